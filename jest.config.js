@@ -1,0 +1,33 @@
+// One Jest for the whole tree. ESM mode (NestJS 12 is ESM-only): run through `make test`,
+// which sets NODE_OPTIONS=--experimental-vm-modules.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false, react: { runtime: 'automatic' } },
+      target: 'es2024',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const base = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': swc },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testEnvironment: 'node',
+};
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{packages,services,frontends}/*/src/**/*.spec.ts?(x)'] },
+    {
+      ...base,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/services/*/test/**/*.int-spec.ts', '<rootDir>/packages/*/test/**/*.int-spec.ts'],
+    },
+  ],
+};
