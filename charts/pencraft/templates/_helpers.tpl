@@ -1,0 +1,479 @@
+{{/*
+Named helpers shared by every template: names, labels, images, the effective settings of a component, the
+environment of a service, and the checks that fail the render when values contradict each other.
+*/}}
+
+{{- define "pencraft.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "pencraft.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "pencraft.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Objects of one component are named <fullname>-<component>. Args: root, name. */}}
+{{- define "pencraft.componentName" -}}
+{{- printf "%s-%s" (include "pencraft.fullname" .root) .name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Labels on every object of the release. */}}
+{{- define "pencraft.labels" -}}
+helm.sh/chart: {{ include "pencraft.chart" . }}
+app.kubernetes.io/name: {{ include "pencraft.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: pencraft
+{{- with .Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{/* Labels that select the pods of one component. Args: root, name. */}}
+{{- define "pencraft.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "pencraft.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .name }}
+{{- end -}}
+
+{{/* Labels of one component's objects. Args: root, name, c (effective settings). */}}
+{{- define "pencraft.componentLabels" -}}
+{{ include "pencraft.labels" .root }}
+app.kubernetes.io/component: {{ .name }}
+app.kubernetes.io/version: {{ include "pencraft.imageVersion" .c.image | quote }}
+{{- end -}}
+
+{{/* The version label of an image: its tag, or the digest when only a digest pins it. */}}
+{{- define "pencraft.imageVersion" -}}
+{{- if .tag -}}
+{{- toString .tag | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- .digest | trimPrefix "sha256:" | trunc 12 -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Full image reference: [registry/]repository:tag[@digest]. Args: root, image. */}}
+{{- define "pencraft.image" -}}
+{{- $registry := default .root.Values.global.imageRegistry .image.registry -}}
+{{- $ref := .image.repository -}}
+{{- if $registry -}}
+{{- $ref = printf "%s/%s" (trimSuffix "/" $registry) $ref -}}
+{{- end -}}
+{{- if .image.tag -}}
+{{- $ref = printf "%s:%s" $ref (toString .image.tag) -}}
+{{- end -}}
+{{- if .image.digest -}}
+{{- $ref = printf "%s@%s" $ref .image.digest -}}
+{{- end -}}
+{{- $ref -}}
+{{- end -}}
+
+{{/*
+Deep merge of src into dst, in place. Unlike sprig's merge, an explicit false, 0 or "" in src wins, so a component
+can switch off what the defaults switch on. Args: dst, src.
+*/}}
+{{- define "pencraft.mergeInto" -}}
+{{- $dst := .dst -}}
+{{- range $key, $value := .src -}}
+{{- $current := get $dst $key -}}
+{{- if and (kindIs "map" $value) (kindIs "map" $current) -}}
+{{- $child := deepCopy $current -}}
+{{- include "pencraft.mergeInto" (dict "dst" $child "src" $value) -}}
+{{- $_ := set $dst $key $child -}}
+{{- else -}}
+{{- $_ := set $dst $key $value -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+Effective settings of one component: .Values.defaults overlaid with its own block. Fills `out` in place (templates
+cannot return maps). Args: root, name, kind ("service" | "frontend"), values, out.
+*/}}
+{{- define "pencraft.component" -}}
+{{- $_ := set .out "name" .name -}}
+{{- $_ := set .out "kind" .kind -}}
+{{- include "pencraft.mergeInto" (dict "dst" .out "src" (deepCopy .root.Values.defaults)) -}}
+{{- include "pencraft.mergeInto" (dict "dst" .out "src" (deepCopy .values)) -}}
+{{- if eq .kind "frontend" -}}
+{{- $_ := set .out "ports" (dict "http" .values.port) -}}
+{{- $_ := set .out "staticRoot" (.values.staticRoot | default (printf "/app/frontends/%s/dist" .name)) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Names of the enabled services, as a comma-separated string (for membership checks). Args: root. */}}
+{{- define "pencraft.enabledServices" -}}
+{{- $names := list -}}
+{{- range $name, $svc := .Values.services -}}
+{{- if $svc.enabled -}}
+{{- $names = append $names $name -}}
+{{- end -}}
+{{- end -}}
+{{- join "," $names -}}
+{{- end -}}
+
+{{/* The enabled services that list `name` in their calls, comma-separated. Args: root, name. */}}
+{{- define "pencraft.callers" -}}
+{{- $target := .name -}}
+{{- $callers := list -}}
+{{- range $name, $svc := .root.Values.services -}}
+{{- if and $svc.enabled (has $target ($svc.calls | default list)) -}}
+{{- $callers = append $callers $name -}}
+{{- end -}}
+{{- end -}}
+{{- join "," $callers -}}
+{{- end -}}
+
+{{/* Public origin of the site, for the gateway. Args: root, c. */}}
+{{- define "pencraft.publicOrigin" -}}
+{{- $api := .c.api | default dict -}}
+{{- if $api.publicOrigin -}}
+{{- $api.publicOrigin -}}
+{{- else -}}
+{{- printf "%s://%s" (ternary "https" "http" .root.Values.ingress.tls.enabled) .root.Values.ingress.host -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Secret and key that hold a service's DATABASE_URL. Args: root, name, c. Prints "secret/key". */}}
+{{- define "pencraft.databaseSecretRef" -}}
+{{- $db := .c.database -}}
+{{- $secret := default .root.Values.postgresql.existingSecret $db.existingSecret -}}
+{{- $key := default (printf "%s-database-url" .name) $db.secretKey -}}
+{{- printf "%s/%s" $secret $key -}}
+{{- end -}}
+
+{{/* Environment of a service container (also used by its migration Job). Args: root, name, c. */}}
+{{- define "pencraft.serviceEnv" -}}
+{{- $root := .root -}}
+{{- $c := .c -}}
+- name: NODE_ENV
+  value: {{ $root.Values.runtime.nodeEnv | quote }}
+- name: OTEL_SERVICE_NAME
+  value: {{ .name | quote }}
+- name: LOG_LEVEL
+  value: {{ $root.Values.runtime.logLevel | quote }}
+- name: HTTP_PORT
+  value: {{ $c.ports.http | quote }}
+{{- if $c.ports.grpc }}
+- name: GRPC_PORT
+  value: {{ $c.ports.grpc | quote }}
+{{- end }}
+- name: SHUTDOWN_GRACE_MS
+  value: {{ $root.Values.runtime.shutdownGraceMs | quote }}
+- name: OTEL_TRACES_EXPORTER
+  value: {{ $root.Values.tracing.exporter | quote }}
+{{- if $root.Values.tracing.otlpEndpoint }}
+- name: OTEL_EXPORTER_OTLP_ENDPOINT
+  value: {{ $root.Values.tracing.otlpEndpoint | quote }}
+{{- end }}
+{{- if and $c.database $c.database.enabled }}
+{{- $ref := splitList "/" (include "pencraft.databaseSecretRef" .) }}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ index $ref 0 | quote }}
+      key: {{ index $ref 1 | quote }}
+- name: DATABASE_POOL_MAX
+  value: {{ $c.database.poolMax | default $root.Values.runtime.databasePoolMax | quote }}
+{{- end }}
+{{- if $c.redis }}
+- name: REDIS_URL
+{{- if $root.Values.redis.existingSecret }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $root.Values.redis.existingSecret | quote }}
+      key: {{ $root.Values.redis.secretKey | quote }}
+{{- else }}
+  value: {{ $root.Values.redis.url | quote }}
+{{- end }}
+{{- end }}
+{{- if $c.nats }}
+- name: NATS_URL
+  value: {{ $root.Values.nats.url | quote }}
+{{- end }}
+{{- if $c.objectStore }}
+- name: S3_ENDPOINT
+  value: {{ $root.Values.objectStore.endpoint | quote }}
+- name: S3_BUCKET
+  value: {{ $root.Values.objectStore.bucket | quote }}
+- name: S3_REGION
+  value: {{ $root.Values.objectStore.region | quote }}
+- name: S3_ACCESS_KEY_ID
+  valueFrom:
+    secretKeyRef:
+      name: {{ $root.Values.objectStore.existingSecret | quote }}
+      key: {{ $root.Values.objectStore.accessKeyKey | quote }}
+- name: S3_SECRET_ACCESS_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $root.Values.objectStore.existingSecret | quote }}
+      key: {{ $root.Values.objectStore.secretKeyKey | quote }}
+{{- end }}
+{{- if $c.keycloak }}
+- name: KEYCLOAK_URL
+  value: {{ $root.Values.keycloak.url | quote }}
+- name: KEYCLOAK_REALM
+  value: {{ $root.Values.keycloak.realm | quote }}
+{{- end }}
+{{- range $callee := $c.calls | default list }}
+{{- $target := index $root.Values.services $callee }}
+- name: {{ printf "%s_GRPC_ADDR" (upper $callee) }}
+  value: {{ printf "%s:%v" (include "pencraft.componentName" (dict "root" $root "name" $callee)) $target.ports.grpc | quote }}
+{{- end }}
+{{- with $c.api }}
+- name: PUBLIC_ORIGIN
+  value: {{ include "pencraft.publicOrigin" (dict "root" $root "c" $c) | quote }}
+- name: COOKIE_SECURE
+  value: {{ .cookieSecure | quote }}
+- name: CSRF_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ .csrfSecret.existingSecret | quote }}
+      key: {{ .csrfSecret.key | quote }}
+- name: RATE_LIMIT_PER_MINUTE
+  value: {{ .rateLimitPerMinute | quote }}
+- name: AUTH_RATE_LIMIT_PER_MINUTE
+  value: {{ .authRateLimitPerMinute | quote }}
+{{- if .edgeRoutes }}
+- name: EDGE_ROUTES
+  value: {{ include "pencraft.edgeRoutes" $root | quote }}
+{{- end }}
+{{- end }}
+{{- include "pencraft.extraEnv" $c }}
+{{- end -}}
+
+{{/* EDGE_ROUTES for the gateway: prefix=url of every enabled frontend, the catch-all "/" last. Args: root. */}}
+{{- define "pencraft.edgeRoutes" -}}
+{{- $root := . -}}
+{{- $routes := list -}}
+{{- $last := "" -}}
+{{- range $name, $fe := .Values.frontends -}}
+{{- if $fe.enabled -}}
+{{- $route := printf "%s=http://%s:%v" $fe.path (include "pencraft.componentName" (dict "root" $root "name" $name)) $fe.port -}}
+{{- if eq $fe.path "/" -}}
+{{- $last = $route -}}
+{{- else -}}
+{{- $routes = append $routes $route -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if $last -}}
+{{- $routes = append $routes $last -}}
+{{- end -}}
+{{- join "," $routes -}}
+{{- end -}}
+
+{{/* A component's own env (plain) and secretEnv (by reference). Args: c. */}}
+{{- define "pencraft.extraEnv" -}}
+{{- range $name, $value := .env }}
+- name: {{ $name }}
+  value: {{ $value | quote }}
+{{- end }}
+{{- range $name, $ref := .secretEnv }}
+- name: {{ $name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $ref.secretName | quote }}
+      key: {{ $ref.key | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* Pod-level settings shared by Deployments and Jobs. Args: root, c, serviceAccountName. */}}
+{{- define "pencraft.podSpecCommon" -}}
+serviceAccountName: {{ .serviceAccountName }}
+automountServiceAccountToken: false
+enableServiceLinks: false
+{{- with .root.Values.global.imagePullSecrets }}
+imagePullSecrets:
+{{- range . }}
+  - name: {{ . }}
+{{- end }}
+{{- end }}
+securityContext:
+  {{- toYaml .c.podSecurityContext | nindent 2 }}
+{{- with .c.priorityClassName }}
+priorityClassName: {{ . }}
+{{- end }}
+{{- with .c.nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .c.tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .c.affinity }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end -}}
+
+{{/* An httpGet probe on the HTTP port. Args: path, probe (settings). */}}
+{{- define "pencraft.httpProbe" -}}
+httpGet:
+  path: {{ .path }}
+  port: http
+periodSeconds: {{ .probe.periodSeconds }}
+timeoutSeconds: {{ .probe.timeoutSeconds }}
+failureThreshold: {{ .probe.failureThreshold }}
+{{- with .probe.initialDelaySeconds }}
+initialDelaySeconds: {{ . }}
+{{- end }}
+{{- end -}}
+
+{{/* Probes of a container: startup and liveness on /healthz, readiness on /readyz. Args: c. */}}
+{{- define "pencraft.probes" -}}
+{{- if .c.probes.startup.enabled }}
+startupProbe:
+  {{- include "pencraft.httpProbe" (dict "path" "/healthz" "probe" .c.probes.startup) | nindent 2 }}
+{{- end }}
+{{- if .c.probes.liveness.enabled }}
+livenessProbe:
+  {{- include "pencraft.httpProbe" (dict "path" "/healthz" "probe" .c.probes.liveness) | nindent 2 }}
+{{- end }}
+{{- if .c.probes.readiness.enabled }}
+readinessProbe:
+  {{- include "pencraft.httpProbe" (dict "path" "/readyz" "probe" .c.probes.readiness) | nindent 2 }}
+{{- end }}
+{{- end -}}
+
+{{/* A one-peer list from a {namespaceSelector, podSelector} block of values (both set means both must match). Args: peer. */}}
+{{- define "pencraft.peer" -}}
+{{- $peer := dict -}}
+{{- if .namespaceSelector -}}
+{{- $_ := set $peer "namespaceSelector" .namespaceSelector -}}
+{{- end -}}
+{{- if .podSelector -}}
+{{- $_ := set $peer "podSelector" .podSelector -}}
+{{- end -}}
+{{- toYaml (list $peer) -}}
+{{- end -}}
+
+{{/* An egress rule to a dependency: its port, to its peers (any destination when none are given). Args: dep. */}}
+{{- define "pencraft.dependencyEgress" -}}
+- ports:
+    - protocol: TCP
+      port: {{ .dep.port }}
+  {{- with .dep.networkPolicyPeers }}
+  to:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+{{- end -}}
+
+{{/*
+Checks that values which pass the schema still agree with each other. Each failure names the value to change.
+Args: root.
+*/}}
+{{- define "pencraft.validate" -}}
+{{- $root := . -}}
+{{- $v := .Values -}}
+{{- if and $v.ingress.enabled (not $v.ingress.host) -}}
+{{- fail "ingress.enabled is true but ingress.host is empty: set ingress.host (e.g. pencraft.example.com) or ingress.enabled=false" -}}
+{{- end -}}
+{{- if and $v.ingress.enabled $v.ingress.tls.enabled (not $v.ingress.tls.secretName) -}}
+{{- fail "ingress.tls.enabled is true but ingress.tls.secretName is empty: name the Secret holding the certificate for the host and its wildcard" -}}
+{{- end -}}
+{{- $enabled := splitList "," (include "pencraft.enabledServices" $root) -}}
+{{- $usesRedis := false -}}
+{{- $usesNats := false -}}
+{{- range $name, $svc := $v.services -}}
+{{- if $svc.enabled -}}
+{{- $c := dict -}}
+{{- include "pencraft.component" (dict "root" $root "name" $name "kind" "service" "values" $svc "out" $c) -}}
+{{- range $callee := $c.calls | default list -}}
+{{- if not (has $callee $enabled) -}}
+{{- fail (printf "services.%s.calls names %q, which is not an enabled service: enable services.%s or remove it from the calls" $name $callee $callee) -}}
+{{- end -}}
+{{- if not (index $v.services $callee).ports.grpc -}}
+{{- fail (printf "services.%s.calls names %q, which has no gRPC port: set services.%s.ports.grpc" $name $callee $callee) -}}
+{{- end -}}
+{{- end -}}
+{{- if and $c.database $c.database.enabled -}}
+{{- if not (or $c.database.existingSecret $v.postgresql.existingSecret) -}}
+{{- fail (printf "services.%s.database.enabled is true but no Secret provides its DATABASE_URL: set postgresql.existingSecret or services.%s.database.existingSecret" $name $name) -}}
+{{- end -}}
+{{- end -}}
+{{- if and $c.ports.grpc (eq (int $c.ports.grpc) (int $c.ports.http)) -}}
+{{- fail (printf "services.%s.ports.http and ports.grpc are both %v: give them different ports" $name $c.ports.http) -}}
+{{- end -}}
+{{- if $c.redis -}}{{- $usesRedis = true -}}{{- end -}}
+{{- if $c.nats -}}{{- $usesNats = true -}}{{- end -}}
+{{- if and $c.objectStore (not $v.objectStore.endpoint) -}}
+{{- fail (printf "services.%s.objectStore is true but objectStore.endpoint is empty: set the S3 endpoint URL" $name) -}}
+{{- end -}}
+{{- if and $c.keycloak (not $v.keycloak.url) -}}
+{{- fail (printf "services.%s.keycloak is true but keycloak.url is empty: set the Keycloak base URL" $name) -}}
+{{- end -}}
+{{- with $c.api -}}
+{{- if not .csrfSecret.existingSecret -}}
+{{- fail (printf "services.%s.api.csrfSecret.existingSecret is empty: the gateway needs CSRF_SECRET from a Secret" $name) -}}
+{{- end -}}
+{{- if and (not .publicOrigin) (not $v.ingress.host) -}}
+{{- fail (printf "services.%s.api.publicOrigin is empty and so is ingress.host: set one of them" $name) -}}
+{{- end -}}
+{{- end -}}
+{{- include "pencraft.validateWorkload" (dict "root" $root "path" (printf "services.%s" $name) "c" $c) -}}
+{{- end -}}
+{{- end -}}
+{{- if and $usesRedis (not (or $v.redis.url $v.redis.existingSecret)) -}}
+{{- fail "a service uses Redis but neither redis.url nor redis.existingSecret is set" -}}
+{{- end -}}
+{{- if and $usesNats (not $v.nats.url) -}}
+{{- fail "a service uses NATS but nats.url is empty" -}}
+{{- end -}}
+{{- if and (eq $v.tracing.exporter "otlp") (not $v.tracing.otlpEndpoint) -}}
+{{- fail "tracing.exporter is otlp but tracing.otlpEndpoint is empty" -}}
+{{- end -}}
+{{- $paths := dict -}}
+{{- range $name, $fe := $v.frontends -}}
+{{- if $fe.enabled -}}
+{{- if hasKey $paths $fe.path -}}
+{{- fail (printf "frontends.%s.path %q is already the path of frontends.%s: every frontend needs its own path" $name $fe.path (get $paths $fe.path)) -}}
+{{- end -}}
+{{- $_ := set $paths $fe.path $name -}}
+{{- $c := dict -}}
+{{- include "pencraft.component" (dict "root" $root "name" $name "kind" "frontend" "values" $fe "out" $c) -}}
+{{- include "pencraft.validateWorkload" (dict "root" $root "path" (printf "frontends.%s" $name) "c" $c) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Checks on the settings of one Deployment. Args: root, path, c. */}}
+{{- define "pencraft.validateWorkload" -}}
+{{- $c := .c -}}
+{{- if and $c.pdb.enabled $c.pdb.maxUnavailable $c.pdb.minAvailable -}}
+{{- fail (printf "%s: pdb.maxUnavailable and pdb.minAvailable are both set; a PodDisruptionBudget takes one of them" .path) -}}
+{{- end -}}
+{{- if and $c.pdb.enabled (not $c.pdb.maxUnavailable) (not $c.pdb.minAvailable) -}}
+{{- fail (printf "%s: pdb.enabled is true but neither pdb.maxUnavailable nor pdb.minAvailable is set" .path) -}}
+{{- end -}}
+{{- if and $c.autoscaling.enabled (gt (int $c.autoscaling.minReplicas) (int $c.autoscaling.maxReplicas)) -}}
+{{- fail (printf "%s: autoscaling.minReplicas (%v) is above autoscaling.maxReplicas (%v)" .path $c.autoscaling.minReplicas $c.autoscaling.maxReplicas) -}}
+{{- end -}}
+{{- if ge (int .root.Values.runtime.shutdownGraceMs) (mul (int $c.terminationGracePeriodSeconds) 1000) -}}
+{{- fail (printf "%s: terminationGracePeriodSeconds (%v s) must exceed runtime.shutdownGraceMs (%v ms), or the kubelet kills pods while they drain" .path $c.terminationGracePeriodSeconds .root.Values.runtime.shutdownGraceMs) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* /remotes.json for the shell: every other enabled frontend and its mf-manifest.json. Args: root. */}}
+{{- define "pencraft.remotesJson" -}}
+{{- $remotes := dict -}}
+{{- range $name, $fe := .Values.frontends -}}
+{{- if and $fe.enabled (not $fe.remotesManifest) (ne $fe.path "/") -}}
+{{- $_ := set $remotes $name (printf "%smf-manifest.json" $fe.path) -}}
+{{- end -}}
+{{- end -}}
+{{- toPrettyJson $remotes -}}
+{{- end -}}

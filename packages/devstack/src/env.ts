@@ -1,0 +1,117 @@
+// The environment of one process of the local stack, per the service runtime contract (see the shared brief).
+import { join } from 'node:path';
+import { loadSecrets, type Secrets } from './secrets.ts';
+import {
+  findApp,
+  stackFor,
+  type FrontendInfo,
+  type GatewayInfo,
+  type Profile,
+  type ServiceInfo,
+  type Stack,
+} from './registry.ts';
+
+export type Env = Record<string, string>;
+
+export interface EnvOptions {
+  /** Test profile only: use this database instead of the registry's (e.g. one database per suite). */
+  database?: string;
+  /** Defaults to .data/<profile>/secrets.json, generated on first use. */
+  secrets?: Secrets;
+  /** Defaults to the registry seen through `profile`. */
+  stack?: Stack;
+}
+
+export function envFor(name: string, profile: Profile, options: EnvOptions = {}): Env {
+  const stack = options.stack ?? stackFor(profile);
+  if (stack.profile !== profile) throw new Error(`stack is for profile ${stack.profile}, not ${profile}`);
+  if (options.database !== undefined && profile !== 'test') {
+    throw new Error('a database override is only allowed for the test profile');
+  }
+  const app = findApp(stack, name);
+  switch (app.kind) {
+    case 'service':
+      return serviceEnv(stack, app, options);
+    case 'gateway':
+      return gatewayEnv(stack, app, options.secrets ?? loadSecrets(stack));
+    case 'frontend':
+      return frontendEnv(stack, app);
+  }
+}
+
+export function databaseUrl(stack: Stack, database: string = stack.infra.postgres.database): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`invalid database name "${database}"`);
+  return `postgres://postgres@127.0.0.1:${stack.infra.postgres.port}/${database}`;
+}
+
+export function redisUrl(stack: Stack): string {
+  return `redis://127.0.0.1:${stack.infra.redis.port}`;
+}
+
+export function natsUrl(stack: Stack): string {
+  return `nats://127.0.0.1:${stack.infra.nats.port}`;
+}
+
+/** `prefix=url` pairs, longest prefix first so the gateway can take the first match. */
+export function edgeRoutes(stack: Stack): string {
+  return [...stack.frontends]
+    .sort((a, b) => b.path.length - a.path.length || a.path.localeCompare(b.path))
+    .map((f) => `${f.path}=http://127.0.0.1:${f.httpPort}`)
+    .join(',');
+}
+
+function commonEnv(stack: Stack, name: string): Env {
+  const test = stack.profile === 'test';
+  return {
+    NODE_ENV: test ? 'test' : 'development',
+    OTEL_SERVICE_NAME: name,
+    LOG_LEVEL: test ? 'warn' : 'info',
+  };
+}
+
+function grpcAddresses(stack: Stack, calls: string[]): Env {
+  const env: Env = {};
+  for (const callee of calls) {
+    const service = stack.services.find((s) => s.name === callee);
+    if (!service) throw new Error(`system.json: "${callee}" is called but is not a service`);
+    env[`${callee.toUpperCase()}_GRPC_ADDR`] = `127.0.0.1:${service.grpcPort}`;
+  }
+  return env;
+}
+
+function serviceEnv(stack: Stack, service: ServiceInfo, options: EnvOptions): Env {
+  return {
+    ...commonEnv(stack, service.name),
+    HTTP_PORT: String(service.httpPort),
+    GRPC_PORT: String(service.grpcPort),
+    DATABASE_URL: databaseUrl(stack, options.database),
+    REDIS_URL: redisUrl(stack),
+    NATS_URL: natsUrl(stack),
+    ...grpcAddresses(stack, service.calls),
+    // Until moderation exists, publishing goes straight to published.
+    ...(service.name === 'articles' ? { PUBLISH_WITHOUT_REVIEW: 'true' } : {}),
+  };
+}
+
+function gatewayEnv(stack: Stack, gateway: GatewayInfo, secrets: Secrets): Env {
+  return {
+    ...commonEnv(stack, gateway.name),
+    HTTP_PORT: String(gateway.httpPort),
+    REDIS_URL: redisUrl(stack),
+    ...grpcAddresses(stack, gateway.calls),
+    PUBLIC_ORIGIN: `http://localhost:${gateway.httpPort}`,
+    COOKIE_SECURE: 'false',
+    CSRF_SECRET: secrets.csrfSecret,
+    EDGE_ROUTES: edgeRoutes(stack),
+  };
+}
+
+function frontendEnv(stack: Stack, frontend: FrontendInfo): Env {
+  return {
+    ...commonEnv(stack, frontend.name),
+    PORT: String(frontend.httpPort),
+    ROOT: join(stack.root, 'frontends', frontend.name, 'dist'),
+    // The shell owns `/`: unknown paths are client-side routes.
+    ...(frontend.path === '/' ? { SPA_FALLBACK: 'true' } : {}),
+  };
+}

@@ -1,0 +1,370 @@
+// PostgreSQL 15, Redis and NATS (JetStream) as local processes of one profile: data under .data/<profile>/,
+// pid files and logs under .run/<profile>/, loopback only. Debian's packages are installed by scripts/setup.sh.
+import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { delimiter, join } from 'node:path';
+import {
+  baseEnv,
+  ensureRunDirs,
+  exitOf,
+  httpStatus,
+  isSameProgram,
+  logFile,
+  logTail,
+  pidFile,
+  portOpen,
+  readPid,
+  removePid,
+  run,
+  spawnDetached,
+  terminate,
+  tracked,
+  waitUntil,
+  writePid,
+  type Identity,
+} from './proc.ts';
+import type { Stack } from './registry.ts';
+
+export type InfraName = 'postgres' | 'redis' | 'nats';
+export const INFRA: readonly InfraName[] = ['postgres', 'redis', 'nats'];
+
+export const PG_BIN = '/usr/lib/postgresql/15/bin';
+const READY_TIMEOUT_MS = 60_000;
+
+export interface InfraStatus {
+  name: InfraName;
+  pid: number | undefined;
+  ports: number[];
+  ready: boolean;
+}
+
+interface Component {
+  name: InfraName;
+  /** A running instance on this profile's own data that lost its pid file (e.g. the tool was killed mid-start). */
+  orphan?(stack: Stack): number | undefined;
+  ports(stack: Stack): number[];
+  identity(stack: Stack): Identity;
+  /** Starts the process and returns its pid (the postmaster for PostgreSQL). */
+  start(stack: Stack, log: string): Promise<number>;
+  ready(stack: Stack): Promise<boolean>;
+  /** After the first successful readiness check (e.g. create the database). */
+  prepare?(stack: Stack): Promise<void>;
+  stop(stack: Stack, pid: number): Promise<void>;
+}
+
+// --- PostgreSQL ---------------------------------------------------------------------------------------------------
+
+function pgDataDir(stack: Stack): string {
+  return join(stack.dataDir, 'postgres');
+}
+
+function postgresUser(): { uid: number; gid: number } {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
+  if (!line) throw new Error('no "postgres" system user: run packages/devstack/scripts/setup.sh (installs postgresql-15)');
+  const [, , uid, gid] = line.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+/** PostgreSQL refuses to run as root: its tools run as the postgres user. */
+function asPostgres(command: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+}
+
+async function runChecked(command: string, args: string[], what: string, log: string): Promise<string> {
+  const result = await run(command, args);
+  writeFileSync(log, result.output, { flag: 'a' });
+  if (result.code !== 0) throw new Error(`${what} failed (exit ${result.code}):\n${result.output.trim()}\nlog: ${log}`);
+  return result.output;
+}
+
+function pgSettings(stack: Stack): string {
+  const lines = [
+    '# Written by packages/devstack on every start; edit the devstack, not this file.',
+    "listen_addresses = '127.0.0.1'",
+    `port = ${stack.infra.postgres.port}`,
+    `unix_socket_directories = '${pgDataDir(stack)}'`,
+    'max_connections = 300',
+    "timezone = 'UTC'",
+  ];
+  // A disposable database for tests: durability costs time and buys nothing.
+  if (stack.profile === 'test') lines.push('fsync = off', 'synchronous_commit = off', 'full_page_writes = off');
+  return `${lines.join('\n')}\n`;
+}
+
+async function pgInit(stack: Stack, log: string): Promise<void> {
+  const dir = pgDataDir(stack);
+  const owner = process.getuid?.() === 0 ? postgresUser() : undefined;
+  if (!existsSync(join(dir, 'PG_VERSION'))) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (owner) chownSync(dir, owner.uid, owner.gid);
+    const [command, args] = asPostgres(join(PG_BIN, 'initdb'), [
+      '-D',
+      dir,
+      '-U',
+      'postgres',
+      '--auth-local=peer',
+      '--auth-host=trust',
+      '--encoding=UTF8',
+      '--locale=C.UTF-8',
+    ]);
+    await runChecked(command, args, 'initdb', log);
+    // Trust only TCP from 127.0.0.1 (the server listens nowhere else); the socket stays peer-authenticated.
+    writeFileSync(join(dir, 'pg_hba.conf'), 'local all all peer\nhost all all 127.0.0.1/32 trust\n');
+    writeFileSync(join(dir, 'postgresql.conf'), "\ninclude_if_exists = 'pencraft.conf'\n", { flag: 'a' });
+  }
+  const settings = join(dir, 'pencraft.conf');
+  writeFileSync(settings, pgSettings(stack));
+  if (owner) {
+    for (const file of ['pg_hba.conf', 'postgresql.conf', 'pencraft.conf']) chownSync(join(dir, file), owner.uid, owner.gid);
+  }
+}
+
+async function psql(stack: Stack, sql: string): Promise<string> {
+  const result = await run(join(PG_BIN, 'psql'), [
+    '-X',
+    '-q',
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(stack.infra.postgres.port),
+    '-U',
+    'postgres',
+    '-d',
+    'postgres',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-tAc',
+    sql,
+  ]);
+  if (result.code !== 0) throw new Error(`psql failed: ${result.output.trim()}`);
+  return result.output.trim();
+}
+
+function validDatabaseName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid database name "${name}"`);
+  return name;
+}
+
+/** Creates `name` (optionally as a copy of `template`) unless it exists. */
+export async function createDatabase(stack: Stack, name: string, template?: string): Promise<void> {
+  validDatabaseName(name);
+  if ((await psql(stack, `SELECT 1 FROM pg_database WHERE datname = '${name}'`)) === '1') return;
+  const from = template === undefined ? '' : ` TEMPLATE ${validDatabaseName(template)}`;
+  await psql(stack, `CREATE DATABASE ${name}${from}`);
+}
+
+export async function dropDatabase(stack: Stack, name: string): Promise<void> {
+  validDatabaseName(name);
+  if (name === stack.infra.postgres.database && stack.profile === 'dev') {
+    throw new Error('refusing to drop the dev database; use `make clean-data`');
+  }
+  await psql(stack, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+const postgres: Component = {
+  name: 'postgres',
+  ports: (stack) => [stack.infra.postgres.port],
+  identity: (stack) => ({ cmdlineIncludes: [join(PG_BIN, 'postgres'), `-D ${pgDataDir(stack)}`] }),
+  orphan(stack) {
+    const file = join(pgDataDir(stack), 'postmaster.pid');
+    const pid = readPid(file);
+    return pid !== undefined && isSameProgram(pid, postgres.identity(stack)) ? pid : undefined;
+  },
+  async start(stack, log) {
+    await pgInit(stack, log);
+    const [command, args] = asPostgres(join(PG_BIN, 'pg_ctl'), ['start', '-D', pgDataDir(stack), '-w', '-t', '60', '-s']);
+    const child = spawnDetached({ command, args, env: baseEnv(), cwd: stack.dataDir, log });
+    const { code } = await exitOf(child);
+    if (code !== 0) throw new Error(`pg_ctl start failed (exit ${code})`);
+    const pid = Number.parseInt(readFileSync(join(pgDataDir(stack), 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10);
+    if (!Number.isInteger(pid)) throw new Error('postmaster.pid has no pid');
+    return pid;
+  },
+  async ready(stack) {
+    const result = await run(join(PG_BIN, 'pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(stack.infra.postgres.port)]);
+    return result.code === 0;
+  },
+  async prepare(stack) {
+    await createDatabase(stack, stack.infra.postgres.database);
+  },
+  async stop(stack, pid) {
+    const [command, args] = asPostgres(join(PG_BIN, 'pg_ctl'), ['stop', '-D', pgDataDir(stack), '-m', 'fast', '-w', '-t', '30', '-s']);
+    await run(command, args);
+    // Still there after a fast shutdown: immediate shutdown (SIGQUIT), then SIGKILL.
+    await terminate(pid, postgres.identity(stack), { signal: 'SIGQUIT', timeoutMs: 5_000 });
+  },
+};
+
+// --- Redis --------------------------------------------------------------------------------------------------------
+
+function findBinary(name: string): string {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin', '/usr/bin', '/usr/local/bin'];
+  for (const dir of dirs) {
+    if (dir && existsSync(join(dir, name))) return join(dir, name);
+  }
+  throw new Error(`${name} not found: run packages/devstack/scripts/setup.sh`);
+}
+
+/** PING over RESP; true on +PONG. */
+export function redisPing(port: number, timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let reply = '';
+    const done = (ok: boolean): void => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk: Buffer) => {
+      reply += chunk.toString('latin1');
+      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+const redis: Component = {
+  name: 'redis',
+  ports: (stack) => [stack.infra.redis.port],
+  // Once up, redis-server rewrites its process title from its arguments to "<binary> 127.0.0.1:<port>".
+  identity: (stack) => ({ cmdlineIncludes: ['redis-server', String(stack.infra.redis.port)] }),
+  async start(stack, log) {
+    const dir = join(stack.dataDir, 'redis');
+    mkdirSync(dir, { recursive: true });
+    const persistence = stack.profile === 'dev' ? ['--appendonly', 'yes'] : ['--appendonly', 'no', '--save', ''];
+    const args = [
+      '--port',
+      String(stack.infra.redis.port),
+      '--bind',
+      '127.0.0.1',
+      '--protected-mode',
+      'yes',
+      '--dir',
+      dir,
+      '--daemonize',
+      'no',
+      '--logfile',
+      '',
+      ...persistence,
+    ];
+    const child = spawnDetached({ command: findBinary('redis-server'), args, env: baseEnv(), cwd: dir, log });
+    if (child.pid === undefined) throw new Error('redis-server did not start');
+    return child.pid;
+  },
+  ready: (stack) => redisPing(stack.infra.redis.port),
+  async stop(stack, pid) {
+    await terminate(pid, redis.identity(stack), { timeoutMs: 15_000 });
+  },
+};
+
+// --- NATS ---------------------------------------------------------------------------------------------------------
+
+function natsDir(stack: Stack): string {
+  return join(stack.dataDir, 'nats');
+}
+
+const nats: Component = {
+  name: 'nats',
+  ports: (stack) => [stack.infra.nats.port, stack.infra.nats.monitorPort],
+  identity: (stack) => ({ cmdlineIncludes: ['nats-server', `-p ${stack.infra.nats.port}`, `-sd ${natsDir(stack)}`] }),
+  async start(stack, log) {
+    const dir = natsDir(stack);
+    mkdirSync(dir, { recursive: true });
+    const { port, monitorPort } = stack.infra.nats;
+    const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPort), '-sd', dir];
+    const child = spawnDetached({ command: findBinary('nats-server'), args, env: baseEnv(), cwd: dir, log });
+    if (child.pid === undefined) throw new Error('nats-server did not start');
+    return child.pid;
+  },
+  async ready(stack) {
+    return (await httpStatus(`http://127.0.0.1:${stack.infra.nats.monitorPort}/healthz?js-enabled-only=true`)) === 200;
+  },
+  async stop(stack, pid) {
+    await terminate(pid, nats.identity(stack), { timeoutMs: 15_000 });
+  },
+};
+
+const COMPONENTS: Record<InfraName, Component> = { postgres, redis, nats };
+
+// --- the lifecycle ------------------------------------------------------------------------------------------------
+
+export type Reporter = (line: string) => void;
+const silent: Reporter = () => undefined;
+
+async function startOne(stack: Stack, component: Component, report: Reporter): Promise<void> {
+  const file = pidFile(stack, component.name);
+  const log = logFile(stack, component.name);
+  const orphan = component.orphan?.(stack);
+  if (orphan !== undefined) writePid(file, orphan);
+  const current = tracked(file, component.identity(stack));
+  if (current.state === 'running') {
+    if (await component.ready(stack)) {
+      report(`${component.name}: already up (pid ${current.pid})`);
+      return;
+    }
+  } else {
+    for (const port of component.ports(stack)) {
+      if (await portOpen(port)) {
+        throw new Error(
+          `${component.name}: port ${port} is taken by a process this tool did not start (find it with: ss -ltnp 'sport = :${port}')`,
+        );
+      }
+    }
+    let pid: number;
+    try {
+      pid = await component.start(stack, log);
+    } catch (error) {
+      throw new Error(`${component.name} failed to start: ${(error as Error).message}\n${logTail(log)}\nlog: ${log}`);
+    }
+    writePid(file, pid);
+  }
+  const started = tracked(file, component.identity(stack));
+  const ready = await waitUntil(() => component.ready(stack), {
+    timeoutMs: READY_TIMEOUT_MS,
+    intervalMs: 150,
+    abort: () => (tracked(file, component.identity(stack)).state === 'stopped' ? 'process exited' : undefined),
+  }).catch((error: Error) => {
+    throw new Error(`${component.name} ${error.message} before it was ready; last lines of ${log}:\n${logTail(log)}`);
+  });
+  if (!ready) {
+    throw new Error(
+      `${component.name} did not answer within ${READY_TIMEOUT_MS / 1000} s; last lines of ${log}:\n${logTail(log)}`,
+    );
+  }
+  await component.prepare?.(stack);
+  report(`${component.name}: up on ${component.ports(stack).join(', ')} (pid ${started.state === 'running' ? started.pid : '?'})`);
+}
+
+/** Starts PostgreSQL, Redis and NATS for the profile (no-op for the ones already up) and waits until each answers. */
+export async function startInfra(stack: Stack, report: Reporter = silent): Promise<void> {
+  ensureRunDirs(stack);
+  for (const name of INFRA) await startOne(stack, COMPONENTS[name], report);
+}
+
+/** Stops only what this tool started for the profile (per its pid files), in reverse order. */
+export async function stopInfra(stack: Stack, report: Reporter = silent): Promise<void> {
+  for (const name of [...INFRA].reverse()) {
+    const component = COMPONENTS[name];
+    const file = pidFile(stack, name);
+    const current = tracked(file, component.identity(stack));
+    if (current.state === 'running') {
+      await component.stop(stack, current.pid);
+      report(`${name}: stopped (pid ${current.pid})`);
+    }
+    removePid(file);
+  }
+}
+
+export async function infraStatus(stack: Stack): Promise<InfraStatus[]> {
+  return Promise.all(
+    INFRA.map(async (name) => {
+      const component = COMPONENTS[name];
+      const current = tracked(pidFile(stack, name), component.identity(stack));
+      const pid = current.state === 'running' ? current.pid : undefined;
+      return { name, pid, ports: component.ports(stack), ready: pid !== undefined && (await component.ready(stack)) };
+    }),
+  );
+}

@@ -1,0 +1,239 @@
+// The Node processes of the stack: every service, the gateway and the frontend static servers, each detached with
+// its pid file and log under .run/<profile>/, configured only through envFor (plus extra variables for tests).
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { envFor, type Env } from './env.ts';
+import {
+  baseEnv,
+  ensureRunDirs,
+  exitOf,
+  httpStatus,
+  logFile,
+  logTail,
+  pidFile,
+  portOpen,
+  removePid,
+  run,
+  spawnDetached,
+  terminate,
+  tracked,
+  waitUntil,
+  writePid,
+  type Identity,
+} from './proc.ts';
+import { appsOf, findApp, type AppInfo, type Profile, type Stack, stackFor } from './registry.ts';
+
+export const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface AppHandle {
+  name: string;
+  pid: number;
+  /** Sends `signal` (SIGTERM), waits up to `timeoutMs` for the exit, then SIGKILLs; resolves with how it exited. */
+  stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<ExitInfo>;
+  /** SIGKILL now (a crash, for chaos tests). */
+  kill(): Promise<ExitInfo>;
+  /** Resolves once GET /readyz answers 200; rejects with the log tail if it exits or the time runs out. */
+  waitReady(timeoutMs?: number): Promise<void>;
+  /** Resolves when the process exits, however that happens. */
+  exited: Promise<ExitInfo>;
+}
+
+export interface StartOptions {
+  /** Defaults to the registry seen through the profile. */
+  stack?: Stack;
+  /** Test profile only: another database for DATABASE_URL. */
+  database?: string;
+}
+
+/** The script a process runs. Throws a pointer to `make build` when it is not built. */
+export function scriptOf(stack: Stack, app: AppInfo): string {
+  if (app.kind === 'frontend') {
+    const dir = join(stack.root, 'packages', 'static-server', 'src');
+    const script = [join(dir, 'server.ts'), join(dir, 'server.js')].find((file) => existsSync(file));
+    if (!script) throw new Error(`the static server is missing (${join(dir, 'server.ts')})`);
+    const root = join(stack.root, 'frontends', app.name, 'dist');
+    if (!existsSync(root)) throw new Error(`${app.name} is not built (no ${root}): run \`make build\``);
+    return script;
+  }
+  const script = join(stack.root, 'services', app.name, 'dist', 'main.js');
+  if (!existsSync(script)) throw new Error(`${app.name} is not built (no ${script}): run \`make build\``);
+  return script;
+}
+
+function identityOf(stack: Stack, app: AppInfo): Identity {
+  const parts = app.kind === 'frontend' ? [join('packages', 'static-server', 'src', 'server.')] : [join('services', app.name, 'dist', 'main.js')];
+  return { cmdlineIncludes: parts.map((part) => join(stack.root, part)) };
+}
+
+function portsOf(app: AppInfo): number[] {
+  return app.kind === 'service' ? [app.httpPort, app.grpcPort] : [app.httpPort];
+}
+
+export function readyUrl(app: AppInfo): string {
+  return `http://127.0.0.1:${app.httpPort}/readyz`;
+}
+
+async function waitAppReady(stack: Stack, app: AppInfo, pid: number, timeoutMs: number): Promise<void> {
+  const log = logFile(stack, app.name);
+  const identity = identityOf(stack, app);
+  const ready = await waitUntil(async () => (await httpStatus(readyUrl(app), 1500)) === 200, {
+    timeoutMs,
+    intervalMs: 250,
+    abort: () => (tracked(pidFile(stack, app.name), identity).state === 'running' ? undefined : 'exited'),
+  }).catch((error: Error) => {
+    throw new Error(`${app.name} (pid ${pid}) ${error.message} before it was ready; last lines of ${log}:\n${logTail(log)}`);
+  });
+  if (!ready) {
+    throw new Error(
+      `${app.name} (pid ${pid}) was not ready within ${timeoutMs / 1000} s (GET ${readyUrl(app)}); last lines of ${log}:\n${logTail(log)}`,
+    );
+  }
+}
+
+/** Starts one process detached. It must not be running already and its ports must be free. */
+export async function startApp(name: string, profile: Profile, extraEnv: Env = {}, options: StartOptions = {}): Promise<AppHandle> {
+  const stack = options.stack ?? stackFor(profile);
+  const app = findApp(stack, name);
+  const script = scriptOf(stack, app);
+  const file = pidFile(stack, name);
+  const identity = identityOf(stack, app);
+  const current = tracked(file, identity);
+  if (current.state === 'running') throw new Error(`${name} is already running (pid ${current.pid}); stop it first`);
+  for (const port of portsOf(app)) {
+    if (await portOpen(port)) {
+      throw new Error(`${name}: port ${port} is taken by another process (find it with: ss -ltnp 'sport = :${port}')`);
+    }
+  }
+  ensureRunDirs(stack);
+  const env = { ...baseEnv(), ...envFor(name, profile, { stack, database: options.database }), ...extraEnv };
+  const child = spawnDetached({ command: process.execPath, args: [script], env, cwd: stack.root, log: logFile(stack, name) });
+  if (child.pid === undefined) throw new Error(`${name} did not start: ${process.execPath} ${script}`);
+  writePid(file, child.pid);
+  return handleOf(stack, app, child, child.pid);
+}
+
+function handleOf(stack: Stack, app: AppInfo, child: ChildProcess, pid: number): AppHandle {
+  const identity = identityOf(stack, app);
+  let exited: Promise<ExitInfo> | undefined;
+  const exit = (): Promise<ExitInfo> => (exited ??= exitOf(child));
+  const end = async (signal: NodeJS.Signals, timeoutMs: number): Promise<ExitInfo> => {
+    const ended = exit();
+    await terminate(pid, identity, { signal, timeoutMs });
+    removePid(pidFile(stack, app.name));
+    return ended;
+  };
+  return {
+    name: app.name,
+    pid,
+    stop: (signal = 'SIGTERM', timeoutMs = STOP_TIMEOUT_MS) => end(signal, timeoutMs),
+    kill: () => end('SIGKILL', 5_000),
+    waitReady: (timeoutMs = READY_TIMEOUT_MS) => waitAppReady(stack, app, pid, timeoutMs),
+    get exited() {
+      return exit();
+    },
+  };
+}
+
+/** Stops a process through its pid file (SIGTERM, then SIGKILL after the timeout). False when it was not running. */
+export async function stopApp(name: string, profile: Profile, options: { stack?: Stack; timeoutMs?: number } = {}): Promise<boolean> {
+  const stack = options.stack ?? stackFor(profile);
+  const app = findApp(stack, name);
+  const file = pidFile(stack, name);
+  const current = tracked(file, identityOf(stack, app));
+  if (current.state !== 'running') return false;
+  await terminate(current.pid, identityOf(stack, app), { timeoutMs: options.timeoutMs ?? STOP_TIMEOUT_MS });
+  removePid(file);
+  return true;
+}
+
+export type Reporter = (line: string) => void;
+
+/**
+ * Applies every service's migrations (services with a schema, in registry order, one after the other)
+ * against the profile's database or `databaseUrl`.
+ */
+export async function runMigrations(
+  profile: Profile,
+  databaseUrl?: string,
+  options: { stack?: Stack; report?: Reporter } = {},
+): Promise<void> {
+  const stack = options.stack ?? stackFor(profile);
+  for (const service of stack.services.filter((s) => s.schema !== undefined)) {
+    const script = join(stack.root, 'services', service.name, 'dist', 'migrate.js');
+    if (!existsSync(script)) throw new Error(`${service.name} is not built (no ${script}): run \`make build\``);
+    const env = {
+      ...baseEnv(),
+      ...envFor(service.name, profile, { stack }),
+      ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
+    };
+    const started = Date.now();
+    const result = await run(process.execPath, [script], { env, cwd: stack.root });
+    if (result.code !== 0) {
+      throw new Error(`migrations of ${service.name} failed (exit ${result.code}):\n${result.output.trimEnd()}`);
+    }
+    options.report?.(`${service.name}: migrated (${Date.now() - started} ms)`);
+  }
+}
+
+export interface AppStatus {
+  name: string;
+  kind: AppInfo['kind'];
+  pid: number | undefined;
+  port: number;
+  ready: boolean;
+}
+
+export async function appsStatus(stack: Stack): Promise<AppStatus[]> {
+  return Promise.all(
+    appsOf(stack).map(async (app) => {
+      const current = tracked(pidFile(stack, app.name), identityOf(stack, app));
+      const pid = current.state === 'running' ? current.pid : undefined;
+      const ready = pid !== undefined && (await httpStatus(readyUrl(app), 1500)) === 200;
+      return { name: app.name, kind: app.kind, pid, port: app.httpPort, ready };
+    }),
+  );
+}
+
+/**
+ * Starts the named processes (default: all) that are not running yet, in waves — services, the gateway, the frontends —
+ * and waits for each wave to be ready before the next. Already running processes only get a readiness check.
+ */
+export async function startApps(stack: Stack, names?: string[], report: Reporter = () => undefined): Promise<void> {
+  const wanted = names === undefined ? appsOf(stack) : names.map((name) => findApp(stack, name));
+  const waves = [
+    wanted.filter((a) => a.kind === 'service'),
+    wanted.filter((a) => a.kind === 'gateway'),
+    wanted.filter((a) => a.kind === 'frontend'),
+  ];
+  for (const wave of waves) {
+    const results = await Promise.allSettled(
+      wave.map(async (app) => {
+        const current = tracked(pidFile(stack, app.name), identityOf(stack, app));
+        const pid = current.state === 'running' ? current.pid : (await startApp(app.name, stack.profile, {}, { stack })).pid;
+        await waitAppReady(stack, app, pid, READY_TIMEOUT_MS);
+        report(`${app.name}: ${current.state === 'running' ? 'already up' : 'up'} on ${app.httpPort} (pid ${pid})`);
+      }),
+    );
+    const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failures.length > 0) throw new Error(failures.map((f) => (f.reason as Error).message).join('\n\n'));
+  }
+}
+
+/** Stops every process of the stack that this tool started, frontends first, services last. */
+export async function stopApps(stack: Stack, report: Reporter = () => undefined): Promise<void> {
+  const waves = [stack.frontends, [stack.gateway], stack.services];
+  for (const wave of waves) {
+    await Promise.all(
+      wave.map(async (app) => {
+        if (await stopApp(app.name, stack.profile, { stack })) report(`${app.name}: stopped`);
+      }),
+    );
+  }
+}

@@ -1,0 +1,143 @@
+// The system registry (system.json at the repository root) seen through a profile: `dev` uses the listed ports,
+// `test` shifts every port by testPortOffset so both stacks run side by side with their own data and run dirs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Profile = 'dev' | 'test';
+export const PROFILES: readonly Profile[] = ['dev', 'test'];
+
+export interface SystemJson {
+  product: string;
+  infrastructure: {
+    postgres: { port: number; database: string };
+    redis: { port: number };
+    nats: { port: number; monitorPort: number };
+  };
+  gateway: { httpPort: number; calls: string[] };
+  services: Record<
+    string,
+    { httpPort: number; grpcPort: number; schema?: string; stream?: string; calls?: string[]; consumes?: string[] }
+  >;
+  frontends: Record<string, { port: number; path: string }>;
+  testPortOffset: number;
+}
+
+export interface ServiceInfo {
+  kind: 'service';
+  name: string;
+  httpPort: number;
+  grpcPort: number;
+  schema: string | undefined;
+  calls: string[];
+}
+
+export interface GatewayInfo {
+  kind: 'gateway';
+  name: 'gateway';
+  httpPort: number;
+  calls: string[];
+}
+
+export interface FrontendInfo {
+  kind: 'frontend';
+  name: string;
+  /** The static server's port; it also answers /healthz and /readyz. */
+  httpPort: number;
+  path: string;
+}
+
+export type AppInfo = ServiceInfo | GatewayInfo | FrontendInfo;
+
+export interface InfraInfo {
+  postgres: { port: number; database: string };
+  redis: { port: number };
+  nats: { port: number; monitorPort: number };
+}
+
+export interface Stack {
+  profile: Profile;
+  /** Repository root (absolute). */
+  root: string;
+  /** `.data/<profile>/`: database files, Redis and JetStream state, secrets. Kept by `make clean`. */
+  dataDir: string;
+  /** `.run/<profile>/`: pid files. */
+  runDir: string;
+  /** `.run/<profile>/logs/`: one log per process. */
+  logDir: string;
+  infra: InfraInfo;
+  services: ServiceInfo[];
+  gateway: GatewayInfo;
+  frontends: FrontendInfo[];
+}
+
+/** The repository root of the clone this file lives in (packages/devstack/src → ../../..). */
+export const repoRoot: string = fileURLToPath(new URL('../../..', import.meta.url)).replace(/\/$/, '');
+
+export function loadSystem(root: string = repoRoot): SystemJson {
+  const file = join(root, 'system.json');
+  return JSON.parse(readFileSync(file, 'utf8')) as SystemJson;
+}
+
+export function parseProfile(value: string | undefined): Profile {
+  if (value === undefined) return 'dev';
+  if ((PROFILES as readonly string[]).includes(value)) return value as Profile;
+  throw new Error(`unknown profile "${value}" (expected ${PROFILES.join(' or ')})`);
+}
+
+export function stackFor(profile: Profile, system: SystemJson = loadSystem(), root: string = repoRoot): Stack {
+  const offset = profile === 'test' ? system.testPortOffset : 0;
+  const shift = (port: number): number => port + offset;
+  const infra = system.infrastructure;
+  const runDir = join(root, '.run', profile);
+  return {
+    profile,
+    root,
+    dataDir: join(root, '.data', profile),
+    runDir,
+    logDir: join(runDir, 'logs'),
+    infra: {
+      postgres: { port: shift(infra.postgres.port), database: infra.postgres.database },
+      redis: { port: shift(infra.redis.port) },
+      nats: { port: shift(infra.nats.port), monitorPort: shift(infra.nats.monitorPort) },
+    },
+    services: Object.entries(system.services).map(([name, s]) => ({
+      kind: 'service',
+      name,
+      httpPort: shift(s.httpPort),
+      grpcPort: shift(s.grpcPort),
+      schema: s.schema,
+      calls: s.calls ?? [],
+    })),
+    gateway: { kind: 'gateway', name: 'gateway', httpPort: shift(system.gateway.httpPort), calls: system.gateway.calls },
+    frontends: Object.entries(system.frontends).map(([name, f]) => ({
+      kind: 'frontend',
+      name,
+      httpPort: shift(f.port),
+      path: f.path,
+    })),
+  };
+}
+
+/** Every application process in start order: services, then the gateway, then the frontend servers. */
+export function appsOf(stack: Stack): AppInfo[] {
+  return [...stack.services, stack.gateway, ...stack.frontends];
+}
+
+export function findApp(stack: Stack, name: string): AppInfo {
+  const app = appsOf(stack).find((a) => a.name === name);
+  if (!app) {
+    throw new Error(`unknown process "${name}"; known: ${appsOf(stack).map((a) => a.name).join(', ')}`);
+  }
+  return app;
+}
+
+export function findService(stack: Stack, name: string): ServiceInfo {
+  const service = stack.services.find((s) => s.name === name);
+  if (!service) throw new Error(`"${name}" is not a service in system.json`);
+  return service;
+}
+
+export function gatewayUrl(stack: Stack): string {
+  return `http://localhost:${stack.gateway.httpPort}`;
+}

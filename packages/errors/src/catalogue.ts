@@ -1,0 +1,777 @@
+import type { Lang } from './lang.js';
+
+/** One error of SPEC.md section 8: its HTTP status, its gRPC status code and a message per language. */
+export type ErrorEntry = { readonly http: number; readonly grpc: number } & { readonly [L in Lang]: string };
+
+// Status pairs, so every entry of one kind maps the same way (HTTP status, gRPC status code).
+const INVALID = { http: 400, grpc: 3 } as const; // INVALID_ARGUMENT
+const UNAUTHENTICATED = { http: 401, grpc: 16 } as const;
+const PAYMENT_REQUIRED = { http: 402, grpc: 9 } as const; // FAILED_PRECONDITION
+const DENIED = { http: 403, grpc: 7 } as const; // PERMISSION_DENIED
+const NOT_FOUND = { http: 404, grpc: 5 } as const;
+const EXISTS = { http: 409, grpc: 6 } as const; // ALREADY_EXISTS
+const CONFLICT = { http: 409, grpc: 9 } as const; // FAILED_PRECONDITION: the current state forbids it
+const LIMIT = { http: 429, grpc: 8 } as const; // RESOURCE_EXHAUSTED: a count, quota or rate limit
+const INTERNAL = { http: 500, grpc: 13 } as const;
+const UNAVAILABLE = { http: 503, grpc: 14 } as const;
+
+export const CATALOGUE = {
+  // Network and general
+  NetworkError: {
+    ...UNAVAILABLE,
+    az: 'Şəbəkə xətası baş verdi. İnternet bağlantınızı yoxlayıb yenidən cəhd edin.',
+    en: 'A network error occurred. Check your connection and try again.',
+    ru: 'Произошла ошибка сети. Проверьте подключение и повторите попытку.',
+  },
+  InternalServerError: {
+    ...INTERNAL,
+    az: 'Daxili server xətası',
+    en: 'Internal Server Error',
+    ru: 'Внутренняя ошибка сервера',
+  },
+  OperationFailed: {
+    ...CONFLICT,
+    az: 'Əməliyyat uğursuz oldu, xahiş edirik yenidən cəhd edin.',
+    en: 'The operation failed, please try again.',
+    ru: 'Не удалось выполнить операцию, пожалуйста, попробуйте ещё раз.',
+  },
+  Unauthorized: {
+    ...UNAUTHENTICATED,
+    az: 'Davam etmək üçün hesabınıza daxil olun.',
+    en: 'Please sign in to continue.',
+    ru: 'Войдите в аккаунт, чтобы продолжить.',
+  },
+  Forbidden: {
+    ...DENIED,
+    az: 'Bu əməliyyatı yerinə yetirmək üçün icazəniz yoxdur.',
+    en: 'You do not have permission to do this.',
+    ru: 'У вас нет прав на это действие.',
+  },
+  NotFound: {
+    ...NOT_FOUND,
+    az: 'Axtardığınız səhifə və ya məlumat tapılmadı.',
+    en: 'The page or item you are looking for was not found.',
+    ru: 'Запрошенная страница или данные не найдены.',
+  },
+  InvalidModel: {
+    ...INVALID,
+    az: 'Göndərilən məlumatlar yanlışdır.',
+    en: 'The submitted data is invalid.',
+    ru: 'Отправленные данные некорректны.',
+  },
+  NullOrEmpty: {
+    ...INVALID,
+    az: 'Bu sahə mütləq doldurulmalıdır.',
+    en: 'This field is required.',
+    ru: 'Это поле обязательно для заполнения.',
+  },
+  InvalidPage: {
+    ...INVALID,
+    az: 'Səhifə nömrəsi yanlışdır.',
+    en: 'The page number is invalid.',
+    ru: 'Неверный номер страницы.',
+  },
+  InvalidIdentifier: {
+    ...INVALID,
+    az: 'İdentifikator yanlışdır.',
+    en: 'The identifier is invalid.',
+    ru: 'Неверный идентификатор.',
+  },
+  TooManyRequests: {
+    ...LIMIT,
+    az: 'Həddindən çox sorğu göndərildi. Bir az sonra yenidən cəhd edin.',
+    en: 'Too many requests. Please try again later.',
+    ru: 'Слишком много запросов. Повторите попытку позже.',
+  },
+  Flood: {
+    ...LIMIT,
+    az: 'Bu əməliyyatı çox tez-tez edirsiniz. Bir az sonra yenidən cəhd edin.',
+    en: 'You are doing this too often. Please try again later.',
+    ru: 'Вы делаете это слишком часто. Повторите попытку позже.',
+  },
+  ExpiredOrInvalid: {
+    ...INVALID,
+    az: 'Bu kod artıq etibarlı deyil. Yeni kod tələb edin.',
+    en: 'This code is no longer valid. Request a new one.',
+    ru: 'Этот код больше не действителен. Запросите новый.',
+  },
+  WrongCode: {
+    ...INVALID,
+    az: 'Kod yanlışdır. Yoxlayıb yenidən cəhd edin.',
+    en: 'The code is incorrect. Check it and try again.',
+    ru: 'Неверный код. Проверьте его и повторите попытку.',
+  },
+  ChallengeFailed: {
+    ...DENIED,
+    az: 'Təhlükəsizlik yoxlanışı uğursuz oldu. Səhifəni yeniləyib yenidən cəhd edin.',
+    en: 'The security check failed. Reload the page and try again.',
+    ru: 'Проверка безопасности не пройдена. Обновите страницу и повторите попытку.',
+  },
+  CouldNotVerify: {
+    ...INVALID,
+    az: 'Təsdiqləməni tamamlamaq mümkün olmadı. Yenidən cəhd edin.',
+    en: 'We could not complete the verification. Please try again.',
+    ru: 'Не удалось завершить подтверждение. Повторите попытку.',
+  },
+
+  // Collections
+  CollectionNotFound: {
+    ...NOT_FOUND,
+    az: 'Kolleksiya tapılmadı.',
+    en: 'Collection not found.',
+    ru: 'Коллекция не найдена.',
+  },
+  MaximumCollectionsCount: {
+    ...LIMIT,
+    az: 'Kolleksiyaların maksimum sayına çatmısınız.',
+    en: 'You have reached the maximum number of collections.',
+    ru: 'Достигнуто максимальное количество коллекций.',
+  },
+  CantSaveOwnCollection: {
+    ...CONFLICT,
+    az: 'Öz kolleksiyanızı yadda saxlaya bilməzsiniz.',
+    en: 'You cannot save your own collection.',
+    ru: 'Нельзя сохранить собственную коллекцию.',
+  },
+  CantRemoveOwnCollection: {
+    ...CONFLICT,
+    az: 'Öz kolleksiyanızı yadda saxlanılanlardan silə bilməzsiniz.',
+    en: 'You cannot remove your own collection from your saved collections.',
+    ru: 'Нельзя удалить собственную коллекцию из сохранённых.',
+  },
+
+  // Articles
+  ArticleNotFound: {
+    ...NOT_FOUND,
+    az: 'Məqalə tapılmadı.',
+    en: 'Article not found.',
+    ru: 'Статья не найдена.',
+  },
+  InvalidArticleTitle: {
+    ...INVALID,
+    az: 'Başlıq mütləqdir və 150 simvoldan çox olmamalıdır.',
+    en: 'The title is required and must be at most 150 characters.',
+    ru: 'Заголовок обязателен и должен содержать не более 150 символов.',
+  },
+  InvalidArticleDescription: {
+    ...INVALID,
+    az: 'Təsvir 300 simvoldan çox olmamalıdır.',
+    en: 'The description must be at most 300 characters.',
+    ru: 'Описание должно содержать не более 300 символов.',
+  },
+  InvalidArticleContent: {
+    ...INVALID,
+    az: 'Məqalənin məzmunu yanlışdır.',
+    en: 'The article content is invalid.',
+    ru: 'Содержимое статьи некорректно.',
+  },
+  InvalidCategory: {
+    ...INVALID,
+    az: 'Kateqoriya yanlışdır. Siyahıdan birini seçin.',
+    en: 'The category is invalid. Choose one from the list.',
+    ru: 'Недопустимая категория. Выберите одну из списка.',
+  },
+  InvalidContentMin: {
+    ...INVALID,
+    az: 'Məqalə çox qısadır. Daha çox məzmun əlavə edin.',
+    en: 'The article is too short. Add more content.',
+    ru: 'Статья слишком короткая. Добавьте больше текста.',
+  },
+  InvalidContentMax: {
+    ...INVALID,
+    az: 'Məqalə çox uzundur. Onu qısaldın.',
+    en: 'The article is too long. Shorten it.',
+    ru: 'Статья слишком длинная. Сократите её.',
+  },
+  CannotDownvote: {
+    ...DENIED,
+    az: 'Mənfi səs vermək üçün Pro reytinqiniz olmalıdır.',
+    en: 'You need the Pro rating to downvote.',
+    ru: 'Голосовать против можно только с рейтингом Pro.',
+  },
+  ArticleTranslationNotFound: {
+    ...NOT_FOUND,
+    az: 'Məqalənin tərcüməsi tapılmadı.',
+    en: 'Article translation not found.',
+    ru: 'Перевод статьи не найден.',
+  },
+  MaxArticlePublishCount: {
+    ...LIMIT,
+    az: 'Məqalə dərc etmə limitinə çatmısınız. Bir az sonra yenidən cəhd edin.',
+    en: 'You have reached the article publishing limit. Please try again later.',
+    ru: 'Достигнут лимит публикации статей. Повторите попытку позже.',
+  },
+  EditArticleCount: {
+    ...LIMIT,
+    az: 'Bu məqalə üçün redaktə limitinə çatmısınız.',
+    en: 'You have reached the edit limit for this article.',
+    ru: 'Достигнут лимит редактирования этой статьи.',
+  },
+  DraftNotFound: {
+    ...NOT_FOUND,
+    az: 'Qaralama tapılmadı.',
+    en: 'Draft not found.',
+    ru: 'Черновик не найден.',
+  },
+  ArticleTranslationAvailable: {
+    ...EXISTS,
+    az: 'Bu məqalənin həmin dilə tərcüməsi artıq mövcuddur.',
+    en: 'A translation of this article into this language already exists.',
+    ru: 'Перевод этой статьи на этот язык уже существует.',
+  },
+  AuthorAlreadyInvited: {
+    ...EXISTS,
+    az: 'Bu müəllif artıq dəvət olunub.',
+    en: 'This author has already been invited.',
+    ru: 'Этот автор уже приглашён.',
+  },
+  MaxAuthorsCountReached: {
+    ...LIMIT,
+    az: 'Həmmüəlliflərin maksimum sayına çatılıb.',
+    en: 'The maximum number of co-authors has been reached.',
+    ru: 'Достигнуто максимальное количество соавторов.',
+  },
+
+  // Account
+  IncorrectEmailOrPassword: {
+    ...UNAUTHENTICATED,
+    az: 'E-poçt və ya şifrə yanlışdır.',
+    en: 'Incorrect email or password.',
+    ru: 'Неверный адрес электронной почты или пароль.',
+  },
+  InvalidIdentity: {
+    ...INVALID,
+    az: 'Düzgün e-poçt ünvanı və ya istifadəçi adı daxil edin.',
+    en: 'Enter a valid email address or username.',
+    ru: 'Введите корректный адрес электронной почты или имя пользователя.',
+  },
+  IncorrectOldPassword: {
+    ...INVALID,
+    az: 'Cari şifrə yanlışdır.',
+    en: 'The current password is incorrect.',
+    ru: 'Текущий пароль указан неверно.',
+  },
+  NewOldPasswordMatch: {
+    ...INVALID,
+    az: 'Yeni şifrə cari şifrədən fərqli olmalıdır.',
+    en: 'The new password must differ from the current one.',
+    ru: 'Новый пароль должен отличаться от текущего.',
+  },
+  InvalidEmail: {
+    ...INVALID,
+    az: 'Düzgün e-poçt ünvanı daxil edin.',
+    en: 'Enter a valid email address.',
+    ru: 'Введите корректный адрес электронной почты.',
+  },
+  InvalidPassword: {
+    ...INVALID,
+    az: 'Şifrə 8–128 simvol uzunluğunda olmalı, boşluqsuz latın hərfləri, rəqəmlər və simvollardan ibarət olmalı, ən azı bir hərf və bir rəqəm ehtiva etməlidir.',
+    en: 'The password must be 8–128 characters: Latin letters, digits and symbols, no spaces, at least one letter and one digit.',
+    ru: 'Пароль должен содержать от 8 до 128 символов: латинские буквы, цифры и символы, без пробелов, минимум одну букву и одну цифру.',
+  },
+  InvalidUsername: {
+    ...INVALID,
+    az: 'İstifadəçi adı 3–32 simvol uzunluğunda olmalı, hərflə başlamalı və yalnız latın hərfləri, rəqəmlər və alt xətdən (_) ibarət olmalıdır.',
+    en: 'The username must be 3–32 characters of Latin letters, digits and underscores, starting with a letter.',
+    ru: 'Имя пользователя должно содержать от 3 до 32 символов (латинские буквы, цифры и подчёркивание) и начинаться с буквы.',
+  },
+  UsernameAlreadyExists: {
+    ...EXISTS,
+    az: 'Bu istifadəçi adı artıq tutulub.',
+    en: 'This username is already taken.',
+    ru: 'Это имя пользователя уже занято.',
+  },
+  EmailAlreadyExists: {
+    ...EXISTS,
+    az: 'Bu e-poçt ünvanı ilə hesab artıq mövcuddur.',
+    en: 'An account with this email address already exists.',
+    ru: 'Аккаунт с этим адресом электронной почты уже существует.',
+  },
+  NewOldEmailMatch: {
+    ...INVALID,
+    az: 'Yeni e-poçt ünvanı cari ünvandan fərqli olmalıdır.',
+    en: 'The new email address must differ from the current one.',
+    ru: 'Новый адрес электронной почты должен отличаться от текущего.',
+  },
+  AlreadyRequestedDeletion: {
+    ...EXISTS,
+    az: 'Siz artıq hesabın silinməsini tələb etmisiniz.',
+    en: 'You have already requested account deletion.',
+    ru: 'Вы уже запросили удаление аккаунта.',
+  },
+  InvalidPhoneNumber: {
+    ...INVALID,
+    az: 'Düzgün telefon nömrəsi daxil edin.',
+    en: 'Enter a valid phone number.',
+    ru: 'Введите корректный номер телефона.',
+  },
+  PhoneNumberAlreadyExists: {
+    ...EXISTS,
+    az: 'Bu telefon nömrəsi artıq istifadə olunur.',
+    en: 'This phone number is already in use.',
+    ru: 'Этот номер телефона уже используется.',
+  },
+  NewOldPhoneNumberMatch: {
+    ...INVALID,
+    az: 'Yeni telefon nömrəsi cari nömrədən fərqli olmalıdır.',
+    en: 'The new phone number must differ from the current one.',
+    ru: 'Новый номер телефона должен отличаться от текущего.',
+  },
+  CantUpdateUsername: {
+    ...LIMIT,
+    az: 'İstifadəçi adını 14 gündə yalnız bir dəfə dəyişmək olar.',
+    en: 'You can change your username only once every 14 days.',
+    ru: 'Имя пользователя можно менять только раз в 14 дней.',
+  },
+  InvalidTheme: {
+    ...INVALID,
+    az: 'Tema yanlışdır. Tünd, açıq və ya sistem temasını seçin.',
+    en: 'The theme is invalid. Choose dark, light or system.',
+    ru: 'Недопустимая тема. Выберите тёмную, светлую или системную.',
+  },
+  UserNotFound: {
+    ...NOT_FOUND,
+    az: 'İstifadəçi tapılmadı.',
+    en: 'User not found.',
+    ru: 'Пользователь не найден.',
+  },
+  UserBanned: {
+    ...DENIED,
+    az: 'Hesabınız bloklanıb.',
+    en: 'Your account has been banned.',
+    ru: 'Ваш аккаунт заблокирован.',
+  },
+
+  // Registration (SPEC.md names these in prose; the email/username/fullname/bio/headline ones are listed elsewhere)
+  CaptchaRequired: {
+    ...INVALID,
+    az: 'Zəhmət olmasa, robot olmadığınızı təsdiqləyin.',
+    en: 'Please complete the captcha check.',
+    ru: 'Пожалуйста, пройдите проверку капчи.',
+  },
+  AgreementsNotAccepted: {
+    ...INVALID,
+    az: 'İstifadəçi razılaşmasını və məxfilik siyasətini qəbul etməlisiniz.',
+    en: 'You must accept the user agreement and the privacy policy.',
+    ru: 'Необходимо принять пользовательское соглашение и политику конфиденциальности.',
+  },
+  InvalidBirthdate: {
+    ...INVALID,
+    az: 'Düzgün doğum tarixi daxil edin.',
+    en: 'Enter a valid date of birth.',
+    ru: 'Введите корректную дату рождения.',
+  },
+
+  // Support and payout
+  InvalidName: {
+    ...INVALID,
+    az: 'Düzgün ad daxil edin.',
+    en: 'Enter a valid name.',
+    ru: 'Введите корректное имя.',
+  },
+  InvalidTitle: {
+    ...INVALID,
+    az: 'Düzgün başlıq daxil edin.',
+    en: 'Enter a valid title.',
+    ru: 'Введите корректный заголовок.',
+  },
+  InvalidDescription: {
+    ...INVALID,
+    az: 'Düzgün təsvir daxil edin.',
+    en: 'Enter a valid description.',
+    ru: 'Введите корректное описание.',
+  },
+  InvalidCardNumber: {
+    ...INVALID,
+    az: 'Düzgün kart nömrəsi daxil edin.',
+    en: 'Enter a valid card number.',
+    ru: 'Введите корректный номер карты.',
+  },
+  InvalidMessage: {
+    ...INVALID,
+    az: 'Mesaj ən azı 10 simvoldan ibarət olmalıdır.',
+    en: 'The message must be at least 10 characters long.',
+    ru: 'Сообщение должно содержать не менее 10 символов.',
+  },
+  InsufficientFunds: {
+    ...CONFLICT,
+    az: 'Balansınızda kifayət qədər vəsait yoxdur.',
+    en: 'Your balance is too low for this amount.',
+    ru: 'Недостаточно средств на балансе.',
+  },
+  InvalidAmount: {
+    ...INVALID,
+    az: 'Düzgün məbləğ daxil edin.',
+    en: 'Enter a valid amount.',
+    ru: 'Введите корректную сумму.',
+  },
+  NoCard: {
+    ...CONFLICT,
+    az: 'Əvvəlcə bank kartı əlavə edin.',
+    en: 'Add a bank card first.',
+    ru: 'Сначала добавьте банковскую карту.',
+  },
+  InvalidCardHolder: {
+    ...INVALID,
+    az: 'Kart sahibinin adını düzgün daxil edin.',
+    en: 'Enter a valid cardholder name.',
+    ru: 'Введите корректное имя владельца карты.',
+  },
+  MonthlyPayoutLimitReached: {
+    ...LIMIT,
+    az: 'Aylıq vəsait çıxarma limitinə (100 AZN) çatmısınız.',
+    en: 'You have reached the monthly payout limit (100 AZN).',
+    ru: 'Достигнут месячный лимит выплат (100 AZN).',
+  },
+  AlreadyHasDonationAccount: {
+    ...EXISTS,
+    az: 'Sizin artıq dəstək hesabınız var.',
+    en: 'You already have a support account.',
+    ru: 'У вас уже есть аккаунт для получения поддержки.',
+  },
+  NoDonationAccount: {
+    ...CONFLICT,
+    az: 'Sizin hələ dəstək hesabınız yoxdur.',
+    en: 'You do not have a support account yet.',
+    ru: 'У вас ещё нет аккаунта для получения поддержки.',
+  },
+  CantCreateDonationAccount: {
+    ...CONFLICT,
+    az: 'Dəstək hesabını yaratmaq mümkün olmadı.',
+    en: 'The support account could not be created.',
+    ru: 'Не удалось создать аккаунт для получения поддержки.',
+  },
+  DonationAccountDisabled: {
+    ...CONFLICT,
+    az: 'Dəstək hesabınız deaktiv edilib.',
+    en: 'Your support account is disabled.',
+    ru: 'Ваш аккаунт для получения поддержки отключён.',
+  },
+  DonationAccountNotEligible: {
+    ...DENIED,
+    az: 'Dəstək hesabı üçün Azərbaycan vətəndaşlığı, son 3 ayda dərc olunmuş məqalə və təsdiqlənmiş telefon nömrəsi tələb olunur.',
+    en: 'A support account requires Azerbaijani citizenship, an article published in the last 3 months and a verified phone number.',
+    ru: 'Для аккаунта получения поддержки нужны гражданство Азербайджана, статья, опубликованная за последние 3 месяца, и подтверждённый номер телефона.',
+  },
+  HasActivePayout: {
+    ...CONFLICT,
+    az: 'Sizin artıq icrada olan vəsait çıxarma sorğunuz var.',
+    en: 'You already have a payout in progress.',
+    ru: 'У вас уже есть выплата в обработке.',
+  },
+  PaymentFailed: {
+    ...PAYMENT_REQUIRED,
+    az: 'Ödəniş uğursuz oldu. Yenidən cəhd edin.',
+    en: 'The payment failed. Please try again.',
+    ru: 'Платёж не прошёл. Повторите попытку.',
+  },
+
+  // Comments
+  CommentNotFound: {
+    ...NOT_FOUND,
+    az: 'Şərh tapılmadı.',
+    en: 'Comment not found.',
+    ru: 'Комментарий не найден.',
+  },
+  RawCommentNotFound: {
+    ...NOT_FOUND,
+    az: 'Şərhin ilkin mətni tapılmadı.',
+    en: 'The original text of the comment was not found.',
+    ru: 'Исходный текст комментария не найден.',
+  },
+  EditCommentNotFound: {
+    ...NOT_FOUND,
+    az: 'Redaktə ediləcək şərh tapılmadı.',
+    en: 'The comment to edit was not found.',
+    ru: 'Комментарий для редактирования не найден.',
+  },
+  InvalidContent: {
+    ...INVALID,
+    az: 'Mətn boşdur və ya çox uzundur.',
+    en: 'The text is empty or too long.',
+    ru: 'Текст пустой или слишком длинный.',
+  },
+  ForbiddenSelfReaction: {
+    ...DENIED,
+    az: 'Öz paylaşımınıza səs verə bilməzsiniz.',
+    en: 'You cannot vote on your own content.',
+    ru: 'Нельзя голосовать за собственные материалы.',
+  },
+  CommentReportNotFound: {
+    ...NOT_FOUND,
+    az: 'Şərh barədə şikayət tapılmadı.',
+    en: 'Comment report not found.',
+    ru: 'Жалоба на комментарий не найдена.',
+  },
+  ReportsCountExceed: {
+    ...LIMIT,
+    az: 'Həddindən çox şikayət göndərmisiniz. Bir az sonra yenidən cəhd edin.',
+    en: 'You have sent too many reports. Please try again later.',
+    ru: 'Вы отправили слишком много жалоб. Повторите попытку позже.',
+  },
+  AlreadyReportedComment: {
+    ...EXISTS,
+    az: 'Siz artıq bu şərh barədə şikayət etmisiniz.',
+    en: 'You have already reported this comment.',
+    ru: 'Вы уже пожаловались на этот комментарий.',
+  },
+  CommentsCountExceed: {
+    ...LIMIT,
+    az: 'Siz şərh limitini keçmisiniz...',
+    en: 'You have exceeded the comment limit. Please try again later.',
+    ru: 'Вы превысили лимит комментариев. Повторите попытку позже.',
+  },
+
+  // Profile
+  InvalidLinkUrl: {
+    ...INVALID,
+    az: 'Düzgün keçid daxil edin (http və ya https).',
+    en: 'Enter a valid link (http or https).',
+    ru: 'Введите корректную ссылку (http или https).',
+  },
+  InvalidFullname: {
+    ...INVALID,
+    az: 'Ad və soyad 2–64 simvoldan ibarət olmalıdır.',
+    en: 'The full name must be 2–64 characters long.',
+    ru: 'Имя и фамилия должны содержать от 2 до 64 символов.',
+  },
+  InvalidBio: {
+    ...INVALID,
+    az: '«Haqqımda» mətni yanlışdır və ya çox uzundur.',
+    en: 'The bio is invalid or too long.',
+    ru: 'Текст «О себе» некорректен или слишком длинный.',
+  },
+  InvalidCountry: {
+    ...INVALID,
+    az: 'Düzgün ölkə seçin.',
+    en: 'Choose a valid country.',
+    ru: 'Выберите корректную страну.',
+  },
+  InvalidGender: {
+    ...INVALID,
+    az: 'Cinsi düzgün seçin.',
+    en: 'Choose a valid gender.',
+    ru: 'Выберите корректный пол.',
+  },
+  InvalidHeadline: {
+    ...INVALID,
+    az: 'Profil başlığı yanlışdır və ya çox uzundur.',
+    en: 'The headline is invalid or too long.',
+    ru: 'Заголовок профиля некорректен или слишком длинный.',
+  },
+  AlreadyHasLinkProvider: {
+    ...EXISTS,
+    az: 'Bu xidmət üçün artıq keçid əlavə etmisiniz.',
+    en: 'You have already added a link for this service.',
+    ru: 'Вы уже добавили ссылку на этот сервис.',
+  },
+  InvalidLinkProvider: {
+    ...INVALID,
+    az: 'Bu keçid xidməti dəstəklənmir.',
+    en: 'This link service is not supported.',
+    ru: 'Этот сервис для ссылок не поддерживается.',
+  },
+  InvalidAvatarFormat: {
+    ...INVALID,
+    az: 'Profil şəkli JPG və ya PNG formatında olmalıdır.',
+    en: 'The profile picture must be a JPG or PNG image.',
+    ru: 'Фото профиля должно быть в формате JPG или PNG.',
+  },
+  InvalidAvatarSize: {
+    ...INVALID,
+    az: 'Profil şəklinin ölçüsü 3 MB-dan çox olmamalıdır.',
+    en: 'The profile picture must not exceed 3 MB.',
+    ru: 'Размер фото профиля не должен превышать 3 МБ.',
+  },
+  InvalidCoverFormat: {
+    ...INVALID,
+    az: 'Örtük şəkli JPG və ya PNG formatında olmalıdır.',
+    en: 'The cover image must be a JPG or PNG image.',
+    ru: 'Обложка должна быть в формате JPG или PNG.',
+  },
+  InvalidCoverSize: {
+    ...INVALID,
+    az: 'Örtük şəklinin ölçüsü 3 MB-dan çox olmamalıdır.',
+    en: 'The cover image must not exceed 3 MB.',
+    ru: 'Размер обложки не должен превышать 3 МБ.',
+  },
+
+  // Publications
+  PublicationNotFound: {
+    ...NOT_FOUND,
+    az: 'Nəşr tapılmadı.',
+    en: 'Publication not found.',
+    ru: 'Издание не найдено.',
+  },
+  InvalidSlug: {
+    ...INVALID,
+    az: 'Nəşr üçün düzgün ünvan (slug) daxil edin, maksimum 64 simvol.',
+    en: 'Enter a valid publication address (slug) of up to 64 characters.',
+    ru: 'Введите корректный адрес издания (slug) длиной до 64 символов.',
+  },
+  UserAlreadyOwnsPublication: {
+    ...EXISTS,
+    az: 'Sizin artıq nəşriniz var. Hər istifadəçi yalnız bir nəşr yarada bilər.',
+    en: 'You already own a publication. Each user can have only one.',
+    ru: 'У вас уже есть издание. У каждого пользователя может быть только одно.',
+  },
+  MemberNotFound: {
+    ...NOT_FOUND,
+    az: 'Üzv tapılmadı.',
+    en: 'Member not found.',
+    ru: 'Участник не найден.',
+  },
+  MemberAlreadyInvited: {
+    ...EXISTS,
+    az: 'Bu istifadəçi artıq dəvət olunub.',
+    en: 'This user has already been invited.',
+    ru: 'Этот пользователь уже приглашён.',
+  },
+  ActorNotPublicationMember: {
+    ...DENIED,
+    az: 'Siz bu nəşrin üzvü deyilsiniz.',
+    en: 'You are not a member of this publication.',
+    ru: 'Вы не являетесь участником этого издания.',
+  },
+  CantDeleteSelfMember: {
+    ...CONFLICT,
+    az: 'Özünüzü nəşrdən çıxara bilməzsiniz.',
+    en: 'You cannot remove yourself from the publication.',
+    ru: 'Нельзя удалить себя из издания.',
+  },
+  MaxMembersCountReached: {
+    ...LIMIT,
+    az: 'Üzvlərin maksimum sayına çatılıb.',
+    en: 'The maximum number of members has been reached.',
+    ru: 'Достигнуто максимальное количество участников.',
+  },
+  NameExists: {
+    ...EXISTS,
+    az: 'Bu adda nəşr artıq mövcuddur.',
+    en: 'A publication with this name already exists.',
+    ru: 'Издание с таким названием уже существует.',
+  },
+  SlugExists: {
+    ...EXISTS,
+    az: 'Bu nəşr ünvanı artıq tutulub.',
+    en: 'This publication address is already taken.',
+    ru: 'Этот адрес издания уже занят.',
+  },
+  AlreadySubscribed: {
+    ...EXISTS,
+    az: 'Siz artıq abunə olmusunuz.',
+    en: 'You are already subscribed.',
+    ru: 'Вы уже подписаны.',
+  },
+  SubscriptionNotFound: {
+    ...NOT_FOUND,
+    az: 'Abunəlik tapılmadı.',
+    en: 'Subscription not found.',
+    ru: 'Подписка не найдена.',
+  },
+  PlanNotFound: {
+    ...NOT_FOUND,
+    az: 'Plan tapılmadı.',
+    en: 'Plan not found.',
+    ru: 'Тариф не найден.',
+  },
+  AlreadyIntegrated: {
+    ...EXISTS,
+    az: 'Bu inteqrasiya artıq qoşulub.',
+    en: 'This integration is already connected.',
+    ru: 'Эта интеграция уже подключена.',
+  },
+  AlreadyHasPlan: {
+    ...EXISTS,
+    az: 'Nəşrin artıq belə planı var.',
+    en: 'The publication already has such a plan.',
+    ru: 'У издания уже есть такой тариф.',
+  },
+  CannotSubscribePublication: {
+    ...CONFLICT,
+    az: 'Bu nəşrə abunə ola bilməzsiniz.',
+    en: 'You cannot subscribe to this publication.',
+    ru: 'Вы не можете подписаться на это издание.',
+  },
+  EmptyPlanPrice: {
+    ...INVALID,
+    az: 'Planın qiymətini daxil edin.',
+    en: 'Enter the plan price.',
+    ru: 'Укажите стоимость тарифа.',
+  },
+  PlanPriceMoreThan: {
+    ...INVALID,
+    az: 'Planın qiyməti icazə verilən maksimumdan yüksəkdir.',
+    en: 'The plan price is above the allowed maximum.',
+    ru: 'Стоимость тарифа выше допустимого максимума.',
+  },
+  PlanPriceLessThan: {
+    ...INVALID,
+    az: 'Planın qiyməti icazə verilən minimumdan aşağıdır.',
+    en: 'The plan price is below the allowed minimum.',
+    ru: 'Стоимость тарифа ниже допустимого минимума.',
+  },
+  CannotCreateFreePlan: {
+    ...CONFLICT,
+    az: 'Pulsuz plan yaratmaq mümkün deyil.',
+    en: 'A free plan cannot be created.',
+    ru: 'Нельзя создать бесплатный тариф.',
+  },
+
+  // Moderation caps ("Other messages")
+  PendingArticleLimitReached: {
+    ...LIMIT,
+    az: 'Yoxlamada olan məqalələrin limitinə çatmısınız. Onlar yoxlanılana qədər gözləyin.',
+    en: 'You have reached the limit of articles awaiting review. Wait until they are reviewed.',
+    ru: 'Достигнут лимит статей на проверке. Дождитесь их проверки.',
+  },
+  PendingTranslationLimitReached: {
+    ...LIMIT,
+    az: 'Yoxlamada olan tərcümələrin limitinə çatmısınız. Onlar yoxlanılana qədər gözləyin.',
+    en: 'You have reached the limit of translations awaiting review. Wait until they are reviewed.',
+    ru: 'Достигнут лимит переводов на проверке. Дождитесь их проверки.',
+  },
+
+  // Feedback form (SPEC.md section 5; the Azerbaijani wordings are the original's)
+  FeedbackSubjectRequired: {
+    ...INVALID,
+    az: 'Mövzu qeyd edin',
+    en: 'Enter a subject',
+    ru: 'Укажите тему',
+  },
+  FeedbackTypeRequired: {
+    ...INVALID,
+    az: 'Rəyin növünü seçin',
+    en: 'Choose the feedback type',
+    ru: 'Выберите тип отзыва',
+  },
+  FeedbackDescriptionRequired: {
+    ...INVALID,
+    az: 'Rəyi təsvir edin',
+    en: 'Describe your feedback',
+    ru: 'Опишите ваш отзыв',
+  },
+  FeedbackDescriptionTooShort: {
+    ...INVALID,
+    az: 'Rəyi geniş təsvir edin. Ən azı 20 simvol.',
+    en: 'Describe your feedback in more detail. At least 20 characters.',
+    ru: 'Опишите отзыв подробнее. Не менее 20 символов.',
+  },
+  FeedbackDescriptionTooLong: {
+    ...INVALID,
+    az: 'Rəyi qısa təsvir edin. Maksimum 1000 simvol.',
+    en: 'Describe your feedback more briefly. Maximum 1000 characters.',
+    ru: 'Опишите отзыв короче. Максимум 1000 символов.',
+  },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof CATALOGUE;
+
+export const ERROR_CODES: readonly ErrorCode[] = Object.freeze(Object.keys(CATALOGUE) as ErrorCode[]);
+
+/** The generic success message of SPEC.md section 8. */
+export const SUCCESS_MESSAGE: { readonly [L in Lang]: string } = {
+  az: 'Əməliyyat uğurla tamamlandı!',
+  en: 'The operation completed successfully!',
+  ru: 'Операция успешно выполнена!',
+};

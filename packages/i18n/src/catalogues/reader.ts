@@ -1,0 +1,122 @@
+import type { Catalogue } from './types.js';
+
+const en = {
+  home: {
+    heroTitle: 'Write, read and share experience',
+    heroText: 'A professional environment for an open exchange of experience.',
+    views: '150,000+ views',
+    listTitle: 'Latest articles',
+    empty: 'No articles have been published yet.',
+    emptyHint: 'Be the first to write one.',
+    write: 'Write an article',
+    error: 'The articles could not be loaded.',
+  },
+  card: {
+    by: 'by {{name}}',
+    published: 'Published on {{date}}',
+  },
+  article: {
+    notFound: 'Article not found',
+    notFoundText: 'It may have been removed or is not published yet.',
+    error: 'The article could not be loaded.',
+    draft: 'Draft — only you can see it',
+    back: 'Back to the home page',
+    video: 'Video',
+    code: 'Code',
+    image: 'Image',
+    link: 'Open link',
+  },
+  search: {
+    title: 'Search',
+    label: 'Search articles',
+    placeholder: 'What are you looking for?',
+    submit: 'Search',
+    prompt: 'Type a few words to search the articles.',
+    results: 'Results for “{{query}}”',
+    empty: 'Nothing was found for “{{query}}”.',
+    emptyHint: 'Try other or fewer words.',
+    error: 'The search failed.',
+  },
+};
+
+export type ReaderMessages = typeof en;
+
+export const reader: Catalogue<ReaderMessages> = {
+  en,
+  az: {
+    home: {
+      heroTitle: 'Yaz, oxu və təcrübəni paylaş',
+      heroText: 'Açıq təcrübə mübadiləsi üçün peşəkar mühit.',
+      views: '150 000+ baxış',
+      listTitle: 'Son məqalələr',
+      empty: 'Hələ heç bir məqalə dərc olunmayıb.',
+      emptyHint: 'İlk məqaləni siz yazın.',
+      write: 'Məqalə yaz',
+      error: 'Məqalələri yükləmək mümkün olmadı.',
+    },
+    card: {
+      by: 'Müəllif: {{name}}',
+      published: '{{date}} tarixində dərc olunub',
+    },
+    article: {
+      notFound: 'Məqalə tapılmadı',
+      notFoundText: 'O, silinmiş və ya hələ dərc olunmamış ola bilər.',
+      error: 'Məqaləni yükləmək mümkün olmadı.',
+      draft: 'Qaralama — yalnız siz görürsünüz',
+      back: 'Ana səhifəyə qayıt',
+      video: 'Video',
+      code: 'Kod',
+      image: 'Şəkil',
+      link: 'Keçidi aç',
+    },
+    search: {
+      title: 'Axtarış',
+      label: 'Məqalələrdə axtar',
+      placeholder: 'Nə axtarırsınız?',
+      submit: 'Axtar',
+      prompt: 'Məqalələrdə axtarmaq üçün bir neçə söz yazın.',
+      results: '“{{query}}” üzrə nəticələr',
+      empty: '“{{query}}” üzrə heç nə tapılmadı.',
+      emptyHint: 'Başqa və ya daha az söz yoxlayın.',
+      error: 'Axtarış alınmadı.',
+    },
+  },
+  ru: {
+    home: {
+      heroTitle: 'Пишите, читайте и делитесь опытом',
+      heroText: 'Профессиональная среда для открытого обмена опытом.',
+      views: '150 000+ просмотров',
+      listTitle: 'Новые статьи',
+      empty: 'Пока не опубликовано ни одной статьи.',
+      emptyHint: 'Напишите первую.',
+      write: 'Написать статью',
+      error: 'Не удалось загрузить статьи.',
+    },
+    card: {
+      by: 'Автор: {{name}}',
+      published: 'Опубликовано {{date}}',
+    },
+    article: {
+      notFound: 'Статья не найдена',
+      notFoundText: 'Возможно, она удалена или ещё не опубликована.',
+      error: 'Не удалось загрузить статью.',
+      draft: 'Черновик — его видите только вы',
+      back: 'Вернуться на главную',
+      video: 'Видео',
+      code: 'Код',
+      image: 'Изображение',
+      link: 'Открыть ссылку',
+    },
+    search: {
+      title: 'Поиск',
+      label: 'Поиск статей',
+      placeholder: 'Что вы ищете?',
+      submit: 'Найти',
+      prompt: 'Введите несколько слов, чтобы найти статьи.',
+      results: 'Результаты по запросу «{{query}}»',
+      empty: 'По запросу «{{query}}» ничего не найдено.',
+      emptyHint: 'Попробуйте другие или меньше слов.',
+      error: 'Поиск не удался.',
+    },
+  },
+};

@@ -1,0 +1,82 @@
+import {
+  credentials,
+  Metadata,
+  type CallOptions,
+  type ChannelOptions,
+  type Client,
+  type ClientUnaryCall,
+  type ServiceDefinition,
+  type ServiceError,
+} from '@grpc/grpc-js';
+import { currentRequestContext } from '../logging/request-context.js';
+import { context, injectContext, SpanKind, trace, tracer } from '../tracing/tracing.js';
+import { fromGrpcError } from '../errors/grpc-errors.js';
+import { REQUEST_ID_KEY } from './grpc-observability.interceptor.js';
+
+type UnaryMethod<Req, Res> = (
+  request: Req,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: (error: ServiceError | null, response: Res) => void,
+) => ClientUnaryCall;
+
+export interface CallSettings {
+  /** Deadline for this call; the client default otherwise. */
+  timeoutMs?: number;
+}
+
+/** The unary methods of a ts-proto grpc-js client as promise-returning functions. */
+export type PromiseClient<C> = {
+  [K in keyof C as C[K] extends UnaryMethod<never, never> ? K : never]: C[K] extends UnaryMethod<infer Req, infer Res>
+    ? (request: Req, settings?: CallSettings) => Promise<Res>
+    : never;
+} & { close(): void };
+
+type ClientConstructor<C> = new (address: string, creds: ReturnType<typeof credentials.createInsecure>, options?: ChannelOptions) => C;
+
+/**
+ * A typed gRPC client for a ts-proto service: every call carries the trace context and the request id,
+ * has a deadline, and fails with the AppError of the catalogue code the server sent.
+ */
+export function createGrpcClient<C extends Client>(
+  Ctor: ClientConstructor<C>,
+  definition: ServiceDefinition,
+  address: string,
+  options: { defaultTimeoutMs?: number } = {},
+): PromiseClient<C> {
+  const client = new Ctor(address, credentials.createInsecure(), {
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.keepalive_permit_without_calls': 1,
+    'grpc.max_reconnect_backoff_ms': 2_000,
+    'grpc.initial_reconnect_backoff_ms': 100,
+  });
+  const defaultTimeoutMs = options.defaultTimeoutMs ?? 5_000;
+  const wrapped: Record<string, unknown> = { close: () => client.close() };
+  for (const [name, method] of Object.entries(definition)) {
+    const rpc = (client as unknown as Record<string, UnaryMethod<unknown, unknown>>)[name]!.bind(client);
+    wrapped[name] = (request: unknown, settings: CallSettings = {}) => {
+      const span = tracer().startSpan(method.path, { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'grpc' } });
+      const metadata = new Metadata();
+      for (const [key, value] of Object.entries(injectContext({}, trace.setSpan(context.active(), span)))) {
+        metadata.set(key, value);
+      }
+      const requestId = currentRequestContext()?.requestId;
+      if (requestId) metadata.set(REQUEST_ID_KEY, requestId);
+      const deadline = new Date(Date.now() + (settings.timeoutMs ?? defaultTimeoutMs));
+      return new Promise((resolve, reject) => {
+        rpc(request, metadata, { deadline }, (error, response) => {
+          if (error) {
+            span.setAttribute('rpc.grpc.status_code', error.code);
+            span.end();
+            reject(fromGrpcError(error));
+            return;
+          }
+          span.setAttribute('rpc.grpc.status_code', 0);
+          span.end();
+          resolve(response);
+        });
+      });
+    };
+  }
+  return wrapped as PromiseClient<C>;
+}

@@ -1,0 +1,171 @@
+import 'reflect-metadata';
+import { type INestApplication, Module, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { loadConfig, type BaseConfig, type ServiceConfig } from '../config/config.js';
+import { createDatabase } from '../database/database.js';
+import type { eventTables } from '../events/event-tables.js';
+import { connectNats, type NatsHandle } from '../events/nats.js';
+import { createHealthController, GrpcErrorFilter, grpcServerOptions, type GrpcServices } from '../grpc/grpc-server.js';
+import { GrpcObservabilityInterceptor } from '../grpc/grpc-observability.interceptor.js';
+import { Readiness } from '../health/readiness.js';
+import { HttpContextInterceptor, installHttpObservability } from '../http/http-observability.js';
+import { installProbes } from '../http/probes.js';
+import { createLogger, PinoNestLogger, type Logger } from '../logging/logger.js';
+import { Metrics } from '../metrics/metrics.js';
+import { createRedis } from '../redis/redis.js';
+import { initTracing, shutdownTracing } from '../tracing/tracing.js';
+import { PlatformModule } from './platform.module.js';
+
+export interface ServiceSpec<C extends BaseConfig> {
+  /** One name everywhere: folder, image, OTEL_SERVICE_NAME, proto prefix, schema. */
+  name: string;
+  configSchema: z.ZodType<C>;
+  /** The service's root module; it receives the config through the CONFIG token. */
+  module: Type<unknown>;
+  /** For services that own data: the schema and the event tables in it. */
+  database?: { schema: string; eventTables: ReturnType<typeof eventTables> };
+  /** Whether the service publishes events (an outbox relay runs). */
+  publishes?: boolean;
+  grpc?: GrpcServices;
+  /** Extra setup on the Fastify instance before Nest's routes (hooks, plugins). */
+  configureHttp?: (fastify: FastifyInstance, app: NestFastifyApplication, config: C) => Promise<void> | void;
+  /** Global Nest filters for HTTP (the gateway's error shape). */
+  httpFilters?: Type<unknown>[];
+}
+
+export interface RunningService {
+  app: NestFastifyApplication;
+  logger: Logger;
+  readiness: Readiness;
+  shutdown(reason: string): Promise<void>;
+}
+
+/**
+ * Boots a service the same way everywhere: configuration checked first, tracing, JSON logs,
+ * probes and metrics, gRPC with health, and a graceful stop on SIGTERM/SIGINT.
+ */
+export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): Promise<RunningService> {
+  const config = loadConfig(spec.configSchema);
+  await initTracing({
+    serviceName: spec.name,
+    exporter: config.OTEL_TRACES_EXPORTER,
+    ...(config.OTEL_EXPORTER_OTLP_ENDPOINT ? { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT } : {}),
+  });
+  const logger = createLogger({ service: spec.name, level: config.LOG_LEVEL });
+  const metrics = new Metrics(spec.name);
+  const readiness = new Readiness();
+  const serviceConfig = config as unknown as Partial<ServiceConfig>;
+
+  const database =
+    spec.database && serviceConfig.DATABASE_URL
+      ? createDatabase({
+          url: serviceConfig.DATABASE_URL,
+          schema: spec.database.schema,
+          poolMax: serviceConfig.DATABASE_POOL_MAX ?? 10,
+          service: spec.name,
+          metrics,
+        })
+      : undefined;
+  if (database) readiness.add({ name: 'database', check: async () => void (await database.pool.query('select 1')) });
+
+  const redisUrl = (config as { REDIS_URL?: string }).REDIS_URL;
+  const redis = redisUrl ? createRedis(redisUrl, logger) : undefined;
+  if (redis) readiness.add({ name: 'redis', check: async () => void (await redis.ping()) });
+
+  let nats: NatsHandle | undefined;
+  if (serviceConfig.NATS_URL) {
+    nats = await connectNats({ url: serviceConfig.NATS_URL, name: spec.name, log: logger });
+    const connection = nats.nc;
+    readiness.add({
+      name: 'nats',
+      check: async () => {
+        if (connection.isClosed()) throw new Error('connection closed');
+        await connection.flush();
+      },
+    });
+  }
+
+  const providersForGrpc = spec.grpc ? [createHealthController(readiness)] : [];
+  @Module({
+    imports: [
+      PlatformModule.forRoot({
+        service: spec.name,
+        config,
+        logger,
+        metrics,
+        readiness,
+        ...(database ? { database } : {}),
+        ...(spec.database ? { eventTables: spec.database.eventTables } : {}),
+        ...(redis ? { redis } : {}),
+        ...(nats ? { nats } : {}),
+        publishes: spec.publishes ?? false,
+      }),
+      spec.module,
+    ],
+    controllers: providersForGrpc,
+    providers: [
+      { provide: APP_INTERCEPTOR, useFactory: () => new HttpContextInterceptor() },
+      { provide: APP_INTERCEPTOR, useFactory: () => new GrpcObservabilityInterceptor(metrics) },
+      ...(spec.grpc ? [{ provide: APP_FILTER, useClass: GrpcErrorFilter }] : []),
+      ...(spec.httpFilters ?? []).map((filter) => ({ provide: APP_FILTER, useClass: filter })),
+    ],
+  })
+  class RootModule {}
+
+  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1_048_576, return503OnClosing: true });
+  const fastify = adapter.getInstance() as unknown as FastifyInstance;
+  installHttpObservability(fastify, metrics);
+  installProbes(fastify, readiness, metrics);
+
+  const app = await NestFactory.create<NestFastifyApplication>(RootModule, adapter, {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  await spec.configureHttp?.(fastify, app, config);
+  if (spec.grpc) {
+    const grpcPort = serviceConfig.GRPC_PORT;
+    if (!grpcPort) throw new Error(`${spec.name} serves gRPC but GRPC_PORT is not configured`);
+    app.connectMicroservice(grpcServerOptions(grpcPort, spec.grpc), { inheritAppConfig: true });
+    await app.startAllMicroservices();
+  }
+  await app.listen({ port: config.HTTP_PORT, host: '0.0.0.0' });
+  logger.info({ httpPort: config.HTTP_PORT, grpcPort: serviceConfig.GRPC_PORT }, `${spec.name} started`);
+
+  const shutdown = installShutdown(app, logger, readiness, config);
+  return { app, logger, readiness, shutdown };
+}
+
+function installShutdown(app: INestApplication, logger: Logger, readiness: Readiness, config: BaseConfig) {
+  let stopping: Promise<void> | undefined;
+  const shutdown = (reason: string) => {
+    stopping ??= (async () => {
+      logger.info({ reason }, 'shutting down: no longer ready, finishing in-flight work');
+      readiness.markShuttingDown();
+      const force = setTimeout(() => {
+        logger.error('graceful shutdown took too long; exiting');
+        process.exit(1);
+      }, config.SHUTDOWN_GRACE_MS + config.SHUTDOWN_DRAIN_DELAY_MS);
+      force.unref();
+      if (config.SHUTDOWN_DRAIN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_DELAY_MS));
+      await app.close();
+      await shutdownTracing();
+      logger.info('stopped');
+    })();
+    return stopping;
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      shutdown(signal).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+  return shutdown;
+}

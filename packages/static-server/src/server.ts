@@ -1,0 +1,338 @@
+#!/usr/bin/env node
+// A small hardened static file server for the built frontends (Node 24 runs this file directly).
+// GET/HEAD only, no directory listing, no dotfiles, path traversal refused, brotli/gzip with a
+// bounded in-memory cache, long-lived caching only for content-hashed file names.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { createReadStream, type Stats } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { securityHeaders } from './security-headers.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export interface StaticServerOptions {
+  /** Directory with the built files. */
+  root: string;
+  /** Serve index.html for unknown paths without a file extension (client-side routing). */
+  spaFallback?: boolean;
+  /** Send Strict-Transport-Security. */
+  hsts?: boolean;
+  /** URL prefix the files may be requested under (e.g. `/mf/reader/`); stripped when present. */
+  basePath?: string;
+  /** Upper bound of the compressed-response cache, in bytes. */
+  compressionCacheBytes?: number;
+}
+
+export interface StaticServer {
+  server: Server;
+  /** Marks the server not ready (readyz answers 503), as on SIGTERM. */
+  setNotReady(): void;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.txt', '.xml', '.svg']);
+const MIN_COMPRESS_BYTES = 1024;
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+const MAX_URL_LENGTH = 4096;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+
+export function contentTypeOf(filePath: string): string {
+  return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** A file name carrying a content hash (e.g. `main.3f2a9c1b7d.js`) never changes, so it may be cached forever. */
+export function isHashedAsset(filePath: string): boolean {
+  return /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i.test(path.basename(filePath));
+}
+
+export function cacheControlFor(filePath: string): string {
+  const base = path.basename(filePath).toLowerCase();
+  if (base.endsWith('.html') || base.endsWith('.json') || base === 'mf-manifest.json') return NO_CACHE;
+  return isHashedAsset(filePath) ? IMMUTABLE : NO_CACHE;
+}
+
+/**
+ * Maps a request path to a path relative to the root, or null when it must not be served
+ * (traversal, dotfiles, NUL bytes, backslashes, malformed escapes).
+ */
+export function toRelativePath(rawPath: string, basePath = '/'): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (!decoded.startsWith('/') || decoded.includes('\0') || decoded.includes('\\')) return null;
+  const segments = decoded.split('/').filter((s) => s !== '');
+  if (segments.some((s) => s.startsWith('.'))) return null;
+  let relative = segments.join('/');
+  const base = basePath.split('/').filter((s) => s !== '').join('/');
+  if (base && (relative === base || relative.startsWith(base + '/'))) relative = relative.slice(base.length + 1);
+  return relative;
+}
+
+type Encoding = 'br' | 'gzip';
+
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (token && (!q || Number(q.slice(2)) > 0)) accepted.add(token);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/** Least-recently-used cache of compressed bodies, bounded by total size. */
+class CompressionCache {
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
+  private readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
+
+  get(key: string): Buffer | undefined {
+    const value = this.entries.get(key);
+    if (value) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: Buffer): void {
+    if (value.length > this.maxBytes) return;
+    this.entries.set(key, value);
+    this.bytes += value.length;
+    for (const [oldKey, oldValue] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldKey);
+      this.bytes -= oldValue.length;
+    }
+  }
+}
+
+async function statFile(filePath: string): Promise<Stats | null> {
+  try {
+    return await stat(filePath);
+  } catch {
+    return null;
+  }
+}
+
+export function createStaticServer(options: StaticServerOptions): StaticServer {
+  const root = path.resolve(options.root);
+  const headers = securityHeaders({ hsts: options.hsts ?? false });
+  const cache = new CompressionCache(options.compressionCacheBytes ?? 64 * 1024 * 1024);
+  let ready = true;
+  let realRoot: string | undefined;
+
+  async function insideRoot(filePath: string): Promise<boolean> {
+    realRoot ??= await realpath(root);
+    try {
+      const real = await realpath(filePath);
+      return real === realRoot || real.startsWith(realRoot + path.sep);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Finds the file for a relative path: the file itself or a directory's index.html. */
+  async function findFile(relative: string): Promise<{ filePath: string; stats: Stats } | null> {
+    let filePath = path.join(root, relative);
+    if (filePath !== root && !filePath.startsWith(root + path.sep)) return null;
+    let stats = await statFile(filePath);
+    if (stats?.isDirectory()) {
+      filePath = path.join(filePath, 'index.html');
+      stats = await statFile(filePath);
+    }
+    if (!stats?.isFile() || !(await insideRoot(filePath))) return null;
+    return { filePath, stats };
+  }
+
+  function send(res: ServerResponse, status: number, body: string, extra: Record<string, string> = {}): void {
+    res.writeHead(status, {
+      ...headers,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': NO_CACHE,
+      'Content-Length': String(Buffer.byteLength(body)),
+      ...extra,
+    });
+    res.end(res.req.method === 'HEAD' ? undefined : body);
+  }
+
+  async function body(
+    filePath: string,
+    stats: Stats,
+    encoding: Encoding | null,
+  ): Promise<{ data: Buffer | null; encoding: Encoding | null }> {
+    const compressible = COMPRESSIBLE.has(path.extname(filePath).toLowerCase());
+    if (encoding && compressible) {
+      const pre = await statFile(`${filePath}.${encoding === 'br' ? 'br' : 'gz'}`);
+      if (pre?.isFile() && pre.mtimeMs >= stats.mtimeMs) {
+        return { data: await readFile(`${filePath}.${encoding === 'br' ? 'br' : 'gz'}`), encoding };
+      }
+    }
+    if (stats.size > MAX_BUFFERED_BYTES) return { data: null, encoding: null };
+    if (!encoding || !compressible || stats.size < MIN_COMPRESS_BYTES) {
+      return { data: await readFile(filePath), encoding: null };
+    }
+    const key = `${filePath}\0${stats.mtimeMs}\0${stats.size}\0${encoding}`;
+    let data = cache.get(key);
+    if (!data) {
+      const raw = await readFile(filePath);
+      data =
+        encoding === 'br'
+          ? await brotli(raw, {
+              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+            })
+          : await gzipAsync(raw, { level: 9 });
+      cache.set(key, data);
+    }
+    return { data, encoding };
+  }
+
+  async function serveFile(req: IncomingMessage, res: ServerResponse, filePath: string, stats: Stats): Promise<void> {
+    const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+    const common: Record<string, string> = {
+      ...headers,
+      'Content-Type': contentTypeOf(filePath),
+      'Cache-Control': cacheControlFor(filePath),
+      'Last-Modified': stats.mtime.toUTCString(),
+      ETag: etag,
+      Vary: 'Accept-Encoding',
+    };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, common);
+      res.end();
+      return;
+    }
+    const { data, encoding } = await body(filePath, stats, preferredEncoding(req.headers['accept-encoding']));
+    if (encoding) common['Content-Encoding'] = encoding;
+    common['Content-Length'] = String(data ? data.length : stats.size);
+    res.writeHead(200, common);
+    if (req.method === 'HEAD') {
+      res.end();
+    } else if (data) {
+      res.end(data);
+    } else {
+      createReadStream(filePath).pipe(res);
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    if (url.length > MAX_URL_LENGTH) return send(res, 414, 'URI Too Long');
+    const rawPath = url.split(/[?#]/, 1)[0] ?? '/';
+    if (rawPath === '/healthz') return send(res, 200, 'ok');
+    if (rawPath === '/readyz') return ready ? send(res, 200, 'ok') : send(res, 503, 'shutting down');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+
+    const relative = toRelativePath(rawPath, options.basePath);
+    if (relative === null) return send(res, 404, 'Not Found');
+    const found = await findFile(relative);
+    if (found) return serveFile(req, res, found.filePath, found.stats);
+
+    const lastSegment = relative.split('/').pop() ?? '';
+    if (options.spaFallback && !path.extname(lastSegment) && !relative.startsWith('api/')) {
+      const index = await findFile('index.html');
+      if (index) return serveFile(req, res, index.filePath, index.stats);
+    }
+    return send(res, 404, 'Not Found');
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      process.stderr.write(`${JSON.stringify({ level: 'error', msg: 'request failed', error: String(error) })}\n`);
+      if (!res.headersSent) send(res, 500, 'Internal Server Error');
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  server.headersTimeout = 10000;
+  server.requestTimeout = 30000;
+
+  return {
+    server,
+    setNotReady: () => {
+      ready = false;
+    },
+  };
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${JSON.stringify({ level: 'fatal', msg: message })}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const port = Number(env.PORT ?? '8080');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got "${env.PORT}"`);
+  const root = path.resolve(env.ROOT ?? 'dist');
+  const rootStats = await statFile(root);
+  if (!rootStats?.isDirectory()) fail(`ROOT must be a directory, got "${root}"`);
+  const host = env.HOST || '0.0.0.0';
+  const graceMs = Number(env.SHUTDOWN_GRACE_MS ?? '10000');
+
+  const { server, setNotReady } = createStaticServer({
+    root,
+    spaFallback: env.SPA_FALLBACK === 'true',
+    hsts: env.HSTS === 'true',
+    basePath: env.BASE_PATH || '/',
+  });
+
+  const shutdown = (signal: string): void => {
+    process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'shutting down', signal })}\n`);
+    setNotReady();
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => {
+      server.closeAllConnections();
+      process.exit(0);
+    }, graceMs).unref();
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+
+  server.listen(port, host, () => {
+    const address = server.address();
+    const actualPort = typeof address === 'object' && address ? address.port : port;
+    process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'listening', host, port: actualPort, root })}\n`);
+  });
+}
+
+if (import.meta.main) await main();

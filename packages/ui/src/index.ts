@@ -1,0 +1,34 @@
+export { Button, type ButtonProps } from './Button.js';
+export { Checkbox, type CheckboxProps } from './Checkbox.js';
+export { Dialog, type DialogKind, type DialogProps } from './Dialog.js';
+export { EmptyState, type EmptyStateProps } from './EmptyState.js';
+export { ErrorBoundary, type ErrorBoundaryProps } from './ErrorBoundary.js';
+export { LoadingOverlay, type LoadingOverlayProps } from './LoadingOverlay.js';
+export { Select, type SelectOption, type SelectProps } from './Select.js';
+export { Spinner, type SpinnerProps } from './Spinner.js';
+export { TextField, type TextFieldProps } from './TextField.js';
+export { FeedbackProvider, useFeedback, type Feedback } from './feedback.js';
+export {
+  SessionProvider,
+  toSessionUser,
+  useSession,
+  type Session,
+  type SessionState,
+  type SessionUser,
+  type UserInfo,
+} from './session.js';
+export {
+  api,
+  ApiError,
+  createApiClient,
+  parseApiError,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiErrorDetail,
+  type RequestOptions,
+} from './api.js';
+export { readCookie, documentCookie } from './cookies.js';
+export { readStorage, writeStorage, removeStorage } from './storage.js';
+export { useDocumentMeta } from './document-meta.js';

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ArticleRepository } from './articles/article.repository.js';
+import { ArticleService } from './articles/article.service.js';
+import { ArticlesGrpcController } from './articles/articles.grpc.controller.js';
+import { AuthorRepository } from './authors/author.repository.js';
+import { IdentityEventsConsumer } from './authors/identity-events.consumer.js';
+
+@Module({
+  controllers: [ArticlesGrpcController],
+  providers: [ArticleService, ArticleRepository, AuthorRepository, IdentityEventsConsumer],
+})
+export class ArticlesModule {}

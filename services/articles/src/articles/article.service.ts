@@ -1,0 +1,134 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Article, ArticleCard, Author, ListHomeArticlesResponse } from '@pencraft/contracts/articles/v1/articles';
+import { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
+import { AppError } from '@pencraft/errors';
+import { CONFIG, DATABASE, Outbox, type DatabaseHandle } from '@pencraft/kit';
+import { AuthorRepository } from '../authors/author.repository.js';
+import type { ArticlesConfig } from '../config.js';
+import { readingMinutes } from '../content/article-content.js';
+import { ArticleRepository, type ArticleWithAuthor } from './article.repository.js';
+import { checkArticle, type ArticleDraftInput } from './article.rules.js';
+
+export const HOME_PAGE_SIZE = 20;
+export const MAX_PAGE = 500;
+
+@Injectable()
+export class ArticleService {
+  constructor(
+    @Inject(CONFIG) private readonly config: ArticlesConfig,
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    private readonly articles: ArticleRepository,
+    private readonly authors: AuthorRepository,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async create(author: Author | undefined, input: ArticleDraftInput): Promise<Article> {
+    if (!author?.uid) throw new AppError('Unauthorized');
+    const checked = checkArticle(input);
+    return this.database.db.transaction(async (tx) => {
+      await this.authors.upsert(tx, author);
+      const row = await this.articles.insert(tx, {
+        authorId: author.uid,
+        title: checked.title,
+        description: checked.description,
+        language: checked.language,
+        category: checked.category,
+        subCategories: checked.subCategories,
+        content: checked.content,
+        bodyText: checked.text,
+        wordCount: checked.wordCount,
+        symbolCount: checked.symbolCount,
+      });
+      return toArticle({ article: row, author });
+    });
+  }
+
+  /**
+   * The author publishes a draft: straight to published while PUBLISH_WITHOUT_REVIEW is on (announced
+   * as articles.article.published in the same transaction), otherwise into review.
+   */
+  async publish(articleId: string, actorUid: string): Promise<Article> {
+    return this.database.db.transaction(async (tx) => {
+      const current = await this.articles.lockForUpdate(tx, articleId);
+      if (!current || (current.authorId !== actorUid && current.status !== 'published')) throw new AppError('ArticleNotFound');
+      if (current.authorId !== actorUid) throw new AppError('Forbidden');
+      if (current.status === 'published' || current.status === 'in_review') {
+        const found = await this.articles.findWithAuthor(articleId, tx);
+        return toArticle(found!);
+      }
+      const status = this.config.PUBLISH_WITHOUT_REVIEW ? 'published' : 'in_review';
+      await this.articles.markPublished(tx, articleId, status, new Date());
+      const found = (await this.articles.findWithAuthor(articleId, tx))!;
+      if (status === 'published') {
+        await this.outbox.add(tx, {
+          subject: 'articles.article.published',
+          type: 'events.v1.ArticlePublished',
+          payload: ArticlePublished.encode(publishedEvent(found)).finish(),
+        });
+      }
+      return toArticle(found);
+    });
+  }
+
+  /** Published articles for anyone; anything else only for its author (others learn nothing, not even that it exists). */
+  async get(articleId: string, viewerUid: string): Promise<Article> {
+    const found = await this.articles.findWithAuthor(articleId);
+    if (!found) throw new AppError('ArticleNotFound');
+    if (found.article.status !== 'published' && found.article.authorId !== viewerUid) throw new AppError('ArticleNotFound');
+    return toArticle(found);
+  }
+
+  async listHome(page: number, pageSize: number): Promise<ListHomeArticlesResponse> {
+    const safePage = page || 1;
+    if (!Number.isInteger(safePage) || safePage < 1 || safePage > MAX_PAGE) throw new AppError('InvalidPage');
+    const size = pageSize > 0 ? Math.min(pageSize, 50) : HOME_PAGE_SIZE;
+    const rows = await this.articles.listPublished((safePage - 1) * size, size);
+    const items: ArticleCard[] = rows.slice(0, size).map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      language: row.language,
+      category: row.category,
+      author: row.author ?? undefined,
+      publishedAtMs: row.publishedAt?.getTime() ?? 0,
+      readingMinutes: readingMinutes(row.wordCount),
+    }));
+    return { items, page: safePage, pageSize: size, hasMore: rows.length > size };
+  }
+}
+
+function toArticle({ article, author }: ArticleWithAuthor): Article {
+  return {
+    id: article.id,
+    title: article.title,
+    description: article.description,
+    language: article.language,
+    category: article.category,
+    subCategories: article.subCategories,
+    contentJson: JSON.stringify(article.content),
+    status: article.status,
+    author: author ?? { uid: article.authorId, username: '', fullname: '' },
+    createdAtMs: article.createdAt.getTime(),
+    updatedAtMs: article.updatedAt.getTime(),
+    publishedAtMs: article.publishedAt?.getTime() ?? 0,
+    wordCount: article.wordCount,
+    symbolCount: article.symbolCount,
+    readingMinutes: readingMinutes(article.wordCount),
+  };
+}
+
+function publishedEvent({ article, author }: ArticleWithAuthor): ArticlePublished {
+  return {
+    articleId: article.id,
+    title: article.title,
+    description: article.description,
+    language: article.language,
+    category: article.category,
+    subCategories: article.subCategories,
+    bodyText: article.bodyText,
+    authorUid: article.authorId,
+    authorUsername: author?.username ?? '',
+    authorFullname: author?.fullname ?? '',
+    publishedAtMs: article.publishedAt?.getTime() ?? Date.now(),
+  };
+}

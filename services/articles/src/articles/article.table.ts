@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { articlesSchema } from '../articles.schema.js';
+import type { ArticleContent } from '../content/article-content.js';
+
+export const ARTICLE_STATUSES = ['draft', 'in_review', 'published'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export const articles = articlesSchema.table(
+  'articles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: uuid('author_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    language: text('language').notNull(),
+    category: text('category').notNull(),
+    subCategories: text('sub_categories').array().notNull().default(sql`'{}'::text[]`),
+    content: jsonb('content').$type<ArticleContent>().notNull(),
+    /** The visible text of the content, one block a line: what search indexes. */
+    bodyText: text('body_text').notNull(),
+    status: text('status').$type<ArticleStatus>().notNull().default('draft'),
+    wordCount: integer('word_count').notNull(),
+    symbolCount: integer('symbol_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('articles_published_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`status = 'published'`),
+    index('articles_author_idx').on(t.authorId, t.createdAt.desc()),
+  ],
+);
+
+export type ArticleRow = typeof articles.$inferSelect;

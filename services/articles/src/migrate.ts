@@ -1,0 +1,3 @@
+import { runMigrationsFromEnv } from '@pencraft/kit';
+
+await runMigrationsFromEnv({ schema: 'articles', migrationsFolder: new URL('../migrations', import.meta.url).pathname });

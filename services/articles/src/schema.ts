@@ -1,0 +1,7 @@
+// Every table of the service, for drizzle-kit.
+import { articlesEvents } from './articles.schema.js';
+
+export { articlesSchema } from './articles.schema.js';
+export const { outbox, processedEvents } = articlesEvents;
+export * from './articles/article.table.js';
+export * from './authors/author.table.js';

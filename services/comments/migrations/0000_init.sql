@@ -1,0 +1,20 @@
+CREATE SCHEMA IF NOT EXISTS "comments";
+--> statement-breakpoint
+CREATE TABLE "comments"."outbox" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"subject" text NOT NULL,
+	"payload" "bytea" NOT NULL,
+	"headers" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"published_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "comments"."processed_events" (
+	"consumer" text NOT NULL,
+	"event_id" text NOT NULL,
+	"subject" text NOT NULL,
+	"processed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "processed_events_consumer_event_id_pk" PRIMARY KEY("consumer","event_id")
+);
+--> statement-breakpoint
+CREATE INDEX "outbox_unpublished_idx" ON "comments"."outbox" USING btree ("created_at") WHERE published_at is null;

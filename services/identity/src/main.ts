@@ -1,0 +1,14 @@
+import { IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
+import { bootService } from '@pencraft/kit';
+import { identityConfigSchema } from './config.js';
+import { identityEvents } from './identity.schema.js';
+import { IdentityModule } from './identity.module.js';
+
+await bootService({
+  name: 'identity',
+  configSchema: identityConfigSchema,
+  module: IdentityModule,
+  database: { schema: 'identity', eventTables: identityEvents },
+  publishes: true,
+  grpc: { 'identity.v1.IdentityService': IdentityServiceService },
+});

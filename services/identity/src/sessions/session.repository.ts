@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { users } from '../users/user.table.js';
+import { sessions } from './session.table.js';
+
+export interface NewSession {
+  userId: string;
+  tokenHash: Buffer;
+  expiresAt: Date;
+  ip: string;
+  userAgent: string;
+}
+
+@Injectable()
+export class SessionRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  async insert(tx: Queryable, session: NewSession): Promise<string> {
+    const [row] = await tx.insert(sessions).values(session).returning({ id: sessions.id });
+    return row!.id;
+  }
+
+  /** The live session behind a token hash, with its user. */
+  async findLive(tokenHash: Buffer) {
+    const [row] = await this.database.db
+      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    return row;
+  }
+
+  async revoke(tokenHash: Buffer) {
+    await this.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  }
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { ArticleEventsConsumer } from './documents/article-events.consumer.js';
+import { DocumentRepository } from './documents/document.repository.js';
+import { SearchGrpcController } from './documents/search.grpc.controller.js';
+import { SearchService } from './documents/search.service.js';
+
+@Module({
+  controllers: [SearchGrpcController],
+  providers: [SearchService, DocumentRepository, ArticleEventsConsumer],
+})
+export class SearchModule {}
