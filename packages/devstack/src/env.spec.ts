@@ -3,7 +3,11 @@ import { appsOf, loadSystem, stackFor, type SystemJson } from './registry.ts';
 
 const system: SystemJson = {
   product: 'Pencraft',
-  infrastructure: { postgres: { port: 55432, database: 'pencraft' }, redis: { port: 6390 }, nats: { port: 4223, monitorPort: 8223 } },
+  infrastructure: {
+    postgres: { port: 55432, database: 'pencraft' },
+    redis: { port: 6390 },
+    nats: { port: 4223, monitorPort: 8223 },
+  },
   gateway: { httpPort: 8080, calls: ['identity', 'articles'] },
   services: {
     identity: { httpPort: 4101, grpcPort: 5101, schema: 'identity', calls: [] },
@@ -121,6 +125,7 @@ describe('envFor', () => {
       NODE_ENV: 'development',
       OTEL_SERVICE_NAME: 'shell',
       LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
       PORT: '3000',
       ROOT: '/repo/frontends/shell/dist',
       SPA_FALLBACK: 'true',

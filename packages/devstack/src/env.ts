@@ -109,6 +109,7 @@ function gatewayEnv(stack: Stack, gateway: GatewayInfo, secrets: Secrets): Env {
 function frontendEnv(stack: Stack, frontend: FrontendInfo): Env {
   return {
     ...commonEnv(stack, frontend.name),
+    HOST: '127.0.0.1',
     PORT: String(frontend.httpPort),
     ROOT: join(stack.root, 'frontends', frontend.name, 'dist'),
     // The shell owns `/`: unknown paths are client-side routes.

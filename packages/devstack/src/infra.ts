@@ -23,7 +23,7 @@ import {
   writePid,
   type Identity,
 } from './proc.ts';
-import type { Stack } from './registry.ts';
+import { resolveStack, type Profile, type Stack } from './registry.ts';
 
 export type InfraName = 'postgres' | 'redis' | 'nats';
 export const INFRA: readonly InfraName[] = ['postgres', 'redis', 'nats'];
@@ -62,7 +62,8 @@ function postgresUser(): { uid: number; gid: number } {
   const line = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
     .find((l) => l.startsWith('postgres:'));
-  if (!line) throw new Error('no "postgres" system user: run packages/devstack/scripts/setup.sh (installs postgresql-15)');
+  if (!line)
+    throw new Error('no "postgres" system user: run packages/devstack/scripts/setup.sh (installs postgresql-15)');
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
 }
@@ -117,7 +118,8 @@ async function pgInit(stack: Stack, log: string): Promise<void> {
   const settings = join(dir, 'pencraft.conf');
   writeFileSync(settings, pgSettings(stack));
   if (owner) {
-    for (const file of ['pg_hba.conf', 'postgresql.conf', 'pencraft.conf']) chownSync(join(dir, file), owner.uid, owner.gid);
+    for (const file of ['pg_hba.conf', 'postgresql.conf', 'pencraft.conf'])
+      chownSync(join(dir, file), owner.uid, owner.gid);
   }
 }
 
@@ -148,14 +150,16 @@ function validDatabaseName(name: string): string {
 }
 
 /** Creates `name` (optionally as a copy of `template`) unless it exists. */
-export async function createDatabase(stack: Stack, name: string, template?: string): Promise<void> {
+export async function createDatabase(target: Profile | Stack, name: string, template?: string): Promise<void> {
+  const stack = resolveStack(target);
   validDatabaseName(name);
   if ((await psql(stack, `SELECT 1 FROM pg_database WHERE datname = '${name}'`)) === '1') return;
   const from = template === undefined ? '' : ` TEMPLATE ${validDatabaseName(template)}`;
   await psql(stack, `CREATE DATABASE ${name}${from}`);
 }
 
-export async function dropDatabase(stack: Stack, name: string): Promise<void> {
+export async function dropDatabase(target: Profile | Stack, name: string): Promise<void> {
+  const stack = resolveStack(target);
   validDatabaseName(name);
   if (name === stack.infra.postgres.database && stack.profile === 'dev') {
     throw new Error('refusing to drop the dev database; use `make clean-data`');
@@ -174,23 +178,50 @@ const postgres: Component = {
   },
   async start(stack, log) {
     await pgInit(stack, log);
-    const [command, args] = asPostgres(join(PG_BIN, 'pg_ctl'), ['start', '-D', pgDataDir(stack), '-w', '-t', '60', '-s']);
+    const [command, args] = asPostgres(join(PG_BIN, 'pg_ctl'), [
+      'start',
+      '-D',
+      pgDataDir(stack),
+      '-w',
+      '-t',
+      '60',
+      '-s',
+    ]);
     const child = spawnDetached({ command, args, env: baseEnv(), cwd: stack.dataDir, log });
     const { code } = await exitOf(child);
     if (code !== 0) throw new Error(`pg_ctl start failed (exit ${code})`);
-    const pid = Number.parseInt(readFileSync(join(pgDataDir(stack), 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10);
+    const pid = Number.parseInt(
+      readFileSync(join(pgDataDir(stack), 'postmaster.pid'), 'utf8').split('\n')[0] ?? '',
+      10,
+    );
     if (!Number.isInteger(pid)) throw new Error('postmaster.pid has no pid');
     return pid;
   },
   async ready(stack) {
-    const result = await run(join(PG_BIN, 'pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(stack.infra.postgres.port)]);
+    const result = await run(join(PG_BIN, 'pg_isready'), [
+      '-q',
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(stack.infra.postgres.port),
+    ]);
     return result.code === 0;
   },
   async prepare(stack) {
     await createDatabase(stack, stack.infra.postgres.database);
   },
   async stop(stack, pid) {
-    const [command, args] = asPostgres(join(PG_BIN, 'pg_ctl'), ['stop', '-D', pgDataDir(stack), '-m', 'fast', '-w', '-t', '30', '-s']);
+    const [command, args] = asPostgres(join(PG_BIN, 'pg_ctl'), [
+      'stop',
+      '-D',
+      pgDataDir(stack),
+      '-m',
+      'fast',
+      '-w',
+      '-t',
+      '30',
+      '-s',
+    ]);
     await run(command, args);
     // Still there after a fast shutdown: immediate shutdown (SIGQUIT), then SIGKILL.
     await terminate(pid, postgres.identity(stack), { signal: 'SIGQUIT', timeoutMs: 5_000 });
@@ -200,7 +231,13 @@ const postgres: Component = {
 // --- Redis --------------------------------------------------------------------------------------------------------
 
 function findBinary(name: string): string {
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin', '/usr/bin', '/usr/local/bin'];
+  const dirs = [
+    ...(process.env.PATH ?? '').split(delimiter),
+    '/usr/sbin',
+    '/usr/local/sbin',
+    '/usr/bin',
+    '/usr/local/bin',
+  ];
   for (const dir of dirs) {
     if (dir && existsSync(join(dir, name))) return join(dir, name);
   }
@@ -317,7 +354,9 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
     try {
       pid = await component.start(stack, log);
     } catch (error) {
-      throw new Error(`${component.name} failed to start: ${(error as Error).message}\n${logTail(log)}\nlog: ${log}`);
+      throw new Error(`${component.name} failed to start: ${(error as Error).message}\n${logTail(log)}\nlog: ${log}`, {
+        cause: error,
+      });
     }
     writePid(file, pid);
   }
@@ -327,7 +366,9 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
     intervalMs: 150,
     abort: () => (tracked(file, component.identity(stack)).state === 'stopped' ? 'process exited' : undefined),
   }).catch((error: Error) => {
-    throw new Error(`${component.name} ${error.message} before it was ready; last lines of ${log}:\n${logTail(log)}`);
+    throw new Error(`${component.name} ${error.message} before it was ready; last lines of ${log}:\n${logTail(log)}`, {
+      cause: error,
+    });
   });
   if (!ready) {
     throw new Error(
@@ -335,17 +376,21 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
     );
   }
   await component.prepare?.(stack);
-  report(`${component.name}: up on ${component.ports(stack).join(', ')} (pid ${started.state === 'running' ? started.pid : '?'})`);
+  report(
+    `${component.name}: up on ${component.ports(stack).join(', ')} (pid ${started.state === 'running' ? started.pid : '?'})`,
+  );
 }
 
 /** Starts PostgreSQL, Redis and NATS for the profile (no-op for the ones already up) and waits until each answers. */
-export async function startInfra(stack: Stack, report: Reporter = silent): Promise<void> {
+export async function startInfra(target: Profile | Stack, report: Reporter = silent): Promise<void> {
+  const stack = resolveStack(target);
   ensureRunDirs(stack);
   for (const name of INFRA) await startOne(stack, COMPONENTS[name], report);
 }
 
 /** Stops only what this tool started for the profile (per its pid files), in reverse order. */
-export async function stopInfra(stack: Stack, report: Reporter = silent): Promise<void> {
+export async function stopInfra(target: Profile | Stack, report: Reporter = silent): Promise<void> {
+  const stack = resolveStack(target);
   for (const name of [...INFRA].reverse()) {
     const component = COMPONENTS[name];
     const file = pidFile(stack, name);
@@ -358,7 +403,8 @@ export async function stopInfra(stack: Stack, report: Reporter = silent): Promis
   }
 }
 
-export async function infraStatus(stack: Stack): Promise<InfraStatus[]> {
+export async function infraStatus(target: Profile | Stack): Promise<InfraStatus[]> {
+  const stack = resolveStack(target);
   return Promise.all(
     INFRA.map(async (name) => {
       const component = COMPONENTS[name];

@@ -68,7 +68,10 @@ export function scriptOf(stack: Stack, app: AppInfo): string {
 }
 
 function identityOf(stack: Stack, app: AppInfo): Identity {
-  const parts = app.kind === 'frontend' ? [join('packages', 'static-server', 'src', 'server.')] : [join('services', app.name, 'dist', 'main.js')];
+  const parts =
+    app.kind === 'frontend'
+      ? [join('packages', 'static-server', 'src', 'server.')]
+      : [join('services', app.name, 'dist', 'main.js')];
   return { cmdlineIncludes: parts.map((part) => join(stack.root, part)) };
 }
 
@@ -88,7 +91,12 @@ async function waitAppReady(stack: Stack, app: AppInfo, pid: number, timeoutMs: 
     intervalMs: 250,
     abort: () => (tracked(pidFile(stack, app.name), identity).state === 'running' ? undefined : 'exited'),
   }).catch((error: Error) => {
-    throw new Error(`${app.name} (pid ${pid}) ${error.message} before it was ready; last lines of ${log}:\n${logTail(log)}`);
+    throw new Error(
+      `${app.name} (pid ${pid}) ${error.message} before it was ready; last lines of ${log}:\n${logTail(log)}`,
+      {
+        cause: error,
+      },
+    );
   });
   if (!ready) {
     throw new Error(
@@ -98,7 +106,12 @@ async function waitAppReady(stack: Stack, app: AppInfo, pid: number, timeoutMs: 
 }
 
 /** Starts one process detached. It must not be running already and its ports must be free. */
-export async function startApp(name: string, profile: Profile, extraEnv: Env = {}, options: StartOptions = {}): Promise<AppHandle> {
+export async function startApp(
+  name: string,
+  profile: Profile,
+  extraEnv: Env = {},
+  options: StartOptions = {},
+): Promise<AppHandle> {
   const stack = options.stack ?? stackFor(profile);
   const app = findApp(stack, name);
   const script = scriptOf(stack, app);
@@ -113,7 +126,13 @@ export async function startApp(name: string, profile: Profile, extraEnv: Env = {
   }
   ensureRunDirs(stack);
   const env = { ...baseEnv(), ...envFor(name, profile, { stack, database: options.database }), ...extraEnv };
-  const child = spawnDetached({ command: process.execPath, args: [script], env, cwd: stack.root, log: logFile(stack, name) });
+  const child = spawnDetached({
+    command: process.execPath,
+    args: [script],
+    env,
+    cwd: stack.root,
+    log: logFile(stack, name),
+  });
   if (child.pid === undefined) throw new Error(`${name} did not start: ${process.execPath} ${script}`);
   writePid(file, child.pid);
   return handleOf(stack, app, child, child.pid);
@@ -142,7 +161,11 @@ function handleOf(stack: Stack, app: AppInfo, child: ChildProcess, pid: number):
 }
 
 /** Stops a process through its pid file (SIGTERM, then SIGKILL after the timeout). False when it was not running. */
-export async function stopApp(name: string, profile: Profile, options: { stack?: Stack; timeoutMs?: number } = {}): Promise<boolean> {
+export async function stopApp(
+  name: string,
+  profile: Profile,
+  options: { stack?: Stack; timeoutMs?: number } = {},
+): Promise<boolean> {
   const stack = options.stack ?? stackFor(profile);
   const app = findApp(stack, name);
   const file = pidFile(stack, name);
@@ -162,10 +185,14 @@ export type Reporter = (line: string) => void;
 export async function runMigrations(
   profile: Profile,
   databaseUrl?: string,
-  options: { stack?: Stack; report?: Reporter } = {},
+  options: { stack?: Stack; report?: Reporter; only?: string[] } = {},
 ): Promise<void> {
   const stack = options.stack ?? stackFor(profile);
-  for (const service of stack.services.filter((s) => s.schema !== undefined)) {
+  const only = options.only;
+  const services = stack.services.filter(
+    (s) => s.schema !== undefined && (only === undefined || only.includes(s.name)),
+  );
+  for (const service of services) {
     const script = join(stack.root, 'services', service.name, 'dist', 'migrate.js');
     if (!existsSync(script)) throw new Error(`${service.name} is not built (no ${script}): run \`make build\``);
     const env = {
@@ -216,11 +243,13 @@ export async function startApps(stack: Stack, names?: string[], report: Reporter
     const results = await Promise.allSettled(
       wave.map(async (app) => {
         const current = tracked(pidFile(stack, app.name), identityOf(stack, app));
-        const pid = current.state === 'running' ? current.pid : (await startApp(app.name, stack.profile, {}, { stack })).pid;
+        const pid =
+          current.state === 'running' ? current.pid : (await startApp(app.name, stack.profile, {}, { stack })).pid;
         await waitAppReady(stack, app, pid, READY_TIMEOUT_MS);
-        report(`${app.name}: ${current.state === 'running' ? 'already up' : 'up'} on ${app.httpPort} (pid ${pid})`);
+        return `${app.name}: ${current.state === 'running' ? 'already up' : 'up'} on ${app.httpPort} (pid ${pid})`;
       }),
     );
+    for (const result of results) if (result.status === 'fulfilled') report(result.value);
     const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failures.length > 0) throw new Error(failures.map((f) => (f.reason as Error).message).join('\n\n'));
   }

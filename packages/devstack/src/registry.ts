@@ -109,7 +109,12 @@ export function stackFor(profile: Profile, system: SystemJson = loadSystem(), ro
       schema: s.schema,
       calls: s.calls ?? [],
     })),
-    gateway: { kind: 'gateway', name: 'gateway', httpPort: shift(system.gateway.httpPort), calls: system.gateway.calls },
+    gateway: {
+      kind: 'gateway',
+      name: 'gateway',
+      httpPort: shift(system.gateway.httpPort),
+      calls: system.gateway.calls,
+    },
     frontends: Object.entries(system.frontends).map(([name, f]) => ({
       kind: 'frontend',
       name,
@@ -117,6 +122,11 @@ export function stackFor(profile: Profile, system: SystemJson = loadSystem(), ro
       path: f.path,
     })),
   };
+}
+
+/** A profile's stack, or the stack itself (library functions accept either). */
+export function resolveStack(target: Profile | Stack): Stack {
+  return typeof target === 'string' ? stackFor(target) : target;
 }
 
 /** Every application process in start order: services, then the gateway, then the frontend servers. */
@@ -127,7 +137,11 @@ export function appsOf(stack: Stack): AppInfo[] {
 export function findApp(stack: Stack, name: string): AppInfo {
   const app = appsOf(stack).find((a) => a.name === name);
   if (!app) {
-    throw new Error(`unknown process "${name}"; known: ${appsOf(stack).map((a) => a.name).join(', ')}`);
+    throw new Error(
+      `unknown process "${name}"; known: ${appsOf(stack)
+        .map((a) => a.name)
+        .join(', ')}`,
+    );
   }
   return app;
 }

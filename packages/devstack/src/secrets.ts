@@ -16,7 +16,8 @@ export function loadSecrets(stack: Stack): Secrets {
   const file = secretsFile(stack);
   if (existsSync(file)) {
     const secrets = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
-    if (typeof secrets.csrfSecret === 'string' && secrets.csrfSecret.length >= 32) return { csrfSecret: secrets.csrfSecret };
+    if (typeof secrets.csrfSecret === 'string' && secrets.csrfSecret.length >= 32)
+      return { csrfSecret: secrets.csrfSecret };
   }
   const secrets: Secrets = { csrfSecret: randomBytes(32).toString('hex') };
   mkdirSync(stack.dataDir, { recursive: true });

@@ -3,54 +3,25 @@ import { common } from './catalogues/common.js';
 import { editor } from './catalogues/editor.js';
 import { reader } from './catalogues/reader.js';
 import { shell } from './catalogues/shell.js';
-import type { Catalogue } from './catalogues/types.js';
+import {
+  browserStorage,
+  DEFAULT_LANGUAGE,
+  detectLanguage,
+  LANGUAGES,
+  type Language,
+  type StorageLike,
+} from './runtime.js';
 
+export * from './runtime.js';
 export type { Catalogue, Messages } from './catalogues/types.js';
 export type { CommonMessages } from './catalogues/common.js';
 export type { ShellMessages } from './catalogues/shell.js';
 export type { ReaderMessages } from './catalogues/reader.js';
 export type { EditorMessages } from './catalogues/editor.js';
 
-export const LANGUAGES = ['az', 'en', 'ru'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'az';
-export const LANGUAGE_STORAGE_KEY = 'pc_lang';
-
 export const catalogues = { common, shell, reader, editor } as const;
 export type Namespace = keyof typeof catalogues;
 export const NAMESPACES = Object.keys(catalogues) as Namespace[];
-
-type StorageLike = Pick<Storage, 'getItem'>;
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-function browserStorage(): StorageLike | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    // Storage can be disabled (privacy settings); the default language applies then.
-    return null;
-  }
-}
-
-/** The language kept under `pc_lang`, else Azerbaijani. */
-export function detectLanguage(storage: StorageLike | null = browserStorage()): Language {
-  try {
-    const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
-}
-
-/** Adds (or refreshes) one namespace in every language: a remote ships its own strings this way. */
-export function addCatalogue(instance: i18n, namespace: string, catalogue: Catalogue<object>): void {
-  for (const language of LANGUAGES) {
-    instance.addResourceBundle(language, namespace, catalogue[language], true, true);
-  }
-}
 
 export function resourcesFor(namespaces: readonly Namespace[] = NAMESPACES): Resource {
   const resources: Resource = {};

@@ -32,3 +32,4 @@ export {
 export { readCookie, documentCookie } from './cookies.js';
 export { readStorage, writeStorage, removeStorage } from './storage.js';
 export { useDocumentMeta } from './document-meta.js';
+export { parseYouTubeUrl, youTubeEmbedUrl, type YouTubeVideo } from './youtube.js';

@@ -72,11 +72,14 @@ export class EventConsumers {
   }
 
   private async ensureConsumer(stream: string, subscription: Subscription) {
+    // One subject uses the single filter every JetStream server knows; several need nats-server 2.10+.
+    const filter: { filter_subject?: string; filter_subjects?: string[] } =
+      subscription.subjects.length === 1 ? { filter_subject: subscription.subjects[0]! } : { filter_subjects: subscription.subjects };
     const config = {
       durable_name: subscription.durable,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      filter_subjects: subscription.subjects,
+      ...filter,
       ack_wait: 30 * 1e9,
       max_ack_pending: 256,
     };
@@ -84,7 +87,7 @@ export class EventConsumers {
       const info = await this.jsm.consumers.info(stream, subscription.durable);
       const current = [...(info.config.filter_subjects ?? []), ...(info.config.filter_subject ? [info.config.filter_subject] : [])];
       if (current.sort().join() !== [...subscription.subjects].sort().join()) {
-        await this.jsm.consumers.update(stream, subscription.durable, { filter_subjects: subscription.subjects });
+        await this.jsm.consumers.update(stream, subscription.durable, filter);
       }
     } catch {
       await this.jsm.consumers.add(stream, config);

@@ -27,7 +27,8 @@ export interface CallSettings {
 
 /** The unary methods of a ts-proto grpc-js client as promise-returning functions. */
 export type PromiseClient<C> = {
-  [K in keyof C as C[K] extends UnaryMethod<never, never> ? K : never]: C[K] extends UnaryMethod<infer Req, infer Res>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- matching any unary signature
+  [K in keyof C as C[K] extends UnaryMethod<any, any> ? K : never]: C[K] extends UnaryMethod<infer Req, infer Res>
     ? (request: Req, settings?: CallSettings) => Promise<Res>
     : never;
 } & { close(): void };

@@ -34,6 +34,8 @@ export interface ServiceSpec<C extends BaseConfig> {
   configureHttp?: (fastify: FastifyInstance, app: NestFastifyApplication, config: C) => Promise<void> | void;
   /** Global Nest filters for HTTP (the gateway's error shape). */
   httpFilters?: Type<unknown>[];
+  /** How many proxy hops may set X-Forwarded-For (request.ip); 0 trusts only the socket. */
+  trustProxyHops?: (config: C) => number;
 }
 
 export interface RunningService {
@@ -115,7 +117,8 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
   })
   class RootModule {}
 
-  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1_048_576, return503OnClosing: true });
+  const hops = spec.trustProxyHops?.(config) ?? 0;
+  const adapter = new FastifyAdapter({ trustProxy: (hops > 0 ? hops : false) as boolean, bodyLimit: 1_048_576, return503OnClosing: true });
   const fastify = adapter.getInstance() as unknown as FastifyInstance;
   installHttpObservability(fastify, metrics);
   installProbes(fastify, readiness, metrics);

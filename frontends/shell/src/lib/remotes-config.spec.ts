@@ -1,0 +1,30 @@
+import { DEFAULT_REMOTES, parseRemotes, toRemoteList } from './remotes-config.js';
+
+describe('remotes config', () => {
+  it('defaults to the /mf/<name>/mf-manifest.json paths', () => {
+    expect(parseRemotes(null)).toEqual(DEFAULT_REMOTES);
+    expect(parseRemotes([])).toEqual(DEFAULT_REMOTES);
+  });
+
+  it('takes valid overrides and ignores invalid ones', () => {
+    expect(
+      parseRemotes({
+        reader: 'http://127.0.0.1:3001/mf-manifest.json',
+        editor: 'javascript:alert(1)',
+        studio: '/mf/studio/mf-manifest.json',
+        'Bad Name': '/x.json',
+        settings: '//evil.example/mf-manifest.json',
+      }),
+    ).toEqual({
+      reader: 'http://127.0.0.1:3001/mf-manifest.json',
+      editor: '/mf/editor/mf-manifest.json',
+      studio: '/mf/studio/mf-manifest.json',
+    });
+  });
+
+  it('makes entries absolute', () => {
+    expect(toRemoteList({ reader: '/mf/reader/mf-manifest.json' }, 'https://pencraft.az/a/1')).toEqual([
+      { name: 'reader', entry: 'https://pencraft.az/mf/reader/mf-manifest.json' },
+    ]);
+  });
+});

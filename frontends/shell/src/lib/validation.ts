@@ -1,0 +1,122 @@
+// Client-side checks mirroring the identity service's rules (the server stays the authority).
+
+export type ValidationKey =
+  | 'required'
+  | 'email'
+  | 'emailLength'
+  | 'usernameLength'
+  | 'usernameChars'
+  | 'passwordLength'
+  | 'passwordChars'
+  | 'passwordLetterDigit'
+  | 'fullnameLength'
+  | 'agreement';
+
+export interface RegistrationValues {
+  email: string;
+  username: string;
+  fullname: string;
+  password: string;
+  acceptTerms: boolean;
+  acceptPrivacy: boolean;
+}
+
+export interface LoginValues {
+  login: string;
+  password: string;
+}
+
+export type Errors<T> = Partial<Record<keyof T, ValidationKey>>;
+
+const length = (value: string) => [...value].length;
+
+export function validateEmail(email: string): ValidationKey | undefined {
+  const value = email.trim();
+  if (!value) return 'required';
+  if (value.length > 254) return 'emailLength';
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? undefined : 'email';
+}
+
+export function validateUsername(username: string): ValidationKey | undefined {
+  if (!username) return 'required';
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(username)) return 'usernameChars';
+  return username.length < 3 || username.length > 32 ? 'usernameLength' : undefined;
+}
+
+export function validateFullname(fullname: string): ValidationKey | undefined {
+  const value = fullname.trim();
+  if (!value) return 'required';
+  return length(value) < 2 || length(value) > 64 ? 'fullnameLength' : undefined;
+}
+
+export function validatePassword(password: string): ValidationKey | undefined {
+  if (!password) return 'required';
+  // Printable ASCII without the space: Latin letters, digits and symbols.
+  if (!/^[\x21-\x7E]+$/.test(password)) return 'passwordChars';
+  if (password.length < 8 || password.length > 128) return 'passwordLength';
+  return /[A-Za-z]/.test(password) && /\d/.test(password) ? undefined : 'passwordLetterDigit';
+}
+
+function compact<T>(errors: Errors<T>): Errors<T> {
+  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== undefined)) as Errors<T>;
+}
+
+export function validateRegistration(values: RegistrationValues): Errors<RegistrationValues> {
+  return compact<RegistrationValues>({
+    email: validateEmail(values.email),
+    username: validateUsername(values.username),
+    fullname: validateFullname(values.fullname),
+    password: validatePassword(values.password),
+    acceptTerms: values.acceptTerms ? undefined : 'agreement',
+    acceptPrivacy: values.acceptPrivacy ? undefined : 'agreement',
+  });
+}
+
+export function validateLogin(values: LoginValues): Errors<LoginValues> {
+  return compact<LoginValues>({
+    login: values.login.trim() ? undefined : 'required',
+    password: values.password ? undefined : 'required',
+  });
+}
+
+/** Where a server error code belongs when the answer has no `details`. */
+export const REGISTRATION_ERROR_FIELDS: Record<string, keyof RegistrationValues> = {
+  InvalidEmail: 'email',
+  EmailAlreadyExists: 'email',
+  InvalidUsername: 'username',
+  UsernameAlreadyExists: 'username',
+  InvalidFullname: 'fullname',
+  InvalidPassword: 'password',
+  AgreementsNotAccepted: 'acceptTerms',
+};
+
+export interface ServerErrorLike {
+  code: string;
+  message: string;
+  details: Array<{ field: string; message: string }>;
+}
+
+/**
+ * Spreads a server error over the form: per-field messages from `details` (or from the code), and the
+ * rest as a message for the whole form.
+ */
+export function serverFieldErrors<F extends string>(
+  error: ServerErrorLike,
+  fields: readonly F[],
+  codeFields: Record<string, F> = {},
+): { fields: Partial<Record<F, string>>; form: string | undefined } {
+  const result: Partial<Record<F, string>> = {};
+  for (const detail of error.details) {
+    const field = fields.find((f) => f === detail.field);
+    if (field && !result[field]) result[field] = detail.message || error.message;
+  }
+  const byCode = codeFields[error.code];
+  if (Object.keys(result).length === 0 && byCode) result[byCode] = error.message;
+  return { fields: result, form: Object.keys(result).length === 0 ? error.message : undefined };
+}
+
+/** Only same-site paths may be used as a redirect after sign-in. */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
+  return next;
+}

@@ -1,0 +1,12 @@
+// The local stack as a library, for the test suites (tests/) and the CLI.
+export { PROFILES, appsOf, gatewayUrl, loadSystem, repoRoot, stackFor } from './registry.ts';
+export type { AppInfo, FrontendInfo, GatewayInfo, Profile, ServiceInfo, Stack, SystemJson } from './registry.ts';
+export { databaseUrl, edgeRoutes, envFor, natsUrl, redisUrl } from './env.ts';
+export type { Env, EnvOptions } from './env.ts';
+export { createDatabase, dropDatabase, infraStatus, redisPing, startInfra, stopInfra } from './infra.ts';
+export type { InfraName, InfraStatus } from './infra.ts';
+export { appsStatus, runMigrations, startApp, startApps, stopApp, stopApps } from './processes.ts';
+export type { AppHandle, AppStatus, ExitInfo, StartOptions } from './processes.ts';
+export { logFile, logTail, pidFile } from './proc.ts';
+export { createClient, loadSeedData, seed } from './seed.ts';
+export type { Client, SeedData, SeedResult } from './seed.ts';

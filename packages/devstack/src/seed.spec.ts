@@ -1,0 +1,204 @@
+import { loadSeedData, seed, type Fetch, type SeedBlock } from './seed.ts';
+
+const data = loadSeedData();
+
+function visible(html: string): string {
+  return html.replace(/<[^>]*>/g, '');
+}
+
+function blockText(block: SeedBlock): string[] {
+  const d = block.data as Record<string, unknown>;
+  switch (block.type) {
+    case 'paragraph':
+    case 'header':
+      return [visible(String(d.text))];
+    case 'quote':
+      return [visible(String(d.text)), visible(String(d.caption ?? ''))];
+    case 'list': {
+      const walk = (items: { content: string; items?: unknown[] }[]): string[] =>
+        items.flatMap((i) => [visible(i.content), ...walk((i.items ?? []) as { content: string }[])]);
+      return walk(d.items as { content: string }[]);
+    }
+    case 'table':
+      return (d.content as string[][]).map((row) => row.map(visible).join(' '));
+    case 'code':
+      return [String(d.code)];
+    case 'image':
+    case 'video':
+      return [visible(String(d.caption ?? ''))];
+    case 'link': {
+      const meta = (d.meta ?? {}) as { title?: string; description?: string };
+      return [meta.title ?? '', meta.description ?? ''];
+    }
+    default:
+      throw new Error(`unknown block type ${block.type}`);
+  }
+}
+
+describe('seed data', () => {
+  it('has three authors with valid credentials, one per language', () => {
+    expect(data.users.map((u) => u.language).sort()).toEqual(['az', 'en', 'ru']);
+    expect(data.password).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,128}$/);
+    for (const user of data.users) {
+      expect(user.username).toMatch(/^[A-Za-z][A-Za-z0-9_]{2,31}$/);
+      expect(user.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/);
+      expect([...user.fullname].length).toBeGreaterThanOrEqual(2);
+      expect([...user.fullname].length).toBeLessThanOrEqual(64);
+    }
+  });
+
+  it('has two articles per language, each by an author of that language, with unique titles', () => {
+    const authors = new Map(data.users.map((u) => [u.username, u.language]));
+    expect(data.articles).toHaveLength(6);
+    for (const lang of ['az', 'en', 'ru']) expect(data.articles.filter((a) => a.language === lang)).toHaveLength(2);
+    for (const article of data.articles) expect(authors.get(article.author)).toBe(article.language);
+    expect(new Set(data.articles.map((a) => a.title)).size).toBe(6);
+  });
+
+  it.each(data.articles.map((a) => [a.title, a] as const))('"%s" satisfies the server rules', (_title, article) => {
+    expect([...article.title].length).toBeGreaterThan(0);
+    expect([...article.title].length).toBeLessThanOrEqual(150);
+    expect([...article.description].length).toBeLessThanOrEqual(300);
+    expect(article.subCategories.length).toBeLessThanOrEqual(4);
+    expect(article.subCategories).not.toContain(article.category);
+    const text = article.blocks.flatMap(blockText).join('\n').replace(/\s+/g, ' ').trim();
+    expect([...text].length).toBeGreaterThanOrEqual(1000);
+    expect([...text].length).toBeLessThanOrEqual(30_000);
+    for (const block of article.blocks) {
+      const d = block.data as Record<string, unknown>;
+      if (block.type === 'header') expect([1, 2, 3]).toContain(d.level);
+      if (block.type === 'image') expect(String(d.url)).toMatch(/^https:\/\//);
+      if (block.type === 'link') expect(String(d.link)).toMatch(/^https:\/\//);
+      if (block.type === 'video') {
+        const id = /[?&]v=([A-Za-z0-9_-]{11})$/.exec(String(d.source))?.[1];
+        expect(d.service).toBe('youtube');
+        expect(d.source).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+        expect(d.embed).toBe(`https://www.youtube-nocookie.com/embed/${id}`);
+      }
+      if (block.type === 'list') {
+        expect(['ordered', 'unordered']).toContain(d.style);
+        for (const item of d.items as unknown[]) expect(item).toEqual({ content: expect.any(String), items: [] });
+      }
+      if (block.type === 'paragraph' || block.type === 'list') {
+        const tags = JSON.stringify(d).match(/<\/?([a-z]+)/g) ?? [];
+        for (const tag of tags) expect(['b', 'i', 'u', 'a', 'code', 'mark', 'br']).toContain(tag.replace(/[</]/g, ''));
+      }
+    }
+    // Several block types per article, including headers of two levels and text.
+    const types = new Set(article.blocks.map((b) => b.type));
+    expect(types.size).toBeGreaterThanOrEqual(8);
+    expect(
+      new Set(article.blocks.filter((b) => b.type === 'header').map((b) => b.data.level)).size,
+    ).toBeGreaterThanOrEqual(2);
+  });
+
+  it('uses every block type and both list styles across the articles', () => {
+    const blocks = data.articles.flatMap((a) => a.blocks);
+    expect(new Set(blocks.map((b) => b.type))).toEqual(
+      new Set(['paragraph', 'header', 'list', 'quote', 'code', 'table', 'link', 'video', 'image']),
+    );
+    expect(new Set(blocks.filter((b) => b.type === 'list').map((b) => b.data.style))).toEqual(
+      new Set(['ordered', 'unordered']),
+    );
+  });
+});
+
+/** Just enough of the gateway for the seed: CSRF, register/login, categories, home list, create, publish. */
+function fakeGateway() {
+  const users = new Map<string, { uid: string; email: string; password: string }>();
+  const sessions = new Map<string, string>();
+  const articles: { id: string; title: string; author: string; status: string }[] = [];
+  const calls: string[] = [];
+  let next = 1;
+
+  const json = (status: number, body: unknown, cookies: string[] = []): Response => {
+    const headers = new Headers({ 'content-type': 'application/json' });
+    for (const c of cookies) headers.append('set-cookie', c);
+    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers });
+  };
+  const error = (status: number, code: string) => json(status, { error: { code, message: code, requestId: 'r' } });
+
+  const fetchImpl: Fetch = async (input, init) => {
+    const url = new URL(String(input));
+    const method = init?.method ?? 'GET';
+    const headers = new Headers(init?.headers);
+    const cookies = new Map(
+      (headers.get('cookie') ?? '')
+        .split(';')
+        .filter(Boolean)
+        .map((c) => c.trim().split('=') as [string, string]),
+    );
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
+    calls.push(`${method} ${url.pathname}`);
+    if (method === 'POST' && headers.get('x-csrf-token') !== cookies.get('pc_csrf'))
+      return error(403, 'ChallengeFailed');
+    const session = sessions.get(cookies.get('pc_su') ?? '');
+    const signedIn = (username: string) => {
+      const token = `s${next++}`;
+      sessions.set(token, username);
+      return json(200, { uid: users.get(username)!.uid, unm: username }, [`pc_su=${token}; Path=/; HttpOnly`]);
+    };
+    switch (`${method} ${url.pathname}`) {
+      case 'GET /api/csrf':
+        return json(200, { token: 'csrf1' }, ['pc_csrf=csrf1; Path=/; SameSite=Lax']);
+      case 'GET /api/articles/categories':
+        return json(200, {
+          items: ['tech', 'education', 'science', 'business', 'programming'].map((id) => ({ id, name: id })),
+        });
+      case 'GET /api/home/articles':
+        return json(200, {
+          items: articles.filter((a) => a.status === 'published'),
+          page: 1,
+          pageSize: 20,
+          hasMore: false,
+        });
+      case 'POST /api/id/register':
+        if (users.has(body.username!)) return error(409, 'UsernameAlreadyExists');
+        users.set(body.username!, { uid: `u${next++}`, email: body.email!, password: body.password! });
+        return signedIn(body.username!);
+      case 'POST /api/id/auth/login':
+        return users.get(body.login!)?.password === body.password
+          ? signedIn(body.login!)
+          : error(401, 'IncorrectEmailOrPassword');
+      case 'POST /api/articles': {
+        if (!session) return error(401, 'Unauthorized');
+        const article = { id: `a${next++}`, title: body.title!, author: session, status: 'draft' };
+        articles.push(article);
+        return json(201, article);
+      }
+    }
+    const publish = /^\/api\/articles\/publishing\/(.+)$/.exec(url.pathname);
+    if (method === 'POST' && publish) {
+      const article = articles.find((a) => a.id === publish[1]);
+      if (!article || article.author !== session) return error(404, 'ArticleNotFound');
+      article.status = 'published';
+      return json(200, article);
+    }
+    return error(404, 'NotFound');
+  };
+  return { fetchImpl, users, articles, calls };
+}
+
+describe('seed', () => {
+  it('registers the authors and publishes every article, then does nothing on a second run', async () => {
+    const gateway = fakeGateway();
+    const first = await seed('http://gateway.test', data, () => undefined, gateway.fetchImpl);
+    expect(first).toEqual({ usersCreated: 3, articlesCreated: 6, articlesSkipped: 0 });
+    expect(gateway.articles.every((a) => a.status === 'published')).toBe(true);
+    const owners = new Map(data.articles.map((a) => [a.title, a.author]));
+    for (const article of gateway.articles) expect(article.author).toBe(owners.get(article.title));
+
+    const second = await seed('http://gateway.test', data, () => undefined, gateway.fetchImpl);
+    expect(second).toEqual({ usersCreated: 0, articlesCreated: 0, articlesSkipped: 6 });
+    expect(gateway.articles).toHaveLength(6);
+    expect(gateway.calls.filter((c) => c === 'POST /api/id/auth/login')).toHaveLength(3);
+  });
+
+  it('fails with the API error when a category is unknown', async () => {
+    const gateway = fakeGateway();
+    const broken = { ...data, articles: [{ ...data.articles[0]!, category: 'astrology' }] };
+    await expect(seed('http://gateway.test', broken, () => undefined, gateway.fetchImpl)).rejects.toThrow(
+      /unknown category "astrology"/,
+    );
+  });
+});

@@ -1,0 +1,259 @@
+// Demo content through the public gateway API only, so seeding exercises the real paths (CSRF, sessions,
+// validation, publishing, events). Idempotent: existing users log in, articles already on the home list are skipped.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export type Lang = 'az' | 'en' | 'ru';
+
+export interface SeedUser {
+  username: string;
+  email: string;
+  fullname: string;
+  language: Lang;
+}
+
+export interface SeedBlock {
+  id?: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export interface SeedArticle {
+  /** Username of a seed user. */
+  author: string;
+  title: string;
+  description: string;
+  language: Lang;
+  category: string;
+  subCategories: string[];
+  blocks: SeedBlock[];
+}
+
+export interface SeedData {
+  password: string;
+  users: SeedUser[];
+  articles: SeedArticle[];
+}
+
+export const seedDir: string = fileURLToPath(new URL('../seed', import.meta.url));
+
+export function loadSeedData(dir: string = seedDir): SeedData {
+  const users = JSON.parse(readFileSync(join(dir, 'users.json'), 'utf8')) as { password: string; users: SeedUser[] };
+  const articleDir = join(dir, 'articles');
+  const articles = readdirSync(articleDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(articleDir, file), 'utf8')) as SeedArticle);
+  return { password: users.password, users: users.users, articles };
+}
+
+// --- a tiny client with a cookie jar per user ------------------------------------------------------------------------
+
+export interface ApiError {
+  code: string;
+  message?: string;
+  details?: { field: string; code: string }[];
+}
+
+export class ApiFailure extends Error {
+  readonly status: number;
+  readonly error: ApiError | undefined;
+  constructor(method: string, path: string, status: number, error: ApiError | undefined, body: string) {
+    const details = error?.details?.map((d) => `${d.field}:${d.code}`).join(', ');
+    super(
+      `${method} ${path} → ${status} ${error ? `${error.code}${details ? ` (${details})` : ''}: ${error.message ?? ''}` : body.slice(0, 300)}`,
+    );
+    this.status = status;
+    this.error = error;
+  }
+}
+
+export type Fetch = typeof fetch;
+
+export interface Client {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  cookie(name: string): string | undefined;
+}
+
+const MAX_RATE_LIMIT_RETRIES = 3;
+
+export function createClient(baseUrl: string, language: Lang, fetchImpl: Fetch = fetch): Client {
+  const jar = new Map<string, string>();
+
+  const remember = (response: Response): void => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      if (eq <= 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age\s*=\s*0\s*$/i.test(a)) || value === '';
+      if (expired) jar.delete(name);
+      else jar.set(name, value);
+    }
+  };
+
+  const request = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    for (let attempt = 0; ; attempt++) {
+      const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language };
+      if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      if (method !== 'GET') {
+        const csrf = jar.get('pc_csrf');
+        if (csrf !== undefined) headers['x-csrf-token'] = csrf;
+        if (body !== undefined) headers['content-type'] = 'application/json';
+      }
+      const response = await fetchImpl(new URL(path, baseUrl), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(30_000),
+      });
+      remember(response);
+      const text = await response.text();
+      if (response.status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
+        const seconds = Number(response.headers.get('retry-after') ?? '5');
+        await sleep(Math.min(Number.isFinite(seconds) ? seconds : 5, 65) * 1000);
+        continue;
+      }
+      if (!response.ok) {
+        let error: ApiError | undefined;
+        try {
+          error = (JSON.parse(text) as { error?: ApiError }).error;
+        } catch {
+          error = undefined;
+        }
+        throw new ApiFailure(method, path, response.status, error, text);
+      }
+      return (text === '' ? undefined : JSON.parse(text)) as T;
+    }
+  };
+
+  return {
+    get: (path) => request('GET', path),
+    post: (path, body) => request('POST', path, body),
+    cookie: (name) => jar.get(name),
+  };
+}
+
+// --- the seed --------------------------------------------------------------------------------------------------------
+
+interface UserInfo {
+  uid: string;
+  unm: string;
+}
+
+interface ArticleRef {
+  id: string;
+  title: string;
+  status?: string;
+}
+
+interface Page<T> {
+  items: T[];
+  page: number;
+  hasMore: boolean;
+}
+
+export type Reporter = (line: string) => void;
+
+async function withCsrf(client: Client): Promise<void> {
+  if (client.cookie('pc_csrf') !== undefined) return;
+  await client.get<{ token: string }>('/api/csrf');
+  if (client.cookie('pc_csrf') === undefined) throw new Error('GET /api/csrf did not set the pc_csrf cookie');
+}
+
+/** Registers the user, or logs in when the email or username is taken (a previous seed). */
+export async function signIn(
+  client: Client,
+  user: SeedUser,
+  password: string,
+): Promise<{ info: UserInfo; created: boolean }> {
+  await withCsrf(client);
+  try {
+    const info = await client.post<UserInfo>('/api/id/register', {
+      email: user.email,
+      username: user.username,
+      fullname: user.fullname,
+      password,
+      acceptTerms: true,
+      acceptPrivacy: true,
+    });
+    return { info, created: true };
+  } catch (error) {
+    const code = error instanceof ApiFailure ? error.error?.code : undefined;
+    if (code !== 'EmailAlreadyExists' && code !== 'UsernameAlreadyExists') throw error;
+  }
+  const info = await client.post<UserInfo>('/api/id/auth/login', { login: user.username, password });
+  return { info, created: false };
+}
+
+async function publishedTitles(client: Client): Promise<Set<string>> {
+  const titles = new Set<string>();
+  for (let page = 1; page <= 100; page++) {
+    const result = await client.get<Page<ArticleRef>>(`/api/home/articles?page=${page}`);
+    for (const item of result.items) titles.add(item.title);
+    if (!result.hasMore) break;
+  }
+  return titles;
+}
+
+export interface SeedResult {
+  usersCreated: number;
+  articlesCreated: number;
+  articlesSkipped: number;
+}
+
+export async function seed(
+  baseUrl: string,
+  data: SeedData,
+  report: Reporter = () => undefined,
+  fetchImpl: Fetch = fetch,
+): Promise<SeedResult> {
+  const anonymous = createClient(baseUrl, 'en', fetchImpl);
+  const categories = new Set(
+    (await anonymous.get<{ items: { id: string }[] }>('/api/articles/categories')).items.map((c) => c.id),
+  );
+  const existing = await publishedTitles(anonymous);
+  const result: SeedResult = { usersCreated: 0, articlesCreated: 0, articlesSkipped: 0 };
+
+  const clients = new Map<string, Client>();
+  for (const user of data.users) {
+    const client = createClient(baseUrl, user.language, fetchImpl);
+    const { info, created } = await signIn(client, user, data.password);
+    if (created) result.usersCreated++;
+    report(`user ${info.unm}: ${created ? 'registered' : 'signed in'}`);
+    clients.set(user.username, client);
+  }
+
+  for (const article of data.articles) {
+    if (existing.has(article.title)) {
+      result.articlesSkipped++;
+      report(`article "${article.title}": already published`);
+      continue;
+    }
+    const client = clients.get(article.author);
+    if (!client) throw new Error(`article "${article.title}": author ${article.author} is not a seed user`);
+    if (!categories.has(article.category)) {
+      throw new Error(
+        `article "${article.title}": unknown category "${article.category}" (known: ${[...categories].join(', ')})`,
+      );
+    }
+    const subCategories = article.subCategories.filter((c) => categories.has(c) && c !== article.category);
+    const draft = await client.post<ArticleRef>('/api/articles', {
+      title: article.title,
+      description: article.description,
+      language: article.language,
+      category: article.category,
+      subCategories,
+      content: { time: Date.now(), version: '2.31.0', blocks: article.blocks },
+    });
+    await client.post<ArticleRef>(`/api/articles/publishing/${encodeURIComponent(draft.id)}`);
+    existing.add(article.title);
+    result.articlesCreated++;
+    report(`article "${article.title}": published (${draft.id})`);
+  }
+  return result;
+}

@@ -1,0 +1,52 @@
+import type { i18n } from 'i18next';
+import type { Catalogue } from './catalogues/types.js';
+
+// The small part of the package a remote needs at run time (no catalogues).
+
+export const LANGUAGES = ['az', 'en', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'az';
+export const LANGUAGE_STORAGE_KEY = 'pc_lang';
+
+export type StorageLike = Pick<Storage, 'getItem'>;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function browserStorage(): StorageLike | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    // Storage can be disabled (privacy settings); the default language applies then.
+    return null;
+  }
+}
+
+/** The language kept under `pc_lang`, else Azerbaijani. */
+export function detectLanguage(storage: StorageLike | null = browserStorage()): Language {
+  try {
+    const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+/** Adds (or refreshes) one namespace in every language: a remote ships its own strings this way. */
+export function addCatalogue(instance: i18n, namespace: string, catalogue: Catalogue<object>): void {
+  for (const language of LANGUAGES) {
+    instance.addResourceBundle(language, namespace, catalogue[language], true, true);
+  }
+}
+
+const added = new WeakMap<i18n, WeakSet<object>>();
+
+/** addCatalogue once per instance and catalogue: safe to call while rendering. */
+export function ensureCatalogue(instance: i18n, namespace: string, catalogue: Catalogue<object>): void {
+  let seen = added.get(instance);
+  if (!seen) added.set(instance, (seen = new WeakSet()));
+  if (seen.has(catalogue)) return;
+  addCatalogue(instance, namespace, catalogue);
+  seen.add(catalogue);
+}

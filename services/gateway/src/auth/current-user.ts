@@ -1,0 +1,45 @@
+import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
+import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import { AppError } from '@pencraft/errors';
+import type { FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../http/cookies.js';
+import { SessionService } from './session.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: UserSummary;
+  }
+}
+
+/** Resolves the session cookie (if any) into request.user; signed-in-only routes also use RequireUser. */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(private readonly sessions: SessionService) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const request = ctx.switchToHttp().getRequest<FastifyRequest>();
+    request.user = await this.sessions.resolve(request.cookies[SESSION_COOKIE]);
+    if (request.user) request.platform.context.userId = request.user.uid;
+    return true;
+  }
+}
+
+@Injectable()
+export class RequireUser implements CanActivate {
+  canActivate(ctx: ExecutionContext): boolean {
+    if (!ctx.switchToHttp().getRequest<FastifyRequest>().user) throw new AppError('Unauthorized');
+    return true;
+  }
+}
+
+/** The signed-in user of a route guarded by RequireUser. */
+export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): UserSummary => {
+  const user = ctx.switchToHttp().getRequest<FastifyRequest>().user;
+  if (!user) throw new AppError('Unauthorized');
+  return user;
+});
+
+/** The signed-in user, or undefined for a visitor. */
+export const OptionalUser = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): UserSummary | undefined => ctx.switchToHttp().getRequest<FastifyRequest>().user,
+);

@@ -1,0 +1,31 @@
+import { baseConfigSchema, booleanFlag } from '@pencraft/kit';
+import { z } from 'zod';
+
+const grpcAddress = z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port');
+
+export const gatewayConfigSchema = baseConfigSchema.extend({
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }),
+  IDENTITY_GRPC_ADDR: grpcAddress,
+  ARTICLES_GRPC_ADDR: grpcAddress,
+  SEARCH_GRPC_ADDR: grpcAddress,
+  /** The site's origin as browsers see it (https://pencraft.az); unsafe requests from other origins are refused. */
+  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }),
+  /** Cookies carry Secure unless this is false (only for plain-http local development). */
+  COOKIE_SECURE: booleanFlag(true),
+  /** Parent domain for cookies so publication subdomains share the session (e.g. pencraft.az); host-only when empty. */
+  COOKIE_DOMAIN: z.string().regex(/^[a-z0-9.-]*$/).default(''),
+  CSRF_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** How many proxies in front of the gateway may set X-Forwarded-For (0: use the socket address). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  /** Seconds a public page (a published article, the home list) is served from memory before asking again. */
+  PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  /** Local development only: prefix=url pairs for the frontends (the Ingress routes them on Kubernetes). */
+  EDGE_ROUTES: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || value.split(',').every((pair) => /^\/[^=]*=https?:\/\/[^\s,]+$/.test(pair)), 'must be prefix=url pairs separated by commas'),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

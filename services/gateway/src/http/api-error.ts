@@ -1,0 +1,57 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject } from '@nestjs/common';
+import { AppError, httpStatusFor, messageFor, pickLang, type ErrorCode } from '@pencraft/errors';
+import { LOGGER, type Logger } from '@pencraft/kit';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface ErrorBody {
+  error: {
+    code: string;
+    message: string;
+    requestId?: string;
+    details?: { field: string; code: string; message: string }[];
+  };
+}
+
+/** Errors that are not AppErrors become the closest catalogue code; anything unexpected is an InternalServerError. */
+function classify(error: unknown): { code: ErrorCode; appError?: AppError; unexpected: boolean } {
+  if (AppError.is(error)) return { code: error.code, appError: error, unexpected: false };
+  const status = error instanceof HttpException ? error.getStatus() : (error as FastifyError | undefined)?.statusCode;
+  if (status === 404) return { code: 'NotFound', unexpected: false };
+  if (status === 405 || status === 403) return { code: 'Forbidden', unexpected: false };
+  if (status === 429) return { code: 'TooManyRequests', unexpected: false };
+  if (status && status >= 400 && status < 500) return { code: 'InvalidModel', unexpected: false };
+  return { code: 'InternalServerError', unexpected: true };
+}
+
+/** One error shape for every /api answer: the catalogue code and its message in the request's language. */
+export function errorResponse(error: unknown, request: FastifyRequest): { status: number; body: ErrorBody; unexpected: boolean } {
+  const { code, appError, unexpected } = classify(error);
+  const lang = pickLang(request.headers['accept-language']);
+  const body: ErrorBody = { error: { code, message: messageFor(code, lang), requestId: request.platform?.context.requestId } };
+  if (appError?.details?.length) {
+    body.error.details = appError.details.map((d) => ({ field: d.field, code: d.code, message: messageFor(d.code, lang) }));
+  }
+  return { status: httpStatusFor(code), body, unexpected };
+}
+
+function send(error: unknown, request: FastifyRequest, reply: FastifyReply, log: Logger) {
+  const { status, body, unexpected } = errorResponse(error, request);
+  if (unexpected) log.error({ err: error, url: request.url }, 'unexpected error');
+  if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', 5);
+  void reply.code(status).header('cache-control', 'no-store').send(body);
+}
+
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  constructor(@Inject(LOGGER) private readonly log: Logger) {}
+
+  catch(error: unknown, host: ArgumentsHost) {
+    const http = host.switchToHttp();
+    send(error, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>(), this.log);
+  }
+}
+
+/** Errors raised in Fastify hooks (rate limit, CSRF, body parsing) take the same shape. */
+export function installErrorHandler(fastify: FastifyInstance, log: Logger) {
+  fastify.setErrorHandler((error, request, reply) => send(error, request, reply, log));
+}

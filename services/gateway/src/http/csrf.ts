@@ -1,0 +1,67 @@
+import { AppError } from '@pencraft/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { GatewayConfig } from '../config.js';
+import { CSRF_COOKIE, setCsrfCookie } from './cookies.js';
+
+export const CSRF_HEADER = 'x-csrf-token';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A random value and its HMAC: a token planted by anyone without the secret (e.g. from a subdomain) fails. */
+export function issueCsrfToken(secret: string): string {
+  const nonce = randomBytes(18).toString('base64url');
+  return `${nonce}.${sign(secret, nonce)}`;
+}
+
+export function isValidCsrfToken(secret: string, token: string | undefined): boolean {
+  if (!token) return false;
+  const [nonce, mac, extra] = token.split('.');
+  if (!nonce || !mac || extra !== undefined) return false;
+  const expected = Buffer.from(sign(secret, nonce));
+  const given = Buffer.from(mac);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+function sign(secret: string, nonce: string) {
+  return createHmac('sha256', secret).update(nonce).digest('base64url');
+}
+
+/** The page's origin may be the site or one of its publication subdomains. */
+export function isAllowedOrigin(origin: string, publicOrigin: string): boolean {
+  let given: URL;
+  let site: URL;
+  try {
+    given = new URL(origin);
+    site = new URL(publicOrigin);
+  } catch {
+    return false;
+  }
+  if (given.protocol !== site.protocol || given.port !== site.port) return false;
+  return given.hostname === site.hostname || given.hostname.endsWith(`.${site.hostname}`);
+}
+
+/**
+ * Signed double-submit cookie: every unsafe /api request must echo pc_csrf in X-CSRF-Token, and a
+ * browser's Origin (when sent) must be ours. Safe requests get the cookie when they lack it.
+ */
+export function installCsrf(fastify: FastifyInstance, config: GatewayConfig) {
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const cookie = request.cookies[CSRF_COOKIE];
+    if (!UNSAFE.has(request.method)) {
+      if (!isValidCsrfToken(config.CSRF_SECRET, cookie)) setCsrfCookie(reply, config, issueCsrfToken(config.CSRF_SECRET));
+      return;
+    }
+    checkUnsafeRequest(request, config);
+  });
+}
+
+function checkUnsafeRequest(request: FastifyRequest, config: GatewayConfig) {
+  const origin = request.headers.origin;
+  if (origin && !isAllowedOrigin(origin, config.PUBLIC_ORIGIN)) throw new AppError('ChallengeFailed');
+  const header = request.headers[CSRF_HEADER];
+  const cookie = request.cookies[CSRF_COOKIE];
+  if (typeof header !== 'string' || header !== cookie || !isValidCsrfToken(config.CSRF_SECRET, cookie)) {
+    throw new AppError('ChallengeFailed');
+  }
+}

@@ -1,0 +1,21 @@
+import { AppError, type ErrorCode } from '@pencraft/errors';
+import type { z } from 'zod';
+
+/**
+ * Parses a request body or query with a zod schema. Failures name each field; a field may map to a
+ * more specific catalogue code than InvalidModel (e.g. title → InvalidArticleTitle).
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, fieldCodes: Record<string, ErrorCode> = {}): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const seen = new Set<string>();
+  const details: { field: string; code: ErrorCode }[] = [];
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : 'body';
+    if (seen.has(field)) continue;
+    seen.add(field);
+    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    details.push({ field, code: fieldCodes[field] ?? (missing ? 'NullOrEmpty' : 'InvalidModel') });
+  }
+  throw new AppError(details[0]?.code ?? 'InvalidModel', { details });
+}
