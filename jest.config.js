@@ -27,7 +27,10 @@ export default {
     {
       ...base,
       displayName: 'integration',
-      testMatch: ['<rootDir>/services/*/test/**/*.int-spec.ts', '<rootDir>/packages/*/test/**/*.int-spec.ts'],
+      testMatch: ['<rootDir>/services/*/test/**/*.int-spec.ts', '<rootDir>/tests/{integration,chaos}/**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/tests/support/global-setup.ts',
+      testTimeout: 60_000,
     },
+    { ...base, displayName: 'charts', testMatch: ['<rootDir>/tests/charts/**/*.spec.ts'] },
   ],
 };

@@ -1,8 +1,8 @@
 // PostgreSQL 15, Redis and NATS (JetStream) as local processes of one profile: data under .data/<profile>/,
 // pid files and logs under .run/<profile>/, loopback only. Debian's packages are installed by scripts/setup.sh.
-import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import {
   baseEnv,
   ensureRunDirs,
@@ -99,7 +99,17 @@ async function pgInit(stack: Stack, log: string): Promise<void> {
   const owner = process.getuid?.() === 0 ? postgresUser() : undefined;
   if (!existsSync(join(dir, 'PG_VERSION'))) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if (owner) chownSync(dir, owner.uid, owner.gid);
+    if (owner) {
+      chownSync(dir, owner.uid, owner.gid);
+      for (const parent of [dirname(stack.dataDir), stack.dataDir]) chmodSync(parent, 0o755);
+      // The postgres user must reach its data dir through every parent (a strict umask or a clone under /root).
+      const [command, args] = asPostgres('test', ['-w', dir]);
+      if ((await run(command, args)).code !== 0) {
+        throw new Error(
+          `the postgres user cannot reach ${dir}: every parent directory needs o+x (e.g. chmod o+x on them), or clone the repository elsewhere`,
+        );
+      }
+    }
     const [command, args] = asPostgres(join(PG_BIN, 'initdb'), [
       '-D',
       dir,
@@ -204,6 +214,10 @@ const postgres: Component = {
       '127.0.0.1',
       '-p',
       String(stack.infra.postgres.port),
+      '-U',
+      'postgres',
+      '-d',
+      'postgres',
     ]);
     return result.code === 0;
   },

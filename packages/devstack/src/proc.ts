@@ -48,7 +48,8 @@ export function writePid(file: string, pid: number): void {
   writeFileSync(file, `${pid}\n`);
 }
 
-export function removePid(file: string): void {
+export function removePid(file: string, onlyIf?: number): void {
+  if (onlyIf !== undefined && readPid(file) !== onlyIf) return;
   rmSync(file, { force: true });
 }
 

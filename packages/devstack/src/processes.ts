@@ -145,7 +145,7 @@ function handleOf(stack: Stack, app: AppInfo, child: ChildProcess, pid: number):
   const end = async (signal: NodeJS.Signals, timeoutMs: number): Promise<ExitInfo> => {
     const ended = exit();
     await terminate(pid, identity, { signal, timeoutMs });
-    removePid(pidFile(stack, app.name));
+    removePid(pidFile(stack, app.name), pid);
     return ended;
   };
   return {

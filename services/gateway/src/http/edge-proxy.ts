@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { AppError } from '@pencraft/errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { request as httpRequest } from 'node:http';
 
 interface EdgeRoute {
@@ -24,7 +25,8 @@ export function parseEdgeRoutes(value: string): EdgeRoute[] {
 export function installEdgeProxy(fastify: FastifyInstance, routesValue: string) {
   const routes = parseEdgeRoutes(routesValue);
   if (routes.length === 0) return;
-  const handler = (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const handler = (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.url.startsWith('/api/')) throw new AppError('NotFound');
     const route = routes.find((r) => req.url.startsWith(r.prefix));
     if (!route) return reply.code(404).send();
     const path = route.prefix === '/' ? req.url : `/${req.url.slice(route.prefix.length)}`;
@@ -44,6 +46,6 @@ export function installEdgeProxy(fastify: FastifyInstance, routesValue: string) 
     });
     upstream.end();
   };
+  // GET routes answer HEAD too.
   fastify.get('/*', handler);
-  fastify.head('/*', handler);
 }

@@ -6,7 +6,8 @@ import type { z } from 'zod';
  * more specific catalogue code than InvalidModel (e.g. title → InvalidArticleTitle).
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, fieldCodes: Record<string, ErrorCode> = {}): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
+  const value = (input ?? {}) as Record<string, unknown>;
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const seen = new Set<string>();
   const details: { field: string; code: ErrorCode }[] = [];
@@ -14,7 +15,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, field
     const field = issue.path.length ? String(issue.path[0]) : 'body';
     if (seen.has(field)) continue;
     seen.add(field);
-    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    const given = issue.path.length ? value[String(issue.path[0])] : input;
+    const missing = given === undefined || given === null || given === '';
     details.push({ field, code: fieldCodes[field] ?? (missing ? 'NullOrEmpty' : 'InvalidModel') });
   }
   throw new AppError(details[0]?.code ?? 'InvalidModel', { details });

@@ -1,0 +1,58 @@
+import { clearDraft, draftKey, loadDraft, saveDraft } from './draft.js';
+import { validateArticle } from './validation.js';
+
+const content = { blocks: [{ type: 'paragraph' as const, data: { text: 'x' } }] };
+
+describe('validateArticle', () => {
+  it('accepts a complete form', () => {
+    expect(validateArticle({ title: 'T', description: '', category: 'tech', content })).toEqual({});
+  });
+
+  it('checks title, description, category and content', () => {
+    expect(validateArticle({ title: ' ', description: 'd'.repeat(301), category: '', content: { blocks: [] } })).toEqual({
+      title: 'titleRequired',
+      description: 'descriptionLength',
+      category: 'categoryRequired',
+      content: 'contentRequired',
+    });
+    expect(validateArticle({ title: 't'.repeat(151), description: '', category: 'x', content }).title).toBe('titleLength');
+    expect(validateArticle({ title: 't'.repeat(150), description: '', category: 'x', content }).title).toBeUndefined();
+  });
+});
+
+describe('local draft', () => {
+  function memory() {
+    const map = new Map<string, string>();
+    return {
+      map,
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    };
+  }
+
+  it('saves, loads and clears per user', () => {
+    const storage = memory();
+    const draft = { title: 'T', description: 'D', language: 'az', category: 'tech', content: { blocks: [] } };
+    expect(saveDraft(storage, 'u1', draft)).toBe(true);
+    expect(storage.map.has(draftKey('u1'))).toBe(true);
+    expect(loadDraft(storage, 'u1')).toEqual(draft);
+    expect(loadDraft(storage, 'u2')).toBeNull();
+    clearDraft(storage, 'u1');
+    expect(loadDraft(storage, 'u1')).toBeNull();
+  });
+
+  it('survives broken or refused storage', () => {
+    const storage = memory();
+    storage.map.set(draftKey('u1'), '{not json');
+    expect(loadDraft(storage, 'u1')).toBeNull();
+    const full = {
+      ...memory(),
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    expect(saveDraft(full, 'u1', { title: '', description: '', language: 'az', category: '', content: null })).toBe(false);
+    expect(saveDraft(null, 'u1', { title: '', description: '', language: 'az', category: '', content: null })).toBe(false);
+  });
+});

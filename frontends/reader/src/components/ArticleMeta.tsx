@@ -1,0 +1,33 @@
+import { formatDate } from '../lib/format.js';
+import type { Author } from '../lib/types.js';
+import { useReaderTranslation } from '../i18n.js';
+
+export function ArticleMeta({
+  author,
+  publishedAt,
+  readingMinutes,
+}: {
+  author: Author;
+  publishedAt: string | null;
+  readingMinutes?: number;
+}) {
+  const { t, i18n } = useReaderTranslation();
+  const date = formatDate(publishedAt, i18n.resolvedLanguage ?? i18n.language);
+  return (
+    <p className="pc-meta">
+      <span className="pc-meta__author">{author.fullname || author.username}</span>
+      {date && (
+        <>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={publishedAt ?? undefined}>{date}</time>
+        </>
+      )}
+      {readingMinutes !== undefined && readingMinutes > 0 && (
+        <>
+          <span aria-hidden="true"> · </span>
+          <span>{t('common:readingTime', { count: readingMinutes })}</span>
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,85 @@
+import { api, Button, EmptyState, Spinner } from '@pencraft/ui';
+import { Link } from 'react-router';
+import { ArticleMeta } from '../components/ArticleMeta.js';
+import { PartError } from '../components/PartError.js';
+import { useReaderTranslation } from '../i18n.js';
+import type { ArticleCard, Page } from '../lib/types.js';
+import { usePaged } from '../lib/usePaged.js';
+import '../reader.css';
+
+const fetchHome = (page: number, signal: AbortSignal) =>
+  api.get<Page<ArticleCard>>(`/api/home/articles?page=${page}`, { signal });
+
+function Card({ article }: { article: ArticleCard }) {
+  return (
+    <li className="pc-card">
+      <article lang={article.language}>
+        <h3 className="pc-card__title">
+          <Link to={`/a/${encodeURIComponent(article.id)}`}>{article.title}</Link>
+        </h3>
+        {article.description && <p className="pc-card__description">{article.description}</p>}
+        <ArticleMeta author={article.author} publishedAt={article.publishedAt} readingMinutes={article.readingMinutes} />
+      </article>
+    </li>
+  );
+}
+
+export default function Home() {
+  const { t } = useReaderTranslation();
+  const list = usePaged(fetchHome);
+
+  return (
+    <div className="pc-reader pc-container pc-page">
+      <section className="pc-hero" aria-labelledby="pc-hero-title">
+        <h1 id="pc-hero-title">{t('home.heroTitle')}</h1>
+        <p>{t('home.heroText')}</p>
+        <div className="pc-hero__actions">
+          <Link className="pc-button pc-button--primary" to="/write">
+            {t('home.write')}
+          </Link>
+          <span className="pc-hero__stat">{t('home.views')}</span>
+        </div>
+      </section>
+
+      <section aria-labelledby="pc-latest-title" aria-busy={list.status === 'loading'}>
+        <h2 id="pc-latest-title" className="pc-section-title">
+          {t('home.listTitle')}
+        </h2>
+        {list.status === 'loading' && (
+          <div className="pc-center">
+            <Spinner label={t('common:loading')} size="large" />
+          </div>
+        )}
+        {list.status === 'error' && <PartError title={t('home.error')} message={list.error?.message} onRetry={list.retry} />}
+        {list.status === 'ready' && list.items.length === 0 && (
+          <EmptyState
+            title={t('home.empty')}
+            hint={t('home.emptyHint')}
+            action={
+              <Link className="pc-button pc-button--secondary" to="/write">
+                {t('home.write')}
+              </Link>
+            }
+          />
+        )}
+        {list.items.length > 0 && (
+          <ul className="pc-cards">
+            {list.items.map((article) => (
+              <Card key={article.id} article={article} />
+            ))}
+          </ul>
+        )}
+        {list.status === 'ready' && list.error && list.items.length > 0 && (
+          <PartError title={t('home.error')} message={list.error.message} onRetry={list.retry} />
+        )}
+        {list.status === 'ready' && list.hasMore && !list.error && (
+          <div className="pc-center">
+            <Button variant="secondary" busy={list.loadingMore} onClick={list.loadMore}>
+              {t('common:actions.loadMore')}
+            </Button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

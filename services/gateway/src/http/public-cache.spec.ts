@@ -1,0 +1,31 @@
+import { jest } from '@jest/globals';
+import { PublicCache } from './public-cache.js';
+
+describe('PublicCache', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('serves an entry until it expires', () => {
+    jest.useFakeTimers({ now: 1_000 });
+    const cache = new PublicCache(2_000);
+    cache.set('a', 'A');
+    jest.setSystemTime(2_999);
+    expect(cache.get('a')).toBe('A');
+    jest.setSystemTime(3_001);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('holds a bounded number of entries, dropping the oldest', () => {
+    const cache = new PublicCache(60_000, 2);
+    cache.set('a', 'A');
+    cache.set('b', 'B');
+    cache.set('c', 'C');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('c')).toBe('C');
+  });
+
+  it('is off with a zero lifetime', () => {
+    const cache = new PublicCache(0);
+    cache.set('a', 'A');
+    expect(cache.get('a')).toBeUndefined();
+  });
+});

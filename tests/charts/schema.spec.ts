@@ -1,0 +1,164 @@
+// Bad values stop the render with a message that names the value: the schema (values.schema.json) for values that
+// are wrong on their own, the chart's checks (pencraft.validate) for values that contradict each other.
+import { named, ofKind, render, template, type TemplateOptions } from './support/helm.js';
+
+function failure(options: TemplateOptions): string {
+  const result = template(options);
+  expect(result.status).not.toBe(0);
+  return result.stderr;
+}
+
+const SCHEMA = "values don't meet the specifications of the schema(s)";
+
+describe('values.schema.json rejects bad values with a readable message', () => {
+  it('a negative replica count', () => {
+    const message = failure({ set: ['services.identity.replicas=-1'] });
+    expect(message).toContain(SCHEMA);
+    expect(message).toContain("at '/services/identity/replicas': minimum: got -1, want 0");
+  });
+
+  it('a negative replica count in the defaults', () => {
+    expect(failure({ set: ['defaults.replicas=-3'] })).toContain("at '/defaults/replicas': minimum: got -3, want 0");
+  });
+
+  it('a missing image repository', () => {
+    expect(failure({ set: ['services.articles.image.repository=null'] })).toContain(
+      "at '/services/articles/image': missing property 'repository'",
+    );
+  });
+
+  it('a missing image tag', () => {
+    expect(failure({ set: ['frontends.reader.image.tag=null'] })).toContain(
+      "at '/frontends/reader/image': missing property 'tag'",
+    );
+  });
+
+  it('an empty image tag', () => {
+    expect(failure({ set: ['services.search.image.tag='] })).toContain(
+      "at '/services/search/image/tag': minLength: got 0, want 1",
+    );
+  });
+
+  it('a service without an image at all', () => {
+    expect(failure({ set: ['services.comments.image=null'] })).toContain(
+      "at '/services/comments': missing property 'image'",
+    );
+  });
+
+  it('a port out of range', () => {
+    expect(failure({ set: ['services.identity.ports.grpc=70000'] })).toContain(
+      "at '/services/identity/ports/grpc': maximum: got 70,000, want 65,535",
+    );
+    expect(failure({ set: ['frontends.shell.port=0'] })).toContain("at '/frontends/shell/port': minimum: got 0, want 1");
+  });
+
+  it('a port that is not a number', () => {
+    expect(failure({ setJson: ['services.gateway.ports={"http":"eighty"}'] })).toContain(
+      "at '/services/gateway/ports/http': got string, want integer",
+    );
+  });
+
+  it('a misspelt key', () => {
+    expect(failure({ set: ['services.identity.replics=2'] })).toContain(
+      "at '/services/identity': additional properties 'replics' not allowed",
+    );
+    expect(failure({ set: ['ingres.enabled=true'] })).toContain("additional properties 'ingres' not allowed");
+  });
+
+  it('a weakened security context', () => {
+    expect(failure({ set: ['defaults.containerSecurityContext.runAsNonRoot=false'] })).toContain(
+      "at '/defaults/containerSecurityContext/runAsNonRoot': value must be true",
+    );
+    expect(failure({ set: ['services.gateway.containerSecurityContext.allowPrivilegeEscalation=true'] })).toContain(
+      "at '/services/gateway/containerSecurityContext/allowPrivilegeEscalation': value must be false",
+    );
+  });
+
+  it('a frontend path that is not a /folder/ prefix', () => {
+    expect(failure({ set: ['frontends.reader.path=/mf/reader'] })).toContain(
+      "at '/frontends/reader/path': '/mf/reader' does not match pattern",
+    );
+  });
+
+  it('an unknown tracing exporter', () => {
+    expect(failure({ set: ['tracing.exporter=jaeger'] })).toContain("at '/tracing/exporter'");
+  });
+});
+
+describe('the chart fails with a clear message when values contradict each other', () => {
+  it('an ingress without a host', () => {
+    expect(failure({ set: ['ingress.host='] })).toContain(
+      'ingress.enabled is true but ingress.host is empty: set ingress.host',
+    );
+  });
+
+  it('TLS without a certificate Secret', () => {
+    expect(failure({ set: ['ingress.tls.enabled=true'] })).toContain(
+      'ingress.tls.enabled is true but ingress.tls.secretName is empty',
+    );
+  });
+
+  it('a service with a database but no Secret for its DATABASE_URL', () => {
+    expect(failure({ set: ['postgresql.existingSecret='] })).toMatch(
+      /services\.\w+\.database\.enabled is true but no Secret provides its DATABASE_URL/,
+    );
+  });
+
+  it('a call to a service that is not deployed', () => {
+    expect(failure({ set: ['services.search.enabled=false'] })).toContain(
+      'services.gateway.calls names "search", which is not an enabled service',
+    );
+  });
+
+  it('a call to a service with no gRPC port', () => {
+    expect(failure({ set: ['services.search.calls={gateway}'] })).toContain(
+      'services.search.calls names "gateway", which has no gRPC port',
+    );
+  });
+
+  it('a PodDisruptionBudget given both minAvailable and maxUnavailable', () => {
+    expect(failure({ set: ['services.identity.pdb.minAvailable=1'] })).toContain(
+      'services.identity: pdb.maxUnavailable and pdb.minAvailable are both set',
+    );
+  });
+
+  it('autoscaling bounds the wrong way round', () => {
+    expect(failure({ set: ['frontends.editor.autoscaling.minReplicas=5', 'frontends.editor.autoscaling.maxReplicas=2'] })).toContain(
+      'frontends.editor: autoscaling.minReplicas (5) is above autoscaling.maxReplicas (2)',
+    );
+  });
+
+  it('a drain longer than the termination grace period', () => {
+    expect(failure({ set: ['runtime.shutdownGraceMs=45000'] })).toContain(
+      'terminationGracePeriodSeconds (30 s) must exceed runtime.shutdownGraceMs (45000 ms)',
+    );
+  });
+
+  it('two frontends on one path', () => {
+    expect(failure({ set: ['frontends.editor.path=/mf/reader/'] })).toMatch(
+      /frontends\.\w+\.path "\/mf\/reader\/" is already the path of frontends\.\w+/,
+    );
+  });
+
+  it('OTLP tracing without an endpoint', () => {
+    expect(failure({ set: ['tracing.exporter=otlp'] })).toContain('tracing.exporter is otlp but tracing.otlpEndpoint is empty');
+  });
+});
+
+describe('values that are fine', () => {
+  it('switching a component off removes it and its edges', () => {
+    const result = template({ set: ['services.donations.enabled=false', 'frontends.editor.enabled=false'] });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).not.toContain('pencraft-donations');
+    expect(result.stdout).not.toContain('pencraft-editor');
+    expect(result.stdout).not.toContain('/mf/editor/');
+  });
+
+  it('an explicit false or 0 in a component wins over the defaults', () => {
+    const objects = render({ set: ['services.identity.autoscaling.enabled=false', 'services.identity.replicas=0'] });
+    const autoscaled = ofKind(objects, 'HorizontalPodAutoscaler').map((h) => h.metadata.name);
+    expect(autoscaled).not.toContain('pencraft-identity');
+    expect(autoscaled).toContain('pencraft-articles');
+    expect(named(objects, 'Deployment', 'pencraft-identity').spec.replicas).toBe(0);
+  });
+});

@@ -1,0 +1,34 @@
+// system.json, the one registry of the system, as the tests read it.
+import { readJson } from './helm.js';
+
+export interface SystemService {
+  httpPort: number;
+  grpcPort: number;
+  schema?: string;
+  stream?: string;
+  calls: string[];
+  consumes?: string[];
+}
+
+export interface SystemJson {
+  gateway: { httpPort: number; calls: string[] };
+  services: Record<string, SystemService>;
+  frontends: Record<string, { port: number; path: string }>;
+}
+
+export const system = readJson<SystemJson>('system.json');
+
+/** Every service including the gateway, with its ports and callees. */
+export const allServices: Record<string, { httpPort: number; grpcPort?: number; schema?: string; calls: string[] }> = {
+  gateway: { httpPort: system.gateway.httpPort, calls: system.gateway.calls },
+  ...system.services,
+};
+
+export const serviceNames = Object.keys(allServices).sort();
+export const frontendNames = Object.keys(system.frontends).sort();
+export const componentNames = [...serviceNames, ...frontendNames];
+
+/** Services that list `target` in their calls. */
+export function callersOf(target: string): string[] {
+  return serviceNames.filter((name) => allServices[name]!.calls.includes(target));
+}

@@ -1,0 +1,68 @@
+// The chart values and system.json describe the same system: every service and frontend, the same ports, paths,
+// schemas and gRPC edges. Adding a service means one entry in each; this suite names the one that was forgotten.
+import { parse } from 'yaml';
+import { named, readText, renderSet } from './support/helm.js';
+import { allServices, frontendNames, serviceNames, system } from './support/system.js';
+
+interface ChartValues {
+  services: Record<string, any>;
+  frontends: Record<string, any>;
+}
+
+const values = parse(readText('charts/pencraft/values.yaml')) as ChartValues;
+
+describe('chart values agree with system.json', () => {
+  it('list the same services (gateway included) and frontends', () => {
+    expect(Object.keys(values.services).sort()).toEqual(serviceNames);
+    expect(Object.keys(values.frontends).sort()).toEqual(frontendNames);
+  });
+
+  it.each(serviceNames)('give %s the ports of system.json', (name) => {
+    const expected = allServices[name]!;
+    expect(values.services[name].ports).toEqual(
+      expected.grpcPort === undefined ? { http: expected.httpPort } : { http: expected.httpPort, grpc: expected.grpcPort },
+    );
+  });
+
+  it.each(serviceNames)('give %s the gRPC calls of system.json', (name) => {
+    expect([...values.services[name].calls].sort()).toEqual([...allServices[name]!.calls].sort());
+  });
+
+  it.each(serviceNames)('give %s a database exactly when system.json gives it a schema, under the same name', (name) => {
+    const schema = allServices[name]!.schema;
+    const database = values.services[name].database;
+    if (schema) expect(database).toMatchObject({ enabled: true, schema });
+    else expect(database?.enabled ?? false).toBe(false);
+  });
+
+  it.each(frontendNames)('give the %s frontend the port and path of system.json', (name) => {
+    expect({ port: values.frontends[name].port, path: values.frontends[name].path }).toEqual(system.frontends[name]);
+  });
+
+  it('name one image per component after the component', () => {
+    for (const [name, component] of [...Object.entries(values.services), ...Object.entries(values.frontends)]) {
+      expect(component.image.repository).toBe(`pencraft/${name}`);
+    }
+  });
+
+  it('hand the gateway the gRPC addresses of what it calls, as the runtime contract names them', () => {
+    const env = named(renderSet('default'), 'Deployment', 'pencraft-gateway').spec.template.spec.containers[0].env;
+    for (const callee of system.gateway.calls) {
+      expect(env).toContainEqual({
+        name: `${callee.toUpperCase()}_GRPC_ADDR`,
+        value: `pencraft-${callee}:${system.services[callee]!.grpcPort}`,
+      });
+    }
+  });
+
+  it('set HTTP_PORT and GRPC_PORT of every service to its system.json ports', () => {
+    const objects = renderSet('default');
+    for (const name of serviceNames) {
+      const env = named(objects, 'Deployment', `pencraft-${name}`).spec.template.spec.containers[0].env;
+      const value = (key: string) => env.find((e: any) => e.name === key)?.value;
+      expect(value('HTTP_PORT')).toBe(String(allServices[name]!.httpPort));
+      expect(value('GRPC_PORT')).toBe(allServices[name]!.grpcPort === undefined ? undefined : String(allServices[name]!.grpcPort));
+      expect(value('OTEL_SERVICE_NAME')).toBe(name);
+    }
+  });
+});

@@ -1,0 +1,11 @@
+// Once per Jest run of the suites with real servers: the test profile's PostgreSQL, Redis and NATS are up,
+// and a template database holds every service's migrations.
+import { createDatabase, dropDatabase, runMigrations, startInfra } from '../../packages/devstack/src/index.ts';
+import { PROFILE, stack, TEMPLATE_DB, databaseUrl } from './stack.ts';
+
+export default async function globalSetup() {
+  await startInfra(PROFILE);
+  await dropDatabase(PROFILE, TEMPLATE_DB);
+  await createDatabase(PROFILE, TEMPLATE_DB);
+  await runMigrations(PROFILE, databaseUrl(stack, TEMPLATE_DB));
+}
