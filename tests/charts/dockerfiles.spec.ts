@@ -66,7 +66,11 @@ describe.each(images)('$file', ({ kind, name, file }) => {
 
   const { all, stages, final } = parse(file);
   const stageNames = stages.map((s) => s.name);
-  const run = (stage: Stage) => stage.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args).join('\n');
+  const run = (stage: Stage) =>
+    stage.instructions
+      .filter((i) => i.keyword === 'RUN')
+      .map((i) => i.args)
+      .join('\n');
 
   it('is multi-stage, every stage on Node 24 or an earlier stage', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
@@ -120,13 +124,19 @@ describe.each(images)('$file', ({ kind, name, file }) => {
 
     it('exposes the ports of system.json', () => {
       const svc = allServices[name]!;
-      const expose = final.instructions.find((i) => i.keyword === 'EXPOSE')!.args.split(/\s+/).map(Number);
+      const expose = final.instructions
+        .find((i) => i.keyword === 'EXPOSE')!
+        .args.split(/\s+/)
+        .map(Number);
       expect(expose).toEqual(svc.grpcPort === undefined ? [svc.httpPort] : [svc.httpPort, svc.grpcPort]);
     });
   } else {
     it('serves its rspack bundle with the static server on the port of system.json', () => {
       const frontend = system.frontends[name]!;
-      const env = final.instructions.filter((i) => i.keyword === 'ENV').map((i) => i.args).join(' ');
+      const env = final.instructions
+        .filter((i) => i.keyword === 'ENV')
+        .map((i) => i.args)
+        .join(' ');
       expect(env).toContain(`PORT=${frontend.port}`);
       expect(env).toContain(`ROOT=/app/frontends/${name}/dist`);
       expect(env).toContain(`SPA_FALLBACK=${frontend.path === '/'}`);
@@ -140,13 +150,17 @@ describe.each(images)('$file', ({ kind, name, file }) => {
 });
 
 describe('Tilt dev images', () => {
-  it.each(['tilt/service.Dockerfile', 'tilt/frontend.Dockerfile'])('%s runs non-root on Node 24 without HEALTHCHECK', (file) => {
-    const { all, final, stages } = parse(file);
-    expect(all.map((i) => i.keyword)).not.toContain('HEALTHCHECK');
-    expect(final.instructions.filter((i) => i.keyword === 'USER').map((i) => i.args)).toEqual(['10001:10001']);
-    for (const stage of stages) expect(NODE_24.test(stage.base) || stages.some((s) => s.name === stage.base)).toBe(true);
-    expect(existsSync(path.join(ROOT, `${file}.dockerignore`))).toBe(true);
-  });
+  it.each(['tilt/service.Dockerfile', 'tilt/frontend.Dockerfile'])(
+    '%s runs non-root on Node 24 without HEALTHCHECK',
+    (file) => {
+      const { all, final, stages } = parse(file);
+      expect(all.map((i) => i.keyword)).not.toContain('HEALTHCHECK');
+      expect(final.instructions.filter((i) => i.keyword === 'USER').map((i) => i.args)).toEqual(['10001:10001']);
+      for (const stage of stages)
+        expect(NODE_24.test(stage.base) || stages.some((s) => s.name === stage.base)).toBe(true);
+      expect(existsSync(path.join(ROOT, `${file}.dockerignore`))).toBe(true);
+    },
+  );
 });
 
 describe('.dockerignore', () => {
@@ -156,6 +170,8 @@ describe('.dockerignore', () => {
     .filter((line) => line && !line.startsWith('#'));
 
   it('keeps dependencies, build output, secrets and git out of every build context', () => {
-    expect(patterns).toEqual(expect.arrayContaining(['**/node_modules', '**/dist', '.git', '.env', '.env.*', '.tools']));
+    expect(patterns).toEqual(
+      expect.arrayContaining(['**/node_modules', '**/dist', '.git', '.env', '.env.*', '.tools']),
+    );
   });
 });

@@ -1,6 +1,6 @@
 // Migrations run before a new version starts: one Job per service that owns a schema, as a pre-install and
 // pre-upgrade hook, with the service's own image, after its ServiceAccount and NetworkPolicy hooks.
-import { named, ofKind, render, renderSet, type K8sObject } from './support/helm.js';
+import { named, ofKind, render, renderSet, type K8sObject, type Parsed } from './support/helm.js';
 import { system } from './support/system.js';
 
 const servicesWithSchema = Object.entries(system.services)
@@ -35,7 +35,7 @@ describe.each(['default', 'production'])('migration Jobs with the %s values', (s
       const [container] = job.spec.template.spec.containers;
       expect(container.command).toEqual(['node', 'dist/migrate.js']);
       expect(container.image).toBe(deployment.spec.template.spec.containers[0].image);
-      const databaseUrl = container.env.find((e: any) => e.name === 'DATABASE_URL');
+      const databaseUrl = container.env.find((e: Parsed) => e.name === 'DATABASE_URL');
       expect(databaseUrl.valueFrom.secretKeyRef).toEqual({ name: 'pencraft-database', key: `${service}-database-url` });
       expect(container.env).toContainEqual({ name: 'OTEL_SERVICE_NAME', value: service });
       expect(job.spec.template.spec.restartPolicy).toBe('Never');

@@ -4,7 +4,9 @@ import { ofKind, renderSet, type K8sObject } from './support/helm.js';
 import { allowed, externalEndpoint, workloadEndpoints, type Endpoint } from './support/network.js';
 import { allServices, callersOf, componentNames, frontendNames, serviceNames, system } from './support/system.js';
 
-const ingressController = externalEndpoint('ingress-nginx', 'ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' });
+const ingressController = externalEndpoint('ingress-nginx', 'ingress-nginx', {
+  'app.kubernetes.io/name': 'ingress-nginx',
+});
 const prometheus = externalEndpoint('prometheus', 'monitoring', { 'app.kubernetes.io/name': 'prometheus' });
 const kubeDns = externalEndpoint('coredns', 'kube-system', { 'k8s-app': 'kube-dns' }, [53]);
 // A pod of someone else in the release namespace, and one in another namespace: neither may reach anything.
@@ -40,13 +42,16 @@ describe('network policies (default values)', () => {
     for (const policy of policies) expect(policy.spec.policyTypes).toEqual(['Ingress', 'Egress']);
   });
 
-  it.each(Object.entries(system.services))("admits %s's gRPC port from its callers in system.json and no one else", (name, svc) => {
-    const callers = callersOf(name);
-    const admitted = everyone()
-      .filter(([, source]) => allowed(policies, source, endpoints[name]!, svc.grpcPort))
-      .map(([sourceName]) => sourceName);
-    expect(admitted.sort()).toEqual(callers.sort());
-  });
+  it.each(Object.entries(system.services))(
+    "admits %s's gRPC port from its callers in system.json and no one else",
+    (name, svc) => {
+      const callers = callersOf(name);
+      const admitted = everyone()
+        .filter(([, source]) => allowed(policies, source, endpoints[name]!, svc.grpcPort))
+        .map(([sourceName]) => sourceName);
+      expect(admitted.sort()).toEqual(callers.sort());
+    },
+  );
 
   it("admits identity's gRPC port from the gateway and not from search", () => {
     expect(allowed(policies, endpoints.gateway!, endpoints.identity!, allServices.identity!.grpcPort!)).toBe(true);
@@ -70,12 +75,15 @@ describe('network policies (default values)', () => {
     expect(admitted).toEqual(['ingress controller']);
   });
 
-  it.each(serviceNames)("admits %s's HTTP port (probes are kubelet traffic) from Prometheus, plus the ingress controller for the gateway", (name) => {
-    const admitted = everyone()
-      .filter(([, source]) => allowed(policies, source, endpoints[name]!, httpPort(name)))
-      .map(([sourceName]) => sourceName);
-    expect(admitted.sort()).toEqual(name === 'gateway' ? ['ingress controller', 'prometheus'] : ['prometheus']);
-  });
+  it.each(serviceNames)(
+    "admits %s's HTTP port (probes are kubelet traffic) from Prometheus, plus the ingress controller for the gateway",
+    (name) => {
+      const admitted = everyone()
+        .filter(([, source]) => allowed(policies, source, endpoints[name]!, httpPort(name)))
+        .map(([sourceName]) => sourceName);
+      expect(admitted.sort()).toEqual(name === 'gateway' ? ['ingress controller', 'prometheus'] : ['prometheus']);
+    },
+  );
 
   it('lets every service resolve names, and no frontend open any connection', () => {
     for (const name of serviceNames) expect(allowed(policies, endpoints[name]!, kubeDns, 53, 'UDP')).toBe(true);
@@ -92,7 +100,11 @@ describe('network policies (default values)', () => {
         // Egress alone: a service's own policy must not let it dial services it does not call.
         const egressOnly = policies.filter((p) => p.metadata.name === `pencraft-${source}`);
         const calls = allServices[source]!.calls.includes(target);
-        expect({ source, target, admitted: allowed(egressOnly, endpoints[source]!, endpoints[target]!, grpcPort) }).toEqual({
+        expect({
+          source,
+          target,
+          admitted: allowed(egressOnly, endpoints[source]!, endpoints[target]!, grpcPort),
+        }).toEqual({
           source,
           target,
           admitted: calls,
@@ -120,7 +132,10 @@ describe('network policies (production values: dependencies pinned to their name
   it('lets services with a schema (and their migrations) reach the PostgreSQL cluster, nobody else', () => {
     for (const name of componentNames) {
       const hasSchema = Boolean(system.services[name]?.schema);
-      expect({ name, admitted: allowed(policies, endpoints[name]!, postgres, 5432) }).toEqual({ name, admitted: hasSchema });
+      expect({ name, admitted: allowed(policies, endpoints[name]!, postgres, 5432) }).toEqual({
+        name,
+        admitted: hasSchema,
+      });
       expect(allowed(policies, endpoints[name]!, otherDatabase, 5432)).toBe(false);
     }
     expect(allowed(policies, migration, postgres, 5432)).toBe(true);
@@ -129,7 +144,10 @@ describe('network policies (production values: dependencies pinned to their name
   it('lets every service reach Redis, and every service but the gateway reach NATS', () => {
     for (const name of serviceNames) {
       expect(allowed(policies, endpoints[name]!, redis, 6379)).toBe(true);
-      expect({ name, nats: allowed(policies, endpoints[name]!, nats, 4222) }).toEqual({ name, nats: name !== 'gateway' });
+      expect({ name, nats: allowed(policies, endpoints[name]!, nats, 4222) }).toEqual({
+        name,
+        nats: name !== 'gateway',
+      });
     }
     for (const name of frontendNames) expect(allowed(policies, endpoints[name]!, redis, 6379)).toBe(false);
   });
@@ -155,13 +173,16 @@ describe('network policies (local values: no ingress controller, the gateway pro
         ['ingress controller', ingressController],
         ['intruder', intruder],
       ];
-      const admitted = sources.filter(([, s]) => allowed(policies, s, endpoints[name]!, httpPort(name))).map(([n]) => n);
+      const admitted = sources
+        .filter(([, s]) => allowed(policies, s, endpoints[name]!, httpPort(name)))
+        .map(([n]) => n);
       expect(admitted).toEqual(['gateway']);
     }
   });
 
   it('admits nothing to the gateway from inside the cluster (port-forward reaches it through the kubelet)', () => {
-    for (const name of componentNames) expect(allowed(policies, endpoints[name]!, endpoints.gateway!, 8080)).toBe(false);
+    for (const name of componentNames)
+      expect(allowed(policies, endpoints[name]!, endpoints.gateway!, 8080)).toBe(false);
     expect(allowed(policies, ingressController, endpoints.gateway!, 8080)).toBe(false);
   });
 

@@ -49,7 +49,9 @@ describe('values.schema.json rejects bad values with a readable message', () => 
     expect(failure({ set: ['services.identity.ports.grpc=70000'] })).toContain(
       "at '/services/identity/ports/grpc': maximum: got 70,000, want 65,535",
     );
-    expect(failure({ set: ['frontends.shell.port=0'] })).toContain("at '/frontends/shell/port': minimum: got 0, want 1");
+    expect(failure({ set: ['frontends.shell.port=0'] })).toContain(
+      "at '/frontends/shell/port': minimum: got 0, want 1",
+    );
   });
 
   it('a port that is not a number', () => {
@@ -123,9 +125,9 @@ describe('the chart fails with a clear message when values contradict each other
   });
 
   it('autoscaling bounds the wrong way round', () => {
-    expect(failure({ set: ['frontends.editor.autoscaling.minReplicas=5', 'frontends.editor.autoscaling.maxReplicas=2'] })).toContain(
-      'frontends.editor: autoscaling.minReplicas (5) is above autoscaling.maxReplicas (2)',
-    );
+    expect(
+      failure({ set: ['frontends.editor.autoscaling.minReplicas=5', 'frontends.editor.autoscaling.maxReplicas=2'] }),
+    ).toContain('frontends.editor: autoscaling.minReplicas (5) is above autoscaling.maxReplicas (2)');
   });
 
   it('a drain longer than the termination grace period', () => {
@@ -141,7 +143,9 @@ describe('the chart fails with a clear message when values contradict each other
   });
 
   it('OTLP tracing without an endpoint', () => {
-    expect(failure({ set: ['tracing.exporter=otlp'] })).toContain('tracing.exporter is otlp but tracing.otlpEndpoint is empty');
+    expect(failure({ set: ['tracing.exporter=otlp'] })).toContain(
+      'tracing.exporter is otlp but tracing.otlpEndpoint is empty',
+    );
   });
 });
 

@@ -1,12 +1,12 @@
 // The chart values and system.json describe the same system: every service and frontend, the same ports, paths,
 // schemas and gRPC edges. Adding a service means one entry in each; this suite names the one that was forgotten.
 import { parse } from 'yaml';
-import { named, readText, renderSet } from './support/helm.js';
+import { named, readText, renderSet, type Parsed } from './support/helm.js';
 import { allServices, frontendNames, serviceNames, system } from './support/system.js';
 
 interface ChartValues {
-  services: Record<string, any>;
-  frontends: Record<string, any>;
+  services: Record<string, Parsed>;
+  frontends: Record<string, Parsed>;
 }
 
 const values = parse(readText('charts/pencraft/values.yaml')) as ChartValues;
@@ -20,7 +20,9 @@ describe('chart values agree with system.json', () => {
   it.each(serviceNames)('give %s the ports of system.json', (name) => {
     const expected = allServices[name]!;
     expect(values.services[name].ports).toEqual(
-      expected.grpcPort === undefined ? { http: expected.httpPort } : { http: expected.httpPort, grpc: expected.grpcPort },
+      expected.grpcPort === undefined
+        ? { http: expected.httpPort }
+        : { http: expected.httpPort, grpc: expected.grpcPort },
     );
   });
 
@@ -28,12 +30,15 @@ describe('chart values agree with system.json', () => {
     expect([...values.services[name].calls].sort()).toEqual([...allServices[name]!.calls].sort());
   });
 
-  it.each(serviceNames)('give %s a database exactly when system.json gives it a schema, under the same name', (name) => {
-    const schema = allServices[name]!.schema;
-    const database = values.services[name].database;
-    if (schema) expect(database).toMatchObject({ enabled: true, schema });
-    else expect(database?.enabled ?? false).toBe(false);
-  });
+  it.each(serviceNames)(
+    'give %s a database exactly when system.json gives it a schema, under the same name',
+    (name) => {
+      const schema = allServices[name]!.schema;
+      const database = values.services[name].database;
+      if (schema) expect(database).toMatchObject({ enabled: true, schema });
+      else expect(database?.enabled ?? false).toBe(false);
+    },
+  );
 
   it.each(frontendNames)('give the %s frontend the port and path of system.json', (name) => {
     expect({ port: values.frontends[name].port, path: values.frontends[name].path }).toEqual(system.frontends[name]);
@@ -59,9 +64,11 @@ describe('chart values agree with system.json', () => {
     const objects = renderSet('default');
     for (const name of serviceNames) {
       const env = named(objects, 'Deployment', `pencraft-${name}`).spec.template.spec.containers[0].env;
-      const value = (key: string) => env.find((e: any) => e.name === key)?.value;
+      const value = (key: string) => env.find((e: Parsed) => e.name === key)?.value;
       expect(value('HTTP_PORT')).toBe(String(allServices[name]!.httpPort));
-      expect(value('GRPC_PORT')).toBe(allServices[name]!.grpcPort === undefined ? undefined : String(allServices[name]!.grpcPort));
+      expect(value('GRPC_PORT')).toBe(
+        allServices[name]!.grpcPort === undefined ? undefined : String(allServices[name]!.grpcPort),
+      );
       expect(value('OTEL_SERVICE_NAME')).toBe(name);
     }
   });

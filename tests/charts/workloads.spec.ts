@@ -1,6 +1,6 @@
 // What matters in every Deployment: probes, resources, a locked-down security context, a PDB and an HPA, its own
 // ServiceAccount without a token; Services, Ingress routes and ServiceMonitors that reach the right ports.
-import { named, ofKind, renderSet, type K8sObject } from './support/helm.js';
+import { named, ofKind, renderSet, type K8sObject, type Parsed } from './support/helm.js';
 import { containersOf, podTemplates, restrictedViolations } from './support/pods.js';
 import { selectorMatches } from './support/network.js';
 import { componentNames, frontendNames, serviceNames, system } from './support/system.js';
@@ -25,7 +25,7 @@ describe.each(HARDENED_SETS)('workloads with the %s values', (set) => {
         expect({ where, path: container.readinessProbe?.httpGet?.path }).toEqual({ where, path: '/readyz' });
         expect(container.livenessProbe.httpGet.port).toBe('http');
         expect(container.readinessProbe.httpGet.port).toBe('http');
-        expect(container.ports.map((p: any) => p.name)).toContain('http');
+        expect(container.ports.map((p: Parsed) => p.name)).toContain('http');
       }
     }
   });
@@ -50,9 +50,13 @@ describe.each(HARDENED_SETS)('workloads with the %s values', (set) => {
     for (const { owner, spec } of podTemplates(renderSet(set))) {
       const where = `${owner.kind}/${owner.metadata.name}`;
       expect({ where, violations: restrictedViolations(spec) }).toEqual({ where, violations: [] });
-      expect(spec.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 10001, seccompProfile: { type: 'RuntimeDefault' } });
+      expect(spec.securityContext).toMatchObject({
+        runAsNonRoot: true,
+        runAsUser: 10001,
+        seccompProfile: { type: 'RuntimeDefault' },
+      });
       expect(spec.automountServiceAccountToken).toBe(false);
-      const tmp = spec.volumes.find((v: any) => v.name === 'tmp');
+      const tmp = spec.volumes.find((v: Parsed) => v.name === 'tmp');
       expect(tmp?.emptyDir).toBeDefined();
       for (const container of containersOf(spec)) {
         expect(container.securityContext).toMatchObject({
@@ -84,7 +88,7 @@ describe.each(HARDENED_SETS)('workloads with the %s values', (set) => {
       expect(matching).toHaveLength(1);
       const containerPorts = deployment.spec.template.spec.containers[0].ports;
       for (const port of matching[0]!.spec.ports) {
-        expect(containerPorts.find((p: any) => p.name === port.targetPort)?.containerPort).toBe(port.port);
+        expect(containerPorts.find((p: Parsed) => p.name === port.targetPort)?.containerPort).toBe(port.port);
       }
     }
   });
@@ -131,7 +135,7 @@ describe('production values', () => {
       expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(3);
     }
     for (const deployment of deployments('production')) {
-      const keys = deployment.spec.template.spec.topologySpreadConstraints.map((t: any) => t.topologyKey);
+      const keys = deployment.spec.template.spec.topologySpreadConstraints.map((t: Parsed) => t.topologyKey);
       expect(keys).toEqual(expect.arrayContaining(['kubernetes.io/hostname', 'topology.kubernetes.io/zone']));
     }
   });
@@ -146,14 +150,14 @@ describe('production values', () => {
       const service = ofKind(objects, 'Service').find((s) =>
         selectorMatches(monitor.spec.selector, s.metadata.labels ?? {}),
       );
-      expect(service?.spec.ports.map((p: any) => p.name)).toContain('http');
+      expect(service?.spec.ports.map((p: Parsed) => p.name)).toContain('http');
     }
   });
 
   it('serves the main host and the publication wildcard over TLS', () => {
     const ingress = named(renderSet('production'), 'Ingress', 'pencraft');
     expect(ingress.spec.tls).toEqual([{ hosts: ['pencraft.az', '*.pencraft.az'], secretName: 'pencraft-tls' }]);
-    expect(ingress.spec.rules.map((r: any) => r.host)).toEqual(['pencraft.az', '*.pencraft.az']);
+    expect(ingress.spec.rules.map((r: Parsed) => r.host)).toEqual(['pencraft.az', '*.pencraft.az']);
   });
 
   it('reads every credential from a Secret by reference, never from a value', () => {
@@ -178,13 +182,13 @@ describe('ingress routes (default values)', () => {
 
   it('routes the main host and *.host the same way: /api to the gateway, each frontend path to its frontend', () => {
     const rules = ingress().spec.rules;
-    expect(rules.map((r: any) => r.host)).toEqual(['pencraft.local', '*.pencraft.local']);
+    expect(rules.map((r: Parsed) => r.host)).toEqual(['pencraft.local', '*.pencraft.local']);
     const expected = [
       { path: '/api', service: 'pencraft-gateway' },
       ...frontendNames.map((name) => ({ path: system.frontends[name]!.path, service: `pencraft-${name}` })),
     ];
     for (const rule of rules) {
-      const routes = rule.http.paths.map((p: any) => ({ path: p.path, service: p.backend.service.name }));
+      const routes = rule.http.paths.map((p: Parsed) => ({ path: p.path, service: p.backend.service.name }));
       expect(routes).toEqual(expect.arrayContaining(expected));
       expect(routes).toHaveLength(expected.length);
       for (const p of rule.http.paths) {

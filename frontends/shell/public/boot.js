@@ -1,3 +1,4 @@
+/* global window, document */
 // Runs before the first paint: the stored theme (pc_theme) and language (pc_lang) apply at once.
 // Mirrors src/lib/theme.ts (tested there); the React shell takes over after loading.
 (function () {
@@ -5,7 +6,7 @@
   function read(key) {
     try {
       return window.localStorage.getItem(key);
-    } catch (e) {
+    } catch {
       return null;
     }
   }

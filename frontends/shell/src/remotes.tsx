@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { Button, ErrorBoundary, Spinner } from '@pencraft/ui';
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { createElement, Suspense, use, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_REMOTES, parseRemotes, toRemoteList } from './lib/remotes-config.js';
 
@@ -26,6 +26,24 @@ async function loadRemoteComponent(module: string): Promise<{ default: Component
   const loaded = await loadRemote<{ default?: ComponentType }>(module);
   if (!loaded?.default) throw new Error(`The remote module ${module} could not be loaded`);
   return { default: loaded.default };
+}
+
+const loads = new Map<string, Promise<{ default: ComponentType }>>();
+
+/** One load per module and attempt, so a retry loads again instead of replaying the failure. */
+function remoteLoad(module: string, attempt: number): Promise<{ default: ComponentType }> {
+  const key = `${module}#${attempt}`;
+  let load = loads.get(key);
+  if (!load) {
+    load = loadRemoteComponent(module);
+    loads.set(key, load);
+  }
+  return load;
+}
+
+/** Suspends until the module is there; a failed load throws to the error boundary. */
+function RemoteContent({ module, attempt }: { module: string; attempt: number }) {
+  return createElement(use(remoteLoad(module, attempt)).default);
 }
 
 function RemoteFailed({ onRetry }: { onRetry: () => void }) {
@@ -57,8 +75,6 @@ function RemoteLoading() {
  */
 export function RemoteView({ module }: { module: string }) {
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt, so a retry loads again instead of replaying the failure.
-  const Remote = useMemo(() => lazy(() => loadRemoteComponent(module)), [module, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <ErrorBoundary
       resetKey={`${module}#${attempt}`}
@@ -66,7 +82,7 @@ export function RemoteView({ module }: { module: string }) {
       onError={(error) => console.error(`[shell] remote ${module} failed`, error)}
     >
       <Suspense fallback={<RemoteLoading />}>
-        <Remote />
+        <RemoteContent module={module} attempt={attempt} />
       </Suspense>
     </ErrorBoundary>
   );

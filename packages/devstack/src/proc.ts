@@ -273,6 +273,8 @@ export function run(
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.once('error', reject);
     child.once('close', (code) => resolve({ code: code ?? -1, output: Buffer.concat(chunks).toString('utf8') }));
+    // A command that exits before reading its input closes the pipe: that is not our failure.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
 }

@@ -20,11 +20,21 @@ interface Reply {
   body: Buffer;
 }
 
-function fetchRaw(server: Server, rawPath: string, options: { method?: string; headers?: Record<string, string> } = {}) {
+function fetchRaw(
+  server: Server,
+  rawPath: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+) {
   const { port } = server.address() as AddressInfo;
   return new Promise<Reply>((resolve, reject) => {
     // Raw paths (with `..`) must reach the server unnormalised, which node:http allows.
-    const req = request({ host: '127.0.0.1', port, path: rawPath, method: options.method ?? 'GET', headers: options.headers });
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      path: rawPath,
+      method: options.method ?? 'GET',
+      headers: options.headers,
+    });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));

@@ -94,7 +94,10 @@ export function toRelativePath(rawPath: string, basePath = '/'): string | null {
   const segments = decoded.split('/').filter((s) => s !== '');
   if (segments.some((s) => s.startsWith('.'))) return null;
   let relative = segments.join('/');
-  const base = basePath.split('/').filter((s) => s !== '').join('/');
+  const base = basePath
+    .split('/')
+    .filter((s) => s !== '')
+    .join('/');
   if (base && (relative === base || relative.startsWith(base + '/'))) relative = relative.slice(base.length + 1);
   return relative;
 }
@@ -259,7 +262,8 @@ export function createStaticServer(options: StaticServerOptions): StaticServer {
     const rawPath = url.split(/[?#]/, 1)[0] ?? '/';
     if (rawPath === '/healthz') return send(res, 200, 'ok');
     if (rawPath === '/readyz') return ready ? send(res, 200, 'ok') : send(res, 503, 'shutting down');
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
 
     const relative = toRelativePath(rawPath, options.basePath);
     if (relative === null) return send(res, 404, 'Not Found');

@@ -11,13 +11,7 @@ export function Checkbox({ label, error, id: givenId, ...rest }: CheckboxProps) 
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className="pc-checkbox">
-      <input
-        id={id}
-        type="checkbox"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
-        {...rest}
-      />
+      <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={errorId} {...rest} />
       <label htmlFor={id}>{label}</label>
       {error && (
         <span id={errorId} className="pc-field__error pc-checkbox__error">

@@ -15,7 +15,12 @@ export interface DialogProps {
 
 function Icon({ kind }: { kind: DialogKind }) {
   return (
-    <svg className={`pc-dialog__icon pc-dialog__icon--${kind}`} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg
+      className={`pc-dialog__icon pc-dialog__icon--${kind}`}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
       {kind === 'success' ? (
         <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -15,7 +15,16 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
   hideLabel?: boolean;
 }
 
-export function Select({ label, options, placeholder, error, hideLabel, id: givenId, className, ...rest }: SelectProps) {
+export function Select({
+  label,
+  options,
+  placeholder,
+  error,
+  hideLabel,
+  id: givenId,
+  className,
+  ...rest
+}: SelectProps) {
   const generated = useId();
   const id = givenId ?? generated;
   const errorId = error ? `${id}-error` : undefined;

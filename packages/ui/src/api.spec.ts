@@ -52,7 +52,12 @@ describe('parseApiError', () => {
       'fallback',
     );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'InvalidArticleTitle', message: 'Неверный заголовок', requestId: 'r-1' });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'InvalidArticleTitle',
+      message: 'Неверный заголовок',
+      requestId: 'r-1',
+    });
     expect(error.details).toEqual([{ field: 'title', code: 'InvalidArticleTitle', message: 'Слишком длинный' }]);
     expect(error.fieldMessage('title')).toBe('Слишком длинный');
     expect(error.fieldMessage('email')).toBeUndefined();
@@ -73,7 +78,12 @@ describe('parseApiError', () => {
   });
 
   it('keeps Retry-After and ignores malformed details', () => {
-    const error = parseApiError(429, { error: { code: 'TooManyRequests', message: 'Later', details: [null, 3] } }, 'x', '30');
+    const error = parseApiError(
+      429,
+      { error: { code: 'TooManyRequests', message: 'Later', details: [null, 3] } },
+      'x',
+      '30',
+    );
     expect(error.retryAfter).toBe(30);
     expect(error.details).toEqual([]);
   });

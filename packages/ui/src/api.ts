@@ -146,7 +146,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return new ApiError({ status: 0, code: 'NetworkError', message: translate('errors.network') });
   }
 
-  async function send(method: string, path: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal) {
+  async function send(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: unknown,
+    signal?: AbortSignal,
+  ) {
     try {
       return await doFetch(`${baseUrl}${path}`, {
         method,
@@ -192,7 +198,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const response = await send(upper, path, headers, body, opts.signal);
       const payload = await readBody(response);
       if (response.ok) return payload as T;
-      const error = parseApiError(response.status, payload, translate('dialog.failure'), response.headers.get('retry-after'));
+      const error = parseApiError(
+        response.status,
+        payload,
+        translate('dialog.failure'),
+        response.headers.get('retry-after'),
+      );
       // A rotated or expired token: fetch a new one once.
       if (unsafe && !refreshCsrf && error.code === 'ChallengeFailed') return attempt(true);
       throw error;

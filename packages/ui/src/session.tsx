@@ -72,8 +72,15 @@ export function SessionProvider({ children, client = defaultApi }: { children: R
   }, [client]);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    const controller = new AbortController();
+    client.get<UserInfo>('/api/users/info', { signal: controller.signal }).then(
+      (info) => setState({ status: 'user', user: toSessionUser(info) }),
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'visitor' });
+      },
+    );
+    return () => controller.abort();
+  }, [client]);
 
   const signedIn = useCallback((info: UserInfo) => setState({ status: 'user', user: toSessionUser(info) }), []);
   const signOut = useCallback(async () => {

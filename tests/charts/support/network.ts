@@ -1,6 +1,6 @@
 // A small NetworkPolicy evaluator (networking.k8s.io/v1 semantics) to ask "may pod A open a connection to port P
 // of pod B?" of the rendered policies: B's ingress policies and A's egress policies must both admit it.
-import { NAMESPACE, type K8sObject } from './helm.js';
+import { NAMESPACE, type K8sObject, type Parsed } from './helm.js';
 import { podTemplates } from './pods.js';
 
 export interface Endpoint {
@@ -30,7 +30,25 @@ export function selectorMatches(selector: LabelSelector | undefined, labels: Rec
   return true;
 }
 
-function peerMatches(peer: any, endpoint: Endpoint, policyNamespace: string): boolean {
+interface Peer {
+  ipBlock?: unknown;
+  namespaceSelector?: LabelSelector;
+  podSelector?: LabelSelector;
+}
+
+interface PolicyPort {
+  protocol?: string;
+  port?: number | string;
+  endPort?: number;
+}
+
+interface Rule {
+  from?: Peer[];
+  to?: Peer[];
+  ports?: PolicyPort[];
+}
+
+function peerMatches(peer: Peer, endpoint: Endpoint, policyNamespace: string): boolean {
   if (peer.ipBlock) return false; // pod traffic is never matched by the CIDRs the chart may use for external services
   if (peer.namespaceSelector) {
     if (!selectorMatches(peer.namespaceSelector, endpoint.namespaceLabels)) return false;
@@ -40,7 +58,7 @@ function peerMatches(peer: any, endpoint: Endpoint, policyNamespace: string): bo
   return selectorMatches(peer.podSelector, endpoint.labels);
 }
 
-function portMatches(rulePorts: any[] | undefined, port: number, protocol: string, target: Endpoint): boolean {
+function portMatches(rulePorts: PolicyPort[] | undefined, port: number, protocol: string, target: Endpoint): boolean {
   if (!rulePorts || rulePorts.length === 0) return true;
   return rulePorts.some((rule) => {
     if ((rule.protocol ?? 'TCP') !== protocol) return false;
@@ -65,16 +83,30 @@ function selecting(policies: K8sObject[], endpoint: Endpoint, direction: 'Ingres
   );
 }
 
-function admits(rules: any[] | undefined, peerKey: 'from' | 'to', other: Endpoint, port: number, protocol: string, target: Endpoint, ns: string) {
-  return (rules ?? []).some(
-    (rule) =>
-      (!rule[peerKey] || rule[peerKey].length === 0 || rule[peerKey].some((peer: any) => peerMatches(peer, other, ns))) &&
-      portMatches(rule.ports, port, protocol, target),
-  );
+function admits(
+  rules: Rule[] | undefined,
+  peerKey: 'from' | 'to',
+  other: Endpoint,
+  port: number,
+  protocol: string,
+  target: Endpoint,
+  ns: string,
+) {
+  return (rules ?? []).some((rule) => {
+    const peers = rule[peerKey];
+    const peerOk = !peers || peers.length === 0 || peers.some((peer) => peerMatches(peer, other, ns));
+    return peerOk && portMatches(rule.ports, port, protocol, target);
+  });
 }
 
 /** Whether `source` may connect to `port` of `target` under `policies`. */
-export function allowed(policies: K8sObject[], source: Endpoint, target: Endpoint, port: number, protocol = 'TCP'): boolean {
+export function allowed(
+  policies: K8sObject[],
+  source: Endpoint,
+  target: Endpoint,
+  port: number,
+  protocol = 'TCP',
+): boolean {
   const ingress = selecting(policies, target, 'Ingress');
   const ingressOk =
     ingress.length === 0 ||
@@ -96,7 +128,7 @@ export function workloadEndpoints(objects: K8sObject[]): Record<string, Endpoint
       namespace: owner.metadata.namespace ?? NAMESPACE,
       namespaceLabels: { 'kubernetes.io/metadata.name': owner.metadata.namespace ?? NAMESPACE },
       labels,
-      ports: spec.containers.flatMap((c: any) => c.ports ?? []),
+      ports: spec.containers.flatMap((c: Parsed) => c.ports ?? []),
     };
   }
   return endpoints;

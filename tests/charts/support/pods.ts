@@ -1,10 +1,10 @@
 // Pod templates of rendered workloads, and the Pod Security Standards "restricted" profile checked offline.
-import type { K8sObject } from './helm.js';
+import type { K8sObject, Parsed } from './helm.js';
 
 export interface PodTemplate {
   owner: K8sObject;
   labels: Record<string, string>;
-  spec: any;
+  spec: Parsed;
 }
 
 const WORKLOAD_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job']);
@@ -15,7 +15,7 @@ export function podTemplates(objects: K8sObject[]): PodTemplate[] {
     .map((owner) => ({ owner, labels: owner.spec.template.metadata?.labels ?? {}, spec: owner.spec.template.spec }));
 }
 
-export function containersOf(spec: any): any[] {
+export function containersOf(spec: Parsed): Parsed[] {
   return [...(spec.initContainers ?? []), ...(spec.containers ?? [])];
 }
 
@@ -31,7 +31,7 @@ const RESTRICTED_VOLUMES = new Set([
 ]);
 
 /** Violations of the Pod Security Standards "restricted" profile (what admission in k8s/namespaces.yaml enforces). */
-export function restrictedViolations(spec: any): string[] {
+export function restrictedViolations(spec: Parsed): string[] {
   const problems: string[] = [];
   const pod = spec.securityContext ?? {};
   if (spec.hostNetwork || spec.hostPID || spec.hostIPC) problems.push('host namespaces');

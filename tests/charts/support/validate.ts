@@ -18,7 +18,9 @@ async function modelFor(apiVersion: string, kind: string): Promise<ModelClass> {
   try {
     module = (await import(specifier)) as Record<string, ModelClass>;
   } catch (error) {
-    throw new Error(`no schema for ${apiVersion} ${kind} (${specifier}): ${(error as Error).message}`);
+    throw new Error(`no schema for ${apiVersion} ${kind} (${specifier}): ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const model = module[kind];
   if (!model) throw new Error(`${specifier} does not export ${kind}`);
@@ -28,7 +30,8 @@ async function modelFor(apiVersion: string, kind: string): Promise<ModelClass> {
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-const LABEL_KEY = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
+const LABEL_KEY =
+  /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 // Kinds whose names become DNS labels (Service names are host names; the others follow the same rule in the API).
 const LABEL_NAMED = new Set(['Service', 'Namespace', 'Deployment']);
 

@@ -12,7 +12,11 @@ describe('toArticleContent', () => {
           { type: 'quote', data: { text: 'Q', caption: 'C', alignment: 'left' } },
           {
             type: 'list',
-            data: { style: 'ordered', meta: { start: 1, counterType: 'numeric' }, items: [{ content: 'a', meta: {}, items: [] }] },
+            data: {
+              style: 'ordered',
+              meta: { start: 1, counterType: 'numeric' },
+              items: [{ content: 'a', meta: {}, items: [] }],
+            },
           },
           { type: 'image', data: { url: 'https://cdn.example/a.png?x=1&amp;y=2', caption: 'c', withBorder: true } },
           { type: 'link', data: { link: 'https://example.com/a?b=1&amp;c=2', meta: { title: ' Example ' } } },
@@ -42,7 +46,13 @@ describe('toArticleContent', () => {
       { type: 'list', data: { style: 'ordered', items: [{ content: 'a', items: [] }] } },
       {
         type: 'image',
-        data: { url: 'https://cdn.example/a.png?x=1&y=2', caption: 'c', withBorder: true, withBackground: false, stretched: false },
+        data: {
+          url: 'https://cdn.example/a.png?x=1&y=2',
+          caption: 'c',
+          withBorder: true,
+          withBackground: false,
+          stretched: false,
+        },
       },
       { type: 'link', data: { link: 'https://example.com/a?b=1&c=2', meta: { title: 'Example' } } },
       { type: 'table', data: { withHeadings: true, content: [['a', 'b']] } },
@@ -76,7 +86,10 @@ describe('toArticleContent', () => {
 
   it('reads checklists as unordered lists', () => {
     expect(
-      toApiBlock({ type: 'list', data: { style: 'checklist', items: [{ content: 'x', meta: { checked: true }, items: [] }] } }),
+      toApiBlock({
+        type: 'list',
+        data: { style: 'checklist', items: [{ content: 'x', meta: { checked: true }, items: [] }] },
+      }),
     ).toEqual({ type: 'list', data: { style: 'unordered', items: [{ content: 'x', items: [] }] } });
   });
 

@@ -9,13 +9,17 @@ describe('validateArticle', () => {
   });
 
   it('checks title, description, category and content', () => {
-    expect(validateArticle({ title: ' ', description: 'd'.repeat(301), category: '', content: { blocks: [] } })).toEqual({
+    expect(
+      validateArticle({ title: ' ', description: 'd'.repeat(301), category: '', content: { blocks: [] } }),
+    ).toEqual({
       title: 'titleRequired',
       description: 'descriptionLength',
       category: 'categoryRequired',
       content: 'contentRequired',
     });
-    expect(validateArticle({ title: 't'.repeat(151), description: '', category: 'x', content }).title).toBe('titleLength');
+    expect(validateArticle({ title: 't'.repeat(151), description: '', category: 'x', content }).title).toBe(
+      'titleLength',
+    );
     expect(validateArticle({ title: 't'.repeat(150), description: '', category: 'x', content }).title).toBeUndefined();
   });
 });
@@ -52,7 +56,11 @@ describe('local draft', () => {
         throw new Error('QuotaExceededError');
       },
     };
-    expect(saveDraft(full, 'u1', { title: '', description: '', language: 'az', category: '', content: null })).toBe(false);
-    expect(saveDraft(null, 'u1', { title: '', description: '', language: 'az', category: '', content: null })).toBe(false);
+    expect(saveDraft(full, 'u1', { title: '', description: '', language: 'az', category: '', content: null })).toBe(
+      false,
+    );
+    expect(saveDraft(null, 'u1', { title: '', description: '', language: 'az', category: '', content: null })).toBe(
+      false,
+    );
   });
 });

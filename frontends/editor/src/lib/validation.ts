@@ -4,7 +4,8 @@ export const TITLE_MAX = 150;
 export const DESCRIPTION_MAX = 300;
 
 export type ArticleField = 'title' | 'description' | 'category' | 'content';
-export type ArticleErrorKey = 'titleRequired' | 'titleLength' | 'descriptionLength' | 'categoryRequired' | 'contentRequired';
+export type ArticleErrorKey =
+  'titleRequired' | 'titleLength' | 'descriptionLength' | 'categoryRequired' | 'contentRequired';
 
 export interface ArticleForm {
   title: string;

@@ -34,7 +34,11 @@ function ArticleView({ id }: { id: string }) {
 
   const article = state.status === 'ready' ? state.article : undefined;
   useDocumentMeta(
-    article ? `${article.title} — Pencraft` : state.status === 'notFound' ? `${t('article.notFound')} — Pencraft` : undefined,
+    article
+      ? `${article.title} — Pencraft`
+      : state.status === 'notFound'
+        ? `${t('article.notFound')} — Pencraft`
+        : undefined,
     article?.description || undefined,
   );
 
@@ -92,10 +96,5 @@ function ArticleView({ id }: { id: string }) {
 
 export default function Article() {
   const { id } = useParams();
-  return (
-    <div className="pc-reader pc-container pc-page">
-      {id ? <ArticleView key={id} id={id} /> : null}
-    </div>
-  );
+  return <div className="pc-reader pc-container pc-page">{id ? <ArticleView key={id} id={id} /> : null}</div>;
 }
-

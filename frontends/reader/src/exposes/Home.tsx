@@ -18,7 +18,11 @@ function Card({ article }: { article: ArticleCard }) {
           <Link to={`/a/${encodeURIComponent(article.id)}`}>{article.title}</Link>
         </h3>
         {article.description && <p className="pc-card__description">{article.description}</p>}
-        <ArticleMeta author={article.author} publishedAt={article.publishedAt} readingMinutes={article.readingMinutes} />
+        <ArticleMeta
+          author={article.author}
+          publishedAt={article.publishedAt}
+          readingMinutes={article.readingMinutes}
+        />
       </article>
     </li>
   );
@@ -50,7 +54,9 @@ export default function Home() {
             <Spinner label={t('common:loading')} size="large" />
           </div>
         )}
-        {list.status === 'error' && <PartError title={t('home.error')} message={list.error?.message} onRetry={list.retry} />}
+        {list.status === 'error' && (
+          <PartError title={t('home.error')} message={list.error?.message} onRetry={list.retry} />
+        )}
         {list.status === 'ready' && list.items.length === 0 && (
           <EmptyState
             title={t('home.empty')}

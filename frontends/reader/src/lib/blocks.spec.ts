@@ -3,7 +3,11 @@ import { readBlock } from './blocks.js';
 describe('readBlock', () => {
   it('reads every block type', () => {
     expect(readBlock({ type: 'paragraph', data: { text: 'Hi' } })).toEqual({ type: 'paragraph', text: 'Hi' });
-    expect(readBlock({ type: 'header', data: { text: 'H', level: 3 } })).toEqual({ type: 'header', text: 'H', level: 3 });
+    expect(readBlock({ type: 'header', data: { text: 'H', level: 3 } })).toEqual({
+      type: 'header',
+      text: 'H',
+      level: 3,
+    });
     expect(readBlock({ type: 'header', data: { text: 'H', level: 6 } })).toMatchObject({ level: 2 });
     expect(readBlock({ type: 'quote', data: { text: 'Q', caption: 'C', alignment: 'center' } })).toEqual({
       type: 'quote',
@@ -27,23 +31,34 @@ describe('readBlock', () => {
         { content: 'format', items: [] },
       ],
     });
-    expect(readBlock({ type: 'image', data: { url: 'https://cdn.example/a.png', caption: 'c', stretched: true } })).toEqual(
-      {
-        type: 'image',
-        url: 'https://cdn.example/a.png',
-        caption: 'c',
-        withBorder: false,
-        withBackground: false,
-        stretched: true,
-      },
-    );
+    expect(
+      readBlock({ type: 'image', data: { url: 'https://cdn.example/a.png', caption: 'c', stretched: true } }),
+    ).toEqual({
+      type: 'image',
+      url: 'https://cdn.example/a.png',
+      caption: 'c',
+      withBorder: false,
+      withBackground: false,
+      stretched: true,
+    });
     expect(readBlock({ type: 'link', data: { link: 'https://example.com', meta: { title: 'Ex' } } })).toEqual({
       type: 'link',
       link: 'https://example.com/',
       title: 'Ex',
       description: '',
     });
-    expect(readBlock({ type: 'table', data: { withHeadings: true, content: [['a', 'b'], ['1', 2]] } })).toEqual({
+    expect(
+      readBlock({
+        type: 'table',
+        data: {
+          withHeadings: true,
+          content: [
+            ['a', 'b'],
+            ['1', 2],
+          ],
+        },
+      }),
+    ).toEqual({
       type: 'table',
       withHeadings: true,
       content: [

@@ -2,9 +2,9 @@ import { plainText, safeHref, sanitizeInline, sanitizeToHtml } from './sanitize.
 
 describe('inline HTML sanitizer', () => {
   it('keeps the allowed formatting', () => {
-    expect(sanitizeToHtml('Hello <b>bold</b>, <i>italic</i>, <u>under</u>, <code>x()</code>, <mark>hi</mark><br>end')).toBe(
-      'Hello <b>bold</b>, <i>italic</i>, <u>under</u>, <code>x()</code>, <mark>hi</mark><br>end',
-    );
+    expect(
+      sanitizeToHtml('Hello <b>bold</b>, <i>italic</i>, <u>under</u>, <code>x()</code>, <mark>hi</mark><br>end'),
+    ).toBe('Hello <b>bold</b>, <i>italic</i>, <u>under</u>, <code>x()</code>, <mark>hi</mark><br>end');
     expect(sanitizeToHtml('<strong>s</strong><em>e</em>')).toBe('<b>s</b><i>e</i>');
   });
 
@@ -34,7 +34,10 @@ describe('inline HTML sanitizer', () => {
     ['<b>unclosed', '<b>unclosed</b>'],
     ['a < b and c > d', 'a &#60; b and c &#62; d'],
     ['&lt;script&gt;alert(1)&lt;/script&gt;', '&#60;script&#62;alert(1)&#60;/script&#62;'],
-    ['<a href="https://a.example">a <a href="https://b.example">b</a></a>', '<a href="https://a.example/" rel="noopener nofollow ugc">a b</a>'],
+    [
+      '<a href="https://a.example">a <a href="https://b.example">b</a></a>',
+      '<a href="https://a.example/" rel="noopener nofollow ugc">a b</a>',
+    ],
     ['x<img src="x" alt=">"onerror="alert(1)">y', 'xy'],
     ['<script', ''],
     ['<b title="a>b">t</b>', '<b>t</b>'],

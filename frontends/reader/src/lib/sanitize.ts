@@ -215,7 +215,9 @@ export function toHtml(nodes: InlineNode[]): string {
 }
 
 export function plainText(nodes: InlineNode[]): string {
-  return nodes.map((node) => (typeof node === 'string' ? node : node.tag === 'br' ? ' ' : plainText(node.children))).join('');
+  return nodes
+    .map((node) => (typeof node === 'string' ? node : node.tag === 'br' ? ' ' : plainText(node.children)))
+    .join('');
 }
 
 export function sanitizeToHtml(html: unknown): string {

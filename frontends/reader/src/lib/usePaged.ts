@@ -73,7 +73,12 @@ export function usePaged<T>(fetchPage: (page: number, signal: AbortSignal) => Pr
       setRequest((r) => ({ page: state.loaded + 1, attempt: r.attempt + 1 }));
     },
     retry: () => {
-      setState((s) => ({ ...s, status: s.items.length ? 'ready' : 'loading', loadingMore: s.items.length > 0, error: undefined }));
+      setState((s) => ({
+        ...s,
+        status: s.items.length ? 'ready' : 'loading',
+        loadingMore: s.items.length > 0,
+        error: undefined,
+      }));
       setRequest((r) => ({ page: state.loaded + 1, attempt: r.attempt + 1 }));
     },
   };

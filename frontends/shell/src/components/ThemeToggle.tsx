@@ -23,9 +23,11 @@ function applyTheme(preference: ThemePreference, systemDark: boolean): void {
 export function ThemeToggle() {
   const { t } = useTranslation('shell');
   const { state } = useSession();
-  const [preference, setPreference] = useState<ThemePreference>(() =>
-    parseThemePreference(readStorage(THEME_STORAGE_KEY)),
-  );
+  // null: nothing chosen on this device yet.
+  const [chosen, setChosen] = useState<ThemePreference | null>(() => {
+    const stored = readStorage(THEME_STORAGE_KEY);
+    return stored === null ? null : parseThemePreference(stored);
+  });
   const [systemDark, setSystemDark] = useState(() => window.matchMedia?.(DARK_QUERY).matches ?? false);
 
   useEffect(() => {
@@ -38,9 +40,7 @@ export function ThemeToggle() {
 
   // A signed-in user's saved theme applies on a device that has no choice of its own yet.
   const userTheme = state.status === 'user' ? state.user.theme : undefined;
-  useEffect(() => {
-    if (userTheme && readStorage(THEME_STORAGE_KEY) === null) setPreference(parseThemePreference(userTheme));
-  }, [userTheme]);
+  const preference = chosen ?? parseThemePreference(userTheme);
 
   useEffect(() => applyTheme(preference, systemDark), [preference, systemDark]);
 
@@ -55,7 +55,7 @@ export function ThemeToggle() {
       title={label}
       data-theme-preference={preference}
       onClick={() => {
-        setPreference(next);
+        setChosen(next);
         writeStorage(THEME_STORAGE_KEY, next);
       }}
     >

@@ -41,7 +41,10 @@ export function UserMenu() {
 
   return (
     <details className="pc-user pc-user-menu" ref={details}>
-      <summary className="pc-user-menu__summary" aria-label={t('user.signedInAs', { name: user.fullname || user.username })}>
+      <summary
+        className="pc-user-menu__summary"
+        aria-label={t('user.signedInAs', { name: user.fullname || user.username })}
+      >
         <span className="pc-avatar" aria-hidden="true">
           {avatar ? <img src={avatar} alt="" /> : initials(user.fullname, user.username)}
         </span>

@@ -49,6 +49,12 @@ export const PenIcon = () => (
 export const LogoMark = () => (
   <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
     <rect width="32" height="32" rx="8" fill="currentColor" />
-    <path d="M10 23l2-6 9-9a2.1 2.1 0 0 1 3 3l-9 9z" fill="none" stroke="var(--pc-bg)" strokeWidth="2" strokeLinejoin="round" />
+    <path
+      d="M10 23l2-6 9-9a2.1 2.1 0 0 1 3 3l-9 9z"
+      fill="none"
+      stroke="var(--pc-bg)"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    />
   </svg>
 );

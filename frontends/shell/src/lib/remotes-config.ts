@@ -28,6 +28,9 @@ export function parseRemotes(json: unknown): Record<string, string> {
 }
 
 /** The list `registerRemotes` takes, with absolute entries. */
-export function toRemoteList(remotes: Record<string, string>, baseHref: string): Array<{ name: string; entry: string }> {
+export function toRemoteList(
+  remotes: Record<string, string>,
+  baseHref: string,
+): Array<{ name: string; entry: string }> {
   return Object.entries(remotes).map(([name, entry]) => ({ name, entry: new URL(entry, baseHref).href }));
 }

@@ -24,7 +24,14 @@ describe('registration rules', () => {
 
   it('requires every field and both agreements', () => {
     expect(
-      validateRegistration({ email: '', username: '', fullname: ' ', password: '', acceptTerms: false, acceptPrivacy: false }),
+      validateRegistration({
+        email: '',
+        username: '',
+        fullname: ' ',
+        password: '',
+        acceptTerms: false,
+        acceptPrivacy: false,
+      }),
     ).toEqual({
       email: 'required',
       username: 'required',
@@ -95,7 +102,11 @@ describe('serverFieldErrors', () => {
 
   it('maps a known code to its field and the rest to the form', () => {
     expect(
-      serverFieldErrors({ code: 'UsernameAlreadyExists', message: 'Taken', details: [] }, fields, REGISTRATION_ERROR_FIELDS),
+      serverFieldErrors(
+        { code: 'UsernameAlreadyExists', message: 'Taken', details: [] },
+        fields,
+        REGISTRATION_ERROR_FIELDS,
+      ),
     ).toEqual({ fields: { username: 'Taken' }, form: undefined });
     expect(serverFieldErrors({ code: 'TooManyRequests', message: 'Later', details: [] }, fields)).toEqual({
       fields: {},

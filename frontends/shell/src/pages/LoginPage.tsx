@@ -36,7 +36,10 @@ export function LoginPage() {
     if (Object.keys(validateLogin(values)).length > 0) return;
     setBusy(true);
     try {
-      const info = await api.post<UserInfo>('/api/id/auth/login', { login: values.login.trim(), password: values.password });
+      const info = await api.post<UserInfo>('/api/id/auth/login', {
+        login: values.login.trim(),
+        password: values.password,
+      });
       signedIn(info);
       void navigate(next, { replace: true });
     } catch (error) {

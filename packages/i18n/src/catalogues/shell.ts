@@ -92,7 +92,8 @@ const en = {
   },
   cookiesPage: {
     title: 'Cookie policy',
-    intro: 'Pencraft stores a few small pieces of data in your browser so that the site works and remembers your choices.',
+    intro:
+      'Pencraft stores a few small pieces of data in your browser so that the site works and remembers your choices.',
     necessary:
       'Necessary: the session cookie keeps you signed in for up to 30 days, and a security cookie protects your forms from forgery.',
     preferences: 'Preferences: your theme, language and cookie choice are kept in the local storage of your browser.',

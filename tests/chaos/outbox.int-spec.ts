@@ -1,0 +1,95 @@
+// The outbox under failure: search is killed (SIGKILL) while articles are being published, and articles
+// itself is killed once mid-stream; after restarts every article is indexed exactly once.
+import { ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
+import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
+import { connect } from 'nats';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { AppHandle } from '../../packages/devstack/src/index.ts';
+import { eventually, freshDatabase, grpcAddress, natsUrl, resetMessaging, stack, startService, type TestDatabase } from '../support/stack.ts';
+
+const ARTICLES = 40;
+const author = { uid: randomUUID(), username: 'chaos', fullname: 'Chaos Monkey' };
+const text = 'Every article of this run must reach the search index exactly once, whatever crashes on the way.';
+
+let db: TestDatabase;
+let sql: pg.Pool;
+let articles: AppHandle;
+let search: AppHandle | undefined;
+let client: PromiseClient<ArticlesServiceClient>;
+
+/** A call may hit the moment a service dies; the publish is idempotent, so the caller simply tries again. */
+async function retry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= 60) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+beforeAll(async () => {
+  await resetMessaging();
+  db = await freshDatabase('chaos');
+  sql = new pg.Pool({ connectionString: db.url, max: 2 });
+  [articles, search] = await Promise.all([startService('articles', db.name), startService('search', db.name)]);
+  client = createGrpcClient(ArticlesServiceClient, ArticlesServiceService, grpcAddress('articles'));
+});
+
+afterAll(async () => {
+  client?.close();
+  await sql?.end();
+  await Promise.all([articles?.stop(), search?.stop()]);
+  await db?.drop();
+});
+
+it('indexes every published article exactly once across crashes of search and of articles', async () => {
+  const ids: string[] = [];
+  for (let i = 0; i < ARTICLES; i += 1) {
+    const { article } = await client.createArticle({
+      author,
+      title: `Chaos ${i}`,
+      description: '',
+      language: 'en',
+      category: 'tech',
+      subCategories: [],
+      contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text } }] }),
+    });
+    ids.push(article!.id);
+  }
+
+  for (let i = 0; i < ARTICLES; i += 1) {
+    if (i === 10) await search!.kill();
+    if (i === 25) {
+      await articles.kill();
+      articles = await startService('articles', db.name);
+    }
+    if (i === 30) search = await startService('search', db.name);
+    await retry(() => client.publishArticle({ articleId: ids[i]!, actorUid: author.uid }));
+  }
+
+  await eventually(
+    async () => {
+      const { rows } = await sql.query('select count(*)::int as c from search.documents');
+      return rows[0].c >= ARTICLES ? true : undefined;
+    },
+    { timeoutMs: 60_000 },
+  );
+  // Anything still in flight would show up as a second revision or a second processed id.
+  await new Promise((r) => setTimeout(r, 1_000));
+
+  const documents = await sql.query('select id, revisions from search.documents order by id');
+  expect(documents.rows.map((r) => r.id).sort()).toEqual([...ids].sort());
+  expect(documents.rows.every((r) => r.revisions === 1)).toBe(true);
+  const processed = await sql.query("select count(*)::int as c, count(distinct event_id)::int as d from search.processed_events where consumer = 'search-articles'");
+  expect(processed.rows[0]).toEqual({ c: ARTICLES, d: ARTICLES });
+  const outbox = await sql.query('select count(*)::int as c, count(published_at)::int as p from articles.outbox');
+  expect(outbox.rows[0]).toEqual({ c: ARTICLES, p: ARTICLES });
+
+  const nc = await connect({ servers: natsUrl(stack) });
+  const info = await (await nc.jetstreamManager()).streams.info('ARTICLES');
+  await nc.close();
+  expect(info.state.messages).toBe(ARTICLES);
+});
