@@ -140,6 +140,7 @@ describe.each(images)('$file', ({ kind, name, file }) => {
       expect(env).toContain(`PORT=${frontend.port}`);
       expect(env).toContain(`ROOT=/app/frontends/${name}/dist`);
       expect(env).toContain(`SPA_FALLBACK=${frontend.path === '/'}`);
+      expect(env).toContain(`BASE_PATH=${frontend.path}`);
       expect(final.instructions.find((i) => i.keyword === 'EXPOSE')!.args).toBe(String(frontend.port));
       expect(final.instructions.find((i) => i.keyword === 'CMD')!.args).toBe(
         '["node", "packages/static-server/src/server.ts"]',

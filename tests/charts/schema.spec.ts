@@ -132,7 +132,7 @@ describe('the chart fails with a clear message when values contradict each other
 
   it('a drain longer than the termination grace period', () => {
     expect(failure({ set: ['runtime.shutdownGraceMs=45000'] })).toContain(
-      'terminationGracePeriodSeconds (30 s) must exceed runtime.shutdownGraceMs (45000 ms)',
+      'terminationGracePeriodSeconds (30 s) must exceed runtime.shutdownDrainDelayMs + runtime.shutdownGraceMs (50000 ms)',
     );
   });
 

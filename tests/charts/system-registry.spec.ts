@@ -60,6 +60,20 @@ describe('chart values agree with system.json', () => {
     }
   });
 
+  it('serve each frontend under its system.json path (BASE_PATH) on its port', () => {
+    const objects = renderSet('default');
+    for (const name of frontendNames) {
+      const env = named(objects, 'Deployment', `pencraft-${name}`).spec.template.spec.containers[0].env;
+      expect(env).toEqual(
+        expect.arrayContaining([
+          { name: 'PORT', value: String(system.frontends[name]!.port) },
+          { name: 'BASE_PATH', value: system.frontends[name]!.path },
+          { name: 'SPA_FALLBACK', value: String(system.frontends[name]!.path === '/') },
+        ]),
+      );
+    }
+  });
+
   it('set HTTP_PORT and GRPC_PORT of every service to its system.json ports', () => {
     const objects = renderSet('default');
     for (const name of serviceNames) {

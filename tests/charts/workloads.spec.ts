@@ -160,6 +160,18 @@ describe('production values', () => {
     expect(ingress.spec.rules.map((r: Parsed) => r.host)).toEqual(['pencraft.az', '*.pencraft.az']);
   });
 
+  it('shares the session cookie with publication subdomains and trusts the ingress controller as one proxy hop', () => {
+    const env = named(renderSet('production'), 'Deployment', 'pencraft-gateway').spec.template.spec.containers[0].env;
+    expect(env).toEqual(
+      expect.arrayContaining([
+        { name: 'PUBLIC_ORIGIN', value: 'https://pencraft.az' },
+        { name: 'COOKIE_SECURE', value: 'true' },
+        { name: 'COOKIE_DOMAIN', value: 'pencraft.az' },
+        { name: 'TRUST_PROXY_HOPS', value: '1' },
+      ]),
+    );
+  });
+
   it('reads every credential from a Secret by reference, never from a value', () => {
     for (const { owner, spec } of podTemplates(renderSet('production'))) {
       for (const container of containersOf(spec)) {

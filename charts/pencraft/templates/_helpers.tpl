@@ -146,6 +146,25 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
 {{- end -}}
 {{- end -}}
 
+{{/* COOKIE_DOMAIN: the value, else the main host when publication subdomains are routed. Args: root, api. */}}
+{{- define "pencraft.cookieDomain" -}}
+{{- $ingress := .root.Values.ingress -}}
+{{- if .api.cookieDomain -}}
+{{- .api.cookieDomain -}}
+{{- else if and $ingress.enabled $ingress.publicationWildcard -}}
+{{- $ingress.host -}}
+{{- end -}}
+{{- end -}}
+
+{{/* TRUST_PROXY_HOPS: the value, else one hop (the ingress controller) when the Ingress is on. Args: root, api. */}}
+{{- define "pencraft.trustProxyHops" -}}
+{{- if kindIs "invalid" .api.trustProxyHops -}}
+{{- ternary 1 0 .root.Values.ingress.enabled -}}
+{{- else -}}
+{{- .api.trustProxyHops -}}
+{{- end -}}
+{{- end -}}
+
 {{/* Secret and key that hold a service's DATABASE_URL. Args: root, name, c. Prints "secret/key". */}}
 {{- define "pencraft.databaseSecretRef" -}}
 {{- $db := .c.database -}}
@@ -172,6 +191,8 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
 {{- end }}
 - name: SHUTDOWN_GRACE_MS
   value: {{ $root.Values.runtime.shutdownGraceMs | quote }}
+- name: SHUTDOWN_DRAIN_DELAY_MS
+  value: {{ $root.Values.runtime.shutdownDrainDelayMs | quote }}
 - name: OTEL_TRACES_EXPORTER
   value: {{ $root.Values.tracing.exporter | quote }}
 {{- if $root.Values.tracing.otlpEndpoint }}
@@ -237,6 +258,10 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
   value: {{ include "pencraft.publicOrigin" (dict "root" $root "c" $c) | quote }}
 - name: COOKIE_SECURE
   value: {{ .cookieSecure | quote }}
+- name: COOKIE_DOMAIN
+  value: {{ include "pencraft.cookieDomain" (dict "root" $root "api" .) | quote }}
+- name: TRUST_PROXY_HOPS
+  value: {{ include "pencraft.trustProxyHops" (dict "root" $root "api" .) | quote }}
 - name: CSRF_SECRET
   valueFrom:
     secretKeyRef:
@@ -462,8 +487,10 @@ Args: root.
 {{- if and $c.autoscaling.enabled (gt (int $c.autoscaling.minReplicas) (int $c.autoscaling.maxReplicas)) -}}
 {{- fail (printf "%s: autoscaling.minReplicas (%v) is above autoscaling.maxReplicas (%v)" .path $c.autoscaling.minReplicas $c.autoscaling.maxReplicas) -}}
 {{- end -}}
-{{- if ge (int .root.Values.runtime.shutdownGraceMs) (mul (int $c.terminationGracePeriodSeconds) 1000) -}}
-{{- fail (printf "%s: terminationGracePeriodSeconds (%v s) must exceed runtime.shutdownGraceMs (%v ms), or the kubelet kills pods while they drain" .path $c.terminationGracePeriodSeconds .root.Values.runtime.shutdownGraceMs) -}}
+{{- $runtime := .root.Values.runtime -}}
+{{- $drainMs := add (int $runtime.shutdownGraceMs) (int $runtime.shutdownDrainDelayMs) -}}
+{{- if ge (int $drainMs) (mul (int $c.terminationGracePeriodSeconds) 1000) -}}
+{{- fail (printf "%s: terminationGracePeriodSeconds (%v s) must exceed runtime.shutdownDrainDelayMs + runtime.shutdownGraceMs (%v ms), or the kubelet kills pods while they drain" .path $c.terminationGracePeriodSeconds $drainMs) -}}
 {{- end -}}
 {{- end -}}
 

@@ -11,8 +11,8 @@ export function ArticleMeta({
   publishedAt: string | null;
   readingMinutes?: number;
 }) {
-  const { t, i18n } = useReaderTranslation();
-  const date = formatDate(publishedAt, i18n.resolvedLanguage ?? i18n.language);
+  const { t } = useReaderTranslation();
+  const date = formatDate(publishedAt, { months: t('common:date.months'), long: t('common:date.long') });
   return (
     <p className="pc-meta">
       <span className="pc-meta__author">{author.fullname || author.username}</span>

@@ -1,11 +1,18 @@
+export interface DateWords {
+  /** Twelve comma-separated month names (the catalogue's `common:date.months`). */
+  months: string;
+  /** A pattern with {{day}}, {{month}} and {{year}} (`common:date.long`). */
+  long: string;
+}
+
 /** A long localised date ("25 noyabr 2026"), or '' for a missing or invalid time. */
-export function formatDate(iso: string | null | undefined, language: string): string {
+export function formatDate(iso: string | null | undefined, words: DateWords): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  try {
-    return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
-  } catch {
-    return date.toISOString().slice(0, 10);
-  }
+  const month = words.months.split(',')[date.getMonth()]?.trim() ?? String(date.getMonth() + 1);
+  return words.long
+    .replace('{{day}}', String(date.getDate()))
+    .replace('{{month}}', month)
+    .replace('{{year}}', String(date.getFullYear()));
 }

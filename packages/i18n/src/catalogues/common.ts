@@ -23,6 +23,11 @@ const en = {
   },
   empty: 'Nothing here yet',
   readingTime: '{{count}} min read',
+  date: {
+    // Month names and the order of a long date: browsers lack Azerbaijani date data, so the catalogue has it.
+    months: 'January,February,March,April,May,June,July,August,September,October,November,December',
+    long: '{{month}} {{day}}, {{year}}',
+  },
   languages: {
     az: 'Azərbaycanca',
     en: 'English',
@@ -57,6 +62,10 @@ export const common: Catalogue<CommonMessages> = {
     },
     empty: 'Hələ heç nə yoxdur',
     readingTime: '{{count}} dəq oxuma',
+    date: {
+      months: 'yanvar,fevral,mart,aprel,may,iyun,iyul,avqust,sentyabr,oktyabr,noyabr,dekabr',
+      long: '{{day}} {{month}} {{year}}',
+    },
     languages: {
       az: 'Azərbaycanca',
       en: 'English',
@@ -86,6 +95,10 @@ export const common: Catalogue<CommonMessages> = {
     },
     empty: 'Здесь пока ничего нет',
     readingTime: '{{count}} мин чтения',
+    date: {
+      months: 'января,февраля,марта,апреля,мая,июня,июля,августа,сентября,октября,ноября,декабря',
+      long: '{{day}} {{month}} {{year}} г.',
+    },
     languages: {
       az: 'Azərbaycanca',
       en: 'English',

@@ -1,0 +1,63 @@
+// A tiny cookie-keeping client for the public API, as a browser would use it (CSRF token echoed on writes).
+export interface Response<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly base: string,
+    private readonly lang = 'en',
+  ) {}
+
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private remember(headers: Headers) {
+    for (const line of headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response<T>> {
+    if (method !== 'GET' && !this.cookies.has('pc_csrf')) await this.request('GET', '/api/csrf');
+    const response = await fetch(`${this.base}${path}`, {
+      method,
+      headers: {
+        'accept-language': this.lang,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+        ...(method !== 'GET' ? { 'x-csrf-token': this.cookies.get('pc_csrf') ?? '' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    this.remember(response.headers);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  get<T = unknown>(path: string) {
+    return this.request<T>('GET', path);
+  }
+
+  post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body, headers);
+  }
+}
