@@ -32,5 +32,6 @@ export default {
       setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'],
     },
     { ...base, displayName: 'charts', testMatch: ['<rootDir>/tests/charts/**/*.spec.ts'] },
+    { ...base, displayName: 'contract', testMatch: ['<rootDir>/tests/contract/**/*.pact.spec.ts'] },
   ],
 };

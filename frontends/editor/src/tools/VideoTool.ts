@@ -40,7 +40,7 @@ export class VideoTool extends Embed {
           youtube: {
             regex: YOUTUBE_URL,
             embedUrl: '<%= remote_id %>',
-            html: `<iframe style="width:100%;" height="${HEIGHT}" frameborder="0" allowfullscreen referrerpolicy="strict-origin-when-cross-origin" allow="encrypted-media; picture-in-picture; fullscreen"></iframe>`,
+            html: `<iframe style="width:100%;" height="${HEIGHT}" frameborder="0" referrerpolicy="strict-origin-when-cross-origin" allow="encrypted-media; picture-in-picture; fullscreen"></iframe>`,
             height: HEIGHT,
             width: WIDTH,
             id: (groups: string[]) => embedFor(groups[0] ?? ''),

@@ -12,7 +12,10 @@ export function ArticleMeta({
   readingMinutes?: number;
 }) {
   const { t } = useReaderTranslation();
-  const date = formatDate(publishedAt, { months: t('common:date.months'), long: t('common:date.long') });
+  const date = formatDate(publishedAt, {
+    months: t('common:date.months'),
+    long: (parts) => t('common:date.long', { ...parts }),
+  });
   return (
     <p className="pc-meta">
       <span className="pc-meta__author">{author.fullname || author.username}</span>

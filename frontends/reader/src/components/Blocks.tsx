@@ -130,7 +130,6 @@ function BlockView({ block }: { block: ReadBlock }) {
               title={plainText(sanitizeInline(block.caption)) || t('article.video')}
               loading="lazy"
               allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-              allowFullScreen
               referrerPolicy="strict-origin-when-cross-origin"
               sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
             />

@@ -1,8 +1,14 @@
+export interface DateParts {
+  day: number;
+  month: string;
+  year: number;
+}
+
 export interface DateWords {
   /** Twelve comma-separated month names (the catalogue's `common:date.months`). */
   months: string;
-  /** A pattern with {{day}}, {{month}} and {{year}} (`common:date.long`). */
-  long: string;
+  /** The long-date pattern filled in (`common:date.long` with day, month and year). */
+  long: (parts: DateParts) => string;
 }
 
 /** A long localised date ("25 noyabr 2026"), or '' for a missing or invalid time. */
@@ -11,8 +17,5 @@ export function formatDate(iso: string | null | undefined, words: DateWords): st
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const month = words.months.split(',')[date.getMonth()]?.trim() ?? String(date.getMonth() + 1);
-  return words.long
-    .replace('{{day}}', String(date.getDate()))
-    .replace('{{month}}', month)
-    .replace('{{year}}', String(date.getFullYear()));
+  return words.long({ day: date.getDate(), month, year: date.getFullYear() });
 }

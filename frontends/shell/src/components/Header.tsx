@@ -19,9 +19,6 @@ export function Header() {
           <NavLink to="/" end className="pc-nav__link">
             {t('nav.home')}
           </NavLink>
-          <NavLink to="/search" className="pc-nav__link pc-nav__link--search">
-            {t('nav.search')}
-          </NavLink>
           <NavLink to="/write" className="pc-nav__link pc-nav__link--write">
             <PenIcon />
             <span>{t('nav.write')}</span>

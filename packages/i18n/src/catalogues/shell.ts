@@ -5,7 +5,6 @@ const en = {
   nav: {
     label: 'Main navigation',
     home: 'Home',
-    search: 'Search',
     write: 'Write',
     signIn: 'Sign in',
     register: 'Register',
@@ -120,7 +119,6 @@ export const shell: Catalogue<ShellMessages> = {
     nav: {
       label: 'Əsas naviqasiya',
       home: 'Ana səhifə',
-      search: 'Axtarış',
       write: 'Yaz',
       signIn: 'Daxil ol',
       register: 'Qeydiyyat',
@@ -230,7 +228,6 @@ export const shell: Catalogue<ShellMessages> = {
     nav: {
       label: 'Основная навигация',
       home: 'Главная',
-      search: 'Поиск',
       write: 'Написать',
       signIn: 'Войти',
       register: 'Регистрация',

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Article, ArticleCard, Author, ListHomeArticlesResponse } from '@pencraft/contracts/articles/v1/articles';
 import { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
+import { ARTICLE_PUBLISHED, publishedEvent } from './article.events.js';
 import { AppError } from '@pencraft/errors';
 import { CONFIG, DATABASE, Outbox, type DatabaseHandle } from '@pencraft/kit';
 import { AuthorRepository } from '../authors/author.repository.js';
@@ -61,8 +62,7 @@ export class ArticleService {
       const found = (await this.articles.findWithAuthor(articleId, tx))!;
       if (status === 'published') {
         await this.outbox.add(tx, {
-          subject: 'articles.article.published',
-          type: 'events.v1.ArticlePublished',
+          ...ARTICLE_PUBLISHED,
           payload: ArticlePublished.encode(publishedEvent(found)).finish(),
         });
       }
@@ -114,21 +114,5 @@ function toArticle({ article, author }: ArticleWithAuthor): Article {
     wordCount: article.wordCount,
     symbolCount: article.symbolCount,
     readingMinutes: readingMinutes(article.wordCount),
-  };
-}
-
-function publishedEvent({ article, author }: ArticleWithAuthor): ArticlePublished {
-  return {
-    articleId: article.id,
-    title: article.title,
-    description: article.description,
-    language: article.language,
-    category: article.category,
-    subCategories: article.subCategories,
-    bodyText: article.bodyText,
-    authorUid: article.authorId,
-    authorUsername: author?.username ?? '',
-    authorFullname: author?.fullname ?? '',
-    publishedAtMs: article.publishedAt?.getTime() ?? Date.now(),
   };
 }

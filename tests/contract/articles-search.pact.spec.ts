@@ -1,0 +1,92 @@
+// The contract of articles.article.published between its publisher (articles) and a consumer (search).
+// The consumer side states what search needs of the event and runs search's real mapping on it; the
+// provider side checks that articles' real event builder produces such a message. The payload travels as
+// protobuf on NATS; the contract is written in its canonical JSON form (ts-proto toJSON/fromJSON).
+import {
+  asynchronousBodyHandler,
+  MatchersV3,
+  MessageConsumerPact,
+  MessageProviderPact,
+  providerWithMetadata,
+} from '@pact-foundation/pact';
+import { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { ARTICLE_PUBLISHED, publishedEvent } from '../../services/articles/src/articles/article.events.ts';
+import { documentFromArticle } from '../../services/search/src/documents/article-events.consumer.ts';
+import { PACT_DIR } from './pact-dir.ts';
+
+const { like, uuid, integer, regex } = MatchersV3;
+
+describe('articles.article.published', () => {
+  it('search can index what it receives (consumer: search)', async () => {
+    const pact = new MessageConsumerPact({ consumer: 'search', provider: 'articles', dir: PACT_DIR, logLevel: 'warn' });
+    await pact
+      .given('an article has been published')
+      .expectsToReceive('articles.article.published')
+      .withContent({
+        articleId: uuid('6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f'),
+        title: like('Çay mədəniyyəti'),
+        description: like('Azərbaycanda çay süfrəsi'),
+        language: regex('^(az|en|ru)$', 'az'),
+        category: like('culture'),
+        bodyText: like('Çay süfrəsi qonaqpərvərliyin rəmzidir.'),
+        authorUid: uuid('0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b'),
+        authorUsername: like('leyla'),
+        authorFullname: like('Leyla Həsənova'),
+        publishedAtMs: integer(1_795_000_000_000),
+      })
+      .withMetadata({ subject: 'articles.article.published', 'pc-event-type': 'events.v1.ArticlePublished' })
+      .verify(
+        asynchronousBodyHandler(async (body: unknown) => {
+          const event = ArticlePublished.decode(ArticlePublished.encode(ArticlePublished.fromJSON(body)).finish());
+          const document = documentFromArticle(event);
+          expect(document).toMatchObject({
+            kind: 'article',
+            id: event.articleId,
+            title: event.title,
+            body: event.bodyText,
+          });
+          expect(document.publishedAt.getTime()).toBe(event.publishedAtMs);
+        }),
+      );
+  });
+
+  it('articles publishes exactly that (provider: articles)', async () => {
+    const now = new Date('2026-11-25T10:00:00Z');
+    const verifier = new MessageProviderPact({
+      provider: 'articles',
+      pactUrls: [join(PACT_DIR, 'search-articles.json')],
+      logLevel: 'warn',
+      messageProviders: {
+        'articles.article.published': providerWithMetadata(
+          () =>
+            ArticlePublished.toJSON(
+              publishedEvent({
+                article: {
+                  id: randomUUID(),
+                  authorId: randomUUID(),
+                  title: 'Payız',
+                  description: 'Bakı haqqında',
+                  language: 'az',
+                  category: 'culture',
+                  subCategories: ['travel'],
+                  content: { time: now.getTime(), version: '2.31.0', blocks: [] },
+                  bodyText: 'Bakıda payız gələndə küləklər şəhəri təmizləyir.',
+                  status: 'published',
+                  wordCount: 7,
+                  symbolCount: 48,
+                  createdAt: now,
+                  updatedAt: now,
+                  publishedAt: now,
+                },
+                author: { uid: randomUUID(), username: 'nigar', fullname: 'Nigar Əliyeva' },
+              }),
+            ),
+          { subject: ARTICLE_PUBLISHED.subject, 'pc-event-type': ARTICLE_PUBLISHED.type },
+        ),
+      },
+    });
+    await verifier.verify();
+  });
+});
