@@ -4,7 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tools/**', '.run/**', 'packages/contracts/src/gen/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tools/**', '.run/**', 'packages/contracts/src/gen/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,7 +6,16 @@ import { connect } from 'nats';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
-import { eventually, freshDatabase, grpcAddress, natsUrl, resetMessaging, stack, startService, type TestDatabase } from '../support/stack.ts';
+import {
+  eventually,
+  freshDatabase,
+  grpcAddress,
+  natsUrl,
+  resetMessaging,
+  stack,
+  startService,
+  type TestDatabase,
+} from '../support/stack.ts';
 
 const ARTICLES = 40;
 const author = { uid: randomUUID(), username: 'chaos', fullname: 'Chaos Monkey' };
@@ -83,7 +92,9 @@ it('indexes every published article exactly once across crashes of search and of
   const documents = await sql.query('select id, revisions from search.documents order by id');
   expect(documents.rows.map((r) => r.id).sort()).toEqual([...ids].sort());
   expect(documents.rows.every((r) => r.revisions === 1)).toBe(true);
-  const processed = await sql.query("select count(*)::int as c, count(distinct event_id)::int as d from search.processed_events where consumer = 'search-articles'");
+  const processed = await sql.query(
+    "select count(*)::int as c, count(distinct event_id)::int as d from search.processed_events where consumer = 'search-articles'",
+  );
   expect(processed.rows[0]).toEqual({ c: ARTICLES, d: ARTICLES });
   const outbox = await sql.query('select count(*)::int as c, count(published_at)::int as p from articles.outbox');
   expect(outbox.rows[0]).toEqual({ c: ARTICLES, p: ARTICLES });

@@ -1,7 +1,14 @@
 // The public API through the gateway, with identity, articles and search behind it on real servers.
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { ApiClient } from '../support/http-client.ts';
-import { eventually, freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
+import {
+  eventually,
+  freshDatabase,
+  httpBase,
+  resetMessaging,
+  startService,
+  type TestDatabase,
+} from '../support/stack.ts';
 
 let db: TestDatabase;
 const apps: AppHandle[] = [];
@@ -34,7 +41,10 @@ const article = (title: string, extra: object[] = []) => ({
   language: 'en',
   category: 'tech',
   content: {
-    blocks: [{ type: 'paragraph', data: { text: 'The gateway carries this article to the articles service and back again.' } }, ...extra],
+    blocks: [
+      { type: 'paragraph', data: { text: 'The gateway carries this article to the articles service and back again.' } },
+      ...extra,
+    ],
   },
 });
 
@@ -42,7 +52,9 @@ beforeAll(async () => {
   await resetMessaging();
   db = await freshDatabase('gateway');
   apps.push(...(await Promise.all(['identity', 'articles', 'search'].map((name) => startService(name, db.name)))));
-  apps.push(await startService('gateway', db.name, { AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT), EDGE_ROUTES: '' }));
+  apps.push(
+    await startService('gateway', db.name, { AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT), EDGE_ROUTES: '' }),
+  );
   base = httpBase('gateway');
 });
 
@@ -66,10 +78,19 @@ describe('the gateway', () => {
   it('refuses writes without the CSRF token or from another origin', async () => {
     const client = new ApiClient(base);
     await client.get('/api/csrf');
-    const missing = await client.request<ErrorBody>('POST', '/api/id/auth/login', { login: 'a', password: 'b' }, { 'x-csrf-token': '' });
+    const missing = await client.request<ErrorBody>(
+      'POST',
+      '/api/id/auth/login',
+      { login: 'a', password: 'b' },
+      { 'x-csrf-token': '' },
+    );
     expect(missing.status).toBe(403);
     expect(missing.body.error.code).toBe('ChallengeFailed');
-    const foreign = await client.post<ErrorBody>('/api/id/auth/login', { login: 'a', password: 'b' }, { origin: 'https://evil.example' });
+    const foreign = await client.post<ErrorBody>(
+      '/api/id/auth/login',
+      { login: 'a', password: 'b' },
+      { origin: 'https://evil.example' },
+    );
     expect(foreign.status).toBe(403);
     const forged = await fetch(`${base}/api/id/auth/login`, {
       method: 'POST',
@@ -99,7 +120,9 @@ describe('the gateway', () => {
     expect(info.body).toMatchObject({ unm: 'cookie_user', fln: 'Cookie User', thm: 'system', lng: 'en', iul: null });
     const token = client.cookies.get('pc_su')!;
     expect((await client.post('/api/id/out')).status).toBe(204);
-    const after = await new ApiClient(base).request<ErrorBody>('GET', '/api/users/info', undefined, { cookie: `pc_su=${token}` });
+    const after = await new ApiClient(base).request<ErrorBody>('GET', '/api/users/info', undefined, {
+      cookie: `pc_su=${token}`,
+    });
     expect(after.status).toBe(401);
     expect(after.body.error.code).toBe('Unauthorized');
   });
@@ -107,13 +130,22 @@ describe('the gateway', () => {
   it('answers errors with the catalogue code in the language asked for', async () => {
     const messages = new Set<string>();
     for (const lang of ['az', 'en', 'ru']) {
-      const response = await new ApiClient(base, lang).get<ErrorBody>('/api/articles/00000000-0000-0000-0000-000000000000');
+      const response = await new ApiClient(base, lang).get<ErrorBody>(
+        '/api/articles/00000000-0000-0000-0000-000000000000',
+      );
       expect(response.status).toBe(404);
       expect(response.body.error.code).toBe('ArticleNotFound');
       messages.add(response.body.error.message);
     }
     expect(messages.size).toBe(3);
-    const invalid = await new ApiClient(base, 'ru').post<ErrorBody>('/api/id/register', { email: 'x', username: '1', fullname: '', password: 'p', acceptTerms: true, acceptPrivacy: true });
+    const invalid = await new ApiClient(base, 'ru').post<ErrorBody>('/api/id/register', {
+      email: 'x',
+      username: '1',
+      fullname: '',
+      password: 'p',
+      acceptTerms: true,
+      acceptPrivacy: true,
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.details?.map((d) => d.field)).toEqual(['email', 'username', 'fullname', 'password']);
     expect(invalid.body.error.details?.[0]?.message).toMatch(/[а-яА-Я]/);
@@ -138,14 +170,19 @@ describe('the gateway', () => {
     const created = await writer.post<{ id: string }>(
       '/api/articles',
       article('Zanzibar <script>alert(1)</script> notes', [
-        { type: 'paragraph', data: { text: 'Spice <img src=x onerror="alert(1)"> routes <a href="javascript:alert(1)">link</a>' } },
+        {
+          type: 'paragraph',
+          data: { text: 'Spice <img src=x onerror="alert(1)"> routes <a href="javascript:alert(1)">link</a>' },
+        },
       ]),
     );
     await writer.post(`/api/articles/publishing/${created.body.id}`);
     const read = await new ApiClient(base).get<{ title: string; content: unknown }>(`/api/articles/${created.body.id}`);
     expect(JSON.stringify(read.body)).not.toMatch(/<script|onerror|javascript:/);
     const found = await eventually(async () => {
-      const response = await new ApiClient(base).get<{ items: { id: string; title: string }[] }>('/api/strict/txt?q=zanzibar');
+      const response = await new ApiClient(base).get<{ items: { id: string; title: string }[] }>(
+        '/api/strict/txt?q=zanzibar',
+      );
       return response.body.items.length ? response.body.items : undefined;
     });
     expect(found.map((f) => f.id)).toEqual([created.body.id]);
@@ -157,8 +194,14 @@ describe('the gateway', () => {
     const writer = await signedUp();
     const bad = await writer.post<ErrorBody>('/api/articles', { ...article('x'.repeat(151)), category: 'astrology' });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details?.map((d) => `${d.field}:${d.code}`)).toEqual(['title:InvalidArticleTitle', 'category:InvalidCategory']);
-    expect((await writer.post<ErrorBody>('/api/articles', 'not json', { 'content-type': 'application/json' })).body.error.code).toBe('InvalidModel');
+    expect(bad.body.error.details?.map((d) => `${d.field}:${d.code}`)).toEqual([
+      'title:InvalidArticleTitle',
+      'category:InvalidCategory',
+    ]);
+    expect(
+      (await writer.post<ErrorBody>('/api/articles', 'not json', { 'content-type': 'application/json' })).body.error
+        .code,
+    ).toBe('InvalidModel');
     expect((await writer.get<ErrorBody>('/api/home/articles?page=0')).body.error.code).toBe('InvalidPage');
     expect((await writer.get<ErrorBody>('/api/strict/txt?q=')).body.error.code).toBe('NullOrEmpty');
     expect((await writer.get<ErrorBody>('/api/no/such/route')).status).toBe(404);
@@ -177,7 +220,8 @@ describe('the gateway', () => {
   it('answers TooManyRequests with Retry-After once the sign-in budget is spent', async () => {
     const client = new ApiClient(base);
     let last: Awaited<ReturnType<typeof client.post<ErrorBody>>> | undefined;
-    for (let i = 0; i < AUTH_LIMIT + 1; i += 1) last = await client.post<ErrorBody>('/api/id/auth/login', { login: 'nobody', password: 'wrong-1' });
+    for (let i = 0; i < AUTH_LIMIT + 1; i += 1)
+      last = await client.post<ErrorBody>('/api/id/auth/login', { login: 'nobody', password: 'wrong-1' });
     expect(last!.status).toBe(429);
     expect(last!.body.error.code).toBe('TooManyRequests');
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -1,9 +1,22 @@
 // Every service and the gateway: /healthz, /readyz (with the truth about their dependencies), /metrics,
 // grpc.health.v1 for the services, and a clean exit on SIGTERM.
-import { HealthCheckResponse_ServingStatus, HealthClient, HealthService } from '@pencraft/contracts/grpc/health/v1/health';
+import {
+  HealthCheckResponse_ServingStatus,
+  HealthClient,
+  HealthService,
+} from '@pencraft/contracts/grpc/health/v1/health';
 import { createGrpcClient } from '@pencraft/kit';
 import { startApp, type AppHandle } from '../../packages/devstack/src/index.ts';
-import { eventually, freshDatabase, grpcAddress, httpBase, resetMessaging, stack, startService, type TestDatabase } from '../support/stack.ts';
+import {
+  eventually,
+  freshDatabase,
+  grpcAddress,
+  httpBase,
+  resetMessaging,
+  stack,
+  startService,
+  type TestDatabase,
+} from '../support/stack.ts';
 
 let db: TestDatabase;
 
@@ -74,7 +87,10 @@ describe('shutdown', () => {
         const response = await fetch(`${httpBase('moderation')}/readyz`);
         return { status: response.status, body: (await response.json()) as unknown };
       });
-      expect(answer).toMatchObject({ status: 503, body: { status: 'not ready', checks: { database: expect.stringMatching(/.+/), redis: 'ok', nats: 'ok' } } });
+      expect(answer).toMatchObject({
+        status: 503,
+        body: { status: 'not ready', checks: { database: expect.stringMatching(/.+/), redis: 'ok', nats: 'ok' } },
+      });
     } finally {
       await app.stop();
     }

@@ -7,11 +7,13 @@ export interface Response<T = unknown> {
 
 export class ApiClient {
   readonly cookies = new Map<string, string>();
+  readonly base: string;
+  private readonly lang: string;
 
-  constructor(
-    readonly base: string,
-    private readonly lang = 'en',
-  ) {}
+  constructor(base: string, lang = 'en') {
+    this.base = base;
+    this.lang = lang;
+  }
 
   private cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -28,7 +30,12 @@ export class ApiClient {
     }
   }
 
-  async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response<T>> {
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response<T>> {
     if (method !== 'GET' && !this.cookies.has('pc_csrf')) await this.request('GET', '/api/csrf');
     const response = await fetch(`${this.base}${path}`, {
       method,

@@ -42,7 +42,11 @@ export async function resetMessaging() {
   await redis.close();
 }
 
-export async function startService(name: string, database: string, extraEnv: Record<string, string> = {}): Promise<AppHandle> {
+export async function startService(
+  name: string,
+  database: string,
+  extraEnv: Record<string, string> = {},
+): Promise<AppHandle> {
   const handle = await startApp(name, PROFILE, extraEnv, { database });
   try {
     await handle.waitReady();
@@ -66,7 +70,10 @@ export function httpBase(name: string) {
 }
 
 /** Polls until check returns a value other than undefined. */
-export async function eventually<T>(check: () => Promise<T | undefined>, { timeoutMs = 15_000, intervalMs = 100 } = {}): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  { timeoutMs = 15_000, intervalMs = 100 } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {

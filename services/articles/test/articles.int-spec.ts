@@ -7,7 +7,17 @@ import { AckPolicy, connect, headers, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { AppHandle } from '../../../packages/devstack/src/index.ts';
-import { eventually, freshDatabase, grpcAddress, httpBase, natsUrl, resetMessaging, stack, startService, type TestDatabase } from '../../../tests/support/stack.ts';
+import {
+  eventually,
+  freshDatabase,
+  grpcAddress,
+  httpBase,
+  natsUrl,
+  resetMessaging,
+  stack,
+  startService,
+  type TestDatabase,
+} from '../../../tests/support/stack.ts';
 
 let db: TestDatabase;
 let articles: AppHandle;
@@ -33,7 +43,8 @@ async function failure(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (AppError.is(error)) return { code: error.code, fields: error.details?.map((d) => `${d.field}:${d.code}`) ?? [] };
+    if (AppError.is(error))
+      return { code: error.code, fields: error.details?.map((d) => `${d.field}:${d.code}`) ?? [] };
     throw error;
   }
   throw new Error('expected a failure');
@@ -43,7 +54,9 @@ beforeAll(async () => {
   await resetMessaging();
   nc = await connect({ servers: natsUrl(stack) });
   // A short duplicate window lets the test deliver one event twice, as a relay retry after the window would.
-  await (await nc.jetstreamManager()).streams.add({ name: 'IDENTITY', subjects: ['identity.>'], duplicate_window: 100_000_000 });
+  await (
+    await nc.jetstreamManager()
+  ).streams.add({ name: 'IDENTITY', subjects: ['identity.>'], duplicate_window: 100_000_000 });
   db = await freshDatabase('articles');
   articles = await startService('articles', db.name, { PUBLISH_WITHOUT_REVIEW: 'true' });
   client = createGrpcClient(ArticlesServiceClient, ArticlesServiceService, grpcAddress('articles'));
@@ -60,32 +73,68 @@ afterAll(async () => {
 
 describe('articles against PostgreSQL and NATS', () => {
   it('keeps a draft to its author and sanitizes what it stores', async () => {
-    const evil = content([{ type: 'quote', data: { text: '<script>alert(1)</script><b>Söz</b>', caption: '<img src=x onerror=alert(1)>' } }]);
+    const evil = content([
+      { type: 'quote', data: { text: '<script>alert(1)</script><b>Söz</b>', caption: '<img src=x onerror=alert(1)>' } },
+    ]);
     const { article } = await client.createArticle(draft({ contentJson: evil }));
     expect(article).toMatchObject({ status: 'draft', author, wordCount: 13, publishedAtMs: 0 });
     const stored = await sql.query('select content::text as c from articles.articles where id = $1', [article!.id]);
     expect(stored.rows[0].c).not.toMatch(/script|onerror|<img/);
     expect(stored.rows[0].c).toContain('<b>Söz</b>');
     expect((await client.getArticle({ articleId: article!.id, viewerUid: author.uid })).article?.id).toBe(article!.id);
-    expect((await failure(client.getArticle({ articleId: article!.id, viewerUid: randomUUID() }))).code).toBe('ArticleNotFound');
+    expect((await failure(client.getArticle({ articleId: article!.id, viewerUid: randomUUID() }))).code).toBe(
+      'ArticleNotFound',
+    );
     expect((await failure(client.getArticle({ articleId: article!.id, viewerUid: '' }))).code).toBe('ArticleNotFound');
     expect((await failure(client.getArticle({ articleId: 'not-a-uuid', viewerUid: '' }))).code).toBe('ArticleNotFound');
   });
 
   it('enforces the limits of SPEC.md sections 5 and 9 and saves nothing invalid', async () => {
     const before = (await sql.query('select count(*)::int as c from articles.articles')).rows[0].c;
-    expect((await failure(client.createArticle(draft({ title: 'x'.repeat(151) })))).fields).toEqual(['title:InvalidArticleTitle']);
-    expect((await failure(client.createArticle(draft({ subCategories: ['a', 'b', 'c', 'd', 'e'] })))).fields).toEqual(['subCategories:InvalidCategory']);
-    expect((await failure(client.createArticle(draft({ contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text: 'az' } }] }) })))).code).toBe('InvalidContentMin');
-    expect((await failure(client.createArticle(draft({ contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text: 'y'.repeat(30_001) } }] }) })))).code).toBe('InvalidContentMax');
-    expect((await failure(client.createArticle(draft({ contentJson: content([{ type: 'video', data: { source: 'https://vimeo.com/1' } }]) })))).code).toBe('InvalidLinkUrl');
+    expect((await failure(client.createArticle(draft({ title: 'x'.repeat(151) })))).fields).toEqual([
+      'title:InvalidArticleTitle',
+    ]);
+    expect((await failure(client.createArticle(draft({ subCategories: ['a', 'b', 'c', 'd', 'e'] })))).fields).toEqual([
+      'subCategories:InvalidCategory',
+    ]);
+    expect(
+      (
+        await failure(
+          client.createArticle(
+            draft({ contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text: 'az' } }] }) }),
+          ),
+        )
+      ).code,
+    ).toBe('InvalidContentMin');
+    expect(
+      (
+        await failure(
+          client.createArticle(
+            draft({
+              contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text: 'y'.repeat(30_001) } }] }),
+            }),
+          ),
+        )
+      ).code,
+    ).toBe('InvalidContentMax');
+    expect(
+      (
+        await failure(
+          client.createArticle(
+            draft({ contentJson: content([{ type: 'video', data: { source: 'https://vimeo.com/1' } }]) }),
+          ),
+        )
+      ).code,
+    ).toBe('InvalidLinkUrl');
     expect((await failure(client.createArticle(draft({ author: undefined })))).code).toBe('Unauthorized');
     expect((await sql.query('select count(*)::int as c from articles.articles')).rows[0].c).toBe(before);
   });
 
   it('publishes only for the author, once, announcing it on NATS in the same transaction', async () => {
     const { article } = await client.createArticle(draft({ title: 'Nəşr olunan' }));
-    expect((await failure(client.publishArticle({ articleId: article!.id, actorUid: randomUUID() }))).code).toBe('ArticleNotFound');
+    expect((await failure(client.publishArticle({ articleId: article!.id, actorUid: randomUUID() }))).code).toBe(
+      'ArticleNotFound',
+    );
     const published = await client.publishArticle({ articleId: article!.id, actorUid: author.uid });
     expect(published.article?.status).toBe('published');
     expect(published.article?.publishedAtMs).toBeGreaterThan(0);
@@ -95,16 +144,30 @@ describe('articles against PostgreSQL and NATS', () => {
 
     const jsm = await nc.jetstreamManager();
     const durable = `probe_${Date.now()}`;
-    await eventually(async () => ((await jsm.streams.info('ARTICLES').catch(() => undefined))?.state.messages ? true : undefined));
-    await jsm.consumers.add('ARTICLES', { durable_name: durable, ack_policy: AckPolicy.Explicit, filter_subject: 'articles.article.published' });
+    await eventually(async () =>
+      (await jsm.streams.info('ARTICLES').catch(() => undefined))?.state.messages ? true : undefined,
+    );
+    await jsm.consumers.add('ARTICLES', {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      filter_subject: 'articles.article.published',
+    });
     const events: ArticlePublished[] = [];
-    for await (const msg of await nc.jetstream().consumers.get('ARTICLES', durable).then((c) => c.fetch({ max_messages: 100, expires: 1_500 }))) {
+    for await (const msg of await nc
+      .jetstream()
+      .consumers.get('ARTICLES', durable)
+      .then((c) => c.fetch({ max_messages: 100, expires: 1_500 }))) {
       events.push(ArticlePublished.decode(msg.data));
       msg.ack();
     }
     const mine = events.filter((e) => e.articleId === article!.id);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ title: 'Nəşr olunan', language: 'az', authorUsername: 'nigar', category: 'culture' });
+    expect(mine[0]).toMatchObject({
+      title: 'Nəşr olunan',
+      language: 'az',
+      authorUsername: 'nigar',
+      category: 'culture',
+    });
     expect(mine[0]!.bodyText).toContain('payız');
   });
 
@@ -127,7 +190,13 @@ describe('articles against PostgreSQL and NATS', () => {
 
   it('learns authors from identity events, handling a redelivered event once', async () => {
     const js = nc.jetstream();
-    const user = { uid: randomUUID(), username: 'kamran', fullname: 'Kamran Quliyev', lang: 'az', registeredAtMs: Date.now() };
+    const user = {
+      uid: randomUUID(),
+      username: 'kamran',
+      fullname: 'Kamran Quliyev',
+      lang: 'az',
+      registeredAtMs: Date.now(),
+    };
     const h = headers();
     h.set('pc-event-type', 'events.v1.UserRegistered');
     const eventId = randomUUID();
@@ -140,7 +209,9 @@ describe('articles against PostgreSQL and NATS', () => {
     });
     const rows = await sql.query('select username, fullname from articles.authors where uid = $1', [user.uid]);
     expect(rows.rows).toEqual([{ username: 'kamran', fullname: 'Kamran Quliyev' }]);
-    const processed = await sql.query('select count(*)::int as c from articles.processed_events where event_id = $1', [eventId]);
+    const processed = await sql.query('select count(*)::int as c from articles.processed_events where event_id = $1', [
+      eventId,
+    ]);
     expect(processed.rows[0].c).toBe(1);
   });
 });

@@ -1,3 +1,6 @@
 import { runMigrationsFromEnv } from '@pencraft/kit';
 
-await runMigrationsFromEnv({ schema: 'comments', migrationsFolder: new URL('../migrations', import.meta.url).pathname });
+await runMigrationsFromEnv({
+  schema: 'comments',
+  migrationsFolder: new URL('../migrations', import.meta.url).pathname,
+});

@@ -13,7 +13,10 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** Cookies carry Secure unless this is false (only for plain-http local development). */
   COOKIE_SECURE: booleanFlag(true),
   /** Parent domain for cookies so publication subdomains share the session (e.g. pencraft.az); host-only when empty. */
-  COOKIE_DOMAIN: z.string().regex(/^[a-z0-9.-]*$/).default(''),
+  COOKIE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]*$/)
+    .default(''),
   CSRF_SECRET: z.string().min(32, 'must be at least 32 characters'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -25,7 +28,10 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   EDGE_ROUTES: z
     .string()
     .default('')
-    .refine((value) => value === '' || value.split(',').every((pair) => /^\/[^=]*=https?:\/\/[^\s,]+$/.test(pair)), 'must be prefix=url pairs separated by commas'),
+    .refine(
+      (value) => value === '' || value.split(',').every((pair) => /^\/[^=]*=https?:\/\/[^\s,]+$/.test(pair)),
+      'must be prefix=url pairs separated by commas',
+    ),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -8,7 +8,15 @@ import type { GatewayConfig } from './config.js';
 import { DocsController } from './docs/docs.controller.js';
 import { PublicCache } from './http/public-cache.js';
 import { SearchController } from './search/search.controller.js';
-import { ArticlesClient, IdentityClient, SearchClient, upstreamProviders } from './upstreams/upstreams.js';
+import {
+  ARTICLES,
+  IDENTITY,
+  SEARCH,
+  type ArticlesClient,
+  type IdentityClient,
+  type SearchClient,
+  upstreamProviders,
+} from './upstreams/upstreams.js';
 
 class UpstreamsLifecycle implements OnApplicationShutdown {
   constructor(
@@ -29,13 +37,16 @@ class UpstreamsLifecycle implements OnApplicationShutdown {
     SessionService,
     SessionGuard,
     RequireUser,
-    { provide: PublicCache, inject: [CONFIG], useFactory: (config: GatewayConfig) => new PublicCache(config.PUBLIC_CACHE_SECONDS * 1000) },
+    {
+      provide: PublicCache,
+      inject: [CONFIG],
+      useFactory: (config: GatewayConfig) => new PublicCache(config.PUBLIC_CACHE_SECONDS * 1000),
+    },
     {
       provide: UpstreamsLifecycle,
-      inject: [IdentityClient, ArticlesClient, SearchClient],
+      inject: [IDENTITY, ARTICLES, SEARCH],
       useFactory: (i: IdentityClient, a: ArticlesClient, s: SearchClient) => new UpstreamsLifecycle(i, a, s),
     },
   ],
 })
 export class GatewayModule {}
-

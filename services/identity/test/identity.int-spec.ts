@@ -4,7 +4,16 @@ import { AppError } from '@pencraft/errors';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import { AckPolicy, connect, type NatsConnection } from 'nats';
 import pg from 'pg';
-import { eventually, freshDatabase, grpcAddress, resetMessaging, startService, natsUrl, stack, type TestDatabase } from '../../../tests/support/stack.ts';
+import {
+  eventually,
+  freshDatabase,
+  grpcAddress,
+  resetMessaging,
+  startService,
+  natsUrl,
+  stack,
+  type TestDatabase,
+} from '../../../tests/support/stack.ts';
 import type { AppHandle } from '../../../packages/devstack/src/index.ts';
 
 let db: TestDatabase;
@@ -60,7 +69,12 @@ describe('identity against PostgreSQL, Redis and NATS', () => {
   it('registers a user, signs them in and resolves the session', async () => {
     const input = newUser();
     const registered = await client.register(input);
-    expect(registered.user).toMatchObject({ username: input.username, fullname: input.fullname, lang: 'en', theme: 'system' });
+    expect(registered.user).toMatchObject({
+      username: input.username,
+      fullname: input.fullname,
+      lang: 'en',
+      theme: 'system',
+    });
     expect(registered.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const thirtyDays = 30 * 24 * 3600 * 1000;
     expect(Math.abs(registered.expiresAtMs - Date.now() - thirtyDays)).toBeLessThan(60_000);
@@ -74,7 +88,10 @@ describe('identity against PostgreSQL, Redis and NATS', () => {
     const { rows } = await sql.query('select password_hash from identity.users where id = $1', [user!.uid]);
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
     expect(rows[0].password_hash).not.toContain(input.password);
-    const sessions = await sql.query("select encode(token_hash, 'hex') as h from identity.sessions where user_id = $1", [user!.uid]);
+    const sessions = await sql.query(
+      "select encode(token_hash, 'hex') as h from identity.sessions where user_id = $1",
+      [user!.uid],
+    );
     expect(sessions.rows).toHaveLength(1);
     expect(sessions.rows[0].h).not.toContain(Buffer.from(sessionToken).toString('hex'));
   });
@@ -82,18 +99,32 @@ describe('identity against PostgreSQL, Redis and NATS', () => {
   it('signs in by email or username in any case, and refuses a wrong password alike for unknown users', async () => {
     const input = newUser();
     await client.register(input);
-    expect((await client.login({ login: input.username.toUpperCase(), password: input.password, client: client1 })).user?.username).toBe(input.username);
-    expect((await client.login({ login: ` ${input.email.toUpperCase()} `, password: input.password, client: client1 })).user?.username).toBe(input.username);
-    expect(await codeOf(client.login({ login: input.username, password: 'wrong-pass-1', client: client1 }))).toBe('IncorrectEmailOrPassword');
-    expect(await codeOf(client.login({ login: 'nobody_here', password: 'wrong-pass-1', client: client1 }))).toBe('IncorrectEmailOrPassword');
+    expect(
+      (await client.login({ login: input.username.toUpperCase(), password: input.password, client: client1 })).user
+        ?.username,
+    ).toBe(input.username);
+    expect(
+      (await client.login({ login: ` ${input.email.toUpperCase()} `, password: input.password, client: client1 })).user
+        ?.username,
+    ).toBe(input.username);
+    expect(await codeOf(client.login({ login: input.username, password: 'wrong-pass-1', client: client1 }))).toBe(
+      'IncorrectEmailOrPassword',
+    );
+    expect(await codeOf(client.login({ login: 'nobody_here', password: 'wrong-pass-1', client: client1 }))).toBe(
+      'IncorrectEmailOrPassword',
+    );
   });
 
   it('refuses a taken email or username whatever the case, keeping the first account intact', async () => {
     const first = newUser();
     await client.register(first);
     expect(await codeOf(client.register(newUser({ email: first.email.toUpperCase() })))).toBe('EmailAlreadyExists');
-    expect(await codeOf(client.register(newUser({ username: first.username.toUpperCase() })))).toBe('UsernameAlreadyExists');
-    expect((await client.login({ login: first.email, password: first.password, client: client1 })).user?.fullname).toBe(first.fullname);
+    expect(await codeOf(client.register(newUser({ username: first.username.toUpperCase() })))).toBe(
+      'UsernameAlreadyExists',
+    );
+    expect((await client.login({ login: first.email, password: first.password, client: client1 })).user?.fullname).toBe(
+      first.fullname,
+    );
   });
 
   it('lets exactly one of two simultaneous registrations of the same name win', async () => {
@@ -110,7 +141,12 @@ describe('identity against PostgreSQL, Redis and NATS', () => {
       await client.register({ ...newUser(), email: 'x', username: '_x', password: 'nodigits', acceptPrivacy: false });
       throw new Error('expected a failure');
     } catch (error) {
-      expect((error as AppError).details?.map((d) => d.code)).toEqual(['InvalidEmail', 'InvalidUsername', 'InvalidPassword', 'AgreementsNotAccepted']);
+      expect((error as AppError).details?.map((d) => d.code)).toEqual([
+        'InvalidEmail',
+        'InvalidUsername',
+        'InvalidPassword',
+        'AgreementsNotAccepted',
+      ]);
     }
   });
 
@@ -119,7 +155,9 @@ describe('identity against PostgreSQL, Redis and NATS', () => {
     await client.logout({ sessionToken });
     expect(await codeOf(client.validateSession({ sessionToken }))).toBe('Unauthorized');
     const login = await client.login({ login: user!.username, password: 'correct-horse-1', client: client1 });
-    await sql.query("update identity.sessions set expires_at = now() - interval '1 second' where user_id = $1", [user!.uid]);
+    await sql.query("update identity.sessions set expires_at = now() - interval '1 second' where user_id = $1", [
+      user!.uid,
+    ]);
     expect(await codeOf(client.validateSession({ sessionToken: login.sessionToken }))).toBe('Unauthorized');
     expect(await codeOf(client.validateSession({ sessionToken: 'not-a-token' }))).toBe('Unauthorized');
   });
@@ -135,7 +173,11 @@ describe('identity against PostgreSQL, Redis and NATS', () => {
     });
     const jsm = await nc.jetstreamManager();
     const durable = `probe_${Date.now()}`;
-    await jsm.consumers.add('IDENTITY', { durable_name: durable, ack_policy: AckPolicy.Explicit, filter_subject: 'identity.user.registered' });
+    await jsm.consumers.add('IDENTITY', {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      filter_subject: 'identity.user.registered',
+    });
     const consumer = await nc.jetstream().consumers.get('IDENTITY', durable);
     const seen: UserRegistered[] = [];
     const batch = await consumer.fetch({ max_messages: 500, expires: 1_500 });
@@ -143,7 +185,9 @@ describe('identity against PostgreSQL, Redis and NATS', () => {
       seen.push(UserRegistered.decode(msg.data));
       msg.ack();
     }
-    expect(seen.filter((e) => e.uid === user!.uid)).toEqual([expect.objectContaining({ username: input.username, fullname: input.fullname, lang: 'en' })]);
+    expect(seen.filter((e) => e.uid === user!.uid)).toEqual([
+      expect.objectContaining({ username: input.username, fullname: input.fullname, lang: 'en' }),
+    ]);
     expect(seen.filter((e) => e.username === refused)).toHaveLength(0);
     expect(new Set(seen.map((e) => e.uid)).size).toBe(seen.length);
   });

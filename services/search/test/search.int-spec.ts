@@ -5,7 +5,17 @@ import { connect, headers, type JetStreamClient, type NatsConnection } from 'nat
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { AppHandle } from '../../../packages/devstack/src/index.ts';
-import { eventually, freshDatabase, grpcAddress, httpBase, natsUrl, resetMessaging, stack, startService, type TestDatabase } from '../../../tests/support/stack.ts';
+import {
+  eventually,
+  freshDatabase,
+  grpcAddress,
+  httpBase,
+  natsUrl,
+  resetMessaging,
+  stack,
+  startService,
+  type TestDatabase,
+} from '../../../tests/support/stack.ts';
 
 let db: TestDatabase;
 let search: AppHandle;
@@ -16,7 +26,10 @@ let js: JetStreamClient;
 
 const author = { authorUid: randomUUID(), authorUsername: 'leyla', authorFullname: 'Leyla Həsənova' };
 
-async function publish(event: Partial<ArticlePublished> & { title: string; language: string; bodyText: string }, eventId = randomUUID()) {
+async function publish(
+  event: Partial<ArticlePublished> & { title: string; language: string; bodyText: string },
+  eventId = randomUUID(),
+) {
   const article: ArticlePublished = {
     articleId: randomUUID(),
     description: '',
@@ -28,7 +41,10 @@ async function publish(event: Partial<ArticlePublished> & { title: string; langu
   };
   const h = headers();
   h.set('pc-event-type', 'events.v1.ArticlePublished');
-  await js.publish('articles.article.published', ArticlePublished.encode(article).finish(), { msgID: eventId, headers: h });
+  await js.publish('articles.article.published', ArticlePublished.encode(article).finish(), {
+    msgID: eventId,
+    headers: h,
+  });
   return article;
 }
 
@@ -48,14 +64,24 @@ beforeAll(async () => {
   nc = await connect({ servers: natsUrl(stack) });
   js = nc.jetstream();
   // A short duplicate window lets the test deliver one event twice, as a relay retry after the window would.
-  await (await nc.jetstreamManager()).streams.add({ name: 'ARTICLES', subjects: ['articles.>'], duplicate_window: 100_000_000 });
+  await (
+    await nc.jetstreamManager()
+  ).streams.add({ name: 'ARTICLES', subjects: ['articles.>'], duplicate_window: 100_000_000 });
   db = await freshDatabase('search');
   search = await startService('search', db.name);
   client = createGrpcClient(SearchServiceClient, SearchServiceService, grpcAddress('search'));
   sql = new pg.Pool({ connectionString: db.url, max: 2 });
-  await publish({ title: 'Growing tomatoes in small gardens', language: 'en', bodyText: 'A gardener plants seeds and waters them every morning.' });
+  await publish({
+    title: 'Growing tomatoes in small gardens',
+    language: 'en',
+    bodyText: 'A gardener plants seeds and waters them every morning.',
+  });
   await publish({ title: 'Кошки и города', language: 'ru', bodyText: 'Кошка гуляет по крышам старого города.' });
-  await publish({ title: 'Çay mədəniyyəti', language: 'az', bodyText: 'Azərbaycanda çay süfrəsi qonaqpərvərliyin rəmzidir.' });
+  await publish({
+    title: 'Çay mədəniyyəti',
+    language: 'az',
+    bodyText: 'Azərbaycanda çay süfrəsi qonaqpərvərliyin rəmzidir.',
+  });
   await publish({ title: 'Notes', language: 'en', bodyText: 'Tomatoes appear only in the body of this one.' });
   await indexed(4);
 });
@@ -83,13 +109,19 @@ describe('search against PostgreSQL and NATS', () => {
   it('ranks a title match above a body match and returns a plain snippet with the author', async () => {
     const { hits } = await client.searchText({ query: 'tomatoes', page: 1, pageSize: 0 });
     expect(hits.map((h) => h.title)).toEqual(['Growing tomatoes in small gardens', 'Notes']);
-    expect(hits[0]).toMatchObject({ kind: 'article', language: 'en', authorUsername: 'leyla', authorFullname: 'Leyla Həsənova' });
+    expect(hits[0]).toMatchObject({
+      kind: 'article',
+      language: 'en',
+      authorUsername: 'leyla',
+      authorFullname: 'Leyla Həsənova',
+    });
     expect(hits[0]!.snippet).toContain('gardener');
     expect(hits[0]!.snippet).not.toMatch(/<b>|<\/b>/);
   });
 
   it('pages results', async () => {
-    for (let i = 0; i < 22; i += 1) await publish({ title: `Paging ${i}`, language: 'en', bodyText: 'pagination fixture text' });
+    for (let i = 0; i < 22; i += 1)
+      await publish({ title: `Paging ${i}`, language: 'en', bodyText: 'pagination fixture text' });
     await indexed(26);
     const first = await client.searchText({ query: 'pagination', page: 1, pageSize: 0 });
     expect(first.hits).toHaveLength(20);
@@ -110,7 +142,10 @@ describe('search against PostgreSQL and NATS', () => {
 
   it('indexes a redelivered event once', async () => {
     const eventId = randomUUID();
-    const article = await publish({ title: 'Delivered twice', language: 'en', bodyText: 'idempotent consumers' }, eventId);
+    const article = await publish(
+      { title: 'Delivered twice', language: 'en', bodyText: 'idempotent consumers' },
+      eventId,
+    );
     await new Promise((r) => setTimeout(r, 300)); // past the stream's duplicate window
     await publish({ ...article }, eventId);
     await eventually(async () => {

@@ -15,7 +15,7 @@ export interface EditorCanvasProps {
   messages: I18nDictionary;
   placeholder: string;
   labelledBy: string;
-  /** Right after any change. */
+  /** Right after any change (the content follows in onContent). */
   onEdit(): void;
   /** With the saved content, after a short pause in typing. */
   onContent(data: EditorOutput): void;

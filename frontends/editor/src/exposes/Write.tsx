@@ -249,7 +249,10 @@ function WriteForm({ user }: { user: SessionUser }) {
           messages={messages}
           placeholder={t('placeholder')}
           labelledBy={ids.content}
-          onEdit={changed}
+          onEdit={() => {
+            created.current = null;
+            setStatus('editing');
+          }}
           onContent={(data) => {
             setContent(data);
             setServerErrors((e) => ({ ...e, content: undefined }));

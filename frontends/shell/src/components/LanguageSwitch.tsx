@@ -19,7 +19,8 @@ export function LanguageSwitch() {
       label={t('language.label')}
       hideLabel
       value={i18n.resolvedLanguage ?? i18n.language}
-      options={LANGUAGES.map((language) => ({ value: language, label: t(`common:languages.${language}`) }))}
+      // Short codes keep the header on one line on phones; the select is named "Language".
+      options={LANGUAGES.map((language) => ({ value: language, label: language.toUpperCase() }))}
       onChange={(event) => {
         const language = event.target.value;
         if (!isLanguage(language)) return;

@@ -19,7 +19,9 @@ export const serviceConfigSchema = baseConfigSchema.extend({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }),
-  NATS_URL: z.string().regex(/^(nats|tls):\/\/[^\s]+$/, 'must be a nats:// or tls:// URL (several may be separated by commas)'),
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/[^\s]+$/, 'must be a nats:// or tls:// URL (several may be separated by commas)'),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

@@ -24,7 +24,13 @@ export interface DatabaseHandle {
 }
 
 /** One pool per process; every connection sees only its service's schema first on the search path. */
-export function createDatabase(options: { url: string; schema: string; poolMax: number; service: string; metrics?: Metrics }): DatabaseHandle {
+export function createDatabase(options: {
+  url: string;
+  schema: string;
+  poolMax: number;
+  service: string;
+  metrics?: Metrics;
+}): DatabaseHandle {
   const schema = assertIdentifier(options.schema);
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -75,7 +81,9 @@ export async function runMigrations(options: { url: string; schema: string; migr
 export async function runMigrationsFromEnv(options: { schema: string; migrationsFolder: string }) {
   const url = process.env.DATABASE_URL;
   const log = (level: string, msg: string, extra: object = {}) =>
-    process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), service: options.schema, msg, ...extra })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ level, time: new Date().toISOString(), service: options.schema, msg, ...extra })}\n`,
+    );
   if (!url) {
     log('fatal', 'DATABASE_URL is missing');
     process.exit(78);
@@ -84,7 +92,9 @@ export async function runMigrationsFromEnv(options: { schema: string; migrations
     await runMigrations({ url, ...options });
     log('info', 'migrations applied');
   } catch (error) {
-    log('fatal', 'migrations failed', { err: { message: (error as Error).message, cause: String((error as Error).cause ?? '') } });
+    log('fatal', 'migrations failed', {
+      err: { message: (error as Error).message, cause: String((error as Error).cause ?? '') },
+    });
     process.exit(1);
   }
 }

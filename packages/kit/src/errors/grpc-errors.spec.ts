@@ -24,7 +24,11 @@ describe('errors across gRPC', () => {
 
   it('maps an unreachable or slow service to NetworkError', () => {
     for (const code of [status.UNAVAILABLE, status.DEADLINE_EXCEEDED]) {
-      const error = Object.assign(new Error('down'), { code, details: 'down', metadata: new Metadata() }) as ServiceError;
+      const error = Object.assign(new Error('down'), {
+        code,
+        details: 'down',
+        metadata: new Metadata(),
+      }) as ServiceError;
       expect(fromGrpcError(error).code).toBe('NetworkError');
     }
   });

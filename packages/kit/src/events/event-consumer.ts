@@ -1,4 +1,11 @@
-import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from 'nats';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from 'nats';
 import type { Database, Transaction } from '../database/database.js';
 import type { Logger } from '../logging/logger.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -74,7 +81,9 @@ export class EventConsumers {
   private async ensureConsumer(stream: string, subscription: Subscription) {
     // One subject uses the single filter every JetStream server knows; several need nats-server 2.10+.
     const filter: { filter_subject?: string; filter_subjects?: string[] } =
-      subscription.subjects.length === 1 ? { filter_subject: subscription.subjects[0]! } : { filter_subjects: subscription.subjects };
+      subscription.subjects.length === 1
+        ? { filter_subject: subscription.subjects[0]! }
+        : { filter_subjects: subscription.subjects };
     const config = {
       durable_name: subscription.durable,
       ack_policy: AckPolicy.Explicit,
@@ -85,7 +94,10 @@ export class EventConsumers {
     };
     try {
       const info = await this.jsm.consumers.info(stream, subscription.durable);
-      const current = [...(info.config.filter_subjects ?? []), ...(info.config.filter_subject ? [info.config.filter_subject] : [])];
+      const current = [
+        ...(info.config.filter_subjects ?? []),
+        ...(info.config.filter_subject ? [info.config.filter_subject] : []),
+      ];
       if (current.sort().join() !== [...subscription.subjects].sort().join()) {
         await this.jsm.consumers.update(stream, subscription.durable, filter);
       }
@@ -98,12 +110,21 @@ export class EventConsumers {
     const headerRecord: Record<string, string> = {};
     for (const [key, values] of msg.headers ?? []) headerRecord[key.toLowerCase()] = values[0] ?? '';
     const id = headerRecord['nats-msg-id'] || `${msg.info.stream}:${msg.seq}`;
-    const event: ReceivedEvent = { id, subject: msg.subject, type: headerRecord['pc-event-type'] ?? '', data: msg.data };
+    const event: ReceivedEvent = {
+      id,
+      subject: msg.subject,
+      type: headerRecord['pc-event-type'] ?? '',
+      data: msg.data,
+    };
     const labels = { service: this.metrics?.service ?? '', subject: msg.subject };
     try {
       const result = await withSpan(
         `consume ${msg.subject}`,
-        { kind: SpanKind.CONSUMER, parent: extractContext(headerRecord), attributes: { 'messaging.system': 'nats', 'messaging.message.id': id } },
+        {
+          kind: SpanKind.CONSUMER,
+          parent: extractContext(headerRecord),
+          attributes: { 'messaging.system': 'nats', 'messaging.message.id': id },
+        },
         () =>
           this.db.transaction(async (tx) => {
             const inserted = await tx
@@ -121,7 +142,10 @@ export class EventConsumers {
     } catch (error) {
       this.metrics?.eventsProcessed.inc({ ...labels, result: 'error' });
       const attempt = msg.info.redeliveryCount;
-      this.log.error({ err: error, subject: msg.subject, eventId: id, attempt }, 'event handler failed; will be redelivered');
+      this.log.error(
+        { err: error, subject: msg.subject, eventId: id, attempt },
+        'event handler failed; will be redelivered',
+      );
       msg.nak(Math.min(60_000, 500 * 2 ** Math.min(attempt, 7)));
     }
   }
@@ -132,7 +156,10 @@ export class EventConsumers {
     const sample = async () => {
       try {
         const info = await this.jsm.consumers.info(stream, durable);
-        metrics.consumerPending.set({ service: metrics.service, stream, consumer: durable }, info.num_pending + info.num_ack_pending);
+        metrics.consumerPending.set(
+          { service: metrics.service, stream, consumer: durable },
+          info.num_pending + info.num_ack_pending,
+        );
       } catch {
         // the next sample will tell
       }

@@ -17,7 +17,11 @@ export function eventTables(schema: PgSchema) {
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
       publishedAt: timestamp('published_at', { withTimezone: true }),
     },
-    (t) => [index('outbox_unpublished_idx').on(t.createdAt).where(sql`published_at is null`)],
+    (t) => [
+      index('outbox_unpublished_idx')
+        .on(t.createdAt)
+        .where(sql`published_at is null`),
+    ],
   );
   const processedEvents = schema.table(
     'processed_events',

@@ -7,7 +7,10 @@ export function streamNameForSubject(subject: string): string {
   return service.toUpperCase();
 }
 
-export function streamConfig(service: string, replicas = 1): Partial<StreamConfig> & { name: string; subjects: string[] } {
+export function streamConfig(
+  service: string,
+  replicas = 1,
+): Partial<StreamConfig> & { name: string; subjects: string[] } {
   return {
     name: service.toUpperCase(),
     subjects: [`${service}.>`],

@@ -33,7 +33,11 @@ export type PromiseClient<C> = {
     : never;
 } & { close(): void };
 
-type ClientConstructor<C> = new (address: string, creds: ReturnType<typeof credentials.createInsecure>, options?: ChannelOptions) => C;
+type ClientConstructor<C> = new (
+  address: string,
+  creds: ReturnType<typeof credentials.createInsecure>,
+  options?: ChannelOptions,
+) => C;
 
 /**
  * A typed gRPC client for a ts-proto service: every call carries the trace context and the request id,

@@ -24,7 +24,11 @@ export class GrpcObservabilityInterceptor implements NestInterceptor {
     const method = `${ctx.getClass().name}.${ctx.getHandler().name}`;
     const requestId = typeof carrier[REQUEST_ID_KEY] === 'string' ? carrier[REQUEST_ID_KEY] : randomUUID();
     const parent = extractContext(carrier);
-    const span = tracer().startSpan(method, { kind: SpanKind.SERVER, attributes: { 'rpc.system': 'grpc', 'rpc.method': method } }, parent);
+    const span = tracer().startSpan(
+      method,
+      { kind: SpanKind.SERVER, attributes: { 'rpc.system': 'grpc', 'rpc.method': method } },
+      parent,
+    );
     const active = trace.setSpan(parent, span);
     const started = process.hrtime.bigint();
     const finish = (code: number) => {

@@ -45,7 +45,9 @@ export function createHealthController(readiness: Readiness) {
     async check(_request: HealthCheckRequest): Promise<HealthCheckResponse> {
       const report = await readiness.report();
       return {
-        status: report.ready ? HealthCheckResponse_ServingStatus.SERVING : HealthCheckResponse_ServingStatus.NOT_SERVING,
+        status: report.ready
+          ? HealthCheckResponse_ServingStatus.SERVING
+          : HealthCheckResponse_ServingStatus.NOT_SERVING,
       };
     }
   }

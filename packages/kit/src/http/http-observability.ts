@@ -36,7 +36,12 @@ export function installHttpObservability(fastify: FastifyInstance, metrics: Metr
       { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method } },
       parent,
     );
-    request.platform = { context: { requestId }, span, traceContext: trace.setSpan(parent, span), started: process.hrtime.bigint() };
+    request.platform = {
+      context: { requestId },
+      span,
+      traceContext: trace.setSpan(parent, span),
+      started: process.hrtime.bigint(),
+    };
     done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
@@ -63,7 +68,9 @@ export class HttpContextInterceptor implements NestInterceptor {
     const state = ctx.switchToHttp().getRequest<FastifyRequest>().platform;
     if (!state) return next.handle();
     return new Observable((subscriber) =>
-      context.with(state.traceContext, () => runWithRequestContext(state.context, () => next.handle().subscribe(subscriber))),
+      context.with(state.traceContext, () =>
+        runWithRequestContext(state.context, () => next.handle().subscribe(subscriber)),
+      ),
     );
   }
 }

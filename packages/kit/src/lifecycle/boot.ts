@@ -118,7 +118,11 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
   class RootModule {}
 
   const hops = spec.trustProxyHops?.(config) ?? 0;
-  const adapter = new FastifyAdapter({ trustProxy: (hops > 0 ? hops : false) as boolean, bodyLimit: 1_048_576, return503OnClosing: true });
+  const adapter = new FastifyAdapter({
+    trustProxy: (hops > 0 ? hops : false) as boolean,
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+  });
   const fastify = adapter.getInstance() as unknown as FastifyInstance;
   installHttpObservability(fastify, metrics);
   installProbes(fastify, readiness, metrics);

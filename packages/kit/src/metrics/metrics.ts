@@ -50,8 +50,18 @@ export class Metrics {
     labelNames: ['service'],
     registers: [this.registry],
   });
-  readonly dbPoolTotal = new Gauge({ name: 'db_pool_total', help: 'Database connections open', labelNames: ['service'], registers: [this.registry] });
-  readonly dbPoolIdle = new Gauge({ name: 'db_pool_idle', help: 'Database connections idle', labelNames: ['service'], registers: [this.registry] });
+  readonly dbPoolTotal = new Gauge({
+    name: 'db_pool_total',
+    help: 'Database connections open',
+    labelNames: ['service'],
+    registers: [this.registry],
+  });
+  readonly dbPoolIdle = new Gauge({
+    name: 'db_pool_idle',
+    help: 'Database connections idle',
+    labelNames: ['service'],
+    registers: [this.registry],
+  });
   readonly dbPoolWaiting = new Gauge({
     name: 'db_pool_waiting',
     help: 'Queries waiting for a database connection',

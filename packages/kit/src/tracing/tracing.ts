@@ -35,7 +35,8 @@ export async function initTracing(options: { serviceName: string; exporter: Trac
   if (provider) return provider;
   serviceName = options.serviceName;
   const spanProcessors: SpanProcessor[] = [];
-  if (options.exporter === 'console') spanProcessors.push(new BatchSpanProcessor({ exporter: new ConsoleSpanExporter() }));
+  if (options.exporter === 'console')
+    spanProcessors.push(new BatchSpanProcessor({ exporter: new ConsoleSpanExporter() }));
   if (options.exporter === 'otlp') {
     const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
     const url = options.otlpEndpoint ? `${options.otlpEndpoint.replace(/\/$/, '')}/v1/traces` : undefined;
@@ -90,7 +91,11 @@ export async function withSpan<T>(
   fn: (span: Span) => Promise<T> | T,
 ): Promise<T> {
   const parent = options.parent ?? context.active();
-  const span = tracer().startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes }, parent);
+  const span = tracer().startSpan(
+    name,
+    { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
+    parent,
+  );
   try {
     return await context.with(trace.setSpan(parent, span), () => fn(span));
   } catch (error) {

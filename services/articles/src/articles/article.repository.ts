@@ -25,7 +25,10 @@ export class ArticleRepository {
   async findWithAuthor(id: string, tx: Queryable = this.database.db): Promise<ArticleWithAuthor | undefined> {
     if (!UUID.test(id)) return undefined;
     const [row] = await tx
-      .select({ article: articles, author: { uid: authors.uid, username: authors.username, fullname: authors.fullname } })
+      .select({
+        article: articles,
+        author: { uid: authors.uid, username: authors.username, fullname: authors.fullname },
+      })
       .from(articles)
       .leftJoin(authors, eq(authors.uid, articles.authorId))
       .where(eq(articles.id, id))

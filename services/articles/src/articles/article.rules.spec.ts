@@ -2,9 +2,21 @@ import { AppError } from '@pencraft/errors';
 import { checkArticle } from './article.rules.js';
 
 const content = JSON.stringify({
-  blocks: [{ type: 'paragraph', data: { text: 'Bu məqalə platformanın qaydalarını yoxlamaq üçün kifayət qədər uzun mətndir.' } }],
+  blocks: [
+    {
+      type: 'paragraph',
+      data: { text: 'Bu məqalə platformanın qaydalarını yoxlamaq üçün kifayət qədər uzun mətndir.' },
+    },
+  ],
 });
-const valid = { title: ' Salam,   dünya ', description: 'Qısa təsvir', language: 'az', category: 'tech', subCategories: ['science'], contentJson: content };
+const valid = {
+  title: ' Salam,   dünya ',
+  description: 'Qısa təsvir',
+  language: 'az',
+  category: 'tech',
+  subCategories: ['science'],
+  contentJson: content,
+};
 
 function detailsOf(fn: () => unknown) {
   try {
@@ -53,6 +65,8 @@ describe('checkArticle', () => {
   it('accepts at most 4 sub-categories', () => {
     const four = ['science', 'education', 'design', 'media'];
     expect(checkArticle({ ...valid, subCategories: four }).subCategories).toHaveLength(4);
-    expect(detailsOf(() => checkArticle({ ...valid, subCategories: [...four, 'health'] }))).toEqual(['subCategories:InvalidCategory']);
+    expect(detailsOf(() => checkArticle({ ...valid, subCategories: [...four, 'health'] }))).toEqual([
+      'subCategories:InvalidCategory',
+    ]);
   });
 });

@@ -30,7 +30,8 @@ export function checkArticle(input: ArticleDraftInput): CheckedArticle {
   const description = plainText(input.description ?? '').replace(/\s+/g, ' ');
   const titleLength = [...title].length;
   if (titleLength === 0 || titleLength > TITLE_MAX) details.push({ field: 'title', code: 'InvalidArticleTitle' });
-  if ([...description].length > DESCRIPTION_MAX) details.push({ field: 'description', code: 'InvalidArticleDescription' });
+  if ([...description].length > DESCRIPTION_MAX)
+    details.push({ field: 'description', code: 'InvalidArticleDescription' });
   if (!isLang(input.language)) details.push({ field: 'language', code: 'InvalidModel' });
   if (!isCategory(input.category)) details.push({ field: 'category', code: 'InvalidCategory' });
   const subCategories = [...new Set(input.subCategories ?? [])];

@@ -51,7 +51,8 @@ export class ArticleService {
   async publish(articleId: string, actorUid: string): Promise<Article> {
     return this.database.db.transaction(async (tx) => {
       const current = await this.articles.lockForUpdate(tx, articleId);
-      if (!current || (current.authorId !== actorUid && current.status !== 'published')) throw new AppError('ArticleNotFound');
+      if (!current || (current.authorId !== actorUid && current.status !== 'published'))
+        throw new AppError('ArticleNotFound');
       if (current.authorId !== actorUid) throw new AppError('Forbidden');
       if (current.status === 'published' || current.status === 'in_review') {
         const found = await this.articles.findWithAuthor(articleId, tx);
@@ -74,7 +75,8 @@ export class ArticleService {
   async get(articleId: string, viewerUid: string): Promise<Article> {
     const found = await this.articles.findWithAuthor(articleId);
     if (!found) throw new AppError('ArticleNotFound');
-    if (found.article.status !== 'published' && found.article.authorId !== viewerUid) throw new AppError('ArticleNotFound');
+    if (found.article.status !== 'published' && found.article.authorId !== viewerUid)
+      throw new AppError('ArticleNotFound');
     return toArticle(found);
   }
 

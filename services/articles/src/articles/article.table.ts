@@ -15,7 +15,10 @@ export const articles = articlesSchema.table(
     description: text('description').notNull().default(''),
     language: text('language').notNull(),
     category: text('category').notNull(),
-    subCategories: text('sub_categories').array().notNull().default(sql`'{}'::text[]`),
+    subCategories: text('sub_categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     content: jsonb('content').$type<ArticleContent>().notNull(),
     /** The visible text of the content, one block a line: what search indexes. */
     bodyText: text('body_text').notNull(),
@@ -27,7 +30,9 @@ export const articles = articlesSchema.table(
     publishedAt: timestamp('published_at', { withTimezone: true }),
   },
   (t) => [
-    index('articles_published_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`status = 'published'`),
+    index('articles_published_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'published'`),
     index('articles_author_idx').on(t.authorId, t.createdAt.desc()),
   ],
 );

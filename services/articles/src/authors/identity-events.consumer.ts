@@ -17,7 +17,11 @@ export class IdentityEventsConsumer implements OnApplicationBootstrap {
       subjects: ['identity.user.registered'],
       handler: async (event, tx) => {
         const user = UserRegistered.decode(event.data);
-        await this.authors.upsert(tx, { uid: user.uid, username: user.username, fullname: user.fullname }, new Date(user.registeredAtMs));
+        await this.authors.upsert(
+          tx,
+          { uid: user.uid, username: user.username, fullname: user.fullname },
+          new Date(user.registeredAtMs),
+        );
       },
     });
   }

@@ -22,11 +22,26 @@ const every = {
     { type: 'header', data: { text: 'Alt bölmə', level: 3 } },
     { type: 'paragraph', data: { text: `${filler} <b>qalın</b> <a href="https://pencraft.az">keçid</a>` } },
     { type: 'quote', data: { text: 'Sitat', caption: 'Müəllif', alignment: 'left' } },
-    { type: 'list', data: { style: 'unordered', items: [{ content: 'bir', items: [{ content: 'iç', items: [] }] }, 'iki'] } },
-    { type: 'list', data: { style: 'ordered', meta: { start: 1 }, items: [{ content: 'birinci', meta: {}, items: [] }] } },
+    {
+      type: 'list',
+      data: { style: 'unordered', items: [{ content: 'bir', items: [{ content: 'iç', items: [] }] }, 'iki'] },
+    },
+    {
+      type: 'list',
+      data: { style: 'ordered', meta: { start: 1 }, items: [{ content: 'birinci', meta: {}, items: [] }] },
+    },
     { type: 'image', data: { url: 'https://images.example/a.png', caption: 'Şəkil' } },
     { type: 'link', data: { link: 'https://example.com/page', meta: { title: 'Nümunə', description: 'Təsvir' } } },
-    { type: 'table', data: { withHeadings: true, content: [['Ad', 'Dəyər'], ['a', '1']] } },
+    {
+      type: 'table',
+      data: {
+        withHeadings: true,
+        content: [
+          ['Ad', 'Dəyər'],
+          ['a', '1'],
+        ],
+      },
+    },
     { type: 'code', data: { code: 'const a = "<b>";' } },
     { type: 'video', data: { service: 'youtube', source: 'https://youtu.be/dQw4w9WgXcQ', caption: 'Video' } },
   ],
@@ -55,11 +70,19 @@ describe('checkContent', () => {
   it('removes every script from the text of every block', () => {
     const evil = {
       blocks: [
-        { type: 'paragraph', data: { text: `${filler}<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>` } },
+        {
+          type: 'paragraph',
+          data: {
+            text: `${filler}<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>`,
+          },
+        },
         { type: 'header', data: { text: '<svg onload=alert(1)>Başlıq</svg>', level: 2 } },
         { type: 'quote', data: { text: '<iframe src="https://evil"></iframe>q', caption: '<b onclick="x()">c</b>' } },
         { type: 'table', data: { content: [['<script>x</script>cell']] } },
-        { type: 'list', data: { style: 'ordered', items: [{ content: '<a href="data:text/html,x">d</a>', items: [] }] } },
+        {
+          type: 'list',
+          data: { style: 'ordered', items: [{ content: '<a href="data:text/html,x">d</a>', items: [] }] },
+        },
       ],
     };
     const json = JSON.stringify(checkContent(evil).content);
@@ -80,9 +103,33 @@ describe('checkContent', () => {
     [{ blocks: [{ type: 'header', data: { text: filler, level: 4 } }] }, 'InvalidArticleContent'],
     [{ blocks: [{ type: 'paragraph', data: { text: 'qısa' } }] }, 'InvalidContentMin'],
     [{ blocks: [{ type: 'paragraph', data: { text: 'a '.repeat(15_001) } }] }, 'InvalidContentMax'],
-    [{ blocks: [{ type: 'paragraph', data: { text: filler } }, { type: 'video', data: { source: 'https://vimeo.com/1234' } }] }, 'InvalidLinkUrl'],
-    [{ blocks: [{ type: 'paragraph', data: { text: filler } }, { type: 'link', data: { link: 'javascript:alert(1)' } }] }, 'InvalidLinkUrl'],
-    [{ blocks: [{ type: 'paragraph', data: { text: filler } }, { type: 'image', data: { url: '//evil.example/x.png' } }] }, 'InvalidArticleContent'],
+    [
+      {
+        blocks: [
+          { type: 'paragraph', data: { text: filler } },
+          { type: 'video', data: { source: 'https://vimeo.com/1234' } },
+        ],
+      },
+      'InvalidLinkUrl',
+    ],
+    [
+      {
+        blocks: [
+          { type: 'paragraph', data: { text: filler } },
+          { type: 'link', data: { link: 'javascript:alert(1)' } },
+        ],
+      },
+      'InvalidLinkUrl',
+    ],
+    [
+      {
+        blocks: [
+          { type: 'paragraph', data: { text: filler } },
+          { type: 'image', data: { url: '//evil.example/x.png' } },
+        ],
+      },
+      'InvalidArticleContent',
+    ],
   ])('rejects %j with %s', (content, code) => {
     expect(codeOf(() => checkContent(content))).toBe(code);
   });

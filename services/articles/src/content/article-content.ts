@@ -36,10 +36,13 @@ export function sanitizeInline(html: string): string {
 
 /** Plain text fields (titles, captions of links): anything that looks like a tag is removed. */
 export function plainText(text: string): string {
-  return text
-    .replace(/<\/?[a-zA-Z!][^>]*>/g, '')
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .trim();
+  return (
+    text
+      .replace(/<\/?[a-zA-Z!][^>]*>/g, '')
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+      .trim()
+  );
 }
 
 /** The text a reader sees in inline HTML. */
@@ -69,7 +72,14 @@ const IMAGE_URL = z
   .max(2048)
   .refine((value) => (value.startsWith('/') && !value.startsWith('//')) || HTTP_URL.safeParse(value).success);
 
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com', 'youtube-nocookie.com']);
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtu.be',
+  'www.youtube-nocookie.com',
+  'youtube-nocookie.com',
+]);
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 
 /** The video id of a YouTube link (watch, youtu.be, embed, shorts, live), or undefined for anything else. */
@@ -97,16 +107,25 @@ interface ListItem {
   items: ListItem[];
 }
 
-const blockId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional();
+const blockId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/)
+  .optional();
 const inlineText = z.string().max(CONTENT_MAX_BYTES);
 
 type LegacyOrNested = string | { content?: unknown; items?: unknown };
-const listItems: z.ZodType<LegacyOrNested[]> = z.array(z.union([z.string(), z.looseObject({ content: z.unknown(), items: z.unknown() })])).max(500);
+const listItems: z.ZodType<LegacyOrNested[]> = z
+  .array(z.union([z.string(), z.looseObject({ content: z.unknown(), items: z.unknown() })]))
+  .max(500);
 
 const blockSchemas = {
   paragraph: z.object({ text: inlineText }),
   header: z.object({ text: inlineText, level: z.union([z.literal(1), z.literal(2), z.literal(3)]) }),
-  quote: z.object({ text: inlineText, caption: inlineText.optional().default(''), alignment: z.enum(['left', 'center']).optional().default('left') }),
+  quote: z.object({
+    text: inlineText,
+    caption: inlineText.optional().default(''),
+    alignment: z.enum(['left', 'center']).optional().default('left'),
+  }),
   list: z.object({ style: z.enum(['ordered', 'unordered']), items: listItems }),
   image: z.object({
     url: IMAGE_URL,
@@ -117,11 +136,24 @@ const blockSchemas = {
   }),
   link: z.object({
     link: HTTP_URL,
-    meta: z.object({ title: z.string().max(300).optional().default(''), description: z.string().max(1000).optional().default('') }).optional().default({ title: '', description: '' }),
+    meta: z
+      .object({
+        title: z.string().max(300).optional().default(''),
+        description: z.string().max(1000).optional().default(''),
+      })
+      .optional()
+      .default({ title: '', description: '' }),
   }),
-  table: z.object({ withHeadings: z.boolean().optional().default(false), content: z.array(z.array(inlineText).max(20)).max(100) }),
+  table: z.object({
+    withHeadings: z.boolean().optional().default(false),
+    content: z.array(z.array(inlineText).max(20)).max(100),
+  }),
   code: z.object({ code: z.string().max(CONTENT_MAX_BYTES) }),
-  video: z.object({ service: z.string().optional(), source: z.string().max(2048), caption: inlineText.optional().default('') }),
+  video: z.object({
+    service: z.string().optional(),
+    source: z.string().max(2048),
+    caption: inlineText.optional().default(''),
+  }),
 } as const;
 
 export type BlockType = keyof typeof blockSchemas;
@@ -150,7 +182,10 @@ export interface CheckedContent {
 const envelope = z.object({
   time: z.number().int().nonnegative().optional(),
   version: z.string().max(32).optional(),
-  blocks: z.array(z.object({ id: blockId, type: z.string(), data: z.record(z.string(), z.unknown()) })).min(1).max(MAX_BLOCKS),
+  blocks: z
+    .array(z.object({ id: blockId, type: z.string(), data: z.record(z.string(), z.unknown()) }))
+    .min(1)
+    .max(MAX_BLOCKS),
 });
 
 function invalid(): never {
@@ -205,7 +240,13 @@ function checkBlock(raw: { id?: string; type: string; data: Record<string, unkno
       return { ...base, type, data: { style: data.style, items: sanitizeList(data.items, 1, texts) } };
     }
     case 'image': {
-      const data = parsed.data as { url: string; caption: string; withBorder: boolean; withBackground: boolean; stretched: boolean };
+      const data = parsed.data as {
+        url: string;
+        caption: string;
+        withBorder: boolean;
+        withBackground: boolean;
+        stretched: boolean;
+      };
       const caption = sanitizeInline(data.caption);
       texts.push(visibleText(caption));
       return { ...base, type, data: { ...data, caption } };
@@ -236,7 +277,12 @@ function checkBlock(raw: { id?: string; type: string; data: Record<string, unkno
       return {
         ...base,
         type,
-        data: { service: 'youtube', source: `https://www.youtube.com/watch?v=${id}`, embed: `https://www.youtube-nocookie.com/embed/${id}`, caption },
+        data: {
+          service: 'youtube',
+          source: `https://www.youtube.com/watch?v=${id}`,
+          embed: `https://www.youtube-nocookie.com/embed/${id}`,
+          caption,
+        },
       };
     }
   }
@@ -263,8 +309,10 @@ export function checkContent(raw: unknown): CheckedContent {
   const blocks = parsed.data.blocks.map((block) => checkBlock(block, texts));
   const text = texts.filter((t) => t.trim().length > 0).join('\n');
   const symbolCount = [...text.replace(/\s+/g, ' ').trim()].length;
-  if (symbolCount < CONTENT_MIN_CHARS) throw new AppError('InvalidContentMin', { details: [{ field: 'content', code: 'InvalidContentMin' }] });
-  if (symbolCount > CONTENT_MAX_CHARS) throw new AppError('InvalidContentMax', { details: [{ field: 'content', code: 'InvalidContentMax' }] });
+  if (symbolCount < CONTENT_MIN_CHARS)
+    throw new AppError('InvalidContentMin', { details: [{ field: 'content', code: 'InvalidContentMin' }] });
+  if (symbolCount > CONTENT_MAX_CHARS)
+    throw new AppError('InvalidContentMax', { details: [{ field: 'content', code: 'InvalidContentMax' }] });
   const wordCount = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   return {
     content: { time: parsed.data.time ?? Date.now(), version: parsed.data.version ?? '2.31.0', blocks },

@@ -4,7 +4,11 @@ import { z } from 'zod';
 const Lang = z.enum(['az', 'en', 'ru']);
 
 export const Block = z.object({ id: z.string().optional(), type: z.string(), data: z.record(z.string(), z.unknown()) });
-export const Content = z.object({ time: z.number().optional(), version: z.string().optional(), blocks: z.array(Block) });
+export const Content = z.object({
+  time: z.number().optional(),
+  version: z.string().optional(),
+  blocks: z.array(Block),
+});
 
 export const CreateArticleBody = z.object({
   title: z.string().max(2000),
@@ -48,7 +52,12 @@ export const ArticleCardJson = z.object({
   readingMinutes: z.number(),
 });
 
-export const ArticlePage = z.object({ items: z.array(ArticleCardJson), page: z.number(), pageSize: z.number(), hasMore: z.boolean() });
+export const ArticlePage = z.object({
+  items: z.array(ArticleCardJson),
+  page: z.number(),
+  pageSize: z.number(),
+  hasMore: z.boolean(),
+});
 export const CategoryList = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -6,8 +6,16 @@ import { CurrentUser, OptionalUser, RequireUser, SessionGuard } from '../auth/cu
 import { Doc } from '../docs/doc.decorator.js';
 import { PublicCache } from '../http/public-cache.js';
 import { parseInput } from '../http/validation.js';
-import { ArticlesClient } from '../upstreams/upstreams.js';
-import { ArticleJson, articleCardJson, articleJson, ArticlePage, CategoryList, CreateArticleBody, PageQuery } from './article.dto.js';
+import { ARTICLES, type ArticlesClient } from '../upstreams/upstreams.js';
+import {
+  ArticleJson,
+  articleCardJson,
+  articleJson,
+  ArticlePage,
+  CategoryList,
+  CreateArticleBody,
+  PageQuery,
+} from './article.dto.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -15,12 +23,16 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 @UseGuards(SessionGuard)
 export class ArticlesController {
   constructor(
-    private readonly articles: ArticlesClient,
+    @Inject(ARTICLES) private readonly articles: ArticlesClient,
     @Inject(PublicCache) private readonly cache: PublicCache,
   ) {}
 
   @Get('articles/categories')
-  @Doc({ tag: 'articles', summary: 'The categories an article can be filed under, named in the request language', response: CategoryList })
+  @Doc({
+    tag: 'articles',
+    summary: 'The categories an article can be filed under, named in the request language',
+    response: CategoryList,
+  })
   async categories(@Req() request: FastifyRequest) {
     const lang = pickLang(request.headers['accept-language']);
     const { categories } = await this.articles.listCategories({});
@@ -38,9 +50,21 @@ export class ArticlesController {
     response: ArticleJson,
     status: 201,
     auth: 'required',
-    errors: ['InvalidArticleTitle', 'InvalidArticleDescription', 'InvalidCategory', 'InvalidArticleContent', 'InvalidContentMin', 'InvalidContentMax', 'InvalidLinkUrl'],
+    errors: [
+      'InvalidArticleTitle',
+      'InvalidArticleDescription',
+      'InvalidCategory',
+      'InvalidArticleContent',
+      'InvalidContentMin',
+      'InvalidContentMax',
+      'InvalidLinkUrl',
+    ],
   })
-  async create(@CurrentUser() user: UserSummary, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+  async create(
+    @CurrentUser() user: UserSummary,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const input = parseInput(CreateArticleBody, body, {
       title: 'InvalidArticleTitle',
       description: 'InvalidArticleDescription',
@@ -64,8 +88,18 @@ export class ArticlesController {
   @Post('articles/publishing/:id')
   @HttpCode(200)
   @UseGuards(RequireUser)
-  @Doc({ tag: 'articles', summary: "Publish the author's draft", response: ArticleJson, auth: 'required', errors: ['ArticleNotFound', 'Forbidden'] })
-  async publish(@CurrentUser() user: UserSummary, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  @Doc({
+    tag: 'articles',
+    summary: "Publish the author's draft",
+    response: ArticleJson,
+    auth: 'required',
+    errors: ['ArticleNotFound', 'Forbidden'],
+  })
+  async publish(
+    @CurrentUser() user: UserSummary,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { article } = await this.articles.publishArticle({ articleId: id, actorUid: user.uid });
     this.cache.delete('home:1');
     reply.type(JSON_TYPE);
@@ -73,8 +107,18 @@ export class ArticlesController {
   }
 
   @Get('articles/:id')
-  @Doc({ tag: 'articles', summary: 'Read an article (drafts only by their author)', response: ArticleJson, auth: 'optional', errors: ['ArticleNotFound'] })
-  async get(@OptionalUser() user: UserSummary | undefined, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  @Doc({
+    tag: 'articles',
+    summary: 'Read an article (drafts only by their author)',
+    response: ArticleJson,
+    auth: 'optional',
+    errors: ['ArticleNotFound'],
+  })
+  async get(
+    @OptionalUser() user: UserSummary | undefined,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     reply.type(JSON_TYPE);
     const key = `article:${id}`;
     const cached = this.cache.get(key);
@@ -86,7 +130,13 @@ export class ArticlesController {
   }
 
   @Get('home/articles')
-  @Doc({ tag: 'articles', summary: 'The home list: published articles, newest first, 20 a page', query: PageQuery, response: ArticlePage, errors: ['InvalidPage'] })
+  @Doc({
+    tag: 'articles',
+    summary: 'The home list: published articles, newest first, 20 a page',
+    query: PageQuery,
+    response: ArticlePage,
+    errors: ['InvalidPage'],
+  })
   async home(@Query() query: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     const { page } = parseInput(PageQuery, query, { page: 'InvalidPage' });
     reply.type(JSON_TYPE);
@@ -94,7 +144,12 @@ export class ArticlesController {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const result = await this.articles.listHomeArticles({ page, pageSize: 20 });
-    const json = JSON.stringify({ items: result.items.map(articleCardJson), page: result.page, pageSize: result.pageSize, hasMore: result.hasMore });
+    const json = JSON.stringify({
+      items: result.items.map(articleCardJson),
+      page: result.page,
+      pageSize: result.pageSize,
+      hasMore: result.hasMore,
+    });
     this.cache.set(key, json);
     return json;
   }

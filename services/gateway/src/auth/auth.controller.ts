@@ -8,25 +8,33 @@ import { Doc } from '../docs/doc.decorator.js';
 import { clearSessionCookie, CSRF_COOKIE, SESSION_COOKIE, setCsrfCookie, setSessionCookie } from '../http/cookies.js';
 import { issueCsrfToken, isValidCsrfToken } from '../http/csrf.js';
 import { parseInput } from '../http/validation.js';
-import { IdentityClient } from '../upstreams/upstreams.js';
+import { IDENTITY, type IdentityClient } from '../upstreams/upstreams.js';
 import { CsrfToken, LoginBody, RegisterBody, toUserInfo, UserInfo } from './auth.dto.js';
 import { SessionGuard } from './current-user.js';
 import { SessionService } from './session.service.js';
 
 function clientInfo(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), lang: pickLang(request.headers['accept-language']) };
+  return {
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+    lang: pickLang(request.headers['accept-language']),
+  };
 }
 
 @Controller('api')
 export class AuthController {
   constructor(
     @Inject(CONFIG) private readonly config: GatewayConfig,
-    private readonly identity: IdentityClient,
+    @Inject(IDENTITY) private readonly identity: IdentityClient,
     private readonly sessions: SessionService,
   ) {}
 
   @Get('csrf')
-  @Doc({ tag: 'auth', summary: 'The CSRF token to echo in X-CSRF-Token (also set as the pc_csrf cookie)', response: CsrfToken })
+  @Doc({
+    tag: 'auth',
+    summary: 'The CSRF token to echo in X-CSRF-Token (also set as the pc_csrf cookie)',
+    response: CsrfToken,
+  })
   csrf(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const current = request.cookies[CSRF_COOKIE];
     if (isValidCsrfToken(this.config.CSRF_SECRET, current)) return { token: current! };
@@ -43,10 +51,25 @@ export class AuthController {
     body: RegisterBody,
     response: UserInfo,
     status: 201,
-    errors: ['InvalidEmail', 'InvalidUsername', 'InvalidFullname', 'InvalidPassword', 'AgreementsNotAccepted', 'EmailAlreadyExists', 'UsernameAlreadyExists'],
+    errors: [
+      'InvalidEmail',
+      'InvalidUsername',
+      'InvalidFullname',
+      'InvalidPassword',
+      'AgreementsNotAccepted',
+      'EmailAlreadyExists',
+      'UsernameAlreadyExists',
+    ],
   })
-  async register(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const input = parseInput(RegisterBody, body, { acceptTerms: 'AgreementsNotAccepted', acceptPrivacy: 'AgreementsNotAccepted' });
+  async register(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const input = parseInput(RegisterBody, body, {
+      acceptTerms: 'AgreementsNotAccepted',
+      acceptPrivacy: 'AgreementsNotAccepted',
+    });
     const result = await this.identity.register({ ...input, client: clientInfo(request) });
     setSessionCookie(reply, this.config, result.sessionToken, result.expiresAtMs);
     return toUserInfo(result.user!);
@@ -54,9 +77,18 @@ export class AuthController {
 
   @Post('id/auth/login')
   @HttpCode(200)
-  @Doc({ tag: 'auth', summary: 'Sign in with an email or username and a password (sets pc_su)', body: LoginBody, response: UserInfo, errors: ['IncorrectEmailOrPassword'] })
+  @Doc({
+    tag: 'auth',
+    summary: 'Sign in with an email or username and a password (sets pc_su)',
+    body: LoginBody,
+    response: UserInfo,
+    errors: ['IncorrectEmailOrPassword'],
+  })
   async login(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const input = parseInput(LoginBody, body, { login: 'IncorrectEmailOrPassword', password: 'IncorrectEmailOrPassword' });
+    const input = parseInput(LoginBody, body, {
+      login: 'IncorrectEmailOrPassword',
+      password: 'IncorrectEmailOrPassword',
+    });
     const result = await this.identity.login({ ...input, client: clientInfo(request) });
     setSessionCookie(reply, this.config, result.sessionToken, result.expiresAtMs);
     return toUserInfo(result.user!);
@@ -76,7 +108,13 @@ export class AuthController {
 
   @Get('users/info')
   @UseGuards(SessionGuard)
-  @Doc({ tag: 'auth', summary: 'The signed-in user summary read at page load', response: UserInfo, auth: 'required', errors: ['Unauthorized'] })
+  @Doc({
+    tag: 'auth',
+    summary: 'The signed-in user summary read at page load',
+    response: UserInfo,
+    auth: 'required',
+    errors: ['Unauthorized'],
+  })
   info(@Req() request: FastifyRequest) {
     if (!request.user) throw new AppError('Unauthorized');
     return toUserInfo(request.user);

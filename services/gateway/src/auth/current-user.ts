@@ -41,5 +41,6 @@ export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionC
 
 /** The signed-in user, or undefined for a visitor. */
 export const OptionalUser = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): UserSummary | undefined => ctx.switchToHttp().getRequest<FastifyRequest>().user,
+  (_data: unknown, ctx: ExecutionContext): UserSummary | undefined =>
+    ctx.switchToHttp().getRequest<FastifyRequest>().user,
 );

@@ -3,7 +3,7 @@ import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
 import { LOGGER, REDIS, type Logger, type RedisClient } from '@pencraft/kit';
 import { createHash } from 'node:crypto';
-import { IdentityClient } from '../upstreams/upstreams.js';
+import { IDENTITY, type IdentityClient } from '../upstreams/upstreams.js';
 
 /** How long a validated session is trusted from Redis before identity is asked again. */
 const CACHE_SECONDS = 60;
@@ -15,7 +15,7 @@ const CACHE_SECONDS = 60;
 @Injectable()
 export class SessionService {
   constructor(
-    private readonly identity: IdentityClient,
+    @Inject(IDENTITY) private readonly identity: IdentityClient,
     @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}

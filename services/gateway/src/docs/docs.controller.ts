@@ -35,7 +35,9 @@ export class DocsController {
   private readonly assetsDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
   constructor(@Inject(CONFIG) config: GatewayConfig) {
-    this.document = JSON.stringify(buildOpenApi(DOCUMENTED_CONTROLLERS, { version: '1', serverUrl: config.PUBLIC_ORIGIN }));
+    this.document = JSON.stringify(
+      buildOpenApi(DOCUMENTED_CONTROLLERS, { version: '1', serverUrl: config.PUBLIC_ORIGIN }),
+    );
   }
 
   @Get()

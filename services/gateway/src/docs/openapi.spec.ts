@@ -3,7 +3,10 @@ import { DOCUMENTED_CONTROLLERS } from './docs.controller.js';
 
 describe('the OpenAPI document', () => {
   const document = buildOpenApi(DOCUMENTED_CONTROLLERS, { version: '1' }) as {
-    paths: Record<string, Record<string, { responses: Record<string, unknown>; parameters?: { name: string }[]; requestBody?: unknown }>>;
+    paths: Record<
+      string,
+      Record<string, { responses: Record<string, unknown>; parameters?: { name: string }[]; requestBody?: unknown }>
+    >;
   };
 
   it('documents every public route of the slice', () => {

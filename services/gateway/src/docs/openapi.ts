@@ -44,11 +44,21 @@ export function buildOpenApi(controllers: Type<unknown>[], info: { version: stri
       const sub = String(Reflect.getMetadata(PATH_METADATA, handler) ?? '').replace(/^\/|\/$/g, '');
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod].toLowerCase();
       const path = `/${[base, sub].filter(Boolean).join('/')}`.replace(/:([A-Za-z]+)/g, '{$1}');
-      const parameters: object[] = [...path.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+      const parameters: object[] = [...path.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => ({
+        name: m[1],
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+      }));
       if (spec.query) {
         const schema = jsonSchema(spec.query) as { properties?: Record<string, object>; required?: string[] };
         for (const [param, paramSchema] of Object.entries(schema.properties ?? {})) {
-          parameters.push({ name: param, in: 'query', required: schema.required?.includes(param) ?? false, schema: paramSchema });
+          parameters.push({
+            name: param,
+            in: 'query',
+            required: schema.required?.includes(param) ?? false,
+            schema: paramSchema,
+          });
         }
       }
       const status = String(spec.status ?? 200);
@@ -61,9 +71,18 @@ export function buildOpenApi(controllers: Type<unknown>[], info: { version: stri
         summary: spec.summary,
         operationId: `${controller.name.replace(/Controller$/, '')}.${name}`,
         ...(parameters.length ? { parameters } : {}),
-        ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body) } } } } : {}),
+        ...(spec.body
+          ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body) } } } }
+          : {}),
         ...(spec.auth ? { security: spec.auth === 'required' ? [{ session: [] }] : [{ session: [] }, {}] } : {}),
-        ...(method !== 'get' ? { parameters: [...parameters, { name: 'X-CSRF-Token', in: 'header', required: true, schema: { type: 'string' } }] } : {}),
+        ...(method !== 'get'
+          ? {
+              parameters: [
+                ...parameters,
+                { name: 'X-CSRF-Token', in: 'header', required: true, schema: { type: 'string' } },
+              ],
+            }
+          : {}),
         responses: {
           [status]: spec.response
             ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(spec.response) } } }

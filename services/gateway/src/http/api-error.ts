@@ -24,12 +24,21 @@ function classify(error: unknown): { code: ErrorCode; appError?: AppError; unexp
 }
 
 /** One error shape for every /api answer: the catalogue code and its message in the request's language. */
-export function errorResponse(error: unknown, request: FastifyRequest): { status: number; body: ErrorBody; unexpected: boolean } {
+export function errorResponse(
+  error: unknown,
+  request: FastifyRequest,
+): { status: number; body: ErrorBody; unexpected: boolean } {
   const { code, appError, unexpected } = classify(error);
   const lang = pickLang(request.headers['accept-language']);
-  const body: ErrorBody = { error: { code, message: messageFor(code, lang), requestId: request.platform?.context.requestId } };
+  const body: ErrorBody = {
+    error: { code, message: messageFor(code, lang), requestId: request.platform?.context.requestId },
+  };
   if (appError?.details?.length) {
-    body.error.details = appError.details.map((d) => ({ field: d.field, code: d.code, message: messageFor(d.code, lang) }));
+    body.error.details = appError.details.map((d) => ({
+      field: d.field,
+      code: d.code,
+      message: messageFor(d.code, lang),
+    }));
   }
   return { status: httpStatusFor(code), body, unexpected };
 }

@@ -49,7 +49,8 @@ export function installCsrf(fastify: FastifyInstance, config: GatewayConfig) {
     if (!request.url.startsWith('/api/')) return;
     const cookie = request.cookies[CSRF_COOKIE];
     if (!UNSAFE.has(request.method)) {
-      if (!isValidCsrfToken(config.CSRF_SECRET, cookie)) setCsrfCookie(reply, config, issueCsrfToken(config.CSRF_SECRET));
+      if (!isValidCsrfToken(config.CSRF_SECRET, cookie))
+        setCsrfCookie(reply, config, issueCsrfToken(config.CSRF_SECRET));
       return;
     }
     checkUnsafeRequest(request, config);

@@ -15,7 +15,11 @@ export interface RateLimitResult {
 export async function hit(redis: RedisClient, key: string, limit: number, now = Date.now()): Promise<RateLimitResult> {
   const window = Math.floor(now / 1000 / WINDOW_SECONDS);
   const redisKey = `gw:rl:${key}:${window}`;
-  const [count] = (await redis.multi().incr(redisKey).expire(redisKey, WINDOW_SECONDS + 1).exec()) as unknown as [number];
+  const [count] = (await redis
+    .multi()
+    .incr(redisKey)
+    .expire(redisKey, WINDOW_SECONDS + 1)
+    .exec()) as unknown as [number];
   const retryAfterSeconds = (window + 1) * WINDOW_SECONDS - Math.floor(now / 1000);
   return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
 }
@@ -28,7 +32,9 @@ export function installRateLimit(fastify: FastifyInstance, config: GatewayConfig
   fastify.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const sensitive = request.method === 'POST' && request.url.startsWith('/api/id/');
-    const [bucket, limit] = sensitive ? ['auth', config.AUTH_RATE_LIMIT_PER_MINUTE] : ['api', config.RATE_LIMIT_PER_MINUTE];
+    const [bucket, limit] = sensitive
+      ? ['auth', config.AUTH_RATE_LIMIT_PER_MINUTE]
+      : ['api', config.RATE_LIMIT_PER_MINUTE];
     let result: RateLimitResult;
     try {
       result = await hit(redis, `${bucket}:${request.ip}`, limit);

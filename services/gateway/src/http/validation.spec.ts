@@ -20,7 +20,9 @@ describe('parseInput', () => {
   });
 
   it('names each bad field once, with a field-specific code when given', () => {
-    expect(detailsOf(() => parseInput(schema, { title: 'too long', tags: [1] }, { title: 'InvalidArticleTitle' }))).toEqual({
+    expect(
+      detailsOf(() => parseInput(schema, { title: 'too long', tags: [1] }, { title: 'InvalidArticleTitle' })),
+    ).toEqual({
       code: 'InvalidArticleTitle',
       details: [
         { field: 'title', code: 'InvalidArticleTitle' },

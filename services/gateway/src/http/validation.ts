@@ -5,7 +5,11 @@ import type { z } from 'zod';
  * Parses a request body or query with a zod schema. Failures name each field; a field may map to a
  * more specific catalogue code than InvalidModel (e.g. title → InvalidArticleTitle).
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, fieldCodes: Record<string, ErrorCode> = {}): z.infer<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  fieldCodes: Record<string, ErrorCode> = {},
+): z.infer<S> {
   const value = (input ?? {}) as Record<string, unknown>;
   const result = schema.safeParse(value);
   if (result.success) return result.data;

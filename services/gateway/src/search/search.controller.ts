@@ -1,8 +1,8 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { Doc } from '../docs/doc.decorator.js';
 import { parseInput } from '../http/validation.js';
-import { SearchClient } from '../upstreams/upstreams.js';
+import { SEARCH, type SearchClient } from '../upstreams/upstreams.js';
 
 export const SearchQuery = z.object({
   q: z.string().max(200),
@@ -28,10 +28,16 @@ export const SearchPage = z.object({
 
 @Controller('api')
 export class SearchController {
-  constructor(private readonly search: SearchClient) {}
+  constructor(@Inject(SEARCH) private readonly search: SearchClient) {}
 
   @Get('strict/txt')
-  @Doc({ tag: 'search', summary: 'Full-text search of published articles', query: SearchQuery, response: SearchPage, errors: ['NullOrEmpty', 'InvalidModel', 'InvalidPage'] })
+  @Doc({
+    tag: 'search',
+    summary: 'Full-text search of published articles',
+    query: SearchQuery,
+    response: SearchPage,
+    errors: ['NullOrEmpty', 'InvalidModel', 'InvalidPage'],
+  })
   async text(@Query() query: unknown) {
     const { q, page } = parseInput(SearchQuery, query, { q: 'NullOrEmpty', page: 'InvalidPage' });
     const result = await this.search.searchText({ query: q, page, pageSize: 20 });

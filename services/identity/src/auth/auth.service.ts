@@ -44,7 +44,12 @@ export class AuthService {
           passwordHash,
           lang: isLang(client?.lang) ? client.lang : 'az',
         });
-        await this.sessions.insert(tx, { userId: row.id, tokenHash: hashSessionToken(token), expiresAt, ...clientFields(client) });
+        await this.sessions.insert(tx, {
+          userId: row.id,
+          tokenHash: hashSessionToken(token),
+          expiresAt,
+          ...clientFields(client),
+        });
         await this.outbox.add(tx, {
           subject: 'identity.user.registered',
           type: 'events.v1.UserRegistered',
@@ -114,7 +119,8 @@ function uniqueViolationToAppError(error: unknown): AppError | undefined {
 function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
-    if ('code' in current && typeof (current as { code: unknown }).code === 'string') return current as { code: string; constraint?: string };
+    if ('code' in current && typeof (current as { code: unknown }).code === 'string')
+      return current as { code: string; constraint?: string };
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

@@ -28,7 +28,11 @@ export class UserRepository {
   async findByLogin(login: string): Promise<UserRow | undefined> {
     const value = login.trim().toLowerCase();
     const column = value.includes('@') ? users.email : users.username;
-    const [row] = await this.database.db.select().from(users).where(sql`lower(${column}) = ${value}`).limit(1);
+    const [row] = await this.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${column}) = ${value}`)
+      .limit(1);
     return row;
   }
 
@@ -37,7 +41,9 @@ export class UserRepository {
   }
 }
 
-export function toSummary(user: Pick<UserRow, 'id' | 'username' | 'fullname' | 'theme' | 'imageUrl' | 'lang' | 'rating'>): UserSummary {
+export function toSummary(
+  user: Pick<UserRow, 'id' | 'username' | 'fullname' | 'theme' | 'imageUrl' | 'lang' | 'rating'>,
+): UserSummary {
   return {
     uid: user.id,
     username: user.username,

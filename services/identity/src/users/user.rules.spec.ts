@@ -71,7 +71,14 @@ describe('registration rules (SPEC.md section 5)', () => {
   it('reports every bad field at once', () => {
     expect(
       codesOf(() =>
-        validateRegistration({ email: 'x', username: '9x', fullname: '', password: 'short', acceptTerms: false, acceptPrivacy: true }),
+        validateRegistration({
+          email: 'x',
+          username: '9x',
+          fullname: '',
+          password: 'short',
+          acceptTerms: false,
+          acceptPrivacy: true,
+        }),
       ),
     ).toEqual([
       'email:InvalidEmail',
@@ -83,10 +90,14 @@ describe('registration rules (SPEC.md section 5)', () => {
   });
 
   it('requires both agreements', () => {
-    expect(codesOf(() => validateRegistration({ ...valid, acceptPrivacy: false }))).toEqual(['acceptPrivacy:AgreementsNotAccepted']);
+    expect(codesOf(() => validateRegistration({ ...valid, acceptPrivacy: false }))).toEqual([
+      'acceptPrivacy:AgreementsNotAccepted',
+    ]);
   });
 
   it('treats reserved names as taken', () => {
-    expect(codesOf(() => validateRegistration({ ...valid, username: 'Admin' }))).toEqual(['username:UsernameAlreadyExists']);
+    expect(codesOf(() => validateRegistration({ ...valid, username: 'Admin' }))).toEqual([
+      'username:UsernameAlreadyExists',
+    ]);
   });
 });

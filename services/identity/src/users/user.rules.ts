@@ -4,7 +4,9 @@ import { AppError, type ErrorDetail } from '@pencraft/errors';
 const USERNAME = /^[A-Za-z][A-Za-z0-9_]{2,31}$/;
 /** Latin letters, digits and printable ASCII symbols; no spaces. */
 const PASSWORD_CHARS = /^[\x21-\x7E]+$/;
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL =
+  /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
 const CONTROL_OR_MARKUP = /[\u0000-\u001F\u007F<>]/;
 
 export const PASSWORD_MIN = 8;
@@ -14,7 +16,18 @@ export const FULLNAME_MAX = 64;
 export const EMAIL_MAX = 254;
 
 /** Names that would be confused with pages or staff. */
-const RESERVED_USERNAMES = new Set(['admin', 'administrator', 'api', 'root', 'support', 'moderator', 'pencraft', 'staff', 'system', 'www']);
+const RESERVED_USERNAMES = new Set([
+  'admin',
+  'administrator',
+  'api',
+  'root',
+  'support',
+  'moderator',
+  'pencraft',
+  'staff',
+  'system',
+  'www',
+]);
 
 export interface RegistrationInput {
   email: string;

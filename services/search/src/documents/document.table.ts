@@ -37,5 +37,8 @@ export const documents = searchSchema.table(
         sql`setweight(${vector('title')}, 'A') || setweight(${vector('description')}, 'B') || setweight(${vector('body')}, 'C')`,
       ),
   },
-  (t) => [index('documents_search_idx').using('gin', t.searchVector), index('documents_published_idx').on(t.publishedAt.desc())],
+  (t) => [
+    index('documents_search_idx').using('gin', t.searchVector),
+    index('documents_published_idx').on(t.publishedAt.desc()),
+  ],
 );

@@ -14,7 +14,8 @@ export class SearchService {
   async searchText(rawQuery: string, page: number, pageSize: number): Promise<SearchTextResponse> {
     const query = (rawQuery ?? '').replace(/\s+/g, ' ').trim();
     if (!query) throw new AppError('NullOrEmpty', { details: [{ field: 'q', code: 'NullOrEmpty' }] });
-    if ([...query].length > QUERY_MAX) throw new AppError('InvalidModel', { details: [{ field: 'q', code: 'InvalidModel' }] });
+    if ([...query].length > QUERY_MAX)
+      throw new AppError('InvalidModel', { details: [{ field: 'q', code: 'InvalidModel' }] });
     const safePage = page || 1;
     if (!Number.isInteger(safePage) || safePage < 1 || safePage > MAX_PAGE) throw new AppError('InvalidPage');
     const size = pageSize > 0 ? Math.min(pageSize, 50) : PAGE_SIZE;

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# make test: every suite, in order of cost, with the servers they need started here (test profile: its own
+# ports and data under .data/test, never the dev stack) and stopped at the end. Prints one closing line:
+# "tests: N passed, N failed".
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+REPORTS="$ROOT/.run/test-reports"
+rm -rf "$REPORTS" && mkdir -p "$REPORTS"
+export NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning"
+JEST="node node_modules/jest/bin/jest.js"
+failed_steps=()
+started=$SECONDS
+
+step() {
+  local name="$1"
+  shift
+  local t=$SECONDS
+  printf '\n=== %s\n' "$name"
+  if "$@"; then
+    printf '=== %s: ok (%ss)\n' "$name" $((SECONDS - t))
+  else
+    printf '=== %s: FAILED (%ss)\n' "$name" $((SECONDS - t))
+    failed_steps+=("$name")
+  fi
+}
+
+jest_project() {
+  local project="$1"
+  shift
+  $JEST --selectProjects "$project" --ci --json --outputFile="$REPORTS/$project.json" "$@"
+}
+
+contracts() {
+  (cd proto && buf lint) || return 1
+  if git rev-parse --verify -q main >/dev/null && git cat-file -e main:proto/buf.yaml 2>/dev/null; then
+    (cd proto && buf breaking --against "$ROOT/.git#branch=main,subdir=proto") || return 1
+  else
+    echo "buf breaking: no proto/ on branch main yet, nothing to compare with"
+  fi
+  # The generated TypeScript must be what buf generates from proto/ now.
+  local fresh
+  fresh="$(mktemp -d)"
+  sed "s#out: ../packages/contracts/src/gen#out: $fresh#" proto/buf.gen.yaml >"$fresh.gen.yaml"
+  (cd proto && buf generate --template "$fresh.gen.yaml") || return 1
+  if ! diff -r "$fresh" packages/contracts/src/gen; then
+    echo "packages/contracts/src/gen is stale: run 'npm run generate -w @pencraft/contracts' and commit it"
+    return 1
+  fi
+  rm -rf "$fresh" "$fresh.gen.yaml"
+}
+
+cleanup() {
+  node packages/devstack/src/cli.ts down --profile test >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+
+step "lint (eslint, prettier)" npm run --silent lint
+step "types (tsc, every workspace)" npm run --silent typecheck --workspaces --if-present
+step "contracts (buf lint, buf breaking, generated code)" contracts
+step "unit" jest_project unit
+step "charts (helm lint/template, schemas, policies)" jest_project charts
+step "contract (pact)" jest_project contract
+step "integration and chaos (PostgreSQL, Redis, NATS)" jest_project integration --runInBand
+step "e2e (Chromium through the whole stack)" jest_project e2e --runInBand
+
+node -e '
+  const fs = require("fs");
+  let passed = 0, failed = 0;
+  for (const file of fs.readdirSync(process.argv[1])) {
+    const report = JSON.parse(fs.readFileSync(process.argv[1] + "/" + file, "utf8"));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
+  }
+  fs.writeFileSync(process.argv[1] + "/summary", passed + " " + failed);
+' "$REPORTS" 2>/dev/null || echo "0 1" >"$REPORTS/summary"
+read -r passed failed <"$REPORTS/summary"
+if ((${#failed_steps[@]})); then
+  printf '\nfailed steps: %s\n' "$(IFS=,; echo "${failed_steps[*]}")"
+  ((failed == 0)) && failed=${#failed_steps[@]}
+fi
+printf '\nmake test took %ss\n' $((SECONDS - started))
+printf 'tests: %s passed, %s failed\n' "$passed" "$failed"
+((${#failed_steps[@]} == 0))
