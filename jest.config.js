@@ -38,5 +38,13 @@ export default {
     },
     { ...base, displayName: 'charts', testMatch: ['<rootDir>/tests/charts/**/*.spec.ts'] },
     { ...base, displayName: 'contract', testMatch: ['<rootDir>/tests/contract/**/*.pact.spec.ts'] },
+    {
+      ...base,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/tests/e2e/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/tests/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/tests/e2e/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'],
+    },
   ],
 };

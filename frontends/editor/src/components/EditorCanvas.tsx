@@ -15,13 +15,9 @@ export interface EditorCanvasProps {
   messages: I18nDictionary;
   placeholder: string;
   labelledBy: string;
-  /** Right after any change (the content follows in onContent). */
+  /** After any change; the content is read with `save()`. */
   onEdit(): void;
-  /** With the saved content, after a short pause in typing. */
-  onContent(data: EditorOutput): void;
 }
-
-const SAVE_DELAY_MS = 600;
 
 export function EditorCanvas({
   ref,
@@ -31,16 +27,11 @@ export function EditorCanvas({
   placeholder,
   labelledBy,
   onEdit,
-  onContent,
 }: EditorCanvasProps) {
   const holder = useRef<HTMLDivElement>(null);
   const editorRef = useRef<EditorJS | null>(null);
   const latest = useRef<EditorOutput | null>(initialData);
   const edited = useEffectEvent(onEdit);
-  const saved = useEffectEvent((data: EditorOutput) => {
-    latest.current = data;
-    onContent(data);
-  });
   const settings = useEffectEvent(() => ({ messages, placeholder }));
 
   useImperativeHandle(ref, () => ({
@@ -61,7 +52,6 @@ export function EditorCanvas({
     const element = document.createElement('div');
     element.className = 'pc-editor-canvas__instance';
     container.append(element);
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const { messages: i18nMessages, placeholder: text } = settings();
     const editor = new EditorJS({
       holder: element,
@@ -71,20 +61,10 @@ export function EditorCanvas({
       placeholder: text,
       minHeight: 160,
       i18n: { messages: i18nMessages },
-      onChange: (api) => {
-        edited();
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          api.saver.save().then(
-            (data) => saved(data as EditorOutput),
-            () => undefined,
-          );
-        }, SAVE_DELAY_MS);
-      },
+      onChange: () => edited(),
     });
     editorRef.current = editor;
     return () => {
-      clearTimeout(timer);
       if (editorRef.current === editor) editorRef.current = null;
       editor.isReady
         .then(() => editor.destroy())

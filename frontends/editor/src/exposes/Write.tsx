@@ -100,18 +100,28 @@ function WriteForm({ user }: { user: SessionUser }) {
   const categories = useCategories(uiLanguage);
   const messages = useMemo(() => editorMessages(t), [t]);
 
+  // Autosave: a pause after the last change keeps the form and the editor's current content here.
+  const changeCount = useRef(0);
   useEffect(() => {
     if (changes === 0) return;
     const timer = setTimeout(() => {
-      setStatus(saveDraft(storage, user.uid, { ...form, content }) ? 'saved' : 'failed');
+      const change = changes;
+      setStatus('saving');
+      void (async () => {
+        const output = (await editor.current?.save().catch(() => null)) ?? null;
+        if (changeCount.current !== change) return;
+        setContent(output);
+        setStatus(saveDraft(storage, user.uid, { ...form, content: output }) ? 'saved' : 'failed');
+      })();
     }, AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [changes, form, content, storage, user.uid]);
+  }, [changes, form, storage, user.uid]);
 
   function changed() {
     created.current = null;
+    changeCount.current += 1;
     setStatus('editing');
-    setChanges((n) => n + 1);
+    setChanges(changeCount.current);
   }
 
   function update<K extends keyof typeof form>(field: K, value: (typeof form)[K]) {
@@ -250,11 +260,6 @@ function WriteForm({ user }: { user: SessionUser }) {
           placeholder={t('placeholder')}
           labelledBy={ids.content}
           onEdit={() => {
-            created.current = null;
-            setStatus('editing');
-          }}
-          onContent={(data) => {
-            setContent(data);
             setServerErrors((e) => ({ ...e, content: undefined }));
             changed();
           }}

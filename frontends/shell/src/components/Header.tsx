@@ -15,16 +15,18 @@ export function Header() {
           <LogoMark />
           <span>Pencraft</span>
         </Link>
-        <nav className="pc-nav" aria-label={t('nav.label')}>
-          <NavLink to="/" end className="pc-nav__link">
-            {t('nav.home')}
-          </NavLink>
-          <NavLink to="/write" className="pc-nav__link pc-nav__link--write">
-            <PenIcon />
-            <span>{t('nav.write')}</span>
-          </NavLink>
-        </nav>
-        <SearchBox />
+        <div className="pc-header__bar">
+          <nav className="pc-nav" aria-label={t('nav.label')}>
+            <NavLink to="/" end className="pc-nav__link">
+              {t('nav.home')}
+            </NavLink>
+            <NavLink to="/write" className="pc-nav__link pc-nav__link--write">
+              <PenIcon />
+              <span>{t('nav.write')}</span>
+            </NavLink>
+          </nav>
+          <SearchBox />
+        </div>
         <div className="pc-header__controls">
           <ThemeToggle />
           <LanguageSwitch />

@@ -18,6 +18,7 @@ import {
   ConsoleSpanExporter,
   ParentBasedSampler,
   AlwaysOnSampler,
+  AlwaysOffSampler,
   TracerProvider,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
@@ -48,7 +49,8 @@ export async function initTracing(options: { serviceName: string; exporter: Trac
   );
   provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
-    sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
+    // Without an exporter, spans are not recorded: they still get ids (for logs and propagation) at little cost.
+    sampler: options.exporter === 'none' ? new AlwaysOffSampler() : new ParentBasedSampler({ root: new AlwaysOnSampler() }),
     spanProcessors,
   });
   trace.setGlobalTracerProvider(provider);
