@@ -141,6 +141,8 @@ function WriteForm({ user }: { user: SessionUser }) {
     setServerErrors({});
     const output = (await editor.current?.save()) ?? content;
     setContent(output);
+    // Keep this exact text locally whatever happens to the request.
+    saveDraft(storage, user.uid, { ...form, content: output });
     const body = {
       title: form.title.trim(),
       description: form.description.trim(),

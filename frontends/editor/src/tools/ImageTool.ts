@@ -1,4 +1,4 @@
-import type { PasteEvent } from '@editorjs/editorjs';
+import type { BlockAPI, BlockToolConstructorOptions, PasteEvent } from '@editorjs/editorjs';
 import SimpleImage, { type SimpleImageData } from '@editorjs/simple-image';
 import { toImageUrl } from '../lib/content.js';
 import { makeError, makeInput, showError } from './dom.js';
@@ -28,6 +28,26 @@ export class ImageTool extends SimpleImage {
       withBackground: true,
       stretched: true,
     };
+  }
+
+  private readonly blockApi: BlockAPI;
+
+  constructor(options: BlockToolConstructorOptions<Partial<SimpleImageData>>) {
+    super(options);
+    this.blockApi = options.block;
+  }
+
+  /** As the plugin's own, but stretches through the BlockAPI (the plugin's blocks.stretchBlock is deprecated). */
+  protected override _acceptTuneView(): void {
+    const holder = this.nodes.imageHolder;
+    for (const [tune, modifier] of [
+      ['withBorder', 'with-border'],
+      ['withBackground', 'with-background'],
+      ['stretched', 'stretched'],
+    ] as const) {
+      holder?.classList.toggle(`${this.CSS.imageHolder}--${modifier}`, Boolean(this.data[tune]));
+    }
+    this.blockApi.stretched = Boolean(this.data.stretched);
   }
 
   override render(): HTMLElement {

@@ -30,6 +30,7 @@ declare module '@editorjs/simple-image' {
     };
     get data(): SimpleImageData;
     set data(value: Partial<SimpleImageData>);
+    protected _acceptTuneView(): void;
     render(): HTMLElement;
     save(element: HTMLElement): SimpleImageData;
     onPaste(event: PasteEvent): void;
