@@ -1,6 +1,13 @@
 // The whole platform for the browser tests: the test profile's servers, a freshly migrated database,
 // every service, the gateway (serving the frontends at its origin, as `make dev` does) and the frontends.
-import { createDatabase, dropDatabase, runMigrations, startApps, startInfra, stopApps } from '../../packages/devstack/src/index.ts';
+import {
+  createDatabase,
+  dropDatabase,
+  runMigrations,
+  startApps,
+  startInfra,
+  stopApps,
+} from '../../packages/devstack/src/index.ts';
 import { PROFILE, resetMessaging, stack } from '../support/stack.ts';
 
 export default async function globalSetup() {
