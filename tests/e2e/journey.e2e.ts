@@ -34,10 +34,9 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  // A failed step leaves a picture of the page behind (.run/test-reports/e2e-*.png).
-  const state = expect.getState();
-  const name = (state.currentTestName ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
-  await page?.screenshot({ path: `${stack.root}/.run/test-reports/e2e-${name}.png` }).catch(() => undefined);
+  // Every step leaves a picture of the page behind (.run/test-reports/e2e/), for a failure's post-mortem.
+  const name = (expect.getState().currentTestName ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  await page?.screenshot({ path: `${stack.root}/.run/test-reports/e2e/${name}.png` }).catch(() => undefined);
 });
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
 // The public API through the gateway, with identity, articles and search behind it on real servers.
+import pg from 'pg';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { ApiClient } from '../support/http-client.ts';
 import {
@@ -205,6 +206,24 @@ describe('the gateway', () => {
     expect((await writer.get<ErrorBody>('/api/home/articles?page=0')).body.error.code).toBe('InvalidPage');
     expect((await writer.get<ErrorBody>('/api/strict/txt?q=')).body.error.code).toBe('NullOrEmpty');
     expect((await writer.get<ErrorBody>('/api/no/such/route')).status).toBe(404);
+  });
+
+  it("continues the caller's trace through gRPC into the event it publishes", async () => {
+    const writer = await signedUp();
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const traceparent = `00-${traceId}-00f067aa0ba902b7-01`;
+    const created = await writer.post<{ id: string }>('/api/articles', article('Traced article'));
+    await writer.post(`/api/articles/publishing/${created.body.id}`, undefined, { traceparent });
+    const sql = new pg.Pool({ connectionString: db.url, max: 1 });
+    try {
+      const { rows } = await sql.query(
+        "select headers from articles.outbox where subject = 'articles.article.published' order by created_at desc limit 1",
+      );
+      // The outbox row carries the W3C context of the publish call, so the NATS message continues the same trace.
+      expect(rows[0].headers.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-0[01]$`));
+    } finally {
+      await sql.end();
+    }
   });
 
   it('publishes its OpenAPI document', async () => {

@@ -50,7 +50,8 @@ export async function initTracing(options: { serviceName: string; exporter: Trac
   provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
     // Without an exporter, spans are not recorded: they still get ids (for logs and propagation) at little cost.
-    sampler: options.exporter === 'none' ? new AlwaysOffSampler() : new ParentBasedSampler({ root: new AlwaysOnSampler() }),
+    sampler:
+      options.exporter === 'none' ? new AlwaysOffSampler() : new ParentBasedSampler({ root: new AlwaysOnSampler() }),
     spanProcessors,
   });
   trace.setGlobalTracerProvider(provider);

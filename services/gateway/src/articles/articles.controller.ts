@@ -124,9 +124,9 @@ export class ArticlesController {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const { article } = await this.articles.getArticle({ articleId: id, viewerUid: user?.uid ?? '' });
-    const json = articleJson(article!);
-    if (article!.status === 'published') this.cache.set(key, json);
-    return json;
+    const body = Buffer.from(articleJson(article!));
+    if (article!.status === 'published') this.cache.set(key, body);
+    return body;
   }
 
   @Get('home/articles')
@@ -144,13 +144,15 @@ export class ArticlesController {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const result = await this.articles.listHomeArticles({ page, pageSize: 20 });
-    const json = JSON.stringify({
-      items: result.items.map(articleCardJson),
-      page: result.page,
-      pageSize: result.pageSize,
-      hasMore: result.hasMore,
-    });
-    this.cache.set(key, json);
-    return json;
+    const body = Buffer.from(
+      JSON.stringify({
+        items: result.items.map(articleCardJson),
+        page: result.page,
+        pageSize: result.pageSize,
+        hasMore: result.hasMore,
+      }),
+    );
+    this.cache.set(key, body);
+    return body;
   }
 }

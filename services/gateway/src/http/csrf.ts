@@ -40,20 +40,24 @@ export function isAllowedOrigin(origin: string, publicOrigin: string): boolean {
   return given.hostname === site.hostname || given.hostname.endsWith(`.${site.hostname}`);
 }
 
+/** The page-load call hands out the token (GET /api/csrf does too); other public reads stay cookie-free. */
+const ISSUING_PATHS = new Set(['/api/users/info']);
+
 /**
  * Signed double-submit cookie: every unsafe /api request must echo pc_csrf in X-CSRF-Token, and a
- * browser's Origin (when sent) must be ours. Safe requests get the cookie when they lack it.
+ * browser's Origin (when sent) must be ours. The page-load call hands out the cookie when it is missing.
  */
 export function installCsrf(fastify: FastifyInstance, config: GatewayConfig) {
   fastify.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
-    const cookie = request.cookies[CSRF_COOKIE];
-    if (!UNSAFE.has(request.method)) {
-      if (!isValidCsrfToken(config.CSRF_SECRET, cookie))
-        setCsrfCookie(reply, config, issueCsrfToken(config.CSRF_SECRET));
+    if (UNSAFE.has(request.method)) {
+      checkUnsafeRequest(request, config);
       return;
     }
-    checkUnsafeRequest(request, config);
+    const path = request.url.split('?', 1)[0]!;
+    if (ISSUING_PATHS.has(path) && !isValidCsrfToken(config.CSRF_SECRET, request.cookies[CSRF_COOKIE])) {
+      setCsrfCookie(reply, config, issueCsrfToken(config.CSRF_SECRET));
+    }
   });
 }
 

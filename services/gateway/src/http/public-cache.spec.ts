@@ -7,25 +7,25 @@ describe('PublicCache', () => {
   it('serves an entry until it expires', () => {
     jest.useFakeTimers({ now: 1_000 });
     const cache = new PublicCache(2_000);
-    cache.set('a', 'A');
+    cache.set('a', Buffer.from('A'));
     jest.setSystemTime(2_999);
-    expect(cache.get('a')).toBe('A');
+    expect(cache.get('a')?.toString()).toBe('A');
     jest.setSystemTime(3_001);
     expect(cache.get('a')).toBeUndefined();
   });
 
   it('holds a bounded number of entries, dropping the oldest', () => {
     const cache = new PublicCache(60_000, 2);
-    cache.set('a', 'A');
-    cache.set('b', 'B');
-    cache.set('c', 'C');
+    cache.set('a', Buffer.from('A'));
+    cache.set('b', Buffer.from('B'));
+    cache.set('c', Buffer.from('C'));
     expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('c')).toBe('C');
+    expect(cache.get('c')?.toString()).toBe('C');
   });
 
   it('is off with a zero lifetime', () => {
     const cache = new PublicCache(0);
-    cache.set('a', 'A');
+    cache.set('a', Buffer.from('A'));
     expect(cache.get('a')).toBeUndefined();
   });
 });

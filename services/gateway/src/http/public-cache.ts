@@ -3,14 +3,15 @@
  * home page), kept for a second or two: enough to absorb a burst of readers without serving stale pages.
  */
 export class PublicCache {
-  private readonly entries = new Map<string, { value: string; expires: number }>();
+  /** Values are encoded once: a hit writes bytes to the socket without converting a string again. */
+  private readonly entries = new Map<string, { value: Buffer; expires: number }>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 2_000,
   ) {}
 
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     if (this.ttlMs <= 0) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -21,7 +22,7 @@ export class PublicCache {
     return entry.value;
   }
 
-  set(key: string, value: string) {
+  set(key: string, value: Buffer) {
     if (this.ttlMs <= 0) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { value, expires: Date.now() + this.ttlMs });

@@ -11,37 +11,113 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-/** Fixed one-minute windows counted in Redis, so every gateway replica shares the count. */
-export async function hit(redis: RedisClient, key: string, limit: number, now = Date.now()): Promise<RateLimitResult> {
-  const window = Math.floor(now / 1000 / WINDOW_SECONDS);
-  const redisKey = `gw:rl:${key}:${window}`;
-  const [count] = (await redis
-    .multi()
-    .incr(redisKey)
-    .expire(redisKey, WINDOW_SECONDS + 1)
-    .exec()) as unknown as [number];
-  const retryAfterSeconds = (window + 1) * WINDOW_SECONDS - Math.floor(now / 1000);
-  return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
+interface Counter {
+  redisKey: string;
+  window: number;
+  /** What every replica had counted at the last flush (ours included). */
+  shared: number;
+  /** Our hits since then. */
+  unflushed: number;
+}
+
+/** The part of the Redis client the limiter uses. */
+export type RateLimitStore = Pick<RedisClient, 'multi'>;
+
+/**
+ * Fixed one-minute windows per client, shared by every gateway replica through Redis. A hit is counted in
+ * memory and answered at once; every flush interval the counts are added to Redis and the shared totals read
+ * back. On one replica the limit is exact; across replicas it may be passed by what others counted within
+ * one interval. When Redis is away each replica still enforces the limit on its own count.
+ */
+export class RateLimiter {
+  private readonly counters = new Map<string, Counter>();
+  private timer?: NodeJS.Timeout;
+  private flushing?: Promise<void>;
+  private lastWarning = 0;
+
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly log: Pick<Logger, 'warn'>,
+    private readonly flushMs = 100,
+  ) {}
+
+  start() {
+    this.timer ??= setInterval(() => void this.flush(), this.flushMs);
+    this.timer.unref();
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  hit(key: string, limit: number, now = Date.now()): RateLimitResult {
+    const window = Math.floor(now / 1000 / WINDOW_SECONDS);
+    const redisKey = `gw:rl:${key}:${window}`;
+    let counter = this.counters.get(redisKey);
+    if (!counter) {
+      counter = { redisKey, window, shared: 0, unflushed: 0 };
+      this.counters.set(redisKey, counter);
+    }
+    counter.unflushed += 1;
+    const count = counter.shared + counter.unflushed;
+    const retryAfterSeconds = (window + 1) * WINDOW_SECONDS - Math.floor(now / 1000);
+    return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
+  }
+
+  /** Adds our counts to Redis and learns the totals; one MULTI for every client seen since the last flush. */
+  flush(now = Date.now()): Promise<void> {
+    this.flushing ??= this.doFlush(now).finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  private async doFlush(now: number) {
+    const current = Math.floor(now / 1000 / WINDOW_SECONDS);
+    const batch: { counter: Counter; added: number }[] = [];
+    for (const counter of this.counters.values()) {
+      if (counter.window < current && counter.unflushed === 0) {
+        this.counters.delete(counter.redisKey);
+        continue;
+      }
+      if (counter.unflushed > 0) batch.push({ counter, added: counter.unflushed });
+    }
+    if (batch.length === 0) return;
+    const multi = this.store.multi();
+    for (const { counter, added } of batch)
+      multi.incrBy(counter.redisKey, added).expire(counter.redisKey, WINDOW_SECONDS + 1);
+    try {
+      const replies = (await multi.exec()) as unknown as number[];
+      batch.forEach(({ counter, added }, index) => {
+        counter.shared = Number(replies[index * 2]);
+        counter.unflushed -= added;
+        if (counter.window < current && counter.unflushed === 0) this.counters.delete(counter.redisKey);
+      });
+    } catch (error) {
+      if (now - this.lastWarning > 60_000)
+        this.log.warn({ err: error }, 'rate limit counts could not reach Redis; limiting on local counts');
+      this.lastWarning = now;
+    }
+  }
 }
 
 /**
  * Every /api request counts against its client address; sign-in and registration have a stricter
- * budget of their own. When Redis is away, requests pass (availability first) and a warning is logged.
+ * budget of their own. Over the limit: 429 TooManyRequests with Retry-After.
  */
 export function installRateLimit(fastify: FastifyInstance, config: GatewayConfig, redis: RedisClient, log: Logger) {
+  const limiter = new RateLimiter(redis, log);
+  limiter.start();
+  fastify.addHook('onClose', async () => limiter.stop());
   fastify.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const sensitive = request.method === 'POST' && request.url.startsWith('/api/id/');
     const [bucket, limit] = sensitive
       ? ['auth', config.AUTH_RATE_LIMIT_PER_MINUTE]
       : ['api', config.RATE_LIMIT_PER_MINUTE];
-    let result: RateLimitResult;
-    try {
-      result = await hit(redis, `${bucket}:${request.ip}`, limit);
-    } catch (error) {
-      log.warn({ err: error }, 'rate limit unavailable; letting the request through');
-      return;
-    }
+    const result = limiter.hit(`${bucket}:${request.ip}`, limit);
     reply.header('ratelimit-limit', limit);
     reply.header('ratelimit-remaining', result.remaining);
     if (!result.allowed) {
