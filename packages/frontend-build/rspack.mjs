@@ -1,0 +1,86 @@
+// The rspack configuration all frontends share: the shell (Module Federation host) and each remote differ only
+// in their name, what they expose, where they are served from and a few plugins of their own.
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+const ui = readJson(new URL('../ui/package.json', import.meta.url));
+
+/** The short, explicit list of singletons every frontend shares with the others (never `...dependencies`). */
+export function sharedSingletons(pkg) {
+  const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
+  return {
+    react: singleton(pkg.dependencies.react),
+    'react/jsx-runtime': singleton(pkg.dependencies.react),
+    'react-dom': singleton(pkg.dependencies['react-dom']),
+    'react-dom/client': singleton(pkg.dependencies['react-dom']),
+    'react-router': singleton(pkg.dependencies['react-router']),
+    i18next: singleton(pkg.dependencies.i18next),
+    'react-i18next': singleton(pkg.dependencies['react-i18next']),
+    '@pencraft/ui': singleton(`^${ui.version}`),
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir the frontend's folder
+ * @param {string} options.name its Module Federation name (one name everywhere: folder, image, chart component)
+ * @param {Record<string, string>} [options.exposes] a remote's exposed modules; absent for the host
+ * @param {string} options.publicPath '/' for the host, 'auto' for a remote (chunks load relative to remoteEntry.js)
+ * @param {unknown[]} [options.plugins] the frontend's own plugins (its HTML page, static files)
+ */
+export function frontendConfig({ dir, name, exposes, publicPath, plugins = [] }) {
+  const pkg = readJson(path.join(dir, 'package.json'));
+  const federation = exposes
+    ? { name, filename: 'remoteEntry.js', exposes, shared: sharedSingletons(pkg), dts: false, manifest: true }
+    : { name, remotes: {}, shared: sharedSingletons(pkg), dts: false, manifest: false };
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      target: ['web', 'es2022'],
+      devtool: production ? false : 'cheap-module-source-map',
+      output: {
+        path: path.resolve(dir, 'dist'),
+        publicPath,
+        uniqueName: name,
+        filename: 'assets/[name].[contenthash:10].js',
+        chunkFilename: 'assets/[name].[contenthash:10].js',
+        cssFilename: 'assets/[name].[contenthash:10].css',
+        cssChunkFilename: 'assets/[name].[contenthash:10].css',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2022',
+              },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css' },
+        ],
+      },
+      plugins: [...plugins, new ModuleFederationPlugin(federation)],
+      performance: { hints: false },
+    };
+  };
+}
+
+export { rspack };
