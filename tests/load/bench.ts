@@ -37,6 +37,8 @@ interface Figures {
 }
 
 async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  // A short warm-up first, so the figures are of optimized code, not of the JIT compiler at work.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   const errors = result.errors + result.timeouts + result.non2xx;
   return {
