@@ -71,7 +71,7 @@ describe('articles.article.published', () => {
                   language: 'az',
                   category: 'culture',
                   subCategories: ['travel'],
-                  content: { time: now.getTime(), version: '2.31.0', blocks: [] },
+                  contentJson: JSON.stringify({ time: now.getTime(), version: '2.31.0', blocks: [] }),
                   bodyText: 'Bakıda payız gələndə küləklər şəhəri təmizləyir.',
                   status: 'published',
                   wordCount: 7,

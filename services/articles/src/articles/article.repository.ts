@@ -1,20 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { authors } from '../authors/author.table.js';
 import { articles, type ArticleRow } from './article.table.js';
 
 export type NewArticle = typeof articles.$inferInsert;
 
+/** An article as it is read: the content stays JSON text, as stored, for the response. */
+export type ArticleRecord = Omit<ArticleRow, 'content'> & { contentJson: string };
+
 export interface ArticleWithAuthor {
-  article: ArticleRow;
+  article: ArticleRecord;
   author: { uid: string; username: string; fullname: string } | null;
 }
 
-/** An article with what the read model knows of its author. */
+const { content, ...articleColumns } = getTableColumns(articles);
+
+/** An article with what the read model knows of its author; the content is read as text, never parsed here. */
 function withAuthor(q: Queryable) {
   return q
-    .select({ article: articles, author: { uid: authors.uid, username: authors.username, fullname: authors.fullname } })
+    .select({
+      article: { ...articleColumns, contentJson: sql<string>`${content}::text` },
+      author: { uid: authors.uid, username: authors.username, fullname: authors.fullname },
+    })
     .from(articles)
     .leftJoin(authors, eq(authors.uid, articles.authorId));
 }
@@ -59,17 +67,10 @@ export class ArticleRepository {
     return row!;
   }
 
-  async findWithAuthor(id: string, tx: Queryable = this.database.db): Promise<ArticleWithAuthor | undefined> {
+  async findWithAuthor(id: string, tx?: Queryable): Promise<ArticleWithAuthor | undefined> {
     if (!UUID.test(id)) return undefined;
-    const [row] = await tx
-      .select({
-        article: articles,
-        author: { uid: authors.uid, username: authors.username, fullname: authors.fullname },
-      })
-      .from(articles)
-      .leftJoin(authors, eq(authors.uid, articles.authorId))
-      .where(eq(articles.id, id))
-      .limit(1);
+    if (!tx) return (await this.byId.execute({ id }))[0];
+    const [row] = await withAuthor(tx).where(eq(articles.id, id)).limit(1);
     return row;
   }
 

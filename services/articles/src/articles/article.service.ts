@@ -40,7 +40,8 @@ export class ArticleService {
         wordCount: checked.wordCount,
         symbolCount: checked.symbolCount,
       });
-      return toArticle({ article: row, author });
+      const { content, ...rest } = row;
+      return toArticle({ article: { ...rest, contentJson: JSON.stringify(content) }, author });
     });
   }
 
@@ -107,7 +108,7 @@ function toArticle({ article, author }: ArticleWithAuthor): Article {
     language: article.language,
     category: article.category,
     subCategories: article.subCategories,
-    contentJson: JSON.stringify(article.content),
+    contentJson: article.contentJson,
     status: article.status,
     author: author ?? { uid: article.authorId, username: '', fullname: '' },
     createdAtMs: article.createdAt.getTime(),
