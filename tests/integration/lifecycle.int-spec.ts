@@ -6,7 +6,7 @@ import {
   HealthService,
 } from '@pencraft/contracts/grpc/health/v1/health';
 import { createGrpcClient } from '@pencraft/kit';
-import { startApp, type AppHandle } from '../../packages/devstack/src/index.ts';
+import { logFile, logTail, startApp, type AppHandle } from '../../packages/devstack/src/index.ts';
 import {
   eventually,
   freshDatabase,
@@ -77,6 +77,19 @@ describe('shutdown', () => {
     expect(ready.status).toBe(503);
     expect((await fetch(`${httpBase('search')}/healthz`)).status).toBe(200);
     expect(await app.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('refuses to start with a bad configuration, naming every bad variable', async () => {
+    const app = await startApp(
+      'identity',
+      'test',
+      { HTTP_PORT: 'eighty', DATABASE_URL: 'not-a-url' },
+      { database: db.name },
+    );
+    expect((await app.exited).code).toBe(78);
+    const log = logTail(logFile(stack, 'identity'), 20);
+    expect(log).toMatch(/HTTP_PORT is invalid/);
+    expect(log).toMatch(/DATABASE_URL is invalid/);
   });
 
   it('is not ready while a dependency is missing, and says which', async () => {
