@@ -84,6 +84,7 @@ export class OutboxRelay {
   private async run() {
     let failures = 0;
     let lastCleanup = 0;
+    let lastSample = 0;
     while (this.running) {
       try {
         const published = await this.relayBatch();
@@ -92,7 +93,11 @@ export class OutboxRelay {
           lastCleanup = Date.now();
           await this.cleanup();
         }
-        await this.sampleBacklog();
+        // Counting the backlog is a query of its own: at most every few seconds, not after every batch.
+        if (Date.now() - lastSample > 5_000) {
+          lastSample = Date.now();
+          await this.sampleBacklog();
+        }
         if (published > 0) continue;
         await this.sleep(this.options.pollMs ?? 1_000);
       } catch (error) {

@@ -2,7 +2,9 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, 
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { pickLang } from '@pencraft/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentUser, OptionalUser, RequireUser, SessionGuard } from '../auth/current-user.js';
+import { CurrentUser, RequireUser, SessionGuard } from '../auth/current-user.js';
+import { SessionService } from '../auth/session.service.js';
+import { SESSION_COOKIE } from '../http/cookies.js';
 import { Doc } from '../docs/doc.decorator.js';
 import { PublicCache } from '../http/public-cache.js';
 import { parseInput } from '../http/validation.js';
@@ -20,11 +22,11 @@ import {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 @Controller('api')
-@UseGuards(SessionGuard)
 export class ArticlesController {
   constructor(
     @Inject(ARTICLES) private readonly articles: ArticlesClient,
     @Inject(PublicCache) private readonly cache: PublicCache,
+    private readonly sessions: SessionService,
   ) {}
 
   @Get('articles/categories')
@@ -42,7 +44,7 @@ export class ArticlesController {
 
   @Post('articles')
   @HttpCode(201)
-  @UseGuards(RequireUser)
+  @UseGuards(SessionGuard, RequireUser)
   @Doc({
     tag: 'articles',
     summary: 'Write a new article (a draft until published)',
@@ -87,7 +89,7 @@ export class ArticlesController {
 
   @Post('articles/publishing/:id')
   @HttpCode(200)
-  @UseGuards(RequireUser)
+  @UseGuards(SessionGuard, RequireUser)
   @Doc({
     tag: 'articles',
     summary: "Publish the author's draft",
@@ -114,15 +116,13 @@ export class ArticlesController {
     auth: 'optional',
     errors: ['ArticleNotFound'],
   })
-  async get(
-    @OptionalUser() user: UserSummary | undefined,
-    @Param('id') id: string,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async get(@Param('id') id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.type(JSON_TYPE);
     const key = `article:${id}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
+    // Who asks matters only for a draft, so the session is resolved after the cache for published articles missed.
+    const user = await this.sessions.resolve(request.cookies[SESSION_COOKIE]);
     const { article } = await this.articles.getArticle({ articleId: id, viewerUid: user?.uid ?? '' });
     const body = Buffer.from(articleJson(article!));
     if (article!.status === 'published') this.cache.set(key, body);

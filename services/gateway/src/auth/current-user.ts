@@ -38,9 +38,3 @@ export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionC
   if (!user) throw new AppError('Unauthorized');
   return user;
 });
-
-/** The signed-in user, or undefined for a visitor. */
-export const OptionalUser = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): UserSummary | undefined =>
-    ctx.switchToHttp().getRequest<FastifyRequest>().user,
-);
