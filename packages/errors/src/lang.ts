@@ -1,12 +1,7 @@
-export const LANGS = ['az', 'en', 'ru'] as const;
+import { DEFAULT_LANG, LANGS, type Lang } from '@pencraft/rules';
 
-export type Lang = (typeof LANGS)[number];
-
-export const DEFAULT_LANG: Lang = 'az';
-
-export function isLang(x: unknown): x is Lang {
-  return typeof x === 'string' && (LANGS as readonly string[]).includes(x);
-}
+// The language list is a rule shared with the browser; the catalogue re-exports it for its callers.
+export { DEFAULT_LANG, LANGS, isLang, type Lang } from '@pencraft/rules';
 
 interface LanguageRange {
   tag: string;
