@@ -76,12 +76,22 @@ describe('network policies (default values)', () => {
   });
 
   it.each(serviceNames)(
-    "admits %s's HTTP port (probes are kubelet traffic) from Prometheus, plus the ingress controller for the gateway",
+    "admits %s's HTTP port from the ingress controller for the gateway only, and from no one for the others",
     (name) => {
       const admitted = everyone()
         .filter(([, source]) => allowed(policies, source, endpoints[name]!, httpPort(name)))
         .map(([sourceName]) => sourceName);
-      expect(admitted.sort()).toEqual(name === 'gateway' ? ['ingress controller', 'prometheus'] : ['prometheus']);
+      expect(admitted.sort()).toEqual(name === 'gateway' ? ['ingress controller'] : []);
+    },
+  );
+
+  it.each(serviceNames)(
+    "admits %s's internal port (/metrics, readiness details; probes are kubelet traffic) from Prometheus only",
+    (name) => {
+      const admitted = everyone()
+        .filter(([, source]) => allowed(policies, source, endpoints[name]!, allServices[name]!.internalPort))
+        .map(([sourceName]) => sourceName);
+      expect(admitted).toEqual(['prometheus']);
     },
   );
 

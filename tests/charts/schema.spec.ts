@@ -118,6 +118,15 @@ describe('the chart fails with a clear message when values contradict each other
     );
   });
 
+  it('a service whose internal port is one of its other ports', () => {
+    expect(failure({ set: ['services.articles.ports.internal=5102'] })).toContain(
+      'services.articles.ports.internal and ports.grpc are both 5102: give them different ports',
+    );
+    expect(failure({ set: ['services.gateway.ports.internal=8080'] })).toContain(
+      'services.gateway.ports.http and ports.internal are both 8080',
+    );
+  });
+
   it('a PodDisruptionBudget given both minAvailable and maxUnavailable', () => {
     expect(failure({ set: ['services.identity.pdb.minAvailable=1'] })).toContain(
       'services.identity: pdb.maxUnavailable and pdb.minAvailable are both set',

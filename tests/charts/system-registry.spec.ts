@@ -21,8 +21,8 @@ describe('chart values agree with system.json', () => {
     const expected = allServices[name]!;
     expect(values.services[name].ports).toEqual(
       expected.grpcPort === undefined
-        ? { http: expected.httpPort }
-        : { http: expected.httpPort, grpc: expected.grpcPort },
+        ? { http: expected.httpPort, internal: expected.internalPort }
+        : { http: expected.httpPort, internal: expected.internalPort, grpc: expected.grpcPort },
     );
   });
 
@@ -74,12 +74,13 @@ describe('chart values agree with system.json', () => {
     }
   });
 
-  it('set HTTP_PORT and GRPC_PORT of every service to its system.json ports', () => {
+  it('set HTTP_PORT, INTERNAL_HTTP_PORT and GRPC_PORT of every service to its system.json ports', () => {
     const objects = renderSet('default');
     for (const name of serviceNames) {
       const env = named(objects, 'Deployment', `pencraft-${name}`).spec.template.spec.containers[0].env;
       const value = (key: string) => env.find((e: Parsed) => e.name === key)?.value;
       expect(value('HTTP_PORT')).toBe(String(allServices[name]!.httpPort));
+      expect(value('INTERNAL_HTTP_PORT')).toBe(String(allServices[name]!.internalPort));
       expect(value('GRPC_PORT')).toBe(
         allServices[name]!.grpcPort === undefined ? undefined : String(allServices[name]!.grpcPort),
       );

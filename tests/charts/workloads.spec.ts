@@ -17,16 +17,29 @@ describe.each(HARDENED_SETS)('workloads with the %s values', (set) => {
     expect(components.sort()).toEqual([...componentNames].sort());
   });
 
-  it('gives every container liveness and readiness probes on /healthz and /readyz of its HTTP port', () => {
+  it('probes every service on /healthz and /readyz of its internal port, every frontend on its HTTP port', () => {
     for (const deployment of deployments(set)) {
+      const component = deployment.metadata.labels!['app.kubernetes.io/component']!;
+      const port = serviceNames.includes(component) ? 'internal' : 'http';
       for (const container of deployment.spec.template.spec.containers) {
         const where = `${deployment.metadata.name}/${container.name}`;
         expect({ where, path: container.livenessProbe?.httpGet?.path }).toEqual({ where, path: '/healthz' });
         expect({ where, path: container.readinessProbe?.httpGet?.path }).toEqual({ where, path: '/readyz' });
-        expect(container.livenessProbe.httpGet.port).toBe('http');
-        expect(container.readinessProbe.httpGet.port).toBe('http');
-        expect(container.ports.map((p: Parsed) => p.name)).toContain('http');
+        expect({ where, port: container.livenessProbe.httpGet.port }).toEqual({ where, port });
+        expect({ where, port: container.readinessProbe.httpGet.port }).toEqual({ where, port });
+        expect({ where, port: container.startupProbe?.httpGet?.port }).toEqual({ where, port });
+        expect(container.ports.map((p: Parsed) => p.name)).toEqual(expect.arrayContaining(['http', port]));
       }
+    }
+  });
+
+  it('gives every service INTERNAL_HTTP_PORT, the containerPort named internal', () => {
+    for (const deployment of deployments(set)) {
+      const component = deployment.metadata.labels!['app.kubernetes.io/component']!;
+      if (!serviceNames.includes(component)) continue;
+      const [container] = deployment.spec.template.spec.containers;
+      const internal = container.ports.find((p: Parsed) => p.name === 'internal')?.containerPort;
+      expect(container.env).toContainEqual({ name: 'INTERNAL_HTTP_PORT', value: String(internal) });
     }
   });
 
@@ -140,17 +153,17 @@ describe('production values', () => {
     }
   });
 
-  it('scrapes /metrics of every service with a ServiceMonitor on its http port', () => {
+  it('scrapes /metrics of every service with a ServiceMonitor on its internal port', () => {
     const objects = renderSet('production');
     const monitors = ofKind(objects, 'ServiceMonitor');
     expect(monitors.map((m) => m.metadata.labels!['app.kubernetes.io/component']).sort()).toEqual(serviceNames);
     for (const monitor of monitors) {
       expect(monitor.metadata.labels).toMatchObject({ release: 'kube-prometheus-stack' });
-      expect(monitor.spec.endpoints).toEqual([expect.objectContaining({ port: 'http', path: '/metrics' })]);
+      expect(monitor.spec.endpoints).toEqual([expect.objectContaining({ port: 'internal', path: '/metrics' })]);
       const service = ofKind(objects, 'Service').find((s) =>
         selectorMatches(monitor.spec.selector, s.metadata.labels ?? {}),
       );
-      expect(service?.spec.ports.map((p: Parsed) => p.name)).toContain('http');
+      expect(service?.spec.ports.map((p: Parsed) => p.name)).toContain('internal');
     }
   });
 

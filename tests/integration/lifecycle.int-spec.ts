@@ -1,5 +1,5 @@
-// Every service and the gateway: /healthz, /readyz (with the truth about their dependencies), /metrics,
-// grpc.health.v1 for the services, and a clean exit on SIGTERM.
+// Every service and the gateway: /healthz, /readyz (with the truth about their dependencies) and /metrics on the
+// internal port and nowhere on the public one, grpc.health.v1 for the services, and a clean exit on SIGTERM.
 import {
   HealthCheckResponse_ServingStatus,
   HealthClient,
@@ -12,6 +12,7 @@ import {
   freshDatabase,
   grpcAddress,
   httpBase,
+  internalBase,
   resetMessaging,
   stack,
   startService,
@@ -42,15 +43,21 @@ describe.each(services)('%s', (name) => {
     await app?.kill().catch(() => undefined);
   });
 
-  it('answers /healthz, /readyz and /metrics', async () => {
-    const base = httpBase(name);
+  it('answers /healthz, /readyz and /metrics on its internal port', async () => {
+    const base = internalBase(name);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok', nats: 'ok' } });
     const metrics = await (await fetch(`${base}/metrics`)).text();
-    expect(metrics).toContain(`http_requests_total{service="${name}"`);
-    expect(metrics).toContain('nodejs_heap_size_used_bytes');
+    expect(metrics).toContain(`nodejs_heap_size_used_bytes{service="${name}"}`);
+    expect(metrics).toContain(`db_pool_total{service="${name}"}`);
+  });
+
+  it('serves none of them on its public HTTP port', async () => {
+    for (const path of ['/healthz', '/readyz', '/metrics']) {
+      expect({ path, status: (await fetch(`${httpBase(name)}${path}`)).status }).toEqual({ path, status: 404 });
+    }
   });
 
   it('serves grpc.health.v1 as SERVING', async () => {
@@ -73,9 +80,9 @@ describe('shutdown', () => {
     const app = await startService('search', db.name, { SHUTDOWN_DRAIN_DELAY_MS: '1500' });
     process.kill(app.pid, 'SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
-    const ready = await fetch(`${httpBase('search')}/readyz`);
+    const ready = await fetch(`${internalBase('search')}/readyz`);
     expect(ready.status).toBe(503);
-    expect((await fetch(`${httpBase('search')}/healthz`)).status).toBe(200);
+    expect((await fetch(`${internalBase('search')}/healthz`)).status).toBe(200);
     expect(await app.exited).toEqual({ code: 0, signal: null });
   });
 
@@ -97,7 +104,7 @@ describe('shutdown', () => {
     const app = await startApp('moderation', 'test', {}, { database: 'no_such_database' });
     try {
       const answer = await eventually(async () => {
-        const response = await fetch(`${httpBase('moderation')}/readyz`);
+        const response = await fetch(`${internalBase('moderation')}/readyz`);
         return { status: response.status, body: (await response.json()) as unknown };
       });
       expect(answer).toMatchObject({
@@ -111,12 +118,27 @@ describe('shutdown', () => {
 });
 
 describe('gateway', () => {
-  it('answers its probes, is ready with Redis, and stops cleanly on SIGTERM', async () => {
+  it('answers its probes on the internal port, is ready with Redis, and stops cleanly on SIGTERM', async () => {
     const gateway = await startService('gateway', db.name);
-    const base = httpBase('gateway');
+    const base = internalBase('gateway');
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ready', checks: { redis: 'ok' } });
+    await fetch(`${httpBase('gateway')}/api/no-such-route`);
     expect(await (await fetch(`${base}/metrics`)).text()).toContain('http_requests_total{service="gateway"');
     expect(await gateway.stop('SIGTERM', 15_000)).toEqual({ code: 0, signal: null });
+  });
+
+  it('keeps /metrics and the readiness details off the public origin (issue 6: /metrics answered on :8080)', async () => {
+    const gateway = await startService('gateway', db.name);
+    try {
+      for (const path of ['/metrics', '/readyz', '/healthz', '/metrics?format=text']) {
+        const response = await fetch(`${httpBase('gateway')}${path}`);
+        const body = await response.text();
+        expect({ path, status: response.status }).toEqual({ path, status: 404 });
+        expect(body).not.toMatch(/nodejs_|http_requests_total|"checks"/);
+      }
+    } finally {
+      await gateway.stop();
+    }
   });
 });

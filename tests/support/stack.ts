@@ -69,6 +69,13 @@ export function httpBase(name: string) {
   return `http://127.0.0.1:${app.httpPort}`;
 }
 
+/** The internal port of a service or the gateway: /healthz, /readyz with details, /metrics. */
+export function internalBase(name: string) {
+  const app = name === 'gateway' ? stack.gateway : stack.services.find((a) => a.name === name);
+  if (!app) throw new Error(`no service ${name}`);
+  return `http://127.0.0.1:${app.internalPort}`;
+}
+
 /** Polls until check returns a value other than undefined. */
 export async function eventually<T>(
   check: () => Promise<T | undefined>,

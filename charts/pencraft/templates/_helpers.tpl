@@ -185,6 +185,8 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
   value: {{ $root.Values.runtime.logLevel | quote }}
 - name: HTTP_PORT
   value: {{ $c.ports.http | quote }}
+- name: INTERNAL_HTTP_PORT
+  value: {{ $c.ports.internal | quote }}
 {{- if $c.ports.grpc }}
 - name: GRPC_PORT
   value: {{ $c.ports.grpc | quote }}
@@ -345,11 +347,11 @@ affinity:
 {{- end }}
 {{- end -}}
 
-{{/* An httpGet probe on the HTTP port. Args: path, probe (settings). */}}
+{{/* An httpGet probe on a named container port. Args: path, port, probe (settings). */}}
 {{- define "pencraft.httpProbe" -}}
 httpGet:
   path: {{ .path }}
-  port: http
+  port: {{ .port }}
 periodSeconds: {{ .probe.periodSeconds }}
 timeoutSeconds: {{ .probe.timeoutSeconds }}
 failureThreshold: {{ .probe.failureThreshold }}
@@ -358,19 +360,23 @@ initialDelaySeconds: {{ . }}
 {{- end }}
 {{- end -}}
 
-{{/* Probes of a container: startup and liveness on /healthz, readiness on /readyz. Args: c. */}}
+{{/*
+Probes of a container: startup and liveness on /healthz, readiness on /readyz; on the internal port of a service
+(the public port does not serve them), on the HTTP port of a frontend's static server. Args: c.
+*/}}
 {{- define "pencraft.probes" -}}
+{{- $port := ternary "internal" "http" (eq .c.kind "service") -}}
 {{- if .c.probes.startup.enabled }}
 startupProbe:
-  {{- include "pencraft.httpProbe" (dict "path" "/healthz" "probe" .c.probes.startup) | nindent 2 }}
+  {{- include "pencraft.httpProbe" (dict "path" "/healthz" "port" $port "probe" .c.probes.startup) | nindent 2 }}
 {{- end }}
 {{- if .c.probes.liveness.enabled }}
 livenessProbe:
-  {{- include "pencraft.httpProbe" (dict "path" "/healthz" "probe" .c.probes.liveness) | nindent 2 }}
+  {{- include "pencraft.httpProbe" (dict "path" "/healthz" "port" $port "probe" .c.probes.liveness) | nindent 2 }}
 {{- end }}
 {{- if .c.probes.readiness.enabled }}
 readinessProbe:
-  {{- include "pencraft.httpProbe" (dict "path" "/readyz" "probe" .c.probes.readiness) | nindent 2 }}
+  {{- include "pencraft.httpProbe" (dict "path" "/readyz" "port" $port "probe" .c.probes.readiness) | nindent 2 }}
 {{- end }}
 {{- end -}}
 
@@ -430,8 +436,15 @@ Args: root.
 {{- fail (printf "services.%s.database.enabled is true but no Secret provides its DATABASE_URL: set postgresql.existingSecret or services.%s.database.existingSecret" $name $name) -}}
 {{- end -}}
 {{- end -}}
-{{- if and $c.ports.grpc (eq (int $c.ports.grpc) (int $c.ports.http)) -}}
-{{- fail (printf "services.%s.ports.http and ports.grpc are both %v: give them different ports" $name $c.ports.http) -}}
+{{- $seen := dict -}}
+{{- range $portName := list "http" "internal" "grpc" -}}
+{{- $port := get $c.ports $portName -}}
+{{- if $port -}}
+{{- if hasKey $seen (toString $port) -}}
+{{- fail (printf "services.%s.ports.%s and ports.%s are both %v: give them different ports" $name (get $seen (toString $port)) $portName $port) -}}
+{{- end -}}
+{{- $_ := set $seen (toString $port) $portName -}}
+{{- end -}}
 {{- end -}}
 {{- if $c.redis -}}{{- $usesRedis = true -}}{{- end -}}
 {{- if $c.nats -}}{{- $usesNats = true -}}{{- end -}}

@@ -48,7 +48,8 @@ async function status(stack: Stack): Promise<void> {
     rows.push([s.name, 'infra', s.pid === undefined ? '-' : String(s.pid), s.ports.join(','), s.ready ? 'yes' : 'no']);
   }
   for (const s of await appsStatus(stack)) {
-    rows.push([s.name, s.kind, s.pid === undefined ? '-' : String(s.pid), String(s.port), s.ready ? 'yes' : 'no']);
+    const ports = s.internalPort === undefined ? String(s.port) : `${s.port},${s.internalPort}`;
+    rows.push([s.name, s.kind, s.pid === undefined ? '-' : String(s.pid), ports, s.ready ? 'yes' : 'no']);
   }
   say(`profile ${stack.profile}`);
   say(table(rows));

@@ -8,10 +8,10 @@ const system: SystemJson = {
     redis: { port: 6390 },
     nats: { port: 4223, monitorPort: 8223 },
   },
-  gateway: { httpPort: 8080, calls: ['identity', 'articles'] },
+  gateway: { httpPort: 8080, internalPort: 9080, calls: ['identity', 'articles'] },
   services: {
-    identity: { httpPort: 4101, grpcPort: 5101, schema: 'identity', calls: [] },
-    articles: { httpPort: 4102, grpcPort: 5102, schema: 'articles', calls: ['identity'] },
+    identity: { httpPort: 4101, internalPort: 9101, grpcPort: 5101, schema: 'identity', calls: [] },
+    articles: { httpPort: 4102, internalPort: 9102, grpcPort: 5102, schema: 'articles', calls: ['identity'] },
   },
   frontends: {
     shell: { port: 3000, path: '/' },
@@ -44,6 +44,7 @@ describe('stackFor', () => {
       ['reader', 3101],
       ['editor', 3102],
     ]);
+    expect([test.gateway.internalPort, ...test.services.map((s) => s.internalPort)]).toEqual([9180, 9201, 9202]);
   });
 
   it('separates data and run directories per profile', () => {
@@ -59,6 +60,7 @@ describe('envFor', () => {
       OTEL_SERVICE_NAME: 'identity',
       LOG_LEVEL: 'info',
       HTTP_PORT: '4101',
+      INTERNAL_HTTP_PORT: '9101',
       GRPC_PORT: '5101',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:55432/pencraft',
       REDIS_URL: 'redis://127.0.0.1:6390',
@@ -72,6 +74,7 @@ describe('envFor', () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       HTTP_PORT: '4201',
+      INTERNAL_HTTP_PORT: '9201',
       GRPC_PORT: '5201',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:55532/pencraft',
       REDIS_URL: 'redis://127.0.0.1:6490',
@@ -101,6 +104,7 @@ describe('envFor', () => {
       OTEL_SERVICE_NAME: 'gateway',
       LOG_LEVEL: 'info',
       HTTP_PORT: '8080',
+      INTERNAL_HTTP_PORT: '9080',
       REDIS_URL: 'redis://127.0.0.1:6390',
       IDENTITY_GRPC_ADDR: '127.0.0.1:5101',
       ARTICLES_GRPC_ADDR: '127.0.0.1:5102',
@@ -137,7 +141,11 @@ describe('envFor', () => {
 
   it('rejects unknown names and callees that are not services', () => {
     expect(() => envFor('nope', 'dev', { stack: dev, secrets })).toThrow(/unknown process "nope"/);
-    const broken = stackFor('dev', { ...system, gateway: { httpPort: 8080, calls: ['ghost'] } }, '/repo');
+    const broken = stackFor(
+      'dev',
+      { ...system, gateway: { httpPort: 8080, internalPort: 9080, calls: ['ghost'] } },
+      '/repo',
+    );
     expect(() => envFor('gateway', 'dev', { stack: broken, secrets })).toThrow(/"ghost" is called/);
   });
 

@@ -83,6 +83,7 @@ function serviceEnv(stack: Stack, service: ServiceInfo, options: EnvOptions): En
   return {
     ...commonEnv(stack, service.name),
     HTTP_PORT: String(service.httpPort),
+    INTERNAL_HTTP_PORT: String(service.internalPort),
     GRPC_PORT: String(service.grpcPort),
     DATABASE_URL: databaseUrl(stack, options.database),
     REDIS_URL: redisUrl(stack),
@@ -97,6 +98,7 @@ function gatewayEnv(stack: Stack, gateway: GatewayInfo, secrets: Secrets): Env {
   return {
     ...commonEnv(stack, gateway.name),
     HTTP_PORT: String(gateway.httpPort),
+    INTERNAL_HTTP_PORT: String(gateway.internalPort),
     REDIS_URL: redisUrl(stack),
     ...grpcAddresses(stack, gateway.calls),
     PUBLIC_ORIGIN: `http://localhost:${gateway.httpPort}`,

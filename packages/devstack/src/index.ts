@@ -5,7 +5,7 @@ export { databaseUrl, edgeRoutes, envFor, natsUrl, redisUrl } from './env.ts';
 export type { Env, EnvOptions } from './env.ts';
 export { createDatabase, dropDatabase, infraStatus, redisPing, startInfra, stopInfra } from './infra.ts';
 export type { InfraName, InfraStatus } from './infra.ts';
-export { appsStatus, runMigrations, startApp, startApps, stopApp, stopApps } from './processes.ts';
+export { appsStatus, probePort, readyUrl, runMigrations, startApp, startApps, stopApp, stopApps } from './processes.ts';
 export type { AppHandle, AppStatus, ExitInfo, StartOptions } from './processes.ts';
 export { logFile, logTail, pidFile } from './proc.ts';
 export { createClient, loadSeedData, seed } from './seed.ts';

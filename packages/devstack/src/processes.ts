@@ -39,7 +39,7 @@ export interface AppHandle {
   stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<ExitInfo>;
   /** SIGKILL now (a crash, for chaos tests). */
   kill(): Promise<ExitInfo>;
-  /** Resolves once GET /readyz answers 200; rejects with the log tail if it exits or the time runs out. */
+  /** Resolves once GET /readyz (on the internal port) answers 200; rejects with the log tail if it exits or the time runs out. */
   waitReady(timeoutMs?: number): Promise<void>;
   /** Resolves when the process exits, however that happens. */
   exited: Promise<ExitInfo>;
@@ -76,11 +76,18 @@ function identityOf(stack: Stack, app: AppInfo): Identity {
 }
 
 function portsOf(app: AppInfo): number[] {
-  return app.kind === 'service' ? [app.httpPort, app.grpcPort] : [app.httpPort];
+  if (app.kind === 'service') return [app.httpPort, app.internalPort, app.grpcPort];
+  if (app.kind === 'gateway') return [app.httpPort, app.internalPort];
+  return [app.httpPort];
+}
+
+/** Where an app's probes are: the internal port of services and the gateway, the static servers' own port. */
+export function probePort(app: AppInfo): number {
+  return app.kind === 'frontend' ? app.httpPort : app.internalPort;
 }
 
 export function readyUrl(app: AppInfo): string {
-  return `http://127.0.0.1:${app.httpPort}/readyz`;
+  return `http://127.0.0.1:${probePort(app)}/readyz`;
 }
 
 async function waitAppReady(stack: Stack, app: AppInfo, pid: number, timeoutMs: number): Promise<void> {
@@ -214,6 +221,8 @@ export interface AppStatus {
   kind: AppInfo['kind'];
   pid: number | undefined;
   port: number;
+  /** Where /readyz and /metrics are (services and the gateway). */
+  internalPort: number | undefined;
   ready: boolean;
 }
 
@@ -223,7 +232,8 @@ export async function appsStatus(stack: Stack): Promise<AppStatus[]> {
       const current = tracked(pidFile(stack, app.name), identityOf(stack, app));
       const pid = current.state === 'running' ? current.pid : undefined;
       const ready = pid !== undefined && (await httpStatus(readyUrl(app), 1500)) === 200;
-      return { name: app.name, kind: app.kind, pid, port: app.httpPort, ready };
+      const internalPort = app.kind === 'frontend' ? undefined : app.internalPort;
+      return { name: app.name, kind: app.kind, pid, port: app.httpPort, internalPort, ready };
     }),
   );
 }

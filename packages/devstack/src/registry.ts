@@ -14,10 +14,18 @@ export interface SystemJson {
     redis: { port: number };
     nats: { port: number; monitorPort: number };
   };
-  gateway: { httpPort: number; calls: string[] };
+  gateway: { httpPort: number; internalPort: number; calls: string[] };
   services: Record<
     string,
-    { httpPort: number; grpcPort: number; schema?: string; stream?: string; calls?: string[]; consumes?: string[] }
+    {
+      httpPort: number;
+      internalPort: number;
+      grpcPort: number;
+      schema?: string;
+      stream?: string;
+      calls?: string[];
+      consumes?: string[];
+    }
   >;
   frontends: Record<string, { port: number; path: string }>;
   testPortOffset: number;
@@ -27,6 +35,8 @@ export interface ServiceInfo {
   kind: 'service';
   name: string;
   httpPort: number;
+  /** /healthz, /readyz and /metrics; never the public port. */
+  internalPort: number;
   grpcPort: number;
   schema: string | undefined;
   calls: string[];
@@ -36,6 +46,8 @@ export interface GatewayInfo {
   kind: 'gateway';
   name: 'gateway';
   httpPort: number;
+  /** /healthz, /readyz and /metrics; never the public origin. */
+  internalPort: number;
   calls: string[];
 }
 
@@ -105,6 +117,7 @@ export function stackFor(profile: Profile, system: SystemJson = loadSystem(), ro
       kind: 'service',
       name,
       httpPort: shift(s.httpPort),
+      internalPort: shift(s.internalPort),
       grpcPort: shift(s.grpcPort),
       schema: s.schema,
       calls: s.calls ?? [],
@@ -113,6 +126,7 @@ export function stackFor(profile: Profile, system: SystemJson = loadSystem(), ro
       kind: 'gateway',
       name: 'gateway',
       httpPort: shift(system.gateway.httpPort),
+      internalPort: shift(system.gateway.internalPort),
       calls: system.gateway.calls,
     },
     frontends: Object.entries(system.frontends).map(([name, f]) => ({

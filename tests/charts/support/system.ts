@@ -3,6 +3,7 @@ import { readJson } from './helm.js';
 
 export interface SystemService {
   httpPort: number;
+  internalPort: number;
   grpcPort: number;
   schema?: string;
   stream?: string;
@@ -11,7 +12,7 @@ export interface SystemService {
 }
 
 export interface SystemJson {
-  gateway: { httpPort: number; calls: string[] };
+  gateway: { httpPort: number; internalPort: number; calls: string[] };
   services: Record<string, SystemService>;
   frontends: Record<string, { port: number; path: string }>;
 }
@@ -19,8 +20,15 @@ export interface SystemJson {
 export const system = readJson<SystemJson>('system.json');
 
 /** Every service including the gateway, with its ports and callees. */
-export const allServices: Record<string, { httpPort: number; grpcPort?: number; schema?: string; calls: string[] }> = {
-  gateway: { httpPort: system.gateway.httpPort, calls: system.gateway.calls },
+export const allServices: Record<
+  string,
+  { httpPort: number; internalPort: number; grpcPort?: number; schema?: string; calls: string[] }
+> = {
+  gateway: {
+    httpPort: system.gateway.httpPort,
+    internalPort: system.gateway.internalPort,
+    calls: system.gateway.calls,
+  },
   ...system.services,
 };
 

@@ -4,6 +4,7 @@ import { booleanFlag, ConfigError, parseConfig, serviceConfigSchema } from './co
 const valid = {
   OTEL_SERVICE_NAME: 'articles',
   HTTP_PORT: '4102',
+  INTERNAL_HTTP_PORT: '9102',
   GRPC_PORT: '5102',
   DATABASE_URL: 'postgres://postgres@127.0.0.1:55432/pencraft',
   REDIS_URL: 'redis://127.0.0.1:6390',

@@ -6,6 +6,8 @@ export const baseConfigSchema = z.object({
   OTEL_SERVICE_NAME: z.string().min(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HTTP_PORT: z.coerce.number().int().min(1).max(65535),
+  /** /healthz, /readyz (with details) and /metrics: for the kubelet and Prometheus, never the public origin. */
+  INTERNAL_HTTP_PORT: z.coerce.number().int().min(1).max(65535),
   OTEL_TRACES_EXPORTER: z.enum(['none', 'otlp', 'console']).default('none'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),

@@ -12,7 +12,7 @@ import { createHealthController, GrpcErrorFilter, grpcServerOptions, type GrpcSe
 import { GrpcObservabilityInterceptor } from '../grpc/grpc-observability.interceptor.js';
 import { Readiness } from '../health/readiness.js';
 import { HttpContextInterceptor, installHttpObservability } from '../http/http-observability.js';
-import { installProbes } from '../http/probes.js';
+import { reserveInternalPaths, startInternalServer, type InternalServer } from '../http/probes.js';
 import { createLogger, PinoNestLogger, type Logger } from '../logging/logger.js';
 import { Metrics } from '../metrics/metrics.js';
 import { createRedis } from '../redis/redis.js';
@@ -47,7 +47,7 @@ export interface RunningService {
 
 /**
  * Boots a service the same way everywhere: configuration checked first, tracing, JSON logs,
- * probes and metrics, gRPC with health, and a graceful stop on SIGTERM/SIGINT.
+ * probes and metrics on the internal port, gRPC with health, and a graceful stop on SIGTERM/SIGINT.
  */
 export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): Promise<RunningService> {
   const config = loadConfig(spec.configSchema);
@@ -125,7 +125,7 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
   });
   const fastify = adapter.getInstance() as unknown as FastifyInstance;
   installHttpObservability(fastify, metrics);
-  installProbes(fastify, readiness, metrics);
+  reserveInternalPaths(fastify);
 
   const app = await NestFactory.create<NestFastifyApplication>(RootModule, adapter, {
     logger: new PinoNestLogger(logger),
@@ -138,14 +138,24 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
     app.connectMicroservice(grpcServerOptions(grpcPort, spec.grpc), { inheritAppConfig: true });
     await app.startAllMicroservices();
   }
+  const internal = await startInternalServer({ port: config.INTERNAL_HTTP_PORT, readiness, metrics });
   await app.listen({ port: config.HTTP_PORT, host: '0.0.0.0' });
-  logger.info({ httpPort: config.HTTP_PORT, grpcPort: serviceConfig.GRPC_PORT }, `${spec.name} started`);
+  logger.info(
+    { httpPort: config.HTTP_PORT, internalPort: config.INTERNAL_HTTP_PORT, grpcPort: serviceConfig.GRPC_PORT },
+    `${spec.name} started`,
+  );
 
-  const shutdown = installShutdown(app, logger, readiness, config);
+  const shutdown = installShutdown(app, internal, logger, readiness, config);
   return { app, logger, readiness, shutdown };
 }
 
-function installShutdown(app: INestApplication, logger: Logger, readiness: Readiness, config: BaseConfig) {
+function installShutdown(
+  app: INestApplication,
+  internal: InternalServer,
+  logger: Logger,
+  readiness: Readiness,
+  config: BaseConfig,
+) {
   let stopping: Promise<void> | undefined;
   const shutdown = (reason: string) => {
     stopping ??= (async () => {
@@ -158,6 +168,8 @@ function installShutdown(app: INestApplication, logger: Logger, readiness: Readi
       force.unref();
       if (config.SHUTDOWN_DRAIN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_DELAY_MS));
       await app.close();
+      // Last to close: probes and scrapes see the drain (readyz 503) until the app is gone.
+      await internal.close();
       await shutdownTracing();
       logger.info('stopped');
     })();
