@@ -85,5 +85,6 @@ lint:
 test: setup build
 	bash tests/run.sh
 
+# make bench SCALE=100000: also the reads that depend on the amount of data, at a few hundred articles and at SCALE.
 bench: setup build
-	node tests/load/bench.ts
+	BENCH_SCALE=$(SCALE) node tests/load/bench.ts

@@ -1,28 +1,40 @@
 // make bench: requests per second and latency through the gateway for reading one article and for the home
 // list, and the same figures for a bare Node HTTP server answering the same bytes from memory (the ceiling
-// on this machine), with the ratio. A measurement, never a test: it prints figures and exits 0.
-// Only 127.0.0.1 is loaded, for a bounded time (BENCH_SECONDS per run, default 10).
+// on this machine), with the ratio. With BENCH_SCALE=<n> (make bench SCALE=100000) it also measures the uncached
+// reads that depend on the amount of data (an article by random id, the first and the deepest page of the home
+// list, a search for a common and for a rare word) at a few hundred articles and again at n, side by side.
+// Then it prints the resident memory of every platform process it started. A measurement, never a test: it
+// prints figures and exits 0. Only 127.0.0.1 is loaded, for a bounded time (BENCH_SECONDS per run, default 10).
+// It runs its own stack (bench-stack.ts: own ports and data), so it never collides with `make dev` or the tests.
 import autocannon from 'autocannon';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
+  appsOf,
   createDatabase,
   databaseUrl,
   dropDatabase,
   runMigrations,
-  stackFor,
   startApp,
   startInfra,
   stopInfra,
   type AppHandle,
 } from '../../packages/devstack/src/index.ts';
 import { ApiClient } from '../support/http-client.ts';
+import { benchStack } from './bench-stack.ts';
+import { COMMON_WORD, growArticles, publishedIds, rareWord, waitForDocuments } from './scale.ts';
 
 const PROFILE = 'test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const stack = stackFor(PROFILE);
+/** Articles for the scale runs (0: no scale runs) and how many for the small side of the comparison. */
+const SCALE = Number(process.env.BENCH_SCALE || 0);
+const SMALL = Number(process.env.BENCH_SCALE_SMALL ?? 300);
+/** The deepest page of the home list the gateway accepts (PageQuery). */
+const DEEP_PAGE = 500;
+const stack = benchStack();
 const database = `bench_${Date.now().toString(36)}`;
 const gatewayBase = `http://127.0.0.1:${stack.gateway.httpPort}`;
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -36,10 +48,14 @@ interface Figures {
   errors: number;
 }
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
+/** `path` is called for every request when given (e.g. a random article each time). */
+async function measure(name: string, url: string, path?: () => string): Promise<Figures> {
+  const requests: autocannon.Request[] | undefined = path
+    ? [{ setupRequest: (request) => ({ ...request, path: path() }) }]
+    : undefined;
   // A short warm-up first, so the figures are of optimized code, not of the JIT compiler at work.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, requests });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
   const errors = result.errors + result.timeouts + result.non2xx;
   return {
     name,
@@ -76,7 +92,7 @@ async function seed() {
     acceptPrivacy: true,
   });
   if (registered.status !== 201) throw new Error(`could not register: ${JSON.stringify(registered.body)}`);
-  let last = '';
+  const ids: string[] = [];
   for (let i = 0; i < 30; i += 1) {
     const paragraphs = Array.from({ length: 12 }, (_, j) => ({
       type: 'paragraph',
@@ -92,9 +108,9 @@ async function seed() {
       content: { blocks: [{ type: 'header', data: { text: 'Measuring', level: 2 } }, ...paragraphs] },
     });
     await client.post(`/api/articles/publishing/${created.body.id}`);
-    last = created.body.id;
+    ids.push(created.body.id);
   }
-  return last;
+  return ids;
 }
 
 function table(rows: Figures[]) {
@@ -104,30 +120,84 @@ function table(rows: Figures[]) {
   for (const r of rows) say(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.errors} |`);
 }
 
+// --- memory -------------------------------------------------------------------------------------------------------
+
+const MIB = 1024 * 1024;
+
+/** Resident and peak resident memory of a process, in bytes (VmRSS, VmHWM of /proc/<pid>/status). */
+function memoryOf(pid: number): { rss: number; peak: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    return { rss: kib('VmRSS'), peak: kib('VmHWM') };
+  } catch {
+    return undefined;
+  }
+}
+
+interface MemoryRow {
+  name: string;
+  kind: string;
+  loaded: boolean;
+  afterStart: number;
+  afterRuns: number;
+  peak: number;
+}
+
+function memoryTable(rows: MemoryRow[]) {
+  const mib = (bytes: number) => (bytes / MIB).toFixed(0);
+  say('');
+  say('| process | under load | RSS after start MiB | RSS after the runs MiB | peak RSS MiB |');
+  say('|---|---|---:|---:|---:|');
+  for (const r of rows) {
+    say(`| ${r.name} | ${r.loaded ? 'yes' : 'no'} | ${mib(r.afterStart)} | ${mib(r.afterRuns)} | ${mib(r.peak)} |`);
+  }
+  const sum = (pick: (r: MemoryRow) => number) => mib(rows.reduce((total, r) => total + pick(r), 0));
+  say(
+    `| all ${rows.length} processes | | ${sum((r) => r.afterStart)} | ${sum((r) => r.afterRuns)} | ${sum((r) => r.peak)} |`,
+  );
+}
+
 async function main() {
-  const apps: AppHandle[] = [];
+  const apps = new Map<string, { handle: AppHandle; afterStart: number }>();
+  const start = async (name: string, env: Record<string, string> = {}) => {
+    const options =
+      appsOf(stack).find((app) => app.name === name)!.kind === 'service' ? { stack, database } : { stack };
+    const handle = await startApp(name, PROFILE, { LOG_LEVEL: 'warn', ...env }, options);
+    await handle.waitReady();
+    apps.set(name, { handle, afterStart: 0 });
+    return handle;
+  };
   const startGateway = async (cacheSeconds: string) => {
-    const gateway = await startApp('gateway', PROFILE, {
+    const gateway = await start('gateway', {
       RATE_LIMIT_PER_MINUTE: '100000000',
       PUBLIC_CACHE_SECONDS: cacheSeconds,
-      LOG_LEVEL: 'warn',
       EDGE_ROUTES: '',
     });
-    await gateway.waitReady();
+    // After a moment: what a started process holds once its boot garbage is collected.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    apps.get('gateway')!.afterStart = memoryOf(gateway.pid)?.rss ?? 0;
     return gateway;
   };
-  say(`bench: ${SECONDS}s a run, ${CONNECTIONS} connections, 127.0.0.1 only`);
-  await startInfra(PROFILE);
-  await createDatabase(PROFILE, database);
+  say(
+    `bench: ${SECONDS}s a run, ${CONNECTIONS} connections, 127.0.0.1 only` +
+      (SCALE > 0 ? `; scale runs at ${SMALL} and ${SCALE} articles` : ''),
+  );
+  await startInfra(stack);
+  await createDatabase(stack, database);
+  const url = databaseUrl(stack, database);
   try {
-    await runMigrations(PROFILE, databaseUrl(stack, database));
-    for (const name of ['identity', 'articles', 'search']) {
-      const app = await startApp(name, PROFILE, { LOG_LEVEL: 'warn' }, { database });
-      apps.push(app);
-      await app.waitReady();
-    }
-    let gateway = await startGateway('2');
-    const articleId = await seed();
+    await runMigrations(PROFILE, url, { stack });
+    // Every service, the health-only ones too, and the frontends' static servers: the whole platform's memory.
+    const others = [...stack.services, ...stack.frontends].filter(
+      (app) => app.kind === 'service' || existsSync(join(stack.root, 'frontends', app.name, 'dist')),
+    );
+    await Promise.all(others.map((app) => start(app.name)));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    for (const app of others) apps.get(app.name)!.afterStart = memoryOf(apps.get(app.name)!.handle.pid)?.rss ?? 0;
+    const gateway = await startGateway('2');
+    const templates = await seed();
+    const articleId = templates.at(-1)!;
     const articlePath = `/api/articles/${articleId}`;
     const homePath = '/api/home/articles?page=1';
     const pages: Record<string, { body: Buffer; type: string }> = {};
@@ -148,11 +218,40 @@ async function main() {
     results.push(await measure('bare node: home list', `${bareBase}${homePath}`));
     results.push(await measure('gateway: home list (2 s public cache)', `${gatewayBase}${homePath}`));
     await gateway.stop();
-    gateway = await startGateway('0');
+    await startGateway('0');
     results.push(await measure('gateway: article, no cache (gRPC + PostgreSQL)', `${gatewayBase}${articlePath}`));
     results.push(await measure('gateway: home list, no cache (gRPC + PostgreSQL)', `${gatewayBase}${homePath}`));
-    await gateway.stop();
     bare.close();
+
+    const scale: { size: number; seconds: number; figures: Figures[] }[] = [];
+    if (SCALE > 0) {
+      await waitForDocuments(url, templates.length);
+      let copies = 0;
+      for (const size of [SMALL, SCALE]) {
+        const grown = await growArticles(url, templates, copies + 1, size);
+        copies = grown.copies;
+        say(`scale: ${grown.total} published articles (${grown.seconds.toFixed(1)} s to generate)`);
+        const ids = await publishedIds(url);
+        const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+        const figures: Figures[] = [];
+        const run = async (name: string, path: () => string) =>
+          figures.push(await measure(`${name}, ${grown.total} articles`, gatewayBase, path));
+        await run('article by random id', () => `/api/articles/${pick(ids)}`);
+        await run('home list, page 1', () => '/api/home/articles?page=1');
+        await run(`home list, page ${DEEP_PAGE}`, () => `/api/home/articles?page=${DEEP_PAGE}`);
+        await run(`search, common word`, () => `/api/strict/txt?q=${COMMON_WORD}`);
+        await run(`search, rare word`, () => `/api/strict/txt?q=${rareWord(1 + Math.floor(Math.random() * copies))}`);
+        scale.push({ size: grown.total, seconds: grown.seconds, figures });
+      }
+    }
+
+    const started = appsOf(stack).filter((app) => apps.has(app.name));
+    const memory: MemoryRow[] = started.map(({ name, kind }) => {
+      const { handle, afterStart } = apps.get(name)!;
+      const now = memoryOf(handle.pid);
+      const loaded = ['gateway', 'identity', 'articles', 'search'].includes(name);
+      return { name, kind, loaded, afterStart, afterRuns: now?.rss ?? 0, peak: now?.peak ?? 0 };
+    });
 
     table(results);
     const ratio = (a: string, b: string) => {
@@ -167,14 +266,35 @@ async function main() {
     say(
       `gateway/bare, home list: ${ratio('gateway: home list (', 'bare node: home')} (cached), ${ratio('gateway: home list, no', 'bare node: home')} (uncached)`,
     );
+    if (scale.length > 0) {
+      say('');
+      say(`Scale: uncached reads at ${scale.map((s) => s.size).join(' and ')} published articles`);
+      say('');
+      say(`| run | ${scale.map((s) => `req/s @${s.size} | p50 | p99 | errors`).join(' | ')} |`);
+      say(`|---|${scale.map(() => '---:|---:|---:|---:').join('|')}|`);
+      scale[0]!.figures.forEach((first, i) => {
+        const name = first.name.replace(/, \d+ articles$/, '');
+        const cells = scale.map((s) => {
+          const f = s.figures[i]!;
+          return `${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors}`;
+        });
+        say(`| ${name} | ${cells.join(' | ')} |`);
+      });
+    }
+    memoryTable(memory);
     writeFileSync(
       `${stack.root}/.run/bench.json`,
-      JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, results }, null, 2),
+      JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, results, scale, memory }, null, 2),
     );
   } finally {
-    await Promise.all(apps.map((app) => app.stop().catch(() => undefined)));
-    await dropDatabase(PROFILE, database).catch(() => undefined);
-    if (process.env.BENCH_KEEP_INFRA !== 'true') await stopInfra(PROFILE).catch(() => undefined);
+    await Promise.all([...apps.values()].map(({ handle }) => handle.stop().catch(() => undefined)));
+    if (process.env.BENCH_KEEP_DATA === 'true') {
+      // To look at plans afterwards: psql -h 127.0.0.1 -p <port> -U postgres <database>
+      say(`kept: database ${database} on port ${stack.infra.postgres.port}`);
+    } else {
+      await dropDatabase(stack, database).catch(() => undefined);
+      if (process.env.BENCH_KEEP_INFRA !== 'true') await stopInfra(stack).catch(() => undefined);
+    }
   }
 }
 
