@@ -1,6 +1,7 @@
 export * from './config/config.js';
 export * from './database/database.js';
 export * from './database/columns.js';
+export * from './database/transaction.js';
 export * from './errors/grpc-errors.js';
 export * from './events/event-consumer.js';
 export * from './events/event-tables.js';

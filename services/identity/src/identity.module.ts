@@ -1,12 +1,23 @@
 import { Module } from '@nestjs/common';
+import { transactionManagerProvider } from '@pencraft/kit';
 import { AuthService } from './auth/auth.service.js';
 import { IdentityGrpcController } from './auth/identity.grpc.controller.js';
 import { PasswordHasher } from './auth/password-hasher.js';
+import { Clock } from './clock.js';
+import { SessionTokenGenerator } from './sessions/session-token.js';
 import { SessionRepository } from './sessions/session.repository.js';
 import { UserRepository } from './users/user.repository.js';
 
 @Module({
   controllers: [IdentityGrpcController],
-  providers: [AuthService, PasswordHasher, UserRepository, SessionRepository],
+  providers: [
+    AuthService,
+    UserRepository,
+    SessionRepository,
+    PasswordHasher,
+    SessionTokenGenerator,
+    Clock,
+    transactionManagerProvider,
+  ],
 })
 export class IdentityModule {}

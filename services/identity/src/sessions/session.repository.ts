@@ -16,26 +16,27 @@ export interface NewSession {
 export class SessionRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
-  async insert(tx: Queryable, session: NewSession): Promise<string> {
+  /** In the caller's transaction when it passes one. */
+  async insert(session: NewSession, tx: Queryable = this.database.db): Promise<string> {
     const [row] = await tx.insert(sessions).values(session).returning({ id: sessions.id });
     return row!.id;
   }
 
   /** The live session behind a token hash, with its user. */
-  async findLive(tokenHash: Buffer) {
+  async findLive(tokenHash: Buffer, now: Date) {
     const [row] = await this.database.db
       .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
       .limit(1);
     return row;
   }
 
-  async revoke(tokenHash: Buffer) {
+  async revoke(tokenHash: Buffer, at: Date) {
     await this.database.db
       .update(sessions)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: at })
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
   }
 }

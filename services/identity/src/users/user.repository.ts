@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
-import { eq, sql } from 'drizzle-orm';
+import { AppError } from '@pencraft/errors';
+import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
+import { eq, or, sql } from 'drizzle-orm';
 import { users, type UserRow } from './user.table.js';
 
 export interface NewUser {
@@ -12,16 +13,42 @@ export interface NewUser {
   lang: string;
 }
 
+/** A registration field another account already holds. */
+export type TakenField = 'email' | 'username';
+
 @Injectable()
 export class UserRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
-  async insert(tx: Queryable, user: NewUser): Promise<UserRow> {
-    const [row] = await tx
-      .insert(users)
-      .values({ ...user, termsAcceptedAt: new Date() })
-      .returning();
-    return row!;
+  /** Two registrations racing for one email or username: the unique index decides, the loser gets the catalogue code. */
+  async insert(user: NewUser, tx: Queryable): Promise<UserRow> {
+    try {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...user, termsAcceptedAt: new Date() })
+        .returning();
+      return row!;
+    } catch (error) {
+      throw uniqueViolationToAppError(error) ?? error;
+    }
+  }
+
+  /** Which of an email and a username (both compared case-insensitively) belong to an account already. */
+  async findTaken(email: string, username: string): Promise<TakenField[]> {
+    const rows = await this.database.db
+      .select({ email: users.email, username: users.username })
+      .from(users)
+      .where(
+        or(
+          sql`lower(${users.email}) = ${email.toLowerCase()}`,
+          sql`lower(${users.username}) = ${username.toLowerCase()}`,
+        ),
+      )
+      .limit(2);
+    const taken: TakenField[] = [];
+    if (rows.some((row) => row.email.toLowerCase() === email.toLowerCase())) taken.push('email');
+    if (rows.some((row) => row.username.toLowerCase() === username.toLowerCase())) taken.push('username');
+    return taken;
   }
 
   /** By email when the login holds an @, else by username; both case-insensitive. */
@@ -55,4 +82,27 @@ export function toSummary(
     domain: '',
     publication: '',
   };
+}
+
+function uniqueViolationToAppError(error: unknown): AppError | undefined {
+  const pgError = findPgError(error);
+  if (pgError?.code !== '23505') return undefined;
+  if (pgError.constraint === 'users_email_key') {
+    return new AppError('EmailAlreadyExists', { details: [{ field: 'email', code: 'EmailAlreadyExists' }] });
+  }
+  if (pgError.constraint === 'users_username_key') {
+    return new AppError('UsernameAlreadyExists', { details: [{ field: 'username', code: 'UsernameAlreadyExists' }] });
+  }
+  return undefined;
+}
+
+/** Drizzle wraps the driver's error; the PostgreSQL code and constraint are on it or a cause of it. */
+function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    if ('code' in current && typeof (current as { code: unknown }).code === 'string')
+      return current as { code: string; constraint?: string };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

@@ -1,0 +1,94 @@
+// Every event of the platform, defined once: its subject, its protobuf message, who publishes it and which durable
+// consumer of which service reads it. Publishers encode with `outboxEvent`, consumers subscribe with
+// `eventSubscription`; neither writes a subject or a message name by hand. EVENTS.md is generated from this
+// registry and the proto comments (`npm run events:catalogue -w @pencraft/contracts`).
+import type { BinaryReader, BinaryWriter } from '@bufbuild/protobuf/wire';
+import { ArticlePublished } from './gen/events/v1/articles.js';
+import { UserRegistered } from './gen/events/v1/identity.js';
+
+/** What ts-proto generates for a message: all an event needs to travel. */
+export interface EventCodec<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+}
+
+export interface EventDefinition<T, Consumers extends string = string> {
+  /** `<service>.<entity>.<verb>`; the first segment is the publishing service and its stream. */
+  subject: string;
+  /** The protobuf message's full name, sent as the `pc-event-type` header. */
+  type: string;
+  /** The proto file that defines the message, under proto/. */
+  proto: string;
+  message: EventCodec<T>;
+  publisher: string;
+  /** Each consuming service and the name of its durable JetStream consumer. */
+  consumers: Readonly<Record<Consumers, string>>;
+}
+
+function defineEvent<T, Consumers extends string>(definition: EventDefinition<T, Consumers>) {
+  const [service] = definition.subject.split('.');
+  if (service !== definition.publisher) {
+    throw new Error(`${definition.subject} must be published by ${service}, not ${definition.publisher}`);
+  }
+  return Object.freeze(definition);
+}
+
+export const EVENTS = {
+  userRegistered: defineEvent({
+    subject: 'identity.user.registered',
+    type: 'events.v1.UserRegistered',
+    proto: 'events/v1/identity.proto',
+    message: UserRegistered,
+    publisher: 'identity',
+    consumers: { articles: 'articles-identity-users' },
+  }),
+  articlePublished: defineEvent({
+    subject: 'articles.article.published',
+    type: 'events.v1.ArticlePublished',
+    proto: 'events/v1/articles.proto',
+    message: ArticlePublished,
+    publisher: 'articles',
+    consumers: { search: 'search-articles' },
+  }),
+} as const;
+
+export type EventName = keyof typeof EVENTS;
+/** The payload type of an event definition. */
+export type PayloadOf<D> = D extends EventDefinition<infer T, string> ? T : never;
+/** The consuming services an event definition declares. */
+export type ConsumerOf<D> = D extends EventDefinition<unknown, infer C> ? C : never;
+
+/** An event ready for the kit's Outbox.add: subject, encoded payload and message name. */
+export function outboxEvent<T>(definition: EventDefinition<T>, payload: T) {
+  return {
+    subject: definition.subject,
+    type: definition.type,
+    payload: definition.message.encode(payload).finish(),
+  };
+}
+
+/** What the kit's EventConsumers hands a handler (structurally: the contracts do not depend on the kit). */
+export interface DeliveredEvent {
+  id: string;
+  subject: string;
+  data: Uint8Array;
+}
+
+/**
+ * The kit subscription of one declared consumer: its durable name and subject from the registry, the payload
+ * decoded before the handler sees it. `Tx` is the transaction the kit runs the handler in.
+ */
+export function eventSubscription<D extends EventDefinition<unknown, string>, Tx>(
+  definition: D,
+  consumer: ConsumerOf<D>,
+  handle: (payload: PayloadOf<D>, tx: Tx, event: DeliveredEvent) => Promise<void>,
+) {
+  const durable = (definition.consumers as Record<string, string>)[consumer];
+  if (!durable) throw new Error(`${consumer} is not a declared consumer of ${definition.subject}`);
+  return {
+    durable,
+    subjects: [definition.subject],
+    handler: (event: DeliveredEvent, tx: Tx) =>
+      handle(definition.message.decode(event.data) as PayloadOf<D>, tx, event),
+  };
+}

@@ -1,0 +1,2 @@
+export { strictMock, type StrictMock } from './strict-mock.js';
+export { fakeTransactions, TX } from './transactions.js';
