@@ -8,7 +8,8 @@ export default frontendConfig({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   name: 'editor',
   publicPath: 'auto',
-  exposes: { './Write': './src/exposes/Write.tsx' },
+  // Its page, navigation entry and namespace (src/routes.ts); the page itself loads from there.
+  exposes: { './routes': './src/routes.ts' },
   // The standalone page only (the shell never loads it).
   plugins: [new rspack.HtmlRspackPlugin({ template: './index.html', publicPath: '/', scriptLoading: 'defer' })],
 });

@@ -8,11 +8,8 @@ export default frontendConfig({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   name: 'reader',
   publicPath: 'auto',
-  exposes: {
-    './Home': './src/exposes/Home.tsx',
-    './Article': './src/exposes/Article.tsx',
-    './Search': './src/exposes/Search.tsx',
-  },
+  // Its pages, navigation entries and namespaces (src/routes.ts); the pages themselves load from there.
+  exposes: { './routes': './src/routes.ts' },
   // The standalone page only (the shell never loads it).
   plugins: [new rspack.HtmlRspackPlugin({ template: './index.html', publicPath: '/', scriptLoading: 'defer' })],
 });

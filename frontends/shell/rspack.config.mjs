@@ -1,17 +1,21 @@
 // The shell: Module Federation host. No static remotes: they are read at run time from /remotes.json.
 import { frontendConfig, rspack } from '@pencraft/frontend-build';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * `remotes.json` is a plain file in dist, so a deployment can mount its own. At build time it comes from
- * PC_REMOTES (a JSON object), else from PC_REMOTE_<NAME> variables, else the /mf/<name>/ defaults.
+ * `remotes.json`, the one list of remotes the shell loads, comes from system.json's `frontends` (every frontend
+ * but the shell, at `<path>mf-manifest.json`). PC_REMOTES (a JSON object) adds or replaces entries for a build;
+ * a deployment may also mount its own file (the chart does, from the same registry).
  */
 function remotesJson() {
-  const remotes = {
-    reader: process.env.PC_REMOTE_READER || '/mf/reader/mf-manifest.json',
-    editor: process.env.PC_REMOTE_EDITOR || '/mf/editor/mf-manifest.json',
-  };
+  const system = JSON.parse(readFileSync(new URL('../../system.json', import.meta.url), 'utf8'));
+  const remotes = Object.fromEntries(
+    Object.entries(system.frontends)
+      .filter(([, frontend]) => frontend.path !== '/')
+      .map(([name, frontend]) => [name, `${frontend.path}mf-manifest.json`]),
+  );
   if (process.env.PC_REMOTES) Object.assign(remotes, JSON.parse(process.env.PC_REMOTES));
   return `${JSON.stringify(remotes, null, 2)}\n`;
 }

@@ -6,34 +6,34 @@ import { Layout } from './components/Layout.js';
 import { AboutPage } from './pages/AboutPage.js';
 import { CookiesPage } from './pages/CookiesPage.js';
 import { LoginPage } from './pages/LoginPage.js';
-import { NotFoundPage } from './pages/NotFoundPage.js';
 import { RegisterPage } from './pages/RegisterPage.js';
 import { ServerErrorPage } from './pages/ServerErrorPage.js';
-import { RemoteView } from './remotes.js';
+import { RemotesProvider } from './remotes/context.js';
+import type { RemoteRegistry } from './remotes/registry.js';
+import { RemoteRoutes } from './remotes/RemoteRoutes.js';
 
-export function App({ i18n }: { i18n: I18n }) {
+/** The shell's own pages; every other path belongs to whichever remote declares it (or is a 404). */
+export function App({ i18n, registry }: { i18n: I18n; registry: RemoteRegistry }) {
   return (
     <I18nextProvider i18n={i18n}>
       <ErrorBoundary fallback={<ServerErrorPage />}>
-        <SessionProvider>
-          <FeedbackProvider>
-            <BrowserRouter>
-              <Routes>
-                <Route element={<Layout />}>
-                  <Route index element={<RemoteView module="reader/Home" />} />
-                  <Route path="search" element={<RemoteView module="reader/Search" />} />
-                  <Route path="a/:id" element={<RemoteView module="reader/Article" />} />
-                  <Route path="write" element={<RemoteView module="editor/Write" />} />
-                  <Route path="login" element={<LoginPage />} />
-                  <Route path="register" element={<RegisterPage />} />
-                  <Route path="cookies" element={<CookiesPage />} />
-                  <Route path="about" element={<AboutPage />} />
-                  <Route path="*" element={<NotFoundPage />} />
-                </Route>
-              </Routes>
-            </BrowserRouter>
-          </FeedbackProvider>
-        </SessionProvider>
+        <RemotesProvider registry={registry}>
+          <SessionProvider>
+            <FeedbackProvider>
+              <BrowserRouter>
+                <Routes>
+                  <Route element={<Layout />}>
+                    <Route path="login" element={<LoginPage />} />
+                    <Route path="register" element={<RegisterPage />} />
+                    <Route path="cookies" element={<CookiesPage />} />
+                    <Route path="about" element={<AboutPage />} />
+                    <Route path="*" element={<RemoteRoutes />} />
+                  </Route>
+                </Routes>
+              </BrowserRouter>
+            </FeedbackProvider>
+          </SessionProvider>
+        </RemotesProvider>
       </ErrorBoundary>
     </I18nextProvider>
   );

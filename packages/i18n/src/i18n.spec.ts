@@ -1,45 +1,25 @@
-import { catalogues, createI18n, detectLanguage, LANGUAGES, NAMESPACES } from './index.js';
+import { catalogueProblems, common, createI18n, detectLanguage, registerNamespaces } from './index.js';
 
-function flatten(value: unknown, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      for (const [k, v] of flatten(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
-    }
-  } else {
-    out.set(prefix, value);
-  }
-  return out;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
-
-describe('catalogues', () => {
-  it('cover the namespaces common, shell, reader and editor', () => {
-    expect([...NAMESPACES].sort()).toEqual(['common', 'editor', 'reader', 'shell']);
+describe('the common catalogue', () => {
+  it('has every English key in az and ru, with the same interpolations', () => {
+    expect(catalogueProblems(common)).toEqual([]);
   });
+});
 
-  describe.each(NAMESPACES)('namespace %s', (ns) => {
-    const english = flatten(catalogues[ns].en);
-
-    it.each(LANGUAGES)('%s has exactly the English keys, none empty', (language) => {
-      const messages = flatten(catalogues[ns][language]);
-      expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
-      for (const [key, value] of messages) {
-        expect({ key, type: typeof value }).toEqual({ key, type: 'string' });
-        expect({ key, empty: String(value).trim() === '' }).toEqual({ key, empty: false });
-      }
-    });
-
-    it.each(LANGUAGES)('%s keeps the interpolations and tags of English', (language) => {
-      const messages = flatten(catalogues[ns][language]);
-      for (const [key, value] of english) {
-        expect({ key, found: placeholders(String(messages.get(key))) }).toEqual({
-          key,
-          found: placeholders(String(value)),
-        });
-      }
-    });
+describe('catalogueProblems', () => {
+  it('names missing, extra, empty and mismatched keys', () => {
+    expect(
+      catalogueProblems({
+        en: { a: 'A {{n}}', b: { c: 'C' } },
+        az: { a: 'A', b: { c: '' }, d: 'D' },
+        ru: { a: 'А {{n}}' },
+      }),
+    ).toEqual([
+      'az: b.c is empty or not text',
+      'az: d is not in en',
+      'az: a has other interpolations than en',
+      'ru: b.c is missing',
+    ]);
   });
 });
 
@@ -59,16 +39,36 @@ describe('createI18n', () => {
     ).toBe('az');
   });
 
-  it('uses the language stored under pc_lang', () => {
-    const i18n = createI18n({ storage: storage('ru') });
+  it('uses the language stored under pc_lang, with common bundled', () => {
+    const { i18n } = createI18n({ storage: storage('ru') });
     expect(i18n.language).toBe('ru');
     expect(i18n.t('common:loading')).toBe('Загрузка…');
-    expect(i18n.t('shell:nav.signIn')).toBe('Войти');
+    expect(i18n.t('readingTime', { count: 5 })).toBe('5 мин чтения');
   });
 
-  it('interpolates values', () => {
-    const i18n = createI18n({ language: 'en' });
-    expect(i18n.t('readingTime', { count: 5 })).toBe('5 min read');
-    expect(createI18n({ language: 'az' }).t('common:dialog.success')).toBe('Əməliyyat uğurla tamamlandı!');
+  it('loads a namespace per language only when it is needed', async () => {
+    const loaded: string[] = [];
+    const loader = async (language: string) => {
+      loaded.push(language);
+      return { default: { hello: { en: 'Hello', az: 'Salam', ru: 'Привет' }[language] } };
+    };
+    const { i18n, ready } = createI18n({ language: 'en', storage: null, namespaces: { own: loader } });
+    await ready;
+    expect(i18n.t('own:hello')).toBe('Hello');
+    registerNamespaces(i18n, { late: loader });
+    expect(loaded).toEqual(['en']);
+    await i18n.loadNamespaces('late');
+    expect(loaded).toEqual(['en', 'en']);
+    await i18n.changeLanguage('az');
+    expect(i18n.t('own:hello')).toBe('Salam');
+    expect(i18n.t('late:hello')).toBe('Salam');
+    expect(loaded).toEqual(['en', 'en', 'az', 'az']);
+  });
+
+  it('keeps the first loader of a namespace', () => {
+    const { i18n } = createI18n({ language: 'en', storage: null });
+    const first = async () => ({ default: {} });
+    expect(registerNamespaces(i18n, { reader: first, common: first })).toEqual(['reader']);
+    expect(registerNamespaces(i18n, { reader: first })).toEqual([]);
   });
 });

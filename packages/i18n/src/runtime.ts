@@ -1,7 +1,4 @@
-import type { i18n } from 'i18next';
-import type { Catalogue } from './catalogues/types.js';
-
-// The small part of the package a remote needs at run time (no catalogues).
+// The small part of the package a remote needs at run time (no catalogues, no i18next).
 
 export const LANGUAGES = ['az', 'en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -31,22 +28,4 @@ export function detectLanguage(storage: StorageLike | null = browserStorage()): 
   } catch {
     return DEFAULT_LANGUAGE;
   }
-}
-
-/** Adds (or refreshes) one namespace in every language: a remote ships its own strings this way. */
-export function addCatalogue(instance: i18n, namespace: string, catalogue: Catalogue<object>): void {
-  for (const language of LANGUAGES) {
-    instance.addResourceBundle(language, namespace, catalogue[language], true, true);
-  }
-}
-
-const added = new WeakMap<i18n, WeakSet<object>>();
-
-/** addCatalogue once per instance and catalogue: safe to call while rendering. */
-export function ensureCatalogue(instance: i18n, namespace: string, catalogue: Catalogue<object>): void {
-  let seen = added.get(instance);
-  if (!seen) added.set(instance, (seen = new WeakSet()));
-  if (seen.has(catalogue)) return;
-  addCatalogue(instance, namespace, catalogue);
-  seen.add(catalogue);
 }

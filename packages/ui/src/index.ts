@@ -33,3 +33,14 @@ export { readCookie, documentCookie } from './cookies.js';
 export { readStorage, writeStorage, removeStorage } from './storage.js';
 export { useDocumentMeta } from './document-meta.js';
 export { parseYouTubeUrl, youTubeEmbedUrl, type YouTubeVideo } from './youtube.js';
+export type {
+  CatalogueLoader,
+  CatalogueModule,
+  NavIcon,
+  NavPlacement,
+  PageModule,
+  RemoteManifest,
+  RemoteNavEntry,
+  RemoteRoute,
+  RemoteRoutesModule,
+} from './remote.js';

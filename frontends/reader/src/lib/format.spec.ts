@@ -4,7 +4,7 @@ import { formatDate } from './format.js';
 describe('formatDate', () => {
   const iso = new Date(2026, 10, 25, 12).toISOString();
   const words = (language: Language) => {
-    const i18n = createI18n({ language, storage: null });
+    const { i18n } = createI18n({ language, storage: null });
     return {
       months: i18n.t('date.months'),
       long: (parts: { day: number; month: string; year: number }) => i18n.t('date.long', { ...parts }),

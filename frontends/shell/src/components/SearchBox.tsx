@@ -1,28 +1,30 @@
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavEntries } from '../remotes/context.js';
 import { SearchIcon } from './icons.js';
 
-export function SearchBox() {
-  const { t } = useTranslation('shell');
+function SearchForm({ path, param, label }: { path: string; param: string; label: string }) {
+  const { t } = useTranslation(['shell', label.split(':')[0]!]);
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const id = useId();
-  const current = location.pathname === '/search' ? (params.get('q') ?? '') : '';
+  const current = location.pathname === path ? (params.get(param) ?? '') : '';
 
   return (
     <form
       className="pc-searchbox"
       role="search"
+      aria-label={t(label)}
       onSubmit={(event) => {
         event.preventDefault();
         const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-        void navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
+        void navigate(q ? `${path}?${new URLSearchParams({ [param]: q })}` : path);
       }}
     >
       <label htmlFor={id} className="pc-visually-hidden">
-        {t('search.label')}
+        {t(label)}
       </label>
       {/* Keyed by the query in the URL, so it follows searches made elsewhere. */}
       <input
@@ -31,13 +33,24 @@ export function SearchBox() {
         name="q"
         type="search"
         className="pc-input pc-searchbox__input"
-        placeholder={t('search.placeholder')}
+        placeholder={t('shell:search.placeholder')}
         defaultValue={current}
         maxLength={200}
       />
-      <button type="submit" className="pc-icon-button pc-searchbox__submit" aria-label={t('search.submit')}>
+      <button type="submit" className="pc-icon-button pc-searchbox__submit" aria-label={t('shell:search.submit')}>
         <SearchIcon />
       </button>
     </form>
+  );
+}
+
+/** The header's search box, when a remote offers search (placement `search`): it submits to that remote's page. */
+export function SearchBox() {
+  const [entry] = useNavEntries('search');
+  if (!entry) return null;
+  return (
+    <Suspense fallback={null}>
+      <SearchForm path={entry.path} param={entry.param ?? 'q'} label={entry.label} />
+    </Suspense>
   );
 }

@@ -1,8 +1,28 @@
 import { ApiError, Spinner, useFeedback, useSession } from '@pencraft/ui';
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { initials, ratingTier, safeImageUrl } from '../lib/user.js';
+import { useNavEntries } from '../remotes/context.js';
+import { useEntryLabels } from './Navigation.js';
+
+/** The links remotes put in the signed-in user's menu (placement `userMenu`). */
+function MenuLinks({ onNavigate }: { onNavigate: () => void }) {
+  const entries = useNavEntries('userMenu');
+  const { t } = useEntryLabels(entries.map((entry) => entry.label));
+  if (entries.length === 0) return null;
+  return (
+    <ul className="pc-user-menu__links">
+      {entries.map((entry) => (
+        <li key={`${entry.remote}:${entry.id}`}>
+          <Link to={entry.path} onClick={onNavigate} data-nav={`${entry.remote}:${entry.id}`}>
+            {t(entry.label)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function UserMenu() {
   const { t } = useTranslation('shell');
@@ -56,6 +76,9 @@ export function UserMenu() {
         <p className="pc-user-menu__tier">
           <span className={`pc-tier pc-tier--${ratingTier(user.rating)}`}>{t('user.rating', { tier })}</span>
         </p>
+        <Suspense fallback={null}>
+          <MenuLinks onNavigate={() => details.current?.removeAttribute('open')} />
+        </Suspense>
         <button
           type="button"
           className="pc-button pc-button--secondary pc-user-menu__signout"

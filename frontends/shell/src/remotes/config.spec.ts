@@ -1,12 +1,12 @@
-import { DEFAULT_REMOTES, parseRemotes, toRemoteList } from './remotes-config.js';
+import { parseRemotes, toRemoteList } from './config.js';
 
 describe('remotes config', () => {
-  it('defaults to the /mf/<name>/mf-manifest.json paths', () => {
-    expect(parseRemotes(null)).toEqual(DEFAULT_REMOTES);
-    expect(parseRemotes([])).toEqual(DEFAULT_REMOTES);
+  it('knows no remote unless /remotes.json names it', () => {
+    expect(parseRemotes(null)).toEqual({});
+    expect(parseRemotes([])).toEqual({});
   });
 
-  it('takes valid overrides and ignores invalid ones', () => {
+  it('takes valid entries and leaves out invalid ones', () => {
     expect(
       parseRemotes({
         reader: 'http://127.0.0.1:3001/mf-manifest.json',
@@ -17,7 +17,6 @@ describe('remotes config', () => {
       }),
     ).toEqual({
       reader: 'http://127.0.0.1:3001/mf-manifest.json',
-      editor: '/mf/editor/mf-manifest.json',
       studio: '/mf/studio/mf-manifest.json',
     });
   });

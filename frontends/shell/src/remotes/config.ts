@@ -1,8 +1,5 @@
-/** Where each remote's manifest lives unless `/remotes.json` says otherwise. */
-export const DEFAULT_REMOTES: Readonly<Record<string, string>> = {
-  reader: '/mf/reader/mf-manifest.json',
-  editor: '/mf/editor/mf-manifest.json',
-};
+// `/remotes.json` (`{ "<name>": "<manifest url>" }`) is the one list of remotes the shell loads. It is generated
+// from system.json's `frontends` when the shell is built, and a deployment may mount its own (the chart does).
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -17,9 +14,9 @@ function isEntry(value: unknown): value is string {
   }
 }
 
-/** Reads `/remotes.json` (`{ "<name>": "<manifest url>" }`); invalid entries fall back to the defaults. */
+/** The valid entries of `/remotes.json`; anything else is left out. */
 export function parseRemotes(json: unknown): Record<string, string> {
-  const remotes: Record<string, string> = { ...DEFAULT_REMOTES };
+  const remotes: Record<string, string> = {};
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return remotes;
   for (const [name, entry] of Object.entries(json)) {
     if (NAME.test(name) && isEntry(entry)) remotes[name] = entry;

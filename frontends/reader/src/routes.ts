@@ -1,0 +1,20 @@
+// What the reader adds to the site (exposed as `./routes`): its pages, its navigation entries and its strings.
+// The shell reads this at run time, so a new page or string here ships with the reader alone.
+import type { RemoteManifest } from '@pencraft/ui';
+
+const reader = {
+  routes: [
+    { path: '/', load: () => import('./pages/Home.js') },
+    { path: '/a/:id', load: () => import('./pages/Article.js') },
+    { path: '/search', load: () => import('./pages/Search.js') },
+  ],
+  navigation: [
+    { id: 'home', label: 'reader:nav.home', path: '/', placement: 'header', order: 0 },
+    { id: 'search', label: 'reader:nav.search', path: '/search', placement: 'search', param: 'q' },
+  ],
+  namespaces: {
+    reader: (language: string) => import(`./locales/${language}.ts`),
+  },
+} satisfies RemoteManifest;
+
+export default reader;

@@ -1,0 +1,91 @@
+import { Button, ErrorBoundary, Spinner, type RemoteRoute } from '@pencraft/ui';
+import { createElement, Suspense, use, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes, useLocation } from 'react-router';
+import { NotFoundPage } from '../pages/NotFoundPage.js';
+import { useRegistry, useRemotes } from './context.js';
+import { relativePath } from './manifest.js';
+
+export function RemoteFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="pc-container pc-page">
+      <div className="pc-notice" role="alert">
+        <p>{t('errors.remoteFailed')}</p>
+        <Button variant="secondary" onClick={onRetry}>
+          {t('actions.retry')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function RemoteLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="pc-remote-loading">
+      <Spinner label={t('loading')} size="large" />
+    </div>
+  );
+}
+
+/** Suspends until the page's module (and, through it, its namespace) is there; a failure throws to the boundary. */
+function PageContent({ route, attempt }: { route: RemoteRoute; attempt: number }) {
+  return createElement(use(useRegistry().page(route, attempt)).default);
+}
+
+/**
+ * One page of a remote, inside its own error boundary: a remote that is offline, fails to load or throws while
+ * rendering shows a localised notice with a retry, and the rest of the page keeps working.
+ */
+function RemotePage({ remote, route }: { remote: string; route: RemoteRoute }) {
+  const [attempt, setAttempt] = useState(0);
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary
+      resetKey={`${pathname}#${attempt}`}
+      fallback={<RemoteFailed onRetry={() => setAttempt((n) => n + 1)} />}
+      onError={(error) => console.error(`[shell] remote ${remote} failed on ${route.path}`, error)}
+    >
+      <Suspense fallback={<RemoteLoading />}>
+        <PageContent route={route} attempt={attempt} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * Every path the shell does not own: the pages the remotes declare, else 404 — or, while a remote is
+ * unavailable, the "could not be loaded" notice, since the path may well be one of its pages.
+ */
+export function RemoteRoutes() {
+  const registry = useRegistry();
+  const { status, remotes, failed } = useRemotes();
+  if (status === 'loading' && remotes.length === 0) return <RemoteLoading />;
+  const fallback =
+    status === 'loading' ? (
+      <RemoteLoading />
+    ) : failed.length > 0 ? (
+      <RemoteFailed onRetry={() => void registry.load()} />
+    ) : (
+      <NotFoundPage />
+    );
+  return (
+    <Routes>
+      {remotes.flatMap(({ name, manifest }) =>
+        manifest.routes.map((route) =>
+          route.path === '/' ? (
+            <Route key={`${name}:/`} index element={<RemotePage remote={name} route={route} />} />
+          ) : (
+            <Route
+              key={`${name}:${route.path}`}
+              path={relativePath(route.path)}
+              element={<RemotePage remote={name} route={route} />}
+            />
+          ),
+        ),
+      )}
+      <Route path="*" element={fallback} />
+    </Routes>
+  );
+}

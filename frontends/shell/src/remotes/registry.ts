@@ -1,0 +1,128 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerNamespaces } from '@pencraft/i18n';
+import type { PageModule, RemoteManifest, RemoteRoute } from '@pencraft/ui';
+import type { i18n as I18n } from 'i18next';
+import { parseRemotes, toRemoteList } from './config.js';
+import { checkManifest } from './manifest.js';
+
+export interface LoadedRemote {
+  name: string;
+  manifest: RemoteManifest;
+}
+
+export interface RemotesState {
+  /** `loading` until every remote of `/remotes.json` has answered or failed. */
+  status: 'loading' | 'ready';
+  remotes: readonly LoadedRemote[];
+  /** Remotes that are offline, too slow or broken (`/remotes.json` itself when it could not be read). */
+  failed: readonly string[];
+}
+
+export const REMOTES_URL = '/remotes.json';
+const REMOTES_JSON = 'remotes.json';
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The remotes of this page, found at run time: `/remotes.json` names them, each one's `./routes` module says
+ * which pages, navigation entries and translation namespaces it brings. Nothing about a remote is built into
+ * the shell, so a remote ships a new page or string on its own.
+ */
+export class RemoteRegistry {
+  private state: RemotesState = { status: 'loading', remotes: [], failed: [] };
+  private readonly listeners = new Set<() => void>();
+  private entries: Array<{ name: string; entry: string }> | undefined;
+  private readonly pages = new WeakMap<RemoteRoute, Map<number, Promise<PageModule>>>();
+
+  constructor(
+    private readonly i18n: I18n,
+    private readonly options: { timeoutMs?: number; fetch?: typeof fetch; baseHref?: string } = {},
+  ) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): RemotesState => this.state;
+
+  private set(state: RemotesState): void {
+    this.state = state;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Reads `/remotes.json` and every remote's `./routes`; safe to call again (it loads what failed). */
+  async load(): Promise<void> {
+    const failed = this.state.failed;
+    if (this.state.status === 'ready' && failed.length === 0) return;
+    this.set({ ...this.state, status: 'loading' });
+    const timeoutMs = this.options.timeoutMs ?? 10_000;
+
+    if (!this.entries) {
+      try {
+        const response = await withTimeout(
+          (this.options.fetch ?? fetch)(REMOTES_URL, { cache: 'no-cache', credentials: 'same-origin' }),
+          timeoutMs,
+          REMOTES_URL,
+        );
+        if (!response.ok) throw new Error(`${REMOTES_URL} answered ${response.status}`);
+        this.entries = toRemoteList(parseRemotes(await response.json()), this.options.baseHref ?? location.href);
+        registerRemotes(this.entries);
+      } catch (error) {
+        console.error('[shell] the list of remotes could not be read', error);
+        this.set({ status: 'ready', remotes: this.state.remotes, failed: [REMOTES_JSON] });
+        return;
+      }
+    }
+
+    const known = new Set(this.state.remotes.map((remote) => remote.name));
+    const pending = this.entries.filter((remote) => !known.has(remote.name));
+    // A remote that failed before is registered again, so its entry is fetched afresh.
+    const retried = pending.filter((remote) => failed.includes(remote.name));
+    if (retried.length) registerRemotes(retried, { force: true });
+
+    const results = await Promise.allSettled(
+      pending.map(async ({ name }) => {
+        const module = await withTimeout(loadRemote(`${name}/routes`), timeoutMs, `remote ${name}`);
+        return { name, manifest: checkManifest(name, module) };
+      }),
+    );
+    const remotes = [...this.state.remotes];
+    const nowFailed: string[] = [];
+    results.forEach((result, i) => {
+      const name = pending[i]!.name;
+      if (result.status === 'fulfilled') {
+        registerNamespaces(this.i18n, result.value.manifest.namespaces ?? {});
+        remotes.push(result.value);
+      } else {
+        console.error(`[shell] remote ${name} could not be loaded`, result.reason);
+        nowFailed.push(name);
+      }
+    });
+    const order = this.entries.map((remote) => remote.name);
+    remotes.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+    this.set({ status: 'ready', remotes, failed: nowFailed });
+  }
+
+  /** One load of a page per attempt, so a retry loads again instead of replaying the failure. */
+  page(route: RemoteRoute, attempt: number): Promise<PageModule> {
+    let attempts = this.pages.get(route);
+    if (!attempts) this.pages.set(route, (attempts = new Map()));
+    let page = attempts.get(attempt);
+    if (!page) {
+      page = route.load().then((module) => {
+        if (typeof module?.default !== 'function' && typeof module?.default !== 'object')
+          throw new Error(`the page ${route.path} has no default export`);
+        return module;
+      });
+      attempts.set(attempt, page);
+    }
+    return page;
+  }
+}
