@@ -34,6 +34,7 @@ export default {
       displayName: 'integration',
       testMatch: ['<rootDir>/services/*/test/**/*.int-spec.ts', '<rootDir>/tests/{integration,chaos}/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
+      globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'],
     },
     { ...base, displayName: 'charts', testMatch: ['<rootDir>/tests/charts/**/*.spec.ts'] },

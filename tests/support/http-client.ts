@@ -1,4 +1,10 @@
 // A tiny cookie-keeping client for the public API, as a browser would use it (CSRF token echoed on writes).
+// What it sends as credentials or personal data, and the session cookies it gets, are remembered as secrets that
+// no log line may hold (log-hygiene.ts).
+import { rememberSecret } from './log-hygiene.ts';
+
+const PERSONAL_FIELDS = ['email', 'password', 'fullname', 'currentPassword', 'newPassword'];
+
 export interface Response<T = unknown> {
   status: number;
   headers: Headers;
@@ -27,6 +33,7 @@ export class ApiClient {
       const value = pair!.slice(index + 1);
       if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
+      if (name === 'pc_su' && value) rememberSecret(value);
     }
   }
 
@@ -37,6 +44,12 @@ export class ApiClient {
     headers: Record<string, string> = {},
   ): Promise<Response<T>> {
     if (method !== 'GET' && !this.cookies.has('pc_csrf')) await this.request('GET', '/api/csrf');
+    if (body && typeof body === 'object') {
+      const fields = body as Record<string, unknown>;
+      rememberSecret(
+        ...PERSONAL_FIELDS.map((field) => (typeof fields[field] === 'string' ? fields[field] : undefined)),
+      );
+    }
     const response = await fetch(`${this.base}${path}`, {
       method,
       headers: {

@@ -88,6 +88,11 @@ function pgSettings(stack: Stack): string {
     `unix_socket_directories = '${pgDataDir(stack)}'`,
     'max_connections = 300',
     "timezone = 'UTC'",
+    // Error lines without the row they were about: no DETAIL ("Key (email)=(…) already exists"), no statement,
+    // no bound parameters. The services log the query text and the error code themselves.
+    'log_error_verbosity = terse',
+    'log_min_error_statement = panic',
+    'log_parameter_max_length_on_error = 0',
   ];
   // A disposable database for tests: durability costs time and buys nothing.
   if (stack.profile === 'test') lines.push('fsync = off', 'synchronous_commit = off', 'full_page_writes = off');

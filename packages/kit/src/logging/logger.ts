@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import { activeTraceIds } from '../tracing/tracing.js';
+import { redactQueryParams, serializeError } from './error-serializer.js';
 import { currentRequestContext } from './request-context.js';
 
 export type { Logger };
@@ -15,6 +16,8 @@ export function createLogger(options: { service: string; level: string; destinat
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: ['password', '*.password', 'sessionToken', '*.sessionToken', 'req.headers.cookie'], remove: true },
+    // Errors keep what explains them, never the values of the query that failed (see error-serializer.ts).
+    serializers: { err: serializeError, error: serializeError, cause: serializeError },
     mixin() {
       const ids = activeTraceIds();
       const request = currentRequestContext();
@@ -37,7 +40,12 @@ export class PinoNestLogger implements LoggerService {
     this.pinoLogger.info({ context: rest.at(-1) }, String(message));
   }
   error(message: unknown, ...rest: unknown[]) {
-    this.pinoLogger.error({ context: rest.at(-1), stack: rest[0] }, String(message));
+    if (message instanceof Error) {
+      this.pinoLogger.error({ context: rest.at(-1), err: message }, redactQueryParams(message.message));
+      return;
+    }
+    const stack = typeof rest[0] === 'string' ? redactQueryParams(rest[0]) : rest[0];
+    this.pinoLogger.error({ context: rest.at(-1), stack }, redactQueryParams(String(message)));
   }
   warn(message: unknown, ...rest: unknown[]) {
     this.pinoLogger.warn({ context: rest.at(-1) }, String(message));

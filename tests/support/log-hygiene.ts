@@ -1,0 +1,118 @@
+// Log hygiene for the suites that run real processes (integration, chaos, e2e): no log line written during the run
+// may hold a password, an e-mail address, a password hash or a session token. The suites' global setup marks where
+// each log under .run/test/logs ends (startLogWatch); their global teardown reads what was appended since and fails
+// on a hit (assertCleanLogs). What counts as secret: every e-mail address and argon2 hash by shape, session cookies,
+// the seeded and test passwords (string literals after `password:` in the test sources and the seed), and every
+// value the suites hand to rememberSecret (the API client does it for sign-up fields and session cookies).
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { stack } from './stack.ts';
+
+const OFFSETS = join(stack.runDir, 'log-hygiene.offsets.json');
+const REMEMBERED = join(stack.runDir, 'log-hygiene.secrets.jsonl');
+/** Where the test sources keep their passwords (and the seed its demo password). */
+const SOURCE_DIRS = [
+  'tests',
+  'packages/devstack/seed',
+  ...readdirSync(join(stack.root, 'services')).map((name) => join('services', name, 'test')),
+];
+
+const SHAPES: { what: string; pattern: RegExp }[] = [
+  { what: 'an e-mail address', pattern: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/ },
+  { what: 'a password hash', pattern: /\$argon2(?:id|i|d)\$|\$2[aby]\$\d\d\$/ },
+  { what: 'a session cookie', pattern: /pc_su=[A-Za-z0-9_-]{20,}/ },
+];
+
+export interface LogLeak {
+  file: string;
+  line: number;
+  what: string;
+  excerpt: string;
+}
+
+/** Call from a global setup: remembers where every log ends, so only this run's lines are read. */
+export function startLogWatch(): void {
+  mkdirSync(stack.logDir, { recursive: true });
+  const offsets: Record<string, number> = {};
+  for (const file of logFiles()) offsets[file] = statSync(join(stack.logDir, file)).size;
+  writeFileSync(OFFSETS, JSON.stringify(offsets));
+  writeFileSync(REMEMBERED, '');
+}
+
+/** A value that must never appear in a log line (a password, an e-mail, a name, a token a test used). */
+export function rememberSecret(...values: (string | undefined)[]): void {
+  const kept = values.filter((v): v is string => typeof v === 'string' && v.trim().length >= 6);
+  if (kept.length === 0) return;
+  mkdirSync(stack.runDir, { recursive: true });
+  appendFileSync(REMEMBERED, kept.map((v) => `${JSON.stringify(v)}\n`).join(''));
+}
+
+/** Every line appended to the logs since startLogWatch that holds a secret. */
+export function findLogLeaks(): LogLeak[] {
+  const offsets = existsSync(OFFSETS) ? (JSON.parse(readFileSync(OFFSETS, 'utf8')) as Record<string, number>) : {};
+  const secrets = knownSecrets();
+  const leaks: LogLeak[] = [];
+  for (const file of logFiles()) {
+    const text = readFileSync(join(stack.logDir, file))
+      .subarray(offsets[file] ?? 0)
+      .toString('utf8');
+    text.split('\n').forEach((line, index) => {
+      const shape = SHAPES.find(({ pattern }) => pattern.test(line));
+      const secret = shape ? undefined : secrets.find((value) => line.includes(value));
+      if (!shape && secret === undefined) return;
+      const what = shape?.what ?? `the test secret ${JSON.stringify(secret)}`;
+      leaks.push({
+        file: relative(stack.root, join(stack.logDir, file)),
+        line: index + 1,
+        what,
+        excerpt: line.slice(0, 300),
+      });
+    });
+  }
+  return leaks;
+}
+
+/** Call from a global teardown: throws, naming each file and line, when a log line holds a secret. */
+export function assertCleanLogs(): void {
+  const leaks = findLogLeaks();
+  if (leaks.length === 0) return;
+  const shown = leaks.slice(0, 20).map((l) => `  ${l.file} (line ${l.line} of this run): ${l.what}\n    ${l.excerpt}`);
+  throw new Error(
+    `log hygiene: ${leaks.length} log line(s) of this run hold secrets:\n${shown.join('\n')}${leaks.length > 20 ? '\n  …' : ''}`,
+  );
+}
+
+function logFiles(): string[] {
+  if (!existsSync(stack.logDir)) return [];
+  return readdirSync(stack.logDir).filter((f) => f.endsWith('.log'));
+}
+
+function knownSecrets(): string[] {
+  const remembered = existsSync(REMEMBERED)
+    ? readFileSync(REMEMBERED, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as string)
+    : [];
+  return [...new Set([...remembered, ...passwordsInSources()])];
+}
+
+/** `password: '…'` and `"password": "…"` literals of the test sources and the seed: the passwords the runs use. */
+function passwordsInSources(): string[] {
+  const found = new Set<string>();
+  const literal = /["']?password["']?\s*:\s*(["'`])([^"'`\n]{6,})\1/g;
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (/\.(ts|tsx|json)$/.test(entry.name)) {
+        for (const match of readFileSync(path, 'utf8').matchAll(literal)) {
+          if (!match[2]!.includes('${')) found.add(match[2]!);
+        }
+      }
+    }
+  };
+  for (const dir of SOURCE_DIRS) if (existsSync(join(stack.root, dir))) visit(join(stack.root, dir));
+  return [...found];
+}
