@@ -1,13 +1,9 @@
 import { baseConfigSchema, booleanFlag } from '@pencraft/kit';
 import { z } from 'zod';
 
-const grpcAddress = z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port');
-
+/** The gateway's own variables; each upstream's <NAME>_GRPC_ADDR is added by the module that calls it. */
 export const gatewayConfigSchema = baseConfigSchema.extend({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }),
-  IDENTITY_GRPC_ADDR: grpcAddress,
-  ARTICLES_GRPC_ADDR: grpcAddress,
-  SEARCH_GRPC_ADDR: grpcAddress,
   /** The site's origin as browsers see it (https://pencraft.az); unsafe requests from other origins are refused. */
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }),
   /** Cookies carry Secure unless this is false (only for plain-http local development). */

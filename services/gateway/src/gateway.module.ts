@@ -1,52 +1,12 @@
-import { Module, type OnApplicationShutdown } from '@nestjs/common';
-import { CONFIG } from '@pencraft/kit';
-import { ArticlesController } from './articles/articles.controller.js';
-import { AuthController } from './auth/auth.controller.js';
-import { RequireUser, SessionGuard } from './auth/current-user.js';
-import { SessionService } from './auth/session.service.js';
-import type { GatewayConfig } from './config.js';
-import { DocsController } from './docs/docs.controller.js';
-import { PublicCache } from './http/public-cache.js';
-import { SearchController } from './search/search.controller.js';
-import {
-  ARTICLES,
-  IDENTITY,
-  SEARCH,
-  type ArticlesClient,
-  type IdentityClient,
-  type SearchClient,
-  upstreamProviders,
-} from './upstreams/upstreams.js';
+import { Module } from '@nestjs/common';
+import { AccountsModule } from './accounts/accounts.module.js';
+import { ArticlesModule } from './articles/articles.module.js';
+import { DocsModule } from './docs/docs.module.js';
+import { SearchModule } from './search/search.module.js';
 
-class UpstreamsLifecycle implements OnApplicationShutdown {
-  constructor(
-    private readonly identity: IdentityClient,
-    private readonly articles: ArticlesClient,
-    private readonly search: SearchClient,
-  ) {}
-
-  onApplicationShutdown() {
-    for (const client of [this.identity, this.articles, this.search]) client.close();
-  }
-}
-
-@Module({
-  controllers: [AuthController, ArticlesController, SearchController, DocsController],
-  providers: [
-    ...upstreamProviders,
-    SessionService,
-    SessionGuard,
-    RequireUser,
-    {
-      provide: PublicCache,
-      inject: [CONFIG],
-      useFactory: (config: GatewayConfig) => new PublicCache(config.PUBLIC_CACHE_SECONDS * 1000),
-    },
-    {
-      provide: UpstreamsLifecycle,
-      inject: [IDENTITY, ARTICLES, SEARCH],
-      useFactory: (i: IdentityClient, a: ArticlesClient, s: SearchClient) => new UpstreamsLifecycle(i, a, s),
-    },
-  ],
-})
+/**
+ * The public API: one module per area, each with its routes (declared once, which also documents them), schemas
+ * and upstream gRPC client. A new area is one more module here and its entry in system.json `gateway.calls`.
+ */
+@Module({ imports: [AccountsModule, ArticlesModule, SearchModule, DocsModule] })
 export class GatewayModule {}

@@ -3,14 +3,16 @@ import { bootService, LOGGER, REDIS, type Logger, type RedisClient } from '@penc
 import { gatewayConfigSchema } from './config.js';
 import { GatewayModule } from './gateway.module.js';
 import { ApiExceptionFilter, installErrorHandler } from './http/api-error.js';
-import { installCsrf } from './http/csrf.js';
 import { installEdgeProxy } from './http/edge-proxy.js';
-import { installRateLimit } from './http/rate-limit.js';
+import { installJsonBody } from './http/json-body.js';
+import { installProtections } from './http/protections.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { upstreamAddressSchema } from './upstreams/upstream.js';
 
 await bootService({
   name: 'gateway',
-  configSchema: gatewayConfigSchema,
+  // The upstream addresses are checked with the rest; the handlers read them through their upstream's provider.
+  configSchema: gatewayConfigSchema.extend(upstreamAddressSchema()) as unknown as typeof gatewayConfigSchema,
   module: GatewayModule,
   httpFilters: [ApiExceptionFilter],
   trustProxyHops: (config) => config.TRUST_PROXY_HOPS,
@@ -18,9 +20,9 @@ await bootService({
     const log = app.get<Logger>(LOGGER);
     await fastify.register(fastifyCookie);
     installErrorHandler(fastify, log);
+    installJsonBody(fastify, app);
     installSecurityHeaders(fastify, config);
-    installRateLimit(fastify, config, app.get<RedisClient>(REDIS), log);
-    installCsrf(fastify, config);
-    installEdgeProxy(fastify, config.EDGE_ROUTES);
+    const methods = installProtections(fastify, config, app.get<RedisClient>(REDIS), log);
+    installEdgeProxy(fastify, config.EDGE_ROUTES, methods);
   },
 });

@@ -1,36 +1,67 @@
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import {
+  EMAIL_MAX,
+  FULLNAME_MAX,
+  FULLNAME_MIN,
+  LANGS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from '@pencraft/rules';
 import { z } from 'zod';
+import { text } from '../http/text.js';
 
-export const RegisterBody = z.object({
-  email: z.string().max(320),
-  username: z.string().max(64),
-  fullname: z.string().max(256),
-  password: z.string().max(256),
-  acceptTerms: z.boolean(),
-  acceptPrivacy: z.boolean(),
-});
+/**
+ * The account rules of @pencraft/rules as patterns the document can state: the email pattern without control
+ * characters, a username of Latin letters, digits and underscore starting with a letter, a password of printable
+ * ASCII, a full name without markup or control characters.
+ */
+const EMAIL =
+  // eslint-disable-next-line no-control-regex -- control characters are refused
+  /^[^\s\u0000-\u001F\u007F@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const USERNAME = new RegExp(`^[A-Za-z][A-Za-z0-9_]{${USERNAME_MIN - 1},${USERNAME_MAX - 1}}$`);
+const PASSWORD = new RegExp(`^[\\x21-\\x7E]{${PASSWORD_MIN},${PASSWORD_MAX}}$`);
+// eslint-disable-next-line no-control-regex -- control characters are refused
+const FULLNAME = /^[^\u0000-\u001F\u007F<>]*$/;
 
-export const LoginBody = z.object({
-  /** An email address or a username. */
-  login: z.string().min(1).max(320),
-  password: z.string().min(1).max(256),
-});
+export const RegisterBody = z
+  .object({
+    email: z.string().max(EMAIL_MAX).regex(EMAIL),
+    username: z.string().min(USERNAME_MIN).max(USERNAME_MAX).regex(USERNAME),
+    fullname: text({ min: FULLNAME_MIN, max: FULLNAME_MAX, pattern: FULLNAME }),
+    /** At least one letter and one digit as well (checked by identity: InvalidPassword). */
+    password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).regex(PASSWORD),
+    acceptTerms: z.boolean(),
+    acceptPrivacy: z.boolean(),
+  })
+  .meta({ id: 'RegisterBody' });
+
+export const LoginBody = z
+  .object({
+    /** An email address or a username. */
+    login: text({ min: 1, max: 320 }),
+    password: text({ min: 1, max: 256 }),
+  })
+  .meta({ id: 'LoginBody' });
 
 /** GET /api/users/info: exactly the fields of SPEC.md section 7. */
-export const UserInfo = z.object({
-  uid: z.string(),
-  unm: z.string(),
-  fln: z.string(),
-  thm: z.enum(['dark', 'light', 'system']),
-  iul: z.string().nullable(),
-  lng: z.enum(['az', 'en', 'ru']),
-  rtg: z.number(),
-  dom: z.string().nullable(),
-  pub: z.string().nullable(),
-});
+export const UserInfo = z
+  .object({
+    uid: z.string(),
+    unm: z.string(),
+    fln: z.string(),
+    thm: z.enum(['dark', 'light', 'system']),
+    iul: z.string().nullable(),
+    lng: z.enum(LANGS),
+    rtg: z.number(),
+    dom: z.string().nullable(),
+    pub: z.string().nullable(),
+  })
+  .meta({ id: 'UserInfo' });
 export type UserInfo = z.infer<typeof UserInfo>;
 
-export const CsrfToken = z.object({ token: z.string() });
+export const CsrfToken = z.object({ token: z.string() }).meta({ id: 'CsrfToken' });
 
 export function toUserInfo(user: UserSummary): UserInfo {
   return {

@@ -3,14 +3,19 @@ import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
 import { LOGGER, REDIS, type Logger, type RedisClient } from '@pencraft/kit';
 import { createHash } from 'node:crypto';
-import { IDENTITY, type IdentityClient } from '../upstreams/upstreams.js';
+import { IDENTITY, type IdentityClient } from './identity.upstream.js';
 
 /** How long a validated session is trusted from Redis before identity is asked again. */
 const CACHE_SECONDS = 60;
+/** A signed-out token stays marked as such for longer than any answer cached before it. */
+const REVOKED_SECONDS = CACHE_SECONDS + 10;
+const NO_USER = '-';
 
 /**
  * Resolves pc_su tokens to users through identity, caching answers in Redis under the token's hash
- * (never the token itself). Logout removes the entry at once.
+ * (never the token itself). Answers are cached only where nothing is (NX), and sign-out overwrites the entry
+ * with a "no user" mark after identity has revoked the session, so a validation that was in flight during
+ * sign-out cannot put the ended session back into the cache.
  */
 @Injectable()
 export class SessionService {
@@ -27,24 +32,32 @@ export class SessionService {
       this.log.warn({ err: error }, 'session cache unavailable; asking identity');
       return null;
     });
-    if (cached) return cached === '-' ? undefined : (JSON.parse(cached) as UserSummary);
+    if (cached) return cached === NO_USER ? undefined : (JSON.parse(cached) as UserSummary);
     try {
       const { user, expiresAtMs } = await this.identity.validateSession({ sessionToken: token });
       const ttl = Math.max(1, Math.min(CACHE_SECONDS, Math.floor((expiresAtMs - Date.now()) / 1000)));
-      await this.redis.set(key, JSON.stringify(user), { EX: ttl }).catch(() => undefined);
+      await this.redis
+        .set(key, JSON.stringify(user), { expiration: { type: 'EX', value: ttl }, condition: 'NX' })
+        .catch(() => undefined);
       return user;
     } catch (error) {
       if (AppError.is(error) && error.code === 'Unauthorized') {
         // Remember a bad token briefly so a client stuck with one does not hammer identity.
-        await this.redis.set(key, '-', { EX: 10 }).catch(() => undefined);
+        await this.redis
+          .set(key, NO_USER, { expiration: { type: 'EX', value: 10 }, condition: 'NX' })
+          .catch(() => undefined);
         return undefined;
       }
       throw error;
     }
   }
 
-  async forget(token: string) {
-    await this.redis.del(cacheKey(token)).catch(() => undefined);
+  /** Ends the session at identity first, then marks it ended in the cache (replacing any cached user). */
+  async end(token: string): Promise<void> {
+    await this.identity.logout({ sessionToken: token });
+    await this.redis
+      .set(cacheKey(token), NO_USER, { expiration: { type: 'EX', value: REVOKED_SECONDS } })
+      .catch((error: Error) => this.log.warn({ err: error }, 'session cache unavailable at sign-out'));
   }
 }
 

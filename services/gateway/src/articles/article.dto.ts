@@ -1,64 +1,111 @@
 import type { Article, ArticleCard } from '@pencraft/contracts/articles/v1/articles';
+import {
+  ARTICLE_CONTENT_MAX_BLOCKS,
+  ARTICLE_DESCRIPTION_MAX,
+  ARTICLE_SUBCATEGORIES_MAX,
+  ARTICLE_TITLE_MAX,
+  HOME_MAX_PAGE,
+  LANGS,
+} from '@pencraft/rules';
 import { z } from 'zod';
+import { text } from '../http/text.js';
 
-const Lang = z.enum(['az', 'en', 'ru']);
+const Lang = z.enum(LANGS);
+const CategoryId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z][a-z0-9-]*$/);
+/** Article ids are UUIDs; anything else is refused before asking the articles service. */
+export const ArticleId = z
+  .string()
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/);
 
-export const Block = z.object({ id: z.string().optional(), type: z.string(), data: z.record(z.string(), z.unknown()) });
-export const Content = z.object({
-  time: z.number().optional(),
-  version: z.string().optional(),
-  blocks: z.array(Block),
+export const Block = z
+  .object({
+    id: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]*$/)
+      .optional(),
+    type: z
+      .string()
+      .min(1)
+      .max(32)
+      .regex(/^[A-Za-z]+$/),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'Block', description: "An Editor.js block; the articles service checks each type's data." });
+export const Content = z
+  .object({
+    time: z.number().optional(),
+    version: z.string().max(32).optional(),
+    blocks: z.array(Block).max(ARTICLE_CONTENT_MAX_BLOCKS),
+  })
+  .meta({ id: 'Content' });
+
+export const CreateArticleBody = z
+  .object({
+    title: text({ min: 1, max: ARTICLE_TITLE_MAX }),
+    description: text({ max: ARTICLE_DESCRIPTION_MAX }).optional().default(''),
+    language: Lang,
+    category: CategoryId,
+    subCategories: z.array(CategoryId).max(ARTICLE_SUBCATEGORIES_MAX).optional().default([]),
+    content: Content,
+  })
+  .meta({ id: 'CreateArticleBody' });
+
+export const ArticleParams = z.object({ id: ArticleId });
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(HOME_MAX_PAGE).optional().default(1),
 });
 
-export const CreateArticleBody = z.object({
-  title: z.string().max(2000),
-  description: z.string().max(5000).optional().default(''),
-  language: Lang,
-  category: z.string().max(64),
-  subCategories: z.array(z.string().max(64)).max(16).optional().default([]),
-  content: Content,
-});
+const Author = z.object({ uid: z.string(), username: z.string(), fullname: z.string() }).meta({ id: 'Author' });
 
-export const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(500).optional().default(1) });
+export const ArticleJson = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    language: Lang,
+    category: z.string(),
+    subCategories: z.array(z.string()),
+    content: Content,
+    status: z.enum(['draft', 'in_review', 'published']),
+    author: Author,
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    publishedAt: z.iso.datetime().nullable(),
+    wordCount: z.number().int(),
+    symbolCount: z.number().int(),
+    readingMinutes: z.number().int(),
+  })
+  .meta({ id: 'Article' });
 
-const Author = z.object({ uid: z.string(), username: z.string(), fullname: z.string() });
+export const ArticleCardJson = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    language: Lang,
+    category: z.string(),
+    author: Author,
+    publishedAt: z.iso.datetime(),
+    readingMinutes: z.number().int(),
+  })
+  .meta({ id: 'ArticleCard' });
 
-export const ArticleJson = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  language: Lang,
-  category: z.string(),
-  subCategories: z.array(z.string()),
-  content: Content,
-  status: z.enum(['draft', 'in_review', 'published']),
-  author: Author,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  publishedAt: z.string().nullable(),
-  wordCount: z.number(),
-  symbolCount: z.number(),
-  readingMinutes: z.number(),
-});
-
-export const ArticleCardJson = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  language: Lang,
-  category: z.string(),
-  author: Author,
-  publishedAt: z.string(),
-  readingMinutes: z.number(),
-});
-
-export const ArticlePage = z.object({
-  items: z.array(ArticleCardJson),
-  page: z.number(),
-  pageSize: z.number(),
-  hasMore: z.boolean(),
-});
-export const CategoryList = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
+export const ArticlePage = z
+  .object({
+    items: z.array(ArticleCardJson),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    hasMore: z.boolean(),
+  })
+  .meta({ id: 'ArticlePage' });
+export const CategoryList = z
+  .object({ items: z.array(z.object({ id: z.string(), name: z.string() })) })
+  .meta({ id: 'CategoryList' });
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -1,21 +1,12 @@
-import { Controller, Get, Inject, NotFoundException, Param, Res } from '@nestjs/common';
-import { CONFIG } from '@pencraft/kit';
+import { Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { ArticlesController } from '../articles/articles.controller.js';
-import { AuthController } from '../auth/auth.controller.js';
-import type { GatewayConfig } from '../config.js';
-import { SearchController } from '../search/search.controller.js';
-import { buildOpenApi } from './openapi.js';
-
-export const DOCUMENTED_CONTROLLERS = [AuthController, ArticlesController, SearchController];
-
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-};
+import { Input } from '../http/input.js';
+import { declaredRoutes, Route, type RouteInput } from '../http/route.js';
+import { DOCS_ASSETS, docsAssetRoute, docsPageRoute, docsScriptRoute, openApiRoute } from './docs.routes.js';
+import { openApiJson } from './openapi.js';
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -29,40 +20,34 @@ const PAGE = `<!doctype html>
 const INIT = `window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#docs', deepLinking: true });`;
 
 /** /api/docs: the OpenAPI document and a Swagger UI page for it (no inline script, so the CSP holds). */
-@Controller('api/docs')
+@Controller()
 export class DocsController {
-  private readonly document: string;
+  private document?: string;
   private readonly assetsDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-  constructor(@Inject(CONFIG) config: GatewayConfig) {
-    this.document = JSON.stringify(
-      buildOpenApi(DOCUMENTED_CONTROLLERS, { version: '1', serverUrl: config.PUBLIC_ORIGIN }),
-    );
-  }
-
-  @Get()
+  @Route(docsPageRoute)
   page(@Res({ passthrough: true }) reply: FastifyReply) {
     reply.type('text/html; charset=utf-8');
     return PAGE;
   }
 
-  @Get('openapi.json')
+  @Route(openApiRoute)
   openapi(@Res({ passthrough: true }) reply: FastifyReply) {
+    // Built on first request: by then every module has declared its routes.
+    this.document ??= openApiJson(declaredRoutes());
     reply.type('application/json; charset=utf-8');
     return this.document;
   }
 
-  @Get('init.js')
+  @Route(docsScriptRoute)
   init(@Res({ passthrough: true }) reply: FastifyReply) {
     reply.type('text/javascript; charset=utf-8');
     return INIT;
   }
 
-  @Get('assets/:file')
-  async asset(@Param('file') file: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    const type = ASSETS[file];
-    if (!type) throw new NotFoundException();
-    reply.type(type).header('cache-control', 'public, max-age=86400');
-    return readFile(join(this.assetsDir, file));
+  @Route(docsAssetRoute)
+  async asset(@Input() { params }: RouteInput<typeof docsAssetRoute>, @Res({ passthrough: true }) reply: FastifyReply) {
+    reply.type(`${DOCS_ASSETS[params.file]}; charset=utf-8`).header('cache-control', docsAssetRoute.cacheControl);
+    return readFile(join(this.assetsDir, params.file));
   }
 }

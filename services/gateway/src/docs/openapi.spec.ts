@@ -1,15 +1,27 @@
-import { buildOpenApi } from './openapi.js';
-import { DOCUMENTED_CONTROLLERS } from './docs.controller.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { GatewayModule } from '../gateway.module.js';
+import { declaredRoutes } from '../http/route.js';
+import { declaredUpstreams } from '../upstreams/upstream.js';
+import { buildOpenApi, openApiJson } from './openapi.js';
+
+interface Operation {
+  responses: Record<string, { content?: Record<string, unknown> }>;
+  parameters?: { name: string; in: string; schema: Record<string, unknown> }[];
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  security?: Record<string, string[]>[];
+}
+
+const root = (path: string) => fileURLToPath(new URL(`../../../../${path}`, import.meta.url));
 
 describe('the OpenAPI document', () => {
-  const document = buildOpenApi(DOCUMENTED_CONTROLLERS, { version: '1' }) as {
-    paths: Record<
-      string,
-      Record<string, { responses: Record<string, unknown>; parameters?: { name: string }[]; requestBody?: unknown }>
-    >;
+  expect(GatewayModule).toBeDefined(); // importing it declares every area's routes
+  const document = buildOpenApi(declaredRoutes()) as unknown as {
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
   };
 
-  it('documents every public route of the slice', () => {
+  it('documents every route of every area', () => {
     expect(Object.keys(document.paths).sort()).toEqual(
       [
         '/api/articles',
@@ -17,6 +29,10 @@ describe('the OpenAPI document', () => {
         '/api/articles/publishing/{id}',
         '/api/articles/{id}',
         '/api/csrf',
+        '/api/docs',
+        '/api/docs/assets/{file}',
+        '/api/docs/init.js',
+        '/api/docs/openapi.json',
         '/api/home/articles',
         '/api/id/auth/login',
         '/api/id/out',
@@ -27,12 +43,32 @@ describe('the OpenAPI document', () => {
     );
   });
 
-  it('describes bodies, error statuses and the CSRF header of writes', () => {
+  it('is the committed services/gateway/openapi.json (npm run openapi -w @pencraft/gateway)', () => {
+    expect(readFileSync(root('services/gateway/openapi.json'), 'utf8')).toBe(openApiJson(declaredRoutes()));
+  });
+
+  it('describes bodies, every error status and the CSRF scheme of writes', () => {
     const register = document.paths['/api/id/register']!.post!;
     expect(register.requestBody).toBeDefined();
-    expect(Object.keys(register.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '403', '429']));
-    expect(register.parameters?.map((p) => p.name)).toContain('X-CSRF-Token');
+    expect(Object.keys(register.responses).sort()).toEqual(['201', '400', '403', '409', '429', '500', '503']);
+    expect(register.security).toEqual([{ csrfHeader: [], csrfCookie: [] }]);
     const info = document.paths['/api/users/info']!.get!;
-    expect(Object.keys(info.responses)).toEqual(expect.arrayContaining(['200', '401']));
+    expect(Object.keys(info.responses)).toEqual(expect.arrayContaining(['200', '401', '429', '500']));
+    expect(info.security).toEqual([{ session: [] }]);
+  });
+
+  it('states the limits of text fields in code points, and refuses control characters', () => {
+    const body = document.components.schemas.CreateArticleBody!.properties;
+    expect(body.title).toMatchObject({ type: 'string', minLength: 1, maxLength: 150 });
+    expect(String(body.title!.pattern)).toContain('\\u0000');
+    const search = document.paths['/api/strict/txt']!.get!.parameters!.find((p) => p.name === 'q')!;
+    expect(search.schema).toMatchObject({ minLength: 1, maxLength: 200 });
+    const login = document.components.schemas.LoginBody!.properties;
+    expect(login.login).toMatchObject({ minLength: 1, maxLength: 320 });
+  });
+
+  it('makes a gRPC client for exactly the upstreams system.json lists for the gateway', () => {
+    const system = JSON.parse(readFileSync(root('system.json'), 'utf8')) as { gateway: { calls: string[] } };
+    expect(declaredUpstreams()).toEqual([...system.gateway.calls].sort());
   });
 });

@@ -1,111 +1,121 @@
-import { RequestMethod, type Type } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { OpenAPIRegistry, OpenApiGeneratorV3, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { CATALOGUE, httpStatusFor, type ErrorCode } from '@pencraft/errors';
 import { z } from 'zod';
-import { DOC_KEY, type DocSpec } from './doc.decorator.js';
+import { type RouteSpec, UNSAFE_METHODS } from '../http/route.js';
 
-const ErrorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    requestId: z.string().optional(),
-    details: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })).optional(),
-  }),
-});
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      requestId: z.string().optional(),
+      details: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })).optional(),
+    }),
+  })
+  .meta({ id: 'Error', description: 'Every error: a code of the catalogue and its message in the request language.' });
 
-function jsonSchema(schema: z.ZodType) {
-  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' });
+const DESCRIPTION = [
+  'The public HTTP API of Pencraft. Generated from the gateway route declarations (services/gateway); do not edit.',
+  '',
+  'Errors carry a catalogue code and a message in the language of Accept-Language (az, en, ru); a 400 names each',
+  'bad field in `details`. Unsafe methods need the X-CSRF-Token header echoing the pc_csrf cookie (GET /api/csrf)',
+  'and, from a browser, an Origin of the site. Every request counts against its address (IPv6 by /64); sign-in',
+  'and sign-up have a stricter budget, and sign-in also slows down per account after repeated failures',
+  '(TooManyRequests with Retry-After). A method a path does not declare answers 405 with an Allow header; an',
+  'unknown path answers 404. Text is well-formed Unicode without control characters (tab and line breaks aside);',
+  'lengths count code points. JSON bodies nest at most 64 levels and weigh at most 1 MiB.',
+].join('\n');
+
+/** Every catalogue code a route may answer, beyond its own: limits, CSRF, validation, failures behind it. */
+export function errorCodesOf(spec: RouteSpec): ErrorCode[] {
+  const codes: ErrorCode[] = [];
+  const validated = spec.params || spec.query || spec.body;
+  if (validated) codes.push('InvalidModel', 'NullOrEmpty', ...Object.values(spec.fieldCodes ?? {}));
+  if (spec.auth === 'required') codes.push('Unauthorized');
+  if (UNSAFE_METHODS.has(spec.method)) codes.push('ChallengeFailed');
+  codes.push(...(spec.errors ?? []), 'TooManyRequests', 'InternalServerError', 'NetworkError');
+  return [...new Set(codes)];
 }
+
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 function errorResponses(codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(httpStatusFor(code), [...(byStatus.get(httpStatusFor(code)) ?? []), code]);
-  const responses: Record<string, object> = {};
-  for (const [status, list] of byStatus) {
-    responses[String(status)] = {
+  const responses: RouteConfig['responses'] = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[status] = {
       description: list.map((code) => `${code}: ${CATALOGUE[code].en}`).join('; '),
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      content: { 'application/json': { schema: ErrorSchema } },
+      ...(status === 429 || status === 503
+        ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 0 } } } }
+        : {}),
     };
   }
   return responses;
 }
 
-/** The OpenAPI 3 document of the public API, read from the controllers' routes and their @Doc specs. */
-export function buildOpenApi(controllers: Type<unknown>[], info: { version: string; serverUrl?: string }) {
-  const paths: Record<string, Record<string, object>> = {};
-  for (const controller of controllers) {
-    const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '').replace(/^\/|\/$/g, '');
-    const prototype = controller.prototype as Record<string, unknown>;
-    for (const name of Object.getOwnPropertyNames(prototype)) {
-      const handler = prototype[name];
-      if (typeof handler !== 'function') continue;
-      const spec = Reflect.getMetadata(DOC_KEY, handler) as DocSpec | undefined;
-      if (!spec) continue;
-      const sub = String(Reflect.getMetadata(PATH_METADATA, handler) ?? '').replace(/^\/|\/$/g, '');
-      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod].toLowerCase();
-      const path = `/${[base, sub].filter(Boolean).join('/')}`.replace(/:([A-Za-z]+)/g, '{$1}');
-      const parameters: object[] = [...path.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => ({
-        name: m[1],
-        in: 'path',
-        required: true,
-        schema: { type: 'string' },
-      }));
-      if (spec.query) {
-        const schema = jsonSchema(spec.query) as { properties?: Record<string, object>; required?: string[] };
-        for (const [param, paramSchema] of Object.entries(schema.properties ?? {})) {
-          parameters.push({
-            name: param,
-            in: 'query',
-            required: schema.required?.includes(param) ?? false,
-            schema: paramSchema,
-          });
+function security(spec: RouteSpec) {
+  const csrf = UNSAFE_METHODS.has(spec.method) ? { csrfHeader: [], csrfCookie: [] } : undefined;
+  if (spec.auth === 'required') return [{ session: [], ...csrf }];
+  if (spec.auth === 'optional') return [{ session: [], ...csrf }, { ...csrf }];
+  return csrf ? [csrf] : undefined;
+}
+
+function routeConfig(spec: RouteSpec): RouteConfig {
+  const status = spec.status ?? 200;
+  const types = spec.responseType === undefined ? ['application/json'] : [spec.responseType].flat();
+  const success =
+    spec.response && status !== 204
+      ? {
+          description: 'OK',
+          content: Object.fromEntries(types.map((type) => [type, { schema: spec.response! }])),
         }
-      }
-      const status = String(spec.status ?? 200);
-      const errors: ErrorCode[] = [...(spec.errors ?? []), 'TooManyRequests', 'InternalServerError'];
-      if (spec.auth === 'required' && !errors.includes('Unauthorized')) errors.push('Unauthorized');
-      if (method !== 'get') errors.push('ChallengeFailed');
-      paths[path] ??= {};
-      paths[path][method] = {
-        tags: [spec.tag],
-        summary: spec.summary,
-        operationId: `${controller.name.replace(/Controller$/, '')}.${name}`,
-        ...(parameters.length ? { parameters } : {}),
-        ...(spec.body
-          ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body) } } } }
-          : {}),
-        ...(spec.auth ? { security: spec.auth === 'required' ? [{ session: [] }] : [{ session: [] }, {}] } : {}),
-        ...(method !== 'get'
-          ? {
-              parameters: [
-                ...parameters,
-                { name: 'X-CSRF-Token', in: 'header', required: true, schema: { type: 'string' } },
-              ],
-            }
-          : {}),
-        responses: {
-          [status]: spec.response
-            ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(spec.response) } } }
-            : { description: 'OK' },
-          ...errorResponses(errors),
-        },
-      };
-    }
-  }
+      : { description: 'OK, no content' };
+  const sec = security(spec);
   return {
-    openapi: '3.0.3',
-    info: {
-      title: 'Pencraft API',
-      version: info.version,
-      description:
-        'The public HTTP API of Pencraft. Errors carry a catalogue code and a message in the language of Accept-Language (az, en, ru). ' +
-        'Unsafe methods need the X-CSRF-Token header echoing the pc_csrf cookie (GET /api/csrf).',
+    method: spec.method.toLowerCase() as RouteConfig['method'],
+    path: openApiPath(spec.path),
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    ...(sec ? { security: sec } : {}),
+    request: {
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.query ? { query: spec.query } : {}),
+      ...(spec.body ? { body: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
     },
-    ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
-    paths,
-    components: {
-      schemas: { Error: jsonSchema(ErrorSchema) },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pc_su' } },
-    },
+    responses: { [status]: success, ...errorResponses(errorCodesOf(spec)) },
   };
+}
+
+/** The OpenAPI 3.0 document of the public API, from the route declarations (ordered by path and method). */
+export function buildOpenApi(routes: readonly RouteSpec[]) {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'pc_su' });
+  registry.registerComponent('securitySchemes', 'csrfCookie', { type: 'apiKey', in: 'cookie', name: 'pc_csrf' });
+  registry.registerComponent('securitySchemes', 'csrfHeader', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-CSRF-Token',
+    description: 'The value of the pc_csrf cookie (signed double-submit token)',
+  });
+  registry.registerComponent('responses', 'MethodNotAllowed', {
+    description: 'A method the path does not declare (the Allow header lists those it does)',
+    headers: { Allow: { schema: { type: 'string' } } },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  });
+  const sorted = [...routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  for (const spec of sorted) registry.registerPath(routeConfig(spec));
+  const generator = new OpenApiGeneratorV3(registry.definitions);
+  return generator.generateDocument({
+    openapi: '3.0.3',
+    info: { title: 'Pencraft API', version: '1', description: DESCRIPTION },
+    tags: [...new Set(sorted.map((r) => r.tag))].sort().map((name) => ({ name })),
+  });
+}
+
+/** The document as committed: two-space JSON with a final newline. */
+export function openApiJson(routes: readonly RouteSpec[]): string {
+  return `${JSON.stringify(buildOpenApi(routes), null, 2)}\n`;
 }

@@ -12,6 +12,18 @@ export interface ErrorBody {
   };
 }
 
+/** A method the path does not declare: 405 (the catalogue has no code of its own for it; Forbidden is closest). */
+export class MethodNotAllowed extends Error {
+  readonly statusCode = 405;
+}
+
+export const methodNotAllowed = () => new MethodNotAllowed('method not allowed');
+
+/** TooManyRequests with the seconds to wait, sent as Retry-After. */
+export function tooManyRequests(retryAfterSeconds: number) {
+  return Object.assign(new AppError('TooManyRequests'), { retryAfterSeconds });
+}
+
 /** Errors that are not AppErrors become the closest catalogue code; anything unexpected is an InternalServerError. */
 function classify(error: unknown): { code: ErrorCode; appError?: AppError; unexpected: boolean } {
   if (AppError.is(error)) return { code: error.code, appError: error, unexpected: false };
@@ -40,12 +52,14 @@ export function errorResponse(
       message: messageFor(d.code, lang),
     }));
   }
-  return { status: httpStatusFor(code), body, unexpected };
+  return { status: error instanceof MethodNotAllowed ? 405 : httpStatusFor(code), body, unexpected };
 }
 
 function send(error: unknown, request: FastifyRequest, reply: FastifyReply, log: Logger) {
   const { status, body, unexpected } = errorResponse(error, request);
   if (unexpected) log.error({ err: error, url: request.url }, 'unexpected error');
+  const retryAfter = (error as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+  if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
   if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', 5);
   void reply.code(status).header('cache-control', 'no-store').send(body);
 }

@@ -1,11 +1,10 @@
 import { AppError } from '@pencraft/errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { GatewayConfig } from '../config.js';
-import { CSRF_COOKIE, setCsrfCookie } from './cookies.js';
+import { CSRF_COOKIE } from './cookies.js';
 
 export const CSRF_HEADER = 'x-csrf-token';
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** A random value and its HMAC: a token planted by anyone without the secret (e.g. from a subdomain) fails. */
 export function issueCsrfToken(secret: string): string {
@@ -40,28 +39,8 @@ export function isAllowedOrigin(origin: string, publicOrigin: string): boolean {
   return given.hostname === site.hostname || given.hostname.endsWith(`.${site.hostname}`);
 }
 
-/** The page-load call hands out the token (GET /api/csrf does too); other public reads stay cookie-free. */
-const ISSUING_PATHS = new Set(['/api/users/info']);
-
-/**
- * Signed double-submit cookie: every unsafe /api request must echo pc_csrf in X-CSRF-Token, and a
- * browser's Origin (when sent) must be ours. The page-load call hands out the cookie when it is missing.
- */
-export function installCsrf(fastify: FastifyInstance, config: GatewayConfig) {
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (UNSAFE.has(request.method)) {
-      checkUnsafeRequest(request, config);
-      return;
-    }
-    const path = request.url.split('?', 1)[0]!;
-    if (ISSUING_PATHS.has(path) && !isValidCsrfToken(config.CSRF_SECRET, request.cookies[CSRF_COOKIE])) {
-      setCsrfCookie(reply, config, issueCsrfToken(config.CSRF_SECRET));
-    }
-  });
-}
-
-function checkUnsafeRequest(request: FastifyRequest, config: GatewayConfig) {
+/** Signed double-submit cookie: the request echoes pc_csrf in X-CSRF-Token, and a browser's Origin (when sent) is ours. */
+export function checkUnsafeRequest(request: FastifyRequest, config: GatewayConfig) {
   const origin = request.headers.origin;
   if (origin && !isAllowedOrigin(origin, config.PUBLIC_ORIGIN)) throw new AppError('ChallengeFailed');
   const header = request.headers[CSRF_HEADER];

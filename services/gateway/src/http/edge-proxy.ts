@@ -1,6 +1,8 @@
 import { AppError } from '@pencraft/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { request as httpRequest } from 'node:http';
+import type { MethodTable } from './methods.js';
+import { answerUnmatched } from './protections.js';
 
 interface EdgeRoute {
   prefix: string;
@@ -22,10 +24,12 @@ export function parseEdgeRoutes(value: string): EdgeRoute[] {
  * Local development only: serves the frontends at the gateway's origin by passing every non-/api GET
  * to the static server of the longest matching prefix (what the Ingress does on Kubernetes).
  */
-export function installEdgeProxy(fastify: FastifyInstance, routesValue: string) {
+export function installEdgeProxy(fastify: FastifyInstance, routesValue: string, methods: MethodTable) {
   const routes = parseEdgeRoutes(routesValue);
   if (routes.length === 0) return;
   const handler = (req: FastifyRequest, reply: FastifyReply) => {
+    // A GET no API route took: a declared path under another method answers 405, the rest of /api 404.
+    answerUnmatched(methods, req, reply);
     if (req.url.startsWith('/api/')) throw new AppError('NotFound');
     const route = routes.find((r) => req.url.startsWith(r.prefix));
     if (!route) return reply.code(404).send();

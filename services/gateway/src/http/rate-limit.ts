@@ -1,7 +1,4 @@
-import { AppError } from '@pencraft/errors';
 import type { Logger, RedisClient } from '@pencraft/kit';
-import type { FastifyInstance } from 'fastify';
-import type { GatewayConfig } from '../config.js';
 
 const WINDOW_SECONDS = 60;
 
@@ -101,28 +98,4 @@ export class RateLimiter {
       this.lastWarning = now;
     }
   }
-}
-
-/**
- * Every /api request counts against its client address; sign-in and registration have a stricter
- * budget of their own. Over the limit: 429 TooManyRequests with Retry-After.
- */
-export function installRateLimit(fastify: FastifyInstance, config: GatewayConfig, redis: RedisClient, log: Logger) {
-  const limiter = new RateLimiter(redis, log);
-  limiter.start();
-  fastify.addHook('onClose', async () => limiter.stop());
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const sensitive = request.method === 'POST' && request.url.startsWith('/api/id/');
-    const [bucket, limit] = sensitive
-      ? ['auth', config.AUTH_RATE_LIMIT_PER_MINUTE]
-      : ['api', config.RATE_LIMIT_PER_MINUTE];
-    const result = limiter.hit(`${bucket}:${request.ip}`, limit);
-    reply.header('ratelimit-limit', limit);
-    reply.header('ratelimit-remaining', result.remaining);
-    if (!result.allowed) {
-      reply.header('retry-after', result.retryAfterSeconds);
-      throw new AppError('TooManyRequests');
-    }
-  });
 }

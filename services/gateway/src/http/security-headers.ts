@@ -2,14 +2,14 @@ import { securityHeaders } from '@pencraft/static-server/security-headers';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 
-/** The platform's security headers on every response (CSP without inline script, no framing, nosniff; HSTS on https). */
+/** The platform's security headers on every response (CSP without inline script, no framing, nosniff; HSTS on https).
+ * Cache-Control is the matched route's (see protections.ts); error answers are never cached. */
 export function installSecurityHeaders(fastify: FastifyInstance, config: GatewayConfig) {
   const headers = securityHeaders({ hsts: config.PUBLIC_ORIGIN.startsWith('https:') && config.COOKIE_SECURE });
-  fastify.addHook('onSend', async (request, reply, payload) => {
+  fastify.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(headers)) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

@@ -1,0 +1,67 @@
+import { defineRoute } from '../http/route.js';
+import { CsrfToken, LoginBody, RegisterBody, UserInfo } from './accounts.dto.js';
+
+export const csrfRoute = defineRoute({
+  operationId: 'getCsrfToken',
+  method: 'GET',
+  path: '/api/csrf',
+  tag: 'accounts',
+  summary: 'The CSRF token to echo in X-CSRF-Token (also set as the pc_csrf cookie)',
+  response: CsrfToken,
+});
+
+export const registerRoute = defineRoute({
+  operationId: 'register',
+  method: 'POST',
+  path: '/api/id/register',
+  tag: 'accounts',
+  summary: 'Create an account and sign in (sets pc_su)',
+  body: RegisterBody,
+  response: UserInfo,
+  status: 201,
+  rateLimit: 'auth',
+  fieldCodes: {
+    email: 'InvalidEmail',
+    username: 'InvalidUsername',
+    fullname: 'InvalidFullname',
+    password: 'InvalidPassword',
+    acceptTerms: 'AgreementsNotAccepted',
+    acceptPrivacy: 'AgreementsNotAccepted',
+  },
+  errors: ['EmailAlreadyExists', 'UsernameAlreadyExists'],
+});
+
+export const loginRoute = defineRoute({
+  operationId: 'login',
+  method: 'POST',
+  path: '/api/id/auth/login',
+  tag: 'accounts',
+  summary:
+    'Sign in with an email or username and a password (sets pc_su). Repeated failures for one account are slowed ' +
+    'down (TooManyRequests with Retry-After, at most 15 minutes); a success resets them.',
+  body: LoginBody,
+  response: UserInfo,
+  rateLimit: 'auth',
+  fieldCodes: { login: 'IncorrectEmailOrPassword', password: 'IncorrectEmailOrPassword' },
+  errors: ['IncorrectEmailOrPassword'],
+});
+
+export const logoutRoute = defineRoute({
+  operationId: 'logout',
+  method: 'POST',
+  path: '/api/id/out',
+  tag: 'accounts',
+  summary: 'Sign out: ends the session and clears pc_su',
+  status: 204,
+});
+
+export const userInfoRoute = defineRoute({
+  operationId: 'getUserInfo',
+  method: 'GET',
+  path: '/api/users/info',
+  tag: 'accounts',
+  summary: 'The signed-in user summary read at page load (also hands out the pc_csrf cookie when missing)',
+  response: UserInfo,
+  auth: 'required',
+  issuesCsrf: true,
+});

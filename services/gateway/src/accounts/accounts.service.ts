@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ClientInfo, UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import { AppError, pickLang } from '@pencraft/errors';
+import { CONFIG } from '@pencraft/kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from '../config.js';
+import { clearSessionCookie, CSRF_COOKIE, SESSION_COOKIE, setCsrfCookie, setSessionCookie } from '../http/cookies.js';
+import { issueCsrfToken, isValidCsrfToken } from '../http/csrf.js';
+import type { RouteInput } from '../http/route.js';
+import type { loginRoute, registerRoute } from './accounts.routes.js';
+import { toUserInfo, type UserInfo } from './accounts.dto.js';
+import { IDENTITY, type IdentityClient } from './identity.upstream.js';
+import { SessionService } from './session.service.js';
+import { SignInThrottle } from './sign-in-throttle.js';
+
+function clientInfo(request: FastifyRequest): ClientInfo {
+  return {
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+    lang: pickLang(request.headers['accept-language']),
+  };
+}
+
+/** Sign-up, sign-in and sign-out over identity, with the cookies they set. */
+@Injectable()
+export class AccountsService {
+  constructor(
+    @Inject(CONFIG) private readonly config: GatewayConfig,
+    @Inject(IDENTITY) private readonly identity: IdentityClient,
+    private readonly sessions: SessionService,
+    private readonly throttle: SignInThrottle,
+  ) {}
+
+  csrfToken(request: FastifyRequest, reply: FastifyReply) {
+    const current = request.cookies[CSRF_COOKIE];
+    if (isValidCsrfToken(this.config.CSRF_SECRET, current)) return { token: current! };
+    const token = issueCsrfToken(this.config.CSRF_SECRET);
+    setCsrfCookie(reply, this.config, token);
+    return { token };
+  }
+
+  async register(
+    { body }: RouteInput<typeof registerRoute>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<UserInfo> {
+    const result = await this.identity.register({ ...body, client: clientInfo(request) });
+    setSessionCookie(reply, this.config, result.sessionToken, result.expiresAtMs);
+    return toUserInfo(result.user!);
+  }
+
+  async login({ body }: RouteInput<typeof loginRoute>, request: FastifyRequest, reply: FastifyReply) {
+    await this.throttle.check(body.login);
+    let result;
+    try {
+      result = await this.identity.login({ ...body, client: clientInfo(request) });
+    } catch (error) {
+      if (AppError.is(error) && error.code === 'IncorrectEmailOrPassword') await this.throttle.failed(body.login);
+      throw error;
+    }
+    await this.throttle.succeeded(body.login);
+    setSessionCookie(reply, this.config, result.sessionToken, result.expiresAtMs);
+    return toUserInfo(result.user!);
+  }
+
+  async logout(request: FastifyRequest, reply: FastifyReply) {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await this.sessions.end(token);
+    clearSessionCookie(reply, this.config);
+  }
+
+  info(user: UserSummary): UserInfo {
+    return toUserInfo(user);
+  }
+}

@@ -1,0 +1,68 @@
+import { defineRoute } from '../http/route.js';
+import { ArticleJson, ArticlePage, ArticleParams, CategoryList, CreateArticleBody, PageQuery } from './article.dto.js';
+
+export const categoriesRoute = defineRoute({
+  operationId: 'listCategories',
+  method: 'GET',
+  path: '/api/articles/categories',
+  tag: 'articles',
+  summary: 'The categories an article can be filed under, named in the request language',
+  response: CategoryList,
+});
+
+export const createArticleRoute = defineRoute({
+  operationId: 'createArticle',
+  method: 'POST',
+  path: '/api/articles',
+  tag: 'articles',
+  summary: 'Write a new article (a draft until published)',
+  body: CreateArticleBody,
+  response: ArticleJson,
+  status: 201,
+  auth: 'required',
+  fieldCodes: {
+    title: 'InvalidArticleTitle',
+    description: 'InvalidArticleDescription',
+    category: 'InvalidCategory',
+    subCategories: 'InvalidCategory',
+    content: 'InvalidArticleContent',
+  },
+  errors: ['InvalidContentMin', 'InvalidContentMax', 'InvalidLinkUrl'],
+});
+
+export const publishArticleRoute = defineRoute({
+  operationId: 'publishArticle',
+  method: 'POST',
+  path: '/api/articles/publishing/:id',
+  tag: 'articles',
+  summary: "Publish the author's draft",
+  params: ArticleParams,
+  response: ArticleJson,
+  auth: 'required',
+  fieldCodes: { id: 'InvalidIdentifier' },
+  errors: ['ArticleNotFound', 'Forbidden'],
+});
+
+export const readArticleRoute = defineRoute({
+  operationId: 'getArticle',
+  method: 'GET',
+  path: '/api/articles/:id',
+  tag: 'articles',
+  summary: 'Read an article (drafts only by their author)',
+  params: ArticleParams,
+  response: ArticleJson,
+  auth: 'optional',
+  fieldCodes: { id: 'InvalidIdentifier' },
+  errors: ['ArticleNotFound'],
+});
+
+export const homeRoute = defineRoute({
+  operationId: 'listHomeArticles',
+  method: 'GET',
+  path: '/api/home/articles',
+  tag: 'articles',
+  summary: 'The home list: published articles, newest first, 20 a page',
+  query: PageQuery,
+  response: ArticlePage,
+  fieldCodes: { page: 'InvalidPage' },
+});

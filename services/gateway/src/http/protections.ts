@@ -1,0 +1,69 @@
+import type { Logger, RedisClient } from '@pencraft/kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { GatewayConfig } from '../config.js';
+import { methodNotAllowed, tooManyRequests } from './api-error.js';
+import { clientAddressKey } from './client-address.js';
+import { CSRF_COOKIE, setCsrfCookie } from './cookies.js';
+import { checkUnsafeRequest, issueCsrfToken, isValidCsrfToken } from './csrf.js';
+import { MethodTable } from './methods.js';
+import { RateLimiter } from './rate-limit.js';
+import { POLICY, type RoutePolicy } from './route.js';
+
+/**
+ * The protections of the public API, decided by the route a request matched, never by how its URL is spelled:
+ * each declared route gets its own hooks when it is registered (its rate-limit budget, the CSRF and Origin check
+ * of unsafe methods, the CSRF cookie of the page-load call, Cache-Control), so every spelling Fastify routes to
+ * it (percent-encoded, absolute-form) is protected alike, and nothing is looked up per request. Requests that
+ * matched nothing spend the general budget and answer 405 (declared path, other method) or 404.
+ */
+export function installProtections(fastify: FastifyInstance, config: GatewayConfig, redis: RedisClient, log: Logger) {
+  const limiter = new RateLimiter(redis, log);
+  limiter.start();
+  fastify.addHook('onClose', async () => limiter.stop());
+  const methods = new MethodTable();
+
+  const limit = (request: FastifyRequest, reply: FastifyReply, bucket: 'api' | 'auth') => {
+    const max = bucket === 'auth' ? config.AUTH_RATE_LIMIT_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE;
+    const result = limiter.hit(`${bucket}:${clientAddressKey(request.ip)}`, max);
+    reply.header('ratelimit-limit', max);
+    reply.header('ratelimit-remaining', result.remaining);
+    if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
+  };
+
+  const protect = (policy: RoutePolicy): onRequestAsyncHookHandler =>
+    async function protectRoute(request, reply) {
+      limit(request, reply, policy.rateLimit);
+      if (policy.csrf) checkUnsafeRequest(request, config);
+      else if (policy.issuesCsrf && !isValidCsrfToken(config.CSRF_SECRET, request.cookies[CSRF_COOKIE])) {
+        setCsrfCookie(reply, config, issueCsrfToken(config.CSRF_SECRET));
+      }
+    };
+
+  fastify.addHook('onRoute', (route) => {
+    const policy = (route.config as Record<string, RoutePolicy | undefined> | undefined)?.[POLICY];
+    if (!policy) return;
+    for (const method of [route.method].flat()) methods.add(route.url ?? route.path, method);
+    const noStore = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
+    };
+    route.onRequest = [...[route.onRequest ?? []].flat(), protect(policy)];
+    route.onSend = [...[route.onSend ?? []].flat(), noStore];
+  });
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!request.is404) return;
+    limit(request, reply, 'api');
+    answerUnmatched(methods, request, reply);
+  });
+  return methods;
+}
+
+/** For a request no route took: 405 with Allow when its path is declared under other methods (else Nest's 404). */
+export function answerUnmatched(methods: MethodTable, request: FastifyRequest, reply: FastifyReply) {
+  const allow = methods.allowed(request.url);
+  if (allow) {
+    reply.header('allow', allow);
+    throw methodNotAllowed();
+  }
+}

@@ -1,0 +1,91 @@
+import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata, UseGuards } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { ErrorCode } from '@pencraft/errors';
+import type { z } from 'zod';
+import { RequireUser, SessionGuard } from '../accounts/current-user.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * One route of the public API, declared once: @Route registers it with Nest (and Fastify) and the OpenAPI
+ * document is built from the same declarations, so a route cannot exist undocumented.
+ */
+export interface RouteSpec {
+  operationId: string;
+  method: HttpMethod;
+  /** The full path in Fastify form: /api/articles/:id. */
+  path: string;
+  tag: string;
+  summary: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The success answer's schema; none for an empty answer. */
+  response?: z.ZodType;
+  /** The success answer's media type (JSON unless said). */
+  responseType?: string | readonly string[];
+  status?: 200 | 201 | 204;
+  /** required: a session or 401; optional: the answer depends on who asks (resolved by the handler). */
+  auth?: 'required' | 'optional';
+  /** Catalogue codes the route answers besides the ones every route may (validation, limits, CSRF, 5xx). */
+  errors?: ErrorCode[];
+  /** A more specific catalogue code than InvalidModel for a bad field (e.g. title → InvalidArticleTitle). */
+  fieldCodes?: Record<string, ErrorCode>;
+  /** Which rate-limit budget a request spends: the general one or the stricter one of sign-in and sign-up. */
+  rateLimit?: 'api' | 'auth';
+  /** The page-load call hands out the CSRF cookie when it is missing. */
+  issuesCsrf?: boolean;
+  /** Defaults to no-store: a route that sets its own Cache-Control says so here. */
+  cacheControl?: string;
+}
+
+/** What the protections read from the matched route (Fastify route config): decided once, at registration. */
+export interface RoutePolicy {
+  csrf: boolean;
+  rateLimit: 'api' | 'auth';
+  issuesCsrf: boolean;
+}
+
+export const POLICY = 'pencraftPolicy';
+export const ROUTE_SPEC = 'pencraft:route';
+
+const declared: RouteSpec[] = [];
+
+/** Every route declared so far (each module's controllers declare theirs when imported). */
+export function declaredRoutes(): readonly RouteSpec[] {
+  return declared;
+}
+
+export function policyOf(spec: RouteSpec): RoutePolicy {
+  return {
+    csrf: UNSAFE_METHODS.has(spec.method),
+    rateLimit: spec.rateLimit ?? 'api',
+    issuesCsrf: spec.issuesCsrf ?? false,
+  };
+}
+
+/** A route declaration with its exact type kept, so the handler's input is typed from its schemas. */
+export function defineRoute<const S extends RouteSpec>(spec: S): S {
+  return spec;
+}
+
+export function Route(spec: RouteSpec) {
+  declared.push(spec);
+  return applyDecorators(
+    RequestMapping({ path: spec.path, method: RequestMethod[spec.method] }),
+    HttpCode(spec.status ?? 200),
+    RouteConfig({ [POLICY]: policyOf(spec) }),
+    SetMetadata(ROUTE_SPEC, spec),
+    ...(spec.auth === 'required' ? [UseGuards(SessionGuard, RequireUser)] : []),
+  );
+}
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
+
+/** The parsed input of a route: what @Input() hands the handler. */
+export interface RouteInput<S extends RouteSpec> {
+  params: Infer<S['params']>;
+  query: Infer<S['query']>;
+  body: Infer<S['body']>;
+}

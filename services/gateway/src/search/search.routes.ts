@@ -1,0 +1,13 @@
+import { defineRoute } from '../http/route.js';
+import { SearchPage, SearchQuery } from './search.dto.js';
+
+export const searchTextRoute = defineRoute({
+  operationId: 'searchText',
+  method: 'GET',
+  path: '/api/strict/txt',
+  tag: 'search',
+  summary: 'Full-text search of published articles',
+  query: SearchQuery,
+  response: SearchPage,
+  fieldCodes: { q: 'NullOrEmpty', page: 'InvalidPage' },
+});

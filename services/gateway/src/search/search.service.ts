@@ -1,0 +1,27 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { RouteInput } from '../http/route.js';
+import type { searchTextRoute } from './search.routes.js';
+import { SEARCH, type SearchClient } from './search.upstream.js';
+
+@Injectable()
+export class SearchService {
+  constructor(@Inject(SEARCH) private readonly search: SearchClient) {}
+
+  async text({ query }: RouteInput<typeof searchTextRoute>) {
+    const result = await this.search.searchText({ query: query.q, page: query.page, pageSize: 20 });
+    return {
+      items: result.hits.map((hit) => ({
+        id: hit.id,
+        kind: hit.kind,
+        title: hit.title,
+        snippet: hit.snippet,
+        language: hit.language,
+        author: { uid: hit.authorUid, username: hit.authorUsername, fullname: hit.authorFullname },
+        publishedAt: new Date(hit.publishedAtMs).toISOString(),
+      })),
+      page: result.page,
+      pageSize: result.pageSize,
+      hasMore: result.hasMore,
+    };
+  }
+}
