@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Dev image of a frontend for the Tilt loop (build arg FRONTEND): the static server and the bundle the host built
 # with rspack. live_update syncs dist/ and `node --watch` restarts the server. Same user and layout as
-# frontends/<name>/Dockerfile. Its context is filtered by frontend.Dockerfile.dockerignore.
+# frontends/Dockerfile. Its context is filtered by frontend.Dockerfile.dockerignore.
 
 ARG NODE_IMAGE=node:24-slim
 

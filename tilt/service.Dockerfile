@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Dev image of a service for the Tilt loop (build arg SERVICE). Same layout, user and dependencies as
-# services/<name>/Dockerfile, but it copies the dist/ folders the host compiled instead of building them, so a code
+# services/Dockerfile, but it copies the dist/ folders the host compiled instead of building them, so a code
 # change is a host build plus a live_update sync of dist/, and `node --watch` restarts the process.
 # Its context is filtered by service.Dockerfile.dockerignore (manifests, dist/ and migrations/ only).
 

@@ -1,9 +1,11 @@
-// Static checks of the Dockerfiles (no Docker daemon here): multi-stage on a Node 24 base, production dependencies
-// only, a non-root numeric user, no HEALTHCHECK (Kubernetes probes do that), and the ports of system.json.
+// Static checks of the Dockerfiles (no Docker daemon here): one per kind (services/Dockerfile with ARG SERVICE,
+// frontends/Dockerfile with ARG FRONTEND), multi-stage on a Node 24 base, production dependencies only, a non-root
+// numeric user, no HEALTHCHECK (Kubernetes probes do that), nothing specific to one component.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, readText } from './support/helm.js';
-import { allServices, frontendNames, serviceNames, system } from './support/system.js';
+import { allServices, frontendNames, serviceNames } from './support/system.js';
 
 interface Instruction {
   keyword: string;
@@ -54,16 +56,31 @@ function parse(file: string) {
 
 const NODE_24 = /^node:24(-slim|-alpine|-bookworm-slim|-trixie-slim)?(@sha256:[a-f0-9]{64})?$/;
 
-const images = [
-  ...serviceNames.map((name) => ({ kind: 'service', name, file: `services/${name}/Dockerfile` })),
-  ...frontendNames.map((name) => ({ kind: 'frontend', name, file: `frontends/${name}/Dockerfile` })),
+/** One Dockerfile per kind; the build argument picks the component. */
+const kinds = [
+  { kind: 'service', file: 'services/Dockerfile', arg: 'SERVICE', names: serviceNames },
+  { kind: 'frontend', file: 'frontends/Dockerfile', arg: 'FRONTEND', names: frontendNames },
 ];
 
-describe.each(images)('$file', ({ kind, name, file }) => {
-  it('exists', () => {
-    expect(existsSync(path.join(ROOT, file))).toBe(true);
-  });
+const workspaceDeps = (...args: string[]) =>
+  execFileSync(process.execPath, ['packages/devstack/scripts/workspace-deps.mjs', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n');
 
+describe('one Dockerfile per kind', () => {
+  it('replaces the per-component Dockerfiles', () => {
+    const leftovers = [
+      ...serviceNames.map((name) => `services/${name}/Dockerfile`),
+      ...frontendNames.map((name) => `frontends/${name}/Dockerfile`),
+    ].filter((file) => existsSync(path.join(ROOT, file)));
+    expect(leftovers).toEqual([]);
+  });
+});
+
+describe.each(kinds)('$file', ({ kind, file, arg, names }) => {
   const { all, stages, final } = parse(file);
   const stageNames = stages.map((s) => s.name);
   const run = (stage: Stage) =>
@@ -71,8 +88,9 @@ describe.each(images)('$file', ({ kind, name, file }) => {
       .filter((i) => i.keyword === 'RUN')
       .map((i) => i.args)
       .join('\n');
+  const argsOf = (stage: Stage) => stage.instructions.filter((i) => i.keyword === 'ARG').map((i) => i.args);
 
-  it('is multi-stage, every stage on Node 24 or an earlier stage', () => {
+  it(`is multi-stage, every stage on Node 24 or an earlier stage`, () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     stages.forEach((stage, index) => {
       const earlier = stageNames.slice(0, index);
@@ -81,6 +99,34 @@ describe.each(images)('$file', ({ kind, name, file }) => {
         base: true,
       });
     });
+  });
+
+  it(`takes the component from ARG ${arg} in every stage that uses it, and refuses to build without it`, () => {
+    for (const stage of stages) {
+      const text = stage.instructions.map((i) => i.args).join('\n');
+      if (text.includes(`\${${arg}}`) || text.includes(`$${arg}`)) {
+        expect({ stage: stage.name, args: argsOf(stage) }).toEqual({ stage: stage.name, args: [arg] });
+      }
+    }
+    expect(stages.map(run).join('\n')).toMatch(new RegExp(`test -n "\\$\\{${arg}\\}"[^\\n]*\\|\\| \\{ echo`));
+  });
+
+  it('names no component: nothing in it is specific to one service or frontend', () => {
+    const text = all.map((i) => i.args).join('\n');
+    for (const name of [...serviceNames, ...frontendNames]) {
+      expect(text).not.toMatch(new RegExp(`(services|frontends)/${name}\\b|@pencraft/${name}\\b|=${name}\\b`));
+    }
+    for (const port of Object.values(allServices).flatMap((s) => [s.httpPort, s.grpcPort, s.internalPort])) {
+      if (port !== undefined) expect(text).not.toContain(String(port));
+    }
+  });
+
+  it('builds the component after the workspaces it links, in the order their manifests give', () => {
+    expect(stages.map(run).join('\n')).toMatch(
+      new RegExp(
+        `for workspace in \\$\\(node packages/devstack/scripts/workspace-deps.mjs "${kind}s/\\$\\{${arg}\\}"\\); do npm run build --if-present -w "\\$\\{workspace\\}"`,
+      ),
+    );
   });
 
   it('runs as a non-root numeric user in the final stage', () => {
@@ -107,47 +153,62 @@ describe.each(images)('$file', ({ kind, name, file }) => {
   });
 
   if (kind === 'service') {
-    it('installs production dependencies of this one workspace and builds the shared packages first', () => {
+    it('installs production dependencies of the one workspace, and ships the runtime workspaces without sources', () => {
       const text = stages.map(run).join('\n');
       expect(text).toMatch(
-        new RegExp(`npm ci --omit=dev[^\\n]*--workspace services/${name} --include-workspace-root=false`),
+        /npm ci --omit=dev[^\n]*--workspace "services\/\$\{SERVICE\}" --include-workspace-root=false/,
       );
-      const buildOrder = [...text.matchAll(/npm run build -w @pencraft\/(\w+)/g)].map((m) => m[1]);
-      expect(buildOrder).toEqual(['errors', 'contracts', 'kit', name]);
+      expect(text).toMatch(/--exclude=src[^\n]* \$\(node packages\/devstack\/scripts\/workspace-deps.mjs --runtime/);
     });
 
     it('boots dist/main.js from the service folder, where the migration Job finds dist/migrate.js', () => {
       const workdirs = final.instructions.filter((i) => i.keyword === 'WORKDIR').map((i) => i.args);
-      expect(workdirs.at(-1)).toBe(`/app/services/${name}`);
+      expect(workdirs.at(-1)).toBe('/app/services/${SERVICE}');
       expect(final.instructions.find((i) => i.keyword === 'CMD')!.args).toBe('["node", "dist/main.js"]');
     });
 
-    it('exposes the ports of system.json', () => {
-      const svc = allServices[name]!;
-      const expose = final.instructions
-        .find((i) => i.keyword === 'EXPOSE')!
-        .args.split(/\s+/)
-        .map(Number);
-      expect(expose).toEqual(svc.grpcPort === undefined ? [svc.httpPort] : [svc.httpPort, svc.grpcPort]);
+    it.each(serviceNames)('builds %s after the shared packages it links', (name) => {
+      const order = workspaceDeps(`services/${name}`);
+      expect(order.at(-1)).toBe(`services/${name}`);
+      const index = (dir: string) => order.indexOf(dir);
+      for (const [before, after] of [
+        ['packages/errors', 'packages/kit'],
+        ['packages/contracts', 'packages/kit'],
+        ['packages/kit', `services/${name}`],
+      ]) {
+        expect({ before, after, ordered: index(before) >= 0 && index(before) < index(after) }).toEqual({
+          before,
+          after,
+          ordered: true,
+        });
+      }
+      expect(workspaceDeps('--runtime', `services/${name}`).filter((dir) => dir.startsWith('frontends/'))).toEqual([]);
     });
   } else {
-    it('serves its rspack bundle with the static server on the port of system.json', () => {
-      const frontend = system.frontends[name]!;
+    it('serves the chosen bundle with the static server (port, base path and SPA fallback come from the chart)', () => {
       const env = final.instructions
         .filter((i) => i.keyword === 'ENV')
         .map((i) => i.args)
         .join(' ');
-      expect(env).toContain(`PORT=${frontend.port}`);
-      expect(env).toContain(`ROOT=/app/frontends/${name}/dist`);
-      expect(env).toContain(`SPA_FALLBACK=${frontend.path === '/'}`);
-      expect(env).toContain(`BASE_PATH=${frontend.path}`);
-      expect(final.instructions.find((i) => i.keyword === 'EXPOSE')!.args).toBe(String(frontend.port));
+      expect(env).toContain('ROOT=/app/frontends/${FRONTEND}/dist');
       expect(final.instructions.find((i) => i.keyword === 'CMD')!.args).toBe(
         '["node", "packages/static-server/src/server.ts"]',
       );
-      expect(stages.map(run).join('\n')).toContain(`npm run build -w @pencraft/${name}`);
+      expect(run(stages.find((s) => s.name === 'build')!)).toContain('"frontends/${FRONTEND}/dist"');
+    });
+
+    it.each(frontendNames)('builds %s after the workspaces it builds from', (name) => {
+      expect(workspaceDeps(`frontends/${name}`).at(-1)).toBe(`frontends/${name}`);
     });
   }
+});
+
+describe('the chart and Tilt use them', () => {
+  it('Tilt builds the production images from the one Dockerfile per kind with the build argument', () => {
+    const tilt = readText('tilt/pencraft.tiltfile');
+    expect(tilt).toContain("dockerfile=path('services', 'Dockerfile'), build_args={'SERVICE': name}");
+    expect(tilt).toContain("dockerfile=path('frontends', 'Dockerfile'), build_args={'FRONTEND': name}");
+  });
 });
 
 describe('Tilt dev images', () => {
