@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { authors } from '../authors/author.table.js';
 import { articles, type ArticleRow } from './article.table.js';
 
@@ -41,6 +41,21 @@ export class ArticleRepository {
       .where(eq(articles.id, sql.placeholder('id')))
       .limit(1)
       .prepare('articles_by_id');
+    // The exact order of articles_published_idx (drizzle-kit writes DESC as DESC NULLS LAST; a bare DESC would mean
+    // NULLS FIRST and make PostgreSQL sort the whole table on every request).
+    const newestFirst = [sql`${articles.publishedAt} desc nulls last`, sql`${articles.id} desc nulls last`];
+    // The page's ids first, from the partial index alone (an index-only scan: a deep offset skips index entries,
+    // not rows), then only those rows with their authors. `= any(array(...))` keeps the generic plan of the
+    // prepared statement on the primary key whatever the offset (a join to a subquery would be planned for a guessed
+    // LIMIT of 10% of the table, as a sequential scan).
+    const pageIds = db
+      .select({ id: articles.id })
+      .from(articles)
+      // A literal (not a parameter) so the generic plan of the prepared statement can use the partial index.
+      .where(and(sql`${articles.status} = 'published'`, sql`${articles.publishedAt} is not null`))
+      .orderBy(...newestFirst)
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'));
     this.publishedPage = db
       .select({
         id: articles.id,
@@ -54,11 +69,8 @@ export class ArticleRepository {
       })
       .from(articles)
       .leftJoin(authors, eq(authors.uid, articles.authorId))
-      // A literal (not a parameter) so the generic plan of the prepared statement can use the partial index.
-      .where(and(sql`${articles.status} = 'published'`, sql`${articles.publishedAt} is not null`))
-      .orderBy(desc(articles.publishedAt), desc(articles.id))
-      .offset(sql.placeholder('offset'))
-      .limit(sql.placeholder('limit'))
+      .where(sql`${articles.id} = any(array(${pageIds}))`)
+      .orderBy(...newestFirst)
       .prepare('articles_published_page');
   }
 

@@ -30,6 +30,8 @@ export const articles = articlesSchema.table(
     publishedAt: timestamp('published_at', { withTimezone: true }),
   },
   (t) => [
+    // The home list: drizzle-kit writes these as DESC NULLS LAST, and the home list's ORDER BY says so too (with a
+    // bare DESC, meaning NULLS FIRST, PostgreSQL would scan and sort the whole table on every request).
     index('articles_published_idx')
       .on(t.publishedAt.desc(), t.id.desc())
       .where(sql`status = 'published'`),
