@@ -171,11 +171,12 @@ describe.each(kinds)('$file', ({ kind, file, arg }) => {
       const order = workspaceDeps(`services/${name}`);
       expect(order.at(-1)).toBe(`services/${name}`);
       const index = (dir: string) => order.indexOf(dir);
-      for (const [before, after] of [
+      const pairs: [string, string][] = [
         ['packages/errors', 'packages/kit'],
         ['packages/contracts', 'packages/kit'],
         ['packages/kit', `services/${name}`],
-      ]) {
+      ];
+      for (const [before, after] of pairs) {
         expect({ before, after, ordered: index(before) >= 0 && index(before) < index(after) }).toEqual({
           before,
           after,
