@@ -1,12 +1,21 @@
 import { Module } from '@nestjs/common';
+import { transactionManagerProvider } from '@pencraft/kit';
 import { ArticleRepository } from './articles/article.repository.js';
 import { ArticleService } from './articles/article.service.js';
 import { ArticlesGrpcController } from './articles/articles.grpc.controller.js';
 import { AuthorRepository } from './authors/author.repository.js';
 import { IdentityEventsConsumer } from './authors/identity-events.consumer.js';
+import { Clock } from './clock.js';
 
 @Module({
   controllers: [ArticlesGrpcController],
-  providers: [ArticleService, ArticleRepository, AuthorRepository, IdentityEventsConsumer],
+  providers: [
+    ArticleService,
+    ArticleRepository,
+    AuthorRepository,
+    IdentityEventsConsumer,
+    Clock,
+    transactionManagerProvider,
+  ],
 })
 export class ArticlesModule {}

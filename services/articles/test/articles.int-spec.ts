@@ -1,3 +1,4 @@
+import { EVENTS } from '@pencraft/contracts/events';
 import { ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
 import { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
 import { UserRegistered } from '@pencraft/contracts/events/v1/identity';
@@ -11,7 +12,7 @@ import {
   eventually,
   freshDatabase,
   grpcAddress,
-  httpBase,
+  internalBase,
   natsUrl,
   resetMessaging,
   stack,
@@ -150,7 +151,7 @@ describe('articles against PostgreSQL and NATS', () => {
     await jsm.consumers.add('ARTICLES', {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
-      filter_subject: 'articles.article.published',
+      filter_subject: EVENTS.articlePublished.subject,
     });
     const events: ArticlePublished[] = [];
     for await (const msg of await nc
@@ -198,13 +199,19 @@ describe('articles against PostgreSQL and NATS', () => {
       registeredAtMs: Date.now(),
     };
     const h = headers();
-    h.set('pc-event-type', 'events.v1.UserRegistered');
+    h.set('pc-event-type', EVENTS.userRegistered.type);
     const eventId = randomUUID();
-    await js.publish('identity.user.registered', UserRegistered.encode(user).finish(), { msgID: eventId, headers: h });
+    await js.publish(EVENTS.userRegistered.subject, UserRegistered.encode(user).finish(), {
+      msgID: eventId,
+      headers: h,
+    });
     await new Promise((r) => setTimeout(r, 300)); // past the stream's duplicate window
-    await js.publish('identity.user.registered', UserRegistered.encode(user).finish(), { msgID: eventId, headers: h });
+    await js.publish(EVENTS.userRegistered.subject, UserRegistered.encode(user).finish(), {
+      msgID: eventId,
+      headers: h,
+    });
     await eventually(async () => {
-      const metrics = await (await fetch(`${httpBase('articles')}/metrics`)).text();
+      const metrics = await (await fetch(`${internalBase('articles')}/metrics`)).text();
       return /nats_events_processed_total\{[^}]*result="duplicate"[^}]*\} 1/.test(metrics) ? true : undefined;
     });
     const rows = await sql.query('select username, fullname from articles.authors where uid = $1', [user.uid]);

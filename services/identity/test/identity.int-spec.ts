@@ -1,3 +1,4 @@
+import { EVENTS } from '@pencraft/contracts/events';
 import { IdentityServiceClient, IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
 import { UserRegistered } from '@pencraft/contracts/events/v1/identity';
 import { AppError } from '@pencraft/errors';
@@ -176,7 +177,7 @@ describe('identity against PostgreSQL, Redis and NATS', () => {
     await jsm.consumers.add('IDENTITY', {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
-      filter_subject: 'identity.user.registered',
+      filter_subject: EVENTS.userRegistered.subject,
     });
     const consumer = await nc.jetstream().consumers.get('IDENTITY', durable);
     const seen: UserRegistered[] = [];

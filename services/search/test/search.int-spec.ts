@@ -1,3 +1,4 @@
+import { EVENTS } from '@pencraft/contracts/events';
 import { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
 import { SearchServiceClient, SearchServiceService } from '@pencraft/contracts/search/v1/search';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
@@ -9,7 +10,7 @@ import {
   eventually,
   freshDatabase,
   grpcAddress,
-  httpBase,
+  internalBase,
   natsUrl,
   resetMessaging,
   stack,
@@ -40,8 +41,8 @@ async function publish(
     ...event,
   };
   const h = headers();
-  h.set('pc-event-type', 'events.v1.ArticlePublished');
-  await js.publish('articles.article.published', ArticlePublished.encode(article).finish(), {
+  h.set('pc-event-type', EVENTS.articlePublished.type);
+  await js.publish(EVENTS.articlePublished.subject, ArticlePublished.encode(article).finish(), {
     msgID: eventId,
     headers: h,
   });
@@ -149,7 +150,7 @@ describe('search against PostgreSQL and NATS', () => {
     await new Promise((r) => setTimeout(r, 300)); // past the stream's duplicate window
     await publish({ ...article }, eventId);
     await eventually(async () => {
-      const metrics = await (await fetch(`${httpBase('search')}/metrics`)).text();
+      const metrics = await (await fetch(`${internalBase('search')}/metrics`)).text();
       return /nats_events_processed_total\{[^}]*result="duplicate"[^}]*\} 1/.test(metrics) ? true : undefined;
     });
     const { rows } = await sql.query('select revisions from search.documents where id = $1', [article.articleId]);

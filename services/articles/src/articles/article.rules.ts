@@ -1,10 +1,7 @@
 import { AppError, isLang, type ErrorDetail } from '@pencraft/errors';
+import { descriptionProblem, normalizeArticleText, subCategoriesProblem, titleProblem } from '@pencraft/rules';
 import { isCategory } from '../categories/categories.js';
-import { checkContent, plainText, type CheckedContent } from '../content/article-content.js';
-
-export const TITLE_MAX = 150;
-export const DESCRIPTION_MAX = 300;
-export const SUB_CATEGORIES_MAX = 4;
+import { checkContent, type CheckedContent } from '../content/article-content.js';
 
 export interface ArticleDraftInput {
   title: string;
@@ -23,19 +20,20 @@ export interface CheckedArticle extends CheckedContent {
   subCategories: string[];
 }
 
-/** SPEC.md sections 5 and 9 for a new article: every field checked, all failures reported together. */
+/**
+ * SPEC.md sections 5 and 9 for a new article, with the limits the editor checks too (@pencraft/rules): every
+ * field checked, all failures reported together; the content comes back sanitized.
+ */
 export function checkArticle(input: ArticleDraftInput): CheckedArticle {
   const details: ErrorDetail[] = [];
-  const title = plainText(input.title ?? '').replace(/\s+/g, ' ');
-  const description = plainText(input.description ?? '').replace(/\s+/g, ' ');
-  const titleLength = [...title].length;
-  if (titleLength === 0 || titleLength > TITLE_MAX) details.push({ field: 'title', code: 'InvalidArticleTitle' });
-  if ([...description].length > DESCRIPTION_MAX)
-    details.push({ field: 'description', code: 'InvalidArticleDescription' });
+  const title = normalizeArticleText(input.title ?? '');
+  const description = normalizeArticleText(input.description ?? '');
+  if (titleProblem(title)) details.push({ field: 'title', code: 'InvalidArticleTitle' });
+  if (descriptionProblem(description)) details.push({ field: 'description', code: 'InvalidArticleDescription' });
   if (!isLang(input.language)) details.push({ field: 'language', code: 'InvalidModel' });
   if (!isCategory(input.category)) details.push({ field: 'category', code: 'InvalidCategory' });
   const subCategories = [...new Set(input.subCategories ?? [])];
-  if (subCategories.length > SUB_CATEGORIES_MAX || subCategories.some((c) => !isCategory(c) || c === input.category)) {
+  if (subCategoriesProblem(subCategories, input.category) || subCategories.some((c) => !isCategory(c))) {
     details.push({ field: 'subCategories', code: 'InvalidCategory' });
   }
   let content: CheckedContent | undefined;

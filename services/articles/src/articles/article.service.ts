@@ -1,32 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Article, ArticleCard, Author, ListHomeArticlesResponse } from '@pencraft/contracts/articles/v1/articles';
-import { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
-import { ARTICLE_PUBLISHED, publishedEvent } from './article.events.js';
+import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
-import { CONFIG, DATABASE, Outbox, type DatabaseHandle } from '@pencraft/kit';
+import { CONFIG, Outbox, TransactionManager } from '@pencraft/kit';
+import { HOME_MAX_PAGE, resolvePaging } from '@pencraft/rules';
 import { AuthorRepository } from '../authors/author.repository.js';
+import { Clock } from '../clock.js';
 import type { ArticlesConfig } from '../config.js';
 import { readingMinutes } from '../content/article-content.js';
+import { publishedEvent } from './article.events.js';
 import { ArticleRepository, type ArticleWithAuthor } from './article.repository.js';
 import { checkArticle, type ArticleDraftInput } from './article.rules.js';
-
-export const HOME_PAGE_SIZE = 20;
-export const MAX_PAGE = 500;
 
 @Injectable()
 export class ArticleService {
   constructor(
-    @Inject(CONFIG) private readonly config: ArticlesConfig,
-    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    @Inject(CONFIG) private readonly config: Pick<ArticlesConfig, 'PUBLISH_WITHOUT_REVIEW'>,
+    private readonly transactions: TransactionManager,
     private readonly articles: ArticleRepository,
     private readonly authors: AuthorRepository,
     private readonly outbox: Outbox,
+    private readonly clock: Clock,
   ) {}
 
   async create(author: Author | undefined, input: ArticleDraftInput): Promise<Article> {
     if (!author?.uid) throw new AppError('Unauthorized');
     const checked = checkArticle(input);
-    return this.database.db.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       await this.authors.upsert(tx, author);
       const row = await this.articles.insert(tx, {
         authorId: author.uid,
@@ -50,7 +50,7 @@ export class ArticleService {
    * as articles.article.published in the same transaction), otherwise into review.
    */
   async publish(articleId: string, actorUid: string): Promise<Article> {
-    return this.database.db.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       const current = await this.articles.lockForUpdate(tx, articleId);
       if (!current || (current.authorId !== actorUid && current.status !== 'published'))
         throw new AppError('ArticleNotFound');
@@ -60,14 +60,10 @@ export class ArticleService {
         return toArticle(found!);
       }
       const status = this.config.PUBLISH_WITHOUT_REVIEW ? 'published' : 'in_review';
-      await this.articles.markPublished(tx, articleId, status, new Date());
+      await this.articles.markPublished(tx, articleId, status, this.clock.now());
       const found = (await this.articles.findWithAuthor(articleId, tx))!;
-      if (status === 'published') {
-        await this.outbox.add(tx, {
-          ...ARTICLE_PUBLISHED,
-          payload: ArticlePublished.encode(publishedEvent(found)).finish(),
-        });
-      }
+      if (status === 'published')
+        await this.outbox.add(tx, outboxEvent(EVENTS.articlePublished, publishedEvent(found)));
       return toArticle(found);
     });
   }
@@ -82,10 +78,10 @@ export class ArticleService {
   }
 
   async listHome(page: number, pageSize: number): Promise<ListHomeArticlesResponse> {
-    const safePage = page || 1;
-    if (!Number.isInteger(safePage) || safePage < 1 || safePage > MAX_PAGE) throw new AppError('InvalidPage');
-    const size = pageSize > 0 ? Math.min(pageSize, 50) : HOME_PAGE_SIZE;
-    const rows = await this.articles.listPublished((safePage - 1) * size, size);
+    const paging = resolvePaging(page, pageSize, HOME_MAX_PAGE);
+    if (!paging) throw new AppError('InvalidPage');
+    const { page: safePage, pageSize: size, offset } = paging;
+    const rows = await this.articles.listPublished(offset, size);
     const items: ArticleCard[] = rows.slice(0, size).map((row) => ({
       id: row.id,
       title: row.title,

@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { UserRegistered } from '@pencraft/contracts/events/v1/identity';
-import { EventConsumers } from '@pencraft/kit';
+import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
+import type { UserRegistered } from '@pencraft/contracts/events/v1/identity';
+import { EventConsumers, type Transaction } from '@pencraft/kit';
 import { AuthorRepository } from './author.repository.js';
 
 /** Keeps the authors read model in step with identity. */
@@ -12,17 +13,17 @@ export class IdentityEventsConsumer implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    await this.consumers.subscribe({
-      durable: 'articles-identity-users',
-      subjects: ['identity.user.registered'],
-      handler: async (event, tx) => {
-        const user = UserRegistered.decode(event.data);
-        await this.authors.upsert(
-          tx,
-          { uid: user.uid, username: user.username, fullname: user.fullname },
-          new Date(user.registeredAtMs),
-        );
-      },
-    });
+    await this.consumers.subscribe(
+      eventSubscription(EVENTS.userRegistered, 'articles', (user, tx: Transaction) => this.userRegistered(user, tx)),
+    );
+  }
+
+  /** A new account is a possible author: its name as of registration (a newer name already known is kept). */
+  async userRegistered(user: UserRegistered, tx: Transaction) {
+    await this.authors.upsert(
+      tx,
+      { uid: user.uid, username: user.username, fullname: user.fullname },
+      new Date(user.registeredAtMs),
+    );
   }
 }

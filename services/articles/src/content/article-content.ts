@@ -1,13 +1,17 @@
 import { AppError } from '@pencraft/errors';
+import {
+  ARTICLE_CONTENT_MAX_BLOCKS,
+  ARTICLE_CONTENT_MAX_BYTES,
+  contentLengthProblem,
+  contentSizeProblem,
+  plainText,
+  visibleCharacterCount,
+} from '@pencraft/rules';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 
-/** SPEC.md section 9 gives 30,000 characters and "about 40,000 symbols"; we enforce the stricter reading on visible text. */
-export const CONTENT_MAX_CHARS = 30_000;
-export const CONTENT_MIN_CHARS = 50;
-/** Whole serialized content, markup included: bounds the work of one request. */
-export const CONTENT_MAX_BYTES = 400_000;
-export const MAX_BLOCKS = 1_000;
+// The limits and plain-text rule are shared with the editor; sanitizing inline HTML stays on the server.
+export { plainText };
 
 const INLINE_TAGS = ['b', 'strong', 'i', 'em', 'u', 'a', 'code', 'mark', 'br', 's'];
 
@@ -32,17 +36,6 @@ inlineOptions.allowedAttributes = { a: ['href', 'rel', 'target'] };
 /** Inline rich text of Editor.js: a few formatting tags, links with safe schemes only; everything else removed. */
 export function sanitizeInline(html: string): string {
   return sanitizeHtml(html, inlineOptions).trim();
-}
-
-/** Plain text fields (titles, captions of links): anything that looks like a tag is removed. */
-export function plainText(text: string): string {
-  return (
-    text
-      .replace(/<\/?[a-zA-Z!][^>]*>/g, '')
-      // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-      .trim()
-  );
 }
 
 /** The text a reader sees in inline HTML. */
@@ -111,7 +104,7 @@ const blockId = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/)
   .optional();
-const inlineText = z.string().max(CONTENT_MAX_BYTES);
+const inlineText = z.string().max(ARTICLE_CONTENT_MAX_BYTES);
 
 type LegacyOrNested = string | { content?: unknown; items?: unknown };
 const listItems: z.ZodType<LegacyOrNested[]> = z
@@ -148,7 +141,7 @@ const blockSchemas = {
     withHeadings: z.boolean().optional().default(false),
     content: z.array(z.array(inlineText).max(20)).max(100),
   }),
-  code: z.object({ code: z.string().max(CONTENT_MAX_BYTES) }),
+  code: z.object({ code: z.string().max(ARTICLE_CONTENT_MAX_BYTES) }),
   video: z.object({
     service: z.string().optional(),
     source: z.string().max(2048),
@@ -185,7 +178,7 @@ const envelope = z.object({
   blocks: z
     .array(z.object({ id: blockId, type: z.string(), data: z.record(z.string(), z.unknown()) }))
     .min(1)
-    .max(MAX_BLOCKS),
+    .max(ARTICLE_CONTENT_MAX_BLOCKS),
 });
 
 function invalid(): never {
@@ -294,7 +287,7 @@ function checkBlock(raw: { id?: string; type: string; data: Record<string, unkno
  */
 export function checkContent(raw: unknown): CheckedContent {
   const serialized = typeof raw === 'string' ? raw : JSON.stringify(raw ?? null);
-  if (Buffer.byteLength(serialized, 'utf8') > CONTENT_MAX_BYTES) {
+  if (contentSizeProblem(serialized)) {
     throw new AppError('InvalidContentMax', { details: [{ field: 'content', code: 'InvalidContentMax' }] });
   }
   let value: unknown;
@@ -308,11 +301,12 @@ export function checkContent(raw: unknown): CheckedContent {
   const texts: string[] = [];
   const blocks = parsed.data.blocks.map((block) => checkBlock(block, texts));
   const text = texts.filter((t) => t.trim().length > 0).join('\n');
-  const symbolCount = [...text.replace(/\s+/g, ' ').trim()].length;
-  if (symbolCount < CONTENT_MIN_CHARS)
-    throw new AppError('InvalidContentMin', { details: [{ field: 'content', code: 'InvalidContentMin' }] });
-  if (symbolCount > CONTENT_MAX_CHARS)
+  const symbolCount = visibleCharacterCount(text);
+  const lengthProblem = contentLengthProblem(text);
+  if (lengthProblem === 'contentMax')
     throw new AppError('InvalidContentMax', { details: [{ field: 'content', code: 'InvalidContentMax' }] });
+  if (lengthProblem)
+    throw new AppError('InvalidContentMin', { details: [{ field: 'content', code: 'InvalidContentMin' }] });
   const wordCount = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   return {
     content: { time: parsed.data.time ?? Date.now(), version: parsed.data.version ?? '2.31.0', blocks },

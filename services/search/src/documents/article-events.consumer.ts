@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
-import { EventConsumers } from '@pencraft/kit';
+import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
+import type { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
+import { EventConsumers, type Transaction } from '@pencraft/kit';
 import { DocumentRepository, type DocumentInput } from './document.repository.js';
 
 /** The search document of a published article (what search needs of the event; see tests/contract). */
@@ -29,12 +30,15 @@ export class ArticleEventsConsumer implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    await this.consumers.subscribe({
-      durable: 'search-articles',
-      subjects: ['articles.article.published'],
-      handler: async (event, tx) => {
-        await this.documents.upsert(tx, documentFromArticle(ArticlePublished.decode(event.data)));
-      },
-    });
+    await this.consumers.subscribe(
+      eventSubscription(EVENTS.articlePublished, 'search', (article, tx: Transaction) =>
+        this.articlePublished(article, tx),
+      ),
+    );
+  }
+
+  /** Inserts the article's document, or replaces it when the article is announced again. */
+  async articlePublished(article: ArticlePublished, tx: Transaction) {
+    await this.documents.upsert(tx, documentFromArticle(article));
   }
 }

@@ -1,25 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import type { SearchTextResponse } from '@pencraft/contracts/search/v1/search';
 import { AppError } from '@pencraft/errors';
+import { normalizeSearchQuery, resolvePaging, SEARCH_MAX_PAGE, searchQueryProblem } from '@pencraft/rules';
 import { DocumentRepository } from './document.repository.js';
-
-export const QUERY_MAX = 200;
-export const PAGE_SIZE = 20;
-const MAX_PAGE = 50;
 
 @Injectable()
 export class SearchService {
   constructor(private readonly documents: DocumentRepository) {}
 
+  /** The query and paging rules are the ones the reader's search box applies (@pencraft/rules). */
   async searchText(rawQuery: string, page: number, pageSize: number): Promise<SearchTextResponse> {
-    const query = (rawQuery ?? '').replace(/\s+/g, ' ').trim();
-    if (!query) throw new AppError('NullOrEmpty', { details: [{ field: 'q', code: 'NullOrEmpty' }] });
-    if ([...query].length > QUERY_MAX)
-      throw new AppError('InvalidModel', { details: [{ field: 'q', code: 'InvalidModel' }] });
-    const safePage = page || 1;
-    if (!Number.isInteger(safePage) || safePage < 1 || safePage > MAX_PAGE) throw new AppError('InvalidPage');
-    const size = pageSize > 0 ? Math.min(pageSize, 50) : PAGE_SIZE;
-    const rows = await this.documents.search(query, (safePage - 1) * size, size + 1);
+    const problem = searchQueryProblem(rawQuery ?? '');
+    if (problem === 'required') throw new AppError('NullOrEmpty', { details: [{ field: 'q', code: 'NullOrEmpty' }] });
+    if (problem) throw new AppError('InvalidModel', { details: [{ field: 'q', code: 'InvalidModel' }] });
+    const paging = resolvePaging(page, pageSize, SEARCH_MAX_PAGE);
+    if (!paging) throw new AppError('InvalidPage');
+    const { page: safePage, pageSize: size, offset } = paging;
+    const rows = await this.documents.search(normalizeSearchQuery(rawQuery), offset, size + 1);
     return {
       hits: rows.slice(0, size).map((row) => ({
         id: row.id,

@@ -1,0 +1,297 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { EVENTS } from '@pencraft/contracts/events';
+import { AppError } from '@pencraft/errors';
+import type { Outbox } from '@pencraft/kit';
+import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
+import type { AuthorRepository } from '../authors/author.repository.js';
+import type { Clock } from '../clock.js';
+import type { ArticleRecord, ArticleRepository, ArticleWithAuthor } from './article.repository.js';
+import { ArticleService } from './article.service.js';
+import type { ArticleRow } from './article.table.js';
+
+const NOW = new Date('2026-11-25T10:00:00Z');
+const AUTHOR = { uid: '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b', username: 'nigar', fullname: 'Nigar Əliyeva' };
+const READER_UID = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+const ARTICLE_ID = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
+const TEXT = 'Bakıda payız gələndə küləklər şəhəri təmizləyir və dəniz sahili sakitləşir.';
+
+const draftInput = {
+  title: '  Payız   <b>Bakıda</b> ',
+  description: 'Şəhər haqqında',
+  language: 'az',
+  category: 'culture',
+  subCategories: ['travel'],
+  contentJson: JSON.stringify({
+    blocks: [
+      { type: 'paragraph', data: { text: `${TEXT} <script>alert(1)</script><b>qalın</b>` } },
+      { type: 'link', data: { link: 'https://example.az/', meta: { title: '<i>Link</i>', description: '' } } },
+    ],
+  }),
+};
+
+function row(overrides: Partial<ArticleRow> = {}): ArticleRow {
+  return {
+    id: ARTICLE_ID,
+    authorId: AUTHOR.uid,
+    title: 'Payız Bakıda',
+    description: 'Şəhər haqqında',
+    language: 'az',
+    category: 'culture',
+    subCategories: ['travel'],
+    content: { time: NOW.getTime(), version: '2.31.0', blocks: [{ type: 'paragraph', data: { text: TEXT } }] },
+    bodyText: TEXT,
+    status: 'draft',
+    wordCount: 10,
+    symbolCount: TEXT.length,
+    createdAt: NOW,
+    updatedAt: NOW,
+    publishedAt: null,
+    ...overrides,
+  };
+}
+
+function withAuthor(overrides: Partial<ArticleRow> = {}): ArticleWithAuthor {
+  const { content, ...rest } = row(overrides);
+  const article: ArticleRecord = { ...rest, contentJson: JSON.stringify(content) };
+  return { article, author: AUTHOR };
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (AppError.is(error)) return error.code;
+    throw error;
+  }
+  throw new Error('expected an AppError');
+}
+
+describe('ArticleService', () => {
+  let articles: StrictMock<ArticleRepository>;
+  let authors: StrictMock<AuthorRepository>;
+  let outbox: StrictMock<Outbox>;
+  let clock: StrictMock<Clock>;
+  let transactions: ReturnType<typeof fakeTransactions>;
+  let config: { PUBLISH_WITHOUT_REVIEW: boolean };
+  let service: ArticleService;
+
+  beforeEach(() => {
+    articles = strictMock<ArticleRepository>('ArticleRepository');
+    authors = strictMock<AuthorRepository>('AuthorRepository');
+    outbox = strictMock<Outbox>('Outbox');
+    clock = strictMock<Clock>('Clock');
+    clock.now.mockReturnValue(NOW);
+    transactions = fakeTransactions();
+    config = { PUBLISH_WITHOUT_REVIEW: true };
+    service = new ArticleService(config, transactions, articles, authors, outbox, clock);
+  });
+
+  describe('create', () => {
+    it('stores the checked, sanitized draft with its author in one transaction', async () => {
+      authors.upsert.mockResolvedValue(undefined);
+      articles.insert.mockImplementation(async (_tx, values) => row({ ...values, id: ARTICLE_ID } as ArticleRow));
+
+      const created = await service.create(AUTHOR, draftInput);
+
+      expect(authors.upsert).toHaveBeenCalledWith(TX, AUTHOR);
+      expect(articles.insert).toHaveBeenCalledTimes(1);
+      const [tx, stored] = articles.insert.mock.calls[0]!;
+      expect(tx).toBe(TX);
+      expect(stored).toMatchObject({
+        authorId: AUTHOR.uid,
+        title: 'Payız Bakıda',
+        language: 'az',
+        category: 'culture',
+        subCategories: ['travel'],
+      });
+      const paragraph = stored.content.blocks[0]!.data.text as string;
+      expect(paragraph).toContain('<b>qalın</b>');
+      expect(paragraph).not.toContain('script');
+      expect(stored.content.blocks[1]!.data).toEqual({
+        link: 'https://example.az/',
+        meta: { title: 'Link', description: '' },
+      });
+      expect(stored.bodyText).toContain(TEXT);
+      expect(transactions.committed).toBe(1);
+      expect(created).toMatchObject({ id: ARTICLE_ID, status: 'draft', author: AUTHOR, title: 'Payız Bakıda' });
+    });
+
+    it('refuses an anonymous author before anything else', async () => {
+      expect(await codeOf(service.create(undefined, draftInput))).toBe('Unauthorized');
+      expect(transactions.run).not.toHaveBeenCalled();
+    });
+
+    it('reports every bad field at once and writes nothing', async () => {
+      try {
+        await service.create(AUTHOR, {
+          ...draftInput,
+          title: 'ə'.repeat(151),
+          category: 'astrology',
+          contentJson: '{}',
+        });
+        throw new Error('expected a failure');
+      } catch (error) {
+        expect(AppError.is(error) && error.details?.map((d) => `${d.field}:${d.code}`)).toEqual([
+          'title:InvalidArticleTitle',
+          'category:InvalidCategory',
+          'content:InvalidArticleContent',
+        ]);
+      }
+      expect(transactions.run).not.toHaveBeenCalled();
+    });
+
+    it('counts the title in code points: 150 emoji are a valid title', async () => {
+      authors.upsert.mockResolvedValue(undefined);
+      articles.insert.mockImplementation(async (_tx, values) => row(values as ArticleRow));
+
+      await service.create(AUTHOR, { ...draftInput, title: '😀'.repeat(150) });
+
+      expect(articles.insert.mock.calls[0]![1].title).toBe('😀'.repeat(150));
+    });
+  });
+
+  describe('publish', () => {
+    it('publishes a draft of its author and announces it in the same transaction', async () => {
+      articles.lockForUpdate.mockResolvedValue(row());
+      articles.markPublished.mockResolvedValue(row({ status: 'published', publishedAt: NOW }));
+      articles.findWithAuthor.mockResolvedValue(withAuthor({ status: 'published', publishedAt: NOW }));
+      outbox.add.mockResolvedValue('event-1');
+
+      const published = await service.publish(ARTICLE_ID, AUTHOR.uid);
+
+      expect(articles.lockForUpdate).toHaveBeenCalledWith(TX, ARTICLE_ID);
+      expect(articles.markPublished).toHaveBeenCalledWith(TX, ARTICLE_ID, 'published', NOW);
+      expect(outbox.add).toHaveBeenCalledTimes(1);
+      const [tx, event] = outbox.add.mock.calls[0]!;
+      expect(tx).toBe(TX);
+      expect(event.subject).toBe(EVENTS.articlePublished.subject);
+      expect(event.type).toBe(EVENTS.articlePublished.type);
+      expect(EVENTS.articlePublished.message.decode(event.payload)).toMatchObject({
+        articleId: ARTICLE_ID,
+        title: 'Payız Bakıda',
+        bodyText: TEXT,
+        authorUid: AUTHOR.uid,
+        authorUsername: 'nigar',
+        publishedAtMs: NOW.getTime(),
+      });
+      expect(published).toMatchObject({ id: ARTICLE_ID, status: 'published', publishedAtMs: NOW.getTime() });
+    });
+
+    it('puts the draft in review and announces nothing while review is required', async () => {
+      config.PUBLISH_WITHOUT_REVIEW = false;
+      articles.lockForUpdate.mockResolvedValue(row());
+      articles.markPublished.mockResolvedValue(row({ status: 'in_review' }));
+      articles.findWithAuthor.mockResolvedValue(withAuthor({ status: 'in_review' }));
+
+      const result = await service.publish(ARTICLE_ID, AUTHOR.uid);
+
+      expect(articles.markPublished).toHaveBeenCalledWith(TX, ARTICLE_ID, 'in_review', NOW);
+      expect(outbox.add).not.toHaveBeenCalled();
+      expect(result.status).toBe('in_review');
+    });
+
+    it.each(['published', 'in_review'] as const)(
+      'answers an article already %s as it is, announcing nothing',
+      async (status) => {
+        articles.lockForUpdate.mockResolvedValue(row({ status }));
+        articles.findWithAuthor.mockResolvedValue(withAuthor({ status }));
+
+        expect((await service.publish(ARTICLE_ID, AUTHOR.uid)).status).toBe(status);
+        expect(articles.markPublished).not.toHaveBeenCalled();
+        expect(outbox.add).not.toHaveBeenCalled();
+      },
+    );
+
+    it('forbids publishing someone else’s published article', async () => {
+      articles.lockForUpdate.mockResolvedValue(row({ status: 'published', publishedAt: NOW }));
+
+      expect(await codeOf(service.publish(ARTICLE_ID, READER_UID))).toBe('Forbidden');
+      expect(outbox.add).not.toHaveBeenCalled();
+      expect(transactions.rolledBack).toBe(1);
+    });
+
+    it('does not reveal someone else’s draft: not found', async () => {
+      articles.lockForUpdate.mockResolvedValue(row());
+
+      expect(await codeOf(service.publish(ARTICLE_ID, READER_UID))).toBe('ArticleNotFound');
+      expect(articles.markPublished).not.toHaveBeenCalled();
+    });
+
+    it('answers not found for an unknown article', async () => {
+      articles.lockForUpdate.mockResolvedValue(undefined);
+      expect(await codeOf(service.publish(ARTICLE_ID, AUTHOR.uid))).toBe('ArticleNotFound');
+    });
+  });
+
+  describe('get', () => {
+    it('shows a published article to anyone', async () => {
+      articles.findWithAuthor.mockResolvedValue(withAuthor({ status: 'published', publishedAt: NOW }));
+
+      const article = await service.get(ARTICLE_ID, '');
+
+      expect(articles.findWithAuthor).toHaveBeenCalledWith(ARTICLE_ID);
+      expect(article).toMatchObject({ id: ARTICLE_ID, readingMinutes: 1, author: AUTHOR });
+    });
+
+    it('shows a draft to its author only', async () => {
+      articles.findWithAuthor.mockResolvedValue(withAuthor());
+
+      expect((await service.get(ARTICLE_ID, AUTHOR.uid)).status).toBe('draft');
+      expect(await codeOf(service.get(ARTICLE_ID, READER_UID))).toBe('ArticleNotFound');
+      expect(await codeOf(service.get(ARTICLE_ID, ''))).toBe('ArticleNotFound');
+    });
+
+    it('answers not found for an unknown article', async () => {
+      articles.findWithAuthor.mockResolvedValue(undefined);
+      expect(await codeOf(service.get(ARTICLE_ID, AUTHOR.uid))).toBe('ArticleNotFound');
+    });
+  });
+
+  describe('listHome', () => {
+    const card = (n: number) => ({
+      id: `id-${n}`,
+      title: `Title ${n}`,
+      description: '',
+      language: 'en',
+      category: 'tech',
+      wordCount: 400,
+      publishedAt: new Date(NOW.getTime() - n * 1000),
+      author: AUTHOR,
+    });
+
+    it('asks for one row more than the page to know whether another page follows', async () => {
+      articles.listPublished.mockResolvedValue(Array.from({ length: 21 }, (_, i) => card(i)));
+
+      const page = await service.listHome(0, 0);
+
+      expect(articles.listPublished).toHaveBeenCalledWith(0, 20);
+      expect(page.items).toHaveLength(20);
+      expect(page).toMatchObject({ page: 1, pageSize: 20, hasMore: true });
+      expect(page.items[0]).toEqual({
+        id: 'id-0',
+        title: 'Title 0',
+        description: '',
+        language: 'en',
+        category: 'tech',
+        author: AUTHOR,
+        publishedAtMs: NOW.getTime(),
+        readingMinutes: 2,
+      });
+    });
+
+    it('reads the page it is asked for, and says when it is the last', async () => {
+      articles.listPublished.mockResolvedValue([card(1), card(2)]);
+
+      const page = await service.listHome(3, 10);
+
+      expect(articles.listPublished).toHaveBeenCalledWith(20, 10);
+      expect(page).toMatchObject({ page: 3, pageSize: 10, hasMore: false });
+      expect(page.items).toHaveLength(2);
+    });
+
+    it.each([-1, 501])('refuses page %p without a query', async (pageNumber) => {
+      expect(await codeOf(service.listHome(pageNumber, 20))).toBe('InvalidPage');
+      expect(articles.listPublished).not.toHaveBeenCalled();
+    });
+  });
+});

@@ -1,0 +1,91 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { EVENTS } from '@pencraft/contracts/events';
+import type { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
+import type { EventConsumers, Subscription } from '@pencraft/kit';
+import { strictMock, TX, type StrictMock } from '@pencraft/testing';
+import { ArticleEventsConsumer } from './article-events.consumer.js';
+import type { DocumentRepository } from './document.repository.js';
+
+const published: ArticlePublished = {
+  articleId: '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f',
+  title: 'Çay mədəniyyəti',
+  description: 'Azərbaycanda çay süfrəsi',
+  language: 'az',
+  category: 'culture',
+  subCategories: ['travel'],
+  bodyText: 'Çay süfrəsi qonaqpərvərliyin rəmzidir.',
+  authorUid: '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b',
+  authorUsername: 'leyla',
+  authorFullname: 'Leyla Həsənova',
+  publishedAtMs: Date.parse('2026-11-25T10:00:00Z'),
+};
+
+const expectedDocument = {
+  id: published.articleId,
+  kind: 'article',
+  title: published.title,
+  description: published.description,
+  body: published.bodyText,
+  language: 'az',
+  category: 'culture',
+  authorUid: published.authorUid,
+  authorUsername: 'leyla',
+  authorFullname: 'Leyla Həsənova',
+  publishedAt: new Date(published.publishedAtMs),
+};
+
+describe('ArticleEventsConsumer', () => {
+  let consumers: StrictMock<EventConsumers>;
+  let documents: StrictMock<DocumentRepository>;
+  let subscription: Subscription;
+
+  const deliver = (article: ArticlePublished, id: string) =>
+    subscription.handler(
+      {
+        id,
+        subject: EVENTS.articlePublished.subject,
+        type: EVENTS.articlePublished.type,
+        data: EVENTS.articlePublished.message.encode(article).finish(),
+      },
+      TX,
+    );
+
+  beforeEach(async () => {
+    consumers = strictMock<EventConsumers>('EventConsumers');
+    documents = strictMock<DocumentRepository>('DocumentRepository');
+    consumers.subscribe.mockResolvedValue(undefined);
+    documents.upsert.mockResolvedValue(undefined);
+    await new ArticleEventsConsumer(consumers, documents).onApplicationBootstrap();
+    subscription = consumers.subscribe.mock.calls[0]![0] as Subscription;
+  });
+
+  it('reads articles.article.published with its declared durable consumer', () => {
+    expect(consumers.subscribe).toHaveBeenCalledTimes(1);
+    expect(subscription.durable).toBe(EVENTS.articlePublished.consumers.search);
+    expect(subscription.subjects).toEqual([EVENTS.articlePublished.subject]);
+  });
+
+  it('indexes the published article in the transaction that records the event', async () => {
+    await deliver(published, 'event-1');
+
+    expect(documents.upsert).toHaveBeenCalledWith(TX, expectedDocument);
+  });
+
+  it('writes the same document again for a redelivery: an upsert by article id, never a second document', async () => {
+    await deliver(published, 'event-1');
+    await deliver(published, 'event-1');
+
+    expect(documents.upsert).toHaveBeenCalledTimes(2);
+    expect(documents.upsert.mock.calls[0]).toEqual(documents.upsert.mock.calls[1]);
+  });
+
+  it('replaces the document of an article announced again with what changed', async () => {
+    await deliver(published, 'event-1');
+    await deliver({ ...published, title: 'Çay və mürəbbə', bodyText: 'Yeni mətn' }, 'event-2');
+
+    expect(documents.upsert).toHaveBeenLastCalledWith(
+      TX,
+      expect.objectContaining({ id: published.articleId, title: 'Çay və mürəbbə', body: 'Yeni mətn' }),
+    );
+  });
+});
