@@ -9,21 +9,31 @@ import {
   MessageProviderPact,
   providerWithMetadata,
 } from '@pact-foundation/pact';
+import { EVENTS, type ConsumerOf } from '@pencraft/contracts/events';
 import { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { ARTICLE_PUBLISHED, publishedEvent } from '../../services/articles/src/articles/article.events.ts';
+import { publishedEvent } from '../../services/articles/src/articles/article.events.ts';
 import { documentFromArticle } from '../../services/search/src/documents/article-events.consumer.ts';
 import { PACT_DIR } from './pact-dir.ts';
 
 const { like, uuid, integer, regex } = MatchersV3;
+const { articlePublished } = EVENTS;
+/** A consumer the registry declares (the type refuses any other). */
+const consumer: ConsumerOf<typeof articlePublished> = 'search';
+const metadata = { subject: articlePublished.subject, 'pc-event-type': articlePublished.type };
 
-describe('articles.article.published', () => {
+describe(articlePublished.subject, () => {
   it('search can index what it receives (consumer: search)', async () => {
-    const pact = new MessageConsumerPact({ consumer: 'search', provider: 'articles', dir: PACT_DIR, logLevel: 'warn' });
+    const pact = new MessageConsumerPact({
+      consumer,
+      provider: articlePublished.publisher,
+      dir: PACT_DIR,
+      logLevel: 'warn',
+    });
     await pact
       .given('an article has been published')
-      .expectsToReceive('articles.article.published')
+      .expectsToReceive(articlePublished.subject)
       .withContent({
         articleId: uuid('6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f'),
         title: like('Çay mədəniyyəti'),
@@ -36,10 +46,12 @@ describe('articles.article.published', () => {
         authorFullname: like('Leyla Həsənova'),
         publishedAtMs: integer(1_795_000_000_000),
       })
-      .withMetadata({ subject: 'articles.article.published', 'pc-event-type': 'events.v1.ArticlePublished' })
+      .withMetadata(metadata)
       .verify(
         asynchronousBodyHandler(async (body: unknown) => {
-          const event = ArticlePublished.decode(ArticlePublished.encode(ArticlePublished.fromJSON(body)).finish());
+          const event = articlePublished.message.decode(
+            articlePublished.message.encode(ArticlePublished.fromJSON(body)).finish(),
+          );
           const document = documentFromArticle(event);
           expect(document).toMatchObject({
             kind: 'article',
@@ -55,11 +67,11 @@ describe('articles.article.published', () => {
   it('articles publishes exactly that (provider: articles)', async () => {
     const now = new Date('2026-11-25T10:00:00Z');
     const verifier = new MessageProviderPact({
-      provider: 'articles',
-      pactUrls: [join(PACT_DIR, 'search-articles.json')],
+      provider: articlePublished.publisher,
+      pactUrls: [join(PACT_DIR, `${consumer}-${articlePublished.publisher}.json`)],
       logLevel: 'warn',
       messageProviders: {
-        'articles.article.published': providerWithMetadata(
+        [articlePublished.subject]: providerWithMetadata(
           () =>
             ArticlePublished.toJSON(
               publishedEvent({
@@ -83,7 +95,7 @@ describe('articles.article.published', () => {
                 author: { uid: randomUUID(), username: 'nigar', fullname: 'Nigar Əliyeva' },
               }),
             ),
-          { subject: ARTICLE_PUBLISHED.subject, 'pc-event-type': ARTICLE_PUBLISHED.type },
+          metadata,
         ),
       },
     });

@@ -13,17 +13,25 @@ export const protobufFileName = "events/v1/articles.proto";
 
 /** Subject articles.article.published: an article became visible to readers. */
 export interface ArticlePublished {
+  /** The article's id (UUID). */
   articleId: string;
+  /** Plain text, at most 150 characters. */
   title: string;
+  /** Plain text, at most 300 characters; may be empty. */
   description: string;
+  /** az, en or ru. */
   language: string;
+  /** A category id of ListCategories. */
   category: string;
+  /** Up to four category ids besides the main one. */
   subCategories: string[];
   /** The article's visible text, blocks joined by new lines. */
   bodyText: string;
+  /** The author's account id (UUID). */
   authorUid: string;
   authorUsername: string;
   authorFullname: string;
+  /** When it was published, milliseconds since the Unix epoch. */
   publishedAtMs: number;
 }
 

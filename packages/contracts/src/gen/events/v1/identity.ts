@@ -13,11 +13,13 @@ export const protobufFileName = "events/v1/identity.proto";
 
 /** Subject identity.user.registered: a new account exists. */
 export interface UserRegistered {
+  /** The account's id (UUID). */
   uid: string;
   username: string;
   fullname: string;
   /** az, en or ru. */
   lang: string;
+  /** When the account was created, milliseconds since the Unix epoch. */
   registeredAtMs: number;
 }
 
