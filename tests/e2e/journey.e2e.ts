@@ -1,9 +1,10 @@
 // What a person does, in Chromium, through the whole platform: register, sign in, write an article with
 // several block types, publish it, find it on the home page and through search, read it, switch language
-// and theme, and accept the cookie banner. Then the same site on a phone, and with a remote offline.
+// and theme, and accept the cookie banner. Then the same site on a phone, and with a remote offline. Every page it
+// visits is checked with axe-core, and every route once more in the light and dark themes and on a phone.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApp, stopApp } from '../../packages/devstack/src/index.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { expectAccessible, launchBrowser } from '../support/browser.ts';
 import { PROFILE, stack } from '../support/stack.ts';
 
 // The gateway's PUBLIC_ORIGIN: the browser must see the site at this origin (CSRF checks Origin).
@@ -16,6 +17,8 @@ const user = {
   password: 'browser-pass-7',
 };
 const title = `Caspian notes ${suffix}`;
+/** The published article's path, for the later visits. */
+let articlePath = '';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -42,6 +45,26 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Waits until the page has stopped loading: no request in flight, no spinner, no remote still loading. */
+async function settled(target: Page) {
+  await target.waitForLoadState('networkidle');
+  await target.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading'));
+}
+
+/** Every route of the site, as a visitor or user reaches it. */
+const routes = () => [
+  '/',
+  articlePath,
+  '/search?q=khazri',
+  '/search',
+  '/login',
+  '/register',
+  '/write',
+  '/about',
+  '/cookies',
+  '/no-such-page',
+];
 
 /**
  * A new block of a kind, as a writer adds one: Enter, or a click below the last block when Enter belongs to
@@ -77,6 +100,8 @@ describe('a writer and reader journey', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('az');
     const banner = page.getByRole('region', { name: /kuki|cookie/i });
     await banner.waitFor();
+    await settled(page);
+    await expectAccessible(page, 'home with the cookie banner');
     await banner.getByRole('button').click();
     await banner.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('pc_consent'))).toBe('true');
@@ -95,6 +120,7 @@ describe('a writer and reader journey', () => {
   it('registers a new account', async () => {
     await page.getByRole('link', { name: 'Register' }).first().click();
     await page.getByLabel('Email').fill(user.email);
+    await expectAccessible(page, 'registration');
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Full name').fill(user.fullname);
     await page.getByLabel('Password').fill(user.password);
@@ -115,6 +141,7 @@ describe('a writer and reader journey', () => {
       .getByText(/incorrect|wrong/i)
       .first()
       .waitFor();
+    await expectAccessible(page, 'sign-in with an error');
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByLabel(`Signed in as ${user.fullname}`).waitFor();
@@ -122,6 +149,9 @@ describe('a writer and reader journey', () => {
 
   it('writes an article with several block types and publishes it', async () => {
     await page.getByRole('link', { name: 'Write' }).first().click();
+    await page.locator('.codex-editor').waitFor();
+    await settled(page);
+    await expectAccessible(page, 'editor');
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Description').fill('Winds, tea and the sea');
     await page.getByLabel('Article language').selectOption('en');
@@ -145,6 +175,7 @@ describe('a writer and reader journey', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.waitForURL(/\/a\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    articlePath = new URL(page.url()).pathname;
   });
 
   it('reads the article with every block it was written with', async () => {
@@ -155,6 +186,7 @@ describe('a writer and reader journey', () => {
     await body.locator('blockquote').getByText('A city is its weather.').waitFor();
     expect(await body.locator('pre code').textContent()).toBe('const wind = "khazri";');
     expect(await page.title()).toContain(title);
+    await expectAccessible(page, 'article');
   });
 
   it('finds the article on the home page', async () => {
@@ -167,6 +199,8 @@ describe('a writer and reader journey', () => {
     await search.fill('khazri');
     await search.press('Enter');
     await page.waitForURL(/\/search\?q=khazri/);
+    await page.getByRole('link', { name: title }).waitFor();
+    await expectAccessible(page, 'search results');
     await page.getByRole('link', { name: title }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
   });
@@ -204,17 +238,34 @@ describe('a writer and reader journey', () => {
   });
 });
 
+describe('accessibility', () => {
+  it.each(['light', 'dark'])('has no axe-core violations on any route, signed in, in the %s theme', async (theme) => {
+    await page.evaluate((value) => localStorage.setItem('pc_theme', value), theme);
+    for (const path of routes()) {
+      await page.goto(`${SITE}${path}`);
+      await settled(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      await expectAccessible(page, `${path} (${theme}, signed in)`);
+    }
+  });
+});
+
 describe('on a phone', () => {
-  it('has no horizontal scroll on the home, article and editor pages', async () => {
+  it('has no horizontal scroll and no axe-core violations on any route, as a visitor in Azerbaijani', async () => {
     const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     const mobile = await phone.newPage();
-    for (const path of ['/', '/search?q=khazri', '/write', '/register', '/no-such-page']) {
+    for (const [i, path] of routes().entries()) {
+      // Half of the routes in each theme; the cookie banner stays, as a first visit shows it.
+      const theme = i % 2 ? 'dark' : 'light';
+      await mobile.goto(`${SITE}/about`);
+      await mobile.evaluate((value) => localStorage.setItem('pc_theme', value), theme);
       await mobile.goto(`${SITE}${path}`);
-      await mobile.waitForLoadState('networkidle');
+      await settled(mobile);
       const overflow = await mobile.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect({ path, overflow }).toEqual({ path, overflow: 0 });
+      await expectAccessible(mobile, `${path} (${theme}, 375 px, visitor)`);
     }
     await phone.close();
   });
@@ -224,6 +275,7 @@ describe('404 and a remote offline', () => {
   it('shows the 404 page for an unknown route', async () => {
     await page.goto(`${SITE}/no/such/page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await expectAccessible(page, '404');
   });
 
   it('keeps the page working when the reader remote is offline', async () => {
@@ -236,6 +288,7 @@ describe('404 and a remote offline', () => {
         .first()
         .waitFor();
       await fresh.getByRole('link', { name: 'Write' }).first().waitFor();
+      await expectAccessible(fresh, 'home with the reader offline');
       await fresh.close();
     } finally {
       const reader = await startApp('reader', PROFILE);

@@ -1,5 +1,7 @@
 // Debian's Chromium driven by playwright-core (npx playwright install cannot work here).
-import { chromium, type Browser } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -13,4 +15,40 @@ export const CHROMIUM_ARGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  rule: string;
+  impact: string | null | undefined;
+  help: string;
+  /** The offending elements: their selectors and the start of their HTML. */
+  nodes: string[];
+}
+
+/**
+ * Runs axe-core (every rule but the experimental ones: WCAG 2.x A/AA and best practices such as heading order,
+ * one h1 and unique landmarks) on the page as it is now. The source is evaluated through the DevTools protocol,
+ * so the site's CSP (no inline script) stays on.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`),
+    }));
+  });
+}
+
+/** Fails naming every axe-core violation on the page; `where` says which page, theme and width. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const violations = await axeViolations(page);
+
+  expect({ where, violations }).toEqual({ where, violations: [] });
 }

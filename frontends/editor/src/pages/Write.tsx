@@ -294,6 +294,7 @@ export default function Write() {
           <Spinner label={t('common:loading')} size="large" />
         </div>
       )}
+      {state.status === 'visitor' && <h1>{t('title')}</h1>}
       {state.status === 'visitor' && (
         <EmptyState
           title={t('signInRequired')}

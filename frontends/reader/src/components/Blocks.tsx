@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { readBlock, type ListItem, type ReadBlock } from '../lib/blocks.js';
+import { headingLevels, readBlock, type ListItem, type ReadBlock } from '../lib/blocks.js';
 import { plainText, sanitizeInline } from '../lib/sanitize.js';
 import { useReaderTranslation } from '../i18n.js';
 import { InlineHtml } from './InlineHtml.js';
@@ -26,7 +26,7 @@ function hostOf(url: string): string {
   }
 }
 
-function BlockView({ block }: { block: ReadBlock }) {
+function BlockView({ block, headingLevel = 2 }: { block: ReadBlock; headingLevel?: number }) {
   const { t } = useReaderTranslation();
   switch (block.type) {
     case 'paragraph':
@@ -36,8 +36,8 @@ function BlockView({ block }: { block: ReadBlock }) {
         </p>
       );
     case 'header': {
-      // The article title is the page's h1, so block headings start at h2.
-      const Tag = (['h2', 'h3', 'h4'] as const)[block.level - 1] ?? 'h2';
+      // The article title is the page's h1: see headingLevels.
+      const Tag = `h${headingLevel}` as 'h2';
       return (
         <Tag className={`pc-block-h${block.level}`}>
           <InlineHtml html={block.text} />
@@ -145,18 +145,21 @@ function BlockView({ block }: { block: ReadBlock }) {
 }
 
 export function Blocks({ blocks }: { blocks: unknown }) {
-  const list = Array.isArray(blocks) ? blocks : [];
+  const list = (Array.isArray(blocks) ? blocks : []).map((raw: unknown, index) => ({
+    block: readBlock(raw),
+    id: typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : `b${index}`,
+  }));
+  const levels = headingLevels(list.flatMap(({ block }) => (block?.type === 'header' ? [block.level] : [])));
+  let heading = 0;
   return (
     <>
-      {list.map((raw, index) => {
-        const block = readBlock(raw);
-        const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : `b${index}`;
-        return block ? (
+      {list.map(({ block, id }) =>
+        block ? (
           <Fragment key={id}>
-            <BlockView block={block} />
+            <BlockView block={block} headingLevel={block.type === 'header' ? levels[heading++] : undefined} />
           </Fragment>
-        ) : null;
-      })}
+        ) : null,
+      )}
     </>
   );
 }

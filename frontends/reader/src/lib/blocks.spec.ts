@@ -1,4 +1,4 @@
-import { readBlock } from './blocks.js';
+import { headingLevels, readBlock } from './blocks.js';
 
 describe('readBlock', () => {
   it('reads every block type', () => {
@@ -93,5 +93,18 @@ describe('readBlock', () => {
 
   it('accepts same-origin image paths', () => {
     expect(readBlock({ type: 'image', data: { url: '/media/a.png' } })).toMatchObject({ url: '/media/a.png' });
+  });
+});
+
+describe('headingLevels', () => {
+  it('starts at h2 below the title, whatever level the writer picked', () => {
+    expect(headingLevels([2, 2])).toEqual([2, 2]);
+    expect(headingLevels([3])).toEqual([2]);
+  });
+
+  it('keeps the order of levels without gaps', () => {
+    expect(headingLevels([1, 3, 3, 1])).toEqual([2, 3, 3, 2]);
+    expect(headingLevels([3, 1, 2])).toEqual([2, 2, 3]);
+    expect(headingLevels([])).toEqual([]);
   });
 });

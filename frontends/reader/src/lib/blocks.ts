@@ -112,3 +112,18 @@ export function readBlock(block: unknown): ReadBlock | null {
       return null;
   }
 }
+
+/**
+ * The HTML level of each heading of an article, in order. The title is the page's h1, so the largest heading
+ * level the writer used becomes h2, the next h3 and so on, and no heading is more than one level below the one
+ * before it (a document outline without gaps, whatever levels the writer picked).
+ */
+export function headingLevels(levels: readonly number[]): number[] {
+  const ranks = [...new Set(levels)].sort((a, b) => a - b);
+  let previous = 1;
+  return levels.map((level) => {
+    const html = Math.min(2 + ranks.indexOf(level), previous + 1, 6);
+    previous = html;
+    return html;
+  });
+}

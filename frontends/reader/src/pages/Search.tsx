@@ -67,15 +67,17 @@ export default function Search() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const inputId = useId();
+  const titleId = useId();
   const query = (params.get('q') ?? '').trim();
   useDocumentMeta(query ? `${query} — ${t('search.title')} — Pencraft` : `${t('search.title')} — Pencraft`);
 
   return (
     <div className="pc-reader pc-container pc-page">
-      <h1>{t('search.title')}</h1>
+      <h1 id={titleId}>{t('search.title')}</h1>
       <form
         className="pc-search-form"
         role="search"
+        aria-labelledby={titleId}
         onSubmit={(event) => {
           event.preventDefault();
           const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();

@@ -65,8 +65,13 @@ export function UserMenu() {
         className="pc-user-menu__summary"
         aria-label={t('user.signedInAs', { name: user.fullname || user.username })}
       >
-        <span className="pc-avatar" aria-hidden="true">
-          {avatar ? <img src={avatar} alt="" /> : initials(user.fullname, user.username)}
+        {/* Initials drawn by CSS: as text they would be part of the summary's visible label, not of its name. */}
+        <span
+          className="pc-avatar"
+          aria-hidden="true"
+          data-initials={avatar ? undefined : initials(user.fullname, user.username)}
+        >
+          {avatar && <img src={avatar} alt="" />}
         </span>
         <span className="pc-user-menu__name">{user.fullname || user.username}</span>
       </summary>

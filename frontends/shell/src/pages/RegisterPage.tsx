@@ -132,14 +132,14 @@ export function RegisterPage() {
           checked={values.acceptTerms}
           onChange={(e) => set('acceptTerms', e.target.checked)}
           error={errorFor('acceptTerms')}
-          label={<Trans t={t} i18nKey="register.acceptTerms" components={{ link: agreementLink('/docs/agreement') }} />}
+          label={<Trans t={t} i18nKey="register.acceptTerms" components={{ doc: agreementLink('/docs/agreement') }} />}
         />
         <Checkbox
           name="acceptPrivacy"
           checked={values.acceptPrivacy}
           onChange={(e) => set('acceptPrivacy', e.target.checked)}
           error={errorFor('acceptPrivacy')}
-          label={<Trans t={t} i18nKey="register.acceptPrivacy" components={{ link: agreementLink('/docs/privacy') }} />}
+          label={<Trans t={t} i18nKey="register.acceptPrivacy" components={{ doc: agreementLink('/docs/privacy') }} />}
         />
         {formError && (
           <p className="pc-form-error" role="alert">

@@ -11,7 +11,8 @@ export function RemoteFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="pc-container pc-page">
       <div className="pc-notice" role="alert">
-        <p>{t('errors.remoteFailed')}</p>
+        {/* The page's heading: what failed is the page's main content. */}
+        <h1 className="pc-notice__title">{t('errors.remoteFailed')}</h1>
         <Button variant="secondary" onClick={onRetry}>
           {t('actions.retry')}
         </Button>
