@@ -4,6 +4,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const ui = readJson(new URL('../ui/package.json', import.meta.url));
@@ -56,6 +57,8 @@ export function frontendConfig({ dir, name, exposes, publicPath, plugins = [] })
         clean: true,
       },
       resolve: {
+        // The shared rules are compiled from source, like the UI kit: a frontend builds without building them first.
+        alias: { '@pencraft/rules$': fileURLToPath(new URL('../rules/src/index.ts', import.meta.url)) },
         extensions: ['.ts', '.tsx', '.js', '.mjs'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       },

@@ -22,6 +22,13 @@ describe('validateArticle', () => {
     );
     expect(validateArticle({ title: 't'.repeat(150), description: '', category: 'x', content }).title).toBeUndefined();
   });
+
+  it('counts code points, as the server does', () => {
+    const emoji = '😀'.repeat(150);
+    expect(validateArticle({ title: emoji, description: '', category: 'x', content }).title).toBeUndefined();
+    expect(validateArticle({ title: `${emoji}a`, description: '', category: 'x', content }).title).toBe('titleLength');
+    expect(validateArticle({ title: '<b> </b>', description: '', category: 'x', content }).title).toBe('titleRequired');
+  });
 });
 
 describe('local draft', () => {

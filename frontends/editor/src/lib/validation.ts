@@ -1,7 +1,16 @@
+import {
+  ARTICLE_DESCRIPTION_MAX,
+  ARTICLE_TITLE_MAX,
+  descriptionProblem,
+  normalizeArticleText,
+  titleProblem,
+} from '@pencraft/rules';
 import type { ArticleContent } from './content.js';
 
-export const TITLE_MAX = 150;
-export const DESCRIPTION_MAX = 300;
+// The limits and how they count (code points, after normalizing) are the server's own: @pencraft/rules.
+export { codePointLength } from '@pencraft/rules';
+export const TITLE_MAX = ARTICLE_TITLE_MAX;
+export const DESCRIPTION_MAX = ARTICLE_DESCRIPTION_MAX;
 
 export type ArticleField = 'title' | 'description' | 'category' | 'content';
 export type ArticleErrorKey =
@@ -17,10 +26,10 @@ export interface ArticleForm {
 /** Client checks before publishing; the server checks the rest (content length, links, categories). */
 export function validateArticle(form: ArticleForm): Partial<Record<ArticleField, ArticleErrorKey>> {
   const errors: Partial<Record<ArticleField, ArticleErrorKey>> = {};
-  const title = form.title.trim();
-  if (!title) errors.title = 'titleRequired';
-  else if (title.length > TITLE_MAX) errors.title = 'titleLength';
-  if (form.description.trim().length > DESCRIPTION_MAX) errors.description = 'descriptionLength';
+  const title = titleProblem(normalizeArticleText(form.title));
+  if (title) errors.title = title;
+  const description = descriptionProblem(normalizeArticleText(form.description));
+  if (description) errors.description = description;
   if (!form.category) errors.category = 'categoryRequired';
   if (form.content.blocks.length === 0) errors.content = 'contentRequired';
   return errors;

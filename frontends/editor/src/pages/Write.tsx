@@ -18,7 +18,7 @@ import { EditorCanvas, type EditorHandle } from '../components/EditorCanvas.js';
 import { useEditorTranslation } from '../i18n.js';
 import { toArticleContent, type EditorOutput } from '../lib/content.js';
 import { browserStorage, clearDraft, loadDraft, saveDraft, type LocalDraft } from '../lib/draft.js';
-import { DESCRIPTION_MAX, TITLE_MAX, validateArticle, type ArticleField } from '../lib/validation.js';
+import { codePointLength, DESCRIPTION_MAX, TITLE_MAX, validateArticle, type ArticleField } from '../lib/validation.js';
 import { editorMessages } from '../tools/config.js';
 import '../editor.css';
 
@@ -205,11 +205,12 @@ function WriteForm({ user }: { user: SessionUser }) {
         id={ids.title}
         label={t('fields.title')}
         placeholder={t('fields.titlePlaceholder')}
-        maxLength={TITLE_MAX}
+        // maxLength counts UTF-16 units, the limit counts code points (at most two units each): validation is exact.
+        maxLength={TITLE_MAX * 2}
         required
         value={form.title}
         onChange={(e) => update('title', e.target.value)}
-        counter={t('fields.counter', { count: form.title.length, max: TITLE_MAX })}
+        counter={t('fields.counter', { count: codePointLength(form.title), max: TITLE_MAX })}
         error={errorFor('title')}
       />
       <TextField
@@ -217,10 +218,10 @@ function WriteForm({ user }: { user: SessionUser }) {
         rows={2}
         label={t('fields.description')}
         placeholder={t('fields.descriptionPlaceholder')}
-        maxLength={DESCRIPTION_MAX}
+        maxLength={DESCRIPTION_MAX * 2}
         value={form.description}
         onChange={(e) => update('description', e.target.value)}
-        counter={t('fields.counter', { count: form.description.length, max: DESCRIPTION_MAX })}
+        counter={t('fields.counter', { count: codePointLength(form.description), max: DESCRIPTION_MAX })}
         error={errorFor('description')}
       />
       <div className="pc-write__row">
