@@ -72,6 +72,8 @@ describe('registration rules', () => {
     expect(validateRegistration({ ...valid, email: `${'a'.repeat(250)}@x.az` }).email).toBe('emailLength');
     expect(validateRegistration({ ...valid, fullname: 'A' }).fullname).toBe('fullnameLength');
     expect(validateRegistration({ ...valid, fullname: 'A'.repeat(65) }).fullname).toBe('fullnameLength');
+    expect(validateRegistration({ ...valid, fullname: 'Aysel <b>' }).fullname).toBe('fullnameChars');
+    expect(validateRegistration({ ...valid, fullname: '😀😀' }).fullname).toBeUndefined();
   });
 
   it('requires login and password to sign in', () => {

@@ -1,16 +1,16 @@
-// Client-side checks mirroring the identity service's rules (the server stays the authority).
+// Client-side checks with the identity service's own rules (@pencraft/rules); the server stays the authority.
+import {
+  emailProblem,
+  fullnameProblem,
+  normalizeEmail,
+  normalizeFullname,
+  normalizeUsername,
+  passwordProblem,
+  usernameProblem,
+  type AccountProblem,
+} from '@pencraft/rules';
 
-export type ValidationKey =
-  | 'required'
-  | 'email'
-  | 'emailLength'
-  | 'usernameLength'
-  | 'usernameChars'
-  | 'passwordLength'
-  | 'passwordChars'
-  | 'passwordLetterDigit'
-  | 'fullnameLength'
-  | 'agreement';
+export type ValidationKey = AccountProblem;
 
 export interface RegistrationValues {
   email: string;
@@ -28,34 +28,12 @@ export interface LoginValues {
 
 export type Errors<T> = Partial<Record<keyof T, ValidationKey>>;
 
-const length = (value: string) => [...value].length;
-
-export function validateEmail(email: string): ValidationKey | undefined {
-  const value = email.trim();
-  if (!value) return 'required';
-  if (value.length > 254) return 'emailLength';
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? undefined : 'email';
-}
-
-export function validateUsername(username: string): ValidationKey | undefined {
-  if (!username) return 'required';
-  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(username)) return 'usernameChars';
-  return username.length < 3 || username.length > 32 ? 'usernameLength' : undefined;
-}
-
-export function validateFullname(fullname: string): ValidationKey | undefined {
-  const value = fullname.trim();
-  if (!value) return 'required';
-  return length(value) < 2 || length(value) > 64 ? 'fullnameLength' : undefined;
-}
-
-export function validatePassword(password: string): ValidationKey | undefined {
-  if (!password) return 'required';
-  // Printable ASCII without the space: Latin letters, digits and symbols.
-  if (!/^[\x21-\x7E]+$/.test(password)) return 'passwordChars';
-  if (password.length < 8 || password.length > 128) return 'passwordLength';
-  return /[A-Za-z]/.test(password) && /\d/.test(password) ? undefined : 'passwordLetterDigit';
-}
+export const validateEmail = (email: string): ValidationKey | undefined => emailProblem(normalizeEmail(email));
+export const validateUsername = (username: string): ValidationKey | undefined =>
+  usernameProblem(normalizeUsername(username));
+export const validateFullname = (fullname: string): ValidationKey | undefined =>
+  fullnameProblem(normalizeFullname(fullname));
+export const validatePassword = (password: string): ValidationKey | undefined => passwordProblem(password);
 
 function compact<T>(errors: Errors<T>): Errors<T> {
   return Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== undefined)) as Errors<T>;

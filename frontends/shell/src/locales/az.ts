@@ -75,6 +75,7 @@ const az: Messages<ShellMessages> = {
     passwordChars: 'Yalnız latın hərfləri, rəqəmlər və simvollar istifadə edin, boşluqsuz.',
     passwordLetterDigit: 'Şifrədə ən azı bir hərf və bir rəqəm olmalıdır.',
     fullnameLength: 'Ad və soyad 2–64 simvol olmalıdır.',
+    fullnameChars: 'Tam ad < və ya > işarələri və idarəetmə simvolları ehtiva edə bilməz.',
     agreement: 'Qeydiyyat üçün bunu qəbul etməlisiniz.',
   },
   notFound: {

@@ -74,6 +74,7 @@ const en = {
     passwordChars: 'Use Latin letters, digits and symbols only, without spaces.',
     passwordLetterDigit: 'The password needs at least one letter and one digit.',
     fullnameLength: 'The full name must be 2 to 64 characters long.',
+    fullnameChars: 'The full name cannot contain < or > or control characters.',
     agreement: 'You need to accept this to register.',
   },
   notFound: {
