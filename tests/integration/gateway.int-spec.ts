@@ -1,7 +1,8 @@
 // The public API through the gateway, with identity, articles and search behind it on real servers.
 import pg from 'pg';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
-import { ApiClient } from '../support/http-client.ts';
+// Every answer of a documented operation is checked against services/gateway/openapi.json.
+import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
 import {
   eventually,
   freshDatabase,

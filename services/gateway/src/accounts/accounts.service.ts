@@ -4,6 +4,7 @@ import { AppError, pickLang } from '@pencraft/errors';
 import { CONFIG } from '@pencraft/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.js';
+import { clientAddress } from '../http/client-address.js';
 import { clearSessionCookie, CSRF_COOKIE, SESSION_COOKIE, setCsrfCookie, setSessionCookie } from '../http/cookies.js';
 import { issueCsrfToken, isValidCsrfToken } from '../http/csrf.js';
 import type { RouteInput } from '../http/route.js';
@@ -13,9 +14,9 @@ import { IDENTITY, type IdentityClient } from './identity.upstream.js';
 import { SessionService } from './session.service.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 
-function clientInfo(request: FastifyRequest): ClientInfo {
+function clientInfo(request: FastifyRequest, config: GatewayConfig): ClientInfo {
   return {
-    ip: request.ip,
+    ip: clientAddress(request.raw.socket.remoteAddress, request.headers['x-forwarded-for'], config.TRUST_PROXY_HOPS),
     userAgent: String(request.headers['user-agent'] ?? ''),
     lang: pickLang(request.headers['accept-language']),
   };
@@ -44,7 +45,7 @@ export class AccountsService {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<UserInfo> {
-    const result = await this.identity.register({ ...body, client: clientInfo(request) });
+    const result = await this.identity.register({ ...body, client: clientInfo(request, this.config) });
     setSessionCookie(reply, this.config, result.sessionToken, result.expiresAtMs);
     return toUserInfo(result.user!);
   }
@@ -53,7 +54,7 @@ export class AccountsService {
     await this.throttle.check(body.login);
     let result;
     try {
-      result = await this.identity.login({ ...body, client: clientInfo(request) });
+      result = await this.identity.login({ ...body, client: clientInfo(request, this.config) });
     } catch (error) {
       if (AppError.is(error) && error.code === 'IncorrectEmailOrPassword') await this.throttle.failed(body.login);
       throw error;

@@ -1,4 +1,4 @@
-import { clientAddressKey } from './client-address.js';
+import { clientAddress, clientAddressKey } from './client-address.js';
 
 describe('clientAddressKey', () => {
   it('keeps IPv4 addresses, also written as IPv4-mapped IPv6', () => {
@@ -15,5 +15,16 @@ describe('clientAddressKey', () => {
     expect(clientAddressKey('2001:db8:1234:5679::1')).not.toBe(key);
     expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
     expect(clientAddressKey('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
+  });
+});
+
+describe('clientAddress', () => {
+  it('takes the entry as many hops back as there are trusted proxies', () => {
+    expect(clientAddress('10.0.0.1', '203.0.113.9', 0)).toBe('10.0.0.1');
+    expect(clientAddress('10.0.0.1', '203.0.113.9', 1)).toBe('203.0.113.9');
+    expect(clientAddress('10.0.0.1', 'spoofed, 203.0.113.9', 1)).toBe('203.0.113.9');
+    expect(clientAddress('10.0.0.1', ['spoofed', '203.0.113.9, 10.0.0.2'], 2)).toBe('203.0.113.9');
+    expect(clientAddress('10.0.0.1', undefined, 1)).toBe('10.0.0.1');
+    expect(clientAddress('10.0.0.1', '203.0.113.9', 3)).toBe('203.0.113.9');
   });
 });

@@ -33,3 +33,26 @@ function expandIPv6(address: string): number[] {
   const right = tail === undefined ? [] : parse(tail);
   return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
+
+/**
+ * The client's address when `hops` proxies in front of the gateway each append to X-Forwarded-For: the entry that
+ * many hops back from the socket (the socket itself when hops is 0 or the header is short). Computed here because
+ * Fastify now ignores a numeric trustProxy (it fails closed), which the kit passes.
+ */
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  hops: number,
+) {
+  const socket = socketAddress ?? '';
+  if (hops <= 0 || !forwardedFor) return socket;
+  const entries = [forwardedFor]
+    .flat()
+    .join(',')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .reverse();
+  const chain = [socket, ...entries];
+  return chain[Math.min(hops, chain.length - 1)]!;
+}

@@ -2,7 +2,7 @@ import type { Logger, RedisClient } from '@pencraft/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import { methodNotAllowed, tooManyRequests } from './api-error.js';
-import { clientAddressKey } from './client-address.js';
+import { clientAddress, clientAddressKey } from './client-address.js';
 import { CSRF_COOKIE, setCsrfCookie } from './cookies.js';
 import { checkUnsafeRequest, issueCsrfToken, isValidCsrfToken } from './csrf.js';
 import { MethodTable } from './methods.js';
@@ -24,7 +24,12 @@ export function installProtections(fastify: FastifyInstance, config: GatewayConf
 
   const limit = (request: FastifyRequest, reply: FastifyReply, bucket: 'api' | 'auth') => {
     const max = bucket === 'auth' ? config.AUTH_RATE_LIMIT_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE;
-    const result = limiter.hit(`${bucket}:${clientAddressKey(request.ip)}`, max);
+    const ip = clientAddress(
+      request.raw.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      config.TRUST_PROXY_HOPS,
+    );
+    const result = limiter.hit(`${bucket}:${clientAddressKey(ip)}`, max);
     reply.header('ratelimit-limit', max);
     reply.header('ratelimit-remaining', result.remaining);
     if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);

@@ -16,3 +16,12 @@ describe('text', () => {
     expect(title.safeParse('a\r\n').success).toBe(true);
   });
 });
+
+describe('the search query pattern', () => {
+  it('needs a character that is neither a space nor a control character', async () => {
+    const { SearchQuery } = await import('../search/search.dto.js');
+    for (const q of ['\u0000', ' \u0000 ', 'a\u0000b', '   ', ''])
+      expect(SearchQuery.safeParse({ q }).success).toBe(false);
+    for (const q of ['a', ' zanzibar notes ', 'Əli']) expect(SearchQuery.safeParse({ q }).success).toBe(true);
+  });
+});

@@ -6,7 +6,8 @@ import { z } from 'zod';
  * reach PostgreSQL, which refuses it), well-formed UTF-16 (no unpaired surrogate), and lengths counted in code
  * points, as JSON Schema's minLength/maxLength count them, so the document and the check agree.
  */
-export const TEXT_CHAR = '[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]';
+export const CONTROL_CHARS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F';
+export const TEXT_CHAR = `[^${CONTROL_CHARS}]`;
 export const NO_CONTROL = new RegExp(`^${TEXT_CHAR}*$`);
 
 export function text({ min = 0, max, pattern = NO_CONTROL }: { min?: number; max: number; pattern?: RegExp }) {

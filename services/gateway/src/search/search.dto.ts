@@ -1,10 +1,10 @@
 import { LANGS, SEARCH_MAX_PAGE, SEARCH_QUERY_MAX } from '@pencraft/rules';
 import { z } from 'zod';
-import { text, TEXT_CHAR } from '../http/text.js';
+import { CONTROL_CHARS, text, TEXT_CHAR } from '../http/text.js';
 
 /** A query of 1 to 200 characters with something besides spaces; control characters are refused. */
 export const SearchQuery = z.object({
-  q: text({ min: 1, max: SEARCH_QUERY_MAX, pattern: new RegExp(`^${TEXT_CHAR}*\\S${TEXT_CHAR}*$`) }),
+  q: text({ min: 1, max: SEARCH_QUERY_MAX, pattern: new RegExp(`^${TEXT_CHAR}*[^\\s${CONTROL_CHARS}]${TEXT_CHAR}*$`) }),
   page: z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE).optional().default(1),
 });
 
