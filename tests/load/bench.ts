@@ -163,7 +163,10 @@ async function main() {
   const start = async (name: string, env: Record<string, string> = {}) => {
     const options =
       appsOf(stack).find((app) => app.name === name)!.kind === 'service' ? { stack, database } : { stack };
-    const handle = await startApp(name, PROFILE, { LOG_LEVEL: 'warn', ...env }, options);
+    // BENCH_NODE_OPTIONS replaces the V8 flags the dev stack gives each kind of process (to compare settings).
+    const nodeOptions = process.env.BENCH_NODE_OPTIONS;
+    const flags: Record<string, string> = nodeOptions === undefined ? {} : { NODE_OPTIONS: nodeOptions };
+    const handle = await startApp(name, PROFILE, { LOG_LEVEL: 'warn', ...flags, ...env }, options);
     await handle.waitReady();
     apps.set(name, { handle, afterStart: 0 });
     return handle;
