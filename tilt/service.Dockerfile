@@ -28,4 +28,4 @@ COPY --from=prod-deps /app ./
 COPY --chown=10001:10001 . ./
 WORKDIR /app/services/${SERVICE}
 USER 10001:10001
-CMD ["node", "--watch-path=dist", "--watch-path=/app/packages", "dist/main.js"]
+CMD ["node", "--watch-path=dist", "--watch-path=/app/packages", "--import", "@pencraft/kit/instrument", "dist/main.js"]

@@ -161,10 +161,12 @@ describe.each(kinds)('$file', ({ kind, file, arg }) => {
       expect(text).toMatch(/--exclude=src[^\n]* \$\(node packages\/devstack\/scripts\/workspace-deps.mjs --runtime/);
     });
 
-    it('boots dist/main.js from the service folder, where the migration Job finds dist/migrate.js', () => {
+    it('boots dist/main.js with the instrumentation preload, from the folder where the Job finds dist/migrate.js', () => {
       const workdirs = final.instructions.filter((i) => i.keyword === 'WORKDIR').map((i) => i.args);
       expect(workdirs.at(-1)).toBe('/app/services/${SERVICE}');
-      expect(final.instructions.find((i) => i.keyword === 'CMD')!.args).toBe('["node", "dist/main.js"]');
+      expect(final.instructions.find((i) => i.keyword === 'CMD')!.args).toBe(
+        '["node", "--import", "@pencraft/kit/instrument", "dist/main.js"]',
+      );
     });
 
     it.each(serviceNames)('builds %s after the shared packages it links', (name) => {
@@ -224,6 +226,11 @@ describe('Tilt dev images', () => {
       expect(existsSync(path.join(ROOT, `${file}.dockerignore`))).toBe(true);
     },
   );
+
+  it('starts services with the instrumentation preload, as the production image does', () => {
+    const cmd = JSON.parse(parse('tilt/service.Dockerfile').final.instructions.find((i) => i.keyword === 'CMD')!.args);
+    expect(cmd.slice(-3)).toEqual(['--import', '@pencraft/kit/instrument', 'dist/main.js']);
+  });
 });
 
 describe('.dockerignore', () => {

@@ -67,6 +67,14 @@ export function scriptOf(stack: Stack, app: AppInfo): string {
   return script;
 }
 
+/**
+ * Services and the gateway start with the kit's preload, which enables the OpenTelemetry instrumentations before
+ * any of their modules load (as the images do); the static servers need none.
+ */
+export function nodeArgsOf(app: AppInfo, script: string): string[] {
+  return app.kind === 'frontend' ? [script] : ['--import', '@pencraft/kit/instrument', script];
+}
+
 function identityOf(stack: Stack, app: AppInfo): Identity {
   const parts =
     app.kind === 'frontend'
@@ -158,12 +166,13 @@ export async function startApp(
   };
   const child = spawnDetached({
     command: process.execPath,
-    args: [script],
+    args: nodeArgsOf(app, script),
     env,
     cwd: stack.root,
     log: logFile(stack, name),
   });
-  if (child.pid === undefined) throw new Error(`${name} did not start: ${process.execPath} ${script}`);
+  if (child.pid === undefined)
+    throw new Error(`${name} did not start: ${process.execPath} ${nodeArgsOf(app, script).join(' ')}`);
   writePid(file, child.pid);
   return handleOf(stack, app, child, child.pid);
 }

@@ -9,7 +9,6 @@ import {
   type ServiceError,
 } from '@grpc/grpc-js';
 import { currentRequestContext } from '../logging/request-context.js';
-import { context, injectContext, SpanKind, trace, tracer } from '../tracing/tracing.js';
 import { fromGrpcError } from '../errors/grpc-errors.js';
 import { REQUEST_ID_KEY } from './grpc-observability.interceptor.js';
 
@@ -40,8 +39,8 @@ type ClientConstructor<C> = new (
 ) => C;
 
 /**
- * A typed gRPC client for a ts-proto service: every call carries the trace context and the request id,
- * has a deadline, and fails with the AppError of the catalogue code the server sent.
+ * A typed gRPC client for a ts-proto service: every call carries the request id (the trace context is the gRPC
+ * instrumentation's), has a deadline, and fails with the AppError of the catalogue code the server sent.
  */
 export function createGrpcClient<C extends Client>(
   Ctor: ClientConstructor<C>,
@@ -57,28 +56,17 @@ export function createGrpcClient<C extends Client>(
   });
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 5_000;
   const wrapped: Record<string, unknown> = { close: () => client.close() };
-  for (const [name, method] of Object.entries(definition)) {
+  for (const name of Object.keys(definition)) {
     const rpc = (client as unknown as Record<string, UnaryMethod<unknown, unknown>>)[name]!.bind(client);
     wrapped[name] = (request: unknown, settings: CallSettings = {}) => {
-      const span = tracer().startSpan(method.path, { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'grpc' } });
       const metadata = new Metadata();
-      for (const [key, value] of Object.entries(injectContext({}, trace.setSpan(context.active(), span)))) {
-        metadata.set(key, value);
-      }
       const requestId = currentRequestContext()?.requestId;
       if (requestId) metadata.set(REQUEST_ID_KEY, requestId);
       const deadline = new Date(Date.now() + (settings.timeoutMs ?? defaultTimeoutMs));
       return new Promise((resolve, reject) => {
         rpc(request, metadata, { deadline }, (error, response) => {
-          if (error) {
-            span.setAttribute('rpc.grpc.status_code', error.code);
-            span.end();
-            reject(fromGrpcError(error));
-            return;
-          }
-          span.setAttribute('rpc.grpc.status_code', 0);
-          span.end();
-          resolve(response);
+          if (error) reject(fromGrpcError(error));
+          else resolve(response);
         });
       });
     };

@@ -16,7 +16,7 @@ import { reserveInternalPaths, startInternalServer, type InternalServer } from '
 import { createLogger, PinoNestLogger, type Logger } from '../logging/logger.js';
 import { Metrics } from '../metrics/metrics.js';
 import { createRedis } from '../redis/redis.js';
-import { initTracing, shutdownTracing } from '../tracing/tracing.js';
+import { initTracing, isInstrumented, shutdownTracing, tracingOptionsFromEnv } from '../tracing/tracing.js';
 import { PlatformModule } from './platform.module.js';
 
 export interface ServiceSpec<C extends BaseConfig> {
@@ -51,12 +51,12 @@ export interface RunningService {
  */
 export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): Promise<RunningService> {
   const config = loadConfig(spec.configSchema);
-  await initTracing({
-    serviceName: spec.name,
-    exporter: config.OTEL_TRACES_EXPORTER,
-    ...(config.OTEL_EXPORTER_OTLP_ENDPOINT ? { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT } : {}),
-  });
+  // Normally done already by the preload (node --import @pencraft/kit/instrument), from the same variables.
+  await initTracing({ ...tracingOptionsFromEnv(), serviceName: spec.name });
   const logger = createLogger({ service: spec.name, level: config.LOG_LEVEL });
+  if (!isInstrumented()) {
+    logger.warn('started without node --import @pencraft/kit/instrument: no spans for HTTP, gRPC, PostgreSQL, Redis');
+  }
   const metrics = new Metrics(spec.name);
   const readiness = new Readiness();
   const serviceConfig = config as unknown as Partial<ServiceConfig>;

@@ -13,35 +13,74 @@ import {
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
+import { redactQueryParams } from '../logging/error-serializer.js';
 import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
   BatchSpanProcessor,
   ConsoleSpanExporter,
   ParentBasedSampler,
-  AlwaysOnSampler,
-  AlwaysOffSampler,
   TracerProvider,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
 
 export type TracesExporter = 'none' | 'otlp' | 'console';
+const EXPORTERS: readonly TracesExporter[] = ['none', 'otlp', 'console'];
+
+export interface TracingOptions {
+  serviceName: string;
+  exporter: TracesExporter;
+  otlpEndpoint?: string;
+  /** How long finished spans wait to be exported in a batch (OTEL_BSP_SCHEDULE_DELAY, 5 s by default). */
+  scheduleDelayMs?: number;
+}
 
 let provider: TracerProvider | undefined;
 let serviceName = 'unknown';
+let instrumented = false;
+
+/** Called by the preload (instrument.ts) once the instrumentations are enabled. */
+export function markInstrumented() {
+  instrumented = true;
+}
+
+/** Whether the process was started with the preload: without it, HTTP, gRPC, pg and Redis make no spans. */
+export function isInstrumented() {
+  return instrumented;
+}
+
+/** The standard OTEL_* variables; an unknown exporter counts as none (the service's config check names it). */
+export function tracingOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): TracingOptions {
+  const exporter = (env.OTEL_TRACES_EXPORTER ?? 'none') as TracesExporter;
+  const delay = Number(env.OTEL_BSP_SCHEDULE_DELAY);
+  return {
+    serviceName: env.OTEL_SERVICE_NAME || 'unknown',
+    exporter: EXPORTERS.includes(exporter) ? exporter : 'none',
+    ...(env.OTEL_EXPORTER_OTLP_ENDPOINT ? { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT } : {}),
+    ...(Number.isInteger(delay) && delay > 0 ? { scheduleDelayMs: delay } : {}),
+  };
+}
 
 /**
- * Sets up tracing once per process. Spans always get real ids (so logs can carry them);
- * they are exported only when an exporter is configured (OTEL_TRACES_EXPORTER).
+ * Sets up tracing once per process: W3C propagation, the context manager, and a tracer provider. Spans always get
+ * real ids (so logs carry them and the context travels on); they are recorded and exported only when an exporter is
+ * configured (OTEL_TRACES_EXPORTER). Without one there is no span processor and the sampler drops every span, so the
+ * instrumentations cost little more than the propagation itself.
  */
-export async function initTracing(options: { serviceName: string; exporter: TracesExporter; otlpEndpoint?: string }) {
+export async function initTracing(options: TracingOptions): Promise<TracerProvider> {
   if (provider) return provider;
   serviceName = options.serviceName;
   const spanProcessors: SpanProcessor[] = [];
-  if (options.exporter === 'console')
-    spanProcessors.push(new BatchSpanProcessor({ exporter: new ConsoleSpanExporter() }));
+  const batch = options.scheduleDelayMs === undefined ? {} : { scheduledDelayMillis: options.scheduleDelayMs };
+  if (options.exporter === 'console') {
+    spanProcessors.push(new BatchSpanProcessor({ exporter: new ConsoleSpanExporter(), ...batch }));
+  }
   if (options.exporter === 'otlp') {
     const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
     const url = options.otlpEndpoint ? `${options.otlpEndpoint.replace(/\/$/, '')}/v1/traces` : undefined;
-    spanProcessors.push(new BatchSpanProcessor({ exporter: new OTLPTraceExporter(url ? { url } : {}) as never }));
+    spanProcessors.push(
+      new BatchSpanProcessor({ exporter: new OTLPTraceExporter(url ? { url } : {}) as never, ...batch }),
+    );
   }
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(
@@ -49,7 +88,6 @@ export async function initTracing(options: { serviceName: string; exporter: Trac
   );
   provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
-    // Without an exporter, spans are not recorded: they still get ids (for logs and propagation) at little cost.
     sampler:
       options.exporter === 'none' ? new AlwaysOffSampler() : new ParentBasedSampler({ root: new AlwaysOnSampler() }),
     spanProcessors,
@@ -76,7 +114,7 @@ const recordSetter: TextMapSetter<Record<string, string>> = {
   },
 };
 
-/** The trace context of a carrier (HTTP headers, gRPC metadata as a record, NATS headers as a record). */
+/** The trace context of a carrier (NATS headers as a record); HTTP and gRPC are the instrumentations' job. */
 export function extractContext(carrier: Record<string, string | string[] | undefined>): Context {
   return propagation.extract(ROOT_CONTEXT, carrier, recordGetter);
 }
@@ -102,8 +140,10 @@ export async function withSpan<T>(
   try {
     return await context.with(trace.setSpan(parent, span), () => fn(span));
   } catch (error) {
-    span.recordException(error as Error);
-    span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+    // Exported spans follow the rule of log lines: no bound values of a failed query.
+    const message = redactQueryParams((error as Error).message ?? String(error));
+    span.recordException({ name: (error as Error).name, message });
+    span.setStatus({ code: SpanStatusCode.ERROR, message });
     throw error;
   } finally {
     span.end();
