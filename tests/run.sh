@@ -50,6 +50,29 @@ contracts() {
   rm -rf "$fresh" "$fresh.gen.yaml"
 }
 
+# The gateway's OpenAPI document: current with the route declarations, the generated client current with it,
+# and no breaking change against main (oasdiff, built into .tools/bin by make setup).
+openapi() {
+  node services/gateway/dist/docs/write-openapi.js --check || return 1
+  if ! git cat-file -e main:services/gateway/openapi.json 2>/dev/null; then
+    echo "oasdiff: no services/gateway/openapi.json on branch main yet, nothing to compare with"
+    return 0
+  fi
+  if [[ ! -x .tools/bin/oasdiff ]]; then
+    echo "oasdiff is missing from .tools/bin: run make setup"
+    return 1
+  fi
+  local base
+  base="$(mktemp --suffix=.json)"
+  git show main:services/gateway/openapi.json >"$base"
+  .tools/bin/oasdiff breaking "$base" services/gateway/openapi.json --fail-on ERR || {
+    echo "services/gateway/openapi.json breaks clients of main (above); add a new operation or version instead"
+    rm -f "$base"
+    return 1
+  }
+  rm -f "$base"
+}
+
 # Every workspace's tsc, two at a time (one per core).
 typecheck() {
   local dirs
@@ -71,6 +94,7 @@ trap cleanup EXIT
 step "lint (eslint, prettier)" npm run --silent lint
 step "types (tsc, every workspace)" typecheck
 step "contracts (buf lint, buf breaking, generated code)" contracts
+step "openapi (document current, oasdiff breaking against main)" openapi
 step "unit" jest_project unit
 step "charts (helm lint/template, schemas, policies)" jest_project charts
 step "contract (pact)" jest_project contract

