@@ -1,0 +1,68 @@
+import { AppError } from '@pencraft/errors';
+import type { Logger, RedisClient } from '@pencraft/kit';
+import type { IdentityClient } from './identity.upstream.js';
+import { SessionService } from './session.service.js';
+
+const user = { uid: 'u1', username: 'leyla', fullname: 'Leyla' };
+
+/** Redis with SET's NX condition, recording every command in order. */
+function fakeRedis(log: string[]) {
+  const values = new Map<string, string>();
+  return {
+    values,
+    async get(key: string) {
+      return values.get(key) ?? null;
+    },
+    async set(key: string, value: string, options: { condition?: 'NX' }) {
+      log.push(`redis.set ${value === '-' ? '-' : 'user'}${options.condition ? ' NX' : ''}`);
+      if (options.condition === 'NX' && values.has(key)) return null;
+      values.set(key, value);
+      return 'OK';
+    },
+  };
+}
+
+describe('SessionService', () => {
+  const quiet = { warn: () => undefined } as unknown as Logger;
+
+  it('ends the session at identity before marking it ended in the cache', async () => {
+    const calls: string[] = [];
+    const redis = fakeRedis(calls);
+    const identity = {
+      logout: async () => void calls.push('identity.logout'),
+    } as unknown as IdentityClient;
+    await new SessionService(identity, redis as unknown as RedisClient, quiet).end('token');
+    expect(calls).toEqual(['identity.logout', 'redis.set -']);
+  });
+
+  it('cannot put back a session that sign-out ended while its validation was in flight', async () => {
+    const calls: string[] = [];
+    const redis = fakeRedis(calls);
+    let answer!: () => void;
+    const identity = {
+      validateSession: () =>
+        new Promise((resolve) => (answer = () => resolve({ user, expiresAtMs: Date.now() + 3_600_000 }))),
+      logout: async () => undefined,
+    } as unknown as IdentityClient;
+    const sessions = new SessionService(identity, redis as unknown as RedisClient, quiet);
+    const inFlight = sessions.resolve('token');
+    await new Promise((r) => setImmediate(r));
+    await sessions.end('token');
+    answer();
+    await inFlight;
+    expect(await sessions.resolve('token')).toBeUndefined();
+    expect(calls).toEqual(['redis.set -', 'redis.set user NX']);
+  });
+
+  it('remembers a refused token briefly', async () => {
+    const calls: string[] = [];
+    const identity = {
+      validateSession: async () => {
+        throw new AppError('Unauthorized');
+      },
+    } as unknown as IdentityClient;
+    const sessions = new SessionService(identity, fakeRedis(calls) as unknown as RedisClient, quiet);
+    expect(await sessions.resolve('bad')).toBeUndefined();
+    expect(calls).toEqual(['redis.set - NX']);
+  });
+});
