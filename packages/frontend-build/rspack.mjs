@@ -57,8 +57,14 @@ export function frontendConfig({ dir, name, exposes, publicPath, plugins = [] })
         clean: true,
       },
       resolve: {
-        // The shared rules are compiled from source, like the UI kit: a frontend builds without building them first.
-        alias: { '@pencraft/rules$': fileURLToPath(new URL('../rules/src/index.ts', import.meta.url)) },
+        // The shared rules and the typed API client are compiled from source, like the UI kit: a frontend builds
+        // without building them first. Only the UI kit imports the client at run time (its `api` is the one
+        // configured instance: one CSRF and language state in the page, through the @pencraft/ui singleton);
+        // the frontends import its types only, through @pencraft/ui.
+        alias: {
+          '@pencraft/rules$': fileURLToPath(new URL('../rules/src/index.ts', import.meta.url)),
+          '@pencraft/api-client$': fileURLToPath(new URL('../api-client/src/index.ts', import.meta.url)),
+        },
         extensions: ['.ts', '.tsx', '.js', '.mjs'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       },

@@ -2,11 +2,6 @@ import { ApiError, createApiClient, parseApiError } from './api.js';
 import { readCookie } from './cookies.js';
 import { toSessionUser } from './session.js';
 
-interface Call {
-  url: string;
-  init: RequestInit;
-}
-
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
@@ -14,28 +9,41 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   });
 }
 
+/** A fetch answering from a list; it records the Request objects openapi-fetch sends, with their body read. */
 function fakeFetch(replies: Array<Response | Error>) {
-  const calls: Call[] = [];
-  const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    calls.push({ url: String(input), init });
+  const calls: Array<{ request: Request; body: string }> = [];
+  const fetch = (async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    calls.push({ request, body: request.body ? await request.clone().text() : '' });
     const reply = replies.shift();
     if (!reply) throw new Error('unexpected request');
-    if (reply instanceof Error) throw reply;
+    // Not `instanceof Error`: a DOMException comes from another realm than the test's Error.
+    if (!(reply instanceof Response)) throw reply;
     return reply;
   }) as typeof globalThis.fetch;
   return { fetch, calls };
 }
 
-const header = (call: Call | undefined, name: string) => (call?.init.headers as Record<string, string>)[name];
-
 function client(fetch: typeof globalThis.fetch, cookie?: string) {
   return createApiClient({
+    // Node's Request needs an absolute address; in the page the base is '' (the page's origin).
+    baseUrl: 'https://pencraft.test',
     fetch,
     getLanguage: () => 'ru',
     getCookie: (name) => (cookie ? readCookie(name, cookie) : undefined),
     translate: (key) => `t:${key}`,
   });
 }
+
+const page = { items: [], page: 2, pageSize: 20, hasMore: false };
+const article = {
+  title: 'Başlıq',
+  description: '',
+  language: 'az' as const,
+  category: 'tech',
+  subCategories: [],
+  content: { blocks: [{ type: 'paragraph', data: { text: 'x' } }] },
+};
 
 describe('parseApiError', () => {
   it('reads the gateway error shape', () => {
@@ -90,68 +98,127 @@ describe('parseApiError', () => {
 });
 
 describe('api client', () => {
-  it('sends the language, same-origin credentials and parses JSON', async () => {
-    const { fetch, calls } = fakeFetch([json(200, { items: [] })]);
-    await expect(client(fetch).get('/api/home/articles?page=1')).resolves.toEqual({ items: [] });
-    expect(calls[0]?.url).toBe('/api/home/articles?page=1');
-    expect(calls[0]?.init.credentials).toBe('same-origin');
-    expect(header(calls[0], 'Accept-Language')).toBe('ru');
-    expect(header(calls[0], 'X-CSRF-Token')).toBeUndefined();
+  it('calls documented paths with their parameters, the language and credentials, and returns the body', async () => {
+    const { fetch, calls } = fakeFetch([json(200, page)]);
+    await expect(client(fetch).get('/api/home/articles', { params: { query: { page: 2 } } })).resolves.toEqual(page);
+    const { request } = calls[0]!;
+    expect(request.url).toMatch(/\/api\/home\/articles\?page=2$/);
+    expect(request.method).toBe('GET');
+    expect(request.credentials).toBe('include');
+    expect(request.headers.get('accept-language')).toBe('ru');
+    expect(request.headers.get('x-csrf-token')).toBeNull();
   });
 
-  it('sends the CSRF token of the pc_csrf cookie on unsafe methods', async () => {
+  it('fills path parameters', async () => {
+    const { fetch, calls } = fakeFetch([json(404, { error: { code: 'NotFound', message: 'Yoxdur' } })]);
+    await expect(client(fetch).get('/api/articles/{id}', { params: { path: { id: 'a b/c' } } })).rejects.toMatchObject({
+      status: 404,
+      code: 'NotFound',
+    });
+    expect(calls[0]!.request.url).toMatch(/\/api\/articles\/a%20b%2Fc$/);
+  });
+
+  it('sends the CSRF token of the pc_csrf cookie and a JSON body on writes', async () => {
     const { fetch, calls } = fakeFetch([json(201, { id: 'a1' })]);
-    await client(fetch, 'other=1; pc_csrf=tok%3D1').post('/api/articles', { title: 'x' });
-    expect(header(calls[0], 'X-CSRF-Token')).toBe('tok=1');
-    expect(header(calls[0], 'Content-Type')).toBe('application/json');
-    expect(calls[0]?.init.body).toBe('{"title":"x"}');
+    await expect(client(fetch, 'other=1; pc_csrf=tok%3D1').post('/api/articles', { body: article })).resolves.toEqual({
+      id: 'a1',
+    });
+    const { request, body } = calls[0]!;
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('x-csrf-token')).toBe('tok=1');
+    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(body)).toEqual(article);
   });
 
-  it('fetches /api/csrf first when the cookie is missing, once for concurrent calls', async () => {
-    const { fetch, calls } = fakeFetch([
-      json(200, { token: 'fresh' }),
-      new Response(null, { status: 204 }),
-      new Response(null, { status: 204 }),
+  it('fetches /api/csrf first when the cookie is missing', async () => {
+    const { fetch, calls } = fakeFetch([json(200, { token: 'fresh' }), new Response(null, { status: 204 })]);
+    await expect(client(fetch).post('/api/id/out')).resolves.toBeUndefined();
+    expect(calls.map((c) => `${c.request.method} ${new URL(c.request.url).pathname}`)).toEqual([
+      'GET /api/csrf',
+      'POST /api/id/out',
     ]);
-    const api = client(fetch);
-    await Promise.all([api.post('/api/id/out'), api.delete('/api/x')]);
-    expect(calls.map((c) => c.url)).toEqual(['/api/csrf', '/api/id/out', '/api/x']);
-    expect(header(calls[1], 'X-CSRF-Token')).toBe('fresh');
-    expect(header(calls[2], 'X-CSRF-Token')).toBe('fresh');
+    expect(calls[1]!.request.headers.get('x-csrf-token')).toBe('fresh');
   });
 
-  it('refreshes the token once after ChallengeFailed', async () => {
-    const { fetch, calls } = fakeFetch([
-      json(403, { error: { code: 'ChallengeFailed', message: 'Security check failed' } }),
-      json(200, { token: 'new' }),
-      json(200, { ok: true }),
+  it('refreshes the token once after ChallengeFailed, resending the same body', async () => {
+    const challenge = () => json(403, { error: { code: 'ChallengeFailed', message: 'Security check failed' } });
+    const { fetch, calls } = fakeFetch([challenge(), json(200, { token: 'new' }), json(201, { id: 'a2' })]);
+    await expect(client(fetch, 'pc_csrf=old').post('/api/articles', { body: article })).resolves.toEqual({
+      id: 'a2',
+    });
+    expect(calls[0]!.request.headers.get('x-csrf-token')).toBe('old');
+    expect(new URL(calls[1]!.request.url).pathname).toBe('/api/csrf');
+    expect(calls[2]!.request.headers.get('x-csrf-token')).toBe('new');
+    expect(JSON.parse(calls[2]!.body)).toEqual(article);
+
+    const again = fakeFetch([challenge(), json(200, { token: 'new' }), challenge()]);
+    await expect(client(again.fetch, 'pc_csrf=old').post('/api/id/out')).rejects.toMatchObject({
+      status: 403,
+      code: 'ChallengeFailed',
+    });
+    expect(again.calls).toHaveLength(3);
+  });
+
+  it('throws ApiError with the server code, message, details and Retry-After', async () => {
+    const { fetch } = fakeFetch([
+      json(
+        429,
+        {
+          error: {
+            code: 'TooManyRequests',
+            message: 'Слишком много попыток',
+            requestId: 'r-9',
+            details: [{ field: 'login', code: 'TooManyRequests', message: 'Позже' }],
+          },
+        },
+        { 'retry-after': '8' },
+      ),
     ]);
-    await expect(client(fetch, 'pc_csrf=old').post('/api/articles', {})).resolves.toEqual({ ok: true });
-    expect(header(calls[0], 'X-CSRF-Token')).toBe('old');
-    expect(header(calls[2], 'X-CSRF-Token')).toBe('new');
+    const error = await client(fetch, 'pc_csrf=t')
+      .post('/api/id/auth/login', { body: { login: 'a', password: 'b' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'TooManyRequests',
+      message: 'Слишком много попыток',
+      requestId: 'r-9',
+      retryAfter: 8,
+    });
+    expect((error as ApiError).fieldMessage('login')).toBe('Позже');
   });
 
-  it('throws ApiError with the server message', async () => {
-    const { fetch } = fakeFetch([json(401, { error: { code: 'IncorrectEmailOrPassword', message: 'Wrong' } })]);
-    await expect(client(fetch, 'pc_csrf=t').post('/api/id/auth/login', {})).rejects.toMatchObject({
-      status: 401,
-      code: 'IncorrectEmailOrPassword',
-      message: 'Wrong',
+  it('gives foreign error bodies a code from the status and the localized generic message', async () => {
+    const { fetch } = fakeFetch([
+      new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    ]);
+    await expect(client(fetch).get('/api/users/info')).rejects.toMatchObject({
+      status: 502,
+      code: 'InternalServerError',
+      message: 't:dialog.failure',
     });
   });
 
-  it('turns transport failures into NetworkError', async () => {
+  it('turns transport failures into NetworkError, also of the CSRF token request', async () => {
     const { fetch } = fakeFetch([new TypeError('Failed to fetch')]);
     await expect(client(fetch).get('/api/users/info')).rejects.toMatchObject({
       status: 0,
       code: 'NetworkError',
       message: 't:errors.network',
     });
+    const csrf = fakeFetch([new TypeError('Failed to fetch')]);
+    await expect(client(csrf.fetch).post('/api/id/out')).rejects.toMatchObject({ code: 'NetworkError' });
   });
 
-  it('returns undefined for 204', async () => {
-    const { fetch } = fakeFetch([new Response(null, { status: 204 })]);
-    await expect(client(fetch, 'pc_csrf=t').post('/api/id/out')).resolves.toBeUndefined();
+  it('lets an abort through as an abort', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { fetch } = fakeFetch([new DOMException('The operation was aborted.', 'AbortError')]);
+    const error = await client(fetch)
+      .get('/api/users/info', { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).name).toBe('AbortError');
   });
 });
 

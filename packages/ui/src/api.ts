@@ -1,11 +1,26 @@
+import {
+  createApiClient as createTypedClient,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  type ApiClient as TypedClient,
+  type paths,
+  type Schemas,
+} from '@pencraft/api-client';
+import type { FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
 import { getI18n } from 'react-i18next';
 import { documentCookie } from './cookies.js';
 
-export interface ApiErrorDetail {
-  field: string;
-  code: string;
-  message: string;
-}
+// The frontends' one way to the API: the typed client of @pencraft/api-client (paths and shapes generated from
+// the gateway's OpenAPI document) with what a page needs on top: answers that are not 2xx become an ApiError of
+// the error catalogue in the request language, a failed transport becomes NetworkError, and a write refused for a
+// stale CSRF token is retried once with a fresh one. Only this module creates the client at run time: the remotes
+// import its types, and reach the one instance (its CSRF and language state) through this Module Federation
+// singleton.
+
+export { CSRF_COOKIE, CSRF_HEADER };
+export type { paths, Schemas };
+
+export type ApiErrorDetail = NonNullable<Schemas['Error']['error']['details']>[number];
 
 /** An error answer of the gateway: `{ error: { code, message, requestId, details } }`, or a transport failure. */
 export class ApiError extends Error {
@@ -85,13 +100,37 @@ export function parseApiError(
   });
 }
 
-export const CSRF_COOKIE = 'pc_csrf';
-export const CSRF_HEADER = 'X-CSRF-Token';
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Media = `${string}/${string}`;
+
+/** The documented paths that answer a method. */
+export type ApiPath<M extends Method> = {
+  [P in keyof paths]: paths[P] extends { [K in M]: unknown } ? P : never;
+}[keyof paths];
+/** What a call takes besides the path: `params` (path, query), `body`, `signal`, `headers`, as documented. */
+export type ApiInit<M extends Method, P extends ApiPath<M>> = MaybeOptionalInit<paths[P], M>;
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+type InitArg<I> = RequiredKeys<I> extends never ? [init?: I] : [init: I];
+/** The documented success body of a call (undefined for 204). */
+export type ApiData<M extends Method, P extends ApiPath<M>, I = object> = paths[P][M] extends infer O extends Record<
+  string | number,
+  unknown
+>
+  ? NonNullable<FetchResponse<O, I, Media>['data']> extends infer D
+    ? [D] extends [never]
+      ? undefined
+      : D
+    : never
+  : never;
+
+type Call<M extends Method> = <P extends ApiPath<M>, I extends ApiInit<M, P>>(
+  path: P,
+  ...init: InitArg<I>
+) => Promise<ApiData<M, P, I>>;
 
 export interface ApiClientOptions {
-  fetch?: typeof fetch;
-  /** Prefix of every path, '' for same-origin `/api/...` paths. */
+  fetch?: typeof globalThis.fetch;
+  /** Where the API is: '' for same-origin `/api/...` paths. */
   baseUrl?: string;
   getLanguage?: () => string;
   getCookie?: (name: string) => string | undefined;
@@ -99,18 +138,21 @@ export interface ApiClientOptions {
   translate?: (key: string) => string;
 }
 
-export interface RequestOptions {
-  signal?: AbortSignal;
+/**
+ * The typed API of the frontends: `api.get('/api/articles/{id}', { params: { path: { id } }, signal })` resolves
+ * to the documented body (`Schemas['Article']`) or rejects with an ApiError.
+ */
+export interface ApiClient {
+  get: Call<'get'>;
+  post: Call<'post'>;
+  put: Call<'put'>;
+  patch: Call<'patch'>;
+  delete: Call<'delete'>;
+  /** The underlying openapi-fetch client (same instance, same middleware) for calls that need the raw answer. */
+  readonly client: TypedClient;
 }
 
-export interface ApiClient {
-  request<T>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  get<T>(path: string, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  delete<T>(path: string, options?: RequestOptions): Promise<T>;
-}
+const UNSAFE_METHODS = new Set<Method>(['post', 'put', 'patch', 'delete']);
 
 function defaultLanguage(): string {
   return getI18n()?.language ?? 'az';
@@ -120,106 +162,78 @@ function defaultTranslate(key: string): string {
   return getI18n()?.t(key, { ns: 'common' }) ?? key;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await response.text();
-  if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('json')) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+interface RawResult {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
 }
+type RawRequest = (method: Method, path: string, init?: Record<string, unknown>) => Promise<RawResult>;
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const baseUrl = options.baseUrl ?? '';
-  const getLanguage = options.getLanguage ?? defaultLanguage;
-  const getCookie = options.getCookie ?? documentCookie;
   const translate = options.translate ?? defaultTranslate;
-  let csrfToken: string | undefined;
-  let csrfRequest: Promise<string> | undefined;
+  const client = createTypedClient({
+    baseUrl: options.baseUrl ?? '',
+    lang: options.getLanguage ?? defaultLanguage,
+    readCookie: options.getCookie ?? documentCookie,
+    // Resolved at each request, so a test's or a polyfill's fetch set later is the one used.
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+  });
+  const networkError = () => new ApiError({ status: 0, code: 'NetworkError', message: translate('errors.network') });
+  // Transport failures (also of the CSRF token request the client makes first) are NetworkError; an abort stays one.
+  const transport: Middleware = {
+    onError: ({ request, error }) => (request.signal.aborted || error instanceof ApiError ? undefined : networkError()),
+  };
+  client.use(transport);
+  const raw = client.request as unknown as RawRequest;
 
-  function networkError(): ApiError {
-    return new ApiError({ status: 0, code: 'NetworkError', message: translate('errors.network') });
+  async function freshCsrfToken(): Promise<string> {
+    const { data, error, response } = await client.GET('/api/csrf');
+    if (!data) throw parseApiError(response.status, error, translate('dialog.failure'));
+    return data.token;
   }
 
-  async function send(
-    method: string,
-    path: string,
-    headers: Record<string, string>,
-    body: unknown,
-    signal?: AbortSignal,
-  ) {
-    try {
-      return await doFetch(`${baseUrl}${path}`, {
-        method,
-        credentials: 'same-origin',
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        ...(signal ? { signal } : {}),
-      });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw networkError();
-    }
-  }
-
-  async function fetchCsrfToken(): Promise<string> {
-    const response = await send('GET', '/api/csrf', { Accept: 'application/json' }, undefined);
-    const body = await readBody(response);
-    if (!response.ok || !isRecord(body) || typeof body.token !== 'string') {
-      throw parseApiError(response.status, body, translate('dialog.failure'));
-    }
-    return body.token;
-  }
-
-  /** The cookie wins (the gateway may rotate it); otherwise one shared request for a fresh token. */
-  async function csrf(refresh: boolean): Promise<string> {
-    const fromCookie = refresh ? undefined : getCookie(CSRF_COOKIE);
-    if (fromCookie) return fromCookie;
-    if (csrfToken && !refresh) return csrfToken;
-    csrfRequest ??= fetchCsrfToken().finally(() => {
-      csrfRequest = undefined;
-    });
-    csrfToken = await csrfRequest;
-    return csrfToken;
-  }
-
-  async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
-    const upper = method.toUpperCase();
-    const unsafe = UNSAFE_METHODS.has(upper);
-    const attempt = async (refreshCsrf: boolean): Promise<T> => {
-      const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': getLanguage() };
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
-      if (unsafe) headers[CSRF_HEADER] = await csrf(refreshCsrf);
-      const response = await send(upper, path, headers, body, opts.signal);
-      const payload = await readBody(response);
-      if (response.ok) return payload as T;
+  async function call(method: Method, path: string, init: Record<string, unknown> = {}): Promise<unknown> {
+    const attempt = async (csrfToken?: string): Promise<unknown> => {
+      const headers = csrfToken ? { ...(init.headers as object), [CSRF_HEADER]: csrfToken } : init.headers;
+      let result: RawResult;
+      try {
+        result = await raw(method, path, headers ? { ...init, headers } : init);
+      } catch (error) {
+        if (error instanceof ApiError || (init.signal as AbortSignal | undefined)?.aborted) throw error;
+        // A body that is not the JSON it claims to be, or anything else that is not an answer.
+        throw new ApiError({ status: 0, code: 'InternalServerError', message: translate('dialog.failure') });
+      }
+      const { response } = result;
+      if (response.ok) return result.data;
       const error = parseApiError(
         response.status,
-        payload,
+        result.error,
         translate('dialog.failure'),
         response.headers.get('retry-after'),
       );
       // A rotated or expired token: fetch a new one once.
-      if (unsafe && !refreshCsrf && error.code === 'ChallengeFailed') return attempt(true);
+      if (UNSAFE_METHODS.has(method) && !csrfToken && error.code === 'ChallengeFailed') {
+        return attempt(await freshCsrfToken());
+      }
       throw error;
     };
-    return attempt(false);
+    return attempt();
   }
 
+  const method =
+    <M extends Method>(m: M): Call<M> =>
+    (path, ...init) =>
+      call(m, path as string, init[0] as Record<string, unknown> | undefined) as never;
+
   return {
-    request,
-    get: (path, o) => request('GET', path, undefined, o),
-    post: (path, body, o) => request('POST', path, body, o),
-    put: (path, body, o) => request('PUT', path, body, o),
-    patch: (path, body, o) => request('PATCH', path, body, o),
-    delete: (path, o) => request('DELETE', path, undefined, o),
+    get: method('get'),
+    post: method('post'),
+    put: method('put'),
+    patch: method('patch'),
+    delete: method('delete'),
+    client,
   };
 }
 
-/** The client of the frontends (a Module Federation singleton through this package). */
+/** The client of the frontends (one instance in the page: a Module Federation singleton through this package). */
 export const api: ApiClient = createApiClient();

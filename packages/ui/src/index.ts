@@ -26,8 +26,12 @@ export {
   CSRF_HEADER,
   type ApiClient,
   type ApiClientOptions,
+  type ApiData,
   type ApiErrorDetail,
-  type RequestOptions,
+  type ApiInit,
+  type ApiPath,
+  type paths,
+  type Schemas,
 } from './api.js';
 export { readCookie, documentCookie } from './cookies.js';
 export { readStorage, writeStorage, removeStorage } from './storage.js';

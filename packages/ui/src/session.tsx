@@ -1,18 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api as defaultApi, type ApiClient } from './api.js';
+import { api as defaultApi, type ApiClient, type Schemas } from './api.js';
 
-/** `GET /api/users/info` as the gateway sends it. */
-export interface UserInfo {
-  uid: string;
-  unm: string;
-  fln: string;
-  thm: 'dark' | 'light' | 'system';
-  iul: string | null;
-  lng: 'az' | 'en' | 'ru';
-  rtg: number;
-  dom: string | null;
-  pub: string | null;
-}
+/** `GET /api/users/info` (and the answer of sign-in and registration) as the gateway documents it. */
+export type UserInfo = Schemas['UserInfo'];
 
 /** The signed-in user summary of SPEC.md section 3. */
 export interface SessionUser {
@@ -64,7 +54,7 @@ export function SessionProvider({ children, client = defaultApi }: { children: R
 
   const refresh = useCallback(async () => {
     try {
-      const info = await client.get<UserInfo>('/api/users/info');
+      const info = await client.get('/api/users/info');
       setState({ status: 'user', user: toSessionUser(info) });
     } catch {
       setState({ status: 'visitor' });
@@ -73,7 +63,7 @@ export function SessionProvider({ children, client = defaultApi }: { children: R
 
   useEffect(() => {
     const controller = new AbortController();
-    client.get<UserInfo>('/api/users/info', { signal: controller.signal }).then(
+    client.get('/api/users/info', { signal: controller.signal }).then(
       (info) => setState({ status: 'user', user: toSessionUser(info) }),
       () => {
         if (!controller.signal.aborted) setState({ status: 'visitor' });

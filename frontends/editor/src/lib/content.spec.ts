@@ -1,4 +1,4 @@
-import { toApiBlock, toArticleContent, toImageUrl } from './content.js';
+import { inlineText, toApiBlock, toArticleContent, toImageUrl } from './content.js';
 
 describe('toArticleContent', () => {
   it('keeps every block type in the API shape and drops tool-internal fields', () => {
@@ -99,5 +99,13 @@ describe('toArticleContent', () => {
     expect(toImageUrl('/media/a.png')).toBe('/media/a.png');
     expect(toImageUrl('//cdn.example/a.png')).toBeNull();
     expect(toImageUrl('https://cdn.example/a.png')).toBe('https://cdn.example/a.png');
+  });
+});
+
+describe('inlineText', () => {
+  it('is the text a reader sees: tags removed, entities decoded', () => {
+    expect(inlineText('<b>a</b>&amp;b&lt;c&gt;&quot;d&#39;&#x27;&nbsp;e&#160;f&#8364;&unknown;')).toBe(
+      "a&b<c>\"d'' e f€&unknown;",
+    );
   });
 });

@@ -1,6 +1,6 @@
 // Turns Editor.js output into the content the articles API accepts (the shapes of the shared brief):
 // known block types only, no tool-internal fields, video addresses rebuilt from the YouTube id.
-import { parseYouTubeUrl, youTubeEmbedUrl } from '@pencraft/ui';
+import { parseYouTubeUrl, youTubeEmbedUrl, type Schemas } from '@pencraft/ui';
 
 export interface EditorBlock {
   id?: string;
@@ -34,11 +34,8 @@ export type ApiBlock =
   | { id?: string; type: 'code'; data: { code: string } }
   | { id?: string; type: 'video'; data: { service: 'youtube'; source: string; embed: string; caption?: string } };
 
-export interface ArticleContent {
-  time?: number;
-  version?: string;
-  blocks: ApiBlock[];
-}
+/** The API's Content (Schemas['Content']) with blocks narrowed to the types Pencraft knows. */
+export type ArticleContent = Omit<Schemas['Content'], 'blocks'> & { blocks: ApiBlock[] };
 
 type Data = Record<string, unknown>;
 const isData = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -164,4 +161,60 @@ export function toArticleContent(output: EditorOutput | null | undefined, origin
     ...(output?.version !== undefined ? { version: output.version } : {}),
     blocks,
   };
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The text a reader sees in inline HTML: tags removed, entities decoded. */
+export function inlineText(html: string): string {
+  return html.replace(/<[^>]*>/g, '').replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity;
+    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code === 0xa0 ? ' ' : code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+}
+
+function listText(items: ApiListItem[], texts: string[]) {
+  for (const item of items) {
+    texts.push(inlineText(item.content));
+    listText(item.items, texts);
+  }
+}
+
+/**
+ * The visible text of an article, gathered from the same fields as the articles service gathers it (texts,
+ * captions, list items, link titles, table cells, code), for the content-length rule of @pencraft/rules.
+ */
+export function visibleContentText(content: ArticleContent): string {
+  const texts: string[] = [];
+  for (const block of content.blocks) {
+    switch (block.type) {
+      case 'paragraph':
+      case 'header':
+        texts.push(inlineText(block.data.text));
+        break;
+      case 'quote':
+        texts.push(inlineText(block.data.text), inlineText(block.data.caption));
+        break;
+      case 'list':
+        listText(block.data.items, texts);
+        break;
+      case 'image':
+        texts.push(inlineText(block.data.caption));
+        break;
+      case 'link':
+        texts.push(block.data.meta.title ?? '');
+        break;
+      case 'table':
+        texts.push(...block.data.content.map((row) => row.map(inlineText).join(' ')));
+        break;
+      case 'code':
+        texts.push(block.data.code);
+        break;
+      case 'video':
+        texts.push(inlineText(block.data.caption ?? ''));
+        break;
+    }
+  }
+  return texts.filter((t) => t.trim().length > 0).join('\n');
 }

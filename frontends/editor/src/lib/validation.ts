@@ -1,11 +1,14 @@
 import {
+  ARTICLE_CONTENT_MAX_CHARS,
+  ARTICLE_CONTENT_MIN_CHARS,
   ARTICLE_DESCRIPTION_MAX,
   ARTICLE_TITLE_MAX,
+  contentLengthProblem,
   descriptionProblem,
   normalizeArticleText,
   titleProblem,
 } from '@pencraft/rules';
-import type { ArticleContent } from './content.js';
+import { visibleContentText, type ArticleContent } from './content.js';
 
 // The limits and how they count (code points, after normalizing) are the server's own: @pencraft/rules.
 export { codePointLength } from '@pencraft/rules';
@@ -14,7 +17,21 @@ export const DESCRIPTION_MAX = ARTICLE_DESCRIPTION_MAX;
 
 export type ArticleField = 'title' | 'description' | 'category' | 'content';
 export type ArticleErrorKey =
-  'titleRequired' | 'titleLength' | 'descriptionLength' | 'categoryRequired' | 'contentRequired';
+  | 'titleRequired'
+  | 'titleLength'
+  | 'descriptionLength'
+  | 'categoryRequired'
+  | 'contentRequired'
+  | 'contentMin'
+  | 'contentMax';
+
+/** The limits the messages of the `validation` keys name. */
+export const VALIDATION_LIMITS = {
+  titleMax: TITLE_MAX,
+  descriptionMax: DESCRIPTION_MAX,
+  contentMin: ARTICLE_CONTENT_MIN_CHARS,
+  contentMax: ARTICLE_CONTENT_MAX_CHARS,
+};
 
 export interface ArticleForm {
   title: string;
@@ -23,7 +40,10 @@ export interface ArticleForm {
   content: ArticleContent;
 }
 
-/** Client checks before publishing; the server checks the rest (content length, links, categories). */
+/**
+ * Client checks before publishing, by the server's rules (@pencraft/rules): title, description, content length
+ * in visible characters. The server checks the rest (block shapes, links, categories).
+ */
 export function validateArticle(form: ArticleForm): Partial<Record<ArticleField, ArticleErrorKey>> {
   const errors: Partial<Record<ArticleField, ArticleErrorKey>> = {};
   const title = titleProblem(normalizeArticleText(form.title));
@@ -31,6 +51,8 @@ export function validateArticle(form: ArticleForm): Partial<Record<ArticleField,
   const description = descriptionProblem(normalizeArticleText(form.description));
   if (description) errors.description = description;
   if (!form.category) errors.category = 'categoryRequired';
-  if (form.content.blocks.length === 0) errors.content = 'contentRequired';
+  const content =
+    form.content.blocks.length === 0 ? 'contentRequired' : contentLengthProblem(visibleContentText(form.content));
+  if (content) errors.content = content;
   return errors;
 }

@@ -34,10 +34,12 @@ const az: Messages<EditorMessages> = {
   published: 'Məqalə dərc olundu.',
   validation: {
     titleRequired: 'Başlıq daxil edin.',
-    titleLength: 'Başlıq ən çox 150 simvol ola bilər.',
-    descriptionLength: 'Təsvir ən çox 300 simvol ola bilər.',
+    titleLength: 'Başlıq ən çox {{titleMax}} simvol ola bilər.',
+    descriptionLength: 'Təsvir ən çox {{descriptionMax}} simvol ola bilər.',
     categoryRequired: 'Kateqoriya seçin.',
     contentRequired: 'Əvvəlcə məqaləni yazın.',
+    contentMin: 'Məqalədə ən azı {{contentMin}} simvol mətn olmalıdır.',
+    contentMax: 'Məqalə ən çox {{contentMax}} simvol ola bilər.',
   },
   tools: {
     text: 'Mətn',

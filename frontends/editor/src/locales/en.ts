@@ -33,10 +33,12 @@ const en = {
   published: 'The article has been published.',
   validation: {
     titleRequired: 'Enter a title.',
-    titleLength: 'The title can be at most 150 characters long.',
-    descriptionLength: 'The description can be at most 300 characters long.',
+    titleLength: 'The title can be at most {{titleMax}} characters long.',
+    descriptionLength: 'The description can be at most {{descriptionMax}} characters long.',
     categoryRequired: 'Choose a category.',
     contentRequired: 'Write the article first.',
+    contentMin: 'The article needs at least {{contentMin}} characters of text.',
+    contentMax: 'The article can be at most {{contentMax}} characters long.',
   },
   tools: {
     text: 'Text',

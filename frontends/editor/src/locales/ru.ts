@@ -34,10 +34,12 @@ const ru: Messages<EditorMessages> = {
   published: 'Статья опубликована.',
   validation: {
     titleRequired: 'Введите заголовок.',
-    titleLength: 'Заголовок может содержать не более 150 символов.',
-    descriptionLength: 'Описание может содержать не более 300 символов.',
+    titleLength: 'Заголовок может содержать не более {{titleMax}} символов.',
+    descriptionLength: 'Описание может содержать не более {{descriptionMax}} символов.',
     categoryRequired: 'Выберите категорию.',
     contentRequired: 'Сначала напишите статью.',
+    contentMin: 'В статье должно быть не менее {{contentMin}} символов текста.',
+    contentMax: 'Статья может содержать не более {{contentMax}} символов.',
   },
   tools: {
     text: 'Текст',

@@ -1,4 +1,5 @@
 import { LANGUAGES } from '@pencraft/i18n/runtime';
+import { DEFAULT_LANG, isLang } from '@pencraft/rules';
 import {
   api,
   ApiError,
@@ -10,6 +11,7 @@ import {
   useDocumentMeta,
   useFeedback,
   useSession,
+  type Schemas,
   type SessionUser,
 } from '@pencraft/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -18,16 +20,20 @@ import { EditorCanvas, type EditorHandle } from '../components/EditorCanvas.js';
 import { useEditorTranslation } from '../i18n.js';
 import { toArticleContent, type EditorOutput } from '../lib/content.js';
 import { browserStorage, clearDraft, loadDraft, saveDraft, type LocalDraft } from '../lib/draft.js';
-import { codePointLength, DESCRIPTION_MAX, TITLE_MAX, validateArticle, type ArticleField } from '../lib/validation.js';
+import {
+  codePointLength,
+  DESCRIPTION_MAX,
+  TITLE_MAX,
+  VALIDATION_LIMITS,
+  validateArticle,
+  type ArticleField,
+} from '../lib/validation.js';
 import { editorMessages } from '../tools/config.js';
 import '../editor.css';
 
 type SaveState = 'editing' | 'saving' | 'saved' | 'failed';
 
-interface Category {
-  id: string;
-  name: string;
-}
+type Category = Schemas['CategoryList']['items'][number];
 
 const AUTOSAVE_DELAY_MS = 800;
 
@@ -62,8 +68,8 @@ function useCategories(language: string) {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
-    api.get<{ items: Category[] }>('/api/articles/categories', { signal: controller.signal }).then(
-      (body) => setState({ items: Array.isArray(body?.items) ? body.items : [], error: undefined, loading: false }),
+    api.get('/api/articles/categories', { signal: controller.signal }).then(
+      (body) => setState({ items: body.items, error: undefined, loading: false }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         setState({ items: [], error: error instanceof ApiError ? error.message : '', loading: false });
@@ -133,8 +139,12 @@ function WriteForm({ user }: { user: SessionUser }) {
   const clientErrors = submitted
     ? validateArticle({ ...form, content: toArticleContent(content, window.location.origin) })
     : {};
+  const limits = useMemo(() => {
+    const format = new Intl.NumberFormat(uiLanguage);
+    return Object.fromEntries(Object.entries(VALIDATION_LIMITS).map(([key, value]) => [key, format.format(value)]));
+  }, [uiLanguage]);
   const errorFor = (field: ArticleField) =>
-    serverErrors[field] ?? (clientErrors[field] ? t(`validation.${clientErrors[field]}`) : undefined);
+    serverErrors[field] ?? (clientErrors[field] ? t(`validation.${clientErrors[field]}`, limits) : undefined);
 
   async function publish() {
     setSubmitted(true);
@@ -146,10 +156,11 @@ function WriteForm({ user }: { user: SessionUser }) {
     const body = {
       title: form.title.trim(),
       description: form.description.trim(),
-      language: form.language,
+      language: isLang(form.language) ? form.language : DEFAULT_LANG,
       category: form.category,
+      subCategories: [],
       content: toArticleContent(output, window.location.origin),
-    };
+    } satisfies Schemas['CreateArticleBody'];
     if (Object.keys(validateArticle(body)).length > 0) return;
     setPublishing(true);
     setStatus('saving');
@@ -157,10 +168,10 @@ function WriteForm({ user }: { user: SessionUser }) {
     try {
       let id = created.current;
       if (!id) {
-        id = (await api.post<{ id: string }>('/api/articles', body)).id;
+        id = (await api.post('/api/articles', { body })).id;
         created.current = id;
       }
-      await api.post(`/api/articles/publishing/${encodeURIComponent(id)}`);
+      await api.post('/api/articles/publishing/{id}', { params: { path: { id } } });
       setStatus('saved');
       clearDraft(storage, user.uid);
       void navigate(`/a/${encodeURIComponent(id)}`);

@@ -1,5 +1,5 @@
+import type { Schemas } from '@pencraft/ui';
 import { formatDate } from '../lib/format.js';
-import type { Author } from '../lib/types.js';
 import { useReaderTranslation } from '../i18n.js';
 
 export function ArticleMeta({
@@ -7,7 +7,7 @@ export function ArticleMeta({
   publishedAt,
   readingMinutes,
 }: {
-  author: Author;
+  author: Schemas['Author'];
   publishedAt: string | null;
   readingMinutes?: number;
 }) {

@@ -1,12 +1,6 @@
 // Reads Editor.js block data defensively: a malformed block is skipped, never rendered half-trusted.
 import { parseYouTubeUrl, youTubeEmbedUrl } from '@pencraft/ui';
 
-export interface Block {
-  id?: string;
-  type: string;
-  data: unknown;
-}
-
 export interface ListItem {
   content: string;
   items: ListItem[];

@@ -1,6 +1,11 @@
 import { ApiError } from '@pencraft/ui';
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { Page } from './types.js';
+
+/** What a paged list answer has (ArticlePage, SearchPage): the items and whether there are more. */
+export interface Page<T> {
+  items: T[];
+  hasMore: boolean;
+}
 
 export interface Paged<T> {
   items: T[];
@@ -22,10 +27,13 @@ interface State<T> {
 }
 
 /**
- * Page-by-page loading with "load more". To start over for another query, give the component that uses
- * it a new React key.
+ * Page-by-page loading with "load more", up to `maxPage` (the server refuses deeper pages: @pencraft/rules).
+ * To start over for another query, give the component that uses it a new React key.
  */
-export function usePaged<T>(fetchPage: (page: number, signal: AbortSignal) => Promise<Page<T>>): Paged<T> {
+export function usePaged<T>(
+  fetchPage: (page: number, signal: AbortSignal) => Promise<Page<T>>,
+  maxPage: number,
+): Paged<T> {
   const [state, setState] = useState<State<T>>({
     items: [],
     loaded: 0,
@@ -44,7 +52,7 @@ export function usePaged<T>(fetchPage: (page: number, signal: AbortSignal) => Pr
         setState((s) => ({
           items: request.page === 1 ? result.items : [...s.items, ...result.items],
           loaded: request.page,
-          hasMore: result.hasMore,
+          hasMore: result.hasMore && request.page < maxPage,
           status: 'ready',
           error: undefined,
           loadingMore: false,
@@ -60,7 +68,7 @@ export function usePaged<T>(fetchPage: (page: number, signal: AbortSignal) => Pr
       },
     );
     return () => controller.abort();
-  }, [request]);
+  }, [request, maxPage]);
 
   return {
     items: state.items,

@@ -41,6 +41,8 @@ const az: Messages<ReaderMessages> = {
     empty: '“{{query}}” üzrə heç nə tapılmadı.',
     emptyHint: 'Başqa və ya daha az söz yoxlayın.',
     error: 'Axtarış alınmadı.',
+    queryLength: 'Axtarış ən çox {{max}} simvol ola bilər.',
+    queryChars: 'Axtarışda axtarıla bilməyən simvollar var.',
   },
 };
 

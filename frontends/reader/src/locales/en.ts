@@ -40,6 +40,8 @@ const en = {
     empty: 'Nothing was found for “{{query}}”.',
     emptyHint: 'Try other or fewer words.',
     error: 'The search failed.',
+    queryLength: 'A search can be at most {{max}} characters long.',
+    queryChars: 'The search contains characters that cannot be searched for.',
   },
 };
 

@@ -1,12 +1,13 @@
-import { api, ApiError, EmptyState, Spinner, useDocumentMeta } from '@pencraft/ui';
+import { api, ApiError, EmptyState, Spinner, useDocumentMeta, type Schemas } from '@pencraft/ui';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArticleMeta } from '../components/ArticleMeta.js';
 import { Blocks } from '../components/Blocks.js';
 import { PartError } from '../components/PartError.js';
 import { useReaderTranslation } from '../i18n.js';
-import type { Article as ArticleData } from '../lib/types.js';
 import '../reader.css';
+
+type ArticleData = Schemas['Article'];
 
 type State =
   | { status: 'loading' }
@@ -21,7 +22,7 @@ function ArticleView({ id }: { id: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    api.get<ArticleData>(`/api/articles/${encodeURIComponent(id)}`, { signal: controller.signal }).then(
+    api.get('/api/articles/{id}', { params: { path: { id } }, signal: controller.signal }).then(
       (article) => setState({ status: 'ready', article }),
       (error: unknown) => {
         if (controller.signal.aborted) return;

@@ -1,16 +1,16 @@
-import { api, Button, EmptyState, Spinner } from '@pencraft/ui';
+import { HOME_MAX_PAGE } from '@pencraft/rules';
+import { api, Button, EmptyState, Spinner, type Schemas } from '@pencraft/ui';
 import { Link } from 'react-router';
 import { ArticleMeta } from '../components/ArticleMeta.js';
 import { PartError } from '../components/PartError.js';
 import { useReaderTranslation } from '../i18n.js';
-import type { ArticleCard, Page } from '../lib/types.js';
 import { usePaged } from '../lib/usePaged.js';
 import '../reader.css';
 
 const fetchHome = (page: number, signal: AbortSignal) =>
-  api.get<Page<ArticleCard>>(`/api/home/articles?page=${page}`, { signal });
+  api.get('/api/home/articles', { params: { query: { page } }, signal });
 
-function Card({ article }: { article: ArticleCard }) {
+function Card({ article }: { article: Schemas['ArticleCard'] }) {
   return (
     <li className="pc-card">
       <article lang={article.language}>
@@ -30,7 +30,7 @@ function Card({ article }: { article: ArticleCard }) {
 
 export default function Home() {
   const { t } = useReaderTranslation();
-  const list = usePaged(fetchHome);
+  const list = usePaged(fetchHome, HOME_MAX_PAGE);
 
   return (
     <div className="pc-reader pc-container pc-page">

@@ -1,3 +1,4 @@
+import { SEARCH_MAX_PAGE, SEARCH_QUERY_MAX, searchQueryProblem } from '@pencraft/rules';
 import { api, Button, EmptyState, Spinner, useDocumentMeta } from '@pencraft/ui';
 import { useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -5,14 +6,14 @@ import { ArticleMeta } from '../components/ArticleMeta.js';
 import { InlineHtml } from '../components/InlineHtml.js';
 import { PartError } from '../components/PartError.js';
 import { useReaderTranslation } from '../i18n.js';
-import type { Page, SearchHit } from '../lib/types.js';
 import { usePaged } from '../lib/usePaged.js';
 import '../reader.css';
 
 function Results({ query }: { query: string }) {
   const { t } = useReaderTranslation();
-  const results = usePaged((page, signal) =>
-    api.get<Page<SearchHit>>(`/api/strict/txt?q=${encodeURIComponent(query)}&page=${page}`, { signal }),
+  const results = usePaged(
+    (page, signal) => api.get('/api/strict/txt', { params: { query: { q: query, page } }, signal }),
+    SEARCH_MAX_PAGE,
   );
 
   if (results.status === 'loading') {
@@ -69,6 +70,8 @@ export default function Search() {
   const inputId = useId();
   const titleId = useId();
   const query = (params.get('q') ?? '').trim();
+  // The server's own check (@pencraft/rules): a query it would refuse is not sent.
+  const problem = query ? searchQueryProblem(query) : undefined;
   useDocumentMeta(query ? `${query} — ${t('search.title')} — Pencraft` : `${t('search.title')} — Pencraft`);
 
   return (
@@ -95,11 +98,20 @@ export default function Search() {
           className="pc-input"
           placeholder={t('search.placeholder')}
           defaultValue={query}
-          maxLength={200}
+          // maxLength counts UTF-16 units, the limit counts code points (at most two units each): the check is exact.
+          maxLength={SEARCH_QUERY_MAX * 2}
         />
         <Button type="submit">{t('search.submit')}</Button>
       </form>
-      {query ? <Results key={query} query={query} /> : <EmptyState title={t('search.prompt')} />}
+      {!query ? (
+        <EmptyState title={t('search.prompt')} />
+      ) : problem && problem !== 'required' ? (
+        <p className="pc-notice" role="alert">
+          {t(`search.${problem}`, { max: SEARCH_QUERY_MAX })}
+        </p>
+      ) : (
+        <Results key={query} query={query} />
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { SEARCH_QUERY_MAX } from '@pencraft/rules';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -35,7 +36,8 @@ function SearchForm({ path, param, label }: { path: string; param: string; label
         className="pc-input pc-searchbox__input"
         placeholder={t('shell:search.placeholder')}
         defaultValue={current}
-        maxLength={200}
+        // UTF-16 units; the reader's search page checks the exact limit in code points (@pencraft/rules).
+        maxLength={SEARCH_QUERY_MAX * 2}
       />
       <button type="submit" className="pc-icon-button pc-searchbox__submit" aria-label={t('shell:search.submit')}>
         <SearchIcon />

@@ -1,4 +1,4 @@
-import { ApiError, Button, TextField, useDocumentMeta, useSession, type UserInfo, api } from '@pencraft/ui';
+import { api, ApiError, Button, TextField, useDocumentMeta, useSession } from '@pencraft/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -36,9 +36,8 @@ export function LoginPage() {
     if (Object.keys(validateLogin(values)).length > 0) return;
     setBusy(true);
     try {
-      const info = await api.post<UserInfo>('/api/id/auth/login', {
-        login: values.login.trim(),
-        password: values.password,
+      const info = await api.post('/api/id/auth/login', {
+        body: { login: values.login.trim(), password: values.password },
       });
       signedIn(info);
       void navigate(next, { replace: true });

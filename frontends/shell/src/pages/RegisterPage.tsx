@@ -1,4 +1,4 @@
-import { api, ApiError, Button, Checkbox, TextField, useDocumentMeta, useSession, type UserInfo } from '@pencraft/ui';
+import { api, ApiError, Button, Checkbox, TextField, useDocumentMeta, useSession } from '@pencraft/ui';
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -52,13 +52,15 @@ export function RegisterPage() {
     if (Object.keys(validateRegistration(values)).length > 0) return;
     setBusy(true);
     try {
-      const info = await api.post<UserInfo>('/api/id/register', {
-        email: values.email.trim(),
-        username: values.username,
-        fullname: values.fullname.trim(),
-        password: values.password,
-        acceptTerms: values.acceptTerms,
-        acceptPrivacy: values.acceptPrivacy,
+      const info = await api.post('/api/id/register', {
+        body: {
+          email: values.email.trim(),
+          username: values.username,
+          fullname: values.fullname.trim(),
+          password: values.password,
+          acceptTerms: values.acceptTerms,
+          acceptPrivacy: values.acceptPrivacy,
+        },
       });
       signedIn(info);
       void navigate(next, { replace: true });
