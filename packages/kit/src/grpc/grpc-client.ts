@@ -9,6 +9,7 @@ import {
   type ServiceError,
 } from '@grpc/grpc-js';
 import { currentRequestContext } from '../logging/request-context.js';
+import { injectContext, isInstrumented } from '../tracing/tracing.js';
 import { fromGrpcError } from '../errors/grpc-errors.js';
 import { REQUEST_ID_KEY } from './grpc-observability.interceptor.js';
 
@@ -39,8 +40,9 @@ type ClientConstructor<C> = new (
 ) => C;
 
 /**
- * A typed gRPC client for a ts-proto service: every call carries the request id (the trace context is the gRPC
- * instrumentation's), has a deadline, and fails with the AppError of the catalogue code the server sent.
+ * A typed gRPC client for a ts-proto service: every call carries the trace context and the request id, has a
+ * deadline, and fails with the AppError of the catalogue code the server sent. The trace context is the gRPC
+ * instrumentation's (with its client span) when spans are exported, the kit's otherwise.
  */
 export function createGrpcClient<C extends Client>(
   Ctor: ClientConstructor<C>,
@@ -60,6 +62,7 @@ export function createGrpcClient<C extends Client>(
     const rpc = (client as unknown as Record<string, UnaryMethod<unknown, unknown>>)[name]!.bind(client);
     wrapped[name] = (request: unknown, settings: CallSettings = {}) => {
       const metadata = new Metadata();
+      if (!isInstrumented()) for (const [key, value] of Object.entries(injectContext())) metadata.set(key, value);
       const requestId = currentRequestContext()?.requestId;
       if (requestId) metadata.set(REQUEST_ID_KEY, requestId);
       const deadline = new Date(Date.now() + (settings.timeoutMs ?? defaultTimeoutMs));

@@ -5,12 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { Observable } from 'rxjs';
 import { runWithRequestContext } from '../logging/request-context.js';
 import type { Metrics } from '../metrics/metrics.js';
+import { context, continueTrace, extractContext, isInstrumented } from '../tracing/tracing.js';
 
 export const REQUEST_ID_KEY = 'x-request-id';
 
 /**
- * For every gRPC call: carry the caller's request id into logs and count the call with its status. The server span
- * (continuing the caller's trace from metadata) is the gRPC instrumentation's, active while the handler runs.
+ * For every gRPC call: continue the caller's trace, carry its request id into logs, and count the call with its
+ * status. When spans are exported the server span is the gRPC instrumentation's, already active here; otherwise the
+ * kit continues the trace from the metadata itself.
  */
 @Injectable()
 export class GrpcObservabilityInterceptor implements NestInterceptor {
@@ -19,9 +21,10 @@ export class GrpcObservabilityInterceptor implements NestInterceptor {
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (ctx.getType() !== 'rpc') return next.handle();
     const metadata = ctx.switchToRpc().getContext<Metadata>();
+    const carrier = metadataToRecord(metadata);
     const method = `${ctx.getClass().name}.${ctx.getHandler().name}`;
-    const incoming = metadata && typeof metadata.get === 'function' ? metadata.get(REQUEST_ID_KEY)[0] : undefined;
-    const requestId = typeof incoming === 'string' ? incoming : randomUUID();
+    const requestId = carrier[REQUEST_ID_KEY] ?? randomUUID();
+    const traceContext = isInstrumented() ? context.active() : continueTrace(extractContext(carrier));
     const started = process.hrtime.bigint();
     const finish = (code: number) => {
       const labels = { service: this.metrics.service, grpc_method: method, grpc_code: String(code) };
@@ -29,19 +32,30 @@ export class GrpcObservabilityInterceptor implements NestInterceptor {
       this.metrics.grpcDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
     };
     return new Observable((subscriber) =>
-      runWithRequestContext({ requestId }, () =>
-        next.handle().subscribe({
-          next: (value) => subscriber.next(value),
-          error: (error: unknown) => {
-            finish(AppError.is(error) ? grpcStatusFor(error.code) : 13);
-            subscriber.error(error);
-          },
-          complete: () => {
-            finish(0);
-            subscriber.complete();
-          },
-        }),
+      context.with(traceContext, () =>
+        runWithRequestContext({ requestId }, () =>
+          next.handle().subscribe({
+            next: (value) => subscriber.next(value),
+            error: (error: unknown) => {
+              finish(AppError.is(error) ? grpcStatusFor(error.code) : 13);
+              subscriber.error(error);
+            },
+            complete: () => {
+              finish(0);
+              subscriber.complete();
+            },
+          }),
+        ),
       ),
     );
   }
+}
+
+function metadataToRecord(metadata: Metadata | undefined): Record<string, string> {
+  const record: Record<string, string> = {};
+  if (!metadata || typeof metadata.getMap !== 'function') return record;
+  for (const [key, value] of Object.entries(metadata.getMap())) {
+    if (typeof value === 'string') record[key] = value;
+  }
+  return record;
 }

@@ -16,7 +16,14 @@ import { reserveInternalPaths, startInternalServer, type InternalServer } from '
 import { createLogger, PinoNestLogger, type Logger } from '../logging/logger.js';
 import { Metrics } from '../metrics/metrics.js';
 import { createRedis } from '../redis/redis.js';
-import { initTracing, isInstrumented, shutdownTracing, tracingOptionsFromEnv } from '../tracing/tracing.js';
+import { traceContextServerFactory } from '../http/trace-context.js';
+import {
+  initTracing,
+  isInstrumented,
+  isPreloaded,
+  shutdownTracing,
+  tracingOptionsFromEnv,
+} from '../tracing/tracing.js';
 import { PlatformModule } from './platform.module.js';
 
 export interface ServiceSpec<C extends BaseConfig> {
@@ -52,9 +59,10 @@ export interface RunningService {
 export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): Promise<RunningService> {
   const config = loadConfig(spec.configSchema);
   // Normally done already by the preload (node --import @pencraft/kit/instrument), from the same variables.
-  await initTracing({ ...tracingOptionsFromEnv(), serviceName: spec.name });
+  const tracing = tracingOptionsFromEnv();
+  await initTracing({ ...tracing, serviceName: spec.name });
   const logger = createLogger({ service: spec.name, level: config.LOG_LEVEL });
-  if (!isInstrumented()) {
+  if (tracing.exporter !== 'none' && !isPreloaded()) {
     logger.warn('started without node --import @pencraft/kit/instrument: no spans for HTTP, gRPC, PostgreSQL, Redis');
   }
   const metrics = new Metrics(spec.name);
@@ -122,6 +130,8 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
     trustProxy: (hops > 0 ? hops : false) as boolean,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    // Without the HTTP instrumentation (no exporter), the server itself keeps each request in its trace context.
+    ...(isInstrumented() ? {} : { serverFactory: traceContextServerFactory() }),
   });
   const fastify = adapter.getInstance() as unknown as FastifyInstance;
   installHttpObservability(fastify, metrics);

@@ -1,22 +1,28 @@
 // The preload of every service: `node --import @pencraft/kit/instrument dist/main.js`. ESM imports are linked before
 // any of the service's code runs, so the instrumentations (and the loader hook that lets them patch ES modules) must
 // be in place before the main module is even loaded. Configured by the standard OTEL_* variables; see tracing.ts.
+// Without an exporter it only sets up propagation: no instrumentation, no loader hook (see instrumentations.ts).
 import { register as registerAsyncHooks } from 'node:module';
 import { register as registerSyncHooks, supportsSyncHooks } from 'import-in-the-middle/register-hooks.mjs';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
 import { createInstrumentations, enableInstrumentations, instrumentedModules } from './instrumentations.js';
-import { initTracing, markInstrumented, tracingOptionsFromEnv } from './tracing.js';
+import { initTracing, markPreloaded, tracingOptionsFromEnv } from './tracing.js';
 
-const instrumentations = createInstrumentations();
-if (supportsSyncHooks()) {
-  // In-thread hooks (Node >= 24.11.1); only the instrumented modules go through import-in-the-middle.
-  registerSyncHooks({ include: instrumentedModules(instrumentations) });
-  enableInstrumentations(await initTracing(tracingOptionsFromEnv()), instrumentations);
-} else {
-  const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
-  // The instrumentations' hooks reach the loader thread through the channel, which then intercepts only those.
-  registerAsyncHooks('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
-  enableInstrumentations(await initTracing(tracingOptionsFromEnv()), instrumentations);
-  await waitForAllMessagesAcknowledged();
+const options = tracingOptionsFromEnv();
+const provider = await initTracing(options);
+const recording = options.exporter !== 'none';
+if (recording) {
+  const instrumentations = await createInstrumentations();
+  if (supportsSyncHooks()) {
+    // In-thread hooks (Node >= 24.11.1); only the instrumented modules go through import-in-the-middle.
+    registerSyncHooks({ include: instrumentedModules(instrumentations) });
+    enableInstrumentations(provider, instrumentations);
+  } else {
+    const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
+    // The instrumentations' hooks reach the loader thread through the channel, which then intercepts only those.
+    registerAsyncHooks('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
+    enableInstrumentations(provider, instrumentations);
+    await waitForAllMessagesAcknowledged();
+  }
 }
-markInstrumented();
+markPreloaded({ instrumentations: recording });

@@ -1,9 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import { registerInstrumentations, type Instrumentation } from '@opentelemetry/instrumentation';
-import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { RedisInstrumentation } from '@opentelemetry/instrumentation-redis';
 import type { TracerProvider } from '@opentelemetry/sdk-trace';
 import { INTERNAL_PATHS } from '../http/probes.js';
 
@@ -13,8 +9,18 @@ const INTERNAL = new Set<string>(INTERNAL_PATHS);
  * The maintained OpenTelemetry instrumentations of what the platform uses: HTTP server and client (Fastify runs on
  * node:http; the kit names the span after the matched route), gRPC client and server (@grpc/grpc-js, under Nest
  * and the ts-proto clients), PostgreSQL (pg) and Redis (@redis/client, node-redis v4 and later).
+ * Only with an exporter: without one, they would make spans on every request, call and query only to drop them
+ * (measured: a third of the gateway's cached throughput for HTTP, 5-8% of an uncached read for gRPC), and the kit
+ * carries the trace context itself (continueTrace). Loaded only then, so a process without one carries no code.
  */
-export function createInstrumentations(): Instrumentation[] {
+export async function createInstrumentations(): Promise<Instrumentation[]> {
+  const [{ HttpInstrumentation }, { GrpcInstrumentation }, { PgInstrumentation }, { RedisInstrumentation }] =
+    await Promise.all([
+      import('@opentelemetry/instrumentation-http'),
+      import('@opentelemetry/instrumentation-grpc'),
+      import('@opentelemetry/instrumentation-pg'),
+      import('@opentelemetry/instrumentation-redis'),
+    ]);
   return [
     new HttpInstrumentation({
       // Probes and scrapes (the internal port) are not requests worth a trace.

@@ -1,6 +1,8 @@
 import {
   context,
+  isSpanContextValid,
   propagation,
+  TraceFlags,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
@@ -20,6 +22,7 @@ import {
   BatchSpanProcessor,
   ConsoleSpanExporter,
   ParentBasedSampler,
+  RandomIdGenerator,
   TracerProvider,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
@@ -37,16 +40,41 @@ export interface TracingOptions {
 
 let provider: TracerProvider | undefined;
 let serviceName = 'unknown';
+let preloaded = false;
 let instrumented = false;
+const ids = new RandomIdGenerator();
 
-/** Called by the preload (instrument.ts) once the instrumentations are enabled. */
-export function markInstrumented() {
-  instrumented = true;
+/** Called by the preload (instrument.ts); `instrumentations` is whether it enabled them (only with an exporter). */
+export function markPreloaded(options: { instrumentations: boolean }) {
+  preloaded = true;
+  instrumented = options.instrumentations;
 }
 
-/** Whether the process was started with the preload: without it, HTTP, gRPC, pg and Redis make no spans. */
+/** Whether the process was started with the preload (node --import @pencraft/kit/instrument). */
+export function isPreloaded() {
+  return preloaded;
+}
+
+/**
+ * Whether the OpenTelemetry instrumentations make the spans of HTTP, gRPC, PostgreSQL and Redis and carry the trace
+ * context over HTTP and gRPC. When not (no exporter), the kit carries the context itself (continueTrace).
+ */
 export function isInstrumented() {
   return instrumented;
+}
+
+/**
+ * The context of work that continues `parent`'s trace (or starts one) under a span id of its own, recording nothing:
+ * how a process without an exporter keeps the trace going for its logs and for the next process, for about the
+ * price of parsing a traceparent.
+ */
+export function continueTrace(parent: Context): Context {
+  const incoming = trace.getSpanContext(parent);
+  return trace.setSpanContext(parent, {
+    traceId: incoming && isSpanContextValid(incoming) ? incoming.traceId : ids.generateTraceId(),
+    spanId: ids.generateSpanId(),
+    traceFlags: TraceFlags.NONE,
+  });
 }
 
 /** The standard OTEL_* variables; an unknown exporter counts as none (the service's config check names it). */
@@ -114,7 +142,7 @@ const recordSetter: TextMapSetter<Record<string, string>> = {
   },
 };
 
-/** The trace context of a carrier (NATS headers as a record); HTTP and gRPC are the instrumentations' job. */
+/** The trace context of a carrier (HTTP headers, gRPC metadata or NATS headers as a record). */
 export function extractContext(carrier: Record<string, string | string[] | undefined>): Context {
   return propagation.extract(ROOT_CONTEXT, carrier, recordGetter);
 }
