@@ -8,6 +8,7 @@ import {
   startInfra,
   stopApps,
 } from '../../packages/devstack/src/index.ts';
+import { startLogWatch } from '../support/log-hygiene.ts';
 import { PROFILE, resetMessaging, stack } from '../support/stack.ts';
 
 export default async function globalSetup() {
@@ -17,5 +18,6 @@ export default async function globalSetup() {
   await createDatabase(PROFILE, stack.infra.postgres.database);
   await runMigrations(PROFILE);
   await resetMessaging();
+  startLogWatch();
   await startApps(stack);
 }

@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApp, stopApp } from '../../packages/devstack/src/index.ts';
 import { expectAccessible, launchBrowser } from '../support/browser.ts';
+import { rememberSecret } from '../support/log-hygiene.ts';
 import { PROFILE, stack } from '../support/stack.ts';
 
 // The gateway's PUBLIC_ORIGIN: the browser must see the site at this origin (CSRF checks Origin).
@@ -45,6 +46,13 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The session token the browser holds must not be in any log line (the global teardown greps the run's logs). */
+async function rememberSessionToken() {
+  const cookies = await context.cookies();
+  rememberSecret(...cookies.filter((c) => c.name === 'pc_su').map((c) => c.value));
+  rememberSecret(user.password, user.email, user.fullname);
+}
 
 /** Waits until the page has stopped loading: no request in flight, no spinner, no remote still loading. */
 async function settled(target: Page) {
@@ -128,6 +136,7 @@ describe('a writer and reader journey', () => {
     await page.getByRole('checkbox').nth(1).check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByLabel(`Signed in as ${user.fullname}`).waitFor();
+    await rememberSessionToken();
   });
 
   it('signs out and signs in again', async () => {
@@ -145,6 +154,7 @@ describe('a writer and reader journey', () => {
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByLabel(`Signed in as ${user.fullname}`).waitFor();
+    await rememberSessionToken();
   });
 
   it('writes an article with several block types and publishes it', async () => {
