@@ -285,6 +285,7 @@ export interface components {
       symbolCount: number;
       readingMinutes: number;
     };
+    /** @description Editor.js output. The articles service also requires: at least one block; each block of a known type (paragraph, header, quote, list, image, link, table, code, video) with the data of its type; 50 to 30000 visible characters over all blocks (code points of the text a reader sees, whitespace collapsed: InvalidContentMin, InvalidContentMax); at most 400000 bytes serialized. The visible-character count spans blocks and markup, which JSON Schema cannot state, so these rules are described here rather than in the schema. */
     Content: {
       time?: number;
       version?: string;
@@ -322,11 +323,36 @@ export interface components {
       description: string;
       /** @enum {string} */
       language: 'az' | 'en' | 'ru';
-      category: string;
-      /** @default [] */
-      subCategories: string[];
+      category: components['schemas']['CategoryId'];
+      /**
+       * @description Distinct sub-categories, none of them the main category (repeats count once).
+       * @default []
+       */
+      subCategories: components['schemas']['CategoryId'][];
       content: components['schemas']['Content'];
     };
+    /** @enum {string} */
+    CategoryId:
+      | 'education'
+      | 'tech'
+      | 'programming'
+      | 'science'
+      | 'business'
+      | 'finance'
+      | 'design'
+      | 'media'
+      | 'infrastructure'
+      | 'health'
+      | 'sports'
+      | 'society'
+      | 'culture'
+      | 'history'
+      | 'travel'
+      | 'career'
+      | 'law'
+      | 'environment'
+      | 'psychology'
+      | 'literature';
     CategoryList: {
       items: {
         id: string;
@@ -373,11 +399,15 @@ export interface components {
     };
     RegisterBody: {
       email: string;
+      /** @description Not one of the reserved names (admin, administrator, api, root, support, moderator, pencraft, staff, system, www) in any case: those are answered UsernameAlreadyExists, as if taken. */
       username: string;
       fullname: string;
+      /** @description Printable ASCII without spaces, with at least one Latin letter and one digit. */
       password: string;
-      acceptTerms: boolean;
-      acceptPrivacy: boolean;
+      /** @enum {boolean} */
+      acceptTerms: true;
+      /** @enum {boolean} */
+      acceptPrivacy: true;
     };
     SearchPage: {
       items: {

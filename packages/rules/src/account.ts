@@ -13,6 +13,9 @@ export const FULLNAME_MAX = 64;
 export const USERNAME_CHARS = /^[A-Za-z][A-Za-z0-9_]*$/;
 /** Latin letters, digits and printable ASCII symbols; no spaces. */
 export const PASSWORD_CHARS = /^[\x21-\x7E]+$/;
+/** A password holds at least one Latin letter and one digit. */
+export const PASSWORD_LETTER = /[A-Za-z]/;
+export const PASSWORD_DIGIT = /[0-9]/;
 export const EMAIL_PATTERN =
   /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
@@ -67,7 +70,7 @@ export function passwordProblem(password: string): PasswordProblem | undefined {
   if (!password) return 'required';
   if (!PASSWORD_CHARS.test(password)) return 'passwordChars';
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return 'passwordLength';
-  return /[A-Za-z]/.test(password) && /\d/.test(password) ? undefined : 'passwordLetterDigit';
+  return PASSWORD_LETTER.test(password) && PASSWORD_DIGIT.test(password) ? undefined : 'passwordLetterDigit';
 }
 
 /** Of a normalized full name: 2 to 64 characters (code points), no markup or control characters. */

@@ -1,5 +1,6 @@
 // Rules shared by the browser and the server, so both count and refuse alike. Pure TypeScript: no Node or DOM API.
 export { DEFAULT_LANG, LANGS, isLang, type Lang } from './languages.js';
+export { CATEGORY_IDS, isCategoryId, type CategoryId } from './categories.js';
 export { codePointLength, collapseWhitespace, hasControlCharacters, plainText, utf8ByteLength } from './text.js';
 export {
   EMAIL_MAX,
@@ -7,6 +8,8 @@ export {
   FULLNAME_MAX,
   FULLNAME_MIN,
   PASSWORD_CHARS,
+  PASSWORD_LETTER,
+  PASSWORD_DIGIT,
   PASSWORD_MAX,
   PASSWORD_MIN,
   REGISTRATION_FIELDS,

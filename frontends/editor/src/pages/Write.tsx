@@ -157,7 +157,9 @@ function WriteForm({ user }: { user: SessionUser }) {
       title: form.title.trim(),
       description: form.description.trim(),
       language: isLang(form.language) ? form.language : DEFAULT_LANG,
-      category: form.category,
+      // An id the server does not list (a draft kept from before a category was removed) is answered
+      // InvalidCategory, shown under the field.
+      category: form.category as Schemas['CategoryId'],
       subCategories: [],
       content: toArticleContent(output, window.location.origin),
     } satisfies Schemas['CreateArticleBody'];

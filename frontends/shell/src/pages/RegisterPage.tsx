@@ -49,7 +49,8 @@ export function RegisterPage() {
     event.preventDefault();
     setSubmitted(true);
     setFormError(undefined);
-    if (Object.keys(validateRegistration(values)).length > 0) return;
+    // Both agreements are part of the checks; the second test tells TypeScript the document's `true`.
+    if (Object.keys(validateRegistration(values)).length > 0 || !values.acceptTerms || !values.acceptPrivacy) return;
     setBusy(true);
     try {
       const info = await api.post('/api/id/register', {

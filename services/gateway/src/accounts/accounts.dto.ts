@@ -4,8 +4,11 @@ import {
   FULLNAME_MAX,
   FULLNAME_MIN,
   LANGS,
+  PASSWORD_DIGIT,
+  PASSWORD_LETTER,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  RESERVED_USERNAMES,
   USERNAME_MAX,
   USERNAME_MIN,
 } from '@pencraft/rules';
@@ -15,25 +18,51 @@ import { text } from '../http/text.js';
 /**
  * The account rules of @pencraft/rules as patterns the document can state: the email pattern without control
  * characters, a username of Latin letters, digits and underscore starting with a letter, a password of printable
- * ASCII, a full name without markup or control characters.
+ * ASCII with at least one Latin letter and one digit (lookaheads, ECMA-262), a full name without markup or
+ * control characters.
  */
 const EMAIL =
   // eslint-disable-next-line no-control-regex -- control characters are refused
   /^[^\s\u0000-\u001F\u007F@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const USERNAME = new RegExp(`^[A-Za-z][A-Za-z0-9_]{${USERNAME_MIN - 1},${USERNAME_MAX - 1}}$`);
-const PASSWORD = new RegExp(`^[\\x21-\\x7E]{${PASSWORD_MIN},${PASSWORD_MAX}}$`);
+const PASSWORD = new RegExp(
+  `^(?=[\\x21-\\x7E]*${PASSWORD_LETTER.source})(?=[\\x21-\\x7E]*${PASSWORD_DIGIT.source})[\\x21-\\x7E]{${PASSWORD_MIN},${PASSWORD_MAX}}$`,
+);
+/**
+ * The reserved usernames of @pencraft/rules, compared without regard to case as identity compares them (each
+ * letter either case): the document states them as `not` this pattern. Identity answers them UsernameAlreadyExists
+ * (409) as if taken, so the gateway leaves them to identity rather than refusing them as malformed.
+ */
+export const RESERVED_USERNAME_PATTERN = `^(?:${[...RESERVED_USERNAMES]
+  .map((name) => [...name].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join(''))
+  .join('|')})$`;
 // eslint-disable-next-line no-control-regex -- control characters are refused
 const FULLNAME = /^[^\u0000-\u001F\u007F<>]*$/;
 
 export const RegisterBody = z
   .object({
     email: z.string().max(EMAIL_MAX).regex(EMAIL),
-    username: z.string().min(USERNAME_MIN).max(USERNAME_MAX).regex(USERNAME),
+    username: z
+      .string()
+      .min(USERNAME_MIN)
+      .max(USERNAME_MAX)
+      .regex(USERNAME)
+      .meta({
+        not: { pattern: RESERVED_USERNAME_PATTERN },
+        description:
+          `Not one of the reserved names (${[...RESERVED_USERNAMES].join(', ')}) in any case: ` +
+          'those are answered UsernameAlreadyExists, as if taken.',
+      }),
     fullname: text({ min: FULLNAME_MIN, max: FULLNAME_MAX, pattern: FULLNAME }),
-    /** At least one letter and one digit as well (checked by identity: InvalidPassword). */
-    password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).regex(PASSWORD),
-    acceptTerms: z.boolean(),
-    acceptPrivacy: z.boolean(),
+    password: z
+      .string()
+      .min(PASSWORD_MIN)
+      .max(PASSWORD_MAX)
+      .regex(PASSWORD)
+      .meta({ description: 'Printable ASCII without spaces, with at least one Latin letter and one digit.' }),
+    /** Both agreements must be accepted (AgreementsNotAccepted otherwise). */
+    acceptTerms: z.literal(true),
+    acceptPrivacy: z.literal(true),
   })
   .meta({ id: 'RegisterBody' });
 

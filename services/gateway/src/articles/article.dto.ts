@@ -1,9 +1,13 @@
 import type { Article, ArticleCard } from '@pencraft/contracts/articles/v1/articles';
 import {
   ARTICLE_CONTENT_MAX_BLOCKS,
+  ARTICLE_CONTENT_MAX_BYTES,
+  ARTICLE_CONTENT_MAX_CHARS,
+  ARTICLE_CONTENT_MIN_CHARS,
   ARTICLE_DESCRIPTION_MAX,
   ARTICLE_SUBCATEGORIES_MAX,
   ARTICLE_TITLE_MAX,
+  CATEGORY_IDS,
   HOME_MAX_PAGE,
   LANGS,
 } from '@pencraft/rules';
@@ -11,11 +15,8 @@ import { z } from 'zod';
 import { text } from '../http/text.js';
 
 const Lang = z.enum(LANGS);
-const CategoryId = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[a-z][a-z0-9-]*$/);
+/** The category ids of @pencraft/rules, the list the articles service checks and names. */
+const CategoryId = z.enum(CATEGORY_IDS).meta({ id: 'CategoryId' });
 /** Article ids are UUIDs; anything else is refused before asking the articles service. */
 export const ArticleId = z
   .string()
@@ -42,7 +43,16 @@ export const Content = z
     version: z.string().max(32).optional(),
     blocks: z.array(Block).max(ARTICLE_CONTENT_MAX_BLOCKS),
   })
-  .meta({ id: 'Content' });
+  .meta({
+    id: 'Content',
+    description:
+      'Editor.js output. The articles service also requires: at least one block; each block of a known type ' +
+      '(paragraph, header, quote, list, image, link, table, code, video) with the data of its type; ' +
+      `${ARTICLE_CONTENT_MIN_CHARS} to ${ARTICLE_CONTENT_MAX_CHARS} visible characters over all blocks (code ` +
+      'points of the text a reader sees, whitespace collapsed: InvalidContentMin, InvalidContentMax); at most ' +
+      `${ARTICLE_CONTENT_MAX_BYTES} bytes serialized. The visible-character count spans blocks and markup, which ` +
+      'JSON Schema cannot state, so these rules are described here rather than in the schema.',
+  });
 
 export const CreateArticleBody = z
   .object({
@@ -50,7 +60,13 @@ export const CreateArticleBody = z
     description: text({ max: ARTICLE_DESCRIPTION_MAX }).optional().default(''),
     language: Lang,
     category: CategoryId,
-    subCategories: z.array(CategoryId).max(ARTICLE_SUBCATEGORIES_MAX).optional().default([]),
+    /** Repeats count once; none may be the main category (InvalidCategory). */
+    subCategories: z
+      .array(CategoryId)
+      .max(ARTICLE_SUBCATEGORIES_MAX)
+      .optional()
+      .default([])
+      .meta({ description: 'Distinct sub-categories, none of them the main category (repeats count once).' }),
     content: Content,
   })
   .meta({ id: 'CreateArticleBody' });
