@@ -8,18 +8,12 @@ import {
   passwordProblem,
   usernameProblem,
   type AccountProblem,
+  type RegistrationValues,
 } from '@pencraft/rules';
 
 export type ValidationKey = AccountProblem;
 
-export interface RegistrationValues {
-  email: string;
-  username: string;
-  fullname: string;
-  password: string;
-  acceptTerms: boolean;
-  acceptPrivacy: boolean;
-}
+export type { RegistrationValues };
 
 export interface LoginValues {
   login: string;
