@@ -15,6 +15,7 @@ export * from './grpc/grpc-observability.interceptor.js';
 export * from './health/readiness.js';
 export * from './http/http-observability.js';
 export * from './http/probes.js';
+export * from './http/trust-proxy.js';
 export * from './lifecycle/boot.js';
 export * from './lifecycle/platform.module.js';
 export * from './lifecycle/tokens.js';

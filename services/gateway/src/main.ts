@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import { bootService, LOGGER, REDIS, type Logger, type RedisClient } from '@pencraft/kit';
 import { gatewayConfigSchema } from './config.js';
 import { GatewayModule } from './gateway.module.js';
-import { ApiExceptionFilter, installErrorHandler } from './http/api-error.js';
+import { ApiExceptionFilter } from './http/api-error.js';
 import { installEdgeProxy } from './http/edge-proxy.js';
 import { installJsonBody } from './http/json-body.js';
 import { installProtections } from './http/protections.js';
@@ -16,10 +16,10 @@ await bootService({
   module: GatewayModule,
   httpFilters: [ApiExceptionFilter],
   trustProxyHops: (config) => config.TRUST_PROXY_HOPS,
+  redis: true,
   configureHttp: async (fastify, app, config) => {
     const log = app.get<Logger>(LOGGER);
     await fastify.register(fastifyCookie);
-    installErrorHandler(fastify, log);
     installJsonBody(fastify, app);
     installSecurityHeaders(fastify, config);
     const methods = installProtections(fastify, config, app.get<RedisClient>(REDIS), log);

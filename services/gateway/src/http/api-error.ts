@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject } from '@nestjs/common';
 import { AppError, httpStatusFor, messageFor, pickLang, type ErrorCode } from '@pencraft/errors';
 import { LOGGER, type Logger } from '@pencraft/kit';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface ErrorBody {
   error: {
@@ -64,6 +64,11 @@ function send(error: unknown, request: FastifyRequest, reply: FastifyReply, log:
   void reply.code(status).header('cache-control', 'no-store').send(body);
 }
 
+/**
+ * Every error takes this shape, those raised in Fastify hooks too (rate limit, CSRF, body parsing): Nest installs its
+ * exception layer as Fastify's error handler when the app starts, and that layer runs this global filter. (The gateway
+ * no longer sets an error handler of its own: Nest's replaced it anyway, with Fastify's warning FSTWRN004.)
+ */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   constructor(@Inject(LOGGER) private readonly log: Logger) {}
@@ -72,9 +77,4 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     send(error, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>(), this.log);
   }
-}
-
-/** Errors raised in Fastify hooks (rate limit, CSRF, body parsing) take the same shape. */
-export function installErrorHandler(fastify: FastifyInstance, log: Logger) {
-  fastify.setErrorHandler((error, request, reply) => send(error, request, reply, log));
 }

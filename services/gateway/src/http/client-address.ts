@@ -36,8 +36,8 @@ function expandIPv6(address: string): number[] {
 
 /**
  * The client's address when `hops` proxies in front of the gateway each append to X-Forwarded-For: the entry that
- * many hops back from the socket (the socket itself when hops is 0 or the header is short). Computed here because
- * Fastify now ignores a numeric trustProxy (it fails closed), which the kit passes.
+ * many hops back from the socket (the socket itself when hops is 0 or without the header, the leftmost entry when it
+ * is short). The same address as request.ip, which the kit's trustProxyOf(hops) makes Fastify count the same way.
  */
 export function clientAddress(
   socketAddress: string | undefined,

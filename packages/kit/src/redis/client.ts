@@ -1,0 +1,26 @@
+import { createClient } from 'redis';
+import type { Logger } from '../logging/logger.js';
+
+// Loaded on demand by bootService for the services that use Redis; see ./redis.ts.
+
+function newClient(url: string) {
+  return createClient({
+    url,
+    socket: { reconnectStrategy: (retries) => Math.min(100 * 2 ** Math.min(retries, 5), 3_000), connectTimeout: 5_000 },
+  });
+}
+
+export type RedisClient = ReturnType<typeof newClient>;
+
+/** A Redis client that keeps reconnecting; commands wait in its queue while it is away. */
+export function createRedis(url: string, log: Logger): RedisClient {
+  const client = newClient(url);
+  let lastError = 0;
+  client.on('error', (error: Error) => {
+    // A dropped connection reports every retry; one line a minute is enough.
+    if (Date.now() - lastError > 60_000) log.warn({ err: error }, 'redis connection error');
+    lastError = Date.now();
+  });
+  client.connect().catch((error: Error) => log.error({ err: error }, 'redis connect failed'));
+  return client;
+}
