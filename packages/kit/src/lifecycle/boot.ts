@@ -131,8 +131,13 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
     controllers: providersForGrpc,
     providers: [
       { provide: APP_INTERCEPTOR, useFactory: () => new HttpContextInterceptor() },
-      { provide: APP_INTERCEPTOR, useFactory: () => new GrpcObservabilityInterceptor(metrics) },
-      ...(spec.grpc ? [{ provide: APP_FILTER, useClass: GrpcErrorFilter }] : []),
+      // Only with a gRPC server: every global interceptor is one more layer around each HTTP handler too.
+      ...(spec.grpc
+        ? [
+            { provide: APP_INTERCEPTOR, useFactory: () => new GrpcObservabilityInterceptor(metrics) },
+            { provide: APP_FILTER, useClass: GrpcErrorFilter },
+          ]
+        : []),
       ...(spec.httpFilters ?? []).map((filter) => ({ provide: APP_FILTER, useClass: filter })),
     ],
   })
