@@ -124,7 +124,7 @@ describe.each(kinds)('$file', ({ kind, file, arg }) => {
   it('builds the component after the workspaces it links, in the order their manifests give', () => {
     expect(stages.map(run).join('\n')).toMatch(
       new RegExp(
-        `for workspace in \\$\\(node packages/devstack/scripts/workspace-deps.mjs "${kind}s/\\$\\{${arg}\\}"\\); do npm run build --if-present -w "\\$\\{workspace\\}"`,
+        `for workspace in \\$\\(node packages/devstack/scripts/workspace-deps.mjs "${kind}s/\\$\\{${arg}\\}"\\)[^;]*; do npm run build --if-present -w "\\$\\{workspace\\}"`,
       ),
     );
   });
@@ -195,9 +195,10 @@ describe.each(kinds)('$file', ({ kind, file, arg }) => {
         .join(' ');
       expect(env).toContain('ROOT=/app/frontends/${FRONTEND}/dist');
       expect(final.instructions.find((i) => i.keyword === 'CMD')!.args).toBe(
-        '["node", "packages/static-server/src/server.ts"]',
+        '["node", "packages/static-server/dist/server.js"]',
       );
       expect(run(stages.find((s) => s.name === 'build')!)).toContain('"frontends/${FRONTEND}/dist"');
+      expect(run(stages.find((s) => s.name === 'build')!)).toContain('packages/static-server/dist');
     });
 
     it.each(frontendNames)('builds %s after the workspaces it builds from', (name) => {
