@@ -40,8 +40,8 @@ const article = {
   title: 'Başlıq',
   description: '',
   language: 'az' as const,
-  category: 'tech',
-  subCategories: [],
+  category: 'tech' as const,
+  subCategories: [] as 'tech'[],
   content: { blocks: [{ type: 'paragraph', data: { text: 'x' } }] },
 };
 
