@@ -285,7 +285,8 @@ export function redisPing(port: number, timeoutMs = 1000): Promise<boolean> {
 const redis: Component = {
   name: 'redis',
   ports: (stack) => [stack.infra.redis.port],
-  // Once up, redis-server rewrites its process title from its arguments to "<binary> 127.0.0.1:<port>".
+  // redis-server would rewrite its process title while starting; a /proc/<pid>/cmdline read in the middle of that
+  // matched nothing and made the start look like an exit, so the title is left alone (--set-proc-title no).
   identity: (stack) => ({ cmdlineIncludes: ['redis-server', String(stack.infra.redis.port)] }),
   async start(stack, log) {
     const dir = join(stack.dataDir, 'redis');
@@ -304,6 +305,8 @@ const redis: Component = {
       'no',
       '--logfile',
       '',
+      '--set-proc-title',
+      'no',
       ...persistence,
     ];
     const child = spawnDetached({ command: findBinary('redis-server'), args, env: baseEnv(), cwd: dir, log });
