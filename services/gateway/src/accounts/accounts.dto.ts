@@ -64,6 +64,7 @@ export const RegisterBody = z
     acceptTerms: z.literal(true),
     acceptPrivacy: z.literal(true),
   })
+  .strict()
   .meta({ id: 'RegisterBody' });
 
 export const LoginBody = z
@@ -72,6 +73,7 @@ export const LoginBody = z
     login: text({ min: 1, max: 320 }),
     password: text({ min: 1, max: 256 }),
   })
+  .strict()
   .meta({ id: 'LoginBody' });
 
 /** GET /api/users/info: exactly the fields of SPEC.md section 7. */

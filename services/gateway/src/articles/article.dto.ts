@@ -69,6 +69,7 @@ export const CreateArticleBody = z
       .meta({ description: 'Distinct sub-categories, none of them the main category (repeats count once).' }),
     content: Content,
   })
+  .strict()
   .meta({ id: 'CreateArticleBody' });
 
 export const ArticleParams = z.object({ id: ArticleId });
