@@ -10,7 +10,8 @@ import editor from './routes.js';
 
 const { i18n, ready } = createI18n({ plugins: [initReactI18next], namespaces: editor.namespaces });
 document.documentElement.lang = i18n.language;
-const Write = lazy(() => import('./pages/Write.js'));
+// Every path shows the editor's first page, so the standalone server's root opens it too.
+const Page = lazy(editor.routes[0]!.load);
 
 const root = document.getElementById('root');
 if (root) {
@@ -24,7 +25,7 @@ if (root) {
                 <main>
                   <Suspense fallback={<Spinner size="large" />}>
                     <Routes>
-                      <Route path="*" element={<Write />} />
+                      <Route path="*" element={<Page />} />
                     </Routes>
                   </Suspense>
                 </main>

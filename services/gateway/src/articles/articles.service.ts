@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { pickLang, type Lang } from '@pencraft/errors';
+import { PAGE_SIZE } from '@pencraft/rules';
 import { SessionService } from '../accounts/session.service.js';
 import { PublicCache } from '../http/public-cache.js';
 import type { RouteInput } from '../http/route.js';
@@ -62,7 +63,7 @@ export class ArticlesService {
     const key = `home:${page}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const result = await this.articles.listHomeArticles({ page, pageSize: 20 });
+    const result = await this.articles.listHomeArticles({ page, pageSize: PAGE_SIZE });
     const body = Buffer.from(
       JSON.stringify({
         items: result.items.map(articleCardJson),

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { PAGE_SIZE } from '@pencraft/rules';
 import type { RouteInput } from '../http/route.js';
 import type { searchTextRoute } from './search.routes.js';
 import { SEARCH, type SearchClient } from './search.upstream.js';
@@ -8,7 +9,7 @@ export class SearchService {
   constructor(@Inject(SEARCH) private readonly search: SearchClient) {}
 
   async text({ query }: RouteInput<typeof searchTextRoute>) {
-    const result = await this.search.searchText({ query: query.q, page: query.page, pageSize: 20 });
+    const result = await this.search.searchText({ query: query.q, page: query.page, pageSize: PAGE_SIZE });
     return {
       items: result.hits.map((hit) => ({
         id: hit.id,
