@@ -100,7 +100,25 @@ async function editorBlock(kind: string, { inEmptyBlock = false, clickBelow = fa
   await page.waitForTimeout(150);
   await page.keyboard.type('/');
   await page.locator(`.ce-popover--opened [data-item-name="${kind}"]`).first().click();
+  // Editor.js replaces the block and moves the caret into the new one a frame later: type only once it is there,
+  // or the first keys land nowhere (a slow machine lost the heading's text and the next Enter this way).
+  await page
+    .locator('.ce-popover--opened')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+  await page.waitForFunction((selector) => {
+    const active = document.activeElement as HTMLElement | null;
+    return !!active?.closest('.ce-block') && !!active.closest(selector) && (active.textContent ?? '') === '';
+  }, BLOCK_SELECTOR[kind] ?? '.ce-block');
 }
+
+/** The element Editor.js renders for each block kind the journey adds. */
+const BLOCK_SELECTOR: Record<string, string> = {
+  header: '.ce-header',
+  list: '.cdx-list, .cdx-list__item',
+  quote: '.cdx-quote',
+  code: '.ce-code',
+};
 
 describe('a writer and reader journey', () => {
   it('shows the site in Azerbaijani with the cookie banner, and accepts it', async () => {
