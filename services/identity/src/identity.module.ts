@@ -4,6 +4,8 @@ import { AuthService } from './auth/auth.service.js';
 import { IdentityGrpcController } from './auth/identity.grpc.controller.js';
 import { PasswordHasher } from './auth/password-hasher.js';
 import { Clock } from './clock.js';
+import { DeletionService } from './security/deletion.service.js';
+import { SecondFactorService } from './security/second-factor.service.js';
 import { SessionTokenGenerator } from './sessions/session-token.js';
 import { SessionRepository } from './sessions/session.repository.js';
 import { UserRepository } from './users/user.repository.js';
@@ -18,6 +20,8 @@ import { UserRepository } from './users/user.repository.js';
     SessionTokenGenerator,
     Clock,
     transactionManagerProvider,
+    SecondFactorService,
+    DeletionService,
   ],
 })
 export class IdentityModule {}
