@@ -94,6 +94,7 @@ const SPEC_CODES = [
   'CommentsCountExceed',
   // Profile
   'InvalidLinkUrl',
+  'CantFollowYourself',
   'InvalidFullname',
   'InvalidBio',
   'InvalidCountry',

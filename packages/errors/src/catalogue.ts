@@ -559,6 +559,12 @@ export const CATALOGUE = {
     en: 'The headline is invalid or too long.',
     ru: 'Заголовок профиля некорректен или слишком длинный.',
   },
+  CantFollowYourself: {
+    ...INVALID,
+    az: 'Özünüzü izləyə bilməzsiniz.',
+    en: 'You cannot follow yourself.',
+    ru: 'Нельзя подписаться на самого себя.',
+  },
   AlreadyHasLinkProvider: {
     ...EXISTS,
     az: 'Bu xidmət üçün artıq keçid əlavə etmisiniz.',
