@@ -7,8 +7,12 @@ export interface ErrorDetail {
   code: ErrorCode;
 }
 
+/** Values a message needs besides its code (a ban's reason and end, seconds to wait); they reach the client. */
+export type ErrorParams = Record<string, string | number>;
+
 export interface AppErrorOptions {
   details?: ErrorDetail[];
+  params?: ErrorParams;
   cause?: unknown;
   /** Text for logs; defaults to the English catalogue message. Never shown to users. */
   message?: string;
@@ -19,11 +23,13 @@ export class AppError extends Error {
   override name = 'AppError';
   readonly code: ErrorCode;
   readonly details?: ErrorDetail[];
+  readonly params?: ErrorParams;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     super(options.message ?? CATALOGUE[code].en, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     if (options.details && options.details.length > 0) this.details = options.details;
+    if (options.params && Object.keys(options.params).length > 0) this.params = options.params;
   }
 
   get httpStatus(): number {

@@ -9,4 +9,4 @@ export {
   messageFor,
   successMessage,
 } from './lookup.js';
-export { AppError, type AppErrorOptions, type ErrorDetail } from './app-error.js';
+export { AppError, type AppErrorOptions, type ErrorDetail, type ErrorParams } from './app-error.js';

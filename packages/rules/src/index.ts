@@ -108,3 +108,4 @@ export {
   type NotificationSettings,
   type Theme,
 } from './profile.js';
+export { BAN_REASONS, isBanReason, type BanReason } from './bans.js';

@@ -5,3 +5,6 @@ export { identitySchema } from './identity.schema.js';
 export const { outbox, processedEvents } = identityEvents;
 export * from './users/user.table.js';
 export * from './sessions/session.table.js';
+export * from './verification/verification-code.table.js';
+export * from './account-log/account-log.table.js';
+export * from './bans/ban.table.js';

@@ -10,6 +10,14 @@ export const ErrorSchema = z
       message: z.string(),
       requestId: z.string().optional(),
       details: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })).optional(),
+      params: z
+        .record(z.string(), z.union([z.string(), z.number()]))
+        .optional()
+        .meta({
+          description:
+            'Values the message refers to: UserBanned has `reason` (a ban reason code) and `until` (ISO time; absent ' +
+            'when permanent); Flood and TooManyRequests may have `retryAfter` (seconds, as the Retry-After header).',
+        }),
     }),
   })
   .meta({ id: 'Error', description: 'Every error: a code of the catalogue and its message in the request language.' });

@@ -9,6 +9,7 @@ export interface ErrorBody {
     message: string;
     requestId?: string;
     details?: { field: string; code: string; message: string }[];
+    params?: Record<string, string | number>;
   };
 }
 
@@ -52,13 +53,16 @@ export function errorResponse(
       message: messageFor(d.code, lang),
     }));
   }
+  if (appError?.params) body.error.params = appError.params;
   return { status: error instanceof MethodNotAllowed ? 405 : httpStatusFor(code), body, unexpected };
 }
 
 function send(error: unknown, request: FastifyRequest, reply: FastifyReply, log: Logger) {
   const { status, body, unexpected } = errorResponse(error, request);
   if (unexpected) log.error({ err: error, url: request.url }, 'unexpected error');
-  const retryAfter = (error as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+  const retryAfter =
+    (error as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ??
+    (AppError.is(error) && typeof error.params?.retryAfter === 'number' ? error.params.retryAfter : undefined);
   if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
   if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', 5);
   void reply.code(status).header('cache-control', 'no-store').send(body);

@@ -1,0 +1,21 @@
+import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { identitySchema } from '../identity.schema.js';
+import { users } from '../users/user.table.js';
+
+/** The account operation log the user reads in settings (SPEC.md section 2). */
+export const accountLog = identitySchema.table(
+  'account_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_log_user_idx').on(t.userId, t.createdAt)],
+);
+
+export type AccountLogRow = typeof accountLog.$inferSelect;

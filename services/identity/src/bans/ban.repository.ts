@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { bans, type BanRow } from './ban.table.js';
+
+export interface NewBan {
+  userId: string;
+  reason: string;
+  startsAt: Date;
+  endsAt: Date | null;
+}
+
+@Injectable()
+export class BanRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  /** The ban in force now (started, not ended, not lifted); of several, the one that lasts longest. */
+  async activeFor(userId: string, now: Date = new Date()): Promise<BanRow | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(bans)
+      .where(
+        and(
+          eq(bans.userId, userId),
+          isNull(bans.liftedAt),
+          lte(bans.startsAt, now),
+          or(isNull(bans.endsAt), gt(bans.endsAt, now)),
+        ),
+      )
+      .orderBy(sql`${bans.endsAt} desc nulls first`)
+      .limit(1);
+    return row;
+  }
+
+  /** Every ban of the user, newest first (the settings page lists them). */
+  async listFor(userId: string): Promise<BanRow[]> {
+    return this.database.db.select().from(bans).where(eq(bans.userId, userId)).orderBy(desc(bans.startsAt));
+  }
+
+  async insert(ban: NewBan, tx: Queryable = this.database.db): Promise<BanRow> {
+    const [row] = await tx.insert(bans).values(ban).returning();
+    return row!;
+  }
+}

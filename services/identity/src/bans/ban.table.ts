@@ -1,0 +1,23 @@
+import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { identitySchema } from '../identity.schema.js';
+import { users } from '../users/user.table.js';
+
+/** A ban given by moderation (SPEC.md section 3): `endsAt` null is permanent; `liftedAt` ends it early. */
+export const bans = identitySchema.table(
+  'bans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of BAN_REASONS of @pencraft/rules. */
+    reason: text('reason').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bans_user_idx').on(t.userId, t.startsAt)],
+);
+
+export type BanRow = typeof bans.$inferSelect;

@@ -1,0 +1,115 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { verificationCodes, type VerificationCodeRow } from './verification-code.table.js';
+
+export interface NewVerificationCode {
+  userId: string;
+  purpose: string;
+  target: string;
+  salt: Buffer;
+  codeHash: Buffer;
+  linkHash: Buffer;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+@Injectable()
+export class VerificationCodeRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  /** The newest code of a user for a purpose, used or not (its age decides the resend cooldown). */
+  async latest(userId: string, purpose: string, tx: Queryable = this.database.db) {
+    const [row] = await tx
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  /** Retires every live code of the user for the purpose, then stores the new one: only the newest code works. */
+  async replace(code: NewVerificationCode, tx: Queryable = this.database.db) {
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: code.createdAt })
+      .where(
+        and(
+          eq(verificationCodes.userId, code.userId),
+          eq(verificationCodes.purpose, code.purpose),
+          isNull(verificationCodes.consumedAt),
+        ),
+      );
+    await tx.insert(verificationCodes).values(code);
+  }
+
+  /** The live (unused, unexpired) code of a user for a purpose. */
+  async findLive(userId: string, purpose: string, now: Date): Promise<VerificationCodeRow | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.userId, userId),
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.consumedAt),
+          gt(verificationCodes.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  async findLiveByLink(purpose: string, linkHash: Buffer, now: Date): Promise<VerificationCodeRow | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.linkHash, linkHash),
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.consumedAt),
+          gt(verificationCodes.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /** Counts a wrong attempt atomically; returns the new count, or undefined when the code was no longer live. */
+  async addAttempt(id: string): Promise<number | undefined> {
+    const [row] = await this.database.db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+      .returning({ attempts: verificationCodes.attempts });
+    return row?.attempts;
+  }
+
+  /** Marks the code used; false when another request used it first. */
+  async consume(id: string, at: Date): Promise<boolean> {
+    const rows = await this.database.db
+      .update(verificationCodes)
+      .set({ consumedAt: at })
+      .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    return rows.length === 1;
+  }
+
+  /** Wrong attempts of the user for the purpose on codes issued since `since`, whichever code they hit. */
+  async attemptsSince(userId: string, purpose: string, since: Date): Promise<number> {
+    const [row] = await this.database.db
+      .select({ total: sql<number>`coalesce(sum(${verificationCodes.attempts}), 0)::int` })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.userId, userId),
+          eq(verificationCodes.purpose, purpose),
+          gt(verificationCodes.createdAt, since),
+        ),
+      );
+    return row?.total ?? 0;
+  }
+}

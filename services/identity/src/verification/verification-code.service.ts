@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '@pencraft/errors';
+import type { Queryable } from '@pencraft/kit';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { Clock } from '../clock.js';
+import { VerificationCodeRepository } from './verification-code.repository.js';
+
+export type VerificationPurpose = 'register' | 'reset' | 'email' | 'phone' | 'deletion';
+
+/** Codes and links stay valid this long. */
+export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
+/** A new code for the same purpose only after this long (the answer's Retry-After counts down to it). */
+export const RESEND_COOLDOWN_MS = 60 * 1000;
+/** Wrong guesses one code survives; the next guess finds it dead. */
+export const MAX_ATTEMPTS = 5;
+/** Wrong guesses of one user for one purpose per hour, across codes: resending cannot buy unlimited guesses. */
+export const MAX_ATTEMPTS_PER_HOUR = 20;
+const HOUR_MS = 60 * 60 * 1000;
+
+const CODE_SHAPE = /^\d{6}$/;
+const LINK_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Flood carries the seconds until the cooldown ends, for a Retry-After header. */
+export function retryAfterSeconds(error: AppError): number | undefined {
+  const value = error.params?.retryAfter;
+  return typeof value === 'number' ? value : undefined;
+}
+
+/**
+ * One-time 6-digit codes with a companion link token, scoped by purpose (SPEC.md section 9). Issuing a code
+ * retires the previous one of the same user and purpose; a code survives MAX_ATTEMPTS wrong guesses.
+ */
+@Injectable()
+export class VerificationCodeService {
+  constructor(
+    private readonly codes: VerificationCodeRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Throws Flood (params.retryAfter in seconds) within RESEND_COOLDOWN_MS of the previous code. */
+  async issue(
+    tx: Queryable | undefined,
+    request: { userId: string; purpose: VerificationPurpose; target: string },
+  ): Promise<{ code: string; linkToken: string }> {
+    const now = this.clock.now();
+    const previous = await this.codes.latest(request.userId, request.purpose, tx);
+    if (previous) {
+      const waitMs = previous.createdAt.getTime() + RESEND_COOLDOWN_MS - now.getTime();
+      if (waitMs > 0) throw new AppError('Flood', { params: { retryAfter: Math.ceil(waitMs / 1000) } });
+    }
+    const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+    const linkToken = randomBytes(32).toString('base64url');
+    const salt = randomBytes(16);
+    await this.codes.replace(
+      {
+        ...request,
+        salt,
+        codeHash: hashCode(salt, code),
+        linkHash: hashLink(linkToken),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      },
+      tx,
+    );
+    return { code, linkToken };
+  }
+
+  /** Uses the live code when it matches; WrongCode counts a guess, ExpiredOrInvalid when none lives, Flood per hour. */
+  async check(request: { userId: string; purpose: VerificationPurpose; code: string }): Promise<{ target: string }> {
+    const now = this.clock.now();
+    const live = await this.codes.findLive(request.userId, request.purpose, now);
+    if (!live || live.attempts >= MAX_ATTEMPTS) throw new AppError('ExpiredOrInvalid');
+    const guessed = await this.codes.attemptsSince(request.userId, request.purpose, new Date(now.getTime() - HOUR_MS));
+    if (guessed >= MAX_ATTEMPTS_PER_HOUR) throw new AppError('Flood', { params: { retryAfter: HOUR_MS / 1000 } });
+    const code = (request.code ?? '').trim();
+    if (!CODE_SHAPE.test(code) || !timingSafeEqual(hashCode(live.salt, code), Buffer.from(live.codeHash))) {
+      const attempts = await this.codes.addAttempt(live.id);
+      if (attempts === undefined) throw new AppError('ExpiredOrInvalid');
+      throw new AppError('WrongCode');
+    }
+    if (!(await this.codes.consume(live.id, now))) throw new AppError('ExpiredOrInvalid');
+    return { target: live.target };
+  }
+
+  /** Uses the code behind a mailed link. */
+  async checkLink(request: {
+    purpose: VerificationPurpose;
+    linkToken: string;
+  }): Promise<{ userId: string; target: string }> {
+    const live = await this.peekLink(request);
+    if (!(await this.codes.consume(live.id, this.clock.now()))) throw new AppError('ExpiredOrInvalid');
+    return { userId: live.userId, target: live.target };
+  }
+
+  /** Whether a link still works, without using it (a page opened from the link uses it later with a form). */
+  async peekLink(request: { purpose: VerificationPurpose; linkToken: string }) {
+    const token = request.linkToken ?? '';
+    if (!LINK_SHAPE.test(token)) throw new AppError('ExpiredOrInvalid');
+    const live = await this.codes.findLiveByLink(request.purpose, hashLink(token), this.clock.now());
+    if (!live || live.attempts >= MAX_ATTEMPTS) throw new AppError('ExpiredOrInvalid');
+    return live;
+  }
+}
+
+function hashCode(salt: Uint8Array, code: string): Buffer {
+  return createHash('sha256').update(salt).update(code, 'utf8').digest();
+}
+
+function hashLink(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
