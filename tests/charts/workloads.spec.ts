@@ -229,6 +229,7 @@ describe('ingress routes (default values)', () => {
     expect(JSON.parse(configMap.data!['remotes.json']!)).toEqual({
       editor: '/mf/editor/mf-manifest.json',
       reader: '/mf/reader/mf-manifest.json',
+      settings: '/mf/settings/mf-manifest.json',
     });
     const shell = named(objects, 'Deployment', 'pencraft-shell').spec.template.spec;
     expect(shell.containers[0].volumeMounts).toContainEqual(
