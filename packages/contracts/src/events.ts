@@ -4,7 +4,13 @@
 // registry and the proto comments (`npm run events:catalogue -w @pencraft/contracts`).
 import type { BinaryReader, BinaryWriter } from '@bufbuild/protobuf/wire';
 import { ArticlePublished } from './gen/events/v1/articles.js';
-import { UserRegistered } from './gen/events/v1/identity.js';
+import {
+  UserDeleted,
+  UserFollowed,
+  UserRegistered,
+  UserUnfollowed,
+  UserUpdated,
+} from './gen/events/v1/identity.js';
 
 /** What ts-proto generates for a message: all an event needs to travel. */
 export interface EventCodec<T> {
@@ -41,6 +47,39 @@ export const EVENTS = {
     message: UserRegistered,
     publisher: 'identity',
     consumers: { articles: 'articles-identity-users' },
+  }),
+  userDeleted: defineEvent({
+    subject: 'identity.user.deleted',
+    type: 'events.v1.UserDeleted',
+    proto: 'events/v1/identity.proto',
+    message: UserDeleted,
+    publisher: 'identity',
+    consumers: { articles: 'articles-identity-deletions', search: 'search-identity-deletions' },
+  }),
+  userUpdated: defineEvent({
+    subject: 'identity.user.updated',
+    type: 'events.v1.UserUpdated',
+    proto: 'events/v1/identity.proto',
+    message: UserUpdated,
+    publisher: 'identity',
+    consumers: { articles: 'articles-identity-user-updates' },
+  }),
+  // No consumer yet: the notifications service reads them once it exists.
+  userFollowed: defineEvent({
+    subject: 'identity.user.followed',
+    type: 'events.v1.UserFollowed',
+    proto: 'events/v1/identity.proto',
+    message: UserFollowed,
+    publisher: 'identity',
+    consumers: {},
+  }),
+  userUnfollowed: defineEvent({
+    subject: 'identity.user.unfollowed',
+    type: 'events.v1.UserUnfollowed',
+    proto: 'events/v1/identity.proto',
+    message: UserUnfollowed,
+    publisher: 'identity',
+    consumers: {},
   }),
   articlePublished: defineEvent({
     subject: 'articles.article.published',

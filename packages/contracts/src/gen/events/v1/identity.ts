@@ -23,6 +23,49 @@ export interface UserRegistered {
   registeredAtMs: number;
 }
 
+/**
+ * Subject identity.user.deleted: an account was deleted for good after its grace period. Every service removes or
+ * anonymises what it holds of that user.
+ */
+export interface UserDeleted {
+  /** The deleted account's id (UUID). */
+  uid: string;
+  /** When the account was deleted, milliseconds since the Unix epoch. */
+  deletedAtMs: number;
+}
+
+/** Subject identity.user.updated: what other services show of a user changed (username, full name or picture). */
+export interface UserUpdated {
+  /** The account's id (UUID). */
+  uid: string;
+  username: string;
+  fullname: string;
+  /** The profile picture's URL, empty when none. */
+  imageUrl: string;
+  /** When the change was made, milliseconds since the Unix epoch (older updates never overwrite newer ones). */
+  updatedAtMs: number;
+}
+
+/** Subject identity.user.followed: a user started following another. */
+export interface UserFollowed {
+  /** Who follows (UUID). */
+  followerUid: string;
+  /** Who is followed (UUID). */
+  followeeUid: string;
+  /** Milliseconds since the Unix epoch. */
+  atMs: number;
+}
+
+/** Subject identity.user.unfollowed: a user stopped following another. */
+export interface UserUnfollowed {
+  /** Who followed (UUID). */
+  followerUid: string;
+  /** Who was followed (UUID). */
+  followeeUid: string;
+  /** Milliseconds since the Unix epoch. */
+  atMs: number;
+}
+
 function createBaseUserRegistered(): UserRegistered {
   return { uid: "", username: "", fullname: "", lang: "", registeredAtMs: 0 };
 }
@@ -142,6 +185,417 @@ export const UserRegistered: MessageFns<UserRegistered> = {
     }
     if (message.registeredAtMs !== 0) {
       obj.registeredAtMs = Math.round(message.registeredAtMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseUserDeleted(): UserDeleted {
+  return { uid: "", deletedAtMs: 0 };
+}
+
+export const UserDeleted: MessageFns<UserDeleted> = {
+  encode(message: UserDeleted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.deletedAtMs !== 0) {
+      writer.uint32(16).int64(message.deletedAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserDeleted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserDeleted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.deletedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserDeleted {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      deletedAtMs: isSet(object.deletedAtMs)
+        ? globalThis.Number(object.deletedAtMs)
+        : isSet(object.deleted_at_ms)
+        ? globalThis.Number(object.deleted_at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: UserDeleted): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.deletedAtMs !== 0) {
+      obj.deletedAtMs = Math.round(message.deletedAtMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseUserUpdated(): UserUpdated {
+  return { uid: "", username: "", fullname: "", imageUrl: "", updatedAtMs: 0 };
+}
+
+export const UserUpdated: MessageFns<UserUpdated> = {
+  encode(message: UserUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.username !== "") {
+      writer.uint32(18).string(message.username);
+    }
+    if (message.fullname !== "") {
+      writer.uint32(26).string(message.fullname);
+    }
+    if (message.imageUrl !== "") {
+      writer.uint32(34).string(message.imageUrl);
+    }
+    if (message.updatedAtMs !== 0) {
+      writer.uint32(40).int64(message.updatedAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.username = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fullname = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.imageUrl = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.updatedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserUpdated {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      username: isSet(object.username) ? globalThis.String(object.username) : "",
+      fullname: isSet(object.fullname) ? globalThis.String(object.fullname) : "",
+      imageUrl: isSet(object.imageUrl)
+        ? globalThis.String(object.imageUrl)
+        : isSet(object.image_url)
+        ? globalThis.String(object.image_url)
+        : "",
+      updatedAtMs: isSet(object.updatedAtMs)
+        ? globalThis.Number(object.updatedAtMs)
+        : isSet(object.updated_at_ms)
+        ? globalThis.Number(object.updated_at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: UserUpdated): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.username !== "") {
+      obj.username = message.username;
+    }
+    if (message.fullname !== "") {
+      obj.fullname = message.fullname;
+    }
+    if (message.imageUrl !== "") {
+      obj.imageUrl = message.imageUrl;
+    }
+    if (message.updatedAtMs !== 0) {
+      obj.updatedAtMs = Math.round(message.updatedAtMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseUserFollowed(): UserFollowed {
+  return { followerUid: "", followeeUid: "", atMs: 0 };
+}
+
+export const UserFollowed: MessageFns<UserFollowed> = {
+  encode(message: UserFollowed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.followerUid !== "") {
+      writer.uint32(10).string(message.followerUid);
+    }
+    if (message.followeeUid !== "") {
+      writer.uint32(18).string(message.followeeUid);
+    }
+    if (message.atMs !== 0) {
+      writer.uint32(24).int64(message.atMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserFollowed {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserFollowed();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.followerUid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.followeeUid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.atMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserFollowed {
+    return {
+      followerUid: isSet(object.followerUid)
+        ? globalThis.String(object.followerUid)
+        : isSet(object.follower_uid)
+        ? globalThis.String(object.follower_uid)
+        : "",
+      followeeUid: isSet(object.followeeUid)
+        ? globalThis.String(object.followeeUid)
+        : isSet(object.followee_uid)
+        ? globalThis.String(object.followee_uid)
+        : "",
+      atMs: isSet(object.atMs)
+        ? globalThis.Number(object.atMs)
+        : isSet(object.at_ms)
+        ? globalThis.Number(object.at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: UserFollowed): unknown {
+    const obj: any = {};
+    if (message.followerUid !== "") {
+      obj.followerUid = message.followerUid;
+    }
+    if (message.followeeUid !== "") {
+      obj.followeeUid = message.followeeUid;
+    }
+    if (message.atMs !== 0) {
+      obj.atMs = Math.round(message.atMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseUserUnfollowed(): UserUnfollowed {
+  return { followerUid: "", followeeUid: "", atMs: 0 };
+}
+
+export const UserUnfollowed: MessageFns<UserUnfollowed> = {
+  encode(message: UserUnfollowed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.followerUid !== "") {
+      writer.uint32(10).string(message.followerUid);
+    }
+    if (message.followeeUid !== "") {
+      writer.uint32(18).string(message.followeeUid);
+    }
+    if (message.atMs !== 0) {
+      writer.uint32(24).int64(message.atMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserUnfollowed {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserUnfollowed();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.followerUid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.followeeUid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.atMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserUnfollowed {
+    return {
+      followerUid: isSet(object.followerUid)
+        ? globalThis.String(object.followerUid)
+        : isSet(object.follower_uid)
+        ? globalThis.String(object.follower_uid)
+        : "",
+      followeeUid: isSet(object.followeeUid)
+        ? globalThis.String(object.followeeUid)
+        : isSet(object.followee_uid)
+        ? globalThis.String(object.followee_uid)
+        : "",
+      atMs: isSet(object.atMs)
+        ? globalThis.Number(object.atMs)
+        : isSet(object.at_ms)
+        ? globalThis.Number(object.at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: UserUnfollowed): unknown {
+    const obj: any = {};
+    if (message.followerUid !== "") {
+      obj.followerUid = message.followerUid;
+    }
+    if (message.followeeUid !== "") {
+      obj.followeeUid = message.followeeUid;
+    }
+    if (message.atMs !== 0) {
+      obj.atMs = Math.round(message.atMs);
     }
     return obj;
   },
