@@ -27,6 +27,8 @@ export interface Author {
   uid: string;
   username: string;
   fullname: string;
+  /** The author's profile picture (kept current from identity.user.updated), empty when none. */
+  imageUrl: string;
 }
 
 export interface Article {
@@ -122,8 +124,24 @@ export interface ListCategoriesResponse {
   categories: Category[];
 }
 
+export interface ListAuthorArticlesRequest {
+  authorUid: string;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+export interface ListAuthorArticlesResponse {
+  items: ArticleCard[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  /** How many articles the author has published. */
+  total: number;
+}
+
 function createBaseAuthor(): Author {
-  return { uid: "", username: "", fullname: "" };
+  return { uid: "", username: "", fullname: "", imageUrl: "" };
 }
 
 export const Author: MessageFns<Author> = {
@@ -136,6 +154,9 @@ export const Author: MessageFns<Author> = {
     }
     if (message.fullname !== "") {
       writer.uint32(26).string(message.fullname);
+    }
+    if (message.imageUrl !== "") {
+      writer.uint32(34).string(message.imageUrl);
     }
     return writer;
   },
@@ -177,6 +198,14 @@ export const Author: MessageFns<Author> = {
             message.fullname = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.imageUrl = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -194,6 +223,11 @@ export const Author: MessageFns<Author> = {
       uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
       username: isSet(object.username) ? globalThis.String(object.username) : "",
       fullname: isSet(object.fullname) ? globalThis.String(object.fullname) : "",
+      imageUrl: isSet(object.imageUrl)
+        ? globalThis.String(object.imageUrl)
+        : isSet(object.image_url)
+        ? globalThis.String(object.image_url)
+        : "",
     };
   },
 
@@ -207,6 +241,9 @@ export const Author: MessageFns<Author> = {
     }
     if (message.fullname !== "") {
       obj.fullname = message.fullname;
+    }
+    if (message.imageUrl !== "") {
+      obj.imageUrl = message.imageUrl;
     }
     return obj;
   },
@@ -1633,6 +1670,232 @@ export const ListCategoriesResponse: MessageFns<ListCategoriesResponse> = {
   },
 };
 
+function createBaseListAuthorArticlesRequest(): ListAuthorArticlesRequest {
+  return { authorUid: "", page: 0, pageSize: 0 };
+}
+
+export const ListAuthorArticlesRequest: MessageFns<ListAuthorArticlesRequest> = {
+  encode(message: ListAuthorArticlesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.authorUid !== "") {
+      writer.uint32(10).string(message.authorUid);
+    }
+    if (message.page !== 0) {
+      writer.uint32(16).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(24).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAuthorArticlesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAuthorArticlesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.authorUid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAuthorArticlesRequest {
+    return {
+      authorUid: isSet(object.authorUid)
+        ? globalThis.String(object.authorUid)
+        : isSet(object.author_uid)
+        ? globalThis.String(object.author_uid)
+        : "",
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListAuthorArticlesRequest): unknown {
+    const obj: any = {};
+    if (message.authorUid !== "") {
+      obj.authorUid = message.authorUid;
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+};
+
+function createBaseListAuthorArticlesResponse(): ListAuthorArticlesResponse {
+  return { items: [], page: 0, pageSize: 0, hasMore: false, total: 0 };
+}
+
+export const ListAuthorArticlesResponse: MessageFns<ListAuthorArticlesResponse> = {
+  encode(message: ListAuthorArticlesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      ArticleCard.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== 0) {
+      writer.uint32(16).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(24).int32(message.pageSize);
+    }
+    if (message.hasMore !== false) {
+      writer.uint32(32).bool(message.hasMore);
+    }
+    if (message.total !== 0) {
+      writer.uint32(40).int64(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAuthorArticlesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAuthorArticlesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(ArticleCard.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.hasMore = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.total = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAuthorArticlesResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => ArticleCard.fromJSON(e)) : [],
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      hasMore: isSet(object.hasMore)
+        ? globalThis.Boolean(object.hasMore)
+        : isSet(object.has_more)
+        ? globalThis.Boolean(object.has_more)
+        : false,
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: ListAuthorArticlesResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => ArticleCard.toJSON(e));
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.hasMore !== false) {
+      obj.hasMore = message.hasMore;
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+};
+
 /** Articles: writing, publishing and reading. */
 export type ArticlesServiceService = typeof ArticlesServiceService;
 export const ArticlesServiceService = {
@@ -1693,6 +1956,18 @@ export const ArticlesServiceService = {
       Buffer.from(ListCategoriesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListCategoriesResponse => ListCategoriesResponse.decode(value),
   },
+  /** One author's published articles, newest first (the articles tab of a public profile). */
+  listAuthorArticles: {
+    path: "/articles.v1.ArticlesService/ListAuthorArticles" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListAuthorArticlesRequest): Buffer =>
+      Buffer.from(ListAuthorArticlesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListAuthorArticlesRequest => ListAuthorArticlesRequest.decode(value),
+    responseSerialize: (value: ListAuthorArticlesResponse): Buffer =>
+      Buffer.from(ListAuthorArticlesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListAuthorArticlesResponse => ListAuthorArticlesResponse.decode(value),
+  },
 } as const;
 
 export interface ArticlesServiceServer extends UntypedServiceImplementation {
@@ -1706,6 +1981,8 @@ export interface ArticlesServiceServer extends UntypedServiceImplementation {
   listHomeArticles: handleUnaryCall<ListHomeArticlesRequest, ListHomeArticlesResponse>;
   /** The categories an article can be filed under. */
   listCategories: handleUnaryCall<ListCategoriesRequest, ListCategoriesResponse>;
+  /** One author's published articles, newest first (the articles tab of a public profile). */
+  listAuthorArticles: handleUnaryCall<ListAuthorArticlesRequest, ListAuthorArticlesResponse>;
 }
 
 export interface ArticlesServiceClient extends Client {
@@ -1788,6 +2065,22 @@ export interface ArticlesServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListCategoriesResponse) => void,
+  ): ClientUnaryCall;
+  /** One author's published articles, newest first (the articles tab of a public profile). */
+  listAuthorArticles(
+    request: ListAuthorArticlesRequest,
+    callback: (error: ServiceError | null, response: ListAuthorArticlesResponse) => void,
+  ): ClientUnaryCall;
+  listAuthorArticles(
+    request: ListAuthorArticlesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListAuthorArticlesResponse) => void,
+  ): ClientUnaryCall;
+  listAuthorArticles(
+    request: ListAuthorArticlesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListAuthorArticlesResponse) => void,
   ): ClientUnaryCall;
 }
 
