@@ -8,3 +8,4 @@ export * from './sessions/session.table.js';
 export * from './verification/verification-code.table.js';
 export * from './account-log/account-log.table.js';
 export * from './bans/ban.table.js';
+export * from './security/security.tables.js';

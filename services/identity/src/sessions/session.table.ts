@@ -15,6 +15,8 @@ export const sessions = identitySchema.table(
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last validation seen by identity, kept to the minute (the gateway caches sessions for a minute). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
