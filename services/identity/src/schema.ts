@@ -9,3 +9,5 @@ export * from './verification/verification-code.table.js';
 export * from './account-log/account-log.table.js';
 export * from './bans/ban.table.js';
 export * from './security/security.tables.js';
+export * from './profile/link.table.js';
+export * from './follows/follow.table.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { identitySchema } from '../identity.schema.js';
 
 export const users = identitySchema.table(
@@ -16,12 +16,28 @@ export const users = identitySchema.table(
     imageUrl: text('image_url'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
+    // The profile (PROFILE): see services/identity/src/profile.
+    headline: text('headline').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    birthdate: date('birthdate', { mode: 'string' }),
+    country: text('country'),
+    gender: text('gender').notNull().default('notSpecified'),
+    /** Object store keys of the pictures, so a replaced one is removed; the URLs are what readers get. */
+    imageKey: text('image_key'),
+    bannerKey: text('banner_key'),
+    bannerUrl: text('banner_url'),
+    usernameChangedAt: timestamp('username_changed_at', { withTimezone: true }),
+    /** E.164, set only once verified by an SMS code. */
+    phone: text('phone'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    notifications: jsonb('notifications').$type<Record<string, boolean>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_phone_key').on(t.phone),
   ],
 );
 
