@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { users } from '../users/user.table.js';
 import { sessions } from './session.table.js';
 
@@ -38,5 +38,19 @@ export class SessionRepository {
       .update(sessions)
       .set({ revokedAt: at })
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every live session of a user, but the one kept (the one asking), in the caller's transaction. */
+  async revokeAllOfUser(userId: string, at: Date, tx: Queryable = this.database.db, keepSessionId?: string) {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+        ),
+      );
   }
 }
