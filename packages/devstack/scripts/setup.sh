@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Provisions what the local stack needs on Debian 12: PostgreSQL 15, Redis, NATS and Chromium from apt,
-# Node 24 inside the project (.tools/), the npm workspaces, Helm. Idempotent and quick when all is present:
+# Node 24 inside the project (.tools/), the npm workspaces, mailpit and versitygw (built with Go into .tools/bin),
+# Helm. Idempotent and quick when all is present:
 # apt-get runs only when a package is missing, npm ci only when package-lock.json changed since the last install.
 # apt-get install does not start the installed services here (policy-rc.d); the dev stack starts its own instances.
 set -euo pipefail
@@ -51,6 +52,28 @@ fi
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
   say "npm ci (package-lock.json changed or node_modules missing)"
   npm ci --no-audit --no-fund
+fi
+
+# --- mailpit (mail catcher) and versitygw (S3 object store), built into .tools/bin -------------------------------
+# The local stack runs both in every profile, so a failure here is an error. Go builds them from the Go module proxy.
+MAILPIT_VERSION=v1.33.1
+VERSITYGW_VERSION=v1.8.0
+go_install() {
+  PATH="$PATH:/usr/local/go/bin:/usr/lib/go/bin" GOBIN="$ROOT/.tools/bin" CGO_ENABLED=0 go install "$1"
+}
+if [[ ! -x .tools/bin/mailpit ]]; then
+  say "building mailpit ${MAILPIT_VERSION} into .tools/bin (Go module proxy)"
+  go_install "github.com/axllent/mailpit@${MAILPIT_VERSION}" || {
+    echo "setup: mailpit could not be built (needs Go on PATH or in /usr/local/go; mailpit asks for Go 1.26, which an older Go fetches itself)" >&2
+    exit 1
+  }
+fi
+if [[ ! -x .tools/bin/versitygw ]]; then
+  say "building versitygw ${VERSITYGW_VERSION} into .tools/bin (Go module proxy)"
+  go_install "github.com/versity/versitygw/cmd/versitygw@${VERSITYGW_VERSION}" || {
+    echo "setup: versitygw could not be built (needs Go on PATH or in /usr/local/go; mailpit asks for Go 1.26, which an older Go fetches itself)" >&2
+    exit 1
+  }
 fi
 
 # --- Helm (charts) ----------------------------------------------------------------------------------------------

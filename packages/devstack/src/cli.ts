@@ -13,7 +13,7 @@ import { loadSeedData, seed } from './seed.ts';
 const USAGE = `usage: node packages/devstack/src/cli.ts <command> [--profile dev|test]
 
   setup                   install what is missing (apt packages, Node 24 in .tools/, npm ci, helm)
-  infra up|down|status    PostgreSQL, Redis, NATS of the profile
+  infra up|down|status    PostgreSQL, Redis, NATS, mailpit, versitygw of the profile
   migrate                 infra up, then every service's migrations
   up [--only a,b]         infra up, migrate, start services, gateway, frontends; wait until ready
   down                    stop the processes (apps, then infra) this tool started

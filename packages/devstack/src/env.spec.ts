@@ -1,4 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { databaseUrl, edgeRoutes, envFor } from './env.ts';
+import { loadSecrets, secretsFile } from './secrets.ts';
 import { appsOf, loadSystem, stackFor, type SystemJson } from './registry.ts';
 
 const system: SystemJson = {
@@ -7,10 +11,19 @@ const system: SystemJson = {
     postgres: { port: 55432, database: 'pencraft' },
     redis: { port: 6390 },
     nats: { port: 4223, monitorPort: 8223 },
+    mail: { smtpPort: 1125, httpPort: 8125 },
+    objectStore: { port: 7070, bucket: 'pencraft-media', region: 'us-east-1' },
   },
-  gateway: { httpPort: 8080, internalPort: 9080, calls: ['identity', 'articles'] },
+  gateway: { httpPort: 8080, internalPort: 9080, calls: ['identity', 'articles'], uses: ['objectStore'] },
   services: {
-    identity: { httpPort: 4101, internalPort: 9101, grpcPort: 5101, schema: 'identity', calls: [] },
+    identity: {
+      httpPort: 4101,
+      internalPort: 9101,
+      grpcPort: 5101,
+      schema: 'identity',
+      calls: [],
+      uses: ['mail', 'objectStore'],
+    },
     articles: { httpPort: 4102, internalPort: 9102, grpcPort: 5102, schema: 'articles', calls: ['identity'] },
   },
   frontends: {
@@ -20,7 +33,7 @@ const system: SystemJson = {
   },
   testPortOffset: 100,
 };
-const secrets = { csrfSecret: 'x'.repeat(64) };
+const secrets = { csrfSecret: 'x'.repeat(64), s3AccessKey: 'PCACCESSKEY0123456789', s3SecretKey: 's'.repeat(40) };
 const dev = stackFor('dev', system, '/repo');
 const test = stackFor('test', system, '/repo');
 
@@ -30,11 +43,15 @@ describe('stackFor', () => {
       postgres: { port: 55432, database: 'pencraft' },
       redis: { port: 6390 },
       nats: { port: 4223, monitorPort: 8223 },
+      mail: { smtpPort: 1125, httpPort: 8125 },
+      objectStore: { port: 7070, bucket: 'pencraft-media', region: 'us-east-1' },
     });
     expect(test.infra).toEqual({
       postgres: { port: 55532, database: 'pencraft' },
       redis: { port: 6490 },
       nats: { port: 4323, monitorPort: 8323 },
+      mail: { smtpPort: 1225, httpPort: 8225 },
+      objectStore: { port: 7170, bucket: 'pencraft-media', region: 'us-east-1' },
     });
     expect(appsOf(test).map((a) => [a.name, a.httpPort])).toEqual([
       ['identity', 4201],
@@ -65,7 +82,36 @@ describe('envFor', () => {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:55432/pencraft',
       REDIS_URL: 'redis://127.0.0.1:6390',
       NATS_URL: 'nats://127.0.0.1:4223',
+      // Links in mails point at the public site.
+      PUBLIC_ORIGIN: 'http://localhost:8080',
+      SMTP_URL: 'smtp://127.0.0.1:1125',
+      MAIL_FROM: 'Pencraft <no-reply@pencraft.local>',
+      S3_ENDPOINT: 'http://127.0.0.1:7070',
+      S3_ACCESS_KEY: secrets.s3AccessKey,
+      S3_SECRET_KEY: secrets.s3SecretKey,
+      S3_BUCKET: 'pencraft-media',
+      S3_REGION: 'us-east-1',
     });
+  });
+
+  it('gives mail and object store variables only to the processes that declare them in `uses`', () => {
+    const articles = envFor('articles', 'dev', { stack: dev, secrets });
+    expect(
+      Object.keys(articles).filter((k) => k.startsWith('S3_') || k.startsWith('SMTP') || k === 'MAIL_FROM'),
+    ).toEqual([]);
+    const gateway = envFor('gateway', 'test', { stack: test, secrets });
+    expect(gateway.S3_ENDPOINT).toBe('http://127.0.0.1:7170');
+    expect(gateway.SMTP_URL).toBeUndefined();
+    expect(envFor('identity', 'test', { stack: test, secrets }).SMTP_URL).toBe('smtp://127.0.0.1:1225');
+    expect(envFor('shell', 'dev', { stack: dev, secrets }).S3_ENDPOINT).toBeUndefined();
+  });
+
+  it('refuses a `uses` entry that is not a known dependency', () => {
+    const broken: SystemJson = {
+      ...system,
+      services: { identity: { ...system.services.identity!, uses: ['ftp'] } },
+    };
+    expect(() => stackFor('dev', broken, '/repo')).toThrow(/identity uses "ftp"/);
   });
 
   it('uses test values and shifted ports for the test profile', () => {
@@ -110,6 +156,11 @@ describe('envFor', () => {
       ARTICLES_GRPC_ADDR: '127.0.0.1:5102',
       PUBLIC_ORIGIN: 'http://localhost:8080',
       COOKIE_SECURE: 'false',
+      S3_ENDPOINT: 'http://127.0.0.1:7070',
+      S3_ACCESS_KEY: secrets.s3AccessKey,
+      S3_SECRET_KEY: secrets.s3SecretKey,
+      S3_BUCKET: 'pencraft-media',
+      S3_REGION: 'us-east-1',
       CSRF_SECRET: secrets.csrfSecret,
       EDGE_ROUTES: '/mf/editor/=http://127.0.0.1:3002,/mf/reader/=http://127.0.0.1:3001,/=http://127.0.0.1:3000',
     });
@@ -156,5 +207,34 @@ describe('envFor', () => {
       expect(Object.values(env).every((v) => typeof v === 'string' && v.length > 0)).toBe(true);
     }
     expect(real.gateway.httpPort).toBe(loadSystem().gateway.httpPort + loadSystem().testPortOffset);
+  });
+});
+
+describe('loadSecrets', () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'devstack-secrets-'));
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('generates every secret once, private to the owner, and returns the same ones afterwards', () => {
+    const stack = stackFor('test', system, root);
+    const first = loadSecrets(stack);
+    expect(first.csrfSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.s3AccessKey).toMatch(/^[0-9A-Z]{20}$/);
+    expect(first.s3SecretKey.length).toBeGreaterThanOrEqual(40);
+    expect(statSync(secretsFile(stack)).mode & 0o777).toBe(0o600);
+    expect(loadSecrets(stack)).toEqual(first);
+  });
+
+  it('adds the secrets an older file lacks and keeps the ones it has', () => {
+    const stack = stackFor('dev', system, root);
+    loadSecrets(stack);
+    const kept = 'k'.repeat(64);
+    writeFileSync(secretsFile(stack), JSON.stringify({ csrfSecret: kept }));
+    const secrets = loadSecrets(stack);
+    expect(secrets.csrfSecret).toBe(kept);
+    expect(secrets.s3AccessKey).toMatch(/^[0-9A-Z]{20}$/);
+    expect(JSON.parse(readFileSync(secretsFile(stack), 'utf8'))).toEqual(secrets);
   });
 });

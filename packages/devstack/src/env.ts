@@ -4,6 +4,7 @@ import { loadSecrets, type Secrets } from './secrets.ts';
 import {
   findApp,
   stackFor,
+  type Dependency,
   type FrontendInfo,
   type GatewayInfo,
   type Profile,
@@ -52,6 +53,38 @@ export function natsUrl(stack: Stack): string {
   return `nats://127.0.0.1:${stack.infra.nats.port}`;
 }
 
+export function smtpUrl(stack: Stack): string {
+  return `smtp://127.0.0.1:${stack.infra.mail.smtpPort}`;
+}
+
+/** mailpit's HTTP API and web UI (the messages the services sent). */
+export function mailApiUrl(stack: Stack): string {
+  return `http://127.0.0.1:${stack.infra.mail.httpPort}`;
+}
+
+export function objectStoreUrl(stack: Stack): string {
+  return `http://127.0.0.1:${stack.infra.objectStore.port}`;
+}
+
+export const MAIL_FROM = 'Pencraft <no-reply@pencraft.local>';
+
+/** The variables of the infrastructure an application declares in system.json `uses`. */
+export function dependencyEnv(stack: Stack, uses: readonly Dependency[], secrets: () => Secrets): Env {
+  const env: Env = {};
+  if (uses.includes('mail')) Object.assign(env, { SMTP_URL: smtpUrl(stack), MAIL_FROM });
+  if (uses.includes('objectStore')) {
+    const { s3AccessKey, s3SecretKey } = secrets();
+    Object.assign(env, {
+      S3_ENDPOINT: objectStoreUrl(stack),
+      S3_ACCESS_KEY: s3AccessKey,
+      S3_SECRET_KEY: s3SecretKey,
+      S3_BUCKET: stack.infra.objectStore.bucket,
+      S3_REGION: stack.infra.objectStore.region,
+    });
+  }
+  return env;
+}
+
 /** `prefix=url` pairs, longest prefix first so the gateway can take the first match. */
 export function edgeRoutes(stack: Stack): string {
   return [...stack.frontends]
@@ -89,6 +122,9 @@ function serviceEnv(stack: Stack, service: ServiceInfo, options: EnvOptions): En
     REDIS_URL: redisUrl(stack),
     NATS_URL: natsUrl(stack),
     ...grpcAddresses(stack, service.calls),
+    // Services that mail links point them at the site's public origin (the gateway).
+    ...(service.uses.includes('mail') ? { PUBLIC_ORIGIN: `http://localhost:${stack.gateway.httpPort}` } : {}),
+    ...dependencyEnv(stack, service.uses, () => options.secrets ?? loadSecrets(stack)),
     // Until moderation exists, publishing goes straight to published.
     ...(service.name === 'articles' ? { PUBLISH_WITHOUT_REVIEW: 'true' } : {}),
   };
@@ -101,6 +137,7 @@ function gatewayEnv(stack: Stack, gateway: GatewayInfo, secrets: Secrets): Env {
     INTERNAL_HTTP_PORT: String(gateway.internalPort),
     REDIS_URL: redisUrl(stack),
     ...grpcAddresses(stack, gateway.calls),
+    ...dependencyEnv(stack, gateway.uses, () => secrets),
     PUBLIC_ORIGIN: `http://localhost:${gateway.httpPort}`,
     COOKIE_SECURE: 'false',
     CSRF_SECRET: secrets.csrfSecret,

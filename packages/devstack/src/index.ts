@@ -1,7 +1,29 @@
 // The local stack as a library, for the test suites (tests/) and the CLI.
-export { PROFILES, appsOf, gatewayUrl, loadSystem, repoRoot, stackFor } from './registry.ts';
-export type { AppInfo, FrontendInfo, GatewayInfo, Profile, ServiceInfo, Stack, SystemJson } from './registry.ts';
-export { databaseUrl, edgeRoutes, envFor, natsUrl, redisUrl } from './env.ts';
+export { DEPENDENCIES, PROFILES, appsOf, gatewayUrl, loadSystem, repoRoot, stackFor } from './registry.ts';
+export type {
+  AppInfo,
+  Dependency,
+  FrontendInfo,
+  GatewayInfo,
+  Profile,
+  ServiceInfo,
+  Stack,
+  SystemJson,
+} from './registry.ts';
+export {
+  MAIL_FROM,
+  databaseUrl,
+  dependencyEnv,
+  edgeRoutes,
+  envFor,
+  mailApiUrl,
+  natsUrl,
+  objectStoreUrl,
+  redisUrl,
+  smtpUrl,
+} from './env.ts';
+export { loadSecrets } from './secrets.ts';
+export type { Secrets } from './secrets.ts';
 export type { Env, EnvOptions } from './env.ts';
 export { createDatabase, dropDatabase, infraStatus, redisPing, startInfra, stopInfra } from './infra.ts';
 export type { InfraName, InfraStatus } from './infra.ts';

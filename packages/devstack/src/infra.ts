@@ -1,5 +1,6 @@
-// PostgreSQL 15, Redis and NATS (JetStream) as local processes of one profile: data under .data/<profile>/,
-// pid files and logs under .run/<profile>/, loopback only. Debian's packages are installed by scripts/setup.sh.
+// PostgreSQL 15, Redis, NATS (JetStream), the mail catcher (mailpit) and the S3 object store (versitygw) as local
+// processes of one profile: data under .data/<profile>/, pid files and logs under .run/<profile>/, loopback only.
+// Debian's packages, mailpit and versitygw (built into .tools/bin) are installed by scripts/setup.sh.
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
@@ -24,9 +25,10 @@ import {
   type Identity,
 } from './proc.ts';
 import { resolveStack, type Profile, type Stack } from './registry.ts';
+import { loadSecrets } from './secrets.ts';
 
-export type InfraName = 'postgres' | 'redis' | 'nats';
-export const INFRA: readonly InfraName[] = ['postgres', 'redis', 'nats'];
+export type InfraName = 'postgres' | 'redis' | 'nats' | 'mailpit' | 'versitygw';
+export const INFRA: readonly InfraName[] = ['postgres', 'redis', 'nats', 'mailpit', 'versitygw'];
 
 export const PG_BIN = '/usr/lib/postgresql/15/bin';
 const READY_TIMEOUT_MS = 60_000;
@@ -346,7 +348,102 @@ const nats: Component = {
   },
 };
 
-const COMPONENTS: Record<InfraName, Component> = { postgres, redis, nats };
+// --- mailpit (mail catcher) ---------------------------------------------------------------------------------------
+
+/** A tool scripts/setup.sh builds into .tools/bin (Go), else one on PATH. */
+function toolBinary(stack: Stack, name: string): string {
+  const local = join(stack.root, '.tools', 'bin', name);
+  return existsSync(local) ? local : findBinary(name);
+}
+
+function mailpitDir(stack: Stack): string {
+  return join(stack.dataDir, 'mailpit');
+}
+
+const mailpit: Component = {
+  name: 'mailpit',
+  ports: (stack) => [stack.infra.mail.smtpPort, stack.infra.mail.httpPort],
+  identity: (stack) => ({ cmdlineIncludes: ['mailpit', `127.0.0.1:${stack.infra.mail.smtpPort}`] }),
+  async start(stack, log) {
+    const dir = mailpitDir(stack);
+    mkdirSync(dir, { recursive: true });
+    const { smtpPort, httpPort } = stack.infra.mail;
+    const args = [
+      '--smtp',
+      `127.0.0.1:${smtpPort}`,
+      '--listen',
+      `127.0.0.1:${httpPort}`,
+      '--database',
+      join(dir, 'mailpit.db'),
+      // The oldest messages go first; tests search by recipient and time, so a long history only costs disk.
+      '--max',
+      stack.profile === 'dev' ? '1000' : '5000',
+      // No SMTP authentication configured: the services send without credentials, as to a relay on the same host.
+      '--smtp-disable-rdns',
+      '--disable-version-check',
+      '--quiet',
+    ];
+    const child = spawnDetached({ command: toolBinary(stack, 'mailpit'), args, env: baseEnv(), cwd: dir, log });
+    if (child.pid === undefined) throw new Error('mailpit did not start');
+    return child.pid;
+  },
+  async ready(stack) {
+    const api = (await httpStatus(`http://127.0.0.1:${stack.infra.mail.httpPort}/readyz`)) === 200;
+    return api && (await portOpen(stack.infra.mail.smtpPort));
+  },
+  async stop(stack, pid) {
+    await terminate(pid, mailpit.identity(stack), { timeoutMs: 15_000 });
+  },
+};
+
+// --- versitygw (S3 object store) ----------------------------------------------------------------------------------
+
+function objectsDir(stack: Stack): string {
+  return join(stack.dataDir, 'objects');
+}
+
+const VERSITYGW_HEALTH = '/health';
+
+const versitygw: Component = {
+  name: 'versitygw',
+  ports: (stack) => [stack.infra.objectStore.port],
+  identity: (stack) => ({ cmdlineIncludes: ['versitygw', `127.0.0.1:${stack.infra.objectStore.port}`] }),
+  async start(stack, log) {
+    const dir = objectsDir(stack);
+    // Object metadata (content type) in a sidecar directory: no dependence on the file system's extended attributes.
+    // Not named objects-*: versitygw refuses a sidecar path that merely starts with the root's path.
+    const meta = join(stack.dataDir, 'object-metadata');
+    mkdirSync(dir, { recursive: true });
+    mkdirSync(meta, { recursive: true });
+    const { s3AccessKey, s3SecretKey } = loadSecrets(stack);
+    const args = [
+      '--port',
+      `127.0.0.1:${stack.infra.objectStore.port}`,
+      '--region',
+      stack.infra.objectStore.region,
+      '--health',
+      VERSITYGW_HEALTH,
+      '--quiet',
+      'posix',
+      '--sidecar',
+      meta,
+      dir,
+    ];
+    // The root keys through the environment, so they never show in the process list.
+    const env = { ...baseEnv(), ROOT_ACCESS_KEY: s3AccessKey, ROOT_SECRET_KEY: s3SecretKey };
+    const child = spawnDetached({ command: toolBinary(stack, 'versitygw'), args, env, cwd: dir, log });
+    if (child.pid === undefined) throw new Error('versitygw did not start');
+    return child.pid;
+  },
+  async ready(stack) {
+    return (await httpStatus(`http://127.0.0.1:${stack.infra.objectStore.port}${VERSITYGW_HEALTH}`)) === 200;
+  },
+  async stop(stack, pid) {
+    await terminate(pid, versitygw.identity(stack), { timeoutMs: 15_000 });
+  },
+};
+
+const COMPONENTS: Record<InfraName, Component> = { postgres, redis, nats, mailpit, versitygw };
 
 // --- the lifecycle ------------------------------------------------------------------------------------------------
 
@@ -403,7 +500,7 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
   );
 }
 
-/** Starts PostgreSQL, Redis and NATS for the profile (no-op for the ones already up) and waits until each answers. */
+/** Starts PostgreSQL, Redis, NATS, mailpit and versitygw for the profile (no-op for the ones already up) and waits until each answers. */
 export async function startInfra(target: Profile | Stack, report: Reporter = silent): Promise<void> {
   const stack = resolveStack(target);
   ensureRunDirs(stack);

@@ -7,14 +7,22 @@ import { fileURLToPath } from 'node:url';
 export type Profile = 'dev' | 'test';
 export const PROFILES: readonly Profile[] = ['dev', 'test'];
 
+/** Infrastructure an application may declare in `uses` (it then gets the variables to reach it). */
+export type Dependency = 'mail' | 'objectStore';
+export const DEPENDENCIES: readonly Dependency[] = ['mail', 'objectStore'];
+
 export interface SystemJson {
   product: string;
   infrastructure: {
     postgres: { port: number; database: string };
     redis: { port: number };
     nats: { port: number; monitorPort: number };
+    /** The mail catcher (mailpit): SMTP for the services, HTTP API and web UI for people and tests. */
+    mail: { smtpPort: number; httpPort: number };
+    /** The S3-compatible object store (versitygw). */
+    objectStore: { port: number; bucket: string; region: string };
   };
-  gateway: { httpPort: number; internalPort: number; calls: string[] };
+  gateway: { httpPort: number; internalPort: number; calls: string[]; uses?: string[] };
   services: Record<
     string,
     {
@@ -25,6 +33,7 @@ export interface SystemJson {
       stream?: string;
       calls?: string[];
       consumes?: string[];
+      uses?: string[];
     }
   >;
   frontends: Record<string, { port: number; path: string }>;
@@ -40,6 +49,7 @@ export interface ServiceInfo {
   grpcPort: number;
   schema: string | undefined;
   calls: string[];
+  uses: Dependency[];
 }
 
 export interface GatewayInfo {
@@ -49,6 +59,7 @@ export interface GatewayInfo {
   /** /healthz, /readyz and /metrics; never the public origin. */
   internalPort: number;
   calls: string[];
+  uses: Dependency[];
 }
 
 export interface FrontendInfo {
@@ -65,6 +76,8 @@ export interface InfraInfo {
   postgres: { port: number; database: string };
   redis: { port: number };
   nats: { port: number; monitorPort: number };
+  mail: { smtpPort: number; httpPort: number };
+  objectStore: { port: number; bucket: string; region: string };
 }
 
 export interface Stack {
@@ -112,6 +125,8 @@ export function stackFor(profile: Profile, system: SystemJson = loadSystem(), ro
       postgres: { port: shift(infra.postgres.port), database: infra.postgres.database },
       redis: { port: shift(infra.redis.port) },
       nats: { port: shift(infra.nats.port), monitorPort: shift(infra.nats.monitorPort) },
+      mail: { smtpPort: shift(infra.mail.smtpPort), httpPort: shift(infra.mail.httpPort) },
+      objectStore: { ...infra.objectStore, port: shift(infra.objectStore.port) },
     },
     services: Object.entries(system.services).map(([name, s]) => ({
       kind: 'service',
@@ -121,6 +136,7 @@ export function stackFor(profile: Profile, system: SystemJson = loadSystem(), ro
       grpcPort: shift(s.grpcPort),
       schema: s.schema,
       calls: s.calls ?? [],
+      uses: usesOf(name, s.uses),
     })),
     gateway: {
       kind: 'gateway',
@@ -128,6 +144,7 @@ export function stackFor(profile: Profile, system: SystemJson = loadSystem(), ro
       httpPort: shift(system.gateway.httpPort),
       internalPort: shift(system.gateway.internalPort),
       calls: system.gateway.calls,
+      uses: usesOf('gateway', system.gateway.uses),
     },
     frontends: Object.entries(system.frontends).map(([name, f]) => ({
       kind: 'frontend',
@@ -136,6 +153,15 @@ export function stackFor(profile: Profile, system: SystemJson = loadSystem(), ro
       path: f.path,
     })),
   };
+}
+
+function usesOf(name: string, uses: string[] | undefined): Dependency[] {
+  for (const dependency of uses ?? []) {
+    if (!(DEPENDENCIES as readonly string[]).includes(dependency)) {
+      throw new Error(`system.json: ${name} uses "${dependency}" (known: ${DEPENDENCIES.join(', ')})`);
+    }
+  }
+  return (uses ?? []) as Dependency[];
 }
 
 /** A profile's stack, or the stack itself (library functions accept either). */

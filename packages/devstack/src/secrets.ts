@@ -1,4 +1,6 @@
 // Dev-only secrets, generated once per profile into .data/<profile>/secrets.json (never committed: .data/ is ignored).
+// A secret missing from an older file is generated and added; the ones already there are kept (the object store's
+// keys must match the data it already holds).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,7 +8,19 @@ import type { Stack } from './registry.ts';
 
 export interface Secrets {
   csrfSecret: string;
+  /** versitygw's root access key and secret; the services that use the object store sign with them. */
+  s3AccessKey: string;
+  s3SecretKey: string;
 }
+
+const GENERATORS: { [K in keyof Secrets]: () => string } = {
+  csrfSecret: () => randomBytes(32).toString('hex'),
+  // S3 access keys are conventionally upper-case alphanumerics (20 characters).
+  s3AccessKey: () => `PC${randomBytes(9).toString('hex').toUpperCase()}`,
+  s3SecretKey: () => randomBytes(30).toString('base64url'),
+};
+
+const MIN_LENGTH: { [K in keyof Secrets]: number } = { csrfSecret: 32, s3AccessKey: 16, s3SecretKey: 32 };
 
 export function secretsFile(stack: Stack): string {
   return join(stack.dataDir, 'secrets.json');
@@ -14,13 +28,23 @@ export function secretsFile(stack: Stack): string {
 
 export function loadSecrets(stack: Stack): Secrets {
   const file = secretsFile(stack);
-  if (existsSync(file)) {
-    const secrets = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
-    if (typeof secrets.csrfSecret === 'string' && secrets.csrfSecret.length >= 32)
-      return { csrfSecret: secrets.csrfSecret };
+  const stored: Partial<Record<string, unknown>> = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<string, unknown>>)
+    : {};
+  let changed = false;
+  const secrets = {} as Secrets;
+  for (const key of Object.keys(GENERATORS) as (keyof Secrets)[]) {
+    const value = stored[key];
+    if (typeof value === 'string' && value.length >= MIN_LENGTH[key]) {
+      secrets[key] = value;
+    } else {
+      secrets[key] = GENERATORS[key]();
+      changed = true;
+    }
   }
-  const secrets: Secrets = { csrfSecret: randomBytes(32).toString('hex') };
-  mkdirSync(stack.dataDir, { recursive: true });
-  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  if (changed) {
+    mkdirSync(stack.dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify({ ...stored, ...secrets }, null, 2)}\n`, { mode: 0o600 });
+  }
   return secrets;
 }
