@@ -5,6 +5,7 @@
 import type { BinaryReader, BinaryWriter } from '@bufbuild/protobuf/wire';
 import { ArticlePublished } from './gen/events/v1/articles.js';
 import {
+  UserConfirmed,
   UserDeleted,
   UserFollowed,
   UserRegistered,
@@ -40,6 +41,15 @@ function defineEvent<T, Consumers extends string>(definition: EventDefinition<T,
 }
 
 export const EVENTS = {
+  // No consumer yet: notifications and moderation read it once they exist.
+  userConfirmed: defineEvent({
+    subject: 'identity.user.confirmed',
+    type: 'events.v1.UserConfirmed',
+    proto: 'events/v1/identity.proto',
+    message: UserConfirmed,
+    publisher: 'identity',
+    consumers: {},
+  }),
   userRegistered: defineEvent({
     subject: 'identity.user.registered',
     type: 'events.v1.UserRegistered',

@@ -66,6 +66,14 @@ export interface UserUnfollowed {
   atMs: number;
 }
 
+/** Subject identity.user.confirmed: an account proved its e-mail address after registration (it may now publish). */
+export interface UserConfirmed {
+  /** The account's id (UUID). */
+  uid: string;
+  /** When the account was confirmed, milliseconds since the Unix epoch. */
+  confirmedAtMs: number;
+}
+
 function createBaseUserRegistered(): UserRegistered {
   return { uid: "", username: "", fullname: "", lang: "", registeredAtMs: 0 };
 }
@@ -596,6 +604,85 @@ export const UserUnfollowed: MessageFns<UserUnfollowed> = {
     }
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseUserConfirmed(): UserConfirmed {
+  return { uid: "", confirmedAtMs: 0 };
+}
+
+export const UserConfirmed: MessageFns<UserConfirmed> = {
+  encode(message: UserConfirmed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.confirmedAtMs !== 0) {
+      writer.uint32(16).int64(message.confirmedAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserConfirmed {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserConfirmed();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.confirmedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserConfirmed {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      confirmedAtMs: isSet(object.confirmedAtMs)
+        ? globalThis.Number(object.confirmedAtMs)
+        : isSet(object.confirmed_at_ms)
+        ? globalThis.Number(object.confirmed_at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: UserConfirmed): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.confirmedAtMs !== 0) {
+      obj.confirmedAtMs = Math.round(message.confirmedAtMs);
     }
     return obj;
   },

@@ -23,6 +23,9 @@ export const protobufPackage = "identity.v1";
 
 export const protobufFileName = "identity/v1/identity.proto";
 
+export interface Empty {
+}
+
 /** The signed-in user summary of SPEC.md section 3. */
 export interface UserSummary {
   uid: string;
@@ -36,6 +39,8 @@ export interface UserSummary {
   rating: number;
   domain: string;
   publication: string;
+  /** The e-mail address was proved after registration; until then the account reads but does not publish. */
+  confirmed: boolean;
 }
 
 /** Where a request came from, for the session list and the account log. */
@@ -66,13 +71,21 @@ export interface LoginRequest {
   /** An email address or a username. */
   login: string;
   password: string;
-  client: ClientInfo | undefined;
+  client:
+    | ClientInfo
+    | undefined;
+  /** A TOTP code or a recovery code, when the account has two-factor authentication. */
+  secondFactor: string;
 }
 
 export interface LoginResponse {
   user: UserSummary | undefined;
   sessionToken: string;
   expiresAtMs: number;
+  /** The password was right but a second factor is needed: no session was opened (token empty, user unset). */
+  secondFactorRequired: boolean;
+  /** When the account's deletion is due (it can still be cancelled), milliseconds since the Unix epoch; 0 when none. */
+  deletionScheduledAtMs: number;
 }
 
 export interface LogoutRequest {
@@ -92,6 +105,127 @@ export interface ValidateSessionResponse {
   expiresAtMs: number;
 }
 
+/** A request for the signed-in user: the uid comes from the gateway's session, never from the client. */
+export interface UserRequest {
+  uid: string;
+  client: ClientInfo | undefined;
+}
+
+export interface ConfirmCodeRequest {
+  /** The signed-in user (from the session). */
+  uid: string;
+  /** The 6-digit code of the mail. */
+  code: string;
+  client: ClientInfo | undefined;
+}
+
+export interface ConfirmRegistrationResponse {
+  user: UserSummary | undefined;
+}
+
+/** The token of a mailed link (the t parameter). */
+export interface LinkRequest {
+  token: string;
+  client: ClientInfo | undefined;
+}
+
+export interface PasswordResetRequest {
+  email: string;
+  client: ClientInfo | undefined;
+}
+
+/** With email and code, or with the link's token. */
+export interface ResetPasswordRequest {
+  email: string;
+  code: string;
+  token: string;
+  newPassword: string;
+  client: ClientInfo | undefined;
+}
+
+export interface ChangePasswordRequest {
+  /** The signed-in user and their session (kept open; the others end). */
+  uid: string;
+  sessionId: string;
+  oldPassword: string;
+  newPassword: string;
+  client: ClientInfo | undefined;
+}
+
+export interface EmailChangeRequest {
+  uid: string;
+  /** The new address. */
+  email: string;
+  /** The current password (required). */
+  password: string;
+  client: ClientInfo | undefined;
+}
+
+export interface ListAccountLogRequest {
+  uid: string;
+  /** 1-based. */
+  page: number;
+}
+
+export interface AccountLogEntry {
+  /** passwordChanged, passwordReset, emailChanged or accountConfirmation. */
+  type: string;
+  atMs: number;
+  ip: string;
+  userAgent: string;
+}
+
+export interface ListAccountLogResponse {
+  entries: AccountLogEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+function createBaseEmpty(): Empty {
+  return {};
+}
+
+export const Empty: MessageFns<Empty> = {
+  encode(_: Empty, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Empty {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEmpty();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): Empty {
+    return {};
+  },
+
+  toJSON(_: Empty): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
 function createBaseUserSummary(): UserSummary {
   return {
     uid: "",
@@ -103,6 +237,7 @@ function createBaseUserSummary(): UserSummary {
     rating: 0,
     domain: "",
     publication: "",
+    confirmed: false,
   };
 }
 
@@ -134,6 +269,9 @@ export const UserSummary: MessageFns<UserSummary> = {
     }
     if (message.publication !== "") {
       writer.uint32(74).string(message.publication);
+    }
+    if (message.confirmed !== false) {
+      writer.uint32(80).bool(message.confirmed);
     }
     return writer;
   },
@@ -223,6 +361,14 @@ export const UserSummary: MessageFns<UserSummary> = {
             message.publication = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.confirmed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -250,6 +396,7 @@ export const UserSummary: MessageFns<UserSummary> = {
       rating: isSet(object.rating) ? globalThis.Number(object.rating) : 0,
       domain: isSet(object.domain) ? globalThis.String(object.domain) : "",
       publication: isSet(object.publication) ? globalThis.String(object.publication) : "",
+      confirmed: isSet(object.confirmed) ? globalThis.Boolean(object.confirmed) : false,
     };
   },
 
@@ -281,6 +428,9 @@ export const UserSummary: MessageFns<UserSummary> = {
     }
     if (message.publication !== "") {
       obj.publication = message.publication;
+    }
+    if (message.confirmed !== false) {
+      obj.confirmed = message.confirmed;
     }
     return obj;
   },
@@ -645,7 +795,7 @@ export const RegisterResponse: MessageFns<RegisterResponse> = {
 };
 
 function createBaseLoginRequest(): LoginRequest {
-  return { login: "", password: "", client: undefined };
+  return { login: "", password: "", client: undefined, secondFactor: "" };
 }
 
 export const LoginRequest: MessageFns<LoginRequest> = {
@@ -658,6 +808,9 @@ export const LoginRequest: MessageFns<LoginRequest> = {
     }
     if (message.client !== undefined) {
       ClientInfo.encode(message.client, writer.uint32(26).fork()).join();
+    }
+    if (message.secondFactor !== "") {
+      writer.uint32(34).string(message.secondFactor);
     }
     return writer;
   },
@@ -699,6 +852,14 @@ export const LoginRequest: MessageFns<LoginRequest> = {
             message.client = ClientInfo.decode(reader, reader.uint32());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.secondFactor = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -716,6 +877,11 @@ export const LoginRequest: MessageFns<LoginRequest> = {
       login: isSet(object.login) ? globalThis.String(object.login) : "",
       password: isSet(object.password) ? globalThis.String(object.password) : "",
       client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+      secondFactor: isSet(object.secondFactor)
+        ? globalThis.String(object.secondFactor)
+        : isSet(object.second_factor)
+        ? globalThis.String(object.second_factor)
+        : "",
     };
   },
 
@@ -730,12 +896,15 @@ export const LoginRequest: MessageFns<LoginRequest> = {
     if (message.client !== undefined) {
       obj.client = ClientInfo.toJSON(message.client);
     }
+    if (message.secondFactor !== "") {
+      obj.secondFactor = message.secondFactor;
+    }
     return obj;
   },
 };
 
 function createBaseLoginResponse(): LoginResponse {
-  return { user: undefined, sessionToken: "", expiresAtMs: 0 };
+  return { user: undefined, sessionToken: "", expiresAtMs: 0, secondFactorRequired: false, deletionScheduledAtMs: 0 };
 }
 
 export const LoginResponse: MessageFns<LoginResponse> = {
@@ -748,6 +917,12 @@ export const LoginResponse: MessageFns<LoginResponse> = {
     }
     if (message.expiresAtMs !== 0) {
       writer.uint32(24).int64(message.expiresAtMs);
+    }
+    if (message.secondFactorRequired !== false) {
+      writer.uint32(32).bool(message.secondFactorRequired);
+    }
+    if (message.deletionScheduledAtMs !== 0) {
+      writer.uint32(40).int64(message.deletionScheduledAtMs);
     }
     return writer;
   },
@@ -789,6 +964,22 @@ export const LoginResponse: MessageFns<LoginResponse> = {
             message.expiresAtMs = longToNumber(reader.int64());
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.secondFactorRequired = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.deletionScheduledAtMs = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -814,6 +1005,16 @@ export const LoginResponse: MessageFns<LoginResponse> = {
         : isSet(object.expires_at_ms)
         ? globalThis.Number(object.expires_at_ms)
         : 0,
+      secondFactorRequired: isSet(object.secondFactorRequired)
+        ? globalThis.Boolean(object.secondFactorRequired)
+        : isSet(object.second_factor_required)
+        ? globalThis.Boolean(object.second_factor_required)
+        : false,
+      deletionScheduledAtMs: isSet(object.deletionScheduledAtMs)
+        ? globalThis.Number(object.deletionScheduledAtMs)
+        : isSet(object.deletion_scheduled_at_ms)
+        ? globalThis.Number(object.deletion_scheduled_at_ms)
+        : 0,
     };
   },
 
@@ -827,6 +1028,12 @@ export const LoginResponse: MessageFns<LoginResponse> = {
     }
     if (message.expiresAtMs !== 0) {
       obj.expiresAtMs = Math.round(message.expiresAtMs);
+    }
+    if (message.secondFactorRequired !== false) {
+      obj.secondFactorRequired = message.secondFactorRequired;
+    }
+    if (message.deletionScheduledAtMs !== 0) {
+      obj.deletionScheduledAtMs = Math.round(message.deletionScheduledAtMs);
     }
     return obj;
   },
@@ -1102,6 +1309,1039 @@ export const ValidateSessionResponse: MessageFns<ValidateSessionResponse> = {
   },
 };
 
+function createBaseUserRequest(): UserRequest {
+  return { uid: "", client: undefined };
+}
+
+export const UserRequest: MessageFns<UserRequest> = {
+  encode(message: UserRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: UserRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseConfirmCodeRequest(): ConfirmCodeRequest {
+  return { uid: "", code: "", client: undefined };
+}
+
+export const ConfirmCodeRequest: MessageFns<ConfirmCodeRequest> = {
+  encode(message: ConfirmCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmCodeRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: ConfirmCodeRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseConfirmRegistrationResponse(): ConfirmRegistrationResponse {
+  return { user: undefined };
+}
+
+export const ConfirmRegistrationResponse: MessageFns<ConfirmRegistrationResponse> = {
+  encode(message: ConfirmRegistrationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      UserSummary.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmRegistrationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmRegistrationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = UserSummary.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmRegistrationResponse {
+    return { user: isSet(object.user) ? UserSummary.fromJSON(object.user) : undefined };
+  },
+
+  toJSON(message: ConfirmRegistrationResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = UserSummary.toJSON(message.user);
+    }
+    return obj;
+  },
+};
+
+function createBaseLinkRequest(): LinkRequest {
+  return { token: "", client: undefined };
+}
+
+export const LinkRequest: MessageFns<LinkRequest> = {
+  encode(message: LinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: LinkRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBasePasswordResetRequest(): PasswordResetRequest {
+  return { email: "", client: undefined };
+}
+
+export const PasswordResetRequest: MessageFns<PasswordResetRequest> = {
+  encode(message: PasswordResetRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PasswordResetRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePasswordResetRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PasswordResetRequest {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: PasswordResetRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseResetPasswordRequest(): ResetPasswordRequest {
+  return { email: "", code: "", token: "", newPassword: "", client: undefined };
+}
+
+export const ResetPasswordRequest: MessageFns<ResetPasswordRequest> = {
+  encode(message: ResetPasswordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    if (message.token !== "") {
+      writer.uint32(26).string(message.token);
+    }
+    if (message.newPassword !== "") {
+      writer.uint32(34).string(message.newPassword);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResetPasswordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResetPasswordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.newPassword = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResetPasswordRequest {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      newPassword: isSet(object.newPassword)
+        ? globalThis.String(object.newPassword)
+        : isSet(object.new_password)
+        ? globalThis.String(object.new_password)
+        : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: ResetPasswordRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.newPassword !== "") {
+      obj.newPassword = message.newPassword;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseChangePasswordRequest(): ChangePasswordRequest {
+  return { uid: "", sessionId: "", oldPassword: "", newPassword: "", client: undefined };
+}
+
+export const ChangePasswordRequest: MessageFns<ChangePasswordRequest> = {
+  encode(message: ChangePasswordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.sessionId !== "") {
+      writer.uint32(18).string(message.sessionId);
+    }
+    if (message.oldPassword !== "") {
+      writer.uint32(26).string(message.oldPassword);
+    }
+    if (message.newPassword !== "") {
+      writer.uint32(34).string(message.newPassword);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangePasswordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangePasswordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.oldPassword = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.newPassword = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangePasswordRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+      oldPassword: isSet(object.oldPassword)
+        ? globalThis.String(object.oldPassword)
+        : isSet(object.old_password)
+        ? globalThis.String(object.old_password)
+        : "",
+      newPassword: isSet(object.newPassword)
+        ? globalThis.String(object.newPassword)
+        : isSet(object.new_password)
+        ? globalThis.String(object.new_password)
+        : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: ChangePasswordRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    if (message.oldPassword !== "") {
+      obj.oldPassword = message.oldPassword;
+    }
+    if (message.newPassword !== "") {
+      obj.newPassword = message.newPassword;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseEmailChangeRequest(): EmailChangeRequest {
+  return { uid: "", email: "", password: "", client: undefined };
+}
+
+export const EmailChangeRequest: MessageFns<EmailChangeRequest> = {
+  encode(message: EmailChangeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.email !== "") {
+      writer.uint32(18).string(message.email);
+    }
+    if (message.password !== "") {
+      writer.uint32(26).string(message.password);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EmailChangeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEmailChangeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EmailChangeRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: EmailChangeRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseListAccountLogRequest(): ListAccountLogRequest {
+  return { uid: "", page: 0 };
+}
+
+export const ListAccountLogRequest: MessageFns<ListAccountLogRequest> = {
+  encode(message: ListAccountLogRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.page !== 0) {
+      writer.uint32(16).int32(message.page);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAccountLogRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAccountLogRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAccountLogRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+    };
+  },
+
+  toJSON(message: ListAccountLogRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    return obj;
+  },
+};
+
+function createBaseAccountLogEntry(): AccountLogEntry {
+  return { type: "", atMs: 0, ip: "", userAgent: "" };
+}
+
+export const AccountLogEntry: MessageFns<AccountLogEntry> = {
+  encode(message: AccountLogEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== "") {
+      writer.uint32(10).string(message.type);
+    }
+    if (message.atMs !== 0) {
+      writer.uint32(16).int64(message.atMs);
+    }
+    if (message.ip !== "") {
+      writer.uint32(26).string(message.ip);
+    }
+    if (message.userAgent !== "") {
+      writer.uint32(34).string(message.userAgent);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AccountLogEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAccountLogEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.atMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.ip = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.userAgent = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AccountLogEntry {
+    return {
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      atMs: isSet(object.atMs)
+        ? globalThis.Number(object.atMs)
+        : isSet(object.at_ms)
+        ? globalThis.Number(object.at_ms)
+        : 0,
+      ip: isSet(object.ip) ? globalThis.String(object.ip) : "",
+      userAgent: isSet(object.userAgent)
+        ? globalThis.String(object.userAgent)
+        : isSet(object.user_agent)
+        ? globalThis.String(object.user_agent)
+        : "",
+    };
+  },
+
+  toJSON(message: AccountLogEntry): unknown {
+    const obj: any = {};
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.atMs !== 0) {
+      obj.atMs = Math.round(message.atMs);
+    }
+    if (message.ip !== "") {
+      obj.ip = message.ip;
+    }
+    if (message.userAgent !== "") {
+      obj.userAgent = message.userAgent;
+    }
+    return obj;
+  },
+};
+
+function createBaseListAccountLogResponse(): ListAccountLogResponse {
+  return { entries: [], total: 0, page: 0, pageSize: 0 };
+}
+
+export const ListAccountLogResponse: MessageFns<ListAccountLogResponse> = {
+  encode(message: ListAccountLogResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.entries) {
+      AccountLogEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAccountLogResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAccountLogResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entries.push(AccountLogEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAccountLogResponse {
+    return {
+      entries: globalThis.Array.isArray(object?.entries)
+        ? object.entries.map((e: any) => AccountLogEntry.fromJSON(e))
+        : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListAccountLogResponse): unknown {
+    const obj: any = {};
+    if (message.entries?.length) {
+      obj.entries = message.entries.map((e) => AccountLogEntry.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+};
+
 /** First-party accounts: registration, credentials and the pc_su sessions. */
 export type IdentityServiceService = typeof IdentityServiceService;
 export const IdentityServiceService = {
@@ -1147,6 +2387,130 @@ export const IdentityServiceService = {
       Buffer.from(ValidateSessionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ValidateSessionResponse => ValidateSessionResponse.decode(value),
   },
+  /** Confirms the signed-in user's registration with the mailed code (WrongCode, ExpiredOrInvalid, Flood). */
+  confirmRegistration: {
+    path: "/identity.v1.IdentityService/ConfirmRegistration" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ConfirmCodeRequest): Buffer => Buffer.from(ConfirmCodeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConfirmCodeRequest => ConfirmCodeRequest.decode(value),
+    responseSerialize: (value: ConfirmRegistrationResponse): Buffer =>
+      Buffer.from(ConfirmRegistrationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ConfirmRegistrationResponse => ConfirmRegistrationResponse.decode(value),
+  },
+  /** Confirms a registration from the mailed link (ExpiredOrInvalid). */
+  confirmRegistrationLink: {
+    path: "/identity.v1.IdentityService/ConfirmRegistrationLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: LinkRequest): Buffer => Buffer.from(LinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): LinkRequest => LinkRequest.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /** Mails a new registration code (Flood with params.retryAfter within the cooldown; OperationFailed if confirmed). */
+  resendRegistrationCode: {
+    path: "/identity.v1.IdentityService/ResendRegistrationCode" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UserRequest): Buffer => Buffer.from(UserRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UserRequest => UserRequest.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /** Mails a password-reset code and link when the address belongs to an account; answers alike when it does not. */
+  requestPasswordReset: {
+    path: "/identity.v1.IdentityService/RequestPasswordReset" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PasswordResetRequest): Buffer => Buffer.from(PasswordResetRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PasswordResetRequest => PasswordResetRequest.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /** Whether a password-reset link still works, without using it (ExpiredOrInvalid). */
+  checkPasswordResetLink: {
+    path: "/identity.v1.IdentityService/CheckPasswordResetLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: LinkRequest): Buffer => Buffer.from(LinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): LinkRequest => LinkRequest.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /** Sets a new password with the mailed code or link, ends every session of the user. */
+  resetPassword: {
+    path: "/identity.v1.IdentityService/ResetPassword" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResetPasswordRequest): Buffer => Buffer.from(ResetPasswordRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResetPasswordRequest => ResetPasswordRequest.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /** Changes the signed-in user's password and ends their other sessions. */
+  changePassword: {
+    path: "/identity.v1.IdentityService/ChangePassword" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ChangePasswordRequest): Buffer =>
+      Buffer.from(ChangePasswordRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ChangePasswordRequest => ChangePasswordRequest.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /** Mails a code and link to a new address of the signed-in user. */
+  requestEmailChange: {
+    path: "/identity.v1.IdentityService/RequestEmailChange" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EmailChangeRequest): Buffer => Buffer.from(EmailChangeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EmailChangeRequest => EmailChangeRequest.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /** Mails the pending new address a new code. */
+  resendEmailChange: {
+    path: "/identity.v1.IdentityService/ResendEmailChange" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UserRequest): Buffer => Buffer.from(UserRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UserRequest => UserRequest.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /** Moves the signed-in user to the pending address with the mailed code. */
+  confirmEmailChange: {
+    path: "/identity.v1.IdentityService/ConfirmEmailChange" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ConfirmCodeRequest): Buffer => Buffer.from(ConfirmCodeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConfirmCodeRequest => ConfirmCodeRequest.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /** Moves a user to the pending address from the mailed link. */
+  confirmEmailChangeLink: {
+    path: "/identity.v1.IdentityService/ConfirmEmailChangeLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: LinkRequest): Buffer => Buffer.from(LinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): LinkRequest => LinkRequest.decode(value),
+    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+  },
+  /** One page of the signed-in user's account operation log, newest first. */
+  listAccountLog: {
+    path: "/identity.v1.IdentityService/ListAccountLog" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListAccountLogRequest): Buffer =>
+      Buffer.from(ListAccountLogRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListAccountLogRequest => ListAccountLogRequest.decode(value),
+    responseSerialize: (value: ListAccountLogResponse): Buffer =>
+      Buffer.from(ListAccountLogResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListAccountLogResponse => ListAccountLogResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -1158,6 +2522,30 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   logout: handleUnaryCall<LogoutRequest, LogoutResponse>;
   /** Resolves a session token to the signed-in user's summary (UNAUTHENTICATED when it is unknown or expired). */
   validateSession: handleUnaryCall<ValidateSessionRequest, ValidateSessionResponse>;
+  /** Confirms the signed-in user's registration with the mailed code (WrongCode, ExpiredOrInvalid, Flood). */
+  confirmRegistration: handleUnaryCall<ConfirmCodeRequest, ConfirmRegistrationResponse>;
+  /** Confirms a registration from the mailed link (ExpiredOrInvalid). */
+  confirmRegistrationLink: handleUnaryCall<LinkRequest, Empty>;
+  /** Mails a new registration code (Flood with params.retryAfter within the cooldown; OperationFailed if confirmed). */
+  resendRegistrationCode: handleUnaryCall<UserRequest, Empty>;
+  /** Mails a password-reset code and link when the address belongs to an account; answers alike when it does not. */
+  requestPasswordReset: handleUnaryCall<PasswordResetRequest, Empty>;
+  /** Whether a password-reset link still works, without using it (ExpiredOrInvalid). */
+  checkPasswordResetLink: handleUnaryCall<LinkRequest, Empty>;
+  /** Sets a new password with the mailed code or link, ends every session of the user. */
+  resetPassword: handleUnaryCall<ResetPasswordRequest, Empty>;
+  /** Changes the signed-in user's password and ends their other sessions. */
+  changePassword: handleUnaryCall<ChangePasswordRequest, Empty>;
+  /** Mails a code and link to a new address of the signed-in user. */
+  requestEmailChange: handleUnaryCall<EmailChangeRequest, Empty>;
+  /** Mails the pending new address a new code. */
+  resendEmailChange: handleUnaryCall<UserRequest, Empty>;
+  /** Moves the signed-in user to the pending address with the mailed code. */
+  confirmEmailChange: handleUnaryCall<ConfirmCodeRequest, Empty>;
+  /** Moves a user to the pending address from the mailed link. */
+  confirmEmailChangeLink: handleUnaryCall<LinkRequest, Empty>;
+  /** One page of the signed-in user's account operation log, newest first. */
+  listAccountLog: handleUnaryCall<ListAccountLogRequest, ListAccountLogResponse>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -1224,6 +2612,198 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ValidateSessionResponse) => void,
+  ): ClientUnaryCall;
+  /** Confirms the signed-in user's registration with the mailed code (WrongCode, ExpiredOrInvalid, Flood). */
+  confirmRegistration(
+    request: ConfirmCodeRequest,
+    callback: (error: ServiceError | null, response: ConfirmRegistrationResponse) => void,
+  ): ClientUnaryCall;
+  confirmRegistration(
+    request: ConfirmCodeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ConfirmRegistrationResponse) => void,
+  ): ClientUnaryCall;
+  confirmRegistration(
+    request: ConfirmCodeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ConfirmRegistrationResponse) => void,
+  ): ClientUnaryCall;
+  /** Confirms a registration from the mailed link (ExpiredOrInvalid). */
+  confirmRegistrationLink(
+    request: LinkRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  confirmRegistrationLink(
+    request: LinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  confirmRegistrationLink(
+    request: LinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /** Mails a new registration code (Flood with params.retryAfter within the cooldown; OperationFailed if confirmed). */
+  resendRegistrationCode(
+    request: UserRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  resendRegistrationCode(
+    request: UserRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  resendRegistrationCode(
+    request: UserRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /** Mails a password-reset code and link when the address belongs to an account; answers alike when it does not. */
+  requestPasswordReset(
+    request: PasswordResetRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  requestPasswordReset(
+    request: PasswordResetRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  requestPasswordReset(
+    request: PasswordResetRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /** Whether a password-reset link still works, without using it (ExpiredOrInvalid). */
+  checkPasswordResetLink(
+    request: LinkRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  checkPasswordResetLink(
+    request: LinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  checkPasswordResetLink(
+    request: LinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /** Sets a new password with the mailed code or link, ends every session of the user. */
+  resetPassword(
+    request: ResetPasswordRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  resetPassword(
+    request: ResetPasswordRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  resetPassword(
+    request: ResetPasswordRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /** Changes the signed-in user's password and ends their other sessions. */
+  changePassword(
+    request: ChangePasswordRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  changePassword(
+    request: ChangePasswordRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  changePassword(
+    request: ChangePasswordRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /** Mails a code and link to a new address of the signed-in user. */
+  requestEmailChange(
+    request: EmailChangeRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  requestEmailChange(
+    request: EmailChangeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  requestEmailChange(
+    request: EmailChangeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /** Mails the pending new address a new code. */
+  resendEmailChange(
+    request: UserRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  resendEmailChange(
+    request: UserRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  resendEmailChange(
+    request: UserRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /** Moves the signed-in user to the pending address with the mailed code. */
+  confirmEmailChange(
+    request: ConfirmCodeRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  confirmEmailChange(
+    request: ConfirmCodeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  confirmEmailChange(
+    request: ConfirmCodeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /** Moves a user to the pending address from the mailed link. */
+  confirmEmailChangeLink(
+    request: LinkRequest,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  confirmEmailChangeLink(
+    request: LinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  confirmEmailChangeLink(
+    request: LinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Empty) => void,
+  ): ClientUnaryCall;
+  /** One page of the signed-in user's account operation log, newest first. */
+  listAccountLog(
+    request: ListAccountLogRequest,
+    callback: (error: ServiceError | null, response: ListAccountLogResponse) => void,
+  ): ClientUnaryCall;
+  listAccountLog(
+    request: ListAccountLogRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListAccountLogResponse) => void,
+  ): ClientUnaryCall;
+  listAccountLog(
+    request: ListAccountLogRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListAccountLogResponse) => void,
   ): ClientUnaryCall;
 }
 
