@@ -21,6 +21,8 @@ export * from './lifecycle/platform.module.js';
 export * from './lifecycle/tokens.js';
 export * from './logging/logger.js';
 export * from './logging/request-context.js';
+export * from './mail/mailer.js';
 export * from './metrics/metrics.js';
 export * from './redis/redis.js';
+export * from './storage/object-store.js';
 export * from './tracing/tracing.js';

@@ -1,0 +1,81 @@
+import type { Provider } from '@nestjs/common';
+import { createTransport } from 'nodemailer';
+import { z } from 'zod';
+import { CONFIG } from '../lifecycle/tokens.js';
+
+/** The variables of a service that sends mail; its config schema `.extend(mailConfigSchema.shape)`. */
+export const mailConfigSchema = z.object({
+  /** smtp://host:port (STARTTLS when the server offers it) or smtps://; credentials, when any, in the URL. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }),
+  /** The sender, e.g. "Pencraft <no-reply@pencraft.local>". */
+  MAIL_FROM: z.string().trim().min(3).max(320),
+});
+
+export type MailConfig = z.infer<typeof mailConfigSchema>;
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What the Mailer needs of a nodemailer transport (a strict double in unit tests). */
+export interface MailTransport {
+  sendMail(mail: { from: string; to: string; subject: string; text: string; html: string }): Promise<unknown>;
+}
+
+/**
+ * A failed send. Carries only the SMTP reply code and the stage it failed in: nodemailer's own message may quote the
+ * recipient's address, and callers log this error.
+ */
+export class MailNotSent extends Error {
+  constructor(
+    readonly stage: string,
+    readonly responseCode: number | undefined,
+  ) {
+    super(`mail not sent (${stage}${responseCode === undefined ? '' : `, SMTP ${responseCode}`})`);
+    this.name = 'MailNotSent';
+  }
+}
+
+export class Mailer {
+  constructor(
+    private readonly transport: MailTransport,
+    private readonly from: string,
+  ) {}
+
+  static fromConfig(config: MailConfig): Mailer {
+    const transport = createTransport({
+      url: config.SMTP_URL,
+      // Fail a send within seconds rather than hold a request (or a job) on a silent server.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return new Mailer(transport, config.MAIL_FROM);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    try {
+      await this.transport.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    } catch (error) {
+      const failure = error as { code?: unknown; command?: unknown; responseCode?: unknown };
+      const stage = [failure.code, failure.command].filter((part) => typeof part === 'string').join(' ') || 'send';
+      throw new MailNotSent(stage, typeof failure.responseCode === 'number' ? failure.responseCode : undefined);
+    }
+  }
+}
+
+/** The Mailer of a service whose config includes mailConfigSchema. */
+export const mailerProvider: Provider = {
+  provide: Mailer,
+  inject: [CONFIG],
+  useFactory: (config: MailConfig) => Mailer.fromConfig(config),
+};
