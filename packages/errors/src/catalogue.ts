@@ -299,6 +299,18 @@ export const CATALOGUE = {
     en: 'You have already requested account deletion.',
     ru: 'Вы уже запросили удаление аккаунта.',
   },
+  MfaAlreadyEnabled: {
+    ...CONFLICT,
+    az: 'İkimərhələli doğrulama artıq aktivdir. Yenisini qurmaq üçün əvvəlcə onu söndürün.',
+    en: 'Two-factor authentication is already on. Turn it off first to set it up again.',
+    ru: 'Двухфакторная аутентификация уже включена. Чтобы настроить её заново, сначала отключите её.',
+  },
+  MfaNotEnabled: {
+    ...CONFLICT,
+    az: 'İkimərhələli doğrulama aktiv deyil.',
+    en: 'Two-factor authentication is not on.',
+    ru: 'Двухфакторная аутентификация не включена.',
+  },
   InvalidPhoneNumber: {
     ...INVALID,
     az: 'Düzgün telefon nömrəsi daxil edin.',

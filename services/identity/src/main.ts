@@ -1,4 +1,6 @@
 import { IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
+import { ProfileServiceService } from '@pencraft/contracts/identity/v1/profile';
+import { SecurityServiceService } from '@pencraft/contracts/identity/v1/security';
 import { bootService } from '@pencraft/kit';
 import { identityConfigSchema } from './config.js';
 import { identityEvents } from './identity.schema.js';
@@ -10,5 +12,9 @@ await bootService({
   module: IdentityModule,
   database: { schema: 'identity', eventTables: identityEvents },
   publishes: true,
-  grpc: { 'identity.v1.IdentityService': IdentityServiceService },
+  grpc: {
+    'identity.v1.IdentityService': IdentityServiceService,
+    'identity.v1.ProfileService': ProfileServiceService,
+    'identity.v1.SecurityService': SecurityServiceService,
+  },
 });

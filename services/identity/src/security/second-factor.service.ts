@@ -1,19 +1,37 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../clock.js';
+import { MfaRepository } from './mfa.repository.js';
+import { hashRecoveryCode, normalizeRecoveryCode } from './recovery-codes.js';
+import { looksLikeTotp, Totp } from './totp.js';
 
-/**
- * The second factor at sign-in (TOTP or a recovery code). Skeleton with the agreed signatures so AUTH can wire
- * sign-in; the logic follows in the next commits of the security area.
- */
+const RECOVERY_SHAPE = /^[a-z0-9]{10}$/;
+
+/** The second factor at sign-in and before MFA changes: a TOTP code or an unused recovery code. */
 @Injectable()
 export class SecondFactorService {
+  constructor(
+    private readonly mfa: MfaRepository,
+    private readonly totp: Totp,
+    private readonly clock: Clock,
+  ) {}
+
   async isEnabled(userId: string): Promise<boolean> {
-    void userId;
-    return false;
+    return this.mfa.isEnabled(userId);
   }
 
+  /**
+   * A TOTP code of the current step or one step off, not used before (its step is then recorded), or an unused
+   * recovery code (then consumed). False when MFA is off.
+   */
   async verify(userId: string, code: string): Promise<boolean> {
-    void userId;
-    void code;
-    return false;
+    const typed = (code ?? '').trim();
+    const mfa = await this.mfa.find(userId);
+    if (!mfa?.enabledAt) return false;
+    if (looksLikeTotp(typed)) {
+      const step = await this.totp.match(mfa.secret, typed, this.clock.now(), mfa.lastStep);
+      return step !== undefined && (await this.mfa.useStep(userId, step));
+    }
+    if (!RECOVERY_SHAPE.test(normalizeRecoveryCode(typed))) return false;
+    return this.mfa.consumeRecoveryCode(userId, hashRecoveryCode(typed), this.clock.now());
   }
 }
