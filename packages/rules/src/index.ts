@@ -84,6 +84,10 @@ export {
   MIN_AGE_YEARS,
   NOTIFICATION_KEYS,
   PHONE_E164,
+  PICTURE_MAX_BYTES,
+  PICTURE_TYPES,
+  AVATAR_SIZE,
+  BANNER_SIZE,
   THEMES,
   USERNAME_CHANGE_DAYS,
   ageOn,
@@ -108,4 +112,3 @@ export {
   type NotificationSettings,
   type Theme,
 } from './profile.js';
-export { BAN_REASONS, isBanReason, type BanReason } from './bans.js';
