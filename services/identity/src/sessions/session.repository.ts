@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { users } from '../users/user.table.js';
 import { sessions } from './session.table.js';
 
@@ -25,12 +25,23 @@ export class SessionRepository {
   /** The live session behind a token hash, with its user. */
   async findLive(tokenHash: Buffer, now: Date) {
     const [row] = await this.database.db
-      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
+      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
       .limit(1);
     return row;
+  }
+
+  /**
+   * Records activity at most once a minute per session: identity sees a session only when the gateway's minute of
+   * caching runs out, so this is one small update per active session per minute at most.
+   */
+  async touch(sessionId: string, at: Date) {
+    await this.database.db
+      .update(sessions)
+      .set({ lastSeenAt: at })
+      .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, new Date(at.getTime() - 60_000))));
   }
 
   async revoke(tokenHash: Buffer, at: Date) {
