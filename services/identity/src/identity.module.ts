@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
-import { transactionManagerProvider } from '@pencraft/kit';
+import { mailerProvider, transactionManagerProvider } from '@pencraft/kit';
 import { AccountLogRepository } from './account-log/account-log.repository.js';
+import { AccountMails } from './auth/account-mails.js';
+import { AccountService } from './auth/account.service.js';
 import { AuthService } from './auth/auth.service.js';
 import { IdentityGrpcController } from './auth/identity.grpc.controller.js';
 import { PasswordHasher } from './auth/password-hasher.js';
@@ -18,6 +20,9 @@ import { VerificationCodeService } from './verification/verification-code.servic
   controllers: [IdentityGrpcController],
   providers: [
     AuthService,
+    AccountService,
+    AccountMails,
+    mailerProvider,
     UserRepository,
     SessionRepository,
     PasswordHasher,

@@ -101,19 +101,33 @@ describe('identity against PostgreSQL, Redis and NATS', () => {
     const input = newUser();
     await client.register(input);
     expect(
-      (await client.login({ login: input.username.toUpperCase(), password: input.password, client: client1 })).user
-        ?.username,
+      (
+        await client.login({
+          login: input.username.toUpperCase(),
+          password: input.password,
+          client: client1,
+          secondFactor: '',
+        })
+      ).user?.username,
     ).toBe(input.username);
     expect(
-      (await client.login({ login: ` ${input.email.toUpperCase()} `, password: input.password, client: client1 })).user
-        ?.username,
+      (
+        await client.login({
+          login: ` ${input.email.toUpperCase()} `,
+          password: input.password,
+          client: client1,
+          secondFactor: '',
+        })
+      ).user?.username,
     ).toBe(input.username);
-    expect(await codeOf(client.login({ login: input.username, password: 'wrong-pass-1', client: client1 }))).toBe(
-      'IncorrectEmailOrPassword',
-    );
-    expect(await codeOf(client.login({ login: 'nobody_here', password: 'wrong-pass-1', client: client1 }))).toBe(
-      'IncorrectEmailOrPassword',
-    );
+    expect(
+      await codeOf(
+        client.login({ login: input.username, password: 'wrong-pass-1', client: client1, secondFactor: '' }),
+      ),
+    ).toBe('IncorrectEmailOrPassword');
+    expect(
+      await codeOf(client.login({ login: 'nobody_here', password: 'wrong-pass-1', client: client1, secondFactor: '' })),
+    ).toBe('IncorrectEmailOrPassword');
   });
 
   it('refuses a taken email or username whatever the case, keeping the first account intact', async () => {
@@ -123,9 +137,10 @@ describe('identity against PostgreSQL, Redis and NATS', () => {
     expect(await codeOf(client.register(newUser({ username: first.username.toUpperCase() })))).toBe(
       'UsernameAlreadyExists',
     );
-    expect((await client.login({ login: first.email, password: first.password, client: client1 })).user?.fullname).toBe(
-      first.fullname,
-    );
+    expect(
+      (await client.login({ login: first.email, password: first.password, client: client1, secondFactor: '' })).user
+        ?.fullname,
+    ).toBe(first.fullname);
   });
 
   it('lets exactly one of two simultaneous registrations of the same name win', async () => {
@@ -155,7 +170,12 @@ describe('identity against PostgreSQL, Redis and NATS', () => {
     const { sessionToken, user } = await client.register(newUser());
     await client.logout({ sessionToken });
     expect(await codeOf(client.validateSession({ sessionToken }))).toBe('Unauthorized');
-    const login = await client.login({ login: user!.username, password: 'correct-horse-1', client: client1 });
+    const login = await client.login({
+      login: user!.username,
+      password: 'correct-horse-1',
+      client: client1,
+      secondFactor: '',
+    });
     await sql.query("update identity.sessions set expires_at = now() - interval '1 second' where user_id = $1", [
       user!.uid,
     ]);

@@ -3,11 +3,17 @@ import { EVENTS } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
 import type { Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
+import type { BanRepository } from '../bans/ban.repository.js';
+import type { BanRow } from '../bans/ban.table.js';
 import type { Clock } from '../clock.js';
+import type { DeletionService } from '../security/deletion.service.js';
+import type { SecondFactorService } from '../security/second-factor.service.js';
 import { hashSessionToken, type SessionTokenGenerator } from '../sessions/session-token.js';
 import type { SessionRepository } from '../sessions/session.repository.js';
 import type { UserRepository } from '../users/user.repository.js';
 import type { UserRow } from '../users/user.table.js';
+import type { VerificationCodeService } from '../verification/verification-code.service.js';
+import type { AccountMails } from './account-mails.js';
 import { AuthService } from './auth.service.js';
 import type { PasswordHasher } from './password-hasher.js';
 
@@ -38,6 +44,18 @@ function userRow(overrides: Partial<UserRow> = {}): UserRow {
     imageUrl: null,
     emailConfirmedAt: null,
     termsAcceptedAt: NOW,
+    headline: '',
+    bio: '',
+    birthdate: null,
+    country: null,
+    gender: 'notSpecified',
+    imageKey: null,
+    bannerKey: null,
+    bannerUrl: null,
+    usernameChangedAt: null,
+    phone: null,
+    phoneVerifiedAt: null,
+    notifications: {},
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,
@@ -62,6 +80,11 @@ describe('AuthService', () => {
   let clock: StrictMock<Clock>;
   let outbox: StrictMock<Outbox>;
   let transactions: ReturnType<typeof fakeTransactions>;
+  let codes: StrictMock<VerificationCodeService>;
+  let mails: StrictMock<AccountMails>;
+  let bans: StrictMock<BanRepository>;
+  let secondFactor: StrictMock<SecondFactorService>;
+  let deletion: StrictMock<DeletionService>;
   let service: AuthService;
 
   beforeEach(() => {
@@ -74,7 +97,26 @@ describe('AuthService', () => {
     transactions = fakeTransactions();
     clock.now.mockReturnValue(NOW);
     tokens.generate.mockReturnValue(TOKEN);
-    service = new AuthService({ SESSION_TTL_DAYS: 30 }, transactions, users, sessions, hasher, tokens, clock, outbox);
+    codes = strictMock<VerificationCodeService>('VerificationCodeService');
+    mails = strictMock<AccountMails>('AccountMails');
+    bans = strictMock<BanRepository>('BanRepository');
+    secondFactor = strictMock<SecondFactorService>('SecondFactorService');
+    deletion = strictMock<DeletionService>('DeletionService');
+    service = new AuthService(
+      { SESSION_TTL_DAYS: 30 },
+      transactions,
+      users,
+      sessions,
+      hasher,
+      tokens,
+      clock,
+      outbox,
+      codes,
+      mails,
+      bans,
+      secondFactor,
+      deletion,
+    );
   });
 
   describe('register', () => {
@@ -84,6 +126,29 @@ describe('AuthService', () => {
       users.insert.mockResolvedValue(userRow());
       sessions.insert.mockResolvedValue('session-1');
       outbox.add.mockResolvedValue('event-1');
+      codes.issue.mockResolvedValue({ code: '123456', linkToken: 'L'.repeat(43) });
+      mails.sendCode.mockResolvedValue(undefined);
+    });
+
+    it('issues the confirmation code in the same transaction and mails it with the link after the commit', async () => {
+      await service.register(registration, client);
+
+      expect(codes.issue).toHaveBeenCalledWith(TX, {
+        userId: userRow().id,
+        purpose: 'register',
+        target: 'leyla@example.az',
+      });
+      expect(mails.sendCode).toHaveBeenCalledWith(
+        'register',
+        { to: 'leyla@example.az', lang: 'en', name: 'Leyla Məmmədova' },
+        '123456',
+        'L'.repeat(43),
+      );
+      expect(transactions.committed).toBe(1);
+    });
+
+    it('registers an unconfirmed account', async () => {
+      expect((await service.register(registration, client)).user.confirmed).toBe(false);
     });
 
     it('stores the normalized account, its first session and the event in one transaction', async () => {
@@ -179,6 +244,103 @@ describe('AuthService', () => {
     beforeEach(() => {
       sessions.insert.mockResolvedValue('session-2');
       hasher.needsRehash.mockReturnValue(false);
+      secondFactor.isEnabled.mockResolvedValue(false);
+      bans.activeFor.mockResolvedValue(undefined);
+      deletion.scheduledFor.mockResolvedValue(undefined);
+    });
+
+    const ban = (overrides: Partial<BanRow> = {}): BanRow => ({
+      id: 'ban-1',
+      userId: userRow().id,
+      reason: 'spam',
+      startsAt: NOW,
+      endsAt: new Date('2026-12-01T00:00:00Z'),
+      liftedAt: null,
+      createdAt: NOW,
+      ...overrides,
+    });
+
+    it('refuses a banned account with the reason and the end of the ban, opening no session', async () => {
+      users.findByLogin.mockResolvedValue(userRow());
+      hasher.verify.mockResolvedValue(true);
+      bans.activeFor.mockResolvedValue(ban());
+
+      const error = await failure(service.login('leyla_m', 's3cret-Pass', client));
+
+      expect(error.code).toBe('UserBanned');
+      expect(error.params).toEqual({ reason: 'spam', until: '2026-12-01T00:00:00.000Z' });
+      expect(bans.activeFor).toHaveBeenCalledWith(userRow().id, NOW);
+      expect(sessions.insert).not.toHaveBeenCalled();
+    });
+
+    it('names no end for a permanent ban', async () => {
+      users.findByLogin.mockResolvedValue(userRow());
+      hasher.verify.mockResolvedValue(true);
+      bans.activeFor.mockResolvedValue(ban({ endsAt: null, reason: 'misuse' }));
+
+      expect((await failure(service.login('leyla_m', 's3cret-Pass', client))).params).toEqual({ reason: 'misuse' });
+    });
+
+    it('does not tell a wrong password that the account is banned', async () => {
+      users.findByLogin.mockResolvedValue(userRow());
+      hasher.verify.mockResolvedValue(false);
+
+      expect((await failure(service.login('leyla_m', 'wrong-pass-1', client))).code).toBe('IncorrectEmailOrPassword');
+      expect(bans.activeFor).not.toHaveBeenCalled();
+    });
+
+    it('asks for the second factor without opening a session when the account has one', async () => {
+      users.findByLogin.mockResolvedValue(userRow());
+      hasher.verify.mockResolvedValue(true);
+      secondFactor.isEnabled.mockResolvedValue(true);
+
+      const answer = await service.login('leyla_m', 's3cret-Pass', client);
+
+      expect(answer).toEqual({
+        user: undefined,
+        sessionToken: '',
+        expiresAtMs: 0,
+        secondFactorRequired: true,
+        deletionScheduledAtMs: 0,
+      });
+      expect(secondFactor.isEnabled).toHaveBeenCalledWith(userRow().id);
+      expect(sessions.insert).not.toHaveBeenCalled();
+    });
+
+    it('refuses a wrong second factor with WrongCode', async () => {
+      users.findByLogin.mockResolvedValue(userRow());
+      hasher.verify.mockResolvedValue(true);
+      secondFactor.isEnabled.mockResolvedValue(true);
+      secondFactor.verify.mockResolvedValue(false);
+
+      expect((await failure(service.login('leyla_m', 's3cret-Pass', client, '000000'))).code).toBe('WrongCode');
+      expect(secondFactor.verify).toHaveBeenCalledWith(userRow().id, '000000');
+      expect(sessions.insert).not.toHaveBeenCalled();
+    });
+
+    it('opens the session with the right second factor', async () => {
+      users.findByLogin.mockResolvedValue(userRow());
+      hasher.verify.mockResolvedValue(true);
+      secondFactor.isEnabled.mockResolvedValue(true);
+      secondFactor.verify.mockResolvedValue(true);
+
+      const answer = await service.login('leyla_m', 's3cret-Pass', client, '123456');
+
+      expect(answer.sessionToken).toBe(TOKEN);
+      expect(answer.secondFactorRequired).toBe(false);
+    });
+
+    it('signs in during the deletion grace period and says when the deletion is due', async () => {
+      users.findByLogin.mockResolvedValue(userRow());
+      hasher.verify.mockResolvedValue(true);
+      const due = new Date('2026-12-25T10:00:00Z');
+      deletion.scheduledFor.mockResolvedValue(due);
+
+      const answer = await service.login('leyla_m', 's3cret-Pass', client);
+
+      expect(answer.sessionToken).toBe(TOKEN);
+      expect(answer.deletionScheduledAtMs).toBe(due.getTime());
+      expect(deletion.scheduledFor).toHaveBeenCalledWith(userRow().id);
     });
 
     it('opens a session for the right password', async () => {
@@ -197,7 +359,8 @@ describe('AuthService', () => {
         userAgent: 'jest',
       });
       expect(opened.sessionToken).toBe(TOKEN);
-      expect(opened.user.uid).toBe(userRow().id);
+      expect(opened.user?.uid).toBe(userRow().id);
+      expect(opened.deletionScheduledAtMs).toBe(0);
     });
 
     it('looks an email up the same way (the repository tells email from username)', async () => {
@@ -265,7 +428,7 @@ describe('AuthService', () => {
 
     it('validates a live session and refuses an unknown one', async () => {
       const expiresAt = new Date(NOW.getTime() + DAY_MS);
-      sessions.findLive.mockResolvedValueOnce({ sessionId: 'session-1', expiresAt, user: userRow() });
+      sessions.findLive.mockResolvedValueOnce({ sessionId: 'session-1', expiresAt, lastSeenAt: NOW, user: userRow() });
       await expect(service.validateSession(TOKEN)).resolves.toEqual({
         user: expect.objectContaining({ uid: userRow().id }),
         sessionId: 'session-1',

@@ -1,15 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
-import type { ClientInfo, UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import type { ClientInfo, LoginResponse, UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError, type ErrorDetail } from '@pencraft/errors';
 import { CONFIG, Outbox, TransactionManager } from '@pencraft/kit';
 import { DEFAULT_LANG, isLang } from '@pencraft/rules';
+import { BanRepository } from '../bans/ban.repository.js';
 import { Clock } from '../clock.js';
 import type { IdentityConfig } from '../config.js';
 import { hashSessionToken, looksLikeSessionToken, SessionTokenGenerator } from '../sessions/session-token.js';
+import { DeletionService } from '../security/deletion.service.js';
+import { SecondFactorService } from '../security/second-factor.service.js';
 import { SessionRepository } from '../sessions/session.repository.js';
 import { toSummary, UserRepository } from '../users/user.repository.js';
 import { validateRegistration, type RegistrationInput } from '../users/user.rules.js';
+import { VerificationCodeService } from '../verification/verification-code.service.js';
+import { AccountMails } from './account-mails.js';
 import { PasswordHasher } from './password-hasher.js';
 
 export interface OpenedSession {
@@ -31,9 +36,17 @@ export class AuthService {
     private readonly tokens: SessionTokenGenerator,
     private readonly clock: Clock,
     private readonly outbox: Outbox,
+    private readonly codes: VerificationCodeService,
+    private readonly mails: AccountMails,
+    private readonly bans: BanRepository,
+    private readonly secondFactor: SecondFactorService,
+    private readonly deletion: DeletionService,
   ) {}
 
-  /** Creates the account, its first session and the identity.user.registered event in one transaction. */
+  /**
+   * Creates the account (unconfirmed), its first session, its confirmation code and the identity.user.registered
+   * event in one transaction, then mails the code and link.
+   */
   async register(input: RegistrationInput, client: ClientInfo | undefined): Promise<OpenedSession> {
     const registration = validateRegistration(input);
     // Both taken fields reported at once, before the costly hash; the unique indexes still decide a race.
@@ -49,7 +62,7 @@ export class AuthService {
     const passwordHash = await this.hasher.hash(registration.password);
     const token = this.tokens.generate();
     const expiresAt = this.sessionExpiry();
-    const user = await this.transactions.run(async (tx) => {
+    const { user, code } = await this.transactions.run(async (tx) => {
       const row = await this.users.insert(
         {
           email: registration.email,
@@ -74,16 +87,50 @@ export class AuthService {
           registeredAtMs: row.createdAt.getTime(),
         }),
       );
-      return row;
+      const issued = await this.codes.issue(tx, { userId: row.id, purpose: 'register', target: row.email });
+      return { user: row, code: issued };
     });
+    await this.mails.sendCode(
+      'register',
+      { to: user.email, lang: user.lang, name: user.fullname },
+      code.code,
+      code.linkToken,
+    );
     return { user: toSummary(user), sessionToken: token, expiresAtMs: expiresAt.getTime() };
   }
 
-  /** By email or username; a wrong password and an unknown login answer alike (and take as long). */
-  async login(login: string, password: string, client: ClientInfo | undefined): Promise<OpenedSession> {
+  /**
+   * By email or username; a wrong password and an unknown login answer alike (and take as long). Then the second
+   * factor when the account has one (without it: secondFactorRequired and no session; a wrong one: WrongCode),
+   * then an active ban (UserBanned with its reason and end), and the answer tells of a pending deletion.
+   */
+  async login(
+    login: string,
+    password: string,
+    client: ClientInfo | undefined,
+    secondFactor = '',
+  ): Promise<LoginResponse> {
     const user = login?.trim() ? await this.users.findByLogin(login) : undefined;
     const ok = await this.hasher.verify(user?.passwordHash, password ?? '');
     if (!user || !ok) throw new AppError('IncorrectEmailOrPassword');
+    if (await this.secondFactor.isEnabled(user.id)) {
+      if (!secondFactor.trim()) {
+        return {
+          user: undefined,
+          sessionToken: '',
+          expiresAtMs: 0,
+          secondFactorRequired: true,
+          deletionScheduledAtMs: 0,
+        };
+      }
+      if (!(await this.secondFactor.verify(user.id, secondFactor))) throw new AppError('WrongCode');
+    }
+    const ban = await this.bans.activeFor(user.id, this.clock.now());
+    if (ban) {
+      throw new AppError('UserBanned', {
+        params: { reason: ban.reason, ...(ban.endsAt ? { until: ban.endsAt.toISOString() } : {}) },
+      });
+    }
     if (this.hasher.needsRehash(user.passwordHash)) {
       await this.users.updatePasswordHash(user.id, await this.hasher.hash(password));
     }
@@ -95,7 +142,14 @@ export class AuthService {
       expiresAt,
       ...clientFields(client),
     });
-    return { user: toSummary(user), sessionToken: token, expiresAtMs: expiresAt.getTime() };
+    const deletion = await this.deletion.scheduledFor(user.id);
+    return {
+      user: toSummary(user),
+      sessionToken: token,
+      expiresAtMs: expiresAt.getTime(),
+      secondFactorRequired: false,
+      deletionScheduledAtMs: deletion?.getTime() ?? 0,
+    };
   }
 
   async logout(token: string) {
@@ -104,8 +158,13 @@ export class AuthService {
 
   async validateSession(token: string) {
     if (!looksLikeSessionToken(token)) throw new AppError('Unauthorized');
-    const session = await this.sessions.findLive(hashSessionToken(token), this.clock.now());
+    const now = this.clock.now();
+    const session = await this.sessions.findLive(hashSessionToken(token), now);
     if (!session) throw new AppError('Unauthorized');
+    // Last activity for the sessions list, to the minute (touch is a no-op within the minute).
+    if (session.lastSeenAt && now.getTime() - session.lastSeenAt.getTime() >= 60_000) {
+      await this.sessions.touch(session.sessionId, now);
+    }
     return { user: toSummary(session.user), sessionId: session.sessionId, expiresAtMs: session.expiresAt.getTime() };
   }
 
@@ -114,6 +173,6 @@ export class AuthService {
   }
 }
 
-function clientFields(client: ClientInfo | undefined) {
+export function clientFields(client: ClientInfo | undefined) {
   return { ip: (client?.ip ?? '').slice(0, 64), userAgent: (client?.userAgent ?? '').slice(0, 512) };
 }

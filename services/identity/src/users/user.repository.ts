@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { users, type UserRow } from './user.table.js';
 
 export interface NewUser {
@@ -63,13 +63,50 @@ export class UserRepository {
     return row;
   }
 
-  async updatePasswordHash(id: string, passwordHash: string) {
-    await this.database.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+  async updatePasswordHash(id: string, passwordHash: string, tx: Queryable = this.database.db) {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+  }
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.database.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  /** Case-insensitive, as the unique index compares. */
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+      .limit(1);
+    return row;
+  }
+
+  /** Marks the address proved; false when it already was (a second confirmation changes nothing). */
+  async markConfirmed(id: string, at: Date, tx: Queryable): Promise<boolean> {
+    const rows = await tx
+      .update(users)
+      .set({ emailConfirmedAt: at, updatedAt: at })
+      .where(and(eq(users.id, id), isNull(users.emailConfirmedAt)))
+      .returning({ id: users.id });
+    return rows.length === 1;
+  }
+
+  /** A proved new address: it is confirmed too. Another account taking it meanwhile answers EmailAlreadyExists. */
+  async updateEmail(id: string, email: string, at: Date, tx: Queryable) {
+    try {
+      await tx
+        .update(users)
+        .set({ email, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${at})`, updatedAt: at })
+        .where(eq(users.id, id));
+    } catch (error) {
+      throw uniqueViolationToAppError(error) ?? error;
+    }
   }
 }
 
 export function toSummary(
-  user: Pick<UserRow, 'id' | 'username' | 'fullname' | 'theme' | 'imageUrl' | 'lang' | 'rating'>,
+  user: Pick<UserRow, 'id' | 'username' | 'fullname' | 'theme' | 'imageUrl' | 'lang' | 'rating' | 'emailConfirmedAt'>,
 ): UserSummary {
   return {
     uid: user.id,
@@ -81,6 +118,7 @@ export function toSummary(
     rating: user.rating,
     domain: '',
     publication: '',
+    confirmed: user.emailConfirmedAt !== null,
   };
 }
 

@@ -112,4 +112,19 @@ export class VerificationCodeRepository {
       );
     return row?.total ?? 0;
   }
+
+  /** Codes issued to the user for the purpose since `since`. */
+  async issuedSince(userId: string, purpose: string, since: Date, tx: Queryable = this.database.db): Promise<number> {
+    const [row] = await tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.userId, userId),
+          eq(verificationCodes.purpose, purpose),
+          gt(verificationCodes.createdAt, since),
+        ),
+      );
+    return row?.total ?? 0;
+  }
 }

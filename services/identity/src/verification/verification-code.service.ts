@@ -11,6 +11,8 @@ export type VerificationPurpose = 'register' | 'reset' | 'email' | 'phone' | 'de
 export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
 /** A new code for the same purpose only after this long (the answer's Retry-After counts down to it). */
 export const RESEND_COOLDOWN_MS = 60 * 1000;
+/** Codes one user may be sent for one purpose per hour, whatever the addresses. */
+export const MAX_ISSUES_PER_HOUR = 10;
 /** Wrong guesses one code survives; the next guess finds it dead. */
 export const MAX_ATTEMPTS = 5;
 /** Wrong guesses of one user for one purpose per hour, across codes: resending cannot buy unlimited guesses. */
@@ -48,6 +50,10 @@ export class VerificationCodeService {
       const waitMs = previous.createdAt.getTime() + RESEND_COOLDOWN_MS - now.getTime();
       if (waitMs > 0) throw new AppError('Flood', { params: { retryAfter: Math.ceil(waitMs / 1000) } });
     }
+    const since = new Date(now.getTime() - HOUR_MS);
+    if ((await this.codes.issuedSince(request.userId, request.purpose, since, tx)) >= MAX_ISSUES_PER_HOUR) {
+      throw new AppError('Flood', { params: { retryAfter: HOUR_MS / 1000 } });
+    }
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     const linkToken = randomBytes(32).toString('base64url');
     const salt = randomBytes(16);
@@ -80,6 +86,12 @@ export class VerificationCodeService {
     }
     if (!(await this.codes.consume(live.id, now))) throw new AppError('ExpiredOrInvalid');
     return { target: live.target };
+  }
+
+  /** Where the live code of a user for a purpose was sent (a resend goes there again), if one lives. */
+  async pendingTarget(userId: string, purpose: VerificationPurpose): Promise<string | undefined> {
+    const live = await this.codes.findLive(userId, purpose, this.clock.now());
+    return live && live.attempts < MAX_ATTEMPTS ? live.target : undefined;
   }
 
   /** Uses the code behind a mailed link. */
