@@ -72,6 +72,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/captcha/challenge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A fresh captcha challenge for the widget: an altcha proof of work (valid 5 minutes, answered once) or the hosted provider's site key. The widget's answer goes in the X-Captcha header of the route that asks for it. */
+    get: operations['getCaptchaChallenge'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/csrf': {
     parameters: {
       query?: never;
@@ -315,6 +332,10 @@ export interface components {
           code: string;
           message: string;
         }[];
+        /** @description Values the message refers to: UserBanned has `reason` (a ban reason code) and `until` (ISO time; absent when permanent); Flood and TooManyRequests may have `retryAfter` (seconds, as the Retry-After header). */
+        params?: {
+          [key: string]: string | number;
+        };
       };
     };
     CreateArticleBody: {
@@ -358,6 +379,35 @@ export interface components {
         id: string;
         name: string;
       }[];
+    };
+    CaptchaChallenge: components['schemas']['AltchaChallenge'] | components['schemas']['HostedCaptcha'];
+    AltchaChallenge: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      provider: 'altcha';
+      /** @description Signed proof-of-work parameters (altcha v2); solved by the altcha widget */
+      parameters: {
+        algorithm: string;
+        nonce: string;
+        salt: string;
+        cost: number;
+        keyLength: number;
+        keyPrefix: string;
+        keySignature?: string;
+        expiresAt: number;
+      };
+      signature: string;
+    };
+    HostedCaptcha: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      provider: 'hcaptcha' | 'turnstile';
+      /** @description The provider widget's public site key */
+      siteKey: string;
     };
     CsrfToken: {
       token: string;
@@ -743,6 +793,57 @@ export interface operations {
       };
     };
   };
+  getCaptchaChallenge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CaptchaChallenge'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getCsrfToken: {
     parameters: {
       query?: never;
@@ -1086,7 +1187,10 @@ export interface operations {
   login: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The captcha widget's answer, required once the account has failed to sign in 3 times in the last hour (CaptchaRequired without it, ChallengeFailed when wrong or used) */
+        'X-Captcha'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1105,7 +1209,7 @@ export interface operations {
           'application/json': components['schemas']['UserInfo'];
         };
       };
-      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; CaptchaRequired: Please complete the captcha check. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1226,7 +1330,10 @@ export interface operations {
   register: {
     parameters: {
       query?: never;
-      header?: never;
+      header: {
+        /** @description The captcha widget's answer (CaptchaRequired without it, ChallengeFailed when wrong or used) */
+        'X-Captcha': string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1245,7 +1352,7 @@ export interface operations {
           'application/json': components['schemas']['UserInfo'];
         };
       };
-      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidEmail: Enter a valid email address.; InvalidUsername: The username must be 3–32 characters of Latin letters, digits and underscores, starting with a letter.; InvalidFullname: The full name must be 2–64 characters long.; InvalidPassword: The password must be 8–128 characters: Latin letters, digits and symbols, no spaces, at least one letter and one digit.; AgreementsNotAccepted: You must accept the user agreement and the privacy policy. */
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidEmail: Enter a valid email address.; InvalidUsername: The username must be 3–32 characters of Latin letters, digits and underscores, starting with a letter.; InvalidFullname: The full name must be 2–64 characters long.; InvalidPassword: The password must be 8–128 characters: Latin letters, digits and symbols, no spaces, at least one letter and one digit.; AgreementsNotAccepted: You must accept the user agreement and the privacy policy.; CaptchaRequired: Please complete the captcha check. */
       400: {
         headers: {
           [name: string]: unknown;

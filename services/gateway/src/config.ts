@@ -1,8 +1,9 @@
 import { baseConfigSchema, booleanFlag } from '@pencraft/kit';
 import { z } from 'zod';
+import { captchaConfigShape, checkCaptchaConfig } from './captcha/captcha.config.js';
 
 /** The gateway's own variables; each upstream's <NAME>_GRPC_ADDR is added by the module that calls it. */
-export const gatewayConfigSchema = baseConfigSchema.extend({
+const gatewayVariables = baseConfigSchema.extend({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }),
   /** The site's origin as browsers see it (https://pencraft.az); unsafe requests from other origins are refused. */
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }),
@@ -28,6 +29,9 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
       (value) => value === '' || value.split(',').every((pair) => /^\/[^=]*=https?:\/\/[^\s,]+$/.test(pair)),
       'must be prefix=url pairs separated by commas',
     ),
+  ...captchaConfigShape,
 });
+
+export const gatewayConfigSchema = gatewayVariables.superRefine(checkCaptchaConfig);
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,5 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import { bootService, LOGGER, REDIS, type Logger, type RedisClient } from '@pencraft/kit';
+import { SignInThrottle } from './accounts/sign-in-throttle.js';
+import { CaptchaGate } from './captcha/captcha.gate.js';
+import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './captcha/captcha.verifier.js';
 import { gatewayConfigSchema } from './config.js';
 import { GatewayModule } from './gateway.module.js';
 import { ApiExceptionFilter } from './http/api-error.js';
@@ -22,7 +25,8 @@ await bootService({
     await fastify.register(fastifyCookie);
     installJsonBody(fastify, app);
     installSecurityHeaders(fastify, config);
-    const methods = installProtections(fastify, config, app.get<RedisClient>(REDIS), log);
+    const captcha = new CaptchaGate(app.get<CaptchaVerifier>(CAPTCHA_VERIFIER), app.get(SignInThrottle));
+    const methods = installProtections(fastify, config, app.get<RedisClient>(REDIS), log, captcha);
     installEdgeProxy(fastify, config.EDGE_ROUTES, methods);
   },
 });

@@ -20,6 +20,7 @@ export const registerRoute = defineRoute({
   response: UserInfo,
   status: 201,
   rateLimit: 'auth',
+  captcha: 'always',
   fieldCodes: {
     email: 'InvalidEmail',
     username: 'InvalidUsername',
@@ -42,6 +43,7 @@ export const loginRoute = defineRoute({
   body: LoginBody,
   response: UserInfo,
   rateLimit: 'auth',
+  captcha: 'after-failures',
   fieldCodes: { login: 'IncorrectEmailOrPassword', password: 'IncorrectEmailOrPassword' },
   errors: ['IncorrectEmailOrPassword'],
 });

@@ -55,6 +55,9 @@ function memoryStore() {
       values.set(key, { value, expires: now + options.expiration.value });
       return 'OK';
     },
+    async get(key: string) {
+      return live(key)?.value ?? null;
+    },
     async del(keys: string[]) {
       for (const key of keys) values.delete(key);
       return keys.length;
@@ -102,8 +105,24 @@ describe('SignInThrottle', () => {
     expect(await refusal(throttle.check('victim'))).toBeUndefined();
   });
 
+  it('counts recent failures per account until a success or a quiet hour', async () => {
+    const store = memoryStore();
+    const throttle = new SignInThrottle(store as unknown as ThrottleStore, quiet);
+    expect(await throttle.recentFailures('victim')).toBe(0);
+    for (let i = 0; i < 3; i += 1) await throttle.failed('victim');
+    expect(await throttle.recentFailures(' Victim ')).toBe(3);
+    expect(await throttle.recentFailures('someone-else')).toBe(0);
+    store.advance(60 * 60_000);
+    expect(await throttle.recentFailures('victim')).toBe(0);
+    await throttle.failed('victim');
+    await throttle.succeeded('victim');
+    expect(await throttle.recentFailures('victim')).toBe(0);
+  });
+
   it('lets sign-in through when Redis is away', async () => {
     const failing = { pTTL: () => Promise.reject(new Error('down')) } as unknown as ThrottleStore;
     expect(await refusal(new SignInThrottle(failing, quiet).check('victim'))).toBeUndefined();
+    const unreadable = { get: () => Promise.reject(new Error('down')) } as unknown as ThrottleStore;
+    expect(await new SignInThrottle(unreadable, quiet).recentFailures('victim')).toBe(0);
   });
 });

@@ -23,7 +23,7 @@ export function accountKey(login: string): string {
   return `gw:signin:${digest}`;
 }
 
-export type ThrottleStore = Pick<RedisClient, 'pTTL' | 'incr' | 'expire' | 'set' | 'del'>;
+export type ThrottleStore = Pick<RedisClient, 'pTTL' | 'incr' | 'expire' | 'set' | 'del' | 'get'>;
 
 /**
  * Per-account sign-in backoff kept in Redis (shared by every replica), beside the per-address rate limit:
@@ -43,6 +43,15 @@ export class SignInThrottle {
       return -2;
     });
     if (waitMs > 0) throw tooManyRequests(Math.ceil(waitMs / 1000));
+  }
+
+  /** Failures of the account in the last quiet hour (the captcha asks for a check from the third on); 0 when Redis is away. */
+  async recentFailures(login: string): Promise<number> {
+    const count = await this.store.get(accountKey(login)).catch((error: Error) => {
+      this.log.warn({ err: error }, 'sign-in throttle unavailable');
+      return null;
+    });
+    return Number(count ?? 0);
   }
 
   async failed(login: string): Promise<void> {

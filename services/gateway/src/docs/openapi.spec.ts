@@ -6,7 +6,7 @@ import { declaredUpstreams } from '../upstreams/upstream.js';
 import { buildOpenApi, openApiJson } from './openapi.js';
 
 interface Operation {
-  responses: Record<string, { content?: Record<string, unknown> }>;
+  responses: Record<string, { content?: Record<string, unknown>; description?: string }>;
   parameters?: { name: string; in: string; schema: Record<string, unknown> }[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   security?: Record<string, string[]>[];
@@ -28,6 +28,7 @@ describe('the OpenAPI document', () => {
         '/api/articles/categories',
         '/api/articles/publishing/{id}',
         '/api/articles/{id}',
+        '/api/captcha/challenge',
         '/api/csrf',
         '/api/docs',
         '/api/docs/assets/{file}',
@@ -55,6 +56,14 @@ describe('the OpenAPI document', () => {
     const info = document.paths['/api/users/info']!.get!;
     expect(Object.keys(info.responses)).toEqual(expect.arrayContaining(['200', '401', '429', '500']));
     expect(info.security).toEqual([{ session: [] }]);
+  });
+
+  it('documents the captcha header: required on sign-up, optional on sign-in, absent elsewhere', () => {
+    const header = (operation: Operation) => operation.parameters?.find((p) => p.name === 'X-Captcha');
+    expect(header(document.paths['/api/id/register']!.post!)).toMatchObject({ in: 'header', required: true });
+    expect(header(document.paths['/api/id/auth/login']!.post!)).toMatchObject({ in: 'header', required: false });
+    expect(header(document.paths['/api/articles']!.post!)).toBeUndefined();
+    expect(document.paths['/api/id/register']!.post!.responses['400']!.description).toContain('CaptchaRequired');
   });
 
   it('states the limits of text fields in code points, and refuses control characters', () => {

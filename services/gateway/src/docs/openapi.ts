@@ -31,7 +31,8 @@ const DESCRIPTION = [
   'and sign-up have a stricter budget, and sign-in also slows down per account after repeated failures',
   '(TooManyRequests with Retry-After). A method a path does not declare answers 405 with an Allow header; an',
   'unknown path answers 404. Text is well-formed Unicode without control characters (tab and line breaks aside);',
-  'lengths count code points. JSON bodies nest at most 64 levels and weigh at most 1 MiB.',
+  'lengths count code points. JSON bodies nest at most 64 levels and weigh at most 1 MiB. Sign-up (and sign-in',
+  'after 3 failures of one account) needs a captcha: the answer to GET /api/captcha/challenge in X-Captcha.',
 ].join('\n');
 
 /** Every catalogue code a route may answer, beyond its own: limits, CSRF, validation, failures behind it. */
@@ -40,7 +41,8 @@ export function errorCodesOf(spec: RouteSpec): ErrorCode[] {
   const validated = spec.params || spec.query || spec.body;
   if (validated) codes.push('InvalidModel', 'NullOrEmpty', ...Object.values(spec.fieldCodes ?? {}));
   if (spec.auth === 'required') codes.push('Unauthorized');
-  if (UNSAFE_METHODS.has(spec.method)) codes.push('ChallengeFailed');
+  if (UNSAFE_METHODS.has(spec.method) || spec.captcha) codes.push('ChallengeFailed');
+  if (spec.captcha) codes.push('CaptchaRequired');
   codes.push(...(spec.errors ?? []), 'TooManyRequests', 'InternalServerError', 'NetworkError');
   return [...new Set(codes)];
 }
@@ -70,6 +72,23 @@ function security(spec: RouteSpec) {
   return csrf ? [csrf] : undefined;
 }
 
+/** The widget's answer (GET /api/captcha/challenge): required on every request, or once sign-in has failed. */
+function captchaHeader(rule: NonNullable<RouteSpec['captcha']>) {
+  const value = z.string().min(1);
+  return z.object({
+    'X-Captcha':
+      rule === 'always'
+        ? value.meta({
+            description: "The captcha widget's answer (CaptchaRequired without it, ChallengeFailed when wrong or used)",
+          })
+        : value.optional().meta({
+            description:
+              "The captcha widget's answer, required once the account has failed to sign in 3 times in the last hour " +
+              '(CaptchaRequired without it, ChallengeFailed when wrong or used)',
+          }),
+  });
+}
+
 function routeConfig(spec: RouteSpec): RouteConfig {
   const status = spec.status ?? 200;
   const types = spec.responseType === undefined ? ['application/json'] : [spec.responseType].flat();
@@ -89,6 +108,7 @@ function routeConfig(spec: RouteSpec): RouteConfig {
     summary: spec.summary,
     ...(sec ? { security: sec } : {}),
     request: {
+      ...(spec.captcha ? { headers: captchaHeader(spec.captcha) } : {}),
       ...(spec.params ? { params: spec.params } : {}),
       ...(spec.query ? { query: spec.query } : {}),
       ...(spec.body ? { body: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),

@@ -1,5 +1,12 @@
 import type { Logger, RedisClient } from '@pencraft/kit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import { CAPTCHA_HEADER, type CaptchaGate, type CaptchaRule } from '../captcha/captcha.gate.js';
 import type { GatewayConfig } from '../config.js';
 import { methodNotAllowed, tooManyRequests } from './api-error.js';
 import { clientAddress, clientAddressKey } from './client-address.js';
@@ -12,24 +19,29 @@ import { POLICY, type RoutePolicy } from './route.js';
 /**
  * The protections of the public API, decided by the route a request matched, never by how its URL is spelled:
  * each declared route gets its own hooks when it is registered (its rate-limit budget, the CSRF and Origin check
- * of unsafe methods, the CSRF cookie of the page-load call, Cache-Control), so every spelling Fastify routes to
+ * of unsafe methods, the CSRF cookie of the page-load call, Cache-Control, the captcha once the body is parsed and
+ * before the handler), so every spelling Fastify routes to
  * it (percent-encoded, absolute-form) is protected alike, and nothing is looked up per request. Requests that
  * matched nothing spend the general budget and answer 405 (declared path, other method) or 404.
  */
-export function installProtections(fastify: FastifyInstance, config: GatewayConfig, redis: RedisClient, log: Logger) {
+export function installProtections(
+  fastify: FastifyInstance,
+  config: GatewayConfig,
+  redis: RedisClient,
+  log: Logger,
+  captcha: CaptchaGate,
+) {
   const limiter = new RateLimiter(redis, log);
   limiter.start();
   fastify.addHook('onClose', async () => limiter.stop());
   const methods = new MethodTable();
 
+  const addressOf = (request: FastifyRequest) =>
+    clientAddress(request.raw.socket.remoteAddress, request.headers['x-forwarded-for'], config.TRUST_PROXY_HOPS);
+
   const limit = (request: FastifyRequest, reply: FastifyReply, bucket: 'api' | 'auth') => {
     const max = bucket === 'auth' ? config.AUTH_RATE_LIMIT_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE;
-    const ip = clientAddress(
-      request.raw.socket.remoteAddress,
-      request.headers['x-forwarded-for'],
-      config.TRUST_PROXY_HOPS,
-    );
-    const result = limiter.hit(`${bucket}:${clientAddressKey(ip)}`, max);
+    const result = limiter.hit(`${bucket}:${clientAddressKey(addressOf(request))}`, max);
     reply.header('ratelimit-limit', max);
     reply.header('ratelimit-remaining', result.remaining);
     if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
@@ -44,6 +56,13 @@ export function installProtections(fastify: FastifyInstance, config: GatewayConf
       }
     };
 
+  // A preHandler, because 'after-failures' reads the sign-in body's login.
+  const checkCaptcha = (rule: CaptchaRule): preHandlerAsyncHookHandler =>
+    async function checkCaptcha(request) {
+      const header = request.headers[CAPTCHA_HEADER];
+      await captcha.check(rule, { header, body: request.body, remoteIp: addressOf(request) });
+    };
+
   fastify.addHook('onRoute', (route) => {
     const policy = (route.config as Record<string, RoutePolicy | undefined> | undefined)?.[POLICY];
     if (!policy) return;
@@ -54,6 +73,8 @@ export function installProtections(fastify: FastifyInstance, config: GatewayConf
     };
     route.onRequest = [...[route.onRequest ?? []].flat(), protect(policy)];
     route.onSend = [...[route.onSend ?? []].flat(), noStore];
+    if (policy.captcha !== 'never')
+      route.preHandler = [...[route.preHandler ?? []].flat(), checkCaptcha(policy.captcha)];
   });
 
   fastify.addHook('onRequest', async (request, reply) => {

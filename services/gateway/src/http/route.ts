@@ -3,6 +3,7 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import type { ErrorCode } from '@pencraft/errors';
 import type { z } from 'zod';
 import { RequireUser, SessionGuard } from '../accounts/current-user.js';
+import type { CaptchaRule } from '../captcha/captcha.gate.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -38,6 +39,11 @@ export interface RouteSpec {
   issuesCsrf?: boolean;
   /** Defaults to no-store: a route that sets its own Cache-Control says so here. */
   cacheControl?: string;
+  /**
+   * The widget's answer in the X-Captcha header, checked before the handler: on every request ('always'), or on
+   * sign-in once the account has failed three times ('after-failures', reads the body's login).
+   */
+  captcha?: CaptchaRule;
 }
 
 /** What the protections read from the matched route (Fastify route config): decided once, at registration. */
@@ -45,6 +51,7 @@ export interface RoutePolicy {
   csrf: boolean;
   rateLimit: 'api' | 'auth';
   issuesCsrf: boolean;
+  captcha: CaptchaRule | 'never';
 }
 
 export const POLICY = 'pencraftPolicy';
@@ -62,6 +69,7 @@ export function policyOf(spec: RouteSpec): RoutePolicy {
     csrf: UNSAFE_METHODS.has(spec.method),
     rateLimit: spec.rateLimit ?? 'api',
     issuesCsrf: spec.issuesCsrf ?? false,
+    captcha: spec.captcha ?? 'never',
   };
 }
 

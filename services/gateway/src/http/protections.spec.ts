@@ -1,0 +1,76 @@
+import fastifyCookie from '@fastify/cookie';
+import { AppError } from '@pencraft/errors';
+import type { Logger, RedisClient } from '@pencraft/kit';
+import { strictMock } from '@pencraft/testing';
+import Fastify from 'fastify';
+import { CaptchaGate } from '../captcha/captcha.gate.js';
+import type { GatewayConfig } from '../config.js';
+import { installProtections } from './protections.js';
+import { POLICY, policyOf, type RouteSpec } from './route.js';
+
+const config = {
+  RATE_LIMIT_PER_MINUTE: 1000,
+  AUTH_RATE_LIMIT_PER_MINUTE: 1000,
+  TRUST_PROXY_HOPS: 0,
+  PUBLIC_ORIGIN: 'http://localhost:3000',
+  CSRF_SECRET: 'c'.repeat(32),
+} as GatewayConfig;
+
+/** Rate-limit counts flushed nowhere: this test is about which routes the captcha guards. */
+const redis = {
+  multi: () => {
+    const chain = { incrBy: () => chain, expire: () => chain, exec: async () => [] };
+    return chain;
+  },
+} as unknown as RedisClient;
+
+const route = (path: string, captcha?: RouteSpec['captcha']): RouteSpec => ({
+  operationId: path,
+  method: 'GET',
+  path,
+  tag: 'test',
+  summary: path,
+  captcha,
+});
+
+async function app() {
+  const gate = strictMock<CaptchaGate>('CaptchaGate');
+  const fastify = Fastify();
+  await fastify.register(fastifyCookie);
+  fastify.setErrorHandler((error, _request, reply) =>
+    reply.code(400).send({ code: AppError.is(error) ? error.code : 'other' }),
+  );
+  installProtections(fastify, config, redis, { warn: () => undefined } as unknown as Logger, gate);
+  for (const spec of [route('/open'), route('/always', 'always'), route('/sign-in', 'after-failures')]) {
+    fastify.route({ method: 'GET', url: spec.path, config: { [POLICY]: policyOf(spec) }, handler: async () => 'ok' });
+  }
+  await fastify.ready();
+  return { fastify, gate };
+}
+
+describe('the captcha protection', () => {
+  it("checks exactly the routes that declare a captcha, with their rule, the header and the client's address", async () => {
+    const { fastify, gate } = await app();
+    gate.check.mockImplementation(async (_rule, request) => {
+      if (request.header !== 'solved') throw new AppError('CaptchaRequired');
+    });
+    expect((await fastify.inject({ url: '/open' })).body).toBe('ok');
+    expect(gate.check).not.toHaveBeenCalled();
+
+    expect((await fastify.inject({ url: '/always' })).json()).toEqual({ code: 'CaptchaRequired' });
+    expect((await fastify.inject({ url: '/always', headers: { 'x-captcha': 'solved' } })).body).toBe('ok');
+    expect((await fastify.inject({ url: '/sign-in', headers: { 'x-captcha': 'solved' } })).body).toBe('ok');
+    expect(gate.check.mock.calls.map(([rule, request]) => [rule, request.header, request.remoteIp])).toEqual([
+      ['always', undefined, '127.0.0.1'],
+      ['always', 'solved', '127.0.0.1'],
+      ['after-failures', 'solved', '127.0.0.1'],
+    ]);
+    await fastify.close();
+  });
+
+  it('reads the policy from the declaration: no captcha unless asked', () => {
+    expect(policyOf(route('/open')).captcha).toBe('never');
+    expect(policyOf(route('/always', 'always')).captcha).toBe('always');
+    expect(policyOf(route('/sign-in', 'after-failures')).captcha).toBe('after-failures');
+  });
+});
