@@ -3,11 +3,12 @@ import { AccountsModule } from './accounts/accounts.module.js';
 import { ArticlesModule } from './articles/articles.module.js';
 import { CaptchaModule } from './captcha/captcha.module.js';
 import { DocsModule } from './docs/docs.module.js';
+import { MediaModule } from './media/media.module.js';
 import { SearchModule } from './search/search.module.js';
 
 /**
  * The public API: one module per area, each with its routes (declared once, which also documents them), schemas
  * and upstream gRPC client. A new area is one more module here and its entry in system.json `gateway.calls`.
  */
-@Module({ imports: [AccountsModule, ArticlesModule, CaptchaModule, SearchModule, DocsModule] })
+@Module({ imports: [AccountsModule, ArticlesModule, CaptchaModule, SearchModule, DocsModule, MediaModule] })
 export class GatewayModule {}

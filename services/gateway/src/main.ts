@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import { bootService, LOGGER, REDIS, type Logger, type RedisClient } from '@pencraft/kit';
+import { bootService, LOGGER, objectStoreConfigSchema, REDIS, type Logger, type RedisClient } from '@pencraft/kit';
 import { SignInThrottle } from './accounts/sign-in-throttle.js';
 import { CaptchaGate } from './captcha/captcha.gate.js';
 import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './captcha/captcha.verifier.js';
@@ -15,7 +15,11 @@ import { upstreamAddressSchema } from './upstreams/upstream.js';
 await bootService({
   name: 'gateway',
   // The upstream addresses are checked with the rest; the handlers read them through their upstream's provider.
-  configSchema: gatewayConfigSchema.extend(upstreamAddressSchema()) as unknown as typeof gatewayConfigSchema,
+  // The object store's settings (S3_*) are read by the media module (GET /media/*).
+  configSchema: gatewayConfigSchema.extend({
+    ...upstreamAddressSchema(),
+    ...objectStoreConfigSchema.shape,
+  }) as unknown as typeof gatewayConfigSchema,
   module: GatewayModule,
   httpFilters: [ApiExceptionFilter],
   trustProxyHops: (config) => config.TRUST_PROXY_HOPS,
