@@ -33,7 +33,12 @@ const system: SystemJson = {
   },
   testPortOffset: 100,
 };
-const secrets = { csrfSecret: 'x'.repeat(64), s3AccessKey: 'PCACCESSKEY0123456789', s3SecretKey: 's'.repeat(40) };
+const secrets = {
+  csrfSecret: 'x'.repeat(64),
+  s3AccessKey: 'PCACCESSKEY0123456789',
+  s3SecretKey: 's'.repeat(40),
+  captchaHmacKey: 'h'.repeat(64),
+};
 const dev = stackFor('dev', system, '/repo');
 const test = stackFor('test', system, '/repo');
 
@@ -162,6 +167,7 @@ describe('envFor', () => {
       S3_BUCKET: 'pencraft-media',
       S3_REGION: 'us-east-1',
       CSRF_SECRET: secrets.csrfSecret,
+      CAPTCHA_HMAC_KEY: secrets.captchaHmacKey,
       EDGE_ROUTES: '/mf/editor/=http://127.0.0.1:3002,/mf/reader/=http://127.0.0.1:3001,/=http://127.0.0.1:3000',
     });
   });
@@ -223,6 +229,7 @@ describe('loadSecrets', () => {
     expect(first.csrfSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(first.s3AccessKey).toMatch(/^[0-9A-Z]{20}$/);
     expect(first.s3SecretKey.length).toBeGreaterThanOrEqual(40);
+    expect(first.captchaHmacKey).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(secretsFile(stack)).mode & 0o777).toBe(0o600);
     expect(loadSecrets(stack)).toEqual(first);
   });

@@ -141,6 +141,7 @@ function gatewayEnv(stack: Stack, gateway: GatewayInfo, secrets: Secrets): Env {
     PUBLIC_ORIGIN: `http://localhost:${gateway.httpPort}`,
     COOKIE_SECURE: 'false',
     CSRF_SECRET: secrets.csrfSecret,
+    CAPTCHA_HMAC_KEY: secrets.captchaHmacKey,
     EDGE_ROUTES: edgeRoutes(stack),
   };
 }

@@ -30,5 +30,6 @@ export type { InfraName, InfraStatus } from './infra.ts';
 export { appsStatus, probePort, readyUrl, runMigrations, startApp, startApps, stopApp, stopApps } from './processes.ts';
 export type { AppHandle, AppStatus, ExitInfo, StartOptions } from './processes.ts';
 export { logFile, logTail, pidFile } from './proc.ts';
+export { solveCaptcha, solveCaptchaChallenge } from './captcha.ts';
 export { createClient, loadSeedData, seed } from './seed.ts';
 export type { Client, SeedData, SeedResult } from './seed.ts';

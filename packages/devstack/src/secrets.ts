@@ -11,6 +11,8 @@ export interface Secrets {
   /** versitygw's root access key and secret; the services that use the object store sign with them. */
   s3AccessKey: string;
   s3SecretKey: string;
+  /** The gateway's altcha key (CAPTCHA_HMAC_KEY): signs the captcha challenges. */
+  captchaHmacKey: string;
 }
 
 const GENERATORS: { [K in keyof Secrets]: () => string } = {
@@ -18,9 +20,15 @@ const GENERATORS: { [K in keyof Secrets]: () => string } = {
   // S3 access keys are conventionally upper-case alphanumerics (20 characters).
   s3AccessKey: () => `PC${randomBytes(9).toString('hex').toUpperCase()}`,
   s3SecretKey: () => randomBytes(30).toString('base64url'),
+  captchaHmacKey: () => randomBytes(32).toString('hex'),
 };
 
-const MIN_LENGTH: { [K in keyof Secrets]: number } = { csrfSecret: 32, s3AccessKey: 16, s3SecretKey: 32 };
+const MIN_LENGTH: { [K in keyof Secrets]: number } = {
+  csrfSecret: 32,
+  s3AccessKey: 16,
+  s3SecretKey: 32,
+  captchaHmacKey: 32,
+};
 
 export function secretsFile(stack: Stack): string {
   return join(stack.dataDir, 'secrets.json');

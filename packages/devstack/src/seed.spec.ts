@@ -1,3 +1,5 @@
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { loadSeedData, seed, type Fetch, type SeedBlock } from './seed.ts';
 
 const data = loadSeedData();
@@ -103,7 +105,18 @@ describe('seed data', () => {
   });
 });
 
-/** Just enough of the gateway for the seed: CSRF, register/login, categories, home list, create, publish. */
+const CAPTCHA_KEY = 'captcha-key-of-the-fake-gateway-0123456789';
+
+/** Whether X-Captcha holds a solution of one of our challenges, checked as the gateway checks it. */
+async function solvedCaptcha(header: string | null): Promise<boolean> {
+  if (!header) return false;
+  const { challenge, solution } = JSON.parse(Buffer.from(header, 'base64').toString('utf8')) as Parameters<
+    typeof verifySolution
+  >[0];
+  return (await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: CAPTCHA_KEY })).verified;
+}
+
+/** Just enough of the gateway for the seed: CSRF, captcha, register/login, categories, home list, create, publish. */
 function fakeGateway() {
   const users = new Map<string, { uid: string; email: string; password: string }>();
   const sessions = new Map<string, string>();
@@ -152,7 +165,18 @@ function fakeGateway() {
           pageSize: 20,
           hasMore: false,
         });
+      case 'GET /api/captcha/challenge': {
+        const challenge = await createChallenge({
+          algorithm: 'SHA-256',
+          cost: 1,
+          counter: 500,
+          deriveKey,
+          hmacSignatureSecret: CAPTCHA_KEY,
+        });
+        return json(200, { provider: 'altcha', ...challenge });
+      }
       case 'POST /api/id/register':
+        if (!(await solvedCaptcha(headers.get('x-captcha')))) return error(403, 'ChallengeFailed');
         if (users.has(body.username!)) return error(409, 'UsernameAlreadyExists');
         users.set(body.username!, { uid: `u${next++}`, email: body.email!, password: body.password! });
         return signedIn(body.username!);

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { solveCaptchaChallenge } from './captcha.ts';
 
 export type Lang = 'az' | 'en' | 'ru';
 
@@ -74,7 +75,7 @@ export type Fetch = typeof fetch;
 
 export interface Client {
   get<T>(path: string): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  post<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
   cookie(name: string): string | undefined;
 }
 
@@ -96,9 +97,18 @@ export function createClient(baseUrl: string, language: Lang, fetchImpl: Fetch =
     }
   };
 
-  const request = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+  const request = async <T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> => {
     for (let attempt = 0; ; attempt++) {
-      const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language };
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'accept-language': language,
+        ...extraHeaders,
+      };
       if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
       if (method !== 'GET') {
         const csrf = jar.get('pc_csrf');
@@ -133,7 +143,7 @@ export function createClient(baseUrl: string, language: Lang, fetchImpl: Fetch =
 
   return {
     get: (path) => request('GET', path),
-    post: (path, body) => request('POST', path, body),
+    post: (path, body, headers) => request('POST', path, body, headers),
     cookie: (name) => jar.get(name),
   };
 }
@@ -173,14 +183,20 @@ export async function signIn(
 ): Promise<{ info: UserInfo; created: boolean }> {
   await withCsrf(client);
   try {
-    const info = await client.post<UserInfo>('/api/id/register', {
-      email: user.email,
-      username: user.username,
-      fullname: user.fullname,
-      password,
-      acceptTerms: true,
-      acceptPrivacy: true,
-    });
+    // Sign-up asks for a captcha: solved here for real, as the widget would.
+    const captcha = await solveCaptchaChallenge(await client.get('/api/captcha/challenge'));
+    const info = await client.post<UserInfo>(
+      '/api/id/register',
+      {
+        email: user.email,
+        username: user.username,
+        fullname: user.fullname,
+        password,
+        acceptTerms: true,
+        acceptPrivacy: true,
+      },
+      { 'x-captcha': captcha },
+    );
     return { info, created: true };
   } catch (error) {
     const code = error instanceof ApiFailure ? error.error?.code : undefined;
