@@ -6,6 +6,7 @@ import { Outbox, TransactionManager } from '@pencraft/kit';
 import { emailProblem, normalizeEmail, passwordProblem } from '@pencraft/rules';
 import { ACCOUNT_LOG_PAGE_SIZE, AccountLogRepository } from '../account-log/account-log.repository.js';
 import { Clock } from '../clock.js';
+import { describeUserAgent } from '../security/sessions.service.js';
 import { SessionRepository } from '../sessions/session.repository.js';
 import { toSummary, UserRepository } from '../users/user.repository.js';
 import type { UserRow } from '../users/user.table.js';
@@ -202,6 +203,7 @@ export class AccountService {
         atMs: item.at.getTime(),
         ip: item.ip,
         userAgent: item.userAgent,
+        ...describeUserAgent(item.userAgent),
       })),
       total,
       page: wanted,

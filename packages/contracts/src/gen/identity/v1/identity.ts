@@ -173,6 +173,10 @@ export interface AccountLogEntry {
   atMs: number;
   ip: string;
   userAgent: string;
+  /** Browser name and major version read from the user agent (empty when unknown). */
+  browser: string;
+  /** Operating system name and version read from the user agent (empty when unknown). */
+  os: string;
 }
 
 export interface ListAccountLogResponse {
@@ -2119,7 +2123,7 @@ export const ListAccountLogRequest: MessageFns<ListAccountLogRequest> = {
 };
 
 function createBaseAccountLogEntry(): AccountLogEntry {
-  return { type: "", atMs: 0, ip: "", userAgent: "" };
+  return { type: "", atMs: 0, ip: "", userAgent: "", browser: "", os: "" };
 }
 
 export const AccountLogEntry: MessageFns<AccountLogEntry> = {
@@ -2135,6 +2139,12 @@ export const AccountLogEntry: MessageFns<AccountLogEntry> = {
     }
     if (message.userAgent !== "") {
       writer.uint32(34).string(message.userAgent);
+    }
+    if (message.browser !== "") {
+      writer.uint32(42).string(message.browser);
+    }
+    if (message.os !== "") {
+      writer.uint32(50).string(message.os);
     }
     return writer;
   },
@@ -2184,6 +2194,22 @@ export const AccountLogEntry: MessageFns<AccountLogEntry> = {
             message.userAgent = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.browser = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.os = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2210,6 +2236,8 @@ export const AccountLogEntry: MessageFns<AccountLogEntry> = {
         : isSet(object.user_agent)
         ? globalThis.String(object.user_agent)
         : "",
+      browser: isSet(object.browser) ? globalThis.String(object.browser) : "",
+      os: isSet(object.os) ? globalThis.String(object.os) : "",
     };
   },
 
@@ -2226,6 +2254,12 @@ export const AccountLogEntry: MessageFns<AccountLogEntry> = {
     }
     if (message.userAgent !== "") {
       obj.userAgent = message.userAgent;
+    }
+    if (message.browser !== "") {
+      obj.browser = message.browser;
+    }
+    if (message.os !== "") {
+      obj.os = message.os;
     }
     return obj;
   },
