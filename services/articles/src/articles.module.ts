@@ -5,6 +5,7 @@ import { ArticleService } from './articles/article.service.js';
 import { ArticlesGrpcController } from './articles/articles.grpc.controller.js';
 import { AuthorRepository } from './authors/author.repository.js';
 import { IdentityEventsConsumer } from './authors/identity-events.consumer.js';
+import { UserUpdatedConsumer } from './authors/user-updated.consumer.js';
 import { Clock } from './clock.js';
 
 @Module({
@@ -14,6 +15,7 @@ import { Clock } from './clock.js';
     ArticleRepository,
     AuthorRepository,
     IdentityEventsConsumer,
+    UserUpdatedConsumer,
     Clock,
     transactionManagerProvider,
   ],

@@ -26,7 +26,7 @@ let client: PromiseClient<ArticlesServiceClient>;
 let sql: pg.Pool;
 let nc: NatsConnection;
 
-const author = { uid: randomUUID(), username: 'nigar', fullname: 'Nigar Əliyeva' };
+const author = { uid: randomUUID(), username: 'nigar', fullname: 'Nigar Əliyeva', imageUrl: '' };
 const text = 'Bakıda payız gələndə küləklər şəhəri təmizləyir, insanlar isə çay süfrəsi ətrafında toplaşır.';
 const content = (extra: object[] = []) => JSON.stringify({ blocks: [{ type: 'paragraph', data: { text } }, ...extra] });
 const draft = (overrides: object = {}) => ({

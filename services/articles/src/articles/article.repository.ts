@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import { authors } from '../authors/author.table.js';
 import { articles, type ArticleRow } from './article.table.js';
 
@@ -11,17 +11,25 @@ export type ArticleRecord = Omit<ArticleRow, 'content'> & { contentJson: string 
 
 export interface ArticleWithAuthor {
   article: ArticleRecord;
-  author: { uid: string; username: string; fullname: string } | null;
+  author: { uid: string; username: string; fullname: string; imageUrl: string } | null;
 }
 
 const { content, ...articleColumns } = getTableColumns(articles);
+
+/** What an article shows of its author (an unknown picture reads as empty). */
+const AUTHOR_COLUMNS = {
+  uid: authors.uid,
+  username: authors.username,
+  fullname: authors.fullname,
+  imageUrl: sql<string>`coalesce(${authors.imageUrl}, '')`,
+};
 
 /** An article with what the read model knows of its author; the content is read as text, never parsed here. */
 function withAuthor(q: Queryable) {
   return q
     .select({
       article: { ...articleColumns, contentJson: sql<string>`${content}::text` },
-      author: { uid: authors.uid, username: authors.username, fullname: authors.fullname },
+      author: AUTHOR_COLUMNS,
     })
     .from(articles)
     .leftJoin(authors, eq(authors.uid, articles.authorId));
@@ -65,7 +73,7 @@ export class ArticleRepository {
         category: articles.category,
         wordCount: articles.wordCount,
         publishedAt: articles.publishedAt,
-        author: { uid: authors.uid, username: authors.username, fullname: authors.fullname },
+        author: AUTHOR_COLUMNS,
       })
       .from(articles)
       .leftJoin(authors, eq(authors.uid, articles.authorId))
@@ -100,6 +108,37 @@ export class ArticleRepository {
       .where(eq(articles.id, id))
       .returning();
     return row!;
+  }
+
+  /** One author's published articles, newest first (articles_author_idx); one extra row tells whether more exist. */
+  async listPublishedByAuthor(authorId: string, offset: number, limit: number) {
+    if (!UUID.test(authorId)) return [];
+    return this.database.db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        description: articles.description,
+        language: articles.language,
+        category: articles.category,
+        wordCount: articles.wordCount,
+        publishedAt: articles.publishedAt,
+        author: AUTHOR_COLUMNS,
+      })
+      .from(articles)
+      .leftJoin(authors, eq(authors.uid, articles.authorId))
+      .where(and(eq(articles.authorId, authorId), sql`${articles.status} = 'published'`))
+      .orderBy(sql`${articles.publishedAt} desc nulls last`, sql`${articles.id} desc`)
+      .offset(offset)
+      .limit(limit + 1);
+  }
+
+  async countPublishedByAuthor(authorId: string): Promise<number> {
+    if (!UUID.test(authorId)) return 0;
+    const [row] = await this.database.db
+      .select({ n: count() })
+      .from(articles)
+      .where(and(eq(articles.authorId, authorId), sql`${articles.status} = 'published'`));
+    return row?.n ?? 0;
   }
 
   /** Published articles, newest first; one extra row tells whether a next page exists. */

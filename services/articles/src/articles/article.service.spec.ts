@@ -10,7 +10,12 @@ import { ArticleService } from './article.service.js';
 import type { ArticleRow } from './article.table.js';
 
 const NOW = new Date('2026-11-25T10:00:00Z');
-const AUTHOR = { uid: '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b', username: 'nigar', fullname: 'Nigar Əliyeva' };
+const AUTHOR = {
+  uid: '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b',
+  username: 'nigar',
+  fullname: 'Nigar Əliyeva',
+  imageUrl: '',
+};
 const READER_UID = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 const ARTICLE_ID = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
 const TEXT = 'Bakıda payız gələndə küləklər şəhəri təmizləyir və dəniz sahili sakitləşir.';
@@ -292,6 +297,36 @@ describe('ArticleService', () => {
     it.each([-1, 501])('refuses page %p without a query', async (pageNumber) => {
       expect(await codeOf(service.listHome(pageNumber, 20))).toBe('InvalidPage');
       expect(articles.listPublished).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('listByAuthor', () => {
+    const card = (n: number) => ({
+      id: `id-${n}`,
+      title: `Title ${n}`,
+      description: '',
+      language: 'az',
+      category: 'culture',
+      wordCount: 200,
+      publishedAt: new Date(NOW.getTime() - n * 1000),
+      author: { ...AUTHOR, imageUrl: '/media/users/x/avatar-1.jpg' },
+    });
+
+    it("reads one page of the author's published articles and their count", async () => {
+      articles.listPublishedByAuthor.mockResolvedValue([card(1), card(2), card(3)]);
+      articles.countPublishedByAuthor.mockResolvedValue(7);
+
+      const page = await service.listByAuthor(AUTHOR.uid, 2, 2);
+
+      expect(articles.listPublishedByAuthor).toHaveBeenCalledWith(AUTHOR.uid, 2, 2);
+      expect(page).toMatchObject({ page: 2, pageSize: 2, hasMore: true, total: 7 });
+      expect(page.items.map((item) => item.id)).toEqual(['id-1', 'id-2']);
+      expect(page.items[0]!.author).toEqual({ ...AUTHOR, imageUrl: '/media/users/x/avatar-1.jpg' });
+    });
+
+    it('refuses a page out of range', async () => {
+      expect(await codeOf(service.listByAuthor(AUTHOR.uid, 501, 20))).toBe('InvalidPage');
+      expect(articles.listPublishedByAuthor).not.toHaveBeenCalled();
     });
   });
 });

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Article, ArticleCard, Author, ListHomeArticlesResponse } from '@pencraft/contracts/articles/v1/articles';
+import type {
+  Article,
+  ArticleCard,
+  Author,
+  ListAuthorArticlesResponse,
+  ListHomeArticlesResponse,
+} from '@pencraft/contracts/articles/v1/articles';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
 import { CONFIG, Outbox, TransactionManager } from '@pencraft/kit';
@@ -94,6 +100,28 @@ export class ArticleService {
     }));
     return { items, page: safePage, pageSize: size, hasMore: rows.length > size };
   }
+
+  /** The articles tab of a public profile: only published articles. */
+  async listByAuthor(authorUid: string, page: number, pageSize: number): Promise<ListAuthorArticlesResponse> {
+    const paging = resolvePaging(page, pageSize, HOME_MAX_PAGE);
+    if (!paging) throw new AppError('InvalidPage');
+    const { page: safePage, pageSize: size, offset } = paging;
+    const [rows, total] = await Promise.all([
+      this.articles.listPublishedByAuthor(authorUid, offset, size),
+      this.articles.countPublishedByAuthor(authorUid),
+    ]);
+    const items: ArticleCard[] = rows.slice(0, size).map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      language: row.language,
+      category: row.category,
+      author: row.author ?? undefined,
+      publishedAtMs: row.publishedAt?.getTime() ?? 0,
+      readingMinutes: readingMinutes(row.wordCount),
+    }));
+    return { items, page: safePage, pageSize: size, hasMore: rows.length > size, total };
+  }
 }
 
 function toArticle({ article, author }: ArticleWithAuthor): Article {
@@ -106,7 +134,7 @@ function toArticle({ article, author }: ArticleWithAuthor): Article {
     subCategories: article.subCategories,
     contentJson: article.contentJson,
     status: article.status,
-    author: author ?? { uid: article.authorId, username: '', fullname: '' },
+    author: author ?? { uid: article.authorId, username: '', fullname: '', imageUrl: '' },
     createdAtMs: article.createdAt.getTime(),
     updatedAtMs: article.updatedAt.getTime(),
     publishedAtMs: article.publishedAt?.getTime() ?? 0,

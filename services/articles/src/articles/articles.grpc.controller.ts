@@ -5,6 +5,8 @@ import type {
   CreateArticleResponse,
   GetArticleRequest,
   GetArticleResponse,
+  ListAuthorArticlesRequest,
+  ListAuthorArticlesResponse,
   ListCategoriesResponse,
   ListHomeArticlesRequest,
   ListHomeArticlesResponse,
@@ -37,6 +39,11 @@ export class ArticlesGrpcController {
   @GrpcMethod('ArticlesService', 'listHomeArticles')
   listHomeArticles(request: ListHomeArticlesRequest): Promise<ListHomeArticlesResponse> {
     return this.articles.listHome(request.page, request.pageSize);
+  }
+
+  @GrpcMethod('ArticlesService', 'listAuthorArticles')
+  listAuthorArticles(request: ListAuthorArticlesRequest): Promise<ListAuthorArticlesResponse> {
+    return this.articles.listByAuthor(request.authorUid, request.page, request.pageSize);
   }
 
   @GrpcMethod('ArticlesService', 'listCategories')

@@ -7,18 +7,22 @@ export interface AuthorSnapshot {
   uid: string;
   username: string;
   fullname: string;
+  /** The picture's URL; empty or null: none; undefined: not known by this source (kept as it is). */
+  imageUrl?: string | null;
 }
 
 @Injectable()
 export class AuthorRepository {
-  /** Keeps the newest known name of an author; older snapshots never overwrite newer ones. */
+  /** Keeps the newest known name and picture of an author; older snapshots never overwrite newer ones. */
   async upsert(tx: Queryable, author: AuthorSnapshot, at: Date = new Date()) {
+    const picture = author.imageUrl === undefined ? {} : { imageUrl: author.imageUrl || null };
+    const known = { username: author.username, fullname: author.fullname, ...picture, updatedAt: at };
     await tx
       .insert(authors)
-      .values({ ...author, updatedAt: at })
+      .values({ uid: author.uid, ...known })
       .onConflictDoUpdate({
         target: authors.uid,
-        set: { username: author.username, fullname: author.fullname, updatedAt: at },
+        set: known,
         setWhere: sql`${authors.updatedAt} <= ${at.toISOString()}`,
       });
   }

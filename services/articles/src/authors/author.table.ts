@@ -6,6 +6,8 @@ export const authors = articlesSchema.table('authors', {
   uid: uuid('uid').primaryKey(),
   username: text('username').notNull(),
   fullname: text('fullname').notNull(),
+  /** The profile picture's URL (identity.user.updated), null when none. */
+  imageUrl: text('image_url'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -77,7 +77,15 @@ export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).max(HOME_MAX_PAGE).optional().default(1),
 });
 
-const Author = z.object({ uid: z.string(), username: z.string(), fullname: z.string() }).meta({ id: 'Author' });
+const Author = z
+  .object({
+    uid: z.string(),
+    username: z.string(),
+    fullname: z.string(),
+    /** The author's profile picture as it is now; empty when none. */
+    imageUrl: z.string(),
+  })
+  .meta({ id: 'Author' });
 
 export const ArticleJson = z
   .object({

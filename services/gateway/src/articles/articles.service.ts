@@ -30,7 +30,7 @@ export class ArticlesService {
 
   async create(user: UserSummary, { body }: RouteInput<typeof createArticleRoute>): Promise<string> {
     const { article } = await this.articles.createArticle({
-      author: { uid: user.uid, username: user.username, fullname: user.fullname },
+      author: { uid: user.uid, username: user.username, fullname: user.fullname, imageUrl: user.imageUrl },
       title: body.title,
       description: body.description,
       language: body.language,

@@ -1,0 +1,1 @@
+ALTER TABLE "articles"."authors" ADD COLUMN "image_url" text;
