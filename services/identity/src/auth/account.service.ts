@@ -103,7 +103,7 @@ export class AccountService {
   async resetPassword(
     request: { email: string; code: string; token: string; newPassword: string },
     client: ClientInfo | undefined,
-  ): Promise<void> {
+  ): Promise<Buffer[]> {
     checkNewPassword(request.newPassword, 'newPassword');
     let userId: string;
     let target: string;
@@ -122,10 +122,11 @@ export class AccountService {
     if (!user || !sameAddress(user.email, target)) throw new AppError('ExpiredOrInvalid');
     const passwordHash = await this.hasher.hash(request.newPassword);
     const now = this.clock.now();
-    await this.transactions.run(async (tx) => {
+    return this.transactions.run(async (tx) => {
       await this.users.updatePasswordHash(user.id, passwordHash, tx);
-      await this.sessions.revokeAllOfUser(user.id, now, tx);
+      const ended = await this.sessions.revokeAllOfUser(user.id, now, tx);
       await this.log.add(tx, { userId: user.id, type: 'passwordReset', ...clientFields(client) });
+      return ended;
     });
   }
 
@@ -133,7 +134,7 @@ export class AccountService {
   async changePassword(
     request: { uid: string; sessionId: string; oldPassword: string; newPassword: string },
     client: ClientInfo | undefined,
-  ): Promise<void> {
+  ): Promise<Buffer[]> {
     const user = await this.user(request.uid);
     checkNewPassword(request.newPassword, 'newPassword');
     if (!(await this.hasher.verify(user.passwordHash, request.oldPassword ?? ''))) {
@@ -144,12 +145,14 @@ export class AccountService {
     }
     const passwordHash = await this.hasher.hash(request.newPassword);
     const now = this.clock.now();
-    await this.transactions.run(async (tx) => {
+    const ended = await this.transactions.run(async (tx) => {
       await this.users.updatePasswordHash(user.id, passwordHash, tx);
-      await this.sessions.revokeAllOfUser(user.id, now, tx, request.sessionId || undefined);
+      const hashes = await this.sessions.revokeAllOfUser(user.id, now, tx, request.sessionId || undefined);
       await this.log.add(tx, { userId: user.id, type: 'passwordChanged', ...clientFields(client) });
+      return hashes;
     });
     await this.mails.sendNotice('passwordChanged', recipient(user));
+    return ended;
   }
 
   /** Checks the new address and the password, then mails a code and link to the new address. */

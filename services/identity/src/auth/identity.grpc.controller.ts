@@ -6,6 +6,7 @@ import type {
   ConfirmRegistrationResponse,
   EmailChangeRequest,
   Empty,
+  EndedSessions,
   LinkRequest,
   ListAccountLogRequest,
   ListAccountLogResponse,
@@ -83,15 +84,13 @@ export class IdentityGrpcController {
   }
 
   @GrpcMethod('IdentityService', 'resetPassword')
-  async resetPassword(request: ResetPasswordRequest): Promise<Empty> {
-    await this.accounts.resetPassword(request, request.client);
-    return {};
+  async resetPassword(request: ResetPasswordRequest): Promise<EndedSessions> {
+    return { tokenHashes: await this.accounts.resetPassword(request, request.client) };
   }
 
   @GrpcMethod('IdentityService', 'changePassword')
-  async changePassword(request: ChangePasswordRequest): Promise<Empty> {
-    await this.accounts.changePassword(request, request.client);
-    return {};
+  async changePassword(request: ChangePasswordRequest): Promise<EndedSessions> {
+    return { tokenHashes: await this.accounts.changePassword(request, request.client) };
   }
 
   @GrpcMethod('IdentityService', 'requestEmailChange')

@@ -51,9 +51,17 @@ export class SessionRepository {
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
   }
 
-  /** Ends every live session of a user, but the one kept (the one asking), in the caller's transaction. */
-  async revokeAllOfUser(userId: string, at: Date, tx: Queryable = this.database.db, keepSessionId?: string) {
-    await tx
+  /**
+   * Ends every live session of a user, but the one kept (the one asking), in the caller's transaction; answers the
+   * token hashes of the sessions it ended (the gateway drops them from its cache).
+   */
+  async revokeAllOfUser(
+    userId: string,
+    at: Date,
+    tx: Queryable = this.database.db,
+    keepSessionId?: string,
+  ): Promise<Buffer[]> {
+    const rows = await tx
       .update(sessions)
       .set({ revokedAt: at })
       .where(
@@ -62,6 +70,8 @@ export class SessionRepository {
           isNull(sessions.revokedAt),
           keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
         ),
-      );
+      )
+      .returning({ tokenHash: sessions.tokenHash });
+    return rows.map((row) => Buffer.from(row.tokenHash));
   }
 }

@@ -26,6 +26,11 @@ export const protobufFileName = "identity/v1/identity.proto";
 export interface Empty {
 }
 
+/** The sessions an operation ended, by the SHA-256 of their tokens, so the gateway drops them from its cache. */
+export interface EndedSessions {
+  tokenHashes: Buffer[];
+}
+
 /** The signed-in user summary of SPEC.md section 3. */
 export interface UserSummary {
   uid: string;
@@ -226,6 +231,70 @@ export const Empty: MessageFns<Empty> = {
 
   toJSON(_: Empty): unknown {
     const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseEndedSessions(): EndedSessions {
+  return { tokenHashes: [] };
+}
+
+export const EndedSessions: MessageFns<EndedSessions> = {
+  encode(message: EndedSessions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.tokenHashes) {
+      writer.uint32(10).bytes(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EndedSessions {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEndedSessions();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tokenHashes.push(Buffer.from(reader.bytes()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EndedSessions {
+    return {
+      tokenHashes: globalThis.Array.isArray(object?.tokenHashes)
+        ? object.tokenHashes.map((e: any) => Buffer.from(bytesFromBase64(e)))
+        : globalThis.Array.isArray(object?.token_hashes)
+        ? object.token_hashes.map((e: any) => Buffer.from(bytesFromBase64(e)))
+        : [],
+    };
+  },
+
+  toJSON(message: EndedSessions): unknown {
+    const obj: any = {};
+    if (message.tokenHashes?.length) {
+      obj.tokenHashes = message.tokenHashes.map((e) => base64FromBytes(e));
+    }
     return obj;
   },
 };
@@ -2479,8 +2548,8 @@ export const IdentityServiceService = {
     responseStream: false as const,
     requestSerialize: (value: ResetPasswordRequest): Buffer => Buffer.from(ResetPasswordRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ResetPasswordRequest => ResetPasswordRequest.decode(value),
-    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: EndedSessions): Buffer => Buffer.from(EndedSessions.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EndedSessions => EndedSessions.decode(value),
   },
   /** Changes the signed-in user's password and ends their other sessions. */
   changePassword: {
@@ -2490,8 +2559,8 @@ export const IdentityServiceService = {
     requestSerialize: (value: ChangePasswordRequest): Buffer =>
       Buffer.from(ChangePasswordRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ChangePasswordRequest => ChangePasswordRequest.decode(value),
-    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    responseSerialize: (value: EndedSessions): Buffer => Buffer.from(EndedSessions.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EndedSessions => EndedSessions.decode(value),
   },
   /** Mails a code and link to a new address of the signed-in user. */
   requestEmailChange: {
@@ -2567,9 +2636,9 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   /** Whether a password-reset link still works, without using it (ExpiredOrInvalid). */
   checkPasswordResetLink: handleUnaryCall<LinkRequest, Empty>;
   /** Sets a new password with the mailed code or link, ends every session of the user. */
-  resetPassword: handleUnaryCall<ResetPasswordRequest, Empty>;
+  resetPassword: handleUnaryCall<ResetPasswordRequest, EndedSessions>;
   /** Changes the signed-in user's password and ends their other sessions. */
-  changePassword: handleUnaryCall<ChangePasswordRequest, Empty>;
+  changePassword: handleUnaryCall<ChangePasswordRequest, EndedSessions>;
   /** Mails a code and link to a new address of the signed-in user. */
   requestEmailChange: handleUnaryCall<EmailChangeRequest, Empty>;
   /** Mails the pending new address a new code. */
@@ -2730,34 +2799,34 @@ export interface IdentityServiceClient extends Client {
   /** Sets a new password with the mailed code or link, ends every session of the user. */
   resetPassword(
     request: ResetPasswordRequest,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: EndedSessions) => void,
   ): ClientUnaryCall;
   resetPassword(
     request: ResetPasswordRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: EndedSessions) => void,
   ): ClientUnaryCall;
   resetPassword(
     request: ResetPasswordRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: EndedSessions) => void,
   ): ClientUnaryCall;
   /** Changes the signed-in user's password and ends their other sessions. */
   changePassword(
     request: ChangePasswordRequest,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: EndedSessions) => void,
   ): ClientUnaryCall;
   changePassword(
     request: ChangePasswordRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: EndedSessions) => void,
   ): ClientUnaryCall;
   changePassword(
     request: ChangePasswordRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: EndedSessions) => void,
   ): ClientUnaryCall;
   /** Mails a code and link to a new address of the signed-in user. */
   requestEmailChange(
@@ -2849,6 +2918,14 @@ export const IdentityServiceClient = makeGenericClientConstructor(
   service: typeof IdentityServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
