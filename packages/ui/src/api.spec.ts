@@ -46,6 +46,22 @@ const article = {
 };
 
 describe('parseApiError', () => {
+  it("keeps the values a message refers to (a ban's reason and end), and nothing else", () => {
+    const error = parseApiError(
+      403,
+      {
+        error: {
+          code: 'UserBanned',
+          message: 'Banned',
+          params: { reason: 'spam', until: '2026-12-01T00:00:00.000Z', x: {} },
+        },
+      },
+      'fallback',
+    );
+    expect(error.params).toEqual({ reason: 'spam', until: '2026-12-01T00:00:00.000Z' });
+    expect(parseApiError(500, undefined, 'fallback').params).toEqual({});
+  });
+
   it('reads the gateway error shape', () => {
     const error = parseApiError(
       400,

@@ -21,12 +21,15 @@ export { CSRF_COOKIE, CSRF_HEADER };
 export type { paths, Schemas };
 
 export type ApiErrorDetail = NonNullable<Schemas['Error']['error']['details']>[number];
+/** Values the message refers to (a ban's `reason` and `until`, `retryAfter`), as the gateway documents them. */
+export type ApiErrorParams = Record<string, string | number>;
 
 /** An error answer of the gateway: `{ error: { code, message, requestId, details } }`, or a transport failure. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: ApiErrorDetail[];
+  readonly params: ApiErrorParams;
   readonly requestId: string | undefined;
   readonly retryAfter: number | undefined;
 
@@ -35,6 +38,7 @@ export class ApiError extends Error {
     code: string;
     message: string;
     details?: ApiErrorDetail[];
+    params?: ApiErrorParams;
     requestId?: string;
     retryAfter?: number;
   }) {
@@ -43,6 +47,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.details = init.details ?? [];
+    this.params = init.params ?? {};
     this.requestId = init.requestId;
     this.retryAfter = init.retryAfter;
   }
@@ -78,6 +83,15 @@ function parseDetails(value: unknown): ApiErrorDetail[] {
   }));
 }
 
+function parseParams(value: unknown): ApiErrorParams {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string | number] =>
+      ['string', 'number'].includes(typeof entry[1]),
+    ),
+  );
+}
+
 /**
  * Turns an error answer into an ApiError. Bodies that are not the gateway's error shape (a proxy's HTML
  * page, an empty body) still give a code from the status and the fallback message.
@@ -95,6 +109,7 @@ export function parseApiError(
     code: typeof error.code === 'string' && error.code ? error.code : codeForStatus(status),
     message: typeof error.message === 'string' && error.message ? error.message : fallbackMessage,
     details: parseDetails(error.details),
+    params: parseParams(error.params),
     ...(typeof error.requestId === 'string' ? { requestId: error.requestId } : {}),
     ...(Number.isFinite(retryAfter) ? { retryAfter } : {}),
   });

@@ -28,6 +28,7 @@ export {
   type ApiClientOptions,
   type ApiData,
   type ApiErrorDetail,
+  type ApiErrorParams,
   type ApiInit,
   type ApiPath,
   type paths,

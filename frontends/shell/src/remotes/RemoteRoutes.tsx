@@ -1,10 +1,10 @@
 import { Button, ErrorBoundary, Spinner, type RemoteRoute } from '@pencraft/ui';
-import { createElement, Suspense, use, useState } from 'react';
+import { createElement, Suspense, use, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { useRegistry, useRemotes } from './context.js';
-import { relativePath } from './manifest.js';
+import { prefixesMatch, relativePath, splitPrefixedSegments } from './manifest.js';
 
 export function RemoteFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('common');
@@ -55,6 +55,19 @@ function RemotePage({ remote, route }: { remote: string; route: RemoteRoute }) {
   );
 }
 
+/** A page whose path has prefixed segments (`/@:username`): other values of the segment are not its page. */
+function PrefixGuard({
+  prefixes,
+  fallback,
+  children,
+}: {
+  prefixes: Record<string, string>;
+  fallback: ReactNode;
+  children: ReactNode;
+}) {
+  return prefixesMatch(useParams(), prefixes) ? children : fallback;
+}
+
 /**
  * Every path the shell does not own: the pages the remotes declare, else 404 — or, while a remote is
  * unavailable, the "could not be loaded" notice, since the path may well be one of its pages.
@@ -80,8 +93,12 @@ export function RemoteRoutes() {
           ) : (
             <Route
               key={`${name}:${route.path}`}
-              path={relativePath(route.path)}
-              element={<RemotePage remote={name} route={route} />}
+              path={relativePath(splitPrefixedSegments(route.path).path)}
+              element={
+                <PrefixGuard prefixes={splitPrefixedSegments(route.path).prefixes} fallback={fallback}>
+                  <RemotePage remote={name} route={route} />
+                </PrefixGuard>
+              }
             />
           ),
         ),

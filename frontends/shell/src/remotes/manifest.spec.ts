@@ -1,5 +1,5 @@
 import type { RemoteManifest } from '@pencraft/ui';
-import { checkManifest, entriesFor, relativePath } from './manifest.js';
+import { checkManifest, entriesFor, prefixesMatch, relativePath, splitPrefixedSegments } from './manifest.js';
 
 const load = async () => ({ default: () => null });
 
@@ -72,5 +72,21 @@ describe('relativePath', () => {
   it('makes a site path relative to the splat route', () => {
     expect(relativePath('/a/:id')).toBe('a/:id');
     expect(relativePath('/')).toBe('');
+  });
+});
+
+describe('segments with a prefix before their parameter', () => {
+  it('mounts /@:username as a parameter and checks the prefix', () => {
+    const { path, prefixes } = splitPrefixedSegments('/@:username');
+    expect(path).toBe('/:username');
+    expect(prefixes).toEqual({ username: '@' });
+    expect(prefixesMatch({ username: '@aysel' }, prefixes)).toBe(true);
+    expect(prefixesMatch({ username: 'about-us' }, prefixes)).toBe(false);
+    expect(prefixesMatch({ username: '@' }, prefixes)).toBe(false);
+  });
+
+  it('leaves other paths alone', () => {
+    expect(splitPrefixedSegments('/a/:id')).toEqual({ path: '/a/:id', prefixes: {} });
+    expect(splitPrefixedSegments('/')).toEqual({ path: '/', prefixes: {} });
   });
 });

@@ -6,7 +6,16 @@ import type { NavIcon, NavPlacement, RemoteManifest, RemoteNavEntry, RemoteRoute
 const PLACEMENTS: readonly NavPlacement[] = ['header', 'userMenu', 'search'];
 const ICONS: readonly NavIcon[] = ['pen', 'search'];
 /** Pages of the shell itself: a remote cannot take them over. */
-export const SHELL_PATHS = ['/login', '/register', '/about', '/cookies'];
+export const SHELL_PATHS = [
+  '/login',
+  '/register',
+  '/about',
+  '/cookies',
+  '/forgot',
+  '/reset',
+  '/confirm',
+  '/deletion-cancelled',
+];
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isPath = (value: unknown): value is string =>
@@ -78,4 +87,31 @@ export function entriesFor(
 /** A route path for a descendant `<Routes>` under the shell's splat route ('/' is the index). */
 export function relativePath(path: string): string {
   return path.replace(/^\/+/, '');
+}
+
+/**
+ * react-router matches whole segments only, so a segment with a fixed prefix before its parameter (`/@:username`,
+ * SPEC.md's profile path) is mounted as a plain parameter (`:username`) and the prefix is checked by the shell: the
+ * page reads the parameter with its prefix (`@aysel`).
+ */
+export function splitPrefixedSegments(path: string): { path: string; prefixes: Record<string, string> } {
+  const prefixes: Record<string, string> = {};
+  const plain = path
+    .split('/')
+    .map((segment) => {
+      const match = /^([^:*]+):([A-Za-z_][A-Za-z0-9_]*)$/.exec(segment);
+      if (!match) return segment;
+      prefixes[match[2]!] = match[1]!;
+      return `:${match[2]}`;
+    })
+    .join('/');
+  return { path: plain, prefixes };
+}
+
+/** Whether matched parameters carry the prefixes their route asks for. */
+export function prefixesMatch(params: Readonly<Record<string, string | undefined>>, prefixes: Record<string, string>) {
+  return Object.entries(prefixes).every(([name, prefix]) => {
+    const value = params[name];
+    return value !== undefined && value.startsWith(prefix) && value.length > prefix.length;
+  });
 }
