@@ -1,7 +1,7 @@
 import { HOME_MAX_PAGE } from '@pencraft/rules';
-import { api, Button, EmptyState, Spinner, type Schemas } from '@pencraft/ui';
+import { api, Button, EmptyState, Spinner } from '@pencraft/ui';
 import { Link } from 'react-router';
-import { ArticleMeta } from '../components/ArticleMeta.js';
+import { ArticleCard } from '../components/ArticleCard.js';
 import { PartError } from '../components/PartError.js';
 import { useReaderTranslation } from '../i18n.js';
 import { usePaged } from '../lib/usePaged.js';
@@ -9,24 +9,6 @@ import '../reader.css';
 
 const fetchHome = (page: number, signal: AbortSignal) =>
   api.get('/api/home/articles', { params: { query: { page } }, signal });
-
-function Card({ article }: { article: Schemas['ArticleCard'] }) {
-  return (
-    <li className="pc-card">
-      <article lang={article.language}>
-        <h3 className="pc-card__title">
-          <Link to={`/a/${encodeURIComponent(article.id)}`}>{article.title}</Link>
-        </h3>
-        {article.description && <p className="pc-card__description">{article.description}</p>}
-        <ArticleMeta
-          author={article.author}
-          publishedAt={article.publishedAt}
-          readingMinutes={article.readingMinutes}
-        />
-      </article>
-    </li>
-  );
-}
 
 export default function Home() {
   const { t } = useReaderTranslation();
@@ -71,7 +53,7 @@ export default function Home() {
         {list.items.length > 0 && (
           <ul className="pc-cards">
             {list.items.map((article) => (
-              <Card key={article.id} article={article} />
+              <ArticleCard key={article.id} article={article} />
             ))}
           </ul>
         )}
