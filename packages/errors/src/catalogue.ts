@@ -353,6 +353,12 @@ export const CATALOGUE = {
     en: 'Your account has been banned.',
     ru: 'Ваш аккаунт заблокирован.',
   },
+  AccountNotConfirmed: {
+    ...DENIED,
+    az: 'Dərc etmək üçün əvvəlcə e-poçt ünvanınızı təsdiqləyin.',
+    en: 'Confirm your e-mail address before you publish.',
+    ru: 'Подтвердите адрес электронной почты, прежде чем публиковать.',
+  },
 
   // Registration (SPEC.md names these in prose; the email/username/fullname/bio/headline ones are listed elsewhere)
   CaptchaRequired: {

@@ -5,10 +5,13 @@ import { CaptchaModule } from './captcha/captcha.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { MediaModule } from './media/media.module.js';
 import { SearchModule } from './search/search.module.js';
+import { SecurityModule } from './security/security.module.js';
 
 /**
  * The public API: one module per area, each with its routes (declared once, which also documents them), schemas
  * and upstream gRPC client. A new area is one more module here and its entry in system.json `gateway.calls`.
  */
-@Module({ imports: [AccountsModule, ArticlesModule, CaptchaModule, SearchModule, DocsModule, MediaModule] })
+@Module({
+  imports: [AccountsModule, ArticlesModule, CaptchaModule, SearchModule, SecurityModule, DocsModule, MediaModule],
+})
 export class GatewayModule {}

@@ -8,6 +8,8 @@ import { SessionService } from './session.service.js';
 declare module 'fastify' {
   interface FastifyRequest {
     user?: UserSummary;
+    /** The id of the pc_su session at identity, beside request.user. */
+    sessionId?: string;
   }
 }
 
@@ -18,7 +20,9 @@ export class SessionGuard implements CanActivate {
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const request = ctx.switchToHttp().getRequest<FastifyRequest>();
-    request.user = await this.sessions.resolve(request.cookies[SESSION_COOKIE]);
+    const session = await this.sessions.resolveSession(request.cookies[SESSION_COOKIE]);
+    request.user = session?.user;
+    request.sessionId = session?.sessionId;
     if (request.user) request.platform.context.userId = request.user.uid;
     return true;
   }
@@ -32,9 +36,25 @@ export class RequireUser implements CanActivate {
   }
 }
 
+/** After RequireUser: an account that has not confirmed its address may read but not publish. */
+@Injectable()
+export class RequireConfirmedUser implements CanActivate {
+  canActivate(ctx: ExecutionContext): boolean {
+    if (!ctx.switchToHttp().getRequest<FastifyRequest>().user?.confirmed) throw new AppError('AccountNotConfirmed');
+    return true;
+  }
+}
+
 /** The signed-in user of a route guarded by RequireUser. */
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): UserSummary => {
   const user = ctx.switchToHttp().getRequest<FastifyRequest>().user;
   if (!user) throw new AppError('Unauthorized');
   return user;
+});
+
+/** The id of the signed-in user's current session (routes guarded by RequireUser). */
+export const CurrentSessionId = createParamDecorator((_data: unknown, ctx: ExecutionContext): string => {
+  const request = ctx.switchToHttp().getRequest<FastifyRequest>();
+  if (!request.user || !request.sessionId) throw new AppError('Unauthorized');
+  return request.sessionId;
 });

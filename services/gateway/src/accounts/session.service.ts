@@ -11,6 +11,18 @@ const CACHE_SECONDS = 60;
 const REVOKED_SECONDS = CACHE_SECONDS + 10;
 const NO_USER = '-';
 
+/** A resolved pc_su session: its user and its id at identity (the sessions list marks it current). */
+export interface ResolvedSession {
+  user: UserSummary;
+  sessionId: string;
+}
+
+/** The cached form: short keys, the summary as identity answered it. */
+interface CachedSession {
+  u: UserSummary;
+  s: string;
+}
+
 /**
  * Resolves pc_su tokens to users through identity, caching answers in Redis under the token's hash
  * (never the token itself). Answers are cached only where nothing is (NX), and sign-out overwrites the entry
@@ -26,20 +38,31 @@ export class SessionService {
   ) {}
 
   async resolve(token: string | undefined): Promise<UserSummary | undefined> {
+    return (await this.resolveSession(token))?.user;
+  }
+
+  async resolveSession(token: string | undefined): Promise<ResolvedSession | undefined> {
     if (!token) return undefined;
     const key = cacheKey(token);
     const cached = await this.redis.get(key).catch((error: Error) => {
       this.log.warn({ err: error }, 'session cache unavailable; asking identity');
       return null;
     });
-    if (cached) return cached === NO_USER ? undefined : (JSON.parse(cached) as UserSummary);
+    if (cached === NO_USER) return undefined;
+    const hit = cached ? (JSON.parse(cached) as Partial<CachedSession>) : undefined;
+    if (hit?.u) return { user: hit.u, sessionId: hit.s ?? '' };
     try {
-      const { user, expiresAtMs } = await this.identity.validateSession({ sessionToken: token });
+      const answer = await this.identity.validateSession({ sessionToken: token });
+      const { sessionId, expiresAtMs } = answer;
+      const user = answer.user!;
       const ttl = Math.max(1, Math.min(CACHE_SECONDS, Math.floor((expiresAtMs - Date.now()) / 1000)));
       await this.redis
-        .set(key, JSON.stringify(user), { expiration: { type: 'EX', value: ttl }, condition: 'NX' })
+        .set(key, JSON.stringify({ u: user, s: sessionId } satisfies CachedSession), {
+          expiration: { type: 'EX', value: ttl },
+          condition: 'NX',
+        })
         .catch(() => undefined);
-      return user;
+      return { user, sessionId };
     } catch (error) {
       if (AppError.is(error) && error.code === 'Unauthorized') {
         // Remember a bad token briefly so a client stuck with one does not hammer identity.
@@ -59,8 +82,26 @@ export class SessionService {
       .set(cacheKey(token), NO_USER, { expiration: { type: 'EX', value: REVOKED_SECONDS } })
       .catch((error: Error) => this.log.warn({ err: error }, 'session cache unavailable at sign-out'));
   }
+
+  /**
+   * Marks sessions that identity ended by id (from the security settings) as ended in the cache, by the SHA-256 of
+   * their tokens that identity answered: the cache key is that hash, so no token is needed and none is ever stored.
+   */
+  async evict(tokenHashes: readonly Uint8Array[]): Promise<void> {
+    await Promise.all(
+      tokenHashes.map((hash) =>
+        this.redis
+          .set(keyOfHash(Buffer.from(hash)), NO_USER, { expiration: { type: 'EX', value: REVOKED_SECONDS } })
+          .catch((error: Error) => this.log.warn({ err: error }, 'session cache unavailable when ending sessions')),
+      ),
+    );
+  }
 }
 
 function cacheKey(token: string) {
-  return `gw:sess:${createHash('sha256').update(token).digest('base64url')}`;
+  return keyOfHash(createHash('sha256').update(token).digest());
+}
+
+function keyOfHash(hash: Buffer) {
+  return `gw:sess:${hash.toString('base64url')}`;
 }

@@ -41,6 +41,7 @@ export function errorCodesOf(spec: RouteSpec): ErrorCode[] {
   const validated = spec.params || spec.query || spec.body;
   if (validated) codes.push('InvalidModel', 'NullOrEmpty', ...Object.values(spec.fieldCodes ?? {}));
   if (spec.auth === 'required') codes.push('Unauthorized');
+  if (spec.auth === 'confirmed') codes.push('Unauthorized', 'AccountNotConfirmed');
   if (UNSAFE_METHODS.has(spec.method) || spec.captcha) codes.push('ChallengeFailed');
   if (spec.captcha) codes.push('CaptchaRequired');
   codes.push(...(spec.errors ?? []), 'TooManyRequests', 'InternalServerError', 'NetworkError');
@@ -67,7 +68,7 @@ function errorResponses(codes: ErrorCode[]) {
 
 function security(spec: RouteSpec) {
   const csrf = UNSAFE_METHODS.has(spec.method) ? { csrfHeader: [], csrfCookie: [] } : undefined;
-  if (spec.auth === 'required') return [{ session: [], ...csrf }];
+  if (spec.auth === 'required' || spec.auth === 'confirmed') return [{ session: [], ...csrf }];
   if (spec.auth === 'optional') return [{ session: [], ...csrf }, { ...csrf }];
   return csrf ? [csrf] : undefined;
 }
@@ -93,12 +94,17 @@ function routeConfig(spec: RouteSpec): RouteConfig {
   const status = spec.status ?? 200;
   const types = spec.responseType === undefined ? ['application/json'] : [spec.responseType].flat();
   const success =
-    spec.response && status !== 204
+    status === 302
       ? {
-          description: 'OK',
-          content: Object.fromEntries(types.map((type) => [type, { schema: spec.response! }])),
+          description: 'Found: redirects to the page that shows the outcome',
+          headers: { Location: { schema: { type: 'string' as const } } },
         }
-      : { description: 'OK, no content' };
+      : spec.response && status !== 204
+        ? {
+            description: 'OK',
+            content: Object.fromEntries(types.map((type) => [type, { schema: spec.response! }])),
+          }
+        : { description: 'OK, no content' };
   const sec = security(spec);
   return {
     method: spec.method.toLowerCase() as RouteConfig['method'],

@@ -2,7 +2,7 @@ import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata, 
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { ErrorCode } from '@pencraft/errors';
 import type { z } from 'zod';
-import { RequireUser, SessionGuard } from '../accounts/current-user.js';
+import { RequireConfirmedUser, RequireUser, SessionGuard } from '../accounts/current-user.js';
 import type { CaptchaRule } from '../captcha/captcha.gate.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -26,9 +26,13 @@ export interface RouteSpec {
   response?: z.ZodType;
   /** The success answer's media type (JSON unless said). */
   responseType?: string | readonly string[];
-  status?: 200 | 201 | 204;
-  /** required: a session or 401; optional: the answer depends on who asks (resolved by the handler). */
-  auth?: 'required' | 'optional';
+  /** 302: the handler sets Location (links opened from mails that land on a shell page). */
+  status?: 200 | 201 | 204 | 302;
+  /**
+   * required: a session or 401; confirmed: also a confirmed account or 403 AccountNotConfirmed (publishing);
+   * optional: the answer depends on who asks (resolved by the handler).
+   */
+  auth?: 'required' | 'confirmed' | 'optional';
   /** Catalogue codes the route answers besides the ones every route may (validation, limits, CSRF, 5xx). */
   errors?: ErrorCode[];
   /** A more specific catalogue code than InvalidModel for a bad field (e.g. title → InvalidArticleTitle). */
@@ -86,6 +90,7 @@ export function Route(spec: RouteSpec) {
     RouteConfig({ [POLICY]: policyOf(spec) }),
     SetMetadata(ROUTE_SPEC, spec),
     ...(spec.auth === 'required' ? [UseGuards(SessionGuard, RequireUser)] : []),
+    ...(spec.auth === 'confirmed' ? [UseGuards(SessionGuard, RequireUser, RequireConfirmedUser)] : []),
   );
 }
 

@@ -18,7 +18,6 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { ClientInfo } from "./identity.js";
 
 export const protobufPackage = "identity.v1";
 
@@ -153,7 +152,6 @@ export interface RequestDeletionRequest {
   password: string;
   /** Empty for the first step. */
   code: string;
-  client: ClientInfo | undefined;
 }
 
 export interface RequestDeletionResponse {
@@ -1825,7 +1823,7 @@ export const ListBansResponse: MessageFns<ListBansResponse> = {
 };
 
 function createBaseRequestDeletionRequest(): RequestDeletionRequest {
-  return { uid: "", sessionId: "", password: "", code: "", client: undefined };
+  return { uid: "", sessionId: "", password: "", code: "" };
 }
 
 export const RequestDeletionRequest: MessageFns<RequestDeletionRequest> = {
@@ -1841,9 +1839,6 @@ export const RequestDeletionRequest: MessageFns<RequestDeletionRequest> = {
     }
     if (message.code !== "") {
       writer.uint32(34).string(message.code);
-    }
-    if (message.client !== undefined) {
-      ClientInfo.encode(message.client, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -1893,14 +1888,6 @@ export const RequestDeletionRequest: MessageFns<RequestDeletionRequest> = {
             message.code = reader.string();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.client = ClientInfo.decode(reader, reader.uint32());
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1923,7 +1910,6 @@ export const RequestDeletionRequest: MessageFns<RequestDeletionRequest> = {
         : "",
       password: isSet(object.password) ? globalThis.String(object.password) : "",
       code: isSet(object.code) ? globalThis.String(object.code) : "",
-      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
     };
   },
 
@@ -1940,9 +1926,6 @@ export const RequestDeletionRequest: MessageFns<RequestDeletionRequest> = {
     }
     if (message.code !== "") {
       obj.code = message.code;
-    }
-    if (message.client !== undefined) {
-      obj.client = ClientInfo.toJSON(message.client);
     }
     return obj;
   },
