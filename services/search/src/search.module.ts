@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountDeletionConsumer } from './documents/account-deletion.consumer.js';
 import { ArticleEventsConsumer } from './documents/article-events.consumer.js';
 import { DocumentRepository } from './documents/document.repository.js';
 import { SearchGrpcController } from './documents/search.grpc.controller.js';
@@ -6,6 +7,6 @@ import { SearchService } from './documents/search.service.js';
 
 @Module({
   controllers: [SearchGrpcController],
-  providers: [SearchService, DocumentRepository, ArticleEventsConsumer],
+  providers: [SearchService, DocumentRepository, ArticleEventsConsumer, AccountDeletionConsumer],
 })
 export class SearchModule {}

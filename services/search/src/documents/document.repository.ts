@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { documents } from './document.table.js';
 
 /** How many of the newest matches a search ranks: 50 pages of 20, the deepest the gateway asks for. */
@@ -45,6 +45,11 @@ export class DocumentRepository {
           indexedAt: sql`now()`,
         },
       });
+  }
+
+  /** Drops every document of an author (their account was deleted). */
+  async removeByAuthor(tx: Queryable, authorUid: string) {
+    await tx.delete(documents).where(eq(documents.authorUid, authorUid));
   }
 
   /**

@@ -40,5 +40,7 @@ export const documents = searchSchema.table(
   (t) => [
     index('documents_search_idx').using('gin', t.searchVector),
     index('documents_published_idx').on(t.publishedAt.desc()),
+    // An account's deletion drops its documents by author.
+    index('documents_author_idx').on(t.authorUid),
   ],
 );

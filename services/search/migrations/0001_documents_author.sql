@@ -1,0 +1,1 @@
+CREATE INDEX "documents_author_idx" ON "search"."documents" USING btree ("author_uid");
