@@ -46,8 +46,6 @@ interface Message extends Summary {
 }
 
 export const mailApi = mailApiUrl(stack);
-/** mailpit keeps times to the hundredth of a second: a mail received in the same hundredth as `after` counts. */
-const CLOCK_GRAIN_MS = 10;
 
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(`${mailApi}${path}`, { signal: AbortSignal.timeout(5_000) });
@@ -61,7 +59,8 @@ async function summaries(query: Omit<MailQuery, 'timeoutMs'>): Promise<Summary[]
   const found = await getJson<{ messages: Summary[] }>(
     `/api/v1/search?limit=50&query=${encodeURIComponent(`to:"${query.to}"`)}`,
   );
-  const after = query.after ? query.after.getTime() - CLOCK_GRAIN_MS : -Infinity;
+  // mailpit stamps a mail when it receives it, to the millisecond, on the same clock as the tests.
+  const after = query.after?.getTime() ?? -Infinity;
   return found.messages.filter(
     (m) =>
       (m.To ?? []).some((a) => a.Address.toLowerCase() === to) &&

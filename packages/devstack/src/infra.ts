@@ -8,6 +8,7 @@ import {
   baseEnv,
   ensureRunDirs,
   exitOf,
+  isAlive,
   httpStatus,
   isSameProgram,
   logFile,
@@ -456,9 +457,11 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
   const orphan = component.orphan?.(stack);
   if (orphan !== undefined) writePid(file, orphan);
   const current = tracked(file, component.identity(stack));
+  let pid: number;
   if (current.state === 'running') {
+    pid = current.pid;
     if (await component.ready(stack)) {
-      report(`${component.name}: already up (pid ${current.pid})`);
+      report(`${component.name}: already up (pid ${pid})`);
       return;
     }
   } else {
@@ -469,7 +472,6 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
         );
       }
     }
-    let pid: number;
     try {
       pid = await component.start(stack, log);
     } catch (error) {
@@ -479,11 +481,13 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
     }
     writePid(file, pid);
   }
-  const started = tracked(file, component.identity(stack));
+  // Whether the process lives, not whether it is already the program: between the fork and the exec its cmdline is
+  // still node's, and an identity check then (tracked()) took a starting server for an exited one and dropped its
+  // pid file.
   const ready = await waitUntil(() => component.ready(stack), {
     timeoutMs: READY_TIMEOUT_MS,
     intervalMs: 150,
-    abort: () => (tracked(file, component.identity(stack)).state === 'stopped' ? 'process exited' : undefined),
+    abort: () => (isAlive(pid) ? undefined : 'process exited'),
   }).catch((error: Error) => {
     throw new Error(`${component.name} ${error.message} before it was ready; last lines of ${log}:\n${logTail(log)}`, {
       cause: error,
@@ -495,9 +499,7 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
     );
   }
   await component.prepare?.(stack);
-  report(
-    `${component.name}: up on ${component.ports(stack).join(', ')} (pid ${started.state === 'running' ? started.pid : '?'})`,
-  );
+  report(`${component.name}: up on ${component.ports(stack).join(', ')} (pid ${pid})`);
 }
 
 /** Starts PostgreSQL, Redis, NATS, mailpit and versitygw for the profile (no-op for the ones already up) and waits until each answers. */

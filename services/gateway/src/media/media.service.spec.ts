@@ -1,5 +1,6 @@
 import type { ObjectStore } from '@pencraft/kit';
 import { strictMock } from '@pencraft/testing';
+import { declaredRoutes } from '../http/route.js';
 import { MediaService } from './media.service.js';
 
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
@@ -40,5 +41,12 @@ describe('MediaService', () => {
     const store = strictMock<ObjectStore>('store');
     store.get.mockResolvedValue(undefined);
     await expect(new MediaService(store).find('a/none.webp')).resolves.toBeUndefined();
+  });
+});
+
+describe('the media route', () => {
+  it('is not declared as an API route, so the OpenAPI document leaves it out', async () => {
+    await import('./media.controller.js');
+    expect(declaredRoutes().filter((route) => route.path.startsWith('/media'))).toEqual([]);
   });
 });
