@@ -4,6 +4,7 @@ import { ArticleRepository } from './articles/article.repository.js';
 import { ArticleService } from './articles/article.service.js';
 import { ArticlesGrpcController } from './articles/articles.grpc.controller.js';
 import { AuthorRepository } from './authors/author.repository.js';
+import { AccountDeletionConsumer } from './authors/account-deletion.consumer.js';
 import { IdentityEventsConsumer } from './authors/identity-events.consumer.js';
 import { UserUpdatedConsumer } from './authors/user-updated.consumer.js';
 import { Clock } from './clock.js';
@@ -15,6 +16,7 @@ import { Clock } from './clock.js';
     ArticleRepository,
     AuthorRepository,
     IdentityEventsConsumer,
+    AccountDeletionConsumer,
     UserUpdatedConsumer,
     Clock,
     transactionManagerProvider,

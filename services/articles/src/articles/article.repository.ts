@@ -82,6 +82,12 @@ export class ArticleRepository {
       .prepare('articles_published_page');
   }
 
+  /** Every article of an author, whatever its status; how many there were. */
+  async deleteByAuthor(tx: Queryable, authorId: string): Promise<number> {
+    const rows = await tx.delete(articles).where(eq(articles.authorId, authorId)).returning({ id: articles.id });
+    return rows.length;
+  }
+
   async insert(tx: Queryable, article: NewArticle): Promise<ArticleRow> {
     const [row] = await tx.insert(articles).values(article).returning();
     return row!;

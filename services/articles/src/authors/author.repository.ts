@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Queryable } from '@pencraft/kit';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { authors } from './author.table.js';
 
 export interface AuthorSnapshot {
@@ -25,5 +25,9 @@ export class AuthorRepository {
         set: known,
         setWhere: sql`${authors.updatedAt} <= ${at.toISOString()}`,
       });
+  }
+
+  async remove(tx: Queryable, uid: string) {
+    await tx.delete(authors).where(eq(authors.uid, uid));
   }
 }

@@ -1,0 +1,32 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
+import type { UserDeleted } from '@pencraft/contracts/events/v1/identity';
+import { EventConsumers, type Transaction } from '@pencraft/kit';
+import { ArticleRepository } from '../articles/article.repository.js';
+import { AuthorRepository } from './author.repository.js';
+
+/**
+ * A deleted account's articles go with it (identity.user.deleted). Removed rather than anonymised: the person asked
+ * for their account to be deleted for good, and what they wrote under their name is theirs; an article without its
+ * author would also be one nobody can edit or answer for. Search drops them on the same event.
+ */
+@Injectable()
+export class AccountDeletionConsumer implements OnApplicationBootstrap {
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly articles: ArticleRepository,
+    private readonly authors: AuthorRepository,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.consumers.subscribe(
+      eventSubscription(EVENTS.userDeleted, 'articles', (user, tx: Transaction) => this.userDeleted(user, tx)),
+    );
+  }
+
+  /** Deleting what is already gone does nothing, so a redelivered event is harmless even without the record. */
+  async userDeleted(user: UserDeleted, tx: Transaction) {
+    await this.articles.deleteByAuthor(tx, user.uid);
+    await this.authors.remove(tx, user.uid);
+  }
+}
