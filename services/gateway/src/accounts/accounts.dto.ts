@@ -72,11 +72,15 @@ export const LoginBody = z
     /** An email address or a username. */
     login: text({ min: 1, max: 320 }),
     password: text({ min: 1, max: 256 }),
+    secondFactor: text({ min: 1, max: 64 }).optional().meta({
+      description:
+        'A TOTP code or a recovery code: sent again with the same login and password after an answer { mfa: true }.',
+    }),
   })
   .strict()
   .meta({ id: 'LoginBody' });
 
-/** GET /api/users/info: exactly the fields of SPEC.md section 7. */
+/** GET /api/users/info: the fields of SPEC.md section 7, and `cnf`. */
 export const UserInfo = z
   .object({
     uid: z.string(),
@@ -88,6 +92,8 @@ export const UserInfo = z
     rtg: z.number(),
     dom: z.string().nullable(),
     pub: z.string().nullable(),
+    /** The e-mail address is confirmed; until then the account reads but cannot publish (AccountNotConfirmed). */
+    cnf: z.boolean(),
   })
   .meta({ id: 'UserInfo' });
 export type UserInfo = z.infer<typeof UserInfo>;
@@ -105,5 +111,6 @@ export function toUserInfo(user: UserSummary): UserInfo {
     rtg: user.rating,
     dom: user.domain || null,
     pub: user.publication || null,
+    cnf: user.confirmed,
   };
 }

@@ -1,4 +1,6 @@
 import { defineRoute } from '../http/route.js';
+import { LoginAnswer } from './account.dto.js';
+import { BANNED_NOTE } from './account.routes.js';
 import { CsrfToken, LoginBody, RegisterBody, UserInfo } from './accounts.dto.js';
 
 export const csrfRoute = defineRoute({
@@ -39,13 +41,16 @@ export const loginRoute = defineRoute({
   tag: 'accounts',
   summary:
     'Sign in with an email or username and a password (sets pc_su). Repeated failures for one account are slowed ' +
-    'down (TooManyRequests with Retry-After, at most 15 minutes); a success resets them.',
+    'down (TooManyRequests with Retry-After, at most 15 minutes); a success resets them. An account with two-factor ' +
+    'authentication answers { mfa: true } (no session, no cookie) until the same request carries secondFactor; a ' +
+    `wrong one answers WrongCode and counts as a failure. ${BANNED_NOTE} \`del\` is the date of a pending ` +
+    'deletion (the account can still cancel it).',
   body: LoginBody,
-  response: UserInfo,
+  response: LoginAnswer,
   rateLimit: 'auth',
   captcha: 'after-failures',
-  fieldCodes: { login: 'IncorrectEmailOrPassword', password: 'IncorrectEmailOrPassword' },
-  errors: ['IncorrectEmailOrPassword'],
+  fieldCodes: { login: 'IncorrectEmailOrPassword', password: 'IncorrectEmailOrPassword', secondFactor: 'WrongCode' },
+  errors: ['IncorrectEmailOrPassword', 'WrongCode', 'UserBanned'],
 });
 
 export const logoutRoute = defineRoute({

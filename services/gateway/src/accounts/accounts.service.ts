@@ -14,7 +14,7 @@ import { IDENTITY, type IdentityClient } from './identity.upstream.js';
 import { SessionService } from './session.service.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 
-function clientInfo(request: FastifyRequest, config: GatewayConfig): ClientInfo {
+export function clientInfo(request: FastifyRequest, config: GatewayConfig): ClientInfo {
   return {
     ip: clientAddress(request.raw.socket.remoteAddress, request.headers['x-forwarded-for'], config.TRUST_PROXY_HOPS),
     userAgent: String(request.headers['user-agent'] ?? ''),
@@ -50,18 +50,33 @@ export class AccountsService {
     return toUserInfo(result.user!);
   }
 
+  /**
+   * A wrong password or second factor counts against the account's throttle; a right password without the second
+   * factor the account needs answers { mfa: true } without a session.
+   */
   async login({ body }: RouteInput<typeof loginRoute>, request: FastifyRequest, reply: FastifyReply) {
     await this.throttle.check(body.login);
     let result;
     try {
-      result = await this.identity.login({ ...body, client: clientInfo(request, this.config) });
+      result = await this.identity.login({
+        login: body.login,
+        password: body.password,
+        secondFactor: body.secondFactor ?? '',
+        client: clientInfo(request, this.config),
+      });
     } catch (error) {
-      if (AppError.is(error) && error.code === 'IncorrectEmailOrPassword') await this.throttle.failed(body.login);
+      if (AppError.is(error) && (error.code === 'IncorrectEmailOrPassword' || error.code === 'WrongCode')) {
+        await this.throttle.failed(body.login);
+      }
       throw error;
     }
+    if (result.secondFactorRequired) return { mfa: true as const };
     await this.throttle.succeeded(body.login);
     setSessionCookie(reply, this.config, result.sessionToken, result.expiresAtMs);
-    return toUserInfo(result.user!);
+    return {
+      ...toUserInfo(result.user!),
+      del: result.deletionScheduledAtMs ? new Date(result.deletionScheduledAtMs).toISOString() : null,
+    };
   }
 
   async logout(request: FastifyRequest, reply: FastifyReply) {

@@ -75,6 +75,14 @@ export class SessionService {
     }
   }
 
+  /** Drops the cached answer of a token, so the next request reads the changed summary (a confirmed account). */
+  async forget(token: string | undefined): Promise<void> {
+    if (!token) return;
+    await this.redis
+      .del(cacheKey(token))
+      .catch((error: Error) => this.log.warn({ err: error }, 'session cache unavailable'));
+  }
+
   /** Ends the session at identity first, then marks it ended in the cache (replacing any cached user). */
   async end(token: string): Promise<void> {
     await this.identity.logout({ sessionToken: token });

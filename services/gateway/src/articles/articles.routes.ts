@@ -19,7 +19,7 @@ export const createArticleRoute = defineRoute({
   body: CreateArticleBody,
   response: ArticleJson,
   status: 201,
-  auth: 'required',
+  auth: 'confirmed',
   fieldCodes: {
     title: 'InvalidArticleTitle',
     description: 'InvalidArticleDescription',
@@ -38,7 +38,7 @@ export const publishArticleRoute = defineRoute({
   summary: "Publish the author's draft",
   params: ArticleParams,
   response: ArticleJson,
-  auth: 'required',
+  auth: 'confirmed',
   fieldCodes: { id: 'InvalidIdentifier' },
   errors: ['ArticleNotFound', 'Forbidden'],
 });
