@@ -1,4 +1,5 @@
 export { Button, type ButtonProps } from './Button.js';
+export { Captcha, CAPTCHA_CHALLENGE_URL, type CaptchaProps } from './captcha/Captcha.js';
 export { Checkbox, type CheckboxProps } from './Checkbox.js';
 export { Dialog, type DialogKind, type DialogProps } from './Dialog.js';
 export { EmptyState, type EmptyStateProps } from './EmptyState.js';

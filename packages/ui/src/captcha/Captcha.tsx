@@ -1,0 +1,76 @@
+import type {} from 'altcha/types/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadAltcha } from './altcha.js';
+
+/** Where the widget fetches a challenge (the gateway's captcha area). */
+export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
+
+const LANGUAGES = new Set(['az', 'en', 'ru']);
+// No interaction data is collected: the proof of work is the whole check.
+const CONFIGURATION = JSON.stringify({ humanInteractionSignature: false });
+
+export interface CaptchaProps {
+  /** The payload to send as X-Captcha once solved; null while unsolved, expired or failed. */
+  onChange: (payload: string | null) => void;
+  /** A new value asks for a new challenge (a solved one is accepted once: after a refused submit, change it). */
+  resetKey?: number | string;
+}
+
+/**
+ * The captcha of the forms that need one: altcha's proof of work, solved in the browser once the form is used
+ * (or the box is ticked), in the page's language and theme.
+ */
+export function Captcha({ onChange, resetKey }: CaptchaProps) {
+  const { i18n } = useTranslation();
+  const language = LANGUAGES.has(i18n.language) ? i18n.language : 'az';
+  const widget = useRef<HTMLElement>(null);
+  const [loaded, setLoaded] = useState(false);
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    let live = true;
+    void loadAltcha().then(() => {
+      if (live) setLoaded(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const element = widget.current;
+    if (!loaded || !element) return;
+    const listener = (event: Event) => {
+      const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      changed.current(state === 'verified' && payload ? payload : null);
+    };
+    element.addEventListener('statechange', listener);
+    return () => element.removeEventListener('statechange', listener);
+  }, [loaded]);
+
+  useEffect(() => {
+    if (resetKey === undefined) return;
+    (widget.current as (HTMLElement & { reset?: () => void }) | null)?.reset?.();
+    changed.current(null);
+  }, [resetKey]);
+
+  return (
+    <div className="pc-captcha">
+      {loaded ? (
+        <altcha-widget
+          ref={widget}
+          challenge={CAPTCHA_CHALLENGE_URL}
+          language={language}
+          auto="onfocus"
+          configuration={CONFIGURATION}
+        />
+      ) : (
+        <div className="pc-captcha__placeholder" aria-hidden="true" />
+      )}
+    </div>
+  );
+}
