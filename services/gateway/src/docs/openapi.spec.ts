@@ -38,6 +38,20 @@ describe('the OpenAPI document', () => {
         '/api/id/auth/login',
         '/api/id/out',
         '/api/id/register',
+        // accounts: confirmation, reset, password, e-mail, log, mailed links
+        '/api/id/register/verify',
+        '/api/id/register/resend',
+        '/api/atrium/wrap',
+        '/api/atrium/drop',
+        '/api/atrium/deduce',
+        '/api/id/account/password/reset',
+        '/api/id/account/reset/resend',
+        '/api/id/account/reset/verify',
+        '/api/id/account/password',
+        '/api/id/account/email',
+        '/api/id/account/email/resend',
+        '/api/id/account/email/verify',
+        '/api/ttin/logs/ops',
         '/api/strict/txt',
         '/api/users/info',
       ].sort(),
@@ -56,6 +70,18 @@ describe('the OpenAPI document', () => {
     const info = document.paths['/api/users/info']!.get!;
     expect(Object.keys(info.responses)).toEqual(expect.arrayContaining(['200', '401', '429', '500']));
     expect(info.security).toEqual([{ session: [] }]);
+  });
+
+  it('documents what sign-in may answer, and that publishing needs a confirmed account', () => {
+    const login = document.paths['/api/id/auth/login']!.post!;
+    expect(login.responses['200']!.content!['application/json']).toEqual({
+      schema: { $ref: '#/components/schemas/LoginAnswer' },
+    });
+    expect(login.responses['403']!.description).toContain('UserBanned');
+    expect(document.paths['/api/articles/publishing/{id}']!.post!.responses['403']!.description).toContain(
+      'AccountNotConfirmed',
+    );
+    expect(Object.keys(document.paths['/api/atrium/wrap']!.get!.responses)).toContain('302');
   });
 
   it('documents the captcha header: required on sign-up, optional on sign-in, absent elsewhere', () => {
