@@ -4,11 +4,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { mailApiUrl } from './env.ts';
 import { infraStatus, startInfra, stopInfra } from './infra.ts';
 import { logFile, logTail } from './proc.ts';
 import { appsStatus, runMigrations, startApp, startApps, stopApp, stopApps } from './processes.ts';
 import { appsOf, findApp, gatewayUrl, parseProfile, stackFor, type Stack } from './registry.ts';
-import { loadSeedData, seed } from './seed.ts';
+import { loadSeedData, mailpitCodeReader, seed } from './seed.ts';
 
 const USAGE = `usage: node packages/devstack/src/cli.ts <command> [--profile dev|test]
 
@@ -150,7 +151,13 @@ async function main(argv: string[]): Promise<void> {
       say(gatewayUrl(stack));
       return;
     case 'seed': {
-      const result = await seed(`http://127.0.0.1:${stack.gateway.httpPort}`, loadSeedData(), say);
+      const result = await seed(
+        `http://127.0.0.1:${stack.gateway.httpPort}`,
+        loadSeedData(),
+        say,
+        fetch,
+        mailpitCodeReader(mailApiUrl(stack)),
+      );
       say(
         `seeded: ${result.usersCreated} users registered, ${result.articlesCreated} articles published, ${result.articlesSkipped} already there`,
       );
