@@ -1,5 +1,4 @@
-import type {} from 'altcha/types/react';
-import { useEffect, useRef, useState } from 'react';
+import { createElement, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadAltcha } from './altcha.js';
 
@@ -24,7 +23,7 @@ export interface CaptchaProps {
 export function Captcha({ onChange, resetKey }: CaptchaProps) {
   const { i18n } = useTranslation();
   const language = LANGUAGES.has(i18n.language) ? i18n.language : 'az';
-  const widget = useRef<HTMLElement>(null);
+  const [widget, setWidget] = useState<(HTMLElement & { reset?: () => void }) | null>(null);
   const [loaded, setLoaded] = useState(false);
   const changed = useRef(onChange);
   useEffect(() => {
@@ -42,32 +41,32 @@ export function Captcha({ onChange, resetKey }: CaptchaProps) {
   }, []);
 
   useEffect(() => {
-    const element = widget.current;
-    if (!loaded || !element) return;
+    if (!widget) return;
     const listener = (event: Event) => {
       const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
       changed.current(state === 'verified' && payload ? payload : null);
     };
-    element.addEventListener('statechange', listener);
-    return () => element.removeEventListener('statechange', listener);
-  }, [loaded]);
+    widget.addEventListener('statechange', listener);
+    return () => widget.removeEventListener('statechange', listener);
+  }, [widget]);
 
   useEffect(() => {
     if (resetKey === undefined) return;
-    (widget.current as (HTMLElement & { reset?: () => void }) | null)?.reset?.();
+    widget?.reset?.();
     changed.current(null);
-  }, [resetKey]);
+  }, [resetKey, widget]);
 
   return (
     <div className="pc-captcha">
       {loaded ? (
-        <altcha-widget
-          ref={widget}
-          challenge={CAPTCHA_CHALLENGE_URL}
-          language={language}
-          auto="onfocus"
-          configuration={CONFIGURATION}
-        />
+        // createElement: the custom element's attributes need no JSX typing (altcha's own only resolves for bundlers).
+        createElement('altcha-widget', {
+          ref: setWidget,
+          challenge: CAPTCHA_CHALLENGE_URL,
+          language,
+          auto: 'onfocus',
+          configuration: CONFIGURATION,
+        })
       ) : (
         <div className="pc-captcha__placeholder" aria-hidden="true" />
       )}

@@ -8,4 +8,5 @@ import 'altcha/i18n/en';
 import 'altcha/i18n/ru';
 
 // The gateway's challenges are SHA-256 (services/gateway/src/captcha/altcha.verifier.ts).
-globalThis.$altcha.algorithms.set('SHA-256', () => new Worker(new URL('altcha/workers/sha', import.meta.url)));
+const { $altcha } = globalThis as unknown as { $altcha: { algorithms: Map<string, () => Worker> } };
+$altcha.algorithms.set('SHA-256', () => new Worker(new URL('altcha/workers/sha', import.meta.url)));
