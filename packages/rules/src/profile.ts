@@ -127,6 +127,19 @@ export function birthdateProblem(value: string, today: Date): BirthdateProblem |
   return ageOn(date, today) < MIN_AGE_YEARS ? 'birthdateTooYoung' : undefined;
 }
 
+/**
+ * The WHATWG URL parser, which browsers and Node both have; declared here because this package compiles without
+ * DOM or Node types.
+ */
+declare const URL: new (input: string) => {
+  protocol: string;
+  username: string;
+  password: string;
+  port: string;
+  hostname: string;
+  href: string;
+};
+
 /** Whether a host is one of the provider's hosts or a subdomain of one (www.github.com, az.linkedin.com). */
 function hostMatches(host: string, hosts: readonly string[]): boolean {
   return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
@@ -142,7 +155,7 @@ export function checkLink(provider: string, url: string): { url: string; problem
   if (!trimmed || trimmed.length > LINK_URL_MAX || hasControlCharacters(trimmed)) {
     return { url: trimmed, problem: 'linkUrl' };
   }
-  let parsed: URL;
+  let parsed: InstanceType<typeof URL>;
   try {
     parsed = new URL(trimmed);
   } catch {

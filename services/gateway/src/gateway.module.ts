@@ -4,6 +4,7 @@ import { ArticlesModule } from './articles/articles.module.js';
 import { CaptchaModule } from './captcha/captcha.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { MediaModule } from './media/media.module.js';
+import { ProfilesModule } from './profiles/profiles.module.js';
 import { SearchModule } from './search/search.module.js';
 import { SecurityModule } from './security/security.module.js';
 
@@ -12,6 +13,15 @@ import { SecurityModule } from './security/security.module.js';
  * and upstream gRPC client. A new area is one more module here and its entry in system.json `gateway.calls`.
  */
 @Module({
-  imports: [AccountsModule, ArticlesModule, CaptchaModule, SearchModule, SecurityModule, DocsModule, MediaModule],
+  imports: [
+    AccountsModule,
+    ArticlesModule,
+    CaptchaModule,
+    SearchModule,
+    SecurityModule,
+    ProfilesModule,
+    DocsModule,
+    MediaModule,
+  ],
 })
 export class GatewayModule {}

@@ -8,6 +8,7 @@ import { GatewayModule } from './gateway.module.js';
 import { ApiExceptionFilter } from './http/api-error.js';
 import { installEdgeProxy } from './http/edge-proxy.js';
 import { installJsonBody } from './http/json-body.js';
+import { installImageBody } from './profiles/image-body.js';
 import { installProtections } from './http/protections.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { upstreamAddressSchema } from './upstreams/upstream.js';
@@ -28,6 +29,7 @@ await bootService({
     const log = app.get<Logger>(LOGGER);
     await fastify.register(fastifyCookie);
     installJsonBody(fastify, app);
+    installImageBody(fastify);
     installSecurityHeaders(fastify, config);
     const captcha = new CaptchaGate(app.get<CaptchaVerifier>(CAPTCHA_VERIFIER), app.get(SignInThrottle));
     const methods = installProtections(fastify, config, app.get<RedisClient>(REDIS), log, captcha);

@@ -118,6 +118,20 @@ function routeConfig(spec: RouteSpec): RouteConfig {
       ...(spec.params ? { params: spec.params } : {}),
       ...(spec.query ? { query: spec.query } : {}),
       ...(spec.body ? { body: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
+      ...(spec.binaryBody
+        ? {
+            body: {
+              required: true,
+              description: spec.binaryBody.description,
+              content: Object.fromEntries(
+                spec.binaryBody.types.map((type) => [
+                  type,
+                  { schema: { type: 'string' as const, format: 'binary', maxLength: spec.binaryBody!.maxBytes } },
+                ]),
+              ),
+            },
+          }
+        : {}),
     },
     responses: { [status]: success, ...errorResponses(errorCodesOf(spec)) },
   };

@@ -22,6 +22,11 @@ export interface RouteSpec {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * A raw (non-JSON) body the handler reads as bytes, e.g. an uploaded picture: its media types and size limit, for
+   * the document (the body parser of those types enforces them).
+   */
+  binaryBody?: { types: readonly string[]; maxBytes: number; description: string };
   /** The success answer's schema; none for an empty answer. */
   response?: z.ZodType;
   /** The success answer's media type (JSON unless said). */

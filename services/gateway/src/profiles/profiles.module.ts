@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { CONFIG } from '@pencraft/kit';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { articlesUpstream } from '../articles/articles.upstream.js';
+import type { GatewayConfig } from '../config.js';
+import { PublicCache } from '../http/public-cache.js';
+import { profileUpstream } from './profile.upstream.js';
+import { ProfilesController } from './profiles.controller.js';
+import { ProfilesService } from './profiles.service.js';
+
+/** Profiles: the profile settings, pictures, phone, preferences, follows and the public profile. */
+@Module({
+  imports: [AccountsModule],
+  controllers: [ProfilesController],
+  providers: [
+    profileUpstream.provider,
+    articlesUpstream.provider,
+    ProfilesService,
+    {
+      provide: PublicCache,
+      inject: [CONFIG],
+      useFactory: (config: GatewayConfig) => new PublicCache(config.PUBLIC_CACHE_SECONDS * 1000),
+    },
+  ],
+})
+export class ProfilesModule {}
