@@ -138,6 +138,9 @@ const SPEC_CODES = [
   'FeedbackDescriptionTooShort',
   'FeedbackDescriptionTooLong',
   'Unauthorized',
+  // Two-factor authentication settings (issue #7)
+  'MfaAlreadyEnabled',
+  'MfaNotEnabled',
 ];
 
 const GRPC_FOR_HTTP: Record<number, number[]> = {

@@ -300,7 +300,7 @@ export const CATALOGUE = {
     ru: 'Вы уже запросили удаление аккаунта.',
   },
   MfaAlreadyEnabled: {
-    ...CONFLICT,
+    ...EXISTS,
     az: 'İkimərhələli doğrulama artıq aktivdir. Yenisini qurmaq üçün əvvəlcə onu söndürün.',
     en: 'Two-factor authentication is already on. Turn it off first to set it up again.',
     ru: 'Двухфакторная аутентификация уже включена. Чтобы настроить её заново, сначала отключите её.',

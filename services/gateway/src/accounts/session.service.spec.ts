@@ -1,4 +1,5 @@
 import { AppError } from '@pencraft/errors';
+import { createHash } from 'node:crypto';
 import type { Logger, RedisClient } from '@pencraft/kit';
 import type { IdentityClient } from './identity.upstream.js';
 import { SessionService } from './session.service.js';
@@ -64,5 +65,26 @@ describe('SessionService', () => {
     const sessions = new SessionService(identity, fakeRedis(calls) as unknown as RedisClient, quiet);
     expect(await sessions.resolve('bad')).toBeUndefined();
     expect(calls).toEqual(['redis.set - NX']);
+  });
+
+  it('caches the session id with the user, and evicts ended sessions by the token hash identity answers', async () => {
+    const calls: string[] = [];
+    const redis = fakeRedis(calls);
+    let validations = 0;
+    const identity = {
+      validateSession: async () => {
+        validations += 1;
+        return { user, sessionId: 's-1', expiresAtMs: Date.now() + 3_600_000 };
+      },
+    } as unknown as IdentityClient;
+    const sessions = new SessionService(identity, redis as unknown as RedisClient, quiet);
+    expect(await sessions.resolveSession('token')).toEqual({ user, sessionId: 's-1' });
+    expect(await sessions.resolveSession('token')).toEqual({ user, sessionId: 's-1' });
+    expect(validations).toBe(1);
+
+    await sessions.evict([createHash('sha256').update('token').digest()]);
+
+    expect(await sessions.resolve('token')).toBeUndefined();
+    expect(validations).toBe(1);
   });
 });

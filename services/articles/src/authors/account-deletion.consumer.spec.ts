@@ -1,0 +1,29 @@
+import { describe, expect, it } from '@jest/globals';
+import { EVENTS } from '@pencraft/contracts/events';
+import type { EventConsumers, Subscription } from '@pencraft/kit';
+import { strictMock, TX } from '@pencraft/testing';
+import type { ArticleRepository } from '../articles/article.repository.js';
+import { AccountDeletionConsumer } from './account-deletion.consumer.js';
+import type { AuthorRepository } from './author.repository.js';
+
+describe('AccountDeletionConsumer (articles)', () => {
+  it("removes the deleted account's articles and author record in the event's transaction", async () => {
+    const consumers = strictMock<EventConsumers>('EventConsumers');
+    const articles = strictMock<ArticleRepository>('ArticleRepository');
+    const authors = strictMock<AuthorRepository>('AuthorRepository');
+    consumers.subscribe.mockResolvedValue(undefined);
+    articles.deleteByAuthor.mockResolvedValue(2);
+    authors.remove.mockResolvedValue(undefined);
+
+    await new AccountDeletionConsumer(consumers, articles, authors).onApplicationBootstrap();
+    const subscription = consumers.subscribe.mock.calls[0]![0] as Subscription;
+    expect(subscription.durable).toBe(EVENTS.userDeleted.consumers.articles);
+    expect(subscription.subjects).toEqual([EVENTS.userDeleted.subject]);
+
+    const data = EVENTS.userDeleted.message.encode({ uid: 'u-1', deletedAtMs: 1 }).finish();
+    await subscription.handler({ id: 'e-1', subject: EVENTS.userDeleted.subject, type: '', data }, TX);
+
+    expect(articles.deleteByAuthor).toHaveBeenCalledWith(TX, 'u-1');
+    expect(authors.remove).toHaveBeenCalledWith(TX, 'u-1');
+  });
+});

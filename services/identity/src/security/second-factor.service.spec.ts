@@ -1,0 +1,88 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { strictMock, type StrictMock } from '@pencraft/testing';
+import type { Clock } from '../clock.js';
+import type { MfaRepository, MfaRow } from './mfa.repository.js';
+import { hashRecoveryCode } from './recovery-codes.js';
+import { SecondFactorService } from './second-factor.service.js';
+import type { Totp } from './totp.js';
+
+const NOW = new Date('2026-11-26T10:00:00Z');
+const USER = '7c0e5d8a-3b1f-4e2a-9c6d-1f2e3d4c5b6a';
+const enabled: MfaRow = {
+  userId: USER,
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  enabledAt: new Date('2026-11-01T00:00:00Z'),
+  lastStep: 100,
+  createdAt: new Date('2026-11-01T00:00:00Z'),
+};
+
+describe('SecondFactorService', () => {
+  let mfa: StrictMock<MfaRepository>;
+  let totp: StrictMock<Totp>;
+  let service: SecondFactorService;
+
+  beforeEach(() => {
+    mfa = strictMock<MfaRepository>('MfaRepository');
+    totp = strictMock<Totp>('Totp');
+    const clock = strictMock<Clock>('Clock');
+    clock.now.mockReturnValue(NOW);
+    service = new SecondFactorService(mfa, totp, clock);
+  });
+
+  it('tells whether MFA is on', async () => {
+    mfa.isEnabled.mockResolvedValue(true);
+    expect(await service.isEnabled(USER)).toBe(true);
+    expect(mfa.isEnabled).toHaveBeenCalledWith(USER);
+  });
+
+  it('accepts a TOTP code newer than the last used step and records its step', async () => {
+    mfa.find.mockResolvedValue(enabled);
+    totp.match.mockResolvedValue(101);
+    mfa.useStep.mockResolvedValue(true);
+
+    expect(await service.verify(USER, ' 123456 ')).toBe(true);
+    expect(totp.match).toHaveBeenCalledWith(enabled.secret, '123456', NOW, 100);
+    expect(mfa.useStep).toHaveBeenCalledWith(USER, 101);
+  });
+
+  it('refuses a TOTP code that does not match (or was used: match answers nothing) without recording', async () => {
+    mfa.find.mockResolvedValue(enabled);
+    totp.match.mockResolvedValue(undefined);
+    expect(await service.verify(USER, '123456')).toBe(false);
+  });
+
+  it('refuses a code whose step a racing request recorded first', async () => {
+    mfa.find.mockResolvedValue(enabled);
+    totp.match.mockResolvedValue(101);
+    mfa.useStep.mockResolvedValue(false);
+    expect(await service.verify(USER, '123456')).toBe(false);
+  });
+
+  it('consumes an unused recovery code however it is typed', async () => {
+    mfa.find.mockResolvedValue(enabled);
+    mfa.consumeRecoveryCode.mockResolvedValue(true);
+
+    expect(await service.verify(USER, 'ABCDE-FGHJK')).toBe(true);
+    expect(mfa.consumeRecoveryCode).toHaveBeenCalledWith(USER, hashRecoveryCode('abcdefghjk'), NOW);
+  });
+
+  it('refuses a recovery code already used (the repository finds no unused one)', async () => {
+    mfa.find.mockResolvedValue(enabled);
+    mfa.consumeRecoveryCode.mockResolvedValue(false);
+    expect(await service.verify(USER, 'abcde-fghjk')).toBe(false);
+  });
+
+  it('refuses every code while MFA is only pending or off, touching nothing', async () => {
+    mfa.find.mockResolvedValue({ ...enabled, enabledAt: null });
+    expect(await service.verify(USER, '123456')).toBe(false);
+    mfa.find.mockResolvedValue(undefined);
+    expect(await service.verify(USER, 'abcde-fghjk')).toBe(false);
+  });
+
+  it('refuses malformed codes without a lookup of recovery codes', async () => {
+    mfa.find.mockResolvedValue(enabled);
+    for (const code of ['', '12345', 'abc', 'abcde-fghjk-x', '<script>']) {
+      expect(await service.verify(USER, code)).toBe(false);
+    }
+  });
+});
