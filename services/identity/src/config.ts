@@ -1,11 +1,21 @@
-import { mailConfigSchema, serviceConfigSchema } from '@pencraft/kit';
+import { mailConfigSchema, objectStoreConfigSchema, serviceConfigSchema } from '@pencraft/kit';
 import { z } from 'zod';
 
-export const identityConfigSchema = serviceConfigSchema.extend({
-  /** Lifetime of a pc_su session (SPEC.md section 9: 30 days). */
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** The site's origin as browsers see it: mailed links point there (https://pencraft.az). */
-  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }),
-}).extend(mailConfigSchema.shape);
+export const identityConfigSchema = serviceConfigSchema
+  .extend({
+    /** Lifetime of a pc_su session (SPEC.md section 9: 30 days). */
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** How often each replica looks for accounts whose deletion grace period is over. */
+    DELETION_JOB_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(86_400).default(300),
+    /** The site's origin as browsers see it: mailed links point there (https://pencraft.az). */
+    PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }),
+    /**
+     * Who delivers SMS (phone verification codes). `dev`: a mail to <digits>@sms.pencraft.test through the mailer, read
+     * from the mail catcher; a real SMS gateway is a new SmsSender and a new value here.
+     */
+    SMS_PROVIDER: z.enum(['dev']).default('dev'),
+  })
+  .extend(mailConfigSchema.shape)
+  .extend(objectStoreConfigSchema.shape);
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

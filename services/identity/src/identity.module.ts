@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { mailerProvider, transactionManagerProvider } from '@pencraft/kit';
+import { mailerProvider, objectStoreProvider, transactionManagerProvider } from '@pencraft/kit';
 import { AccountLogRepository } from './account-log/account-log.repository.js';
 import { AccountMails } from './auth/account-mails.js';
 import { AccountService } from './auth/account.service.js';
@@ -8,8 +8,28 @@ import { IdentityGrpcController } from './auth/identity.grpc.controller.js';
 import { PasswordHasher } from './auth/password-hasher.js';
 import { BanRepository } from './bans/ban.repository.js';
 import { Clock } from './clock.js';
+import { FollowRepository } from './follows/follow.repository.js';
+import { FollowService } from './follows/follow.service.js';
+import { ImageProcessor } from './media/image-processor.js';
+import { MediaService } from './media/media.service.js';
+import { PhoneService } from './phone/phone.service.js';
+import { smsSenderProvider } from './phone/sms-sender.js';
+import { PreferencesService } from './preferences/preferences.service.js';
+import { ProfileGrpcController } from './profile/profile.grpc.controller.js';
+import { ProfileRepository } from './profile/profile.repository.js';
+import { ProfileService } from './profile/profile.service.js';
+import { DeletionJob } from './security/deletion.job.js';
+import { DeletionRepository } from './security/deletion.repository.js';
 import { DeletionService } from './security/deletion.service.js';
+import { GeoIp } from './security/geoip.js';
+import { MfaRepository } from './security/mfa.repository.js';
+import { MfaService } from './security/mfa.service.js';
 import { SecondFactorService } from './security/second-factor.service.js';
+import { SecurityAccountRepository } from './security/security-account.repository.js';
+import { SecurityGrpcController } from './security/security.grpc.controller.js';
+import { SessionsService } from './security/sessions.service.js';
+import { Totp } from './security/totp.js';
+import { UserSessionsRepository } from './security/user-sessions.repository.js';
 import { SessionTokenGenerator } from './sessions/session-token.js';
 import { SessionRepository } from './sessions/session.repository.js';
 import { UserRepository } from './users/user.repository.js';
@@ -17,7 +37,7 @@ import { VerificationCodeRepository } from './verification/verification-code.rep
 import { VerificationCodeService } from './verification/verification-code.service.js';
 
 @Module({
-  controllers: [IdentityGrpcController],
+  controllers: [ProfileGrpcController, IdentityGrpcController, SecurityGrpcController],
   providers: [
     AuthService,
     AccountService,
@@ -35,6 +55,25 @@ import { VerificationCodeService } from './verification/verification-code.servic
     BanRepository,
     SecondFactorService,
     DeletionService,
+    ProfileService,
+    ProfileRepository,
+    PhoneService,
+    smsSenderProvider,
+    MediaService,
+    ImageProcessor,
+    objectStoreProvider,
+    PreferencesService,
+    FollowService,
+    FollowRepository,
+    DeletionRepository,
+    DeletionJob,
+    MfaService,
+    MfaRepository,
+    Totp,
+    SessionsService,
+    UserSessionsRepository,
+    GeoIp,
+    SecurityAccountRepository,
   ],
 })
 export class IdentityModule {}
