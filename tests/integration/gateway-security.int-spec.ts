@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { DocumentedClient } from './gateway-openapi.ts';
 import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
+import { captchaHeader } from '../support/captcha.ts';
 
 let db: TestDatabase;
 const apps: AppHandle[] = [];
@@ -65,14 +66,18 @@ async function signedUp() {
   userSeq += 1;
   const c = client();
   const username = `sec_user_${userSeq}`;
-  const response = await c.post('/api/id/register', {
-    email: `sec${userSeq}@example.az`,
-    username,
-    fullname: `Security User ${userSeq}`,
-    password: PASSWORD,
-    acceptTerms: true,
-    acceptPrivacy: true,
-  });
+  const response = await c.post(
+    '/api/id/register',
+    {
+      email: `sec${userSeq}@example.az`,
+      username,
+      fullname: `Security User ${userSeq}`,
+      password: PASSWORD,
+      acceptTerms: true,
+      acceptPrivacy: true,
+    },
+    await captchaHeader(base),
+  );
   expect(response.status).toBe(201);
   return { client: c, username };
 }
@@ -195,7 +200,7 @@ describe('invalid text and deep JSON are validation errors', () => {
     const surrogate = await c.post<ErrorBody>(
       '/api/id/register',
       '{"email":"s@example.az","username":"surrogate","fullname":"Bad \\ud800 Name","password":"pass-word-42","acceptTerms":true,"acceptPrivacy":true}',
-      { 'content-type': 'application/json' },
+      { 'content-type': 'application/json', ...(await captchaHeader(base)) },
     );
     expect(surrogate.status).toBe(400);
     expect(surrogate.body.error.code).toBe('InvalidFullname');
@@ -230,15 +235,22 @@ describe('sessions', () => {
 describe('sign-in limits', () => {
   it('slows down sign-in for one account after repeated failures, from any address, and a success resets it', async () => {
     const { username } = await signedUp();
+    // From the third failure on, signing in to the account needs a captcha too.
+    const captchaAfter = async (failures: number) => (failures >= 3 ? await captchaHeader(base) : {});
     for (let i = 0; i < 5; i += 1) {
-      const failed = await client().post<ErrorBody>('/api/id/auth/login', { login: username, password: 'wrong-42' });
+      const failed = await client().post<ErrorBody>(
+        '/api/id/auth/login',
+        { login: username, password: 'wrong-42' },
+        await captchaAfter(i),
+      );
       expect(failed.status).toBe(401);
     }
     // The right password from yet another address: the account waits first.
-    const held = await client().post<ErrorBody>('/api/id/auth/login', {
-      login: username.toUpperCase(),
-      password: PASSWORD,
-    });
+    const held = await client().post<ErrorBody>(
+      '/api/id/auth/login',
+      { login: username.toUpperCase(), password: PASSWORD },
+      await captchaAfter(5),
+    );
     expect(held.status).toBe(429);
     expect(held.body.error.code).toBe('TooManyRequests');
     const wait = Number(held.headers.get('retry-after'));
@@ -248,7 +260,10 @@ describe('sign-in limits', () => {
       401,
     );
     await new Promise((r) => setTimeout(r, wait * 1000 + 100));
-    expect((await client().post('/api/id/auth/login', { login: username, password: PASSWORD })).status).toBe(200);
+    expect(
+      (await client().post('/api/id/auth/login', { login: username, password: PASSWORD }, await captchaAfter(5)))
+        .status,
+    ).toBe(200);
     // Reset: one more failure is not held.
     expect((await client().post('/api/id/auth/login', { login: username, password: 'wrong-42' })).status).toBe(401);
     expect((await client().post('/api/id/auth/login', { login: username, password: PASSWORD })).status).toBe(200);

@@ -11,6 +11,7 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { captchaHeader } from '../support/captcha.ts';
 
 let db: TestDatabase;
 const apps: AppHandle[] = [];
@@ -25,14 +26,18 @@ interface ErrorBody {
 async function signedUp(lang = 'en') {
   n += 1;
   const client = new ApiClient(base, lang);
-  const response = await client.post('/api/id/register', {
-    email: `gw${n}@example.az`,
-    username: `gw_user_${n}`,
-    fullname: `Gateway User ${n}`,
-    password: 'pass-word-42',
-    acceptTerms: true,
-    acceptPrivacy: true,
-  });
+  const response = await client.post(
+    '/api/id/register',
+    {
+      email: `gw${n}@example.az`,
+      username: `gw_user_${n}`,
+      fullname: `Gateway User ${n}`,
+      password: 'pass-word-42',
+      acceptTerms: true,
+      acceptPrivacy: true,
+    },
+    await captchaHeader(base),
+  );
   expect(response.status).toBe(201);
   return client;
 }
@@ -104,14 +109,18 @@ describe('the gateway', () => {
 
   it('signs up with a pc_su cookie as SPEC.md describes, answers /api/users/info, and signs out', async () => {
     const client = new ApiClient(base);
-    const response = await client.post('/api/id/register', {
-      email: 'cookie@example.az',
-      username: 'cookie_user',
-      fullname: 'Cookie User',
-      password: 'pass-word-42',
-      acceptTerms: true,
-      acceptPrivacy: true,
-    });
+    const response = await client.post(
+      '/api/id/register',
+      {
+        email: 'cookie@example.az',
+        username: 'cookie_user',
+        fullname: 'Cookie User',
+        password: 'pass-word-42',
+        acceptTerms: true,
+        acceptPrivacy: true,
+      },
+      await captchaHeader(base),
+    );
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('pc_su='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -140,14 +149,11 @@ describe('the gateway', () => {
       messages.add(response.body.error.message);
     }
     expect(messages.size).toBe(3);
-    const invalid = await new ApiClient(base, 'ru').post<ErrorBody>('/api/id/register', {
-      email: 'x',
-      username: '1',
-      fullname: '',
-      password: 'p',
-      acceptTerms: true,
-      acceptPrivacy: true,
-    });
+    const invalid = await new ApiClient(base, 'ru').post<ErrorBody>(
+      '/api/id/register',
+      { email: 'x', username: '1', fullname: '', password: 'p', acceptTerms: true, acceptPrivacy: true },
+      await captchaHeader(base),
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.details?.map((d) => d.field)).toEqual(['email', 'username', 'fullname', 'password']);
     expect(invalid.body.error.details?.[0]?.message).toMatch(/[а-яА-Я]/);

@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
+import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { eventually, freshDatabase, httpBase, resetMessaging, startService } from '../support/stack.ts';
 import type { TestDatabase } from '../support/stack.ts';
@@ -115,14 +116,18 @@ afterAll(async () => {
 
 it('follows a gateway request through gRPC to the articles database and the gateway Redis call', async () => {
   const client = new ApiClient(httpBase('gateway'));
-  const signUp = await client.post('/api/id/register', {
-    email: 'tracing@example.az',
-    username: 'tracing_user',
-    fullname: 'Tracing User',
-    password: 'trace-me-42',
-    acceptTerms: true,
-    acceptPrivacy: true,
-  });
+  const signUp = await client.post(
+    '/api/id/register',
+    {
+      email: 'tracing@example.az',
+      username: 'tracing_user',
+      fullname: 'Tracing User',
+      password: 'trace-me-42',
+      acceptTerms: true,
+      acceptPrivacy: true,
+    },
+    await captchaHeader(httpBase('gateway')),
+  );
   expect(signUp.status).toBe(201);
   const created = await client.post<{ id: string }>('/api/articles', {
     title: 'One trace through every hop',

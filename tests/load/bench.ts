@@ -22,6 +22,7 @@ import {
   stopInfra,
   type AppHandle,
 } from '../../packages/devstack/src/index.ts';
+import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { benchStack } from './bench-stack.ts';
 import { COMMON_WORD, growArticles, publishedIds, rareWord, waitForDocuments } from './scale.ts';
@@ -83,14 +84,18 @@ async function bareServer(pages: Record<string, { body: Buffer; type: string }>)
 
 async function seed() {
   const client = new ApiClient(gatewayBase);
-  const registered = await client.post('/api/id/register', {
-    email: 'bench@example.az',
-    username: 'bench_writer',
-    fullname: 'Bench Writer',
-    password: 'bench-pass-1',
-    acceptTerms: true,
-    acceptPrivacy: true,
-  });
+  const registered = await client.post(
+    '/api/id/register',
+    {
+      email: 'bench@example.az',
+      username: 'bench_writer',
+      fullname: 'Bench Writer',
+      password: 'bench-pass-1',
+      acceptTerms: true,
+      acceptPrivacy: true,
+    },
+    await captchaHeader(gatewayBase),
+  );
   if (registered.status !== 201) throw new Error(`could not register: ${JSON.stringify(registered.body)}`);
   const ids: string[] = [];
   for (let i = 0; i < 30; i += 1) {
