@@ -13,4 +13,19 @@ export interface Section {
 
 export const GROUPS: readonly SectionGroup[] = ['profile', 'account', 'security', 'preferences', 'danger'];
 
-export const SECTIONS: readonly Section[] = [];
+export const SECTIONS: readonly Section[] = [
+  { id: 'profile', group: 'profile', load: () => import('./pages/Profile.js') },
+  { id: 'pictures', group: 'profile', load: () => import('./pages/Pictures.js') },
+  { id: 'username', group: 'profile', load: () => import('./pages/Username.js') },
+  { id: 'email', group: 'account', load: () => import('./pages/Email.js') },
+  { id: 'phone', group: 'account', load: () => import('./pages/Phone.js') },
+  { id: 'password', group: 'security', load: () => import('./pages/Password.js') },
+  { id: 'mfa', group: 'security', load: () => import('./pages/Mfa.js') },
+  { id: 'sessions', group: 'security', load: () => import('./pages/Sessions.js') },
+  { id: 'log', group: 'security', load: () => import('./pages/AccountLog.js') },
+  { id: 'bans', group: 'security', load: () => import('./pages/Bans.js') },
+  { id: 'notifications', group: 'preferences', load: () => import('./pages/Notifications.js') },
+  { id: 'language', group: 'preferences', load: () => import('./pages/Language.js') },
+  { id: 'theme', group: 'preferences', load: () => import('./pages/Theme.js') },
+  { id: 'delete', group: 'danger', load: () => import('./pages/Deletion.js') },
+];

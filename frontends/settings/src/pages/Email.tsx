@@ -1,0 +1,184 @@
+import { normalizeEmail } from '@pencraft/rules';
+import { api, Button, TextField, useFeedback, useSession } from '@pencraft/ui';
+import { useId, useState } from 'react';
+import { CodeField, FormError, Loaded, Panel } from '../components/parts.js';
+import { SettingsFrame } from '../components/SettingsFrame.js';
+import { useSettingsTranslation } from '../i18n.js';
+import { errorMessage } from '../lib/errors.js';
+import { useForm } from '../lib/useForm.js';
+import { useLoad } from '../lib/useLoad.js';
+import { codeCheck, emailCheck, problems, requiredCheck } from '../lib/validation.js';
+
+const FIELDS = ['email', 'password', 'code'] as const;
+const CODE_FIELDS = {
+  InvalidEmail: 'email',
+  EmailAlreadyExists: 'email',
+  NewOldEmailMatch: 'email',
+  IncorrectOldPassword: 'password',
+  WrongCode: 'code',
+  ExpiredOrInvalid: 'code',
+} as const;
+
+/** New address and password → a code mailed to the new address → the code (or the mail's link) confirms it. */
+function ChangeEmail({ current, onChanged }: { current: string; onChanged: () => void }) {
+  const { t } = useSettingsTranslation();
+  const form = useForm(FIELDS, CODE_FIELDS);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string>();
+  const [resend, setResend] = useState<{ busy: boolean; message?: string }>({ busy: false });
+
+  if (sentTo) {
+    return (
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit(problems({ code: codeCheck(code) }), async () => {
+            await api.post('/api/id/account/email/verify', { body: { code: code.trim() } });
+            onChanged();
+          });
+        }}
+      >
+        <p className="pc-settings__text" role="status">
+          {t('email.codeSent', { email: sentTo })}
+        </p>
+        <CodeField
+          label={t('email.code')}
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            form.clear('code');
+          }}
+          error={form.errors.code}
+          required
+        />
+        <FormError message={form.formError} />
+        <div className="pc-settings__actions">
+          <Button type="submit" busy={form.busy}>
+            {t('email.confirm')}
+          </Button>
+          <Button
+            variant="secondary"
+            busy={resend.busy}
+            onClick={() => {
+              setResend({ busy: true });
+              api.post('/api/id/account/email/resend').then(
+                () => setResend({ busy: false, message: t('email.resent') }),
+                (error: unknown) =>
+                  setResend({ busy: false, message: errorMessage(error, t('common:dialog.failure')) }),
+              );
+            }}
+          >
+            {t('email.resend')}
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setSentTo(undefined);
+              setCode('');
+              form.clear();
+            }}
+          >
+            {t('common:actions.cancel')}
+          </Button>
+        </div>
+        <p className="pc-settings__text" role="status">
+          {resend.message ?? ''}
+        </p>
+      </form>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const address = normalizeEmail(email);
+        void form.submit(
+          problems({ email: emailCheck(email, current), password: requiredCheck(password) }),
+          async () => {
+            await api.post('/api/id/account/email', { body: { email: address, password } });
+            setSentTo(address);
+            setPassword('');
+          },
+        );
+      }}
+    >
+      <TextField
+        label={t('email.new')}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          form.clear('email');
+        }}
+        error={form.errors.email}
+        required
+      />
+      <TextField
+        label={t('email.password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          form.clear('password');
+        }}
+        error={form.errors.password}
+        required
+      />
+      <FormError message={form.formError} />
+      <div className="pc-settings__actions">
+        <Button type="submit" busy={form.busy}>
+          {t('email.sendCode')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /settings/email: the current address and the change to a new one, confirmed by a code sent there. */
+export default function Email() {
+  const { t } = useSettingsTranslation();
+  const id = useId();
+  const feedback = useFeedback();
+  const session = useSession();
+  const account = useLoad((signal) => api.get('/api/ttin/accs', { signal }), [], t('common:dialog.failure'));
+
+  return (
+    <SettingsFrame title={t('sections.email.title')}>
+      {() => (
+        <Loaded state={account.state} onRetry={account.reload}>
+          {(data) => (
+            <>
+              <Panel id={`${id}-current`} title={t('email.currentTitle')}>
+                <p className="pc-settings__value" data-current-email>
+                  {data.email}
+                </p>
+                <p className="pc-settings__text">
+                  {data.emailConfirmed ? t('email.confirmed') : t('email.unconfirmed')}
+                </p>
+              </Panel>
+              <Panel id={`${id}-change`} title={t('email.changeTitle')}>
+                <p className="pc-settings__text">{t('email.changeText')}</p>
+                <ChangeEmail
+                  key={data.email}
+                  current={data.email}
+                  onChanged={() => {
+                    feedback.success(t('email.changed'));
+                    account.reload();
+                    void session.refresh();
+                  }}
+                />
+              </Panel>
+            </>
+          )}
+        </Loaded>
+      )}
+    </SettingsFrame>
+  );
+}

@@ -1,0 +1,74 @@
+import { LANGUAGES, type Language as LanguageValue } from '@pencraft/i18n/runtime';
+import { api, Button, useSession } from '@pencraft/ui';
+import { useId, useState } from 'react';
+import { Choice } from '../components/Choice.js';
+import { FormError, Loaded, Panel, Saved } from '../components/parts.js';
+import { SettingsFrame } from '../components/SettingsFrame.js';
+import { useSettingsTranslation } from '../i18n.js';
+import { keepLanguageOnDevice } from '../lib/device.js';
+import { useForm } from '../lib/useForm.js';
+import { useLoad } from '../lib/useLoad.js';
+
+const FIELDS = ['language'] as const;
+
+function LanguageForm({ saved: initial }: { saved: LanguageValue }) {
+  const { t, i18n } = useSettingsTranslation();
+  const id = useId();
+  const session = useSession();
+  const form = useForm(FIELDS);
+  const [language, setLanguage] = useState<LanguageValue>(initial);
+  const [saved, setSaved] = useState<string>();
+
+  return (
+    <Panel id={`${id}-title`} title={t('language.title')}>
+      <p className="pc-settings__text">{t('language.text')}</p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form
+            .submit({}, async () => {
+              await api.put('/api/ttin/prefs/language', { body: { language } });
+              await keepLanguageOnDevice(i18n, language);
+              await session.refresh();
+            })
+            .then((ok) => ok && setSaved(t('saved')));
+        }}
+      >
+        <Choice
+          legend={t('language.legend')}
+          name="language"
+          value={language}
+          // Each language named in itself, so a person who cannot read the current one still finds theirs.
+          options={LANGUAGES.map((value) => ({ value, label: t(`common:languages.${value}`), lang: value }))}
+          onChange={(value) => {
+            setLanguage(value);
+            setSaved(undefined);
+          }}
+        />
+        <FormError message={form.errors.language ?? form.formError} />
+        <div className="pc-settings__actions">
+          <Button type="submit" busy={form.busy}>
+            {t('save')}
+          </Button>
+          <Saved message={saved} />
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+/** /settings/language: the account's language (interface and mails); saving it switches the page at once. */
+export default function Language() {
+  const { t } = useSettingsTranslation();
+  const prefs = useLoad((signal) => api.get('/api/ttin/prefs', { signal }), [], t('common:dialog.failure'));
+  return (
+    <SettingsFrame title={t('sections.language.title')}>
+      {() => (
+        <Loaded state={prefs.state} onRetry={prefs.reload}>
+          {(data) => <LanguageForm saved={data.language} />}
+        </Loaded>
+      )}
+    </SettingsFrame>
+  );
+}

@@ -1,0 +1,180 @@
+import { api, Button, TextField, useFeedback } from '@pencraft/ui';
+import { useId, useState } from 'react';
+import { CodeField, FormError, Loaded, Panel } from '../components/parts.js';
+import { SettingsFrame } from '../components/SettingsFrame.js';
+import { useSettingsTranslation } from '../i18n.js';
+import { errorMessage } from '../lib/errors.js';
+import { useForm } from '../lib/useForm.js';
+import { useLoad } from '../lib/useLoad.js';
+import { codeCheck, normalizePhone, phoneCheck, problems } from '../lib/validation.js';
+
+const FIELDS = ['phone', 'code'] as const;
+const CODE_FIELDS = {
+  InvalidPhoneNumber: 'phone',
+  PhoneNumberAlreadyExists: 'phone',
+  NewOldPhoneNumberMatch: 'phone',
+  WrongCode: 'code',
+  ExpiredOrInvalid: 'code',
+} as const;
+
+/** A number in international form → a 6-digit code by SMS → the number is the account's, verified. */
+function ChangePhone({ hasPhone, onVerified }: { hasPhone: boolean; onVerified: () => void }) {
+  const { t } = useSettingsTranslation();
+  const form = useForm(FIELDS, CODE_FIELDS);
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string>();
+
+  const request = (number: string) =>
+    api.put('/api/ttin/phone', { body: { phone: number } }).then((answer) => setSentTo(answer.phone));
+
+  if (sentTo) {
+    return (
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit(problems({ code: codeCheck(code) }), async () => {
+            await api.post('/api/ttin/phone/verify', { body: { code: code.trim() } });
+            onVerified();
+          });
+        }}
+      >
+        <p className="pc-settings__text" role="status">
+          {t('phone.codeSent', { phone: sentTo })}
+        </p>
+        <CodeField
+          label={t('phone.code')}
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            form.clear('code');
+          }}
+          error={form.errors.code}
+          required
+        />
+        <FormError message={form.formError} />
+        <div className="pc-settings__actions">
+          <Button type="submit" busy={form.busy}>
+            {t('phone.confirm')}
+          </Button>
+          <Button variant="secondary" onClick={() => void form.submit({}, () => request(normalizePhone(phone)))}>
+            {t('phone.resend')}
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setSentTo(undefined);
+              setCode('');
+              form.clear();
+            }}
+          >
+            {t('common:actions.cancel')}
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit(problems({ phone: phoneCheck(phone) }), () => request(normalizePhone(phone)));
+      }}
+    >
+      <TextField
+        label={hasPhone ? t('phone.new') : t('phone.number')}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="+994501234567"
+        value={phone}
+        onChange={(event) => {
+          setPhone(event.target.value);
+          form.clear('phone');
+        }}
+        error={form.errors.phone}
+        hint={t('phone.hint')}
+        required
+      />
+      <FormError message={form.formError} />
+      <div className="pc-settings__actions">
+        <Button type="submit" busy={form.busy}>
+          {t('phone.sendCode')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /settings/phone: the verified number (masked), a change confirmed by SMS, and removal. */
+export default function Phone() {
+  const { t } = useSettingsTranslation();
+  const id = useId();
+  const feedback = useFeedback();
+  const account = useLoad((signal) => api.get('/api/ttin/accs', { signal }), [], t('common:dialog.failure'));
+  const [removing, setRemoving] = useState(false);
+  const [removeError, setRemoveError] = useState<string>();
+
+  return (
+    <SettingsFrame title={t('sections.phone.title')}>
+      {() => (
+        <Loaded state={account.state} onRetry={account.reload}>
+          {(data) => (
+            <>
+              <Panel id={`${id}-current`} title={t('phone.currentTitle')}>
+                {data.phone ? (
+                  <>
+                    <p className="pc-settings__value" data-current-phone>
+                      {data.phone}
+                    </p>
+                    <p className="pc-settings__text">
+                      {data.phoneVerified ? t('phone.verified') : t('phone.unverified')}
+                    </p>
+                    <FormError message={removeError} />
+                    <Button
+                      variant="secondary"
+                      busy={removing}
+                      onClick={() => {
+                        setRemoving(true);
+                        setRemoveError(undefined);
+                        api.delete('/api/ttin/phone').then(
+                          () => {
+                            setRemoving(false);
+                            feedback.success(t('phone.removed'));
+                            account.reload();
+                          },
+                          (error: unknown) => {
+                            setRemoving(false);
+                            setRemoveError(errorMessage(error, t('common:dialog.failure')));
+                          },
+                        );
+                      }}
+                    >
+                      {t('phone.remove')}
+                    </Button>
+                  </>
+                ) : (
+                  <p className="pc-settings__text">{t('phone.none')}</p>
+                )}
+              </Panel>
+              <Panel id={`${id}-change`} title={data.phone ? t('phone.changeTitle') : t('phone.addTitle')}>
+                <p className="pc-settings__text">{t('phone.changeText')}</p>
+                <ChangePhone
+                  key={data.phone}
+                  hasPhone={Boolean(data.phone)}
+                  onVerified={() => {
+                    feedback.success(t('phone.saved'));
+                    account.reload();
+                  }}
+                />
+              </Panel>
+            </>
+          )}
+        </Loaded>
+      )}
+    </SettingsFrame>
+  );
+}

@@ -1,0 +1,73 @@
+import { THEMES, type Theme as ThemeValue } from '@pencraft/rules';
+import { api, Button, useSession } from '@pencraft/ui';
+import { useId, useState } from 'react';
+import { Choice } from '../components/Choice.js';
+import { FormError, Loaded, Panel, Saved } from '../components/parts.js';
+import { SettingsFrame } from '../components/SettingsFrame.js';
+import { useSettingsTranslation } from '../i18n.js';
+import { keepThemeOnDevice } from '../lib/device.js';
+import { useForm } from '../lib/useForm.js';
+import { useLoad } from '../lib/useLoad.js';
+
+const FIELDS = ['theme'] as const;
+
+function ThemeForm({ saved: initial }: { saved: ThemeValue }) {
+  const { t } = useSettingsTranslation();
+  const id = useId();
+  const session = useSession();
+  const form = useForm(FIELDS, { InvalidTheme: 'theme' });
+  const [theme, setTheme] = useState<ThemeValue>(initial);
+  const [saved, setSaved] = useState<string>();
+
+  return (
+    <Panel id={`${id}-title`} title={t('theme.title')}>
+      <p className="pc-settings__text">{t('theme.text')}</p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form
+            .submit({}, async () => {
+              await api.put('/api/ttin/prefs/theme', { body: { theme } });
+              keepThemeOnDevice(theme);
+              await session.refresh();
+            })
+            .then((ok) => ok && setSaved(t('saved')));
+        }}
+      >
+        <Choice
+          legend={t('theme.legend')}
+          name="theme"
+          value={theme}
+          options={THEMES.map((value) => ({ value, label: t(`theme.${value}`), hint: t(`theme.${value}Hint`) }))}
+          onChange={(value) => {
+            setTheme(value);
+            setSaved(undefined);
+          }}
+        />
+        <FormError message={form.errors.theme ?? form.formError} />
+        <div className="pc-settings__actions">
+          <Button type="submit" busy={form.busy}>
+            {t('save')}
+          </Button>
+          <Saved message={saved} />
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+/** /settings/theme: the account's theme; saving it switches this page and keeps it on this device. */
+export default function Theme() {
+  const { t } = useSettingsTranslation();
+  const prefs = useLoad((signal) => api.get('/api/ttin/prefs', { signal }), [], t('common:dialog.failure'));
+  return (
+    <SettingsFrame title={t('sections.theme.title')}>
+      {() => (
+        <Loaded state={prefs.state} onRetry={prefs.reload}>
+          {(data) => <ThemeForm saved={data.theme} />}
+        </Loaded>
+      )}
+    </SettingsFrame>
+  );
+}
