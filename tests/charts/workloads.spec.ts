@@ -205,11 +205,12 @@ describe('production values', () => {
 describe('ingress routes (default values)', () => {
   const ingress = () => named(renderSet('default'), 'Ingress', 'pencraft');
 
-  it('routes the main host and *.host the same way: /api to the gateway, each frontend path to its frontend', () => {
+  it('routes the main host and *.host the same way: /api and /media to the gateway, each frontend path to its frontend', () => {
     const rules = ingress().spec.rules;
     expect(rules.map((r: Parsed) => r.host)).toEqual(['pencraft.local', '*.pencraft.local']);
     const expected = [
       { path: '/api', service: 'pencraft-gateway' },
+      { path: '/media', service: 'pencraft-gateway' },
       ...frontendNames.map((name) => ({ path: system.frontends[name]!.path, service: `pencraft-${name}` })),
     ];
     for (const rule of rules) {

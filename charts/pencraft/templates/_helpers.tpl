@@ -233,16 +233,37 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
   value: {{ $root.Values.objectStore.bucket | quote }}
 - name: S3_REGION
   value: {{ $root.Values.objectStore.region | quote }}
-- name: S3_ACCESS_KEY_ID
+- name: MEDIA_PUBLIC_PATH
+  value: {{ $root.Values.objectStore.publicPath | quote }}
+- name: S3_ACCESS_KEY
   valueFrom:
     secretKeyRef:
       name: {{ $root.Values.objectStore.existingSecret | quote }}
       key: {{ $root.Values.objectStore.accessKeyKey | quote }}
-- name: S3_SECRET_ACCESS_KEY
+- name: S3_SECRET_KEY
   valueFrom:
     secretKeyRef:
       name: {{ $root.Values.objectStore.existingSecret | quote }}
       key: {{ $root.Values.objectStore.secretKeyKey | quote }}
+{{- end }}
+{{- if $c.mail }}
+{{- $mail := $root.Values.mail }}
+- name: SMTP_URL
+  value: {{ printf "%s://%s:%v" (ternary "smtps" "smtp" $mail.implicitTls) $mail.host $mail.port | quote }}
+- name: MAIL_FROM
+  value: {{ $mail.from | quote }}
+{{- if $mail.existingSecret }}
+- name: SMTP_USERNAME
+  valueFrom:
+    secretKeyRef:
+      name: {{ $mail.existingSecret | quote }}
+      key: {{ $mail.usernameKey | quote }}
+- name: SMTP_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ $mail.existingSecret | quote }}
+      key: {{ $mail.passwordKey | quote }}
+{{- end }}
 {{- end }}
 {{- if $c.keycloak }}
 - name: KEYCLOAK_URL
@@ -450,6 +471,15 @@ Args: root.
 {{- if $c.nats -}}{{- $usesNats = true -}}{{- end -}}
 {{- if and $c.objectStore (not $v.objectStore.endpoint) -}}
 {{- fail (printf "services.%s.objectStore is true but objectStore.endpoint is empty: set the S3 endpoint URL" $name) -}}
+{{- end -}}
+{{- if and $c.objectStore (not $v.objectStore.existingSecret) -}}
+{{- fail (printf "services.%s.objectStore is true but objectStore.existingSecret is empty: name the Secret holding the S3 access key and secret key" $name) -}}
+{{- end -}}
+{{- if and $c.mail (not $v.mail.host) -}}
+{{- fail (printf "services.%s.mail is true but mail.host is empty: set the SMTP relay's host" $name) -}}
+{{- end -}}
+{{- if and $c.mail (not $v.mail.from) -}}
+{{- fail (printf "services.%s.mail is true but mail.from is empty: set the sender (e.g. \"Pencraft <no-reply@example.com>\")" $name) -}}
 {{- end -}}
 {{- if and $c.keycloak (not $v.keycloak.url) -}}
 {{- fail (printf "services.%s.keycloak is true but keycloak.url is empty: set the Keycloak base URL" $name) -}}

@@ -9,10 +9,12 @@ export interface SystemService {
   stream?: string;
   calls: string[];
   consumes?: string[];
+  /** Infrastructure beyond PostgreSQL, Redis and NATS: "mail", "objectStore". */
+  uses?: string[];
 }
 
 export interface SystemJson {
-  gateway: { httpPort: number; internalPort: number; calls: string[] };
+  gateway: { httpPort: number; internalPort: number; calls: string[]; uses?: string[] };
   services: Record<string, SystemService>;
   frontends: Record<string, { port: number; path: string }>;
 }
@@ -22,12 +24,13 @@ export const system = readJson<SystemJson>('system.json');
 /** Every service including the gateway, with its ports and callees. */
 export const allServices: Record<
   string,
-  { httpPort: number; internalPort: number; grpcPort?: number; schema?: string; calls: string[] }
+  { httpPort: number; internalPort: number; grpcPort?: number; schema?: string; calls: string[]; uses?: string[] }
 > = {
   gateway: {
     httpPort: system.gateway.httpPort,
     internalPort: system.gateway.internalPort,
     calls: system.gateway.calls,
+    uses: system.gateway.uses,
   },
   ...system.services,
 };

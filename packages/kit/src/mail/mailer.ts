@@ -5,8 +5,11 @@ import { CONFIG } from '../lifecycle/tokens.js';
 
 /** The variables of a service that sends mail; its config schema `.extend(mailConfigSchema.shape)`. */
 export const mailConfigSchema = z.object({
-  /** smtp://host:port (STARTTLS when the server offers it) or smtps://; credentials, when any, in the URL. */
+  /** smtp://host:port (STARTTLS when the server offers it) or smtps://host:port (TLS from the start). */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }),
+  /** Credentials for relays that want them (the chart reads both from a Secret); none for a local catcher. */
+  SMTP_USERNAME: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
   /** The sender, e.g. "Pencraft <no-reply@pencraft.local>". */
   MAIL_FROM: z.string().trim().min(3).max(320),
 });
@@ -48,6 +51,9 @@ export class Mailer {
   static fromConfig(config: MailConfig): Mailer {
     const transport = createTransport({
       url: config.SMTP_URL,
+      ...(config.SMTP_USERNAME && config.SMTP_PASSWORD
+        ? { auth: { user: config.SMTP_USERNAME, pass: config.SMTP_PASSWORD } }
+        : {}),
       // Fail a send within seconds rather than hold a request (or a job) on a silent server.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
