@@ -7,6 +7,8 @@ const reader = {
     { path: '/', load: () => import('./pages/Home.js') },
     { path: '/a/:id', load: () => import('./pages/Article.js') },
     { path: '/search', load: () => import('./pages/Search.js') },
+    // SPEC.md's personal page; the shell matches the "@" prefix (react-router matches whole segments only).
+    { path: '/@:username', load: () => import('./pages/Profile.js') },
   ],
   navigation: [
     { id: 'home', label: 'reader:nav.home', path: '/', placement: 'header', order: 0 },

@@ -4,6 +4,13 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Layout } from './components/Layout.js';
 import { AboutPage } from './pages/AboutPage.js';
+import { ConfirmEmailPage } from './pages/account/ConfirmEmailPage.js';
+import { ConfirmLandingPage } from './pages/account/ConfirmLandingPage.js';
+import { DeletionCancelledPage } from './pages/account/DeletionCancelledPage.js';
+import { EmailChangedPage } from './pages/account/EmailChangedPage.js';
+import { ForgotPasswordPage } from './pages/account/ForgotPasswordPage.js';
+import { OnboardingPage } from './pages/account/OnboardingPage.js';
+import { ResetPasswordPage } from './pages/account/ResetPasswordPage.js';
 import { CookiesPage } from './pages/CookiesPage.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { RegisterPage } from './pages/RegisterPage.js';
@@ -25,6 +32,13 @@ export function App({ i18n, registry }: { i18n: I18n; registry: RemoteRegistry }
                   <Route element={<Layout />}>
                     <Route path="login" element={<LoginPage />} />
                     <Route path="register" element={<RegisterPage />} />
+                    <Route path="register/confirm" element={<ConfirmEmailPage />} />
+                    <Route path="register/:step" element={<OnboardingPage />} />
+                    <Route path="confirm" element={<ConfirmLandingPage />} />
+                    <Route path="confirm-email" element={<EmailChangedPage />} />
+                    <Route path="deletion-cancelled" element={<DeletionCancelledPage />} />
+                    <Route path="forgot" element={<ForgotPasswordPage />} />
+                    <Route path="reset" element={<ResetPasswordPage />} />
                     <Route path="cookies" element={<CookiesPage />} />
                     <Route path="about" element={<AboutPage />} />
                     <Route path="*" element={<RemoteRoutes />} />

@@ -251,6 +251,7 @@ describe('toSessionUser', () => {
         rtg: 12,
         dom: null,
         pub: null,
+        cnf: false,
       }),
     ).toEqual({
       uid: 'u1',
@@ -262,6 +263,7 @@ describe('toSessionUser', () => {
       rating: 12,
       domain: null,
       publication: null,
+      confirmed: false,
     });
   });
 });

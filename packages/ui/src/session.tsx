@@ -15,6 +15,8 @@ export interface SessionUser {
   rating: number;
   domain: string | null;
   publication: string | null;
+  /** The e-mail address is confirmed (until then the account can read but not publish). */
+  confirmed: boolean;
 }
 
 export function toSessionUser(info: UserInfo): SessionUser {
@@ -28,6 +30,7 @@ export function toSessionUser(info: UserInfo): SessionUser {
     rating: typeof info.rtg === 'number' ? info.rtg : 0,
     domain: info.dom ?? null,
     publication: info.pub ?? null,
+    confirmed: info.cnf,
   };
 }
 

@@ -7,7 +7,7 @@ export function ArticleMeta({
   publishedAt,
   readingMinutes,
 }: {
-  author: Schemas['Author'];
+  author: Pick<Schemas['Author'], 'username' | 'fullname'>;
   publishedAt: string | null;
   readingMinutes?: number;
 }) {

@@ -1,17 +1,29 @@
 import { isLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES } from '@pencraft/i18n/runtime';
-import { readStorage, Select, useSession, writeStorage } from '@pencraft/ui';
+import { api, readStorage, Select, useSession, writeStorage } from '@pencraft/ui';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGE_SYNC_KEY, reconcile, syncMarker } from '../lib/preferences.js';
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('shell');
   const { state } = useSession();
 
-  // A signed-in user's saved language applies on a device that has no choice of its own yet.
-  const userLanguage = state.status === 'user' ? state.user.lang : undefined;
+  // Signed in: the account's language or the device's, by the rule of lib/preferences.ts.
+  const uid = state.status === 'user' ? state.user.uid : undefined;
+  const accountLanguage = state.status === 'user' ? state.user.lang : undefined;
   useEffect(() => {
-    if (isLanguage(userLanguage) && readStorage(LANGUAGE_STORAGE_KEY) === null) void i18n.changeLanguage(userLanguage);
-  }, [userLanguage, i18n]);
+    if (!uid || !isLanguage(accountLanguage)) return;
+    const stored = readStorage(LANGUAGE_STORAGE_KEY);
+    const { use, marker } = reconcile(
+      uid,
+      accountLanguage,
+      isLanguage(stored) ? stored : null,
+      readStorage(LANGUAGE_SYNC_KEY),
+    );
+    writeStorage(LANGUAGE_SYNC_KEY, marker);
+    writeStorage(LANGUAGE_STORAGE_KEY, use);
+    if (use !== i18n.language) void i18n.changeLanguage(use);
+  }, [uid, accountLanguage, i18n]);
 
   return (
     <Select
@@ -26,6 +38,12 @@ export function LanguageSwitch() {
         if (!isLanguage(language)) return;
         writeStorage(LANGUAGE_STORAGE_KEY, language);
         void i18n.changeLanguage(language);
+        // Signed in, the choice is the account's too (mails come in it); a failed save leaves the device's.
+        if (uid)
+          void api.put('/api/ttin/prefs/language', { body: { language } }).then(
+            () => writeStorage(LANGUAGE_SYNC_KEY, syncMarker(uid, language)),
+            () => undefined,
+          );
       }}
     />
   );

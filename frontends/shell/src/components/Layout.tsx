@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ServerErrorPage } from '../pages/ServerErrorPage.js';
+import { ConfirmBanner } from './ConfirmBanner.js';
 import { CookieBanner } from './CookieBanner.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
@@ -33,6 +34,7 @@ export function Layout() {
         {t('skipToContent')}
       </a>
       <Header />
+      <ConfirmBanner />
       <main id="content" className="pc-main" tabIndex={-1}>
         <ErrorBoundary resetKey={location.pathname} fallback={<ServerErrorPage />}>
           <Outlet />

@@ -1,4 +1,4 @@
-import { readStorage, useSession, writeStorage } from '@pencraft/ui';
+import { api, readStorage, useSession, writeStorage } from '@pencraft/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,6 +9,7 @@ import {
   THEME_STORAGE_KEY,
   type ThemePreference,
 } from '../lib/theme.js';
+import { reconcile, syncMarker, THEME_SYNC_KEY } from '../lib/preferences.js';
 import { MonitorIcon, MoonIcon, SunIcon } from './icons.js';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
@@ -38,9 +39,37 @@ export function ThemeToggle() {
     return () => query.removeEventListener('change', onChange);
   }, []);
 
-  // A signed-in user's saved theme applies on a device that has no choice of its own yet.
-  const userTheme = state.status === 'user' ? state.user.theme : undefined;
-  const preference = chosen ?? parseThemePreference(userTheme);
+  // Signed in: the account's theme or the device's, by the rule of lib/preferences.ts.
+  const user = state.status === 'user' ? state.user : undefined;
+  const uid = user?.uid;
+  const accountTheme = user ? parseThemePreference(user.theme) : undefined;
+  const reconciled = () => {
+    if (!uid || !accountTheme) return undefined;
+    const stored = readStorage(THEME_STORAGE_KEY);
+    return reconcile(
+      uid,
+      accountTheme,
+      stored === null ? null : parseThemePreference(stored),
+      readStorage(THEME_SYNC_KEY),
+    );
+  };
+  // Once per user and account value (a sign-in, a page load): adjusted while rendering, stored after.
+  const syncKey = uid && accountTheme ? `${uid}:${accountTheme}` : '';
+  const [syncedFor, setSyncedFor] = useState('');
+  if (syncKey !== syncedFor) {
+    setSyncedFor(syncKey);
+    const result = reconciled();
+    if (result) setChosen(result.use);
+  }
+  useEffect(() => {
+    const result = reconciled();
+    if (!result) return;
+    writeStorage(THEME_SYNC_KEY, result.marker);
+    writeStorage(THEME_STORAGE_KEY, result.use);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per user and account value, as above
+  }, [syncKey]);
+
+  const preference = chosen ?? accountTheme ?? 'system';
 
   useEffect(() => applyTheme(preference, systemDark), [preference, systemDark]);
 
@@ -57,6 +86,13 @@ export function ThemeToggle() {
       onClick={() => {
         setChosen(next);
         writeStorage(THEME_STORAGE_KEY, next);
+        // Signed in, the choice is the account's too; if saving fails the device keeps it and the next page
+        // load keeps the device's choice (the account did not change elsewhere).
+        if (uid)
+          void api.put('/api/ttin/prefs/theme', { body: { theme: next } }).then(
+            () => writeStorage(THEME_SYNC_KEY, syncMarker(uid, next)),
+            () => undefined,
+          );
       }}
     >
       <Icon />

@@ -2,6 +2,8 @@ import { api, ApiError, Button, Captcha, Checkbox, TextField, useDocumentMeta, u
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { adoptDevicePreferences } from '../lib/adopt-preferences.js';
+import { stepPath } from '../lib/onboarding.js';
 import {
   REGISTRATION_ERROR_FIELDS,
   safeNextPath,
@@ -39,7 +41,7 @@ export function RegisterPage() {
   const [captchaRound, setCaptchaRound] = useState(0);
   useDocumentMeta(`${t('register.title')} — Pencraft`);
 
-  if (state.status === 'user' && !busy) return <Navigate to={next} replace />;
+  if (state.status === 'user' && !busy) return <Navigate to={stepPath('confirm', next)} replace />;
 
   const clientErrors = submitted ? validateRegistration(values) : {};
   const errorFor = (field: Field) =>
@@ -68,8 +70,10 @@ export function RegisterPage() {
           acceptPrivacy: values.acceptPrivacy,
         },
       });
+      adoptDevicePreferences(info);
       signedIn(info);
-      void navigate(next, { replace: true });
+      // The account exists and is signed in, unconfirmed: next the code from the mail, then the first steps.
+      void navigate(stepPath('confirm', next), { replace: true, state: { email: values.email.trim() } });
     } catch (error) {
       setCaptchaRound((round) => round + 1);
       if (!(error instanceof ApiError)) {

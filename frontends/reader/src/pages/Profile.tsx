@@ -1,0 +1,233 @@
+import { api, ApiError, Button, EmptyState, Spinner, useDocumentMeta, useSession, type Schemas } from '@pencraft/ui';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PartError } from '../components/PartError.js';
+import { ProfileArticles, ProfilePeople } from '../components/ProfileLists.js';
+import { useReaderTranslation } from '../i18n.js';
+import { formatDate } from '../lib/format.js';
+import { linkLabel, profileTab, safeImage, PROFILE_TABS, type ProfileTab } from '../lib/profile.js';
+import '../reader.css';
+
+type PublicProfile = Schemas['PublicProfile'];
+
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; profile: PublicProfile }
+  | { status: 'notFound' }
+  | { status: 'error'; message: string | undefined };
+
+function initials(profile: PublicProfile): string {
+  const letters = profile.fullname
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => [...word][0] ?? '')
+    .slice(0, 2)
+    .join('');
+  return (letters || [...profile.username][0] || '?').toLocaleUpperCase();
+}
+
+function FollowButton({ profile, onChange }: { profile: PublicProfile; onChange: (p: PublicProfile) => void }) {
+  const { t } = useReaderTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const following = profile.followedByMe;
+  async function toggle() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const params = { path: { id: profile.uid } };
+      const answer = following
+        ? await api.delete('/api/users/{id}/follow', { params })
+        : await api.post('/api/users/{id}/follow', { params });
+      onChange({ ...profile, followedByMe: answer.following, followers: answer.followers });
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : t('profile.followFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="pc-profile__follow">
+      <Button
+        variant={following ? 'secondary' : 'primary'}
+        busy={busy}
+        aria-pressed={following}
+        onClick={() => void toggle()}
+      >
+        {following ? t('profile.unfollow') : t('profile.follow')}
+      </Button>
+      {error && (
+        <p className="pc-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ProfileView({ handle }: { handle: string }) {
+  const { t, i18n } = useReaderTranslation();
+  const { state: session } = useSession();
+  const [params] = useSearchParams();
+  const tab: ProfileTab = profileTab(params.get('tab'));
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const viewer = session.status === 'user' ? session.user.uid : session.status;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api.get('/api/profile/{username}', { params: { path: { username: handle } }, signal: controller.signal }).then(
+      (profile) => setState({ status: 'ready', profile }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 404) setState({ status: 'notFound' });
+        else setState({ status: 'error', message: error instanceof ApiError ? error.message : undefined });
+      },
+    );
+    return () => controller.abort();
+    // The viewer decides "followed by you": read again after signing in or out.
+  }, [handle, attempt, viewer]);
+
+  const profile = state.status === 'ready' ? state.profile : undefined;
+  useDocumentMeta(
+    profile
+      ? `${profile.fullname || profile.username} (@${profile.username}) — Pencraft`
+      : state.status === 'notFound'
+        ? `${t('profile.notFound')} — Pencraft`
+        : undefined,
+    profile ? profile.headline || profile.bio || t('profile.description', { name: profile.fullname }) : undefined,
+  );
+
+  if (state.status === 'loading') {
+    return (
+      <div className="pc-center">
+        <Spinner label={t('common:loading')} size="large" />
+      </div>
+    );
+  }
+  if (state.status === 'notFound') {
+    return (
+      <EmptyState
+        title={
+          <span role="heading" aria-level={1}>
+            {t('profile.notFound')}
+          </span>
+        }
+        hint={t('profile.notFoundText', { username: handle })}
+        action={
+          <Link className="pc-button pc-button--secondary" to="/">
+            {t('article.back')}
+          </Link>
+        }
+      />
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <PartError
+        title={t('profile.error')}
+        message={state.message}
+        onRetry={() => {
+          setState({ status: 'loading' });
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  }
+
+  const p = state.profile;
+  const own = session.status === 'user' && session.user.uid === p.uid;
+  const avatar = safeImage(p.imageUrl);
+  const banner = safeImage(p.bannerUrl);
+  const joined = formatDate(p.joinedAt, {
+    months: t('common:date.months'),
+    long: (parts) => t('common:date.long', { ...parts }),
+  });
+  const count = (n: number) => n.toLocaleString(i18n.language === 'az' ? 'az-Latn-AZ' : i18n.language);
+
+  return (
+    <>
+      <header className="pc-profile">
+        <div className={banner ? 'pc-profile__banner' : 'pc-profile__banner pc-profile__banner--empty'}>
+          {banner && <img src={banner} alt="" />}
+        </div>
+        <div className="pc-profile__head">
+          <span className="pc-profile__avatar" data-initials={avatar ? undefined : initials(p)} aria-hidden={!avatar}>
+            {avatar && <img src={avatar} alt={t('profile.picture', { name: p.fullname || p.username })} />}
+          </span>
+          <div className="pc-profile__names">
+            <h1>{p.fullname || p.username}</h1>
+            <p className="pc-profile__username">@{p.username}</p>
+          </div>
+          {session.status === 'user' && !own && (
+            <FollowButton profile={p} onChange={(next) => setState({ status: 'ready', profile: next })} />
+          )}
+          {own && (
+            <Link className="pc-button pc-button--secondary" to="/settings/profile">
+              {t('profile.edit')}
+            </Link>
+          )}
+        </div>
+        {p.headline && <p className="pc-profile__headline">{p.headline}</p>}
+        {p.bio && <p className="pc-profile__bio">{p.bio}</p>}
+        {p.links.length > 0 && (
+          <ul className="pc-profile__links" aria-label={t('profile.links')}>
+            {p.links.map((link) => (
+              <li key={link.id}>
+                <a href={link.url} rel="noopener nofollow ugc" target="_blank">
+                  {linkLabel(link.provider, link.url)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <dl className="pc-profile__counts">
+          <div>
+            <dt>{t('profile.articles')}</dt>
+            <dd>{count(p.articles)}</dd>
+          </div>
+          <div>
+            <dt>{t('profile.followers')}</dt>
+            <dd>{count(p.followers)}</dd>
+          </div>
+          <div>
+            <dt>{t('profile.following')}</dt>
+            <dd>{count(p.following)}</dd>
+          </div>
+          {joined && (
+            <div>
+              <dt>{t('profile.joined')}</dt>
+              <dd>{joined}</dd>
+            </div>
+          )}
+        </dl>
+      </header>
+      <nav className="pc-tabs" aria-label={t('profile.sections')}>
+        {PROFILE_TABS.map((name) => (
+          <Link
+            key={name}
+            className="pc-tabs__tab"
+            to={name === 'articles' ? `/@${p.username}` : `/@${p.username}?tab=${name}`}
+            aria-current={tab === name ? 'page' : undefined}
+            replace
+          >
+            {t(`profile.tabs.${name}`)}
+          </Link>
+        ))}
+      </nav>
+      <section aria-label={t(`profile.tabs.${tab}`)}>
+        {tab === 'articles' && <ProfileArticles key={`a-${p.username}`} username={p.username} />}
+        {tab !== 'articles' && <ProfilePeople key={`${tab}-${p.uid}`} uid={p.uid} kind={tab} />}
+      </section>
+    </>
+  );
+}
+
+export default function Profile() {
+  // The shell mounts `/@:username` as one segment and passes it with its "@".
+  const handle = (useParams().username ?? '').replace(/^@/, '');
+  return (
+    <div className="pc-reader pc-container pc-page">{handle ? <ProfileView key={handle} handle={handle} /> : null}</div>
+  );
+}
