@@ -290,6 +290,23 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
     secretKeyRef:
       name: {{ .csrfSecret.existingSecret | quote }}
       key: {{ .csrfSecret.key | quote }}
+- name: CAPTCHA_PROVIDER
+  value: {{ .captcha.provider | quote }}
+{{- if eq .captcha.provider "altcha" }}
+- name: CAPTCHA_HMAC_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ .captcha.hmacKey.existingSecret | quote }}
+      key: {{ .captcha.hmacKey.key | quote }}
+{{- else }}
+- name: CAPTCHA_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ .captcha.secret.existingSecret | quote }}
+      key: {{ .captcha.secret.key | quote }}
+- name: CAPTCHA_SITE_KEY
+  value: {{ .captcha.siteKey | quote }}
+{{- end }}
 - name: RATE_LIMIT_PER_MINUTE
   value: {{ .rateLimitPerMinute | quote }}
 - name: AUTH_RATE_LIMIT_PER_MINUTE
@@ -487,6 +504,15 @@ Args: root.
 {{- with $c.api -}}
 {{- if not .csrfSecret.existingSecret -}}
 {{- fail (printf "services.%s.api.csrfSecret.existingSecret is empty: the gateway needs CSRF_SECRET from a Secret" $name) -}}
+{{- end -}}
+{{- if eq .captcha.provider "altcha" -}}
+{{- if not (and .captcha.hmacKey .captcha.hmacKey.existingSecret) -}}
+{{- fail (printf "services.%s.api.captcha.hmacKey.existingSecret is empty: the altcha captcha needs CAPTCHA_HMAC_KEY from a Secret" $name) -}}
+{{- end -}}
+{{- else -}}
+{{- if not (and .captcha.secret .captcha.secret.existingSecret .captcha.siteKey) -}}
+{{- fail (printf "services.%s.api.captcha.provider is %s: set captcha.secret.existingSecret (CAPTCHA_SECRET) and captcha.siteKey" $name .captcha.provider) -}}
+{{- end -}}
 {{- end -}}
 {{- if and (not .publicOrigin) (not $v.ingress.host) -}}
 {{- fail (printf "services.%s.api.publicOrigin is empty and so is ingress.host: set one of them" $name) -}}
