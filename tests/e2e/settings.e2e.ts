@@ -53,6 +53,7 @@ const PAGES = [
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+const consoleErrors: string[] = [];
 
 /** A PNG of one colour, width × height (RGB, no filter): enough for the server to decode, crop and re-encode. */
 function png(width: number, height: number): Buffer {
@@ -76,6 +77,28 @@ function png(width: number, height: number): Buffer {
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A call of the API with the browser's session, as the page makes it (CSRF token echoed, same-site Origin). */
+async function apiCall(target: Page, method: 'GET' | 'PUT', path: string, body?: unknown): Promise<void> {
+  const context = target.context();
+  if (!(await context.cookies(SITE)).some((c) => c.name === 'pc_csrf')) await target.request.get(`${SITE}/api/csrf`);
+  const csrf = (await context.cookies(SITE)).find((c) => c.name === 'pc_csrf')?.value ?? '';
+  const response = await target.request.fetch(`${SITE}${path}`, {
+    method,
+    headers: { 'x-csrf-token': csrf, origin: SITE },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  expect({ path, ok: response.ok() }).toEqual({ path, ok: true });
+}
+
+/**
+ * The theme of the next page loads: saved on the account (the shell follows the account when it changed) and on
+ * the device.
+ */
+async function useTheme(target: Page, theme: string) {
+  await apiCall(target, 'PUT', '/api/ttin/prefs/theme', { theme });
+  await target.evaluate((value) => localStorage.setItem('pc_theme', value), theme);
 }
 
 async function rememberSession(target: BrowserContext = context) {
@@ -137,9 +160,18 @@ beforeAll(async () => {
   });
   page = await context.newPage();
   page.setDefaultTimeout(20_000);
+  page.on('console', (message) => {
+    // Refused requests (the visitor's user info, the wrong inputs this suite sends on purpose) are expected.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      consoleErrors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
 });
 
 afterEach(async () => {
+  // A failing step's browser errors, for its post-mortem.
+  if (consoleErrors.length > 0) console.warn(consoleErrors.splice(0).join('\n'));
   const name = (expect.getState().currentTestName ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
   await page?.screenshot({ path: `${stack.root}/.run/test-reports/e2e/${name}.png` }).catch(() => undefined);
 });
@@ -164,7 +196,7 @@ describe('the settings screens', () => {
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     for (const group of ['Profile', 'Account', 'Security', 'Preferences', 'Account deletion']) {
-      await page.getByRole('heading', { level: 2, name: group }).waitFor();
+      await page.getByRole('heading', { level: 2, name: group, exact: true }).waitFor();
     }
     expect(await page.locator('.pc-settings__card').count()).toBe(PAGES.length - 1);
     await settled(page);
@@ -445,7 +477,7 @@ describe('the settings screens', () => {
   });
 
   it.each(['light', 'dark'])('have no axe-core violations in the %s theme', async (theme) => {
-    await page.evaluate((value) => localStorage.setItem('pc_theme', value), theme);
+    await useTheme(page, theme);
     for (const path of PAGES) {
       await page.goto(`${SITE}${path}`);
       await page.locator('.pc-settings__title').waitFor();
@@ -466,7 +498,7 @@ describe('the settings screens', () => {
     mobile.setDefaultTimeout(20_000);
     for (const theme of ['light', 'dark']) {
       await mobile.goto(`${SITE}/about`);
-      await mobile.evaluate((value) => localStorage.setItem('pc_theme', value), theme);
+      await useTheme(mobile, theme);
       for (const path of PAGES) {
         await mobile.goto(`${SITE}${path}`);
         await mobile.locator('.pc-settings__title').waitFor();
@@ -474,7 +506,8 @@ describe('the settings screens', () => {
         const overflow = await mobile.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
-        expect({ path, theme, overflow }).toEqual({ path, theme, overflow: 0 });
+        const shown = await mobile.evaluate(() => document.documentElement.dataset.theme);
+        expect({ path, theme: shown, overflow }).toEqual({ path, theme, overflow: 0 });
         await expectAccessible(mobile, `${path} (${theme}, 375 px)`);
       }
     }
