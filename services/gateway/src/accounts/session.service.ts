@@ -53,9 +53,11 @@ export class SessionService {
     if (hit?.u) return { user: hit.u, sessionId: hit.s ?? '' };
     try {
       const answer = await this.identity.validateSession({ sessionToken: token });
-      const { sessionId, expiresAtMs } = answer;
+      const { sessionId, expiresAtMs, deletionScheduledAtMs } = answer;
       const user = answer.user!;
-      const ttl = Math.max(1, Math.min(CACHE_SECONDS, Math.floor((expiresAtMs - Date.now()) / 1000)));
+      // Never trusted past the session's end, nor past the account's scheduled deletion (the job then deletes it).
+      const ends = deletionScheduledAtMs ? Math.min(expiresAtMs, deletionScheduledAtMs) : expiresAtMs;
+      const ttl = Math.max(1, Math.min(CACHE_SECONDS, Math.floor((ends - Date.now()) / 1000)));
       await this.redis
         .set(key, JSON.stringify({ u: user, s: sessionId } satisfies CachedSession), {
           expiration: { type: 'EX', value: ttl },

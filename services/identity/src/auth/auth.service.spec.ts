@@ -428,16 +428,37 @@ describe('AuthService', () => {
 
     it('validates a live session and refuses an unknown one', async () => {
       const expiresAt = new Date(NOW.getTime() + DAY_MS);
-      sessions.findLive.mockResolvedValueOnce({ sessionId: 'session-1', expiresAt, lastSeenAt: NOW, user: userRow() });
+      sessions.findLive.mockResolvedValueOnce({
+        sessionId: 'session-1',
+        expiresAt,
+        lastSeenAt: NOW,
+        deletionScheduledFor: null,
+        user: userRow(),
+      });
       await expect(service.validateSession(TOKEN)).resolves.toEqual({
         user: expect.objectContaining({ uid: userRow().id }),
         sessionId: 'session-1',
         expiresAtMs: expiresAt.getTime(),
+        deletionScheduledAtMs: 0,
       });
       expect(sessions.findLive).toHaveBeenCalledWith(hashSessionToken(TOKEN), NOW);
 
       sessions.findLive.mockResolvedValueOnce(undefined);
       expect((await failure(service.validateSession(TOKEN))).code).toBe('Unauthorized');
+    });
+
+    it('records activity of a session last seen a minute ago or more, and tells of a scheduled deletion', async () => {
+      const deletion = new Date(NOW.getTime() + 30 * DAY_MS);
+      sessions.findLive.mockResolvedValueOnce({
+        sessionId: 'session-1',
+        expiresAt: new Date(NOW.getTime() + DAY_MS),
+        lastSeenAt: new Date(NOW.getTime() - 60_000),
+        deletionScheduledFor: deletion,
+        user: userRow(),
+      });
+      sessions.touch.mockResolvedValueOnce(undefined);
+      expect((await service.validateSession(TOKEN)).deletionScheduledAtMs).toBe(deletion.getTime());
+      expect(sessions.touch).toHaveBeenCalledWith('session-1', NOW);
     });
   });
 });

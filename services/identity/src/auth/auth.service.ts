@@ -165,7 +165,12 @@ export class AuthService {
     if (session.lastSeenAt && now.getTime() - session.lastSeenAt.getTime() >= 60_000) {
       await this.sessions.touch(session.sessionId, now);
     }
-    return { user: toSummary(session.user), sessionId: session.sessionId, expiresAtMs: session.expiresAt.getTime() };
+    return {
+      user: toSummary(session.user),
+      sessionId: session.sessionId,
+      expiresAtMs: session.expiresAt.getTime(),
+      deletionScheduledAtMs: session.deletionScheduledFor?.getTime() ?? 0,
+    };
   }
 
   private sessionExpiry() {

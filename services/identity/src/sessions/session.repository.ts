@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { deletionRequests } from '../security/security.tables.js';
 import { users } from '../users/user.table.js';
 import { sessions } from './session.table.js';
 
@@ -22,12 +23,19 @@ export class SessionRepository {
     return row!.id;
   }
 
-  /** The live session behind a token hash, with its user. */
+  /** The live session behind a token hash, with its user and the date of a scheduled deletion of the account. */
   async findLive(tokenHash: Buffer, now: Date) {
     const [row] = await this.database.db
-      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, user: users })
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+        deletionScheduledFor: deletionRequests.scheduledFor,
+        user: users,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(deletionRequests, eq(deletionRequests.userId, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
       .limit(1);
     return row;

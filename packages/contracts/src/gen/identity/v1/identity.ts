@@ -108,6 +108,8 @@ export interface ValidateSessionResponse {
   user: UserSummary | undefined;
   sessionId: string;
   expiresAtMs: number;
+  /** When the account is due to be deleted, 0 when not: the gateway caches the session no longer than that. */
+  deletionScheduledAtMs: number;
 }
 
 /** A request for the signed-in user: the uid comes from the gateway's session, never from the client. */
@@ -1285,7 +1287,7 @@ export const ValidateSessionRequest: MessageFns<ValidateSessionRequest> = {
 };
 
 function createBaseValidateSessionResponse(): ValidateSessionResponse {
-  return { user: undefined, sessionId: "", expiresAtMs: 0 };
+  return { user: undefined, sessionId: "", expiresAtMs: 0, deletionScheduledAtMs: 0 };
 }
 
 export const ValidateSessionResponse: MessageFns<ValidateSessionResponse> = {
@@ -1298,6 +1300,9 @@ export const ValidateSessionResponse: MessageFns<ValidateSessionResponse> = {
     }
     if (message.expiresAtMs !== 0) {
       writer.uint32(24).int64(message.expiresAtMs);
+    }
+    if (message.deletionScheduledAtMs !== 0) {
+      writer.uint32(32).int64(message.deletionScheduledAtMs);
     }
     return writer;
   },
@@ -1339,6 +1344,14 @@ export const ValidateSessionResponse: MessageFns<ValidateSessionResponse> = {
             message.expiresAtMs = longToNumber(reader.int64());
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.deletionScheduledAtMs = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1364,6 +1377,11 @@ export const ValidateSessionResponse: MessageFns<ValidateSessionResponse> = {
         : isSet(object.expires_at_ms)
         ? globalThis.Number(object.expires_at_ms)
         : 0,
+      deletionScheduledAtMs: isSet(object.deletionScheduledAtMs)
+        ? globalThis.Number(object.deletionScheduledAtMs)
+        : isSet(object.deletion_scheduled_at_ms)
+        ? globalThis.Number(object.deletion_scheduled_at_ms)
+        : 0,
     };
   },
 
@@ -1377,6 +1395,9 @@ export const ValidateSessionResponse: MessageFns<ValidateSessionResponse> = {
     }
     if (message.expiresAtMs !== 0) {
       obj.expiresAtMs = Math.round(message.expiresAtMs);
+    }
+    if (message.deletionScheduledAtMs !== 0) {
+      obj.deletionScheduledAtMs = Math.round(message.deletionScheduledAtMs);
     }
     return obj;
   },
