@@ -1,5 +1,5 @@
 import { Button } from '@pencraft/ui';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSettingsTranslation } from '../i18n.js';
 
 /** The text file a person keeps: one code a line, with a line saying what they are. */
@@ -15,11 +15,16 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
   const { t } = useSettingsTranslation();
   const id = useId();
   const [copied, setCopied] = useState<string>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The codes replace the form that was focused: keyboard and screen-reader users continue at their heading.
+  useEffect(() => heading.current?.focus(), []);
   const file = recoveryCodesFile(t('mfa.codesFileHeading'), codes);
 
   return (
     <div className="pc-settings__codes" aria-labelledby={`${id}-title`} role="group">
-      <h3 id={`${id}-title`}>{t('mfa.codesTitle')}</h3>
+      <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {t('mfa.codesTitle')}
+      </h3>
       <p className="pc-settings__text">{t('mfa.codesText')}</p>
       <ol className="pc-settings__code-list" data-recovery-codes>
         {codes.map((code) => (

@@ -77,6 +77,7 @@ const az: Messages<SettingsMessages> = {
     rules: '{{passwordMin}}–{{passwordMax}} simvol, hərf və rəqəmlə, boşluqsuz.',
     submit: 'Şifrəni dəyiş',
     saved: 'Şifrəniz dəyişdirildi.',
+    changedOn: 'Son dəyişiklik: {{date}}',
   },
   email: {
     currentTitle: 'Hazırkı ünvan',
@@ -218,6 +219,7 @@ const az: Messages<SettingsMessages> = {
     title: 'Mənə bildiriş göndər',
     text: 'Saytda nə barədə bildiriş alacağınızı seçin.',
     legend: 'Bildirişlər',
+    summary: '{{total}} bildirişdən {{on}} aktivdir',
     keys: {
       ar: 'Məqalələrimə reaksiyalar',
       ac: 'Məqalələrimə şərhlər',
@@ -261,6 +263,7 @@ const az: Messages<SettingsMessages> = {
     pendingText: 'Hesabınız {{date}} tarixində birdəfəlik silinəcək. O vaxta qədər onu saxlaya bilərsiniz.',
     undo: 'Hesabımı saxla',
     undone: 'Silinmə ləğv edildi.',
+    pendingShort: '{{date}} tarixində silinəcək',
   },
   pictures: {
     picture: {

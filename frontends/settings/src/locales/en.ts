@@ -76,6 +76,7 @@ const en = {
     rules: '{{passwordMin}} to {{passwordMax}} characters, with a letter and a digit, no spaces.',
     submit: 'Change password',
     saved: 'Your password has been changed.',
+    changedOn: 'Last changed on {{date}}',
   },
   email: {
     currentTitle: 'Current address',
@@ -216,6 +217,7 @@ const en = {
     title: 'Notify me about',
     text: 'Choose what you are notified about on the site.',
     legend: 'Notifications',
+    summary: '{{on}} of {{total}} on',
     keys: {
       ar: 'Reactions to my articles',
       ac: 'Comments on my articles',
@@ -259,6 +261,7 @@ const en = {
     pendingText: 'Your account will be deleted for good on {{date}}. Until then you can keep it.',
     undo: 'Keep my account',
     undone: 'The deletion has been cancelled.',
+    pendingShort: 'Deletion on {{date}}',
   },
   pictures: {
     picture: {

@@ -77,6 +77,7 @@ const ru: Messages<SettingsMessages> = {
     rules: 'От {{passwordMin}} до {{passwordMax}} символов, с буквой и цифрой, без пробелов.',
     submit: 'Сменить пароль',
     saved: 'Пароль изменён.',
+    changedOn: 'Последняя смена: {{date}}',
   },
   email: {
     currentTitle: 'Текущий адрес',
@@ -218,6 +219,7 @@ const ru: Messages<SettingsMessages> = {
     title: 'Уведомлять меня о',
     text: 'Выберите, о чём вы получаете уведомления на сайте.',
     legend: 'Уведомления',
+    summary: 'Включено {{on}} из {{total}}',
     keys: {
       ar: 'Реакциях на мои статьи',
       ac: 'Комментариях к моим статьям',
@@ -261,6 +263,7 @@ const ru: Messages<SettingsMessages> = {
     pendingText: 'Ваш аккаунт будет удалён навсегда {{date}}. До этого вы можете его сохранить.',
     undo: 'Сохранить мой аккаунт',
     undone: 'Удаление отменено.',
+    pendingShort: 'Удаление {{date}}',
   },
   pictures: {
     picture: {

@@ -65,6 +65,7 @@ function RequestDeletion({ onScheduled }: { onScheduled: () => void }) {
           </p>
           <CodeField
             label={t('deletion.code')}
+            autoFocus
             value={code}
             onChange={(event) => {
               setCode(event.target.value);

@@ -46,6 +46,7 @@ function ChangeEmail({ current, onChanged }: { current: string; onChanged: () =>
         </p>
         <CodeField
           label={t('email.code')}
+          autoFocus
           value={code}
           onChange={(event) => {
             setCode(event.target.value);

@@ -3,7 +3,9 @@ import { useId, useState } from 'react';
 import { FormError, Panel, Saved } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
+import { formatDate } from '../lib/format.js';
 import { useForm } from '../lib/useForm.js';
+import { useLoad } from '../lib/useLoad.js';
 import { newPasswordCheck, problems, requiredCheck } from '../lib/validation.js';
 
 const FIELDS = ['oldPassword', 'newPassword', 'repeat'] as const;
@@ -20,6 +22,8 @@ export default function Password() {
   const form = useForm(FIELDS, CODE_FIELDS);
   const [values, setValues] = useState({ oldPassword: '', newPassword: '', repeat: '' });
   const [saved, setSaved] = useState<string>();
+  const security = useLoad((signal) => api.get('/api/ttin/sec', { signal }), [saved], '');
+  const changedAt = security.state.status === 'ready' ? security.state.data.passwordChangedAt : null;
   const set = (field: (typeof FIELDS)[number]) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
     setSaved(undefined);
@@ -31,6 +35,9 @@ export default function Password() {
       {() => (
         <Panel id={`${id}-title`} title={t('password.title')}>
           <p className="pc-settings__text">{t('password.text')}</p>
+          {changedAt && (
+            <p className="pc-settings__text">{t('password.changedOn', { date: formatDate(changedAt, t) })}</p>
+          )}
           <form
             noValidate
             onSubmit={(event) => {

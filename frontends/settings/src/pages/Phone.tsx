@@ -45,6 +45,7 @@ function ChangePhone({ hasPhone, onVerified }: { hasPhone: boolean; onVerified: 
         </p>
         <CodeField
           label={t('phone.code')}
+          autoFocus
           value={code}
           onChange={(event) => {
             setCode(event.target.value);
