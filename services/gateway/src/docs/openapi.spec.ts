@@ -65,10 +65,48 @@ describe('the OpenAPI document', () => {
         '/api/id/account/danger',
         '/api/id/account/danger/undo',
         '/api/atrium/crawl',
+        // profiles: profile settings, pictures, phone, preferences, follows, public profile
+        '/api/me/settings/profile',
+        '/api/me/settings/profile/banner',
+        '/api/me/settings/profile/bio',
+        '/api/me/settings/profile/birthdate',
+        '/api/me/settings/profile/country',
+        '/api/me/settings/profile/fullname',
+        '/api/me/settings/profile/gender',
+        '/api/me/settings/profile/headline',
+        '/api/me/settings/profile/links',
+        '/api/me/settings/profile/links/{id}',
+        '/api/me/settings/profile/picture',
+        '/api/me/settings/profile/username',
+        '/api/ttin/accs',
+        '/api/ttin/country',
+        '/api/ttin/index/prefs',
+        '/api/ttin/langs',
+        '/api/ttin/nots',
+        '/api/ttin/phone',
+        '/api/ttin/phone/verify',
+        '/api/ttin/prefs',
+        '/api/ttin/prefs/language',
+        '/api/ttin/prefs/theme',
+        '/api/users/{id}/follow',
+        '/api/users/{id}/followers',
+        '/api/users/{id}/following',
+        '/api/follow/following',
+        '/api/profile/{username}',
+        '/api/profile/{username}/articles',
         '/api/strict/txt',
         '/api/users/info',
       ].sort(),
     );
+  });
+
+  it('documents picture uploads as raw JPEG or PNG bodies of at most 3 MB', () => {
+    const upload = document.paths['/api/me/settings/profile/picture']!.put!;
+    expect(upload.requestBody!.content).toEqual({
+      'image/jpeg': { schema: { type: 'string', format: 'binary', maxLength: 3 * 1024 * 1024 } },
+      'image/png': { schema: { type: 'string', format: 'binary', maxLength: 3 * 1024 * 1024 } },
+    });
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
   });
 
   it('is the committed services/gateway/openapi.json (npm run openapi -w @pencraft/gateway)', () => {
