@@ -45,7 +45,7 @@ describe('SiteVerifyVerifier', () => {
     const verifier = new SiteVerifyVerifier(
       { provider: 'turnstile', secret: 'ts', siteKey: 'site-2' },
       quiet,
-      jest.fn(),
+      jest.fn<typeof fetch>(),
     );
     expect(await verifier.challenge()).toEqual({ provider: 'turnstile', siteKey: 'site-2' });
   });
