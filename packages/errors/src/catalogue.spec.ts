@@ -138,6 +138,8 @@ const SPEC_CODES = [
   'FeedbackDescriptionTooShort',
   'FeedbackDescriptionTooLong',
   'Unauthorized',
+  // Publishing needs a confirmed account (issue #7)
+  'AccountNotConfirmed',
   // Two-factor authentication settings (issue #7)
   'MfaAlreadyEnabled',
   'MfaNotEnabled',
