@@ -3,9 +3,9 @@
 // development provider delivers as a mail), the username (then meets the 14-day rule), the profile, uploads a picture
 // and sees it resized to 200x200, saves theme and language (the page follows at once), notifications, ends a session
 // opened by a second browser (which is then signed out), turns on two-step verification with a TOTP computed from the
-// secret shown, reads the account log and bans, and requests deletion with the mailed code and undoes it. Every
-// settings page is checked with axe-core in both themes and at 375 px. (Registering, signing in with MFA and
-// cancelling deletion at sign-in are accounts.e2e.ts.)
+// secret shown (then replaces the recovery codes and turns it off again), reads the account log and bans, and requests
+// deletion with the mailed code and undoes it. Every settings page is checked with axe-core in both themes and at
+// 375 px. (Registering, signing in with MFA and cancelling deletion at sign-in are accounts.e2e.ts.)
 import { crc32, deflateSync } from 'node:zlib';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -199,6 +199,11 @@ describe('the settings screens', () => {
       await page.getByRole('heading', { level: 2, name: group, exact: true }).waitFor();
     }
     expect(await page.locator('.pc-settings__card').count()).toBe(PAGES.length - 1);
+    // Each card with what is set now.
+    await page.locator('[data-current="email"]', { hasText: user.email }).waitFor();
+    await page.locator('[data-current="username"]', { hasText: `@${user.username}` }).waitFor();
+    await page.locator('[data-current="mfa"]', { hasText: 'Off' }).waitFor();
+    await page.locator('[data-current="notifications"]', { hasText: '8 of 8 on' }).waitFor();
     await settled(page);
     await expectAccessible(page, 'settings index');
   });
@@ -410,7 +415,7 @@ describe('the settings screens', () => {
     await other.close();
   });
 
-  it('turn on two-step verification with a code computed from the secret shown, and show ten recovery codes once', async () => {
+  it('turn on two-step verification with a TOTP of the secret shown, show ten recovery codes once, renew them, turn it off', async () => {
     await open('/settings/mfa', 'Two-step verification');
     await page.getByText('Off', { exact: true }).waitFor();
     await page.getByLabel('Current password').fill(user.newPassword);
@@ -442,6 +447,29 @@ describe('the settings screens', () => {
     await page.reload();
     await page.getByText('Unused recovery codes: 10.').waitFor();
     expect(await page.locator('[data-recovery-codes]').count()).toBe(0);
+
+    // New codes, confirmed with the password and one of the old codes (which the server then spends).
+    const regenerate = page.getByRole('region', { name: 'New recovery codes' });
+    await regenerate.getByLabel('Current password').fill(user.newPassword);
+    await regenerate.getByLabel('Code from the app or a recovery code').fill(recovery[0]!);
+    await regenerate.getByRole('button', { name: 'Make new codes' }).click();
+    await countOf(codes, 10);
+    const renewed = await codes.allTextContents();
+    rememberSecret(...renewed);
+    expect(renewed).not.toContain(recovery[1]);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+
+    // Off again, with the password and a new code; an old one no longer works.
+    const disable = page.getByRole('region', { name: 'Turn off two-step verification' });
+    await disable.getByLabel('Current password').fill(user.newPassword);
+    await disable.getByLabel('Code from the app or a recovery code').fill(recovery[1]!);
+    await disable.getByRole('button', { name: 'Turn off' }).click();
+    await disable.locator('.pc-field__error').first().waitFor();
+    await disable.getByLabel('Code from the app or a recovery code').fill(renewed[0]!);
+    await disable.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByRole('dialog').getByText('Two-step verification is off.').waitFor();
+    await page.getByRole('dialog').getByRole('button').first().click();
+    await page.getByText('Off', { exact: true }).waitFor();
   });
 
   it('show the account log with the password and e-mail changes, and no bans', async () => {
