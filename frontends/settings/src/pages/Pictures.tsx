@@ -79,7 +79,8 @@ function PictureEditor({ kind, current, onChange }: { kind: Kind; current: strin
         </figure>
         {preview && (
           <figure className="pc-settings__figure">
-            <img src={preview} alt={t('pictures.previewAlt')} />
+            {/* A file the browser cannot draw shows no preview; the server says why it refuses it. */}
+            <img src={preview} alt={t('pictures.previewAlt')} onError={() => setPreview(undefined)} />
             <figcaption>{t('pictures.preview', { name: file?.name ?? '' })}</figcaption>
           </figure>
         )}
