@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
+import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
@@ -41,6 +42,46 @@ function captchaOperations(): string[] {
  * documented-valid requests are refused (CaptchaRequired or ChallengeFailed, both documented). Every other check
  * still runs on them.
  */
+/**
+ * Account operations whose documented-valid requests are refused by what the server holds, not by their shape: a
+ * 6-digit code is valid by the document but right only if it is the mailed one (WrongCode, ExpiredOrInvalid), a
+ * password only if it is the account's (IncorrectOldPassword), a new address only if no account has it, a resend only
+ * after the cooldown (Flood). The same exception as createArticle; every other check runs on them.
+ */
+const STATEFUL_ACCOUNT_OPERATIONS = [
+  'verifyPasswordReset',
+  'changePassword',
+  'changeEmail',
+  'resendEmailChange',
+  'verifyEmailChange',
+];
+
+/**
+ * Profile operations refused for what the server holds or checks beyond a schema: a birthdate must be a real date at
+ * least 13 years ago, a country an assigned code, a link's URL on its provider's host and one per provider, a picture
+ * a real JPEG or PNG (judged by its bytes), a phone number valid in its numbering plan and not another account's, a
+ * username free and not changed in 14 days, a user id or username one that exists (UserNotFound), following not
+ * yourself. The same exception as createArticle; every other check runs on them.
+ */
+const PROFILE_OPERATIONS = [
+  'updateProfileSettings',
+  'updateBirthdate',
+  'updateCountry',
+  'addProfileLink',
+  'removeProfileLink',
+  'changeUsername',
+  'setProfilePicture',
+  'setProfileBanner',
+  'requestPhoneChange',
+  'verifyPhone',
+  'followUser',
+  'unfollowUser',
+  'listFollowers',
+  'listFollowing',
+  'getPublicProfile',
+  'listProfileArticles',
+];
+
 const CONFIG = `
 [auth.openapi.session]
 api_key = "\${PENCRAFT_FUZZ_SESSION}"
@@ -51,7 +92,7 @@ api_key = "\${PENCRAFT_FUZZ_CSRF}"
 [auth.openapi.csrfHeader]
 api_key = "\${PENCRAFT_FUZZ_CSRF}"
 
-${['createArticle', ...captchaOperations()]
+${['createArticle', ...STATEFUL_ACCOUNT_OPERATIONS, ...PROFILE_OPERATIONS, ...captchaOperations()]
   .map((id) => `[[operations]]\ninclude-operation-id = "${id}"\nchecks.positive_data_acceptance.enabled = false\n`)
   .join('\n')}`;
 /** The run stops after this many seconds even if examples remain (the whole suite stays under two minutes). */
@@ -104,6 +145,7 @@ describe('the API fuzzer', () => {
   it('finds no server error and no disagreement with the document', async () => {
     if (!existsSync(SCHEMATHESIS)) throw new Error(`${SCHEMATHESIS} is missing: run make setup`);
     const user = new ApiClient(base);
+    const registeredAt = new Date();
     const signedUp = await user.post(
       '/api/id/register',
       {
@@ -117,6 +159,8 @@ describe('the API fuzzer', () => {
       await captchaHeader(base),
     );
     expect(signedUp.status).toBe(201);
+    // A confirmed account, so the fuzzer reaches the writing routes (an unconfirmed one is refused them).
+    await confirmAccount(user, 'fuzzer@example.az', registeredAt);
     const reports = mkdtempSync(join(tmpdir(), 'pencraft-fuzz-'));
     const config = join(reports, 'schemathesis.toml');
     writeFileSync(config, CONFIG);

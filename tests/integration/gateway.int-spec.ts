@@ -11,6 +11,7 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
 
 let db: TestDatabase;
@@ -23,9 +24,11 @@ interface ErrorBody {
   error: { code: string; message: string; details?: { field: string; code: string; message: string }[] };
 }
 
+/** A signed-up account, confirmed with its mailed code (only confirmed accounts write articles). */
 async function signedUp(lang = 'en') {
   n += 1;
   const client = new ApiClient(base, lang);
+  const registeredAt = new Date();
   const response = await client.post(
     '/api/id/register',
     {
@@ -39,6 +42,7 @@ async function signedUp(lang = 'en') {
     await captchaHeader(base),
   );
   expect(response.status).toBe(201);
+  await confirmAccount(client, `gw${n}@example.az`, registeredAt);
   return client;
 }
 
@@ -127,7 +131,19 @@ describe('the gateway', () => {
     expect(cookie).toMatch(/Max-Age=259\d{4}/); // 30 days
     expect(cookie).not.toMatch(/Secure/i);
     const info = await client.get<Record<string, unknown>>('/api/users/info');
-    expect(Object.keys(info.body).sort()).toEqual(['dom', 'fln', 'iul', 'lng', 'pub', 'rtg', 'thm', 'uid', 'unm']);
+    expect(Object.keys(info.body).sort()).toEqual([
+      'cnf',
+      'dom',
+      'fln',
+      'iul',
+      'lng',
+      'pub',
+      'rtg',
+      'thm',
+      'uid',
+      'unm',
+    ]);
+    expect(info.body.cnf).toBe(false);
     expect(info.body).toMatchObject({ unm: 'cookie_user', fln: 'Cookie User', thm: 'system', lng: 'en', iul: null });
     const token = client.cookies.get('pc_su')!;
     expect((await client.post('/api/id/out')).status).toBe(204);

@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
+import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { eventually, freshDatabase, httpBase, resetMessaging, startService } from '../support/stack.ts';
@@ -116,6 +117,7 @@ afterAll(async () => {
 
 it('follows a gateway request through gRPC to the articles database and the gateway Redis call', async () => {
   const client = new ApiClient(httpBase('gateway'));
+  const registeredAt = new Date();
   const signUp = await client.post(
     '/api/id/register',
     {
@@ -129,6 +131,8 @@ it('follows a gateway request through gRPC to the articles database and the gate
     await captchaHeader(httpBase('gateway')),
   );
   expect(signUp.status).toBe(201);
+  // Only confirmed accounts write articles: confirmed with the mailed code.
+  await confirmAccount(client, 'tracing@example.az', registeredAt);
   const created = await client.post<{ id: string }>('/api/articles', {
     title: 'One trace through every hop',
     description: 'A description',

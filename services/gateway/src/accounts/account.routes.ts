@@ -25,7 +25,6 @@ export const verifyRegistrationRoute = defineRoute({
   body: CodeBody,
   response: UserInfo,
   auth: 'required',
-  rateLimit: 'auth',
   fieldCodes: { code: 'WrongCode' },
   errors: ['WrongCode', 'ExpiredOrInvalid', 'Flood'],
 });
@@ -51,7 +50,6 @@ export const confirmRegistrationLinkRoute = defineRoute({
   summary: 'The link of the registration mail: confirms the account and redirects to /confirm?result=ok|expired',
   query: LinkQuery,
   status: 302,
-  rateLimit: 'auth',
 });
 
 export const requestPasswordResetRoute = defineRoute({
@@ -92,7 +90,6 @@ export const openPasswordResetLinkRoute = defineRoute({
   summary: 'The link of the reset mail: redirects to /reset?t=<token> while it works, else /reset?result=expired',
   query: LinkQuery,
   status: 302,
-  rateLimit: 'auth',
 });
 
 export const verifyPasswordResetRoute = defineRoute({
@@ -159,7 +156,6 @@ export const verifyEmailChangeRoute = defineRoute({
   body: CodeBody,
   status: 204,
   auth: 'required',
-  rateLimit: 'auth',
   fieldCodes: { code: 'WrongCode' },
   errors: ['WrongCode', 'ExpiredOrInvalid', 'Flood', 'EmailAlreadyExists'],
 });
@@ -172,7 +168,6 @@ export const confirmEmailChangeLinkRoute = defineRoute({
   summary: 'The link of the new-address mail: moves the account and redirects to /confirm-email?result=ok|expired',
   query: LinkQuery,
   status: 302,
-  rateLimit: 'auth',
 });
 
 export const accountLogRoute = defineRoute({
