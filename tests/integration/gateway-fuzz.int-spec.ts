@@ -29,20 +29,6 @@ function captchaOperations(): string[] {
 }
 
 /**
- * Every check (schemathesis runs all of them when --checks is not given; naming them on the command line would
- * override the per-operation setting below), with narrow exceptions. createArticle's content must hold 50 to 30,000 visible characters summed
- * over all its blocks after their markup is removed: no JSON Schema keyword counts across array items and markup,
- * so the document describes that rule (Content's description) and the fuzzer does not hold createArticle to
- * positive_data_acceptance (documented-valid bodies are mostly too short). Every other check still runs on it,
- * negative_data_rejection included, and positive_data_acceptance runs on the operations not named here.
- *
- * The same for every operation behind a captcha (captchaOperations: sign-up and the
- * mail resends always, sign-in from the third failure of an account, which the fuzzer reaches by repeating a
- * login): a valid X-Captcha is the solution of a fresh proof-of-work challenge, which no generated string is, so
- * documented-valid requests are refused (CaptchaRequired or ChallengeFailed, both documented). Every other check
- * still runs on them.
- */
-/**
  * Account operations whose documented-valid requests are refused by what the server holds, not by their shape: a
  * 6-digit code is valid by the document but right only if it is the mailed one (WrongCode, ExpiredOrInvalid), a
  * password only if it is the account's (IncorrectOldPassword), a new address only if no account has it, a resend only
@@ -82,6 +68,20 @@ const PROFILE_OPERATIONS = [
   'listProfileArticles',
 ];
 
+/**
+ * Every check (schemathesis runs all of them when --checks is not given; naming them on the command line would
+ * override the per-operation setting below), with narrow exceptions. createArticle's content must hold 50 to 30,000 visible characters summed
+ * over all its blocks after their markup is removed: no JSON Schema keyword counts across array items and markup,
+ * so the document describes that rule (Content's description) and the fuzzer does not hold createArticle to
+ * positive_data_acceptance (documented-valid bodies are mostly too short). Every other check still runs on it,
+ * negative_data_rejection included, and positive_data_acceptance runs on the operations not named here.
+ *
+ * The same for every operation behind a captcha (captchaOperations: sign-up and the
+ * mail resends always, sign-in from the third failure of an account, which the fuzzer reaches by repeating a
+ * login): a valid X-Captcha is the solution of a fresh proof-of-work challenge, which no generated string is, so
+ * documented-valid requests are refused (CaptchaRequired or ChallengeFailed, both documented). Every other check
+ * still runs on them.
+ */
 const CONFIG = `
 [auth.openapi.session]
 api_key = "\${PENCRAFT_FUZZ_SESSION}"
