@@ -5,6 +5,7 @@
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser } from '../support/browser.ts';
+import { solveCaptchaWidget } from '../support/captcha-widget.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
 import { stack } from '../support/stack.ts';
@@ -67,12 +68,7 @@ async function apiCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Ticks the captcha widget and waits until it has solved its proof-of-work challenge in the page. */
-async function solveCaptcha(target: Page = page) {
-  const widget = target.locator('altcha-widget').last();
-  await widget.getByRole('checkbox').check();
-  await widget.locator('[data-state="verified"]').waitFor({ timeout: 30_000 });
-}
+const solveCaptcha = () => solveCaptchaWidget(page);
 
 async function signOut() {
   await page.getByLabel(`Signed in as ${user.fullname}`).click();
@@ -108,7 +104,7 @@ describe('accounts in the browser', () => {
     await expectAccessible(page, 'confirmation code');
 
     const mail = await waitForMail({ to: user.email, after: sentAfter });
-    await page.getByLabel('Code').fill(codeIn(mail));
+    await page.getByLabel('Code', { exact: true }).fill(codeIn(mail));
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await page.waitForURL(/\/register\/profile/);
   });
@@ -144,8 +140,8 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Send the code' }).click();
     await page.getByText(/If an account uses this address/).waitFor();
     const mail = await waitForMail({ to: user.email, after: sentAfter });
-    await page.getByLabel('Code').fill(codeIn(mail));
-    await page.getByLabel('New password').fill(user.newPassword);
+    await page.getByLabel('Code', { exact: true }).fill(codeIn(mail));
+    await page.getByLabel('New password', { exact: true }).fill(user.newPassword);
     await expectAccessible(page, 'reset password with the code');
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await page.waitForURL(/\/login$/);
@@ -174,7 +170,9 @@ describe('accounts in the browser', () => {
     await fillSignIn(user.newPassword);
     await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
     await expectAccessible(page, 'second factor: authenticator code');
-    await page.getByLabel('Authentication code').fill(await generate({ secret: enrolment.secret }));
+    // The step the enrolment used is spent (a code works once): the authenticator's next one, within the ±1 window.
+    const next = await generate({ secret: enrolment.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    await page.getByLabel('Authentication code').fill(next);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByLabel(`Signed in as ${user.fullname}`).waitFor();
     await rememberSession();

@@ -5,7 +5,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApp, stopApp } from '../../packages/devstack/src/index.ts';
 import { expectAccessible, launchBrowser } from '../support/browser.ts';
+import { solveCaptchaWidget } from '../support/captcha-widget.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
+import { codeIn, waitForMail } from '../support/mailbox.ts';
 import { PROFILE, stack } from '../support/stack.ts';
 
 // The gateway's PUBLIC_ORIGIN: the browser must see the site at this origin (CSRF checks Origin).
@@ -150,11 +152,19 @@ describe('a writer and reader journey', () => {
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Full name').fill(user.fullname);
     await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('checkbox').nth(0).check();
-    await page.getByRole('checkbox').nth(1).check();
+    await page.getByRole('checkbox', { name: /user agreement/ }).check();
+    await page.getByRole('checkbox', { name: /privacy policy/ }).check();
+    await solveCaptchaWidget(page);
+    const sentAfter = new Date();
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByLabel(`Signed in as ${user.fullname}`).waitFor();
     await rememberSessionToken();
+    // Publishing needs a confirmed account: the code from the mail (the journey then leaves the registration steps).
+    await page
+      .getByLabel('Code', { exact: true })
+      .fill(codeIn(await waitForMail({ to: user.email, after: sentAfter })));
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await page.waitForURL(/\/register\/profile/);
   });
 
   it('signs out and signs in again', async () => {

@@ -75,6 +75,9 @@ export function RegisterPage() {
       // The account exists and is signed in, unconfirmed: next the code from the mail, then the first steps.
       void navigate(stepPath('confirm', next), { replace: true, state: { email: values.email.trim() } });
     } catch (error) {
+      // Only a refusal ends "busy": after a success the page stays busy until the code screen replaces it, so the
+      // signed-in redirect below does not replace that navigation (and the address it carries).
+      setBusy(false);
       setCaptchaRound((round) => round + 1);
       if (!(error instanceof ApiError)) {
         setFormError(t('common:dialog.failure'));
@@ -83,8 +86,6 @@ export function RegisterPage() {
       const spread = serverFieldErrors(error, FIELDS, REGISTRATION_ERROR_FIELDS);
       setServerErrors(spread.fields);
       setFormError(spread.form);
-    } finally {
-      setBusy(false);
     }
   }
 
