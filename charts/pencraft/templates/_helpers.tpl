@@ -252,6 +252,9 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
   value: {{ printf "%s://%s:%v" (ternary "smtps" "smtp" $mail.implicitTls) $mail.host $mail.port | quote }}
 - name: MAIL_FROM
   value: {{ $mail.from | quote }}
+{{- /* Mailed links point at the site, as the gateway sees it. */}}
+- name: PUBLIC_ORIGIN
+  value: {{ include "pencraft.publicOrigin" (dict "root" $root "c" $root.Values.services.gateway) | quote }}
 {{- if $mail.existingSecret }}
 - name: SMTP_USERNAME
   valueFrom:
