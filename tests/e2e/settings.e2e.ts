@@ -39,6 +39,7 @@ const PAGES = [
   '/settings/username',
   '/settings/email',
   '/settings/phone',
+  '/settings/security',
   '/settings/password',
   '/settings/mfa',
   '/settings/sessions',
@@ -472,13 +473,16 @@ describe('the settings screens', () => {
     await page.getByText('Off', { exact: true }).waitFor();
   });
 
-  it('show the account log with the password and e-mail changes, and no bans', async () => {
+  it('show the account log with the password and e-mail changes, no bans, and the security overview', async () => {
     await open('/settings/log', 'Account activity');
     await page.getByText('Password changed').waitFor();
     await page.getByText('E-mail address changed').waitFor();
     await page.getByText('Account confirmed').waitFor();
     await open('/settings/bans', 'Bans');
     await page.getByText('Your account has never been banned.').waitFor();
+    await open('/settings/security', 'Security overview');
+    await page.locator('[data-security="mfa"]', { hasText: 'Off.' }).waitFor();
+    await page.locator('[data-security="sessions"]', { hasText: 'Other signed-in devices: 0.' }).waitFor();
   });
 
   it('request deletion with the password and the mailed code, show its date, and keep the account', async () => {

@@ -19,6 +19,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'username', group: 'profile', load: () => import('./pages/Username.js') },
   { id: 'email', group: 'account', load: () => import('./pages/Email.js') },
   { id: 'phone', group: 'account', load: () => import('./pages/Phone.js') },
+  { id: 'security', group: 'security', load: () => import('./pages/Security.js') },
   { id: 'password', group: 'security', load: () => import('./pages/Password.js') },
   { id: 'mfa', group: 'security', load: () => import('./pages/Mfa.js') },
   { id: 'sessions', group: 'security', load: () => import('./pages/Sessions.js') },

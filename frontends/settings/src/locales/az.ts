@@ -20,6 +20,7 @@ const az: Messages<SettingsMessages> = {
     pictures: { title: 'Profil şəkli və banner', hint: 'Profil səhifənizdəki şəkillər' },
     username: { title: 'İstifadəçi adı', hint: 'Profilinizin ünvanındakı ad' },
     email: { title: 'E-poçt', hint: 'Daxil olduğunuz və məktub aldığınız ünvan' },
+    security: { title: 'Təhlükəsizlik icmalı', hint: 'Şifrə, iki mərhələli yoxlama və sessiyalar bir baxışda' },
     password: { title: 'Şifrə', hint: 'Daxil olduğunuz şifrəni dəyişin' },
     phone: { title: 'Telefon', hint: 'Təsdiqlənmiş telefon nömrəsi' },
     mfa: { title: 'İki mərhələli yoxlama', hint: 'Daxil olarkən autentifikator tətbiqindən kod' },
@@ -67,6 +68,13 @@ const az: Messages<SettingsMessages> = {
     samePhone: 'Bu, artıq sizin nömrənizdir.',
     code: '6 rəqəmli kodu daxil edin.',
     recoveryCode: 'Tətbiqdəki 6 rəqəmli kodu və ya bərpa kodlarınızdan birini daxil edin.',
+  },
+  security: {
+    title: 'Hesabınızın qorunması',
+    passwordNever: 'Hesab yaradılandan bəri dəyişdirilməyib.',
+    mfaAdvice: 'Şifrəniz sızsa belə hesabı qorumaq üçün onu aktivləşdirin.',
+    thisDevice: 'Bu cihaz: {{device}}, {{place}}, daxil olub: {{since}}.',
+    otherSessions: 'Daxil olunmuş digər cihazlar: {{count}}.',
   },
   password: {
     title: 'Şifrəni dəyiş',

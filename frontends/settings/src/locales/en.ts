@@ -19,6 +19,7 @@ const en = {
     pictures: { title: 'Profile picture and banner', hint: 'The images on your profile page' },
     username: { title: 'Username', hint: 'The name in the address of your profile' },
     email: { title: 'E-mail', hint: 'The address you sign in with and receive mail at' },
+    security: { title: 'Security overview', hint: 'Password, two-step verification and sessions at a glance' },
     password: { title: 'Password', hint: 'Change the password you sign in with' },
     phone: { title: 'Phone', hint: 'A verified phone number' },
     mfa: { title: 'Two-step verification', hint: 'A code from an authenticator app at sign-in' },
@@ -66,6 +67,13 @@ const en = {
     samePhone: 'This is already your number.',
     code: 'Enter the 6-digit code.',
     recoveryCode: 'Enter the 6-digit code from the app or one of your recovery codes.',
+  },
+  security: {
+    title: 'Your account’s protection',
+    passwordNever: 'Not changed since the account was created.',
+    mfaAdvice: 'Turn it on to protect the account even if your password leaks.',
+    thisDevice: 'This device: {{device}}, {{place}}, signed in on {{since}}.',
+    otherSessions: 'Other signed-in devices: {{count}}.',
   },
   password: {
     title: 'Change password',
