@@ -530,6 +530,8 @@ describe('preferences', () => {
     const switched = await put<Record<string, boolean>>(account.client, '/api/ttin/nots', { cc: false, ar: false });
     expect(switched.body).toMatchObject({ cc: false, ar: false, ac: true });
     expect(codeOf(await put(account.client, '/api/ttin/nots', { zz: true }))).toBe('InvalidModel');
+    expect((await put(account.client, '/api/ttin/nots', {})).status).toBe(400);
+    expect((await patch(account.client, '/api/me/settings/profile', {})).status).toBe(400);
     expect((await account.client.get('/api/ttin/nots')).body).toMatchObject({ cc: false, ar: false, cra: true });
     expect((await account.client.get('/api/ttin/index/prefs')).body).toEqual({
       theme: 'dark',

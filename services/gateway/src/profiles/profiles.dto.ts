@@ -96,6 +96,9 @@ export const PROFILE_FIELD_CODES = {
   gender: 'InvalidGender',
 } as const;
 
+/** A change must change something: an empty (or missing) body is refused, as the document's minProperties says. */
+const changesSomething = (value: object) => Object.keys(value).length > 0;
+
 export const ProfilePatchBody = z
   .object({
     fullname: fullname.optional(),
@@ -106,7 +109,8 @@ export const ProfilePatchBody = z
     gender: Gender.optional(),
   })
   .strict()
-  .meta({ id: 'ProfilePatchBody' });
+  .refine(changesSomething, 'name at least one field')
+  .meta({ id: 'ProfilePatchBody', minProperties: 1 });
 
 export const FullnameBody = z.object({ fullname }).strict().meta({ id: 'FullnameBody' });
 export const HeadlineBody = z.object({ headline }).strict().meta({ id: 'HeadlineBody' });
@@ -170,7 +174,8 @@ export const NotificationSettingsBody = z
     >,
   )
   .strict()
-  .meta({ id: 'NotificationSettingsBody' });
+  .refine(changesSomething, 'name at least one switch')
+  .meta({ id: 'NotificationSettingsBody', minProperties: 1 });
 
 export const Preferences = z
   .object({ theme: Theme, language: Language, notifications: NotificationSettings })
