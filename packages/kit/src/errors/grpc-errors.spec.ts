@@ -1,6 +1,6 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { AppError } from '@pencraft/errors';
-import { ERROR_CODE_KEY, fromGrpcError, toGrpcError } from './grpc-errors.js';
+import { ERROR_CODE_KEY, ERROR_PARAMS_KEY, fromGrpcError, toGrpcError } from './grpc-errors.js';
 
 function asServiceError(error: ReturnType<typeof toGrpcError>): ServiceError {
   return Object.assign(new Error(error.message), error) as unknown as ServiceError;
@@ -13,6 +13,19 @@ describe('errors across gRPC', () => {
     const received = fromGrpcError(asServiceError(sent));
     expect(received.code).toBe('InvalidEmail');
     expect(received.details).toEqual([{ field: 'email', code: 'InvalidEmail' }]);
+  });
+
+  it('carries the params a message needs (a ban reason and end), flat strings and numbers only', () => {
+    const sent = toGrpcError(
+      new AppError('UserBanned', { params: { reason: 'spam', until: '2026-12-01T00:00:00.000Z' } }),
+    );
+    expect(fromGrpcError(asServiceError(sent)).params).toEqual({ reason: 'spam', until: '2026-12-01T00:00:00.000Z' });
+
+    const metadata = new Metadata();
+    metadata.set(ERROR_CODE_KEY, 'Flood');
+    metadata.set(ERROR_PARAMS_KEY, JSON.stringify({ retryAfter: 30, nested: { x: 1 }, list: [1] }));
+    const error = Object.assign(new Error('x'), { code: status.RESOURCE_EXHAUSTED, details: 'x', metadata });
+    expect(fromGrpcError(error as ServiceError).params).toEqual({ retryAfter: 30 });
   });
 
   it('hides unexpected errors behind InternalServerError', () => {
