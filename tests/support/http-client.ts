@@ -3,7 +3,7 @@
 // no log line may hold (log-hygiene.ts).
 import { rememberSecret } from './log-hygiene.ts';
 
-const PERSONAL_FIELDS = ['email', 'password', 'fullname', 'currentPassword', 'newPassword'];
+const PERSONAL_FIELDS = ['email', 'password', 'fullname', 'currentPassword', 'oldPassword', 'newPassword'];
 
 export interface Response<T = unknown> {
   status: number;
