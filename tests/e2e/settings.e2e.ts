@@ -519,11 +519,11 @@ describe('the settings screens', () => {
     }
   });
 
-  it('fit a phone without horizontal scroll and without axe-core violations', async () => {
+  it('fit a phone without horizontal scroll and without axe-core violations, in en, az and ru', async () => {
     const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     await phone.addCookies((await context.cookies(SITE)).filter((c) => c.name === 'pc_su'));
     await phone.addInitScript(() => {
-      localStorage.setItem('pc_lang', 'en');
+      if (!localStorage.getItem('pc_lang')) localStorage.setItem('pc_lang', 'en');
       localStorage.setItem('pc_consent', 'true');
     });
     const mobile = await phone.newPage();
@@ -543,6 +543,25 @@ describe('the settings screens', () => {
         await expectAccessible(mobile, `${path} (${theme}, 375 px)`);
       }
     }
+    // Azerbaijani and Russian (longer words) fit too.
+    for (const language of ['az', 'ru']) {
+      await apiCall(mobile, 'PUT', '/api/ttin/prefs/language', { language });
+      await mobile.evaluate((value) => localStorage.setItem('pc_lang', value), language);
+      for (const path of PAGES) {
+        await mobile.goto(`${SITE}${path}`);
+        await mobile.locator('.pc-settings__title').waitFor();
+        await settled(mobile);
+        const state = await mobile.evaluate(() => ({
+          lang: document.documentElement.lang,
+          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        }));
+        expect({ path, ...state }).toEqual({ path, lang: language, overflow: 0 });
+        await expectAccessible(mobile, `${path} (${language}, 375 px)`);
+      }
+    }
+    await apiCall(mobile, 'PUT', '/api/ttin/prefs/language', { language: 'en' });
+    await mobile.evaluate(() => localStorage.setItem('pc_lang', 'en'));
+
     // Keyboard only: from the back link, Tab reaches the first field of a form.
     await mobile.goto(`${SITE}/settings/password`);
     await mobile.getByRole('link', { name: '← All settings' }).focus();
