@@ -33,9 +33,9 @@ function RequestDeletion({ onScheduled }: { onScheduled: () => void }) {
         if (!codeSent) {
           void form.submit(problems({ password: requiredCheck(password) }), async () => {
             const answer = await api.post('/api/id/account/danger', { body: { password } });
-            // An account whose code step was skipped by the server (never today) is scheduled all the same.
-            if (answer.stage === 'scheduled') onScheduled();
-            else setCodeSent(true);
+            // The answer names the stage reached: step one mails the code.
+            if (answer.stage === 'codeSent') setCodeSent(true);
+            else onScheduled();
           });
           return;
         }

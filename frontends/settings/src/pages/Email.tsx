@@ -1,5 +1,5 @@
 import { normalizeEmail } from '@pencraft/rules';
-import { api, Button, TextField, useFeedback, useSession } from '@pencraft/ui';
+import { api, Button, TextField, useFeedback } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { CodeField, FormError, Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
@@ -147,7 +147,6 @@ export default function Email() {
   const { t } = useSettingsTranslation();
   const id = useId();
   const feedback = useFeedback();
-  const session = useSession();
   const account = useLoad((signal) => api.get('/api/ttin/accs', { signal }), [], t('common:dialog.failure'));
 
   return (
@@ -172,7 +171,6 @@ export default function Email() {
                   onChanged={() => {
                     feedback.success(t('email.changed'));
                     account.reload();
-                    void session.refresh();
                   }}
                 />
               </Panel>

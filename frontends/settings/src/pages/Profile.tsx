@@ -296,8 +296,8 @@ function LinksEditor({
 
 /** /settings/profile: the general profile fields, the social links and the personal site. */
 export default function ProfilePage() {
-  const { t } = useSettingsTranslation();
-  const language = useSettingsTranslation().i18n.language;
+  const { t, i18n } = useSettingsTranslation();
+  const language = i18n.language;
   const data = useLoad(
     async (signal) => {
       const [profile, countries] = await Promise.all([
