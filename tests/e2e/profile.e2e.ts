@@ -156,10 +156,10 @@ describe('the public profile', () => {
     rememberSecret(...(await context.cookies()).filter((c) => c.name === 'pc_su').map((c) => c.value));
 
     await page.goto(`${SITE}/@${writer.username}`);
-    const counts = page.locator('.pc-profile__counts');
+    const followers = page.locator('.pc-profile__counts div', { hasText: 'Followers' }).locator('dd');
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
     await page.getByRole('button', { name: 'Unfollow' }).waitFor();
-    expect(await counts.locator('dd').first().textContent()).toBe('1');
+    expect(await followers.textContent()).toBe('1');
     await page.getByRole('link', { name: 'Followers', exact: true }).click();
     await page.getByRole('link', { name: reader.fullname }).waitFor();
     await settled(page);
@@ -174,7 +174,7 @@ describe('the public profile', () => {
 
     await page.getByRole('button', { name: 'Unfollow' }).click();
     await page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
-    expect(await counts.locator('dd').first().textContent()).toBe('0');
+    expect(await followers.textContent()).toBe('0');
   });
 
   it.each(['light', 'dark'])('has no axe-core violations in the %s theme', async (theme) => {

@@ -2,14 +2,18 @@ import type { Schemas } from '@pencraft/ui';
 import { Link } from 'react-router';
 import { ArticleMeta } from './ArticleMeta.js';
 
-/** An article in a list (home, a profile): title, description, author, date and reading time. */
-export function ArticleCard({ article }: { article: Schemas['ArticleCard'] }) {
+/**
+ * An article in a list (home, a profile): title, description, author, date and reading time. The title's heading
+ * level follows the page's outline (below the list's heading on the home page, right below the h1 on a profile).
+ */
+export function ArticleCard({ article, level = 3 }: { article: Schemas['ArticleCard']; level?: 2 | 3 }) {
+  const Title = level === 2 ? 'h2' : 'h3';
   return (
     <li className="pc-card">
       <article lang={article.language}>
-        <h3 className="pc-card__title">
+        <Title className="pc-card__title">
           <Link to={`/a/${encodeURIComponent(article.id)}`}>{article.title}</Link>
-        </h3>
+        </Title>
         {article.description && <p className="pc-card__description">{article.description}</p>}
         <ArticleMeta
           author={article.author}

@@ -56,7 +56,7 @@ export function ProfileArticles({ username }: { username: string }) {
       {(items) => (
         <ul className="pc-cards">
           {items.map((article) => (
-            <ArticleCard key={article.id} article={article} />
+            <ArticleCard key={article.id} article={article} level={2} />
           ))}
         </ul>
       )}
