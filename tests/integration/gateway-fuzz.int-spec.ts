@@ -43,6 +43,19 @@ const STATEFUL_ACCOUNT_OPERATIONS = [
 ];
 
 /**
+ * Security operations that confirm with the account's password (IncorrectOldPassword otherwise) or a code that is
+ * right only if it is the authenticator's, a recovery code or the mailed one (WrongCode, ExpiredOrInvalid without a
+ * pending enrolment or mailed code). The same exception as createArticle; every other check runs on them.
+ */
+const SECURITY_OPERATIONS = [
+  'startMfa',
+  'confirmMfa',
+  'disableMfa',
+  'regenerateRecoveryCodes',
+  'requestAccountDeletion',
+];
+
+/**
  * Profile operations refused for what the server holds or checks beyond a schema: a birthdate must be a real date at
  * least 13 years ago, a country an assigned code, a link's URL on its provider's host and one per provider, a picture
  * a real JPEG or PNG (judged by its bytes), a phone number valid in its numbering plan and not another account's, a
@@ -92,7 +105,13 @@ api_key = "\${PENCRAFT_FUZZ_CSRF}"
 [auth.openapi.csrfHeader]
 api_key = "\${PENCRAFT_FUZZ_CSRF}"
 
-${['createArticle', ...STATEFUL_ACCOUNT_OPERATIONS, ...PROFILE_OPERATIONS, ...captchaOperations()]
+${[
+  'createArticle',
+  ...STATEFUL_ACCOUNT_OPERATIONS,
+  ...SECURITY_OPERATIONS,
+  ...PROFILE_OPERATIONS,
+  ...captchaOperations(),
+]
   .map((id) => `[[operations]]\ninclude-operation-id = "${id}"\nchecks.positive_data_acceptance.enabled = false\n`)
   .join('\n')}`;
 /** The run stops after this many seconds even if examples remain (the whole suite stays under two minutes). */
