@@ -37,6 +37,8 @@ export const startMfaRoute = defineRoute({
   body: PasswordBody,
   response: MfaEnrolment,
   auth: 'required',
+  // The password is checked here: the stricter budget of sign-in keeps it from being guessed through a session.
+  rateLimit: 'auth',
   fieldCodes: { password: 'IncorrectOldPassword' },
   errors: ['IncorrectOldPassword', 'MfaAlreadyEnabled'],
 });
@@ -63,6 +65,8 @@ export const disableMfaRoute = defineRoute({
   body: MfaChallengeBody,
   status: 204,
   auth: 'required',
+  // The password is checked here: the stricter budget of sign-in keeps it from being guessed through a session.
+  rateLimit: 'auth',
   fieldCodes: { password: 'IncorrectOldPassword', code: 'WrongCode' },
   errors: ['IncorrectOldPassword', 'WrongCode', 'MfaNotEnabled'],
 });
@@ -76,6 +80,8 @@ export const recoveryCodesRoute = defineRoute({
   body: MfaChallengeBody,
   response: RecoveryCodes,
   auth: 'required',
+  // The password is checked here: the stricter budget of sign-in keeps it from being guessed through a session.
+  rateLimit: 'auth',
   fieldCodes: { password: 'IncorrectOldPassword', code: 'WrongCode' },
   errors: ['IncorrectOldPassword', 'WrongCode', 'MfaNotEnabled'],
 });
