@@ -39,7 +39,13 @@ async function registered() {
     client: client1,
   });
   const mail = await waitForMail({ to: email, subject: CONFIRMATION_SUBJECT, after: at });
-  return { uid: answer.user!.uid, email, code: codeIn(mail), link: new URL(linkIn(mail, '/api/atrium/wrap')) };
+  return {
+    uid: answer.user!.uid,
+    email,
+    sessionToken: answer.sessionToken,
+    code: codeIn(mail),
+    link: new URL(linkIn(mail, '/api/atrium/wrap')),
+  };
 }
 
 async function codeOf(promise: Promise<unknown>) {
@@ -111,7 +117,7 @@ describe('identity account operations', () => {
   });
 
   it('counts only bans in force: started, not ended, not lifted; a permanent one first', async () => {
-    const { uid, email } = await registered();
+    const { uid, email, sessionToken } = await registered();
     const login = () => client.login({ login: email, password: 'correct-horse-1', client: client1, secondFactor: '' });
     await sql.query(
       `insert into identity.bans (user_id, reason, starts_at, ends_at, lifted_at) values
@@ -130,5 +136,7 @@ describe('identity account operations', () => {
     const error = await login().catch((e: unknown) => e);
     expect(AppError.is(error) && error.code).toBe('UserBanned');
     expect(AppError.is(error) && error.params).toEqual({ reason: 'articleRulesViolation' });
+    // The session opened before the ban is refused too.
+    expect(await codeOf(client.validateSession({ sessionToken }))).toBe('Unauthorized');
   });
 });

@@ -413,6 +413,32 @@ describe('AuthService', () => {
   });
 
   describe('logout and sessions', () => {
+    beforeEach(() => {
+      bans.activeFor.mockResolvedValue(undefined);
+    });
+
+    it('refuses the session of an account banned since it signed in', async () => {
+      sessions.findLive.mockResolvedValueOnce({
+        sessionId: 'session-1',
+        expiresAt: new Date(NOW.getTime() + DAY_MS),
+        lastSeenAt: NOW,
+        deletionScheduledFor: null,
+        user: userRow(),
+      });
+      bans.activeFor.mockResolvedValueOnce({
+        id: 'ban-1',
+        userId: userRow().id,
+        reason: 'spam',
+        startsAt: NOW,
+        endsAt: null,
+        liftedAt: null,
+        createdAt: NOW,
+      });
+
+      expect((await failure(service.validateSession(TOKEN))).code).toBe('Unauthorized');
+      expect(bans.activeFor).toHaveBeenCalledWith(userRow().id, NOW);
+    });
+
     it('revokes the session of a well-formed token', async () => {
       sessions.revoke.mockResolvedValue(undefined);
 
