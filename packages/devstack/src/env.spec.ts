@@ -38,6 +38,7 @@ const secrets = {
   s3AccessKey: 'PCACCESSKEY0123456789',
   s3SecretKey: 's'.repeat(40),
   captchaHmacKey: 'h'.repeat(64),
+  mfaEncryptionKey: 'm'.repeat(64),
 };
 const dev = stackFor('dev', system, '/repo');
 const test = stackFor('test', system, '/repo');
@@ -96,6 +97,7 @@ describe('envFor', () => {
       S3_SECRET_KEY: secrets.s3SecretKey,
       S3_BUCKET: 'pencraft-media',
       S3_REGION: 'us-east-1',
+      MFA_ENCRYPTION_KEY: secrets.mfaEncryptionKey,
     });
   });
 
@@ -230,6 +232,7 @@ describe('loadSecrets', () => {
     expect(first.s3AccessKey).toMatch(/^[0-9A-Z]{20}$/);
     expect(first.s3SecretKey.length).toBeGreaterThanOrEqual(40);
     expect(first.captchaHmacKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.mfaEncryptionKey).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(secretsFile(stack)).mode & 0o777).toBe(0o600);
     expect(loadSecrets(stack)).toEqual(first);
   });

@@ -125,6 +125,9 @@ function serviceEnv(stack: Stack, service: ServiceInfo, options: EnvOptions): En
     // Services that mail links point them at the site's public origin (the gateway).
     ...(service.uses.includes('mail') ? { PUBLIC_ORIGIN: `http://localhost:${stack.gateway.httpPort}` } : {}),
     ...dependencyEnv(stack, service.uses, () => options.secrets ?? loadSecrets(stack)),
+    ...(service.name === 'identity'
+      ? { MFA_ENCRYPTION_KEY: (options.secrets ?? loadSecrets(stack)).mfaEncryptionKey }
+      : {}),
     // Until moderation exists, publishing goes straight to published.
     ...(service.name === 'articles' ? { PUBLISH_WITHOUT_REVIEW: 'true' } : {}),
   };

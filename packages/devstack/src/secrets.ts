@@ -13,6 +13,8 @@ export interface Secrets {
   s3SecretKey: string;
   /** The gateway's altcha key (CAPTCHA_HMAC_KEY): signs the captcha challenges. */
   captchaHmacKey: string;
+  /** identity's MFA_ENCRYPTION_KEY (32 bytes in hex): seals TOTP secrets; kept, or enrolled authenticators break. */
+  mfaEncryptionKey: string;
 }
 
 const GENERATORS: { [K in keyof Secrets]: () => string } = {
@@ -21,6 +23,7 @@ const GENERATORS: { [K in keyof Secrets]: () => string } = {
   s3AccessKey: () => `PC${randomBytes(9).toString('hex').toUpperCase()}`,
   s3SecretKey: () => randomBytes(30).toString('base64url'),
   captchaHmacKey: () => randomBytes(32).toString('hex'),
+  mfaEncryptionKey: () => randomBytes(32).toString('hex'),
 };
 
 const MIN_LENGTH: { [K in keyof Secrets]: number } = {
@@ -28,6 +31,7 @@ const MIN_LENGTH: { [K in keyof Secrets]: number } = {
   s3AccessKey: 16,
   s3SecretKey: 32,
   captchaHmacKey: 32,
+  mfaEncryptionKey: 64,
 };
 
 export function secretsFile(stack: Stack): string {

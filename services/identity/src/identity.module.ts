@@ -25,6 +25,7 @@ import { GeoIp } from './security/geoip.js';
 import { MfaRepository } from './security/mfa.repository.js';
 import { MfaService } from './security/mfa.service.js';
 import { SecondFactorService } from './security/second-factor.service.js';
+import { SecretBox } from './security/secret-box.js';
 import { SecurityAccountRepository } from './security/security-account.repository.js';
 import { SecurityGrpcController } from './security/security.grpc.controller.js';
 import { SessionsService } from './security/sessions.service.js';
@@ -70,6 +71,7 @@ import { VerificationCodeService } from './verification/verification-code.servic
     MfaService,
     MfaRepository,
     Totp,
+    SecretBox,
     SessionsService,
     UserSessionsRepository,
     GeoIp,

@@ -7,6 +7,7 @@ import type { DeletionRepository } from './deletion.repository.js';
 import type { MfaRepository, MfaRow } from './mfa.repository.js';
 import { MfaService } from './mfa.service.js';
 import { hashRecoveryCode } from './recovery-codes.js';
+import { SecretBox } from './secret-box.js';
 import type { SecondFactorService } from './second-factor.service.js';
 import type { SecurityAccountRepository } from './security-account.repository.js';
 import type { Totp } from './totp.js';
@@ -14,7 +15,8 @@ import type { Totp } from './totp.js';
 const NOW = new Date('2026-11-26T10:00:00Z');
 const USER = '7c0e5d8a-3b1f-4e2a-9c6d-1f2e3d4c5b6a';
 const account = { id: USER, email: 'leyla@example.az', username: 'leyla_m', lang: 'az', passwordHash: '$hash' };
-const pending: MfaRow = { userId: USER, secret: 'SECRET', enabledAt: null, lastStep: 0, createdAt: NOW };
+const box = new SecretBox({ MFA_ENCRYPTION_KEY: 'c3'.repeat(32) });
+const pending: MfaRow = { userId: USER, secret: box.seal('SECRET'), enabledAt: null, lastStep: 0, createdAt: NOW };
 
 async function failure(promise: Promise<unknown>) {
   try {
@@ -50,6 +52,7 @@ describe('MfaService', () => {
       strictMock<DeletionRepository>('DeletionRepository'),
       secondFactor,
       totp,
+      box,
       hasher,
       transactions as never,
       clock,
@@ -66,7 +69,10 @@ describe('MfaService', () => {
 
     const enrolment = await service.start(USER, 'correct-horse-1');
 
-    expect(mfa.savePending).toHaveBeenCalledWith(USER, 'SECRET', NOW);
+    // Stored sealed, answered plain (once, for the authenticator app).
+    const stored = mfa.savePending.mock.calls[0]![1];
+    expect(stored).not.toContain('SECRET');
+    expect(box.open(stored)).toBe('SECRET');
     expect(totp.uri).toHaveBeenCalledWith('SECRET', 'leyla_m');
     expect(enrolment.secret).toBe('SECRET');
     expect(Buffer.from(enrolment.qrCode.split(',')[1]!, 'base64').toString()).toMatch(/^<svg/);

@@ -9,6 +9,7 @@ import { MfaRepository } from './mfa.repository.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { SecondFactorService } from './second-factor.service.js';
 import { SecurityAccountRepository, type SecurityAccount } from './security-account.repository.js';
+import { SecretBox } from './secret-box.js';
 import { Totp } from './totp.js';
 
 export interface SecuritySummary {
@@ -27,6 +28,7 @@ export class MfaService {
     private readonly deletions: DeletionRepository,
     private readonly secondFactor: SecondFactorService,
     private readonly totp: Totp,
+    private readonly box: SecretBox,
     private readonly hasher: PasswordHasher,
     private readonly transactions: TransactionManager,
     private readonly clock: Clock,
@@ -52,7 +54,7 @@ export class MfaService {
     const account = await this.withPassword(userId, password);
     if (await this.mfa.isEnabled(userId)) throw new AppError('MfaAlreadyEnabled');
     const secret = this.totp.newSecret();
-    await this.mfa.savePending(userId, secret, this.clock.now());
+    await this.mfa.savePending(userId, this.box.seal(secret), this.clock.now());
     const otpauthUri = this.totp.uri(secret, account.username);
     const qrCode = `data:image/svg+xml;base64,${Buffer.from(
       await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
@@ -66,7 +68,7 @@ export class MfaService {
     if (!pending) throw new AppError('ExpiredOrInvalid');
     if (pending.enabledAt) throw new AppError('MfaAlreadyEnabled');
     const now = this.clock.now();
-    const step = await this.totp.match(pending.secret, (code ?? '').trim(), now, 0);
+    const step = await this.totp.match(this.box.open(pending.secret), (code ?? '').trim(), now, 0);
     if (step === undefined) throw new AppError('WrongCode');
     const codes = newRecoveryCodes();
     await this.transactions.run(async (tx) => {

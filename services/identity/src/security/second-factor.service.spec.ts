@@ -3,14 +3,17 @@ import { strictMock, type StrictMock } from '@pencraft/testing';
 import type { Clock } from '../clock.js';
 import type { MfaRepository, MfaRow } from './mfa.repository.js';
 import { hashRecoveryCode } from './recovery-codes.js';
+import { SecretBox } from './secret-box.js';
 import { SecondFactorService } from './second-factor.service.js';
 import type { Totp } from './totp.js';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
 const USER = '7c0e5d8a-3b1f-4e2a-9c6d-1f2e3d4c5b6a';
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const box = new SecretBox({ MFA_ENCRYPTION_KEY: 'c3'.repeat(32) });
 const enabled: MfaRow = {
   userId: USER,
-  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  secret: box.seal(SECRET),
   enabledAt: new Date('2026-11-01T00:00:00Z'),
   lastStep: 100,
   createdAt: new Date('2026-11-01T00:00:00Z'),
@@ -26,7 +29,7 @@ describe('SecondFactorService', () => {
     totp = strictMock<Totp>('Totp');
     const clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
-    service = new SecondFactorService(mfa, totp, clock);
+    service = new SecondFactorService(mfa, totp, box, clock);
   });
 
   it('tells whether MFA is on', async () => {
@@ -41,7 +44,7 @@ describe('SecondFactorService', () => {
     mfa.useStep.mockResolvedValue(true);
 
     expect(await service.verify(USER, ' 123456 ')).toBe(true);
-    expect(totp.match).toHaveBeenCalledWith(enabled.secret, '123456', NOW, 100);
+    expect(totp.match).toHaveBeenCalledWith(SECRET, '123456', NOW, 100);
     expect(mfa.useStep).toHaveBeenCalledWith(USER, 101);
   });
 

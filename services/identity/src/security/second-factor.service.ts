@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../clock.js';
 import { MfaRepository } from './mfa.repository.js';
 import { hashRecoveryCode, normalizeRecoveryCode } from './recovery-codes.js';
+import { SecretBox } from './secret-box.js';
 import { looksLikeTotp, Totp } from './totp.js';
 
 const RECOVERY_SHAPE = /^[a-z0-9]{10}$/;
@@ -12,6 +13,7 @@ export class SecondFactorService {
   constructor(
     private readonly mfa: MfaRepository,
     private readonly totp: Totp,
+    private readonly box: SecretBox,
     private readonly clock: Clock,
   ) {}
 
@@ -28,7 +30,7 @@ export class SecondFactorService {
     const mfa = await this.mfa.find(userId);
     if (!mfa?.enabledAt) return false;
     if (looksLikeTotp(typed)) {
-      const step = await this.totp.match(mfa.secret, typed, this.clock.now(), mfa.lastStep);
+      const step = await this.totp.match(this.box.open(mfa.secret), typed, this.clock.now(), mfa.lastStep);
       return step !== undefined && (await this.mfa.useStep(userId, step));
     }
     if (!RECOVERY_SHAPE.test(normalizeRecoveryCode(typed))) return false;

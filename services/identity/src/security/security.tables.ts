@@ -11,7 +11,7 @@ export const mfaSecrets = identitySchema.table('mfa_secrets', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  /** Base32; never logged, never sent again after enrolment. */
+  /** The Base32 secret sealed by SecretBox (AES-256-GCM); never logged, never sent again after enrolment. */
   secret: text('secret').notNull(),
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
   lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
