@@ -18,7 +18,7 @@ import {
 } from '../support/stack.ts';
 
 const ARTICLES = 40;
-const author = { uid: randomUUID(), username: 'chaos', fullname: 'Chaos Monkey' };
+const author = { uid: randomUUID(), username: 'chaos', fullname: 'Chaos Monkey', imageUrl: '' };
 const text = 'Every article of this run must reach the search index exactly once, whatever crashes on the way.';
 
 let db: TestDatabase;

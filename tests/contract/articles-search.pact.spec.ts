@@ -92,7 +92,7 @@ describe(articlePublished.subject, () => {
                   updatedAt: now,
                   publishedAt: now,
                 },
-                author: { uid: randomUUID(), username: 'nigar', fullname: 'Nigar Əliyeva' },
+                author: { uid: randomUUID(), username: 'nigar', fullname: 'Nigar Əliyeva', imageUrl: '' },
               }),
             ),
           metadata,
