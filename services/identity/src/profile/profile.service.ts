@@ -10,7 +10,6 @@ import { AppError, type ErrorDetail } from '@pencraft/errors';
 import { Outbox, TransactionManager } from '@pencraft/kit';
 import {
   COUNTRY_CODE,
-  LINKS_MAX,
   bioProblem,
   birthdateProblem,
   checkLink,
@@ -73,9 +72,8 @@ export class ProfileService {
     const link = await this.transactions.run(async (tx) => {
       if (!(await this.profiles.lock(tx, uid))) throw new AppError('UserNotFound');
       const existing = await this.profiles.links(uid, tx);
+      // One per provider, so never more than LINKS_MAX (the unique index also decides a race).
       if (existing.some((row) => row.provider === provider)) throw new AppError('AlreadyHasLinkProvider');
-      // One per provider already bounds them; the count guards against a provider list that grows.
-      if (existing.length >= LINKS_MAX) throw new AppError('AlreadyHasLinkProvider');
       return this.profiles.addLink(tx, { userId: uid, provider, url: checked.url });
     });
     return toLink(link);
