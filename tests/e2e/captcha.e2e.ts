@@ -21,6 +21,9 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  // A picture of each step (.run/test-reports/e2e/), for a failure's post-mortem.
+  const name = (expect.getState().currentTestName ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  await page?.screenshot({ path: `${stack.root}/.run/test-reports/e2e/${name}.png` }).catch(() => undefined);
   await page?.close();
 });
 
@@ -47,12 +50,13 @@ const widgetState = (state: string) => page.locator(`altcha-widget [data-state="
 
 describe('the captcha widget', () => {
   it.each([
-    ['az', 'Mən robot deyiləm'],
-    ['en', "I'm not a robot"],
-    ['ru', 'Я не робот'],
-  ])('speaks the page language (%s)', async (lang, label) => {
+    ['az', 'Mən robot deyiləm', 'ALTCHA tərəfindən qorunur'],
+    ['en', "I'm not a robot", 'Protected by ALTCHA'],
+    ['ru', 'Я не робот', 'Защищено ALTCHA'],
+  ])('speaks the page language (%s)', async (lang, label, footer) => {
     await registrationPage(lang);
     await page.locator('altcha-widget').getByText(label).waitFor();
+    await page.locator('altcha-widget').getByText(footer).waitFor();
   });
 
   it.each(['light', 'dark'])(

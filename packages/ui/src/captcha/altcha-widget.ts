@@ -8,5 +8,18 @@ import 'altcha/i18n/en';
 import 'altcha/i18n/ru';
 
 // The gateway's challenges are SHA-256 (services/gateway/src/captcha/altcha.verifier.ts).
-const { $altcha } = globalThis as unknown as { $altcha: { algorithms: Map<string, () => Worker> } };
+const { $altcha } = globalThis as unknown as {
+  $altcha: {
+    algorithms: Map<string, () => Worker>;
+    i18n: { get(lang: string): Record<string, string>; set(lang: string, strings: Record<string, string>): void };
+  };
+};
+
+// altcha's Azerbaijani footer puts the words in English order ("Qorunur ALTCHA tərəfindən"); ours reads naturally.
+$altcha.i18n.set('az', {
+  ...$altcha.i18n.get('az'),
+  footer:
+    '<a href="https://altcha.org/" tabindex="-1" target="_blank" aria-label="Altcha (rəsmi vebsayt)">ALTCHA</a> ' +
+    'tərəfindən qorunur',
+});
 $altcha.algorithms.set('SHA-256', () => new Worker(new URL('altcha/workers/sha', import.meta.url)));
