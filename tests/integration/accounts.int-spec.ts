@@ -152,7 +152,14 @@ describe('registration confirmation', () => {
     expect((await client.get<Info>('/api/users/info')).body.cnf).toBe(true);
     const created = await client.post<{ id: string }>('/api/articles', {
       ...draft,
-      content: { blocks: [{ type: 'paragraph', data: { text: 'A confirmed account may write this paragraph and send it to the articles service.' } }] },
+      content: {
+        blocks: [
+          {
+            type: 'paragraph',
+            data: { text: 'A confirmed account may write this paragraph and send it to the articles service.' },
+          },
+        ],
+      },
     });
     expect(created.status).toBe(201);
     expect(await logTypes(client)).toEqual(['accountConfirmation']);
@@ -453,6 +460,10 @@ describe('change e-mail', () => {
     const next = `linked${n}.${run}@example.az`;
     const asked = new Date();
     await client.post('/api/id/account/email', { email: next, password: PASSWORD });
+    // Another account naming the same address within the minute sends it nothing.
+    const other = await confirmed();
+    const crowded = await other.client.post('/api/id/account/email', { email: next, password: PASSWORD });
+    expect([crowded.status, codeOf(crowded)]).toEqual([429, 'Flood']);
     const link = new URL(
       linkIn(await waitForMail({ to: next, subject: EMAIL_SUBJECT, after: asked }), '/api/atrium/deduce'),
     );

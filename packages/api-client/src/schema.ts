@@ -319,7 +319,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Mail a code and link to a new address (the change happens once it is confirmed). A new code at most once a minute (Flood with Retry-After and params.retryAfter) and 10 an hour; codes and links live 24 hours, and a code dies after 5 wrong tries (ExpiredOrInvalid). */
+    /** Mail a code and link to a new address (the change happens once it is confirmed); one such mail a minute per address, whichever account names it. A new code at most once a minute (Flood with Retry-After and params.retryAfter) and 10 an hour; codes and links live 24 hours, and a code dies after 5 wrong tries (ExpiredOrInvalid). */
     post: operations['changeEmail'];
     delete?: never;
     options?: never;

@@ -126,7 +126,9 @@ export const changeEmailRoute = defineRoute({
   method: 'POST',
   path: '/api/id/account/email',
   tag: 'accounts',
-  summary: `Mail a code and link to a new address (the change happens once it is confirmed). ${COOLDOWN}`,
+  summary:
+    'Mail a code and link to a new address (the change happens once it is confirmed); one such mail a minute per ' +
+    `address, whichever account names it. ${COOLDOWN}`,
   body: ChangeEmailBody,
   status: 204,
   auth: 'required',

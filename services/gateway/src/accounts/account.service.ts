@@ -114,13 +114,16 @@ export class AccountService {
     await this.sessions.evict(ended.tokenHashes);
   }
 
+  /** One mail a minute to a new address, whichever accounts name it (each account also has its own cooldown). */
   async changeEmail(user: UserSummary, { body }: RouteInput<typeof changeEmailRoute>, request: FastifyRequest) {
+    await this.cooldown.ensureFree('email', body.email);
     await this.identity.requestEmailChange({
       uid: user.uid,
       email: body.email,
       password: body.password,
       client: clientInfo(request, this.config),
     });
+    await this.cooldown.claim('email', body.email).catch(() => undefined);
   }
 
   async resendEmailChange(user: UserSummary, request: FastifyRequest) {

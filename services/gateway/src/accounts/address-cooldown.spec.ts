@@ -50,6 +50,17 @@ describe('AddressCooldown', () => {
     expect(await refusal(cooldown.claim('reset', 'leyla@example.az'))).toBeUndefined();
   });
 
+  it('checks without starting the cooldown, which claiming starts', async () => {
+    const store = memoryStore();
+    const cooldown = new AddressCooldown(store as unknown as CooldownStore, quiet);
+    await cooldown.ensureFree('email', 'new@example.az');
+    await cooldown.ensureFree('email', 'new@example.az');
+    await cooldown.claim('email', 'new@example.az');
+    store.advance(1_000);
+    const error = await refusal(cooldown.ensureFree('email', 'NEW@example.az'));
+    expect([error?.code, error?.params]).toEqual(['Flood', { retryAfter: 59 }]);
+  });
+
   it('keeps no address in its keys', async () => {
     const store = memoryStore();
     await new AddressCooldown(store as unknown as CooldownStore, quiet).claim('reset', 'leyla@example.az');
