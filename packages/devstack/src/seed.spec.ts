@@ -1,6 +1,6 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { loadSeedData, seed, type Fetch, type SeedBlock } from './seed.ts';
+import { loadSeedData, seed, type CodeReader, type Fetch, type SeedBlock } from './seed.ts';
 
 const data = loadSeedData();
 
@@ -116,9 +116,15 @@ async function solvedCaptcha(header: string | null): Promise<boolean> {
   return (await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: CAPTCHA_KEY })).verified;
 }
 
-/** Just enough of the gateway for the seed: CSRF, captcha, register/login, categories, home list, create, publish. */
+/**
+ * Just enough of the gateway for the seed: CSRF, captcha, register/login, confirmation by mailed code (new accounts
+ * are unconfirmed and may not write), categories, home list, create, publish.
+ */
 function fakeGateway() {
-  const users = new Map<string, { uid: string; email: string; password: string }>();
+  const users = new Map<string, { uid: string; email: string; password: string; confirmed: boolean }>();
+  /** The last code mailed to each address. */
+  const mailbox = new Map<string, string>();
+  const mail = (email: string) => mailbox.set(email, String(100000 + next++));
   const sessions = new Map<string, string>();
   const articles: { id: string; title: string; author: string; status: string }[] = [];
   const calls: string[] = [];
@@ -149,7 +155,8 @@ function fakeGateway() {
     const signedIn = (username: string) => {
       const token = `s${next++}`;
       sessions.set(token, username);
-      return json(200, { uid: users.get(username)!.uid, unm: username }, [`pc_su=${token}; Path=/; HttpOnly`]);
+      const user = users.get(username)!;
+      return json(200, { uid: user.uid, unm: username, cnf: user.confirmed }, [`pc_su=${token}; Path=/; HttpOnly`]);
     };
     switch (`${method} ${url.pathname}`) {
       case 'GET /api/csrf':
@@ -178,14 +185,33 @@ function fakeGateway() {
       case 'POST /api/id/register':
         if (!(await solvedCaptcha(headers.get('x-captcha')))) return error(403, 'ChallengeFailed');
         if (users.has(body.username!)) return error(409, 'UsernameAlreadyExists');
-        users.set(body.username!, { uid: `u${next++}`, email: body.email!, password: body.password! });
+        users.set(body.username!, {
+          uid: `u${next++}`,
+          email: body.email!,
+          password: body.password!,
+          confirmed: false,
+        });
+        mail(body.email!);
         return signedIn(body.username!);
+      case 'POST /api/id/register/resend':
+        if (!session) return error(401, 'Unauthorized');
+        if (!(await solvedCaptcha(headers.get('x-captcha')))) return error(403, 'ChallengeFailed');
+        mail(users.get(session)!.email);
+        return json(204, undefined);
+      case 'POST /api/id/register/verify': {
+        const user = session ? users.get(session) : undefined;
+        if (!user) return error(401, 'Unauthorized');
+        if (mailbox.get(user.email) !== body.code) return error(400, 'WrongCode');
+        user.confirmed = true;
+        return json(200, { uid: user.uid, unm: session, cnf: true });
+      }
       case 'POST /api/id/auth/login':
         return users.get(body.login!)?.password === body.password
           ? signedIn(body.login!)
           : error(401, 'IncorrectEmailOrPassword');
       case 'POST /api/articles': {
         if (!session) return error(401, 'Unauthorized');
+        if (!users.get(session)!.confirmed) return error(403, 'AccountNotConfirmed');
         const article = { id: `a${next++}`, title: body.title!, author: session, status: 'draft' };
         articles.push(article);
         return json(201, article);
@@ -200,29 +226,49 @@ function fakeGateway() {
     }
     return error(404, 'NotFound');
   };
-  return { fetchImpl, users, articles, calls };
+  /** The seed's code reader over this gateway's mailbox. */
+  const readCode: CodeReader = async (to) => mailbox.get(to)!;
+  return { fetchImpl, users, articles, calls, readCode };
 }
 
 describe('seed', () => {
   it('registers the authors and publishes every article, then does nothing on a second run', async () => {
     const gateway = fakeGateway();
-    const first = await seed('http://gateway.test', data, () => undefined, gateway.fetchImpl);
+    const first = await seed('http://gateway.test', data, () => undefined, gateway.fetchImpl, gateway.readCode);
     expect(first).toEqual({ usersCreated: 3, articlesCreated: 6, articlesSkipped: 0 });
+    expect([...gateway.users.values()].every((u) => u.confirmed)).toBe(true);
     expect(gateway.articles.every((a) => a.status === 'published')).toBe(true);
     const owners = new Map(data.articles.map((a) => [a.title, a.author]));
     for (const article of gateway.articles) expect(article.author).toBe(owners.get(article.title));
 
-    const second = await seed('http://gateway.test', data, () => undefined, gateway.fetchImpl);
+    const second = await seed('http://gateway.test', data, () => undefined, gateway.fetchImpl, gateway.readCode);
     expect(second).toEqual({ usersCreated: 0, articlesCreated: 0, articlesSkipped: 6 });
     expect(gateway.articles).toHaveLength(6);
     expect(gateway.calls.filter((c) => c === 'POST /api/id/auth/login')).toHaveLength(3);
   });
 
+  it('confirms a user an older seed left unconfirmed with a new code, and refuses to go on without a mailbox', async () => {
+    const gateway = fakeGateway();
+    const [author] = data.users;
+    gateway.users.set(author!.username, {
+      uid: 'u0',
+      email: author!.email,
+      password: data.password,
+      confirmed: false,
+    });
+    const one = { ...data, users: [author!], articles: data.articles.filter((a) => a.author === author!.username) };
+    await expect(seed('http://gateway.test', one, () => undefined, gateway.fetchImpl)).rejects.toThrow(/not confirmed/);
+    const result = await seed('http://gateway.test', one, () => undefined, gateway.fetchImpl, gateway.readCode);
+    expect(result.articlesCreated).toBe(one.articles.length);
+    expect(gateway.users.get(author!.username)!.confirmed).toBe(true);
+    expect(gateway.calls).toContain('POST /api/id/register/resend');
+  });
+
   it('fails with the API error when a category is unknown', async () => {
     const gateway = fakeGateway();
     const broken = { ...data, articles: [{ ...data.articles[0]!, category: 'astrology' }] };
-    await expect(seed('http://gateway.test', broken, () => undefined, gateway.fetchImpl)).rejects.toThrow(
-      /unknown category "astrology"/,
-    );
+    await expect(
+      seed('http://gateway.test', broken, () => undefined, gateway.fetchImpl, gateway.readCode),
+    ).rejects.toThrow(/unknown category "astrology"/);
   });
 });
