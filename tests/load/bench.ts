@@ -16,6 +16,8 @@ import {
   createDatabase,
   databaseUrl,
   dropDatabase,
+  mailApiUrl,
+  mailpitCodeReader,
   runMigrations,
   startApp,
   startInfra,
@@ -68,6 +70,38 @@ async function measure(name: string, url: string, path?: () => string): Promise<
   };
 }
 
+/**
+ * Sign-ins: POST /api/id/auth/login with the writer's username and password, as the sign-in form sends it (the
+ * CSRF cookie and header, the site's Origin); every answer opens a new session, so each is one argon2id verify.
+ */
+async function measureSignIns(): Promise<Figures> {
+  const csrf = await fetch(`${gatewayBase}/api/csrf`);
+  const { token } = (await csrf.json()) as { token: string };
+  const origin = new URL(gatewayBase);
+  const request = {
+    method: 'POST' as const,
+    path: '/api/id/auth/login',
+    body: JSON.stringify(WRITER),
+    headers: {
+      'content-type': 'application/json',
+      origin: `http://localhost:${origin.port}`,
+      cookie: `pc_csrf=${token}`,
+      'x-csrf-token': token,
+    },
+  };
+  const options = { url: gatewayBase, connections: 8, requests: [request] };
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: SECONDS });
+  return {
+    name: 'gateway: sign-in (argon2id verify + new session)',
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
 async function bareServer(pages: Record<string, { body: Buffer; type: string }>): Promise<Server> {
   const server = createServer((request, response) => {
     const page = pages[request.url ?? ''];
@@ -82,8 +116,12 @@ async function bareServer(pages: Record<string, { body: Buffer; type: string }>)
   return server;
 }
 
+/** The bench's writer: signs in by username in the sign-in runs; its public profile is the profile page read. */
+const WRITER = { login: 'bench_writer', password: 'bench-pass-1' };
+
 async function seed() {
   const client = new ApiClient(gatewayBase);
+  const since = new Date();
   const registered = await client.post(
     '/api/id/register',
     {
@@ -97,6 +135,10 @@ async function seed() {
     await captchaHeader(gatewayBase),
   );
   if (registered.status !== 201) throw new Error(`could not register: ${JSON.stringify(registered.body)}`);
+  // Only confirmed accounts publish: the code mailed at registration, read from the bench stack's mailpit.
+  const code = await mailpitCodeReader(mailApiUrl(stack))('bench@example.az', since);
+  const confirmed = await client.post('/api/id/register/verify', { code });
+  if (confirmed.status !== 200) throw new Error(`could not confirm: ${JSON.stringify(confirmed.body)}`);
   const ids: string[] = [];
   for (let i = 0; i < 30; i += 1) {
     const paragraphs = Array.from({ length: 12 }, (_, j) => ({
@@ -179,6 +221,7 @@ async function main() {
   const startGateway = async (cacheSeconds: string) => {
     const gateway = await start('gateway', {
       RATE_LIMIT_PER_MINUTE: '100000000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
       PUBLIC_CACHE_SECONDS: cacheSeconds,
       EDGE_ROUTES: '',
     });
@@ -229,6 +272,13 @@ async function main() {
     await startGateway('0');
     results.push(await measure('gateway: article, no cache (gRPC + PostgreSQL)', `${gatewayBase}${articlePath}`));
     results.push(await measure('gateway: home list, no cache (gRPC + PostgreSQL)', `${gatewayBase}${homePath}`));
+    results.push(
+      await measure(
+        'gateway: public profile /@bench_writer (gRPC + PostgreSQL)',
+        `${gatewayBase}/api/profile/bench_writer`,
+      ),
+    );
+    results.push(await measureSignIns());
     bare.close();
 
     const scale: { size: number; seconds: number; figures: Figures[] }[] = [];

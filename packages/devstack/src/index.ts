@@ -31,5 +31,5 @@ export { appsStatus, probePort, readyUrl, runMigrations, startApp, startApps, st
 export type { AppHandle, AppStatus, ExitInfo, StartOptions } from './processes.ts';
 export { logFile, logTail, pidFile } from './proc.ts';
 export { solveCaptcha, solveCaptchaChallenge } from './captcha.ts';
-export { createClient, loadSeedData, seed } from './seed.ts';
+export { createClient, loadSeedData, mailpitCodeReader, seed } from './seed.ts';
 export type { Client, SeedData, SeedResult } from './seed.ts';
