@@ -1,8 +1,9 @@
 import { isLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES } from '@pencraft/i18n/runtime';
-import { api, readStorage, Select, useSession, writeStorage } from '@pencraft/ui';
+import { api, Select, useSession, writeStorage } from '@pencraft/ui';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_SYNC_KEY, reconcile, syncMarker } from '../lib/preferences.js';
+import { reconcileOnce, savedOnAccount } from '../lib/device-preferences.js';
+import { LANGUAGE_SYNC_KEY } from '../lib/preferences.js';
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('shell');
@@ -13,16 +14,10 @@ export function LanguageSwitch() {
   const accountLanguage = state.status === 'user' ? state.user.lang : undefined;
   useEffect(() => {
     if (!uid || !isLanguage(accountLanguage)) return;
-    const stored = readStorage(LANGUAGE_STORAGE_KEY);
-    const { use, marker } = reconcile(
-      uid,
-      accountLanguage,
-      isLanguage(stored) ? stored : null,
-      readStorage(LANGUAGE_SYNC_KEY),
+    const use = reconcileOnce(LANGUAGE_STORAGE_KEY, LANGUAGE_SYNC_KEY, uid, accountLanguage, (value) =>
+      isLanguage(value) ? value : null,
     );
-    writeStorage(LANGUAGE_SYNC_KEY, marker);
-    writeStorage(LANGUAGE_STORAGE_KEY, use);
-    if (use !== i18n.language) void i18n.changeLanguage(use);
+    if (use && use !== i18n.language) void i18n.changeLanguage(use);
   }, [uid, accountLanguage, i18n]);
 
   return (
@@ -41,7 +36,7 @@ export function LanguageSwitch() {
         // Signed in, the choice is the account's too (mails come in it); a failed save leaves the device's.
         if (uid)
           void api.put('/api/ttin/prefs/language', { body: { language } }).then(
-            () => writeStorage(LANGUAGE_SYNC_KEY, syncMarker(uid, language)),
+            () => savedOnAccount(LANGUAGE_SYNC_KEY, uid, language),
             () => undefined,
           );
       }}

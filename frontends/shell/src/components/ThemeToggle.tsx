@@ -1,4 +1,4 @@
-import { api, readStorage, useSession, writeStorage } from '@pencraft/ui';
+import { api, useSession } from '@pencraft/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,7 +9,8 @@ import {
   THEME_STORAGE_KEY,
   type ThemePreference,
 } from '../lib/theme.js';
-import { reconcile, syncMarker, THEME_SYNC_KEY } from '../lib/preferences.js';
+import { reconcileOnce, savedOnAccount, setDeviceValue, useDeviceValue } from '../lib/device-preferences.js';
+import { THEME_SYNC_KEY } from '../lib/preferences.js';
 import { MonitorIcon, MoonIcon, SunIcon } from './icons.js';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
@@ -25,10 +26,7 @@ export function ThemeToggle() {
   const { t } = useTranslation('shell');
   const { state } = useSession();
   // null: nothing chosen on this device yet.
-  const [chosen, setChosen] = useState<ThemePreference | null>(() => {
-    const stored = readStorage(THEME_STORAGE_KEY);
-    return stored === null ? null : parseThemePreference(stored);
-  });
+  const stored = useDeviceValue(THEME_STORAGE_KEY);
   const [systemDark, setSystemDark] = useState(() => window.matchMedia?.(DARK_QUERY).matches ?? false);
 
   useEffect(() => {
@@ -40,36 +38,16 @@ export function ThemeToggle() {
   }, []);
 
   // Signed in: the account's theme or the device's, by the rule of lib/preferences.ts.
-  const user = state.status === 'user' ? state.user : undefined;
-  const uid = user?.uid;
-  const accountTheme = user ? parseThemePreference(user.theme) : undefined;
-  const reconciled = () => {
-    if (!uid || !accountTheme) return undefined;
-    const stored = readStorage(THEME_STORAGE_KEY);
-    return reconcile(
-      uid,
-      accountTheme,
-      stored === null ? null : parseThemePreference(stored),
-      readStorage(THEME_SYNC_KEY),
-    );
-  };
-  // Once per user and account value (a sign-in, a page load): adjusted while rendering, stored after.
-  const syncKey = uid && accountTheme ? `${uid}:${accountTheme}` : '';
-  const [syncedFor, setSyncedFor] = useState('');
-  if (syncKey !== syncedFor) {
-    setSyncedFor(syncKey);
-    const result = reconciled();
-    if (result) setChosen(result.use);
-  }
+  const uid = state.status === 'user' ? state.user.uid : undefined;
+  const accountTheme = state.status === 'user' ? parseThemePreference(state.user.theme) : undefined;
   useEffect(() => {
-    const result = reconciled();
-    if (!result) return;
-    writeStorage(THEME_SYNC_KEY, result.marker);
-    writeStorage(THEME_STORAGE_KEY, result.use);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per user and account value, as above
-  }, [syncKey]);
+    if (uid && accountTheme)
+      reconcileOnce(THEME_STORAGE_KEY, THEME_SYNC_KEY, uid, accountTheme, (value) =>
+        value === null ? null : parseThemePreference(value),
+      );
+  }, [uid, accountTheme]);
 
-  const preference = chosen ?? accountTheme ?? 'system';
+  const preference = stored !== null ? parseThemePreference(stored) : (accountTheme ?? 'system');
 
   useEffect(() => applyTheme(preference, systemDark), [preference, systemDark]);
 
@@ -84,13 +62,12 @@ export function ThemeToggle() {
       title={label}
       data-theme-preference={preference}
       onClick={() => {
-        setChosen(next);
-        writeStorage(THEME_STORAGE_KEY, next);
+        setDeviceValue(THEME_STORAGE_KEY, next);
         // Signed in, the choice is the account's too; if saving fails the device keeps it and the next page
         // load keeps the device's choice (the account did not change elsewhere).
         if (uid)
           void api.put('/api/ttin/prefs/theme', { body: { theme: next } }).then(
-            () => writeStorage(THEME_SYNC_KEY, syncMarker(uid, next)),
+            () => savedOnAccount(THEME_SYNC_KEY, uid, next),
             () => undefined,
           );
       }}

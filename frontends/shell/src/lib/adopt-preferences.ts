@@ -1,5 +1,6 @@
 import { isLanguage, LANGUAGE_STORAGE_KEY } from '@pencraft/i18n/runtime';
 import { api, readStorage, writeStorage, type UserInfo } from '@pencraft/ui';
+import { savedOnAccount } from './device-preferences.js';
 import { LANGUAGE_SYNC_KEY, syncMarker, THEME_SYNC_KEY } from './preferences.js';
 import { parseThemePreference, THEME_STORAGE_KEY } from './theme.js';
 
@@ -14,7 +15,7 @@ export function adoptDevicePreferences(info: UserInfo): void {
   if (theme !== null && parseThemePreference(theme) !== info.thm) {
     const value = parseThemePreference(theme);
     void api.put('/api/ttin/prefs/theme', { body: { theme: value } }).then(
-      () => writeStorage(THEME_SYNC_KEY, syncMarker(info.uid, value)),
+      () => savedOnAccount(THEME_SYNC_KEY, info.uid, value),
       () => undefined,
     );
   }
@@ -22,7 +23,7 @@ export function adoptDevicePreferences(info: UserInfo): void {
   writeStorage(LANGUAGE_SYNC_KEY, syncMarker(info.uid, info.lng));
   if (isLanguage(language) && language !== info.lng) {
     void api.put('/api/ttin/prefs/language', { body: { language } }).then(
-      () => writeStorage(LANGUAGE_SYNC_KEY, syncMarker(info.uid, language)),
+      () => savedOnAccount(LANGUAGE_SYNC_KEY, info.uid, language),
       () => undefined,
     );
   }
