@@ -159,8 +159,10 @@ describe('two-factor authentication', () => {
     expect((await account.client.get('/api/ttin/sec')).body).toMatchObject({ mfa: true, recoveryCodesLeft: 10 });
     const again = await account.client.post<ErrorBody>('/api/ttin/sec/mfa', { password: account.password });
     expect([again.status, again.body.error.code]).toEqual([409, 'MfaAlreadyEnabled']);
+    // The secret is sealed at rest, the recovery codes hashed: the database holds neither as given.
     const { rows } = await sql.query('select secret from identity.mfa_secrets where user_id = $1', [account.uid]);
-    expect(rows[0].secret).toBe(secret);
+    expect(rows[0].secret).toMatch(/^v1\./);
+    expect(rows[0].secret).not.toContain(secret);
     const stored = await sql.query(
       "select encode(code_hash, 'hex') as h from identity.recovery_codes where user_id = $1",
       [account.uid],
