@@ -452,6 +452,20 @@ describe('pictures', () => {
     expect((await account.client.get<ProfileSettings>('/api/me/settings/profile')).body.bannerUrl).toBeNull();
   });
 
+  it('accepts a picture just under 3 MB (gRPC carries it to identity within its 4 MB message limit)', async () => {
+    const side = 1000;
+    const noise = Buffer.alloc(side * side * 3);
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
+    // Uncompressed: about 3.0 MB (1000 x 1000 x 3 bytes and the PNG framing), under the 3 MiB limit.
+    const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(png.length).toBeGreaterThan(2.5 * 1024 * 1024);
+    expect(png.length).toBeLessThanOrEqual(MB3);
+    const uploaded = await upload(account.client, '/api/me/settings/profile/picture', png, 'image/png');
+    expect(uploaded.status).toBe(200);
+  });
+
   it('refuses text named as a picture, and bodies over 3 MB before reading them', async () => {
     const text = Buffer.from('this is a text file renamed to avatar.png, not an image');
     const avatar = await upload(account.client, '/api/me/settings/profile/picture', text, 'image/png');
@@ -579,6 +593,9 @@ describe('follows and the public profile', () => {
       (await new ApiClient(base).get<{ total: number }>(`/api/users/${reader.uid}/following?page=1`)).body.total,
     ).toBe(1);
     expect(codeOf(await new ApiClient(base).get(`/api/users/${reader.uid}/following?page=0`))).toBe('InvalidPage');
+    // A path parameter of any length is refused with the route's code, not by the router.
+    const long = await new ApiClient(base).get(`/api/users/${'x'.repeat(300)}/followers`);
+    expect([long.status, codeOf(long)]).toEqual([404, 'UserNotFound']);
 
     const draft = await writer.client.post<{ id: string }>('/api/articles', {
       title: 'A profile article',
