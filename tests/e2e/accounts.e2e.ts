@@ -8,7 +8,7 @@ import { expectAccessible, launchBrowser } from '../support/browser.ts';
 import { solveCaptchaWidget } from '../support/captcha-widget.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
-import { stack } from '../support/stack.ts';
+import { eventually, stack } from '../support/stack.ts';
 
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 const suffix = Date.now().toString(36);
@@ -127,6 +127,33 @@ describe('accounts in the browser', () => {
     expect(await page.getByText('Confirm your e-mail address to publish articles.').count()).toBe(0);
     const profile = await apiCall<{ headline: string }>('GET', `/api/profile/${user.username}`);
     expect(profile.headline).toBe('Data engineer in Ganja');
+  });
+
+  it('keeps theme and language on the account: saved from the header, and a change made elsewhere wins at load', async () => {
+    const prefs = () => apiCall<{ theme: string; language: string }>('GET', '/api/ttin/prefs');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
+    await page.waitForFunction(() => document.documentElement.lang === 'ru');
+    await eventually(async () => ((await prefs()).language === 'ru' ? true : undefined));
+    const toggle = page.getByRole('button', { name: /^Тема:/ });
+    await toggle.click();
+    const chosen = await page.evaluate(() => localStorage.getItem('pc_theme'));
+    await eventually(async () => ((await prefs()).theme === chosen ? true : undefined));
+
+    // Changed elsewhere (the settings page, another device): the account's values win at the next load.
+    const other = chosen === 'dark' ? 'light' : 'dark';
+    await apiCall('PUT', '/api/ttin/prefs/language', { language: 'en' });
+    await apiCall('PUT', '/api/ttin/prefs/theme', { theme: other });
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await page.waitForFunction((theme) => document.documentElement.dataset.theme === theme, other);
+    expect(await page.evaluate(() => localStorage.getItem('pc_theme'))).toBe(other);
+
+    // A choice kept only on this device (the account unchanged since) stays at the next load.
+    const mine = other === 'dark' ? 'light' : 'dark';
+    await page.evaluate((theme) => localStorage.setItem('pc_theme', theme), mine);
+    await page.reload();
+    await page.getByLabel(`Signed in as ${user.fullname}`).waitFor();
+    await page.waitForFunction((theme) => document.documentElement.dataset.theme === theme, mine);
   });
 
   it('signs out, resets the forgotten password with the code from the mail and signs in with the new one', async () => {

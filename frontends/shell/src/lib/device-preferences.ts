@@ -26,15 +26,16 @@ export function useDeviceValue(key: string): string | null {
 }
 
 /**
- * The account value each preference was reconciled with in this page (`<uid>:<value>`): the rule of
- * preferences.ts runs once per user and account value, however often the header re-renders or remounts (a
- * language change suspends it while the new strings load), and a value saved from here counts as reconciled.
+ * The users whose preferences were reconciled in this page, per preference: the rule of preferences.ts runs once per
+ * user and page load. The session's copy of the account values is not refreshed when the header saves a new one, and
+ * the header remounts (a language change suspends it while the new strings load): running the rule again with that
+ * stale copy would undo the person's choice.
  */
-const reconciledWith = new Map<string, string>();
+const reconciledFor = new Map<string, string>();
 
 /**
  * At page load or sign-in: which value the device keeps (stored under `deviceKey`), by the rule of preferences.ts;
- * undefined when this user and account value were already reconciled in this page.
+ * undefined when this user's value was already reconciled in this page.
  */
 export function reconcileOnce<T extends string>(
   deviceKey: string,
@@ -43,9 +44,8 @@ export function reconcileOnce<T extends string>(
   account: T,
   parse: (value: string | null) => T | null,
 ): T | undefined {
-  const key = syncMarker(uid, account);
-  if (reconciledWith.get(syncKey) === key) return undefined;
-  reconciledWith.set(syncKey, key);
+  if (reconciledFor.get(syncKey) === uid) return undefined;
+  reconciledFor.set(syncKey, uid);
   const { use, marker } = reconcile(uid, account, parse(readStorage(deviceKey)), readStorage(syncKey));
   writeStorage(syncKey, marker);
   setDeviceValue(deviceKey, use);
@@ -54,6 +54,5 @@ export function reconcileOnce<T extends string>(
 
 /** After the account saved a value chosen here: the device and the account agree on it. */
 export function savedOnAccount(syncKey: string, uid: string, value: string): void {
-  reconciledWith.set(syncKey, syncMarker(uid, value));
   writeStorage(syncKey, syncMarker(uid, value));
 }
