@@ -149,7 +149,7 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
     bodyLimit: 1_048_576,
     // The router answers a path parameter over its default 100 characters with a bare 414, outside the API's error
     // shape; up to this length the route's schema refuses it with a catalogue code instead.
-    maxParamLength: 2_048,
+    routerOptions: { maxParamLength: 2_048 },
     return503OnClosing: true,
     // Without the HTTP instrumentation (no exporter), the server itself keeps each request in its trace context.
     ...(isInstrumented() ? {} : { serverFactory: traceContextServerFactory() }),
