@@ -347,26 +347,40 @@ describe('the settings screens', () => {
     await picture.getByRole('alert').waitFor();
   });
 
-  it('save the theme and the language on the account, and the page follows at once', async () => {
+  it("save the theme and the language on the account, the page follows at once, and the header's theme toggle moves the choice here", async () => {
+    const save = async (label: string, done: string) => {
+      await page.getByRole('button', { name: label, exact: true }).click();
+      // Saved: the account written and the session refreshed.
+      await page.getByRole('status').getByText(done).waitFor();
+    };
     await open('/settings/theme', 'Theme');
     await page.getByRole('radio', { name: 'Light', exact: true }).check();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await save('Save', 'Saved.');
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
     await page.getByRole('radio', { name: 'Dark', exact: true }).check();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await save('Save', 'Saved.');
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     expect(await page.evaluate(() => localStorage.getItem('pc_theme'))).toBe('dark');
+    // The other way round: the header's toggle (dark → light) moves the choice here too, and a save here after it
+    // still repaints the page.
+    await page.locator('[data-theme-preference="dark"]').click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    expect(await page.getByRole('radio', { name: 'Light', exact: true }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'Dark', exact: true }).check();
+    await save('Save', 'Saved.');
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
 
     await open('/settings/language', 'Language');
     await page.getByRole('radio', { name: 'Русский' }).check();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await save('Save', 'Сохранено.');
     await page.getByRole('heading', { level: 1, name: 'Язык' }).waitFor();
     await page.waitForFunction(() => document.documentElement.lang === 'ru');
     expect(await page.evaluate(() => localStorage.getItem('pc_lang'))).toBe('ru');
     await expectAccessible(page, 'language page in Russian');
     await page.getByRole('radio', { name: 'English' }).check();
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await save('Сохранить', 'Saved.');
     await page.getByRole('heading', { level: 1, name: 'Language' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('pc_lang'))).toBe('en');
   });
 
   it('save the notification settings', async () => {

@@ -22,11 +22,12 @@ export function FormError({ message, id }: { message: string | undefined; id?: s
   ) : null;
 }
 
-/** A success line, announced politely. */
-export function Saved({ message }: { message: string | undefined }) {
+/** A success line, announced politely; a key, so that it follows a language change. */
+export function Saved({ messageKey }: { messageKey: string | undefined }) {
+  const { t } = useSettingsTranslation();
   return (
     <p className="pc-settings__saved" role="status">
-      {message ?? ''}
+      {messageKey ? t(messageKey) : ''}
     </p>
   );
 }

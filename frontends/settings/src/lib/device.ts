@@ -3,7 +3,7 @@ import { writeStorage } from '@pencraft/ui';
 import type { i18n as I18n } from 'i18next';
 
 /** The device keys of the shell (SPEC.md section 9: pc_theme; pc_lang for the language). */
-const THEME_STORAGE_KEY = 'pc_theme';
+export const THEME_STORAGE_KEY = 'pc_theme';
 
 /**
  * After the account's theme changed here: the device keeps the same choice, and the shell, seeing the account's

@@ -1,6 +1,6 @@
-import { LANGUAGES, type Language as LanguageValue } from '@pencraft/i18n/runtime';
+import { isLanguage, LANGUAGES, type Language as LanguageValue } from '@pencraft/i18n/runtime';
 import { api, Button, useSession } from '@pencraft/ui';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Choice } from '../components/Choice.js';
 import { FormError, Loaded, Panel, Saved } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
@@ -18,6 +18,15 @@ function LanguageForm({ saved: initial }: { saved: LanguageValue }) {
   const form = useForm(FIELDS);
   const [language, setLanguage] = useState<LanguageValue>(initial);
   const [saved, setSaved] = useState<string>();
+  // The header's switch saves the account's language too: the choice here follows it.
+  useEffect(() => {
+    // The language now, not the event's: a change overtaken by a newer one still reports its own.
+    const follow = () => {
+      if (isLanguage(i18n.language)) setLanguage(i18n.language);
+    };
+    i18n.on('languageChanged', follow);
+    return () => i18n.off('languageChanged', follow);
+  }, [i18n]);
 
   return (
     <Panel id={`${id}-title`} title={t('language.title')}>
@@ -28,11 +37,13 @@ function LanguageForm({ saved: initial }: { saved: LanguageValue }) {
           event.preventDefault();
           void form
             .submit({}, async () => {
+              // As on the theme page: the session learns the account's current value before the change.
+              await session.refresh();
               await api.put('/api/ttin/prefs/language', { body: { language } });
               await keepLanguageOnDevice(i18n, language);
               await session.refresh();
             })
-            .then((ok) => ok && setSaved(t('saved')));
+            .then((ok) => ok && setSaved('saved'));
         }}
       >
         <Choice
@@ -51,7 +62,7 @@ function LanguageForm({ saved: initial }: { saved: LanguageValue }) {
           <Button type="submit" busy={form.busy}>
             {t('save')}
           </Button>
-          <Saved message={saved} />
+          <Saved messageKey={saved} />
         </div>
       </form>
     </Panel>

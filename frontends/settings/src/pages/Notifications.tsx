@@ -33,7 +33,7 @@ function NotificationsForm({ saved: initial }: { saved: NotificationSettings }) 
               const answer = await api.put('/api/ttin/nots', { body: settings });
               setSettings(answer);
             })
-            .then((ok) => ok && setSaved(t('saved')));
+            .then((ok) => ok && setSaved('saved'));
         }}
       >
         <fieldset className="pc-settings__choice">
@@ -56,7 +56,7 @@ function NotificationsForm({ saved: initial }: { saved: NotificationSettings }) 
           <Button type="submit" busy={form.busy}>
             {t('save')}
           </Button>
-          <Saved message={saved} />
+          <Saved messageKey={saved} />
         </div>
       </form>
     </Panel>

@@ -56,7 +56,7 @@ export default function Password() {
                 .then((ok) => {
                   if (!ok) return;
                   setValues({ oldPassword: '', newPassword: '', repeat: '' });
-                  setSaved(t('password.saved'));
+                  setSaved('password.saved');
                 });
             }}
           >
@@ -93,7 +93,7 @@ export default function Password() {
               <Button type="submit" busy={form.busy}>
                 {t('password.submit')}
               </Button>
-              <Saved message={saved} />
+              <Saved messageKey={saved} />
             </div>
           </form>
         </Panel>

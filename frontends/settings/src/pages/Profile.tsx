@@ -101,7 +101,7 @@ function GeneralForm({ profile, countries }: { profile: Profile; countries: read
               if (!ok) return;
               setLast(next);
               setValues(next);
-              setSaved(t('saved'));
+              setSaved('saved');
               if (next.fullname !== last.fullname) void session.refresh();
             });
         }}
@@ -161,7 +161,7 @@ function GeneralForm({ profile, countries }: { profile: Profile; countries: read
           <Button type="submit" busy={form.busy}>
             {t('save')}
           </Button>
-          <Saved message={saved} />
+          <Saved messageKey={saved} />
         </div>
       </form>
     </Panel>

@@ -1,11 +1,11 @@
-import { THEMES, type Theme as ThemeValue } from '@pencraft/rules';
-import { api, Button, useSession } from '@pencraft/ui';
-import { useId, useState } from 'react';
+import { isTheme, THEMES, type Theme as ThemeValue } from '@pencraft/rules';
+import { api, Button, readStorage, useSession } from '@pencraft/ui';
+import { useEffect, useId, useState } from 'react';
 import { Choice } from '../components/Choice.js';
 import { FormError, Loaded, Panel, Saved } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { keepThemeOnDevice } from '../lib/device.js';
+import { keepThemeOnDevice, THEME_STORAGE_KEY } from '../lib/device.js';
 import { useForm } from '../lib/useForm.js';
 import { useLoad } from '../lib/useLoad.js';
 
@@ -18,6 +18,15 @@ function ThemeForm({ saved: initial }: { saved: ThemeValue }) {
   const form = useForm(FIELDS, { InvalidTheme: 'theme' });
   const [theme, setTheme] = useState<ThemeValue>(initial);
   const [saved, setSaved] = useState<string>();
+  // The header's toggle saves the account's theme too, and repaints the page: the choice here follows it.
+  useEffect(() => {
+    const observer = new MutationObserver(() => {
+      const stored = readStorage(THEME_STORAGE_KEY);
+      if (isTheme(stored)) setTheme(stored);
+    });
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <Panel id={`${id}-title`} title={t('theme.title')}>
@@ -28,11 +37,14 @@ function ThemeForm({ saved: initial }: { saved: ThemeValue }) {
           event.preventDefault();
           void form
             .submit({}, async () => {
+              // The header's toggle saves to the account without telling the session: read the account's value
+              // first, so that the save below is a change the shell sees and applies.
+              await session.refresh();
               await api.put('/api/ttin/prefs/theme', { body: { theme } });
               keepThemeOnDevice(theme);
               await session.refresh();
             })
-            .then((ok) => ok && setSaved(t('saved')));
+            .then((ok) => ok && setSaved('saved'));
         }}
       >
         <Choice
@@ -50,7 +62,7 @@ function ThemeForm({ saved: initial }: { saved: ThemeValue }) {
           <Button type="submit" busy={form.busy}>
             {t('save')}
           </Button>
-          <Saved message={saved} />
+          <Saved messageKey={saved} />
         </div>
       </form>
     </Panel>
