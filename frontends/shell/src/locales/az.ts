@@ -51,6 +51,7 @@ const az: Messages<ShellMessages> = {
     register: 'Qeydiyyatdan keçin',
     forgot: 'Şifrəni unutmusunuz?',
     captchaNeeded: 'Robot olmadığınızı təsdiqləyin və yenidən daxil olun.',
+    retryIn: '{{seconds}} san sonra yenidən cəhd edin.',
     passwordReset: 'Şifrəniz dəyişdirildi. Yeni şifrə ilə daxil olun.',
   },
   mfa: {

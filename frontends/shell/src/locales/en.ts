@@ -50,6 +50,7 @@ const en = {
     register: 'Create one',
     forgot: 'Forgot your password?',
     captchaNeeded: 'Please confirm you are not a robot, then sign in again.',
+    retryIn: 'Try again in {{seconds}} s.',
     passwordReset: 'Your password has been changed. Sign in with the new one.',
   },
   mfa: {

@@ -51,6 +51,7 @@ const ru: Messages<ShellMessages> = {
     register: 'Зарегистрируйтесь',
     forgot: 'Забыли пароль?',
     captchaNeeded: 'Подтвердите, что вы не робот, и войдите ещё раз.',
+    retryIn: 'Повторите через {{seconds}} с.',
     passwordReset: 'Пароль изменён. Войдите с новым паролем.',
   },
   mfa: {

@@ -70,6 +70,8 @@ export function LoginPage() {
 
   function refused(error: unknown): string {
     if (!(error instanceof ApiError)) return t('common:dialog.failure');
+    if (error.code === 'TooManyRequests' && error.retryAfter)
+      return `${error.message} ${t('login.retryIn', { seconds: error.retryAfter })}`;
     if (error.code === 'UserBanned') return banMessage(error, t);
     if (error.code === 'ChallengeFailed' || error.code === 'CaptchaRequired') {
       setCaptchaNeeded(true);
@@ -87,7 +89,10 @@ export function LoginPage() {
     try {
       await signIn();
     } catch (error) {
-      if (error instanceof ApiError && !['UserBanned', 'ChallengeFailed', 'CaptchaRequired'].includes(error.code)) {
+      if (
+        error instanceof ApiError &&
+        !['UserBanned', 'ChallengeFailed', 'CaptchaRequired', 'TooManyRequests'].includes(error.code)
+      ) {
         const spread = serverFieldErrors(error, FIELDS);
         setServerErrors(spread.fields);
         setFormError(spread.form);
