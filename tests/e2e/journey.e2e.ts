@@ -238,6 +238,7 @@ describe('a writer and reader journey', () => {
     await search.press('Enter');
     await page.waitForURL(/\/search\?q=khazri/);
     await page.getByRole('link', { name: title }).waitFor();
+    await settled(page);
     await expectAccessible(page, 'search results');
     await page.getByRole('link', { name: title }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();

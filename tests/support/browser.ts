@@ -13,8 +13,16 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/**
+ * `clientAddress` (a loopback address such as 127.0.0.11) makes the browser reach `localhost` there, so the gateway
+ * (listening on every address) counts a suite's requests under an address of its own: the per-address limits of the
+ * sign-in and registration routes then hold for each suite alone, whatever ran just before it.
+ */
+export function launchBrowser({ clientAddress }: { clientAddress?: string } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: clientAddress ? [...CHROMIUM_ARGS, `--host-resolver-rules=MAP localhost ${clientAddress}`] : CHROMIUM_ARGS,
+  });
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
