@@ -28,7 +28,8 @@ if (root) {
                     <Routes>
                       {reader.routes.map(({ path, load }) => {
                         const Page = lazy(load);
-                        return <Route key={path} path={path} element={<Page />} />;
+                        // react-router matches whole segments: /@:username as :username (the page drops the "@").
+                        return <Route key={path} path={path.replace('/@:', '/:')} element={<Page />} />;
                       })}
                     </Routes>
                   </Suspense>
