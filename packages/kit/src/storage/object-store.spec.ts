@@ -79,6 +79,56 @@ describe('ObjectStore', () => {
     expect(client.removeObject).toHaveBeenCalledWith(BUCKET, 'a/b.png');
   });
 
+  it('removes every object under a folder prefix, in one DeleteObjects request', async () => {
+    const client = strictMock<S3Client>('s3');
+    client.listObjectsV2.mockReturnValue(
+      Readable.from([
+        { name: 'users/u1/avatar-a.jpg', size: 1, etag: 'e', lastModified: new Date() },
+        { prefix: 'users/u1/old/', size: 0 },
+        { name: 'users/u1/old/banner-b.jpg', size: 1, etag: 'e', lastModified: new Date() },
+      ]) as never,
+    );
+    client.removeObjects.mockResolvedValue([]);
+    await expect(storeWith(client).removePrefix('users/u1/')).resolves.toBe(2);
+    expect(client.listObjectsV2).toHaveBeenCalledWith(BUCKET, 'users/u1/', true);
+    expect(client.removeObjects).toHaveBeenCalledWith(BUCKET, ['users/u1/avatar-a.jpg', 'users/u1/old/banner-b.jpg']);
+  });
+
+  it('sends no delete request for an empty prefix, and fails when the store keeps any object', async () => {
+    const client = strictMock<S3Client>('s3');
+    client.listObjectsV2.mockReturnValueOnce(Readable.from([]) as never);
+    await expect(storeWith(client).removePrefix('users/u2/')).resolves.toBe(0);
+    expect(client.removeObjects).not.toHaveBeenCalled();
+
+    client.listObjectsV2.mockReturnValueOnce(
+      Readable.from([{ name: 'users/u3/a.jpg', size: 1, etag: 'e', lastModified: new Date() }]) as never,
+    );
+    client.removeObjects.mockResolvedValueOnce([{ Error: { Code: 'AccessDenied', Key: 'users/u3/a.jpg' } }]);
+    await expect(storeWith(client).removePrefix('users/u3/')).rejects.toThrow('1 of 1 objects not removed');
+  });
+
+  it('fails when listing fails', async () => {
+    const client = strictMock<S3Client>('s3');
+    client.listObjectsV2.mockReturnValue(
+      new Readable({
+        objectMode: true,
+        read() {
+          this.destroy(s3Error('InternalError'));
+        },
+      }) as never,
+    );
+    await expect(storeWith(client).removePrefix('users/u1/')).rejects.toThrow('InternalError');
+    expect(client.removeObjects).not.toHaveBeenCalled();
+  });
+
+  it.each(['users/u1', '', '/', 'users//', '../', 'users/../'])(
+    'refuses the prefix %j before calling the store',
+    async (prefix) => {
+      const store = storeWith(strictMock<S3Client>('s3'));
+      await expect(store.removePrefix(prefix)).rejects.toThrow('invalid object prefix');
+    },
+  );
+
   it('refuses an invalid key before calling the store', async () => {
     const store = storeWith(strictMock<S3Client>('s3'));
     await expect(store.put('../x', Buffer.from(''), 'image/png')).rejects.toThrow('invalid object key');

@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { Client } from 'minio';
+import { Client, type BucketItem } from 'minio';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { Readiness } from '../health/readiness.js';
@@ -36,7 +36,14 @@ export function isValidObjectKey(key: string): boolean {
 /** What the ObjectStore needs of the minio client (a strict double in unit tests). */
 export type S3Client = Pick<
   Client,
-  'bucketExists' | 'makeBucket' | 'putObject' | 'statObject' | 'getObject' | 'removeObject'
+  | 'bucketExists'
+  | 'makeBucket'
+  | 'putObject'
+  | 'statObject'
+  | 'getObject'
+  | 'removeObject'
+  | 'listObjectsV2'
+  | 'removeObjects'
 >;
 
 export interface StoredObject {
@@ -122,6 +129,24 @@ export class ObjectStore {
     await this.client.removeObject(this.bucket, checkedKey(key));
   }
 
+  /**
+   * Removes every object under a folder prefix (it must end with `/`, so `users/1/` never reaches `users/10/`) and
+   * answers how many there were: ListObjectsV2, then DeleteObjects (the client sends 1000 keys per request). The
+   * store answers the keys it could not delete instead of failing the request; any such key fails the call.
+   */
+  async removePrefix(prefix: string): Promise<number> {
+    const folder = checkedPrefix(prefix);
+    const names: string[] = [];
+    // A BucketStream is a Node readable in object mode; its typing only knows strings and buffers.
+    for await (const item of this.client.listObjectsV2(this.bucket, folder, true) as AsyncIterable<BucketItem>) {
+      if (item.name) names.push(item.name);
+    }
+    if (names.length === 0) return 0;
+    const refused = (await this.client.removeObjects(this.bucket, names)).filter(Boolean);
+    if (refused.length > 0) throw new Error(`${refused.length} of ${names.length} objects not removed`);
+    return names.length;
+  }
+
   /** The URL browsers load the object from (through the gateway's media route). */
   publicUrl(key: string): string {
     return `${this.publicBase}/${checkedKey(key)}`;
@@ -136,6 +161,11 @@ export class ObjectStore {
 function checkedKey(key: string): string {
   if (!isValidObjectKey(key)) throw new Error('invalid object key');
   return key;
+}
+
+function checkedPrefix(prefix: string): string {
+  if (!prefix.endsWith('/') || !isValidObjectKey(prefix.slice(0, -1))) throw new Error('invalid object prefix');
+  return prefix;
 }
 
 /**

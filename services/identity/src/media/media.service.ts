@@ -6,6 +6,7 @@ import { Clock } from '../clock.js';
 import { ProfileRepository } from '../profile/profile.repository.js';
 import { userUpdatedEvent } from '../profile/user-updated.js';
 import { ImageProcessor, isPictureKind, type PictureKind } from './image-processor.js';
+import { userMediaPrefix } from './media-keys.js';
 
 /** The profile picture (avatar) and the banner, stored in the object store under content-addressed keys. */
 @Injectable()
@@ -24,7 +25,7 @@ export class MediaService {
     const picture = checkKind(kind);
     const body = await this.images.process(picture, bytes);
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 32);
-    const key = `users/${uid}/${picture}-${hash}.jpg`;
+    const key = `${userMediaPrefix(uid)}${picture}-${hash}.jpg`;
     await this.store.put(key, body, 'image/jpeg');
     const url = this.store.publicUrl(key);
     const previousKey = await this.save(uid, picture, { url, key });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
-import type { Logger, Outbox } from '@pencraft/kit';
+import type { Logger, ObjectStore, Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { Clock } from '../clock.js';
 import { DELETION_BATCH, DeletionJob } from './deletion.job.js';
@@ -14,6 +14,8 @@ describe('DeletionJob', () => {
   let deletions: StrictMock<DeletionRepository>;
   let outbox: StrictMock<Outbox>;
   let transactions: ReturnType<typeof fakeTransactions>;
+  let store: StrictMock<ObjectStore>;
+  let log: StrictMock<Logger>;
   let job: DeletionJob;
 
   beforeEach(() => {
@@ -22,9 +24,19 @@ describe('DeletionJob', () => {
     transactions = fakeTransactions();
     const clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
-    const log = strictMock<Logger>('Logger');
+    log = strictMock<Logger>('Logger');
     log.info.mockReturnValue(undefined);
-    job = new DeletionJob({ DELETION_JOB_INTERVAL_SECONDS: 60 }, log, deletions, transactions as never, outbox, clock);
+    store = strictMock<ObjectStore>('ObjectStore');
+    store.removePrefix.mockResolvedValue(1);
+    job = new DeletionJob(
+      { DELETION_JOB_INTERVAL_SECONDS: 60 },
+      log,
+      deletions,
+      transactions as never,
+      outbox,
+      clock,
+      store,
+    );
     deletions.deleteUsers.mockResolvedValue(undefined);
     outbox.add.mockResolvedValue('event-id');
   });
@@ -64,5 +76,41 @@ describe('DeletionJob', () => {
     await expect(job.runOnce()).rejects.toThrow('foreign key');
     expect(outbox.add).not.toHaveBeenCalled();
     expect(transactions.rolledBack).toBe(1);
+    expect(store.removePrefix).not.toHaveBeenCalled();
+  });
+
+  it("removes each deleted user's pictures (their whole folder) once the transaction has committed", async () => {
+    const due = ids(2);
+    deletions.lockDue.mockResolvedValueOnce(due);
+    const committedAtRemoval: number[] = [];
+    store.removePrefix.mockImplementation(async () => {
+      committedAtRemoval.push(transactions.committed);
+      return 2;
+    });
+
+    expect(await job.runOnce()).toBe(2);
+
+    expect(store.removePrefix.mock.calls).toEqual([[`users/${due[0]}/`], [`users/${due[1]}/`]]);
+    expect(committedAtRemoval).toEqual([1, 1]);
+  });
+
+  it('keeps the deletion when the store fails, goes on with the other users, and logs no uid', async () => {
+    const due = ids(2);
+    deletions.lockDue.mockResolvedValueOnce(due);
+    store.removePrefix
+      .mockRejectedValueOnce(Object.assign(new Error(`users/${due[0]}/avatar-a.jpg refused`), { code: 'AccessDenied' }))
+      .mockResolvedValueOnce(1);
+    log.warn.mockReturnValue(undefined);
+
+    await expect(job.runOnce()).resolves.toBe(2);
+
+    expect(transactions.committed).toBe(1);
+    expect(transactions.rolledBack).toBe(0);
+    expect(store.removePrefix).toHaveBeenCalledTimes(2);
+    expect(log.warn).toHaveBeenCalledWith(
+      { accounts: 1, codes: ['AccessDenied'] },
+      'pictures of deleted accounts left in the object store',
+    );
+    expect(JSON.stringify(log.warn.mock.calls)).not.toContain(due[0]);
   });
 });
