@@ -23,14 +23,6 @@ export const protobufPackage = "identity.v1";
 
 export const protobufFileName = "identity/v1/identity.proto";
 
-export interface Empty {
-}
-
-/** The sessions an operation ended, by the SHA-256 of their tokens, so the gateway drops them from its cache. */
-export interface EndedSessions {
-  tokenHashes: Buffer[];
-}
-
 /** The signed-in user summary of SPEC.md section 3. */
 export interface UserSummary {
   uid: string;
@@ -112,33 +104,8 @@ export interface ValidateSessionResponse {
   deletionScheduledAtMs: number;
 }
 
-/** A request for the signed-in user: the uid comes from the gateway's session, never from the client. */
-export interface UserRequest {
-  uid: string;
-  client: ClientInfo | undefined;
-}
-
-export interface ConfirmCodeRequest {
-  /** The signed-in user (from the session). */
-  uid: string;
-  /** The 6-digit code of the mail. */
-  code: string;
-  client: ClientInfo | undefined;
-}
-
 export interface ConfirmRegistrationResponse {
   user: UserSummary | undefined;
-}
-
-/** The token of a mailed link (the t parameter). */
-export interface LinkRequest {
-  token: string;
-  client: ClientInfo | undefined;
-}
-
-export interface PasswordResetRequest {
-  email: string;
-  client: ClientInfo | undefined;
 }
 
 /** With email and code, or with the link's token. */
@@ -156,15 +123,6 @@ export interface ChangePasswordRequest {
   sessionId: string;
   oldPassword: string;
   newPassword: string;
-  client: ClientInfo | undefined;
-}
-
-export interface EmailChangeRequest {
-  uid: string;
-  /** The new address. */
-  email: string;
-  /** The current password (required). */
-  password: string;
   client: ClientInfo | undefined;
 }
 
@@ -193,113 +151,101 @@ export interface ListAccountLogResponse {
   pageSize: number;
 }
 
-function createBaseEmpty(): Empty {
-  return {};
+/** The signed-in user (from the session, never from the client) and the 6-digit code of the mail. */
+export interface ConfirmRegistrationRequest {
+  /** The signed-in user (from the session). */
+  uid: string;
+  /** The 6-digit code of the mail. */
+  code: string;
+  client: ClientInfo | undefined;
 }
 
-export const Empty: MessageFns<Empty> = {
-  encode(_: Empty, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): Empty {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseEmpty();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(_: any): Empty {
-    return {};
-  },
-
-  toJSON(_: Empty): unknown {
-    const obj: any = {};
-    return obj;
-  },
-};
-
-function createBaseEndedSessions(): EndedSessions {
-  return { tokenHashes: [] };
+/** The token of a mailed link (the t parameter). */
+export interface ConfirmRegistrationLinkRequest {
+  token: string;
+  client: ClientInfo | undefined;
 }
 
-export const EndedSessions: MessageFns<EndedSessions> = {
-  encode(message: EndedSessions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.tokenHashes) {
-      writer.uint32(10).bytes(v!);
-    }
-    return writer;
-  },
+export interface ConfirmRegistrationLinkResponse {
+}
 
-  decode(input: BinaryReader | Uint8Array, length?: number): EndedSessions {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseEndedSessions();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
+/** The signed-in user: the uid comes from the gateway's session, never from the client. */
+export interface ResendRegistrationCodeRequest {
+  uid: string;
+  client: ClientInfo | undefined;
+}
 
-            message.tokenHashes.push(Buffer.from(reader.bytes()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+export interface ResendRegistrationCodeResponse {
+}
 
-  fromJSON(object: any): EndedSessions {
-    return {
-      tokenHashes: globalThis.Array.isArray(object?.tokenHashes)
-        ? object.tokenHashes.map((e: any) => Buffer.from(bytesFromBase64(e)))
-        : globalThis.Array.isArray(object?.token_hashes)
-        ? object.token_hashes.map((e: any) => Buffer.from(bytesFromBase64(e)))
-        : [],
-    };
-  },
+export interface RequestPasswordResetRequest {
+  email: string;
+  client: ClientInfo | undefined;
+}
 
-  toJSON(message: EndedSessions): unknown {
-    const obj: any = {};
-    if (message.tokenHashes?.length) {
-      obj.tokenHashes = message.tokenHashes.map((e) => base64FromBytes(e));
-    }
-    return obj;
-  },
-};
+export interface RequestPasswordResetResponse {
+}
+
+/** The token of a mailed link (the t parameter). */
+export interface CheckPasswordResetLinkRequest {
+  token: string;
+  client: ClientInfo | undefined;
+}
+
+export interface CheckPasswordResetLinkResponse {
+}
+
+/** The sessions the reset ended, by the SHA-256 of their tokens, so the gateway drops them from its cache. */
+export interface ResetPasswordResponse {
+  tokenHashes: Buffer[];
+}
+
+/** The sessions the change ended, by the SHA-256 of their tokens, so the gateway drops them from its cache. */
+export interface ChangePasswordResponse {
+  tokenHashes: Buffer[];
+}
+
+export interface RequestEmailChangeRequest {
+  uid: string;
+  /** The new address. */
+  email: string;
+  /** The current password (required). */
+  password: string;
+  client: ClientInfo | undefined;
+}
+
+export interface RequestEmailChangeResponse {
+}
+
+/** The signed-in user: the uid comes from the gateway's session, never from the client. */
+export interface ResendEmailChangeRequest {
+  uid: string;
+  client: ClientInfo | undefined;
+}
+
+export interface ResendEmailChangeResponse {
+}
+
+/** The signed-in user (from the session, never from the client) and the 6-digit code of the mail. */
+export interface ConfirmEmailChangeRequest {
+  /** The signed-in user (from the session). */
+  uid: string;
+  /** The 6-digit code of the mail. */
+  code: string;
+  client: ClientInfo | undefined;
+}
+
+export interface ConfirmEmailChangeResponse {
+}
+
+/** The token of a mailed link (the t parameter). */
+export interface ConfirmEmailChangeLinkRequest {
+  token: string;
+  client: ClientInfo | undefined;
+}
+
+export interface ConfirmEmailChangeLinkResponse {
+}
 
 function createBaseUserSummary(): UserSummary {
   return {
@@ -1403,171 +1349,6 @@ export const ValidateSessionResponse: MessageFns<ValidateSessionResponse> = {
   },
 };
 
-function createBaseUserRequest(): UserRequest {
-  return { uid: "", client: undefined };
-}
-
-export const UserRequest: MessageFns<UserRequest> = {
-  encode(message: UserRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.uid !== "") {
-      writer.uint32(10).string(message.uid);
-    }
-    if (message.client !== undefined) {
-      ClientInfo.encode(message.client, writer.uint32(18).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): UserRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseUserRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.uid = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.client = ClientInfo.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): UserRequest {
-    return {
-      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
-      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
-    };
-  },
-
-  toJSON(message: UserRequest): unknown {
-    const obj: any = {};
-    if (message.uid !== "") {
-      obj.uid = message.uid;
-    }
-    if (message.client !== undefined) {
-      obj.client = ClientInfo.toJSON(message.client);
-    }
-    return obj;
-  },
-};
-
-function createBaseConfirmCodeRequest(): ConfirmCodeRequest {
-  return { uid: "", code: "", client: undefined };
-}
-
-export const ConfirmCodeRequest: MessageFns<ConfirmCodeRequest> = {
-  encode(message: ConfirmCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.uid !== "") {
-      writer.uint32(10).string(message.uid);
-    }
-    if (message.code !== "") {
-      writer.uint32(18).string(message.code);
-    }
-    if (message.client !== undefined) {
-      ClientInfo.encode(message.client, writer.uint32(26).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmCodeRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseConfirmCodeRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.uid = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.code = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.client = ClientInfo.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): ConfirmCodeRequest {
-    return {
-      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
-      code: isSet(object.code) ? globalThis.String(object.code) : "",
-      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
-    };
-  },
-
-  toJSON(message: ConfirmCodeRequest): unknown {
-    const obj: any = {};
-    if (message.uid !== "") {
-      obj.uid = message.uid;
-    }
-    if (message.code !== "") {
-      obj.code = message.code;
-    }
-    if (message.client !== undefined) {
-      obj.client = ClientInfo.toJSON(message.client);
-    }
-    return obj;
-  },
-};
-
 function createBaseConfirmRegistrationResponse(): ConfirmRegistrationResponse {
   return { user: undefined };
 }
@@ -1621,156 +1402,6 @@ export const ConfirmRegistrationResponse: MessageFns<ConfirmRegistrationResponse
     const obj: any = {};
     if (message.user !== undefined) {
       obj.user = UserSummary.toJSON(message.user);
-    }
-    return obj;
-  },
-};
-
-function createBaseLinkRequest(): LinkRequest {
-  return { token: "", client: undefined };
-}
-
-export const LinkRequest: MessageFns<LinkRequest> = {
-  encode(message: LinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.token !== "") {
-      writer.uint32(10).string(message.token);
-    }
-    if (message.client !== undefined) {
-      ClientInfo.encode(message.client, writer.uint32(18).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): LinkRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseLinkRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.token = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.client = ClientInfo.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): LinkRequest {
-    return {
-      token: isSet(object.token) ? globalThis.String(object.token) : "",
-      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
-    };
-  },
-
-  toJSON(message: LinkRequest): unknown {
-    const obj: any = {};
-    if (message.token !== "") {
-      obj.token = message.token;
-    }
-    if (message.client !== undefined) {
-      obj.client = ClientInfo.toJSON(message.client);
-    }
-    return obj;
-  },
-};
-
-function createBasePasswordResetRequest(): PasswordResetRequest {
-  return { email: "", client: undefined };
-}
-
-export const PasswordResetRequest: MessageFns<PasswordResetRequest> = {
-  encode(message: PasswordResetRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.email !== "") {
-      writer.uint32(10).string(message.email);
-    }
-    if (message.client !== undefined) {
-      ClientInfo.encode(message.client, writer.uint32(18).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): PasswordResetRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBasePasswordResetRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.email = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.client = ClientInfo.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): PasswordResetRequest {
-    return {
-      email: isSet(object.email) ? globalThis.String(object.email) : "",
-      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
-    };
-  },
-
-  toJSON(message: PasswordResetRequest): unknown {
-    const obj: any = {};
-    if (message.email !== "") {
-      obj.email = message.email;
-    }
-    if (message.client !== undefined) {
-      obj.client = ClientInfo.toJSON(message.client);
     }
     return obj;
   },
@@ -2024,111 +1655,6 @@ export const ChangePasswordRequest: MessageFns<ChangePasswordRequest> = {
     }
     if (message.newPassword !== "") {
       obj.newPassword = message.newPassword;
-    }
-    if (message.client !== undefined) {
-      obj.client = ClientInfo.toJSON(message.client);
-    }
-    return obj;
-  },
-};
-
-function createBaseEmailChangeRequest(): EmailChangeRequest {
-  return { uid: "", email: "", password: "", client: undefined };
-}
-
-export const EmailChangeRequest: MessageFns<EmailChangeRequest> = {
-  encode(message: EmailChangeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.uid !== "") {
-      writer.uint32(10).string(message.uid);
-    }
-    if (message.email !== "") {
-      writer.uint32(18).string(message.email);
-    }
-    if (message.password !== "") {
-      writer.uint32(26).string(message.password);
-    }
-    if (message.client !== undefined) {
-      ClientInfo.encode(message.client, writer.uint32(34).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): EmailChangeRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseEmailChangeRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.uid = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.email = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.password = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.client = ClientInfo.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): EmailChangeRequest {
-    return {
-      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
-      email: isSet(object.email) ? globalThis.String(object.email) : "",
-      password: isSet(object.password) ? globalThis.String(object.password) : "",
-      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
-    };
-  },
-
-  toJSON(message: EmailChangeRequest): unknown {
-    const obj: any = {};
-    if (message.uid !== "") {
-      obj.uid = message.uid;
-    }
-    if (message.email !== "") {
-      obj.email = message.email;
-    }
-    if (message.password !== "") {
-      obj.password = message.password;
     }
     if (message.client !== undefined) {
       obj.client = ClientInfo.toJSON(message.client);
@@ -2466,6 +1992,1221 @@ export const ListAccountLogResponse: MessageFns<ListAccountLogResponse> = {
   },
 };
 
+function createBaseConfirmRegistrationRequest(): ConfirmRegistrationRequest {
+  return { uid: "", code: "", client: undefined };
+}
+
+export const ConfirmRegistrationRequest: MessageFns<ConfirmRegistrationRequest> = {
+  encode(message: ConfirmRegistrationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmRegistrationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmRegistrationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmRegistrationRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: ConfirmRegistrationRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseConfirmRegistrationLinkRequest(): ConfirmRegistrationLinkRequest {
+  return { token: "", client: undefined };
+}
+
+export const ConfirmRegistrationLinkRequest: MessageFns<ConfirmRegistrationLinkRequest> = {
+  encode(message: ConfirmRegistrationLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmRegistrationLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmRegistrationLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmRegistrationLinkRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: ConfirmRegistrationLinkRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseConfirmRegistrationLinkResponse(): ConfirmRegistrationLinkResponse {
+  return {};
+}
+
+export const ConfirmRegistrationLinkResponse: MessageFns<ConfirmRegistrationLinkResponse> = {
+  encode(_: ConfirmRegistrationLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmRegistrationLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmRegistrationLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ConfirmRegistrationLinkResponse {
+    return {};
+  },
+
+  toJSON(_: ConfirmRegistrationLinkResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseResendRegistrationCodeRequest(): ResendRegistrationCodeRequest {
+  return { uid: "", client: undefined };
+}
+
+export const ResendRegistrationCodeRequest: MessageFns<ResendRegistrationCodeRequest> = {
+  encode(message: ResendRegistrationCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendRegistrationCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendRegistrationCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResendRegistrationCodeRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: ResendRegistrationCodeRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseResendRegistrationCodeResponse(): ResendRegistrationCodeResponse {
+  return {};
+}
+
+export const ResendRegistrationCodeResponse: MessageFns<ResendRegistrationCodeResponse> = {
+  encode(_: ResendRegistrationCodeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendRegistrationCodeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendRegistrationCodeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ResendRegistrationCodeResponse {
+    return {};
+  },
+
+  toJSON(_: ResendRegistrationCodeResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseRequestPasswordResetRequest(): RequestPasswordResetRequest {
+  return { email: "", client: undefined };
+}
+
+export const RequestPasswordResetRequest: MessageFns<RequestPasswordResetRequest> = {
+  encode(message: RequestPasswordResetRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestPasswordResetRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestPasswordResetRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestPasswordResetRequest {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: RequestPasswordResetRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseRequestPasswordResetResponse(): RequestPasswordResetResponse {
+  return {};
+}
+
+export const RequestPasswordResetResponse: MessageFns<RequestPasswordResetResponse> = {
+  encode(_: RequestPasswordResetResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestPasswordResetResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestPasswordResetResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RequestPasswordResetResponse {
+    return {};
+  },
+
+  toJSON(_: RequestPasswordResetResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseCheckPasswordResetLinkRequest(): CheckPasswordResetLinkRequest {
+  return { token: "", client: undefined };
+}
+
+export const CheckPasswordResetLinkRequest: MessageFns<CheckPasswordResetLinkRequest> = {
+  encode(message: CheckPasswordResetLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckPasswordResetLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckPasswordResetLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckPasswordResetLinkRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: CheckPasswordResetLinkRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseCheckPasswordResetLinkResponse(): CheckPasswordResetLinkResponse {
+  return {};
+}
+
+export const CheckPasswordResetLinkResponse: MessageFns<CheckPasswordResetLinkResponse> = {
+  encode(_: CheckPasswordResetLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckPasswordResetLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckPasswordResetLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): CheckPasswordResetLinkResponse {
+    return {};
+  },
+
+  toJSON(_: CheckPasswordResetLinkResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseResetPasswordResponse(): ResetPasswordResponse {
+  return { tokenHashes: [] };
+}
+
+export const ResetPasswordResponse: MessageFns<ResetPasswordResponse> = {
+  encode(message: ResetPasswordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.tokenHashes) {
+      writer.uint32(10).bytes(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResetPasswordResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResetPasswordResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tokenHashes.push(Buffer.from(reader.bytes()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResetPasswordResponse {
+    return {
+      tokenHashes: globalThis.Array.isArray(object?.tokenHashes)
+        ? object.tokenHashes.map((e: any) => Buffer.from(bytesFromBase64(e)))
+        : globalThis.Array.isArray(object?.token_hashes)
+        ? object.token_hashes.map((e: any) => Buffer.from(bytesFromBase64(e)))
+        : [],
+    };
+  },
+
+  toJSON(message: ResetPasswordResponse): unknown {
+    const obj: any = {};
+    if (message.tokenHashes?.length) {
+      obj.tokenHashes = message.tokenHashes.map((e) => base64FromBytes(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseChangePasswordResponse(): ChangePasswordResponse {
+  return { tokenHashes: [] };
+}
+
+export const ChangePasswordResponse: MessageFns<ChangePasswordResponse> = {
+  encode(message: ChangePasswordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.tokenHashes) {
+      writer.uint32(10).bytes(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangePasswordResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangePasswordResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tokenHashes.push(Buffer.from(reader.bytes()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangePasswordResponse {
+    return {
+      tokenHashes: globalThis.Array.isArray(object?.tokenHashes)
+        ? object.tokenHashes.map((e: any) => Buffer.from(bytesFromBase64(e)))
+        : globalThis.Array.isArray(object?.token_hashes)
+        ? object.token_hashes.map((e: any) => Buffer.from(bytesFromBase64(e)))
+        : [],
+    };
+  },
+
+  toJSON(message: ChangePasswordResponse): unknown {
+    const obj: any = {};
+    if (message.tokenHashes?.length) {
+      obj.tokenHashes = message.tokenHashes.map((e) => base64FromBytes(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseRequestEmailChangeRequest(): RequestEmailChangeRequest {
+  return { uid: "", email: "", password: "", client: undefined };
+}
+
+export const RequestEmailChangeRequest: MessageFns<RequestEmailChangeRequest> = {
+  encode(message: RequestEmailChangeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.email !== "") {
+      writer.uint32(18).string(message.email);
+    }
+    if (message.password !== "") {
+      writer.uint32(26).string(message.password);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestEmailChangeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestEmailChangeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestEmailChangeRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: RequestEmailChangeRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseRequestEmailChangeResponse(): RequestEmailChangeResponse {
+  return {};
+}
+
+export const RequestEmailChangeResponse: MessageFns<RequestEmailChangeResponse> = {
+  encode(_: RequestEmailChangeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestEmailChangeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestEmailChangeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RequestEmailChangeResponse {
+    return {};
+  },
+
+  toJSON(_: RequestEmailChangeResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseResendEmailChangeRequest(): ResendEmailChangeRequest {
+  return { uid: "", client: undefined };
+}
+
+export const ResendEmailChangeRequest: MessageFns<ResendEmailChangeRequest> = {
+  encode(message: ResendEmailChangeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendEmailChangeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendEmailChangeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResendEmailChangeRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: ResendEmailChangeRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseResendEmailChangeResponse(): ResendEmailChangeResponse {
+  return {};
+}
+
+export const ResendEmailChangeResponse: MessageFns<ResendEmailChangeResponse> = {
+  encode(_: ResendEmailChangeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendEmailChangeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendEmailChangeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ResendEmailChangeResponse {
+    return {};
+  },
+
+  toJSON(_: ResendEmailChangeResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseConfirmEmailChangeRequest(): ConfirmEmailChangeRequest {
+  return { uid: "", code: "", client: undefined };
+}
+
+export const ConfirmEmailChangeRequest: MessageFns<ConfirmEmailChangeRequest> = {
+  encode(message: ConfirmEmailChangeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmEmailChangeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmEmailChangeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmEmailChangeRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: ConfirmEmailChangeRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseConfirmEmailChangeResponse(): ConfirmEmailChangeResponse {
+  return {};
+}
+
+export const ConfirmEmailChangeResponse: MessageFns<ConfirmEmailChangeResponse> = {
+  encode(_: ConfirmEmailChangeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmEmailChangeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmEmailChangeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ConfirmEmailChangeResponse {
+    return {};
+  },
+
+  toJSON(_: ConfirmEmailChangeResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseConfirmEmailChangeLinkRequest(): ConfirmEmailChangeLinkRequest {
+  return { token: "", client: undefined };
+}
+
+export const ConfirmEmailChangeLinkRequest: MessageFns<ConfirmEmailChangeLinkRequest> = {
+  encode(message: ConfirmEmailChangeLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.client !== undefined) {
+      ClientInfo.encode(message.client, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmEmailChangeLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmEmailChangeLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.client = ClientInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmEmailChangeLinkRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      client: isSet(object.client) ? ClientInfo.fromJSON(object.client) : undefined,
+    };
+  },
+
+  toJSON(message: ConfirmEmailChangeLinkRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.client !== undefined) {
+      obj.client = ClientInfo.toJSON(message.client);
+    }
+    return obj;
+  },
+};
+
+function createBaseConfirmEmailChangeLinkResponse(): ConfirmEmailChangeLinkResponse {
+  return {};
+}
+
+export const ConfirmEmailChangeLinkResponse: MessageFns<ConfirmEmailChangeLinkResponse> = {
+  encode(_: ConfirmEmailChangeLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmEmailChangeLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmEmailChangeLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ConfirmEmailChangeLinkResponse {
+    return {};
+  },
+
+  toJSON(_: ConfirmEmailChangeLinkResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
 /** First-party accounts: registration, credentials and the pc_su sessions. */
 export type IdentityServiceService = typeof IdentityServiceService;
 export const IdentityServiceService = {
@@ -2516,8 +3257,9 @@ export const IdentityServiceService = {
     path: "/identity.v1.IdentityService/ConfirmRegistration" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: ConfirmCodeRequest): Buffer => Buffer.from(ConfirmCodeRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ConfirmCodeRequest => ConfirmCodeRequest.decode(value),
+    requestSerialize: (value: ConfirmRegistrationRequest): Buffer =>
+      Buffer.from(ConfirmRegistrationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConfirmRegistrationRequest => ConfirmRegistrationRequest.decode(value),
     responseSerialize: (value: ConfirmRegistrationResponse): Buffer =>
       Buffer.from(ConfirmRegistrationResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ConfirmRegistrationResponse => ConfirmRegistrationResponse.decode(value),
@@ -2527,40 +3269,51 @@ export const IdentityServiceService = {
     path: "/identity.v1.IdentityService/ConfirmRegistrationLink" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: LinkRequest): Buffer => Buffer.from(LinkRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): LinkRequest => LinkRequest.decode(value),
-    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    requestSerialize: (value: ConfirmRegistrationLinkRequest): Buffer =>
+      Buffer.from(ConfirmRegistrationLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConfirmRegistrationLinkRequest => ConfirmRegistrationLinkRequest.decode(value),
+    responseSerialize: (value: ConfirmRegistrationLinkResponse): Buffer =>
+      Buffer.from(ConfirmRegistrationLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ConfirmRegistrationLinkResponse =>
+      ConfirmRegistrationLinkResponse.decode(value),
   },
   /** Mails a new registration code (Flood with params.retryAfter within the cooldown; OperationFailed if confirmed). */
   resendRegistrationCode: {
     path: "/identity.v1.IdentityService/ResendRegistrationCode" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: UserRequest): Buffer => Buffer.from(UserRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): UserRequest => UserRequest.decode(value),
-    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    requestSerialize: (value: ResendRegistrationCodeRequest): Buffer =>
+      Buffer.from(ResendRegistrationCodeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResendRegistrationCodeRequest => ResendRegistrationCodeRequest.decode(value),
+    responseSerialize: (value: ResendRegistrationCodeResponse): Buffer =>
+      Buffer.from(ResendRegistrationCodeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResendRegistrationCodeResponse =>
+      ResendRegistrationCodeResponse.decode(value),
   },
   /** Mails a password-reset code and link when the address belongs to an account; answers alike when it does not. */
   requestPasswordReset: {
     path: "/identity.v1.IdentityService/RequestPasswordReset" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: PasswordResetRequest): Buffer => Buffer.from(PasswordResetRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): PasswordResetRequest => PasswordResetRequest.decode(value),
-    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    requestSerialize: (value: RequestPasswordResetRequest): Buffer =>
+      Buffer.from(RequestPasswordResetRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RequestPasswordResetRequest => RequestPasswordResetRequest.decode(value),
+    responseSerialize: (value: RequestPasswordResetResponse): Buffer =>
+      Buffer.from(RequestPasswordResetResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RequestPasswordResetResponse => RequestPasswordResetResponse.decode(value),
   },
   /** Whether a password-reset link still works, without using it (ExpiredOrInvalid). */
   checkPasswordResetLink: {
     path: "/identity.v1.IdentityService/CheckPasswordResetLink" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: LinkRequest): Buffer => Buffer.from(LinkRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): LinkRequest => LinkRequest.decode(value),
-    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    requestSerialize: (value: CheckPasswordResetLinkRequest): Buffer =>
+      Buffer.from(CheckPasswordResetLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CheckPasswordResetLinkRequest => CheckPasswordResetLinkRequest.decode(value),
+    responseSerialize: (value: CheckPasswordResetLinkResponse): Buffer =>
+      Buffer.from(CheckPasswordResetLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CheckPasswordResetLinkResponse =>
+      CheckPasswordResetLinkResponse.decode(value),
   },
   /** Sets a new password with the mailed code or link, ends every session of the user. */
   resetPassword: {
@@ -2569,8 +3322,9 @@ export const IdentityServiceService = {
     responseStream: false as const,
     requestSerialize: (value: ResetPasswordRequest): Buffer => Buffer.from(ResetPasswordRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ResetPasswordRequest => ResetPasswordRequest.decode(value),
-    responseSerialize: (value: EndedSessions): Buffer => Buffer.from(EndedSessions.encode(value).finish()),
-    responseDeserialize: (value: Buffer): EndedSessions => EndedSessions.decode(value),
+    responseSerialize: (value: ResetPasswordResponse): Buffer =>
+      Buffer.from(ResetPasswordResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResetPasswordResponse => ResetPasswordResponse.decode(value),
   },
   /** Changes the signed-in user's password and ends their other sessions. */
   changePassword: {
@@ -2580,48 +3334,58 @@ export const IdentityServiceService = {
     requestSerialize: (value: ChangePasswordRequest): Buffer =>
       Buffer.from(ChangePasswordRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ChangePasswordRequest => ChangePasswordRequest.decode(value),
-    responseSerialize: (value: EndedSessions): Buffer => Buffer.from(EndedSessions.encode(value).finish()),
-    responseDeserialize: (value: Buffer): EndedSessions => EndedSessions.decode(value),
+    responseSerialize: (value: ChangePasswordResponse): Buffer =>
+      Buffer.from(ChangePasswordResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ChangePasswordResponse => ChangePasswordResponse.decode(value),
   },
   /** Mails a code and link to a new address of the signed-in user. */
   requestEmailChange: {
     path: "/identity.v1.IdentityService/RequestEmailChange" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: EmailChangeRequest): Buffer => Buffer.from(EmailChangeRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): EmailChangeRequest => EmailChangeRequest.decode(value),
-    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    requestSerialize: (value: RequestEmailChangeRequest): Buffer =>
+      Buffer.from(RequestEmailChangeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RequestEmailChangeRequest => RequestEmailChangeRequest.decode(value),
+    responseSerialize: (value: RequestEmailChangeResponse): Buffer =>
+      Buffer.from(RequestEmailChangeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RequestEmailChangeResponse => RequestEmailChangeResponse.decode(value),
   },
   /** Mails the pending new address a new code. */
   resendEmailChange: {
     path: "/identity.v1.IdentityService/ResendEmailChange" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: UserRequest): Buffer => Buffer.from(UserRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): UserRequest => UserRequest.decode(value),
-    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    requestSerialize: (value: ResendEmailChangeRequest): Buffer =>
+      Buffer.from(ResendEmailChangeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResendEmailChangeRequest => ResendEmailChangeRequest.decode(value),
+    responseSerialize: (value: ResendEmailChangeResponse): Buffer =>
+      Buffer.from(ResendEmailChangeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResendEmailChangeResponse => ResendEmailChangeResponse.decode(value),
   },
   /** Moves the signed-in user to the pending address with the mailed code. */
   confirmEmailChange: {
     path: "/identity.v1.IdentityService/ConfirmEmailChange" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: ConfirmCodeRequest): Buffer => Buffer.from(ConfirmCodeRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ConfirmCodeRequest => ConfirmCodeRequest.decode(value),
-    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    requestSerialize: (value: ConfirmEmailChangeRequest): Buffer =>
+      Buffer.from(ConfirmEmailChangeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConfirmEmailChangeRequest => ConfirmEmailChangeRequest.decode(value),
+    responseSerialize: (value: ConfirmEmailChangeResponse): Buffer =>
+      Buffer.from(ConfirmEmailChangeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ConfirmEmailChangeResponse => ConfirmEmailChangeResponse.decode(value),
   },
   /** Moves a user to the pending address from the mailed link. */
   confirmEmailChangeLink: {
     path: "/identity.v1.IdentityService/ConfirmEmailChangeLink" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: LinkRequest): Buffer => Buffer.from(LinkRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): LinkRequest => LinkRequest.decode(value),
-    responseSerialize: (value: Empty): Buffer => Buffer.from(Empty.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Empty => Empty.decode(value),
+    requestSerialize: (value: ConfirmEmailChangeLinkRequest): Buffer =>
+      Buffer.from(ConfirmEmailChangeLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConfirmEmailChangeLinkRequest => ConfirmEmailChangeLinkRequest.decode(value),
+    responseSerialize: (value: ConfirmEmailChangeLinkResponse): Buffer =>
+      Buffer.from(ConfirmEmailChangeLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ConfirmEmailChangeLinkResponse =>
+      ConfirmEmailChangeLinkResponse.decode(value),
   },
   /** One page of the signed-in user's account operation log, newest first. */
   listAccountLog: {
@@ -2647,27 +3411,27 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   /** Resolves a session token to the signed-in user's summary (UNAUTHENTICATED when it is unknown or expired). */
   validateSession: handleUnaryCall<ValidateSessionRequest, ValidateSessionResponse>;
   /** Confirms the signed-in user's registration with the mailed code (WrongCode, ExpiredOrInvalid, Flood). */
-  confirmRegistration: handleUnaryCall<ConfirmCodeRequest, ConfirmRegistrationResponse>;
+  confirmRegistration: handleUnaryCall<ConfirmRegistrationRequest, ConfirmRegistrationResponse>;
   /** Confirms a registration from the mailed link (ExpiredOrInvalid). */
-  confirmRegistrationLink: handleUnaryCall<LinkRequest, Empty>;
+  confirmRegistrationLink: handleUnaryCall<ConfirmRegistrationLinkRequest, ConfirmRegistrationLinkResponse>;
   /** Mails a new registration code (Flood with params.retryAfter within the cooldown; OperationFailed if confirmed). */
-  resendRegistrationCode: handleUnaryCall<UserRequest, Empty>;
+  resendRegistrationCode: handleUnaryCall<ResendRegistrationCodeRequest, ResendRegistrationCodeResponse>;
   /** Mails a password-reset code and link when the address belongs to an account; answers alike when it does not. */
-  requestPasswordReset: handleUnaryCall<PasswordResetRequest, Empty>;
+  requestPasswordReset: handleUnaryCall<RequestPasswordResetRequest, RequestPasswordResetResponse>;
   /** Whether a password-reset link still works, without using it (ExpiredOrInvalid). */
-  checkPasswordResetLink: handleUnaryCall<LinkRequest, Empty>;
+  checkPasswordResetLink: handleUnaryCall<CheckPasswordResetLinkRequest, CheckPasswordResetLinkResponse>;
   /** Sets a new password with the mailed code or link, ends every session of the user. */
-  resetPassword: handleUnaryCall<ResetPasswordRequest, EndedSessions>;
+  resetPassword: handleUnaryCall<ResetPasswordRequest, ResetPasswordResponse>;
   /** Changes the signed-in user's password and ends their other sessions. */
-  changePassword: handleUnaryCall<ChangePasswordRequest, EndedSessions>;
+  changePassword: handleUnaryCall<ChangePasswordRequest, ChangePasswordResponse>;
   /** Mails a code and link to a new address of the signed-in user. */
-  requestEmailChange: handleUnaryCall<EmailChangeRequest, Empty>;
+  requestEmailChange: handleUnaryCall<RequestEmailChangeRequest, RequestEmailChangeResponse>;
   /** Mails the pending new address a new code. */
-  resendEmailChange: handleUnaryCall<UserRequest, Empty>;
+  resendEmailChange: handleUnaryCall<ResendEmailChangeRequest, ResendEmailChangeResponse>;
   /** Moves the signed-in user to the pending address with the mailed code. */
-  confirmEmailChange: handleUnaryCall<ConfirmCodeRequest, Empty>;
+  confirmEmailChange: handleUnaryCall<ConfirmEmailChangeRequest, ConfirmEmailChangeResponse>;
   /** Moves a user to the pending address from the mailed link. */
-  confirmEmailChangeLink: handleUnaryCall<LinkRequest, Empty>;
+  confirmEmailChangeLink: handleUnaryCall<ConfirmEmailChangeLinkRequest, ConfirmEmailChangeLinkResponse>;
   /** One page of the signed-in user's account operation log, newest first. */
   listAccountLog: handleUnaryCall<ListAccountLogRequest, ListAccountLogResponse>;
 }
@@ -2739,179 +3503,179 @@ export interface IdentityServiceClient extends Client {
   ): ClientUnaryCall;
   /** Confirms the signed-in user's registration with the mailed code (WrongCode, ExpiredOrInvalid, Flood). */
   confirmRegistration(
-    request: ConfirmCodeRequest,
+    request: ConfirmRegistrationRequest,
     callback: (error: ServiceError | null, response: ConfirmRegistrationResponse) => void,
   ): ClientUnaryCall;
   confirmRegistration(
-    request: ConfirmCodeRequest,
+    request: ConfirmRegistrationRequest,
     metadata: Metadata,
     callback: (error: ServiceError | null, response: ConfirmRegistrationResponse) => void,
   ): ClientUnaryCall;
   confirmRegistration(
-    request: ConfirmCodeRequest,
+    request: ConfirmRegistrationRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ConfirmRegistrationResponse) => void,
   ): ClientUnaryCall;
   /** Confirms a registration from the mailed link (ExpiredOrInvalid). */
   confirmRegistrationLink(
-    request: LinkRequest,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    request: ConfirmRegistrationLinkRequest,
+    callback: (error: ServiceError | null, response: ConfirmRegistrationLinkResponse) => void,
   ): ClientUnaryCall;
   confirmRegistrationLink(
-    request: LinkRequest,
+    request: ConfirmRegistrationLinkRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: ConfirmRegistrationLinkResponse) => void,
   ): ClientUnaryCall;
   confirmRegistrationLink(
-    request: LinkRequest,
+    request: ConfirmRegistrationLinkRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: ConfirmRegistrationLinkResponse) => void,
   ): ClientUnaryCall;
   /** Mails a new registration code (Flood with params.retryAfter within the cooldown; OperationFailed if confirmed). */
   resendRegistrationCode(
-    request: UserRequest,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    request: ResendRegistrationCodeRequest,
+    callback: (error: ServiceError | null, response: ResendRegistrationCodeResponse) => void,
   ): ClientUnaryCall;
   resendRegistrationCode(
-    request: UserRequest,
+    request: ResendRegistrationCodeRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: ResendRegistrationCodeResponse) => void,
   ): ClientUnaryCall;
   resendRegistrationCode(
-    request: UserRequest,
+    request: ResendRegistrationCodeRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: ResendRegistrationCodeResponse) => void,
   ): ClientUnaryCall;
   /** Mails a password-reset code and link when the address belongs to an account; answers alike when it does not. */
   requestPasswordReset(
-    request: PasswordResetRequest,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    request: RequestPasswordResetRequest,
+    callback: (error: ServiceError | null, response: RequestPasswordResetResponse) => void,
   ): ClientUnaryCall;
   requestPasswordReset(
-    request: PasswordResetRequest,
+    request: RequestPasswordResetRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: RequestPasswordResetResponse) => void,
   ): ClientUnaryCall;
   requestPasswordReset(
-    request: PasswordResetRequest,
+    request: RequestPasswordResetRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: RequestPasswordResetResponse) => void,
   ): ClientUnaryCall;
   /** Whether a password-reset link still works, without using it (ExpiredOrInvalid). */
   checkPasswordResetLink(
-    request: LinkRequest,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    request: CheckPasswordResetLinkRequest,
+    callback: (error: ServiceError | null, response: CheckPasswordResetLinkResponse) => void,
   ): ClientUnaryCall;
   checkPasswordResetLink(
-    request: LinkRequest,
+    request: CheckPasswordResetLinkRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: CheckPasswordResetLinkResponse) => void,
   ): ClientUnaryCall;
   checkPasswordResetLink(
-    request: LinkRequest,
+    request: CheckPasswordResetLinkRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: CheckPasswordResetLinkResponse) => void,
   ): ClientUnaryCall;
   /** Sets a new password with the mailed code or link, ends every session of the user. */
   resetPassword(
     request: ResetPasswordRequest,
-    callback: (error: ServiceError | null, response: EndedSessions) => void,
+    callback: (error: ServiceError | null, response: ResetPasswordResponse) => void,
   ): ClientUnaryCall;
   resetPassword(
     request: ResetPasswordRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: EndedSessions) => void,
+    callback: (error: ServiceError | null, response: ResetPasswordResponse) => void,
   ): ClientUnaryCall;
   resetPassword(
     request: ResetPasswordRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: EndedSessions) => void,
+    callback: (error: ServiceError | null, response: ResetPasswordResponse) => void,
   ): ClientUnaryCall;
   /** Changes the signed-in user's password and ends their other sessions. */
   changePassword(
     request: ChangePasswordRequest,
-    callback: (error: ServiceError | null, response: EndedSessions) => void,
+    callback: (error: ServiceError | null, response: ChangePasswordResponse) => void,
   ): ClientUnaryCall;
   changePassword(
     request: ChangePasswordRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: EndedSessions) => void,
+    callback: (error: ServiceError | null, response: ChangePasswordResponse) => void,
   ): ClientUnaryCall;
   changePassword(
     request: ChangePasswordRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: EndedSessions) => void,
+    callback: (error: ServiceError | null, response: ChangePasswordResponse) => void,
   ): ClientUnaryCall;
   /** Mails a code and link to a new address of the signed-in user. */
   requestEmailChange(
-    request: EmailChangeRequest,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    request: RequestEmailChangeRequest,
+    callback: (error: ServiceError | null, response: RequestEmailChangeResponse) => void,
   ): ClientUnaryCall;
   requestEmailChange(
-    request: EmailChangeRequest,
+    request: RequestEmailChangeRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: RequestEmailChangeResponse) => void,
   ): ClientUnaryCall;
   requestEmailChange(
-    request: EmailChangeRequest,
+    request: RequestEmailChangeRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: RequestEmailChangeResponse) => void,
   ): ClientUnaryCall;
   /** Mails the pending new address a new code. */
   resendEmailChange(
-    request: UserRequest,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    request: ResendEmailChangeRequest,
+    callback: (error: ServiceError | null, response: ResendEmailChangeResponse) => void,
   ): ClientUnaryCall;
   resendEmailChange(
-    request: UserRequest,
+    request: ResendEmailChangeRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: ResendEmailChangeResponse) => void,
   ): ClientUnaryCall;
   resendEmailChange(
-    request: UserRequest,
+    request: ResendEmailChangeRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: ResendEmailChangeResponse) => void,
   ): ClientUnaryCall;
   /** Moves the signed-in user to the pending address with the mailed code. */
   confirmEmailChange(
-    request: ConfirmCodeRequest,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    request: ConfirmEmailChangeRequest,
+    callback: (error: ServiceError | null, response: ConfirmEmailChangeResponse) => void,
   ): ClientUnaryCall;
   confirmEmailChange(
-    request: ConfirmCodeRequest,
+    request: ConfirmEmailChangeRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: ConfirmEmailChangeResponse) => void,
   ): ClientUnaryCall;
   confirmEmailChange(
-    request: ConfirmCodeRequest,
+    request: ConfirmEmailChangeRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: ConfirmEmailChangeResponse) => void,
   ): ClientUnaryCall;
   /** Moves a user to the pending address from the mailed link. */
   confirmEmailChangeLink(
-    request: LinkRequest,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    request: ConfirmEmailChangeLinkRequest,
+    callback: (error: ServiceError | null, response: ConfirmEmailChangeLinkResponse) => void,
   ): ClientUnaryCall;
   confirmEmailChangeLink(
-    request: LinkRequest,
+    request: ConfirmEmailChangeLinkRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: ConfirmEmailChangeLinkResponse) => void,
   ): ClientUnaryCall;
   confirmEmailChangeLink(
-    request: LinkRequest,
+    request: ConfirmEmailChangeLinkRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Empty) => void,
+    callback: (error: ServiceError | null, response: ConfirmEmailChangeLinkResponse) => void,
   ): ClientUnaryCall;
   /** One page of the signed-in user's account operation log, newest first. */
   listAccountLog(
