@@ -48,7 +48,12 @@ describe.each(services)('%s', (name) => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok', nats: 'ok' } });
+    // A service that stores objects (system.json `uses`) is ready only when the object store answers too.
+    const usesObjects = stack.services.find((s) => s.name === name)!.uses.includes('objectStore');
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: 'ok', nats: 'ok', ...(usesObjects ? { objectStore: 'ok' } : {}) },
+    });
     const metrics = await (await fetch(`${base}/metrics`)).text();
     expect(metrics).toContain(`nodejs_heap_size_used_bytes{service="${name}"}`);
     expect(metrics).toContain(`db_pool_total{service="${name}"}`);
