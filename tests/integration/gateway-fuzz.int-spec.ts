@@ -79,6 +79,15 @@ const PROFILE_OPERATIONS = [
   'listFollowing',
   'getPublicProfile',
   'listProfileArticles',
+  // The Profile group's short paths to the same checks: PATCH /api/profile/edit, PUT /api/profile/img, the stats of
+  // a username that must exist.
+  'editMyProfile',
+  'setMyProfileImage',
+  'getProfileStats',
+  // PUT /api/profile/edit/{v}: besides the checks of its field's route, the body must name the field v, which JSON
+  // Schema cannot tie to a path parameter (the document's body is any one-field body), so most valid-looking
+  // requests pair v with another field's body and are refused with v's field code.
+  'editMyProfileField',
 ];
 
 /**

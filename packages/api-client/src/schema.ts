@@ -722,6 +722,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's own profile as others see it (GET /api/profile/{username} for their username) */
+    get: operations['getMyProfile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/profile/{username}': {
     parameters: {
       query?: never;
@@ -748,6 +765,108 @@ export interface paths {
     };
     /** A user's published articles, newest first, 20 a page */
     get: operations['listProfileArticles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/profile/{username}/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A user's counts: followers, following, published articles, rating and when they joined. Views and reads statistics arrive with the reading issue. */
+    get: operations['getProfileStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/profile/articles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's published articles, newest first, 20 a page (as /api/profile/{username}/articles) */
+    get: operations['listMyProfileArticles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/profile/edit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change any of the profile fields at once (absent fields are kept; every refused field is reported): the same as PATCH /api/me/settings/profile */
+    patch: operations['editMyProfile'];
+    trace?: never;
+  };
+  '/api/profile/edit/{v}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change one profile field: the same as PUT /api/me/settings/profile/{v}, whose body it takes and checks as that route does (another field's body is refused with v's code); a v of no such route is NotFound. */
+    put: operations['editMyProfileField'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/profile/img': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace the profile picture (stored 200x200); the answer is its URL under /media: the same as PUT /api/me/settings/profile/picture */
+    put: operations['setMyProfileImage'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/profile/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's own profile (fields, pictures, links): the same as GET /api/me/settings/profile */
+    get: operations['getMyProfileSettings'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1455,7 +1574,7 @@ export interface components {
     };
     RegisterBody: {
       email: string;
-      /** @description Not one of the reserved names (admin, administrator, api, root, support, moderator, pencraft, staff, system, www) in any case: those are answered UsernameAlreadyExists, as if taken. */
+      /** @description Not one of the reserved names (admin, administrator, api, root, support, moderator, pencraft, staff, system, www, articles, settings, edit, img, profile) in any case: those are answered UsernameAlreadyExists, as if taken. */
       username: string;
       fullname: string;
       /** @description Printable ASCII without spaces, with at least one Latin letter and one digit. */
@@ -1570,6 +1689,15 @@ export interface components {
       pageSize: number;
       hasMore: boolean;
       total: number;
+    };
+    ProfileStats: {
+      followers: number;
+      following: number;
+      /** @description Published articles */
+      articles: number;
+      rating: number;
+      /** Format: date-time */
+      joinedAt: string;
     };
     SearchPage: {
       items: {
@@ -5156,6 +5284,66 @@ export interface operations {
       };
     };
   };
+  getMyProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicProfile'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getPublicProfile: {
     parameters: {
       query?: never;
@@ -5260,6 +5448,473 @@ export interface operations {
       };
       /** @description UserNotFound: User not found. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getProfileStats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        username: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProfileStats'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserNotFound: User not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listMyProfileArticles: {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProfileArticlePage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  editMyProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProfilePatchBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProfileSettings'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidFullname: The full name must be 2–64 characters long.; InvalidHeadline: The headline is invalid or too long.; InvalidBio: The bio is invalid or too long.; InvalidBirthdate: Enter a valid date of birth.; InvalidCountry: Choose a valid country.; InvalidGender: Choose a valid gender. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  editMyProfileField: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        v: 'fullname' | 'headline' | 'bio' | 'birthdate' | 'country' | 'gender';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | components['schemas']['FullnameBody']
+          | components['schemas']['HeadlineBody']
+          | components['schemas']['BioBody']
+          | components['schemas']['BirthdateBody']
+          | components['schemas']['CountryBody']
+          | components['schemas']['GenderBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProfileSettings'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidFullname: The full name must be 2–64 characters long.; InvalidHeadline: The headline is invalid or too long.; InvalidBio: The bio is invalid or too long.; InvalidBirthdate: Enter a valid date of birth.; InvalidCountry: Choose a valid country.; InvalidGender: Choose a valid gender. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setMyProfileImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The picture file itself (JPEG or PNG, at most 3 MB): judged by its content, cropped and stored as JPEG without metadata. */
+    requestBody: {
+      content: {
+        'image/jpeg': string;
+        'image/png': string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PictureUrl'];
+        };
+      };
+      /** @description InvalidAvatarFormat: The profile picture must be a JPG or PNG image.; InvalidAvatarSize: The profile picture must not exceed 3 MB. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getMyProfileSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProfileSettings'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -95,5 +95,7 @@ describe('account rules (SPEC.md section 5)', () => {
   it('knows the reserved names in any case', () => {
     expect(isReservedUsername('Admin')).toBe(true);
     expect(isReservedUsername('leyla')).toBe(false);
+    // The static paths of /api/profile/... would shadow these users' public profiles.
+    for (const name of ['articles', 'Settings', 'edit', 'img', 'profile']) expect(isReservedUsername(name)).toBe(true);
   });
 });

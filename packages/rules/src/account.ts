@@ -19,7 +19,10 @@ export const PASSWORD_DIGIT = /[0-9]/;
 export const EMAIL_PATTERN =
   /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
-/** Names that would be confused with pages or staff: refused as if taken. */
+/**
+ * Names that would be confused with pages or staff, or whose public profile path (/api/profile/{username}) a static
+ * path of the Profile group would shadow (articles, settings, edit, img, profile): refused as if taken.
+ */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'admin',
   'administrator',
@@ -31,6 +34,11 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'staff',
   'system',
   'www',
+  'articles',
+  'settings',
+  'edit',
+  'img',
+  'profile',
 ]);
 
 /** Why a field is refused; the browser shows a message per key, the server answers a catalogue code per field. */

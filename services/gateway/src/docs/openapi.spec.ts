@@ -94,6 +94,14 @@ describe('the OpenAPI document', () => {
         '/api/follow/following',
         '/api/profile/{username}',
         '/api/profile/{username}/articles',
+        // profiles: the Profile group of SPEC.md section 7
+        '/api/profile',
+        '/api/profile/articles',
+        '/api/profile/{username}/stats',
+        '/api/profile/settings',
+        '/api/profile/edit',
+        '/api/profile/edit/{v}',
+        '/api/profile/img',
         '/api/strict/txt',
         '/api/users/info',
       ].sort(),
@@ -101,12 +109,29 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents picture uploads as raw JPEG or PNG bodies of at most 3 MB', () => {
-    const upload = document.paths['/api/me/settings/profile/picture']!.put!;
-    expect(upload.requestBody!.content).toEqual({
-      'image/jpeg': { schema: { type: 'string', format: 'binary', maxLength: 3 * 1024 * 1024 } },
-      'image/png': { schema: { type: 'string', format: 'binary', maxLength: 3 * 1024 * 1024 } },
+    for (const path of ['/api/me/settings/profile/picture', '/api/profile/img']) {
+      const upload = document.paths[path]!.put!;
+      expect(upload.requestBody!.content).toEqual({
+        'image/jpeg': { schema: { type: 'string', format: 'binary', maxLength: 3 * 1024 * 1024 } },
+        'image/png': { schema: { type: 'string', format: 'binary', maxLength: 3 * 1024 * 1024 } },
+      });
+      expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
+    }
+  });
+
+  it('documents /api/profile/edit/{v} as one of the one-field bodies, v one of their fields', () => {
+    const edit = document.paths['/api/profile/edit/{v}']!.put!;
+    const v = edit.parameters!.find((p) => p.name === 'v')!;
+    expect(v).toMatchObject({
+      in: 'path',
+      schema: { enum: ['fullname', 'headline', 'bio', 'birthdate', 'country', 'gender'] },
     });
-    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
+    expect(edit.requestBody!.content['application/json']!.schema).toEqual({
+      anyOf: ['FullnameBody', 'HeadlineBody', 'BioBody', 'BirthdateBody', 'CountryBody', 'GenderBody'].map((id) => ({
+        $ref: `#/components/schemas/${id}`,
+      })),
+    });
+    expect(Object.keys(edit.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
   });
 
   it('is the committed services/gateway/openapi.json (npm run openapi -w @pencraft/gateway)', () => {

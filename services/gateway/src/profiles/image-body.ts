@@ -7,6 +7,7 @@ import { Transform } from 'node:stream';
 export const PICTURE_UPLOADS: Readonly<Record<string, ErrorCode>> = {
   '/api/me/settings/profile/picture': 'InvalidAvatarSize',
   '/api/me/settings/profile/banner': 'InvalidCoverSize',
+  '/api/profile/img': 'InvalidAvatarSize',
 };
 
 /**

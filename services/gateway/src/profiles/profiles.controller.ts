@@ -3,8 +3,9 @@ import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../accounts/current-user.js';
 import { SESSION_COOKIE } from '../http/cookies.js';
-import { Input } from '../http/input.js';
+import { Input, parseRouteInput } from '../http/input.js';
 import { Route, type RouteInput } from '../http/route.js';
+import { parseInput } from '../http/validation.js';
 import * as routes from './profiles.routes.js';
 import { ProfilesService } from './profiles.service.js';
 
@@ -227,5 +228,65 @@ export class ProfilesController {
   ) {
     reply.type(JSON_TYPE);
     return this.profiles.profileArticles(params.username, query.page);
+  }
+
+  @Route(routes.myProfileRoute)
+  myProfile(
+    @CurrentUser() user: UserSummary,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    reply.type(JSON_TYPE);
+    return this.profiles.myPublicProfile(user, token(request));
+  }
+
+  @Route(routes.myArticlesRoute)
+  myArticles(
+    @CurrentUser() user: UserSummary,
+    @Input() { query }: RouteInput<typeof routes.myArticlesRoute>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    reply.type(JSON_TYPE);
+    return this.profiles.myArticles(user, query.page);
+  }
+
+  @Route(routes.profileStatsRoute)
+  profileStats(
+    @Input() { params }: RouteInput<typeof routes.profileStatsRoute>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    reply.type(JSON_TYPE);
+    return this.profiles.profileStats(params.username);
+  }
+
+  @Route(routes.mySettingsRoute)
+  mySettings(@CurrentUser() user: UserSummary) {
+    return this.profiles.profile(user);
+  }
+
+  @Route(routes.editProfileRoute)
+  edit(
+    @CurrentUser() user: UserSummary,
+    @Input() { body }: RouteInput<typeof routes.editProfileRoute>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.profiles.update(user, body, token(request));
+  }
+
+  /**
+   * Not @Input(): the body is parsed with the schema and field codes of v's own route, after v itself (the
+   * declared body, any one-field body, is what the document can say).
+   */
+  @Route(routes.editFieldRoute)
+  editField(@CurrentUser() user: UserSummary, @Req() request: FastifyRequest) {
+    const spec = routes.editFieldRoute;
+    const { v } = parseInput(spec.params, request.params, spec.fieldCodes);
+    const { body } = parseRouteInput(routes.FIELD_ROUTES[v], request) as RouteInput<routes.FieldRoute>;
+    return this.profiles.update(user, body, token(request));
+  }
+
+  @Route(routes.myPictureRoute)
+  myPicture(@CurrentUser() user: UserSummary, @Req() request: FastifyRequest) {
+    return this.profiles.setPicture(user, 'avatar', request.body, token(request));
   }
 }

@@ -259,6 +259,20 @@ export const PublicProfile = z
     followedByMe: z.boolean().meta({ description: 'Whether the signed-in user follows them (false for a visitor)' }),
   })
   .meta({ id: 'PublicProfile' });
+/** GET /api/profile/{username}/stats: the counts of a public profile (its own shape, so the two cannot drift). */
+export const ProfileStats = PublicProfile.pick({
+  followers: true,
+  following: true,
+  articles: true,
+  rating: true,
+  joinedAt: true,
+}).meta({ id: 'ProfileStats' });
+
+/** The fields PUT /api/profile/edit/{v} may name (those with a PUT /api/me/settings/profile/{v} route). */
+export const ProfileFieldParams = z.object({
+  v: z.enum(Object.keys(PROFILE_FIELD_CODES) as (keyof typeof PROFILE_FIELD_CODES)[]),
+});
+
 export const ProfileArticlePage = z
   .object({
     items: z.array(ArticleCardJson),

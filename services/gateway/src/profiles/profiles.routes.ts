@@ -1,5 +1,5 @@
 import { PICTURE_MAX_BYTES, PICTURE_TYPES } from '@pencraft/rules';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { defineRoute } from '../http/route.js';
 import {
   AccountSummary,
@@ -27,8 +27,10 @@ import {
   Preferences,
   PROFILE_FIELD_CODES,
   ProfileArticlePage,
+  ProfileFieldParams,
   ProfilePatchBody,
   ProfileSettings,
+  ProfileStats,
   PublicProfile,
   SettingsIndex,
   ThemeBody,
@@ -416,4 +418,96 @@ export const profileArticlesRoute = defineRoute({
   response: ProfileArticlePage,
   fieldCodes: { username: 'UserNotFound', page: 'InvalidPage' },
   errors: ['UserNotFound'],
+});
+
+/*
+ * The Profile group of SPEC.md section 7 under /api/profile: the signed-in user's own public profile and articles, a
+ * profile's counts, and short paths to the profile settings that answer exactly as the /api/me/settings/profile
+ * routes do. Their static segments win over /api/profile/{username} in the router, which is why those names are
+ * reserved usernames (RESERVED_USERNAMES).
+ */
+
+export const myProfileRoute = defineRoute({
+  operationId: 'getMyProfile',
+  method: 'GET',
+  path: '/api/profile',
+  tag: TAG,
+  summary: "The signed-in user's own profile as others see it (GET /api/profile/{username} for their username)",
+  response: PublicProfile,
+  auth: 'required',
+});
+
+export const myArticlesRoute = defineRoute({
+  operationId: 'listMyProfileArticles',
+  method: 'GET',
+  path: '/api/profile/articles',
+  tag: TAG,
+  summary: "The signed-in user's published articles, newest first, 20 a page (as /api/profile/{username}/articles)",
+  query: PageQuery,
+  response: ProfileArticlePage,
+  auth: 'required',
+  fieldCodes: { page: 'InvalidPage' },
+});
+
+export const profileStatsRoute = defineRoute({
+  operationId: 'getProfileStats',
+  method: 'GET',
+  path: '/api/profile/:username/stats',
+  tag: TAG,
+  summary:
+    "A user's counts: followers, following, published articles, rating and when they joined. Views and reads " +
+    'statistics arrive with the reading issue.',
+  params: UsernameParams,
+  response: ProfileStats,
+  fieldCodes: { username: 'UserNotFound' },
+  errors: ['UserNotFound'],
+});
+
+export const mySettingsRoute = defineRoute({
+  ...getProfileRoute,
+  operationId: 'getMyProfileSettings',
+  path: '/api/profile/settings',
+  summary: `${getProfileRoute.summary}: the same as GET /api/me/settings/profile`,
+});
+
+export const editProfileRoute = defineRoute({
+  ...patchProfileRoute,
+  operationId: 'editMyProfile',
+  path: '/api/profile/edit',
+  summary: `${patchProfileRoute.summary}: the same as PATCH /api/me/settings/profile`,
+});
+
+/** The one-field routes by the field they change: PUT /api/profile/edit/{v} validates and answers as they do. */
+export const FIELD_ROUTES = {
+  fullname: fullnameRoute,
+  headline: headlineRoute,
+  bio: bioRoute,
+  birthdate: birthdateRoute,
+  country: countryRoute,
+  gender: genderRoute,
+} as const satisfies Record<keyof typeof PROFILE_FIELD_CODES, unknown>;
+export type FieldRoute = (typeof FIELD_ROUTES)[keyof typeof FIELD_ROUTES];
+
+export const editFieldRoute = defineRoute({
+  operationId: 'editMyProfileField',
+  method: 'PUT',
+  path: '/api/profile/edit/:v',
+  tag: TAG,
+  summary:
+    'Change one profile field: the same as PUT /api/me/settings/profile/{v}, whose body it takes and checks as that ' +
+    "route does (another field's body is refused with v's code); a v of no such route is NotFound.",
+  params: ProfileFieldParams,
+  // The document's body is any of the one-field bodies; the handler holds it to v's (JSON Schema cannot tie the two).
+  body: z.union(Object.values(FIELD_ROUTES).map((route) => route.body)),
+  response: ProfileSettings,
+  auth: 'required',
+  fieldCodes: { v: 'NotFound', ...PROFILE_FIELD_CODES },
+  errors: ['NotFound', ...Object.values(PROFILE_FIELD_CODES)],
+});
+
+export const myPictureRoute = defineRoute({
+  ...setPictureRoute,
+  operationId: 'setMyProfileImage',
+  path: '/api/profile/img',
+  summary: `${setPictureRoute.summary}: the same as PUT /api/me/settings/profile/picture`,
 });

@@ -178,33 +178,59 @@ export class ProfilesService {
    */
   async publicProfile(username: string, token: string | undefined): Promise<Buffer> {
     const viewer = await this.sessions.resolve(token);
-    const key = `profile:${username.toLowerCase()}`;
-    if (!viewer) {
-      const cached = this.cache.get(key);
-      if (cached) return cached;
-    }
-    const { profile } = await this.profiles.getPublicProfile({ username, viewerUid: viewer?.uid ?? '' });
-    const { total } = await this.articles.listAuthorArticles({ authorUid: profile!.uid, page: 1, pageSize: 1 });
-    const body = Buffer.from(JSON.stringify(toPublicProfile(profile!, total)));
-    if (!viewer) this.cache.set(key, body);
-    return body;
+    if (viewer) return Buffer.from(JSON.stringify(await this.loadPublicProfile(username, viewer.uid)));
+    return this.shared(`profile:${username.toLowerCase()}`, () => this.loadPublicProfile(username, ''));
+  }
+
+  /**
+   * The signed-in user's public profile under their current username (a session's cached summary may still hold
+   * the old one for a minute after a change made in another session).
+   */
+  async myPublicProfile(user: UserSummary, token: string | undefined): Promise<Buffer> {
+    const { profile } = await this.profiles.getProfile({ uid: user.uid });
+    return this.publicProfile(profile!.username, token);
+  }
+
+  async profileStats(username: string): Promise<Buffer> {
+    return this.shared(`profile-stats:${username.toLowerCase()}`, async () => {
+      const { followers, following, articles, rating, joinedAt } = await this.loadPublicProfile(username, '');
+      return { followers, following, articles, rating, joinedAt };
+    });
   }
 
   async profileArticles(username: string, page: number): Promise<Buffer> {
-    const key = `profile-articles:${username.toLowerCase()}:${page}`;
+    return this.shared(`profile-articles:${username.toLowerCase()}:${page}`, async () => {
+      const { profile } = await this.profiles.getPublicProfile({ username, viewerUid: '' });
+      return this.articlePage(profile!.uid, page);
+    });
+  }
+
+  async myArticles(user: UserSummary, page: number): Promise<Buffer> {
+    return Buffer.from(JSON.stringify(await this.articlePage(user.uid, page)));
+  }
+
+  private async loadPublicProfile(username: string, viewerUid: string) {
+    const { profile } = await this.profiles.getPublicProfile({ username, viewerUid });
+    const { total } = await this.articles.listAuthorArticles({ authorUid: profile!.uid, page: 1, pageSize: 1 });
+    return toPublicProfile(profile!, total);
+  }
+
+  private async articlePage(authorUid: string, page: number) {
+    const result = await this.articles.listAuthorArticles({ authorUid, page, pageSize: PAGE_SIZE });
+    return {
+      items: result.items.map(articleCardJson),
+      page: result.page,
+      pageSize: result.pageSize,
+      hasMore: result.hasMore,
+      total: result.total,
+    };
+  }
+
+  /** An answer that is the same for everyone, encoded once and kept briefly in the public cache. */
+  private async shared(key: string, produce: () => Promise<unknown>): Promise<Buffer> {
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const { profile } = await this.profiles.getPublicProfile({ username, viewerUid: '' });
-    const result = await this.articles.listAuthorArticles({ authorUid: profile!.uid, page, pageSize: PAGE_SIZE });
-    const body = Buffer.from(
-      JSON.stringify({
-        items: result.items.map(articleCardJson),
-        page: result.page,
-        pageSize: result.pageSize,
-        hasMore: result.hasMore,
-        total: result.total,
-      }),
-    );
+    const body = Buffer.from(JSON.stringify(await produce()));
     this.cache.set(key, body);
     return body;
   }
