@@ -74,7 +74,7 @@ async function measure(name: string, url: string, path?: () => string): Promise<
  * Sign-ins: POST /api/id/auth/login with the writer's username and password, as the sign-in form sends it (the
  * CSRF cookie and header, the site's Origin); every answer opens a new session, so each is one argon2id verify.
  */
-async function measureSignIns(): Promise<Figures> {
+async function measureSignIns(connections: number): Promise<Figures> {
   const csrf = await fetch(`${gatewayBase}/api/csrf`);
   const { token } = (await csrf.json()) as { token: string };
   const origin = new URL(gatewayBase);
@@ -89,11 +89,11 @@ async function measureSignIns(): Promise<Figures> {
       'x-csrf-token': token,
     },
   };
-  const options = { url: gatewayBase, connections: 8, requests: [request] };
+  const options = { url: gatewayBase, connections, requests: [request] };
   await autocannon({ ...options, duration: 2 });
   const result = await autocannon({ ...options, duration: SECONDS });
   return {
-    name: 'gateway: sign-in (argon2id verify + new session)',
+    name: `gateway: sign-in (argon2id verify + new session), ${connections} at a time`,
     rps: result.requests.average,
     p50: result.latency.p50,
     p90: result.latency.p90,
@@ -278,7 +278,9 @@ async function main() {
         `${gatewayBase}/api/profile/bench_writer`,
       ),
     );
-    results.push(await measureSignIns());
+    // One at a time: how long one person waits; then as many as the gateway's clients would send at once.
+    results.push(await measureSignIns(1));
+    results.push(await measureSignIns(8));
     bare.close();
 
     const scale: { size: number; seconds: number; figures: Figures[] }[] = [];
