@@ -1,10 +1,12 @@
 // The security settings through the gateway on real servers (identity, articles and search behind it; PostgreSQL,
-// Redis, NATS and mailpit): two-factor authentication with TOTP codes computed here from the enrolment's secret,
-// sign-in with a code and with a recovery code; the sessions list and ending sessions (the ended cookie is refused at
-// once); bans; account deletion by password and mailed code, its cancel link, undo, and the job that deletes for good
-// and tells articles and search. And that no user reaches another's sessions, bans or MFA by any id or path.
+// Redis, NATS, mailpit and the object store): two-factor authentication with TOTP codes computed here from the
+// enrolment's secret, sign-in with a code and with a recovery code; the sessions list and ending sessions (the ended
+// cookie is refused at once); bans; account deletion by password and mailed code, its cancel link, undo, and the job
+// that deletes for good (pictures included) and tells articles and search. And that no user reaches another's
+// sessions, bans or MFA by any id or path.
 import { generate } from 'otplib';
 import pg from 'pg';
+import sharp from 'sharp';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
@@ -18,7 +20,7 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
-import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import { DocumentedClient as ApiClient, expectDocumented } from './gateway-openapi.ts';
 
 const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -113,6 +115,29 @@ const totp = (secret: string, steps = 0) =>
     rememberSecret(code);
     return code;
   });
+
+/** Uploads a PNG made here as the user's avatar or banner (raw body, as the settings page sends it); its /media URL. */
+async function uploadPicture(client: ApiClient, kind: 'picture' | 'banner'): Promise<string> {
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
+  if (!client.cookies.has('pc_csrf')) await client.get('/api/csrf');
+  const path = `/api/me/settings/profile/${kind}`;
+  const response = await fetch(`${base}${path}`, {
+    method: 'PUT',
+    headers: {
+      'content-type': 'image/png',
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-csrf-token': client.cookies.get('pc_csrf') ?? '',
+    },
+    body: png,
+  });
+  const body = (await response.json()) as { url: string };
+  expectDocumented('PUT', path, response.status, body);
+  expect(response.status).toBe(200);
+  return body.url;
+}
+const mediaStatus = async (url: string) => (await fetch(`${base}${url}`)).status;
 
 describe('two-factor authentication', () => {
   let account: Account;
@@ -447,7 +472,12 @@ describe('account deletion', () => {
     expect((await signIn(account)).response.body.del).toBeNull();
   });
 
-  it('is carried out by the job once due: the account is gone, and articles and search drop its articles', async () => {
+  it('is carried out by the job once due: the account, its pictures and its articles are gone everywhere', async () => {
+    const pictures = [await uploadPicture(account.client, 'picture'), await uploadPicture(account.client, 'banner')];
+    for (const url of pictures) {
+      expect(url).toMatch(new RegExp(`^/media/users/${account.uid}/(avatar|banner)-[0-9a-f]{32}\\.jpg$`));
+      expect(await mediaStatus(url)).toBe(200);
+    }
     const code = await mailedCode();
     await account.client.post('/api/id/account/danger', { password: account.password, code });
     // Due in two seconds: a session validated now is cached by the gateway no longer than that.
@@ -483,5 +513,9 @@ describe('account deletion', () => {
     });
     const { rows: authors } = await sql.query('select 1 from articles.authors where uid = $1', [account.uid]);
     expect(authors).toEqual([]);
+    // The job removes the pictures right after its commit, which the row check above has already seen.
+    await eventually(async () =>
+      (await Promise.all(pictures.map(mediaStatus))).every((status) => status === 404) ? true : undefined,
+    );
   });
 });
