@@ -80,3 +80,42 @@ export function CodeField(
     />
   );
 }
+
+/**
+ * Under a form's fields: its message, then the submit button, anything after it (a resend, the saved line), and
+ * cancel when there is somewhere to go back to.
+ */
+export function FormActions({
+  form,
+  submitLabel,
+  variant,
+  error = form.formError,
+  onCancel,
+  children,
+}: {
+  form: { busy: boolean; formError: string | undefined };
+  submitLabel: string;
+  variant?: 'primary' | 'secondary' | 'danger';
+  /** The message above the buttons when it is not only the form's own. */
+  error?: string | undefined;
+  onCancel?: (() => void) | undefined;
+  children?: ReactNode;
+}) {
+  const { t } = useSettingsTranslation();
+  return (
+    <>
+      <FormError message={error} />
+      <div className="pc-settings__actions">
+        <Button type="submit" variant={variant} busy={form.busy}>
+          {submitLabel}
+        </Button>
+        {children}
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel}>
+            {t('common:actions.cancel')}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { type ChangeEvent, useCallback, useState } from 'react';
 import { useSettingsTranslation } from '../i18n.js';
 import { spreadError } from './errors.js';
 import { LIMITS } from './limits.js';
@@ -69,4 +69,22 @@ export function useForm<F extends string>(
   }, []);
 
   return { errors, formError, busy, submit, clear };
+}
+
+/** The props that tie a required text field to its form: typing clears the field's message. */
+export function bound<F extends string>(
+  form: Pick<FormState<F>, 'errors' | 'clear'>,
+  field: F,
+  value: string,
+  set: (value: string) => void,
+) {
+  return {
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      set(event.target.value);
+      form.clear(field);
+    },
+    error: form.errors[field],
+    required: true,
+  };
 }

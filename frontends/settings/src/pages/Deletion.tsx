@@ -1,11 +1,12 @@
 import { api, Button, TextField, useFeedback } from '@pencraft/ui';
 import { useId, useState } from 'react';
-import { CodeField, FormError, Loaded, Panel } from '../components/parts.js';
+import { CodeEntry } from '../components/CodeStep.js';
+import { FormActions, FormError, Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
 import { errorMessage } from '../lib/errors.js';
 import { formatDate } from '../lib/format.js';
-import { useForm } from '../lib/useForm.js';
+import { bound, useForm } from '../lib/useForm.js';
 import { useLoad } from '../lib/useLoad.js';
 import { codeCheck, problems, requiredCheck } from '../lib/validation.js';
 
@@ -49,51 +50,26 @@ function RequestDeletion({ onScheduled }: { onScheduled: () => void }) {
         label={t('deletion.password')}
         type="password"
         autoComplete="current-password"
-        value={password}
         readOnly={codeSent}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          form.clear('password');
-        }}
-        error={form.errors.password}
-        required
+        {...bound(form, 'password', password, setPassword)}
       />
       {codeSent && (
-        <>
-          <p className="pc-settings__text" role="status">
-            {t('deletion.codeSent')}
-          </p>
-          <CodeField
-            label={t('deletion.code')}
-            autoFocus
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
-              form.clear('code');
-            }}
-            error={form.errors.code}
-            required
-          />
-        </>
+        <CodeEntry form={form} sent={t('deletion.codeSent')} label={t('deletion.code')} code={code} setCode={setCode} />
       )}
-      <FormError message={form.formError} />
-      <div className="pc-settings__actions">
-        <Button type="submit" variant="danger" busy={form.busy}>
-          {codeSent ? t('deletion.confirm') : t('deletion.sendCode')}
-        </Button>
-        {codeSent && (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setCodeSent(false);
-              setCode('');
-              form.clear();
-            }}
-          >
-            {t('common:actions.cancel')}
-          </Button>
-        )}
-      </div>
+      <FormActions
+        form={form}
+        submitLabel={codeSent ? t('deletion.confirm') : t('deletion.sendCode')}
+        variant="danger"
+        onCancel={
+          codeSent
+            ? () => {
+                setCodeSent(false);
+                setCode('');
+                form.clear();
+              }
+            : undefined
+        }
+      />
     </form>
   );
 }

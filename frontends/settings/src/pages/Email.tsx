@@ -1,13 +1,14 @@
 import { normalizeEmail } from '@pencraft/rules';
-import { api, Button, TextField, useFeedback } from '@pencraft/ui';
+import { api, TextField, useFeedback } from '@pencraft/ui';
 import { useId, useState } from 'react';
-import { CodeField, FormError, Loaded, Panel } from '../components/parts.js';
+import { CodeStep } from '../components/CodeStep.js';
+import { FormActions, Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
 import { errorMessage } from '../lib/errors.js';
-import { useForm } from '../lib/useForm.js';
+import { bound, useForm } from '../lib/useForm.js';
 import { useLoad } from '../lib/useLoad.js';
-import { codeCheck, emailCheck, problems, requiredCheck } from '../lib/validation.js';
+import { emailCheck, problems, requiredCheck } from '../lib/validation.js';
 
 const FIELDS = ['email', 'password', 'code'] as const;
 const CODE_FIELDS = {
@@ -25,70 +26,40 @@ function ChangeEmail({ current, onChanged }: { current: string; onChanged: () =>
   const form = useForm(FIELDS, CODE_FIELDS);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string>();
   const [resend, setResend] = useState<{ busy: boolean; message?: string }>({ busy: false });
 
   if (sentTo) {
     return (
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(problems({ code: codeCheck(code) }), async () => {
-            await api.post('/api/id/account/email/verify', { body: { code: code.trim() } });
-            onChanged();
-          });
+      <CodeStep
+        form={form}
+        sent={t('email.codeSent', { email: sentTo })}
+        label={t('email.code')}
+        submitLabel={t('email.confirm')}
+        verify={async (code) => {
+          await api.post('/api/id/account/email/verify', { body: { code } });
+          onChanged();
+        }}
+        resend={{
+          label: t('email.resend'),
+          busy: resend.busy,
+          onClick: () => {
+            setResend({ busy: true });
+            api.post('/api/id/account/email/resend').then(
+              () => setResend({ busy: false, message: t('email.resent') }),
+              (error: unknown) => setResend({ busy: false, message: errorMessage(error, t('common:dialog.failure')) }),
+            );
+          },
+        }}
+        onCancel={() => {
+          setSentTo(undefined);
+          form.clear();
         }}
       >
         <p className="pc-settings__text" role="status">
-          {t('email.codeSent', { email: sentTo })}
-        </p>
-        <CodeField
-          label={t('email.code')}
-          autoFocus
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            form.clear('code');
-          }}
-          error={form.errors.code}
-          required
-        />
-        <FormError message={form.formError} />
-        <div className="pc-settings__actions">
-          <Button type="submit" busy={form.busy}>
-            {t('email.confirm')}
-          </Button>
-          <Button
-            variant="secondary"
-            busy={resend.busy}
-            onClick={() => {
-              setResend({ busy: true });
-              api.post('/api/id/account/email/resend').then(
-                () => setResend({ busy: false, message: t('email.resent') }),
-                (error: unknown) =>
-                  setResend({ busy: false, message: errorMessage(error, t('common:dialog.failure')) }),
-              );
-            }}
-          >
-            {t('email.resend')}
-          </Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setSentTo(undefined);
-              setCode('');
-              form.clear();
-            }}
-          >
-            {t('common:actions.cancel')}
-          </Button>
-        </div>
-        <p className="pc-settings__text" role="status">
           {resend.message ?? ''}
         </p>
-      </form>
+      </CodeStep>
     );
   }
 
@@ -108,36 +79,14 @@ function ChangeEmail({ current, onChanged }: { current: string; onChanged: () =>
         );
       }}
     >
-      <TextField
-        label={t('email.new')}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          form.clear('email');
-        }}
-        error={form.errors.email}
-        required
-      />
+      <TextField label={t('email.new')} type="email" autoComplete="email" {...bound(form, 'email', email, setEmail)} />
       <TextField
         label={t('email.password')}
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          form.clear('password');
-        }}
-        error={form.errors.password}
-        required
+        {...bound(form, 'password', password, setPassword)}
       />
-      <FormError message={form.formError} />
-      <div className="pc-settings__actions">
-        <Button type="submit" busy={form.busy}>
-          {t('email.sendCode')}
-        </Button>
-      </div>
+      <FormActions form={form} submitLabel={t('email.sendCode')} />
     </form>
   );
 }

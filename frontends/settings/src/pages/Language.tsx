@@ -1,23 +1,18 @@
 import { isLanguage, LANGUAGES, type Language as LanguageValue } from '@pencraft/i18n/runtime';
-import { api, Button, useSession } from '@pencraft/ui';
-import { useEffect, useId, useState } from 'react';
+import { api, useSession } from '@pencraft/ui';
+import { useEffect, useState } from 'react';
 import { Choice } from '../components/Choice.js';
-import { FormError, Loaded, Panel, Saved } from '../components/parts.js';
+import { Loaded } from '../components/parts.js';
+import { PreferenceForm } from '../components/PreferenceForm.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
 import { keepLanguageOnDevice } from '../lib/device.js';
-import { useForm } from '../lib/useForm.js';
 import { useLoad } from '../lib/useLoad.js';
-
-const FIELDS = ['language'] as const;
 
 function LanguageForm({ saved: initial }: { saved: LanguageValue }) {
   const { t, i18n } = useSettingsTranslation();
-  const id = useId();
   const session = useSession();
-  const form = useForm(FIELDS);
   const [language, setLanguage] = useState<LanguageValue>(initial);
-  const [saved, setSaved] = useState<string>();
   // The header's switch saves the account's language too: the choice here follows it.
   useEffect(() => {
     // The language now, not the event's: a change overtaken by a newer one still reports its own.
@@ -29,23 +24,19 @@ function LanguageForm({ saved: initial }: { saved: LanguageValue }) {
   }, [i18n]);
 
   return (
-    <Panel id={`${id}-title`} title={t('language.title')}>
-      <p className="pc-settings__text">{t('language.text')}</p>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form
-            .submit({}, async () => {
-              // As on the theme page: the session learns the account's current value before the change.
-              await session.refresh();
-              await api.put('/api/ttin/prefs/language', { body: { language } });
-              await keepLanguageOnDevice(i18n, language);
-              await session.refresh();
-            })
-            .then((ok) => ok && setSaved('saved'));
-        }}
-      >
+    <PreferenceForm
+      title={t('language.title')}
+      text={t('language.text')}
+      field="language"
+      save={async () => {
+        // As on the theme page: the session learns the account's current value before the change.
+        await session.refresh();
+        await api.put('/api/ttin/prefs/language', { body: { language } });
+        await keepLanguageOnDevice(i18n, language);
+        await session.refresh();
+      }}
+    >
+      {(changed) => (
         <Choice
           legend={t('language.legend')}
           name="language"
@@ -54,18 +45,11 @@ function LanguageForm({ saved: initial }: { saved: LanguageValue }) {
           options={LANGUAGES.map((value) => ({ value, label: t(`common:languages.${value}`), lang: value }))}
           onChange={(value) => {
             setLanguage(value);
-            setSaved(undefined);
+            changed();
           }}
         />
-        <FormError message={form.errors.language ?? form.formError} />
-        <div className="pc-settings__actions">
-          <Button type="submit" busy={form.busy}>
-            {t('save')}
-          </Button>
-          <Saved messageKey={saved} />
-        </div>
-      </form>
-    </Panel>
+      )}
+    </PreferenceForm>
   );
 }
 

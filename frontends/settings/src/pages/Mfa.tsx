@@ -1,10 +1,11 @@
-import { api, Button, TextField, useFeedback } from '@pencraft/ui';
+import { api, TextField, useFeedback } from '@pencraft/ui';
 import { useId, useState } from 'react';
+import { CodeEntry } from '../components/CodeStep.js';
 import { RecoveryCodes } from '../components/RecoveryCodes.js';
-import { CodeField, FormError, Loaded, Panel } from '../components/parts.js';
+import { FormActions, Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { useForm } from '../lib/useForm.js';
+import { bound, useForm } from '../lib/useForm.js';
 import { useLoad } from '../lib/useLoad.js';
 import { codeCheck, problems, requiredCheck, secondFactorCheck } from '../lib/validation.js';
 
@@ -55,20 +56,9 @@ function Enrol({ onEnabled }: { onEnabled: () => void }) {
           label={t('mfa.password')}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            form.clear('password');
-          }}
-          error={form.errors.password}
-          required
+          {...bound(form, 'password', password, setPassword)}
         />
-        <FormError message={form.formError} />
-        <div className="pc-settings__actions">
-          <Button type="submit" busy={form.busy}>
-            {t('mfa.start')}
-          </Button>
-        </div>
+        <FormActions form={form} submitLabel={t('mfa.start')} />
       </form>
     );
   }
@@ -99,25 +89,8 @@ function Enrol({ onEnabled }: { onEnabled: () => void }) {
           </code>
         </div>
       </div>
-      <CodeField
-        label={t('mfa.appCode')}
-        value={code}
-        onChange={(event) => {
-          setCode(event.target.value);
-          form.clear('code');
-        }}
-        error={form.errors.code}
-        required
-      />
-      <FormError message={form.formError} />
-      <div className="pc-settings__actions">
-        <Button type="submit" busy={form.busy}>
-          {t('mfa.confirm')}
-        </Button>
-        <Button variant="ghost" onClick={() => setEnrolment(undefined)}>
-          {t('common:actions.cancel')}
-        </Button>
-      </div>
+      <CodeEntry form={form} label={t('mfa.appCode')} code={code} setCode={setCode} />
+      <FormActions form={form} submitLabel={t('mfa.confirm')} onCancel={() => setEnrolment(undefined)} />
     </form>
   );
 }
@@ -152,32 +125,15 @@ function Confirmed({
         label={t('mfa.password')}
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          form.clear('password');
-        }}
-        error={form.errors.password}
-        required
+        {...bound(form, 'password', password, setPassword)}
       />
       <TextField
         label={t('mfa.codeOrRecovery')}
         autoComplete="one-time-code"
         spellCheck={false}
-        value={code}
-        onChange={(event) => {
-          setCode(event.target.value);
-          form.clear('code');
-        }}
-        error={form.errors.code}
-        required
+        {...bound(form, 'code', code, setCode)}
       />
-      <FormError message={form.formError} />
-      <div className="pc-settings__actions">
-        <Button type="submit" variant={variant} busy={form.busy}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions form={form} submitLabel={submitLabel} variant={variant} />
     </form>
   );
 }

@@ -1,13 +1,11 @@
 import { NOTIFICATION_KEYS, type NotificationSettings } from '@pencraft/rules';
-import { api, Button, Checkbox } from '@pencraft/ui';
-import { useId, useState } from 'react';
-import { FormError, Loaded, Panel, Saved } from '../components/parts.js';
+import { api, Checkbox } from '@pencraft/ui';
+import { useState } from 'react';
+import { Loaded } from '../components/parts.js';
+import { PreferenceForm } from '../components/PreferenceForm.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { useForm } from '../lib/useForm.js';
 import { useLoad } from '../lib/useLoad.js';
-
-const FIELDS = ['notifications'] as const;
 
 /**
  * The eight keys of SPEC.md section 3, whose meanings the spec does not give. Read from their letters and the
@@ -16,26 +14,19 @@ const FIELDS = ['notifications'] as const;
  */
 function NotificationsForm({ saved: initial }: { saved: NotificationSettings }) {
   const { t } = useSettingsTranslation();
-  const id = useId();
-  const form = useForm(FIELDS);
   const [settings, setSettings] = useState<NotificationSettings>(initial);
-  const [saved, setSaved] = useState<string>();
 
   return (
-    <Panel id={`${id}-title`} title={t('notifications.title')}>
-      <p className="pc-settings__text">{t('notifications.text')}</p>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form
-            .submit({}, async () => {
-              const answer = await api.put('/api/ttin/nots', { body: settings });
-              setSettings(answer);
-            })
-            .then((ok) => ok && setSaved('saved'));
-        }}
-      >
+    <PreferenceForm
+      title={t('notifications.title')}
+      text={t('notifications.text')}
+      field="notifications"
+      save={async () => {
+        const answer = await api.put('/api/ttin/nots', { body: settings });
+        setSettings(answer);
+      }}
+    >
+      {(changed) => (
         <fieldset className="pc-settings__choice">
           <legend>{t('notifications.legend')}</legend>
           {NOTIFICATION_KEYS.map((key) => (
@@ -46,20 +37,13 @@ function NotificationsForm({ saved: initial }: { saved: NotificationSettings }) 
               checked={settings[key]}
               onChange={(event) => {
                 setSettings((current) => ({ ...current, [key]: event.target.checked }));
-                setSaved(undefined);
+                changed();
               }}
             />
           ))}
         </fieldset>
-        <FormError message={form.errors.notifications ?? form.formError} />
-        <div className="pc-settings__actions">
-          <Button type="submit" busy={form.busy}>
-            {t('save')}
-          </Button>
-          <Saved messageKey={saved} />
-        </div>
-      </form>
-    </Panel>
+      )}
+    </PreferenceForm>
   );
 }
 

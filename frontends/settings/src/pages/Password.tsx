@@ -1,6 +1,6 @@
-import { api, Button, TextField } from '@pencraft/ui';
+import { api, TextField } from '@pencraft/ui';
 import { useId, useState } from 'react';
-import { FormError, Panel, Saved } from '../components/parts.js';
+import { FormActions, Panel, Saved } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
 import { formatDate } from '../lib/format.js';
@@ -88,13 +88,9 @@ export default function Password() {
               error={form.errors.repeat}
               required
             />
-            <FormError message={form.formError} />
-            <div className="pc-settings__actions">
-              <Button type="submit" busy={form.busy}>
-                {t('password.submit')}
-              </Button>
+            <FormActions form={form} submitLabel={t('password.submit')}>
               <Saved messageKey={saved} />
-            </div>
+            </FormActions>
           </form>
         </Panel>
       )}

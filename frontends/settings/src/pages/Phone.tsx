@@ -1,12 +1,13 @@
 import { api, Button, TextField, useFeedback } from '@pencraft/ui';
 import { useId, useState } from 'react';
-import { CodeField, FormError, Loaded, Panel } from '../components/parts.js';
+import { CodeStep } from '../components/CodeStep.js';
+import { FormActions, FormError, Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
 import { errorMessage } from '../lib/errors.js';
-import { useForm } from '../lib/useForm.js';
+import { bound, useForm } from '../lib/useForm.js';
 import { useLoad } from '../lib/useLoad.js';
-import { codeCheck, normalizePhone, phoneCheck, problems } from '../lib/validation.js';
+import { normalizePhone, phoneCheck, problems } from '../lib/validation.js';
 
 const FIELDS = ['phone', 'code'] as const;
 const CODE_FIELDS = {
@@ -22,7 +23,6 @@ function ChangePhone({ hasPhone, onVerified }: { hasPhone: boolean; onVerified: 
   const { t } = useSettingsTranslation();
   const form = useForm(FIELDS, CODE_FIELDS);
   const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string>();
 
   const request = (number: string) =>
@@ -30,50 +30,24 @@ function ChangePhone({ hasPhone, onVerified }: { hasPhone: boolean; onVerified: 
 
   if (sentTo) {
     return (
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(problems({ code: codeCheck(code) }), async () => {
-            await api.post('/api/ttin/phone/verify', { body: { code: code.trim() } });
-            onVerified();
-          });
+      <CodeStep
+        form={form}
+        sent={t('phone.codeSent', { phone: sentTo })}
+        label={t('phone.code')}
+        submitLabel={t('phone.confirm')}
+        verify={async (code) => {
+          await api.post('/api/ttin/phone/verify', { body: { code } });
+          onVerified();
         }}
-      >
-        <p className="pc-settings__text" role="status">
-          {t('phone.codeSent', { phone: sentTo })}
-        </p>
-        <CodeField
-          label={t('phone.code')}
-          autoFocus
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            form.clear('code');
-          }}
-          error={form.errors.code}
-          required
-        />
-        <FormError message={form.formError} />
-        <div className="pc-settings__actions">
-          <Button type="submit" busy={form.busy}>
-            {t('phone.confirm')}
-          </Button>
-          <Button variant="secondary" onClick={() => void form.submit({}, () => request(normalizePhone(phone)))}>
-            {t('phone.resend')}
-          </Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setSentTo(undefined);
-              setCode('');
-              form.clear();
-            }}
-          >
-            {t('common:actions.cancel')}
-          </Button>
-        </div>
-      </form>
+        resend={{
+          label: t('phone.resend'),
+          onClick: () => void form.submit({}, () => request(normalizePhone(phone))),
+        }}
+        onCancel={() => {
+          setSentTo(undefined);
+          form.clear();
+        }}
+      />
     );
   }
 
@@ -91,21 +65,10 @@ function ChangePhone({ hasPhone, onVerified }: { hasPhone: boolean; onVerified: 
         autoComplete="tel"
         inputMode="tel"
         placeholder="+994501234567"
-        value={phone}
-        onChange={(event) => {
-          setPhone(event.target.value);
-          form.clear('phone');
-        }}
-        error={form.errors.phone}
+        {...bound(form, 'phone', phone, setPhone)}
         hint={t('phone.hint')}
-        required
       />
-      <FormError message={form.formError} />
-      <div className="pc-settings__actions">
-        <Button type="submit" busy={form.busy}>
-          {t('phone.sendCode')}
-        </Button>
-      </div>
+      <FormActions form={form} submitLabel={t('phone.sendCode')} />
     </form>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '@pencraft/rules';
 import { api, Button, Select, TextField, useSession, type Schemas } from '@pencraft/ui';
 import { useId, useState } from 'react';
-import { FormError, Loaded, Panel, Saved } from '../components/parts.js';
+import { FormActions, FormError, Loaded, Panel, Saved } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
 import { errorMessage } from '../lib/errors.js';
@@ -156,13 +156,9 @@ function GeneralForm({ profile, countries }: { profile: Profile; countries: read
           onChange={set('gender')}
           error={form.errors.gender}
         />
-        <FormError message={form.formError} />
-        <div className="pc-settings__actions">
-          <Button type="submit" busy={form.busy}>
-            {t('save')}
-          </Button>
+        <FormActions form={form} submitLabel={t('save')}>
           <Saved messageKey={saved} />
-        </div>
+        </FormActions>
       </form>
     </Panel>
   );

@@ -1,23 +1,18 @@
 import { isTheme, THEMES, type Theme as ThemeValue } from '@pencraft/rules';
-import { api, Button, readStorage, useSession } from '@pencraft/ui';
-import { useEffect, useId, useState } from 'react';
+import { api, readStorage, useSession } from '@pencraft/ui';
+import { useEffect, useState } from 'react';
 import { Choice } from '../components/Choice.js';
-import { FormError, Loaded, Panel, Saved } from '../components/parts.js';
+import { Loaded } from '../components/parts.js';
+import { PreferenceForm } from '../components/PreferenceForm.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
 import { keepThemeOnDevice, THEME_STORAGE_KEY } from '../lib/device.js';
-import { useForm } from '../lib/useForm.js';
 import { useLoad } from '../lib/useLoad.js';
-
-const FIELDS = ['theme'] as const;
 
 function ThemeForm({ saved: initial }: { saved: ThemeValue }) {
   const { t } = useSettingsTranslation();
-  const id = useId();
   const session = useSession();
-  const form = useForm(FIELDS, { InvalidTheme: 'theme' });
   const [theme, setTheme] = useState<ThemeValue>(initial);
-  const [saved, setSaved] = useState<string>();
   // The header's toggle saves the account's theme too, and repaints the page: the choice here follows it.
   useEffect(() => {
     const observer = new MutationObserver(() => {
@@ -29,24 +24,21 @@ function ThemeForm({ saved: initial }: { saved: ThemeValue }) {
   }, []);
 
   return (
-    <Panel id={`${id}-title`} title={t('theme.title')}>
-      <p className="pc-settings__text">{t('theme.text')}</p>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form
-            .submit({}, async () => {
-              // The header's toggle saves to the account without telling the session: read the account's value
-              // first, so that the save below is a change the shell sees and applies.
-              await session.refresh();
-              await api.put('/api/ttin/prefs/theme', { body: { theme } });
-              keepThemeOnDevice(theme);
-              await session.refresh();
-            })
-            .then((ok) => ok && setSaved('saved'));
-        }}
-      >
+    <PreferenceForm
+      title={t('theme.title')}
+      text={t('theme.text')}
+      field="theme"
+      codeFields={{ InvalidTheme: 'theme' }}
+      save={async () => {
+        // The header's toggle saves to the account without telling the session: read the account's value
+        // first, so that the save below is a change the shell sees and applies.
+        await session.refresh();
+        await api.put('/api/ttin/prefs/theme', { body: { theme } });
+        keepThemeOnDevice(theme);
+        await session.refresh();
+      }}
+    >
+      {(changed) => (
         <Choice
           legend={t('theme.legend')}
           name="theme"
@@ -54,18 +46,11 @@ function ThemeForm({ saved: initial }: { saved: ThemeValue }) {
           options={THEMES.map((value) => ({ value, label: t(`theme.${value}`), hint: t(`theme.${value}Hint`) }))}
           onChange={(value) => {
             setTheme(value);
-            setSaved(undefined);
+            changed();
           }}
         />
-        <FormError message={form.errors.theme ?? form.formError} />
-        <div className="pc-settings__actions">
-          <Button type="submit" busy={form.busy}>
-            {t('save')}
-          </Button>
-          <Saved messageKey={saved} />
-        </div>
-      </form>
-    </Panel>
+      )}
+    </PreferenceForm>
   );
 }
 
