@@ -59,7 +59,9 @@ export function errorResponse(
 
 function send(error: unknown, request: FastifyRequest, reply: FastifyReply, log: Logger) {
   const { status, body, unexpected } = errorResponse(error, request);
-  if (unexpected) log.error({ err: error, url: request.url }, 'unexpected error');
+  // The matched route's pattern, or the path without its query: a query may hold a mailed link's token.
+  if (unexpected)
+    log.error({ err: error, route: request.routeOptions?.url ?? request.url.split('?')[0] }, 'unexpected error');
   const retryAfter =
     (error as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ??
     (AppError.is(error) && typeof error.params?.retryAfter === 'number' ? error.params.retryAfter : undefined);
