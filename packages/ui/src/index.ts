@@ -1,3 +1,4 @@
+export { initials, safeImageUrl } from './avatar.js';
 export { Button, type ButtonProps } from './Button.js';
 export { Captcha, CAPTCHA_CHALLENGE_URL, type CaptchaProps } from './captcha/Captcha.js';
 export { Checkbox, type CheckboxProps } from './Checkbox.js';

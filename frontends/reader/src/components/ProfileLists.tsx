@@ -1,8 +1,7 @@
 import { HOME_MAX_PAGE } from '@pencraft/rules';
-import { api, Button, EmptyState, Spinner, type Schemas } from '@pencraft/ui';
+import { api, Button, EmptyState, safeImageUrl, Spinner, type Schemas } from '@pencraft/ui';
 import { Link } from 'react-router';
 import { useReaderTranslation } from '../i18n.js';
-import { safeImage } from '../lib/profile.js';
 import { usePaged, type Paged } from '../lib/usePaged.js';
 import { ArticleCard } from './ArticleCard.js';
 import { PartError } from './PartError.js';
@@ -67,7 +66,7 @@ export function ProfileArticles({ username }: { username: string }) {
 type FollowUser = Schemas['FollowUser'];
 
 function Person({ user }: { user: FollowUser }) {
-  const avatar = safeImage(user.imageUrl);
+  const avatar = safeImageUrl(user.imageUrl);
   return (
     <li className="pc-person">
       <span className="pc-person__avatar" aria-hidden="true">

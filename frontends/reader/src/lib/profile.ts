@@ -1,4 +1,4 @@
-// The public profile page's small rules: which tab, what a link is called, which pictures may be shown.
+// The public profile page's small rules: which tab, what a link is called.
 
 /** The tabs that exist now; comments, bookmarks, collections, badges and supporters come with their issues. */
 export const PROFILE_TABS = ['articles', 'followers', 'following'] as const;
@@ -26,16 +26,5 @@ export function linkLabel(provider: string, url: string): string {
     return new URL(url).host.replace(/^www\./, '');
   } catch {
     return url;
-  }
-}
-
-/** Only https images or same-origin paths (the /media proxy) are shown. */
-export function safeImage(url: string | null | undefined): string | null {
-  if (!url) return null;
-  if (url.startsWith('/') && !url.startsWith('//')) return url;
-  try {
-    return new URL(url).protocol === 'https:' ? url : null;
-  } catch {
-    return null;
   }
 }

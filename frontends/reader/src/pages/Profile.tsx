@@ -1,11 +1,22 @@
-import { api, ApiError, Button, EmptyState, Spinner, useDocumentMeta, useSession, type Schemas } from '@pencraft/ui';
+import {
+  api,
+  ApiError,
+  Button,
+  EmptyState,
+  initials,
+  safeImageUrl,
+  Spinner,
+  useDocumentMeta,
+  useSession,
+  type Schemas,
+} from '@pencraft/ui';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PartError } from '../components/PartError.js';
 import { ProfileArticles, ProfilePeople } from '../components/ProfileLists.js';
 import { useReaderTranslation } from '../i18n.js';
 import { formatDate } from '../lib/format.js';
-import { linkLabel, profileTab, safeImage, PROFILE_TABS, type ProfileTab } from '../lib/profile.js';
+import { linkLabel, profileTab, PROFILE_TABS, type ProfileTab } from '../lib/profile.js';
 import '../reader.css';
 
 type PublicProfile = Schemas['PublicProfile'];
@@ -15,17 +26,6 @@ type State =
   | { status: 'ready'; profile: PublicProfile }
   | { status: 'notFound' }
   | { status: 'error'; message: string | undefined };
-
-function initials(profile: PublicProfile): string {
-  const letters = profile.fullname
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => [...word][0] ?? '')
-    .slice(0, 2)
-    .join('');
-  return (letters || [...profile.username][0] || '?').toLocaleUpperCase();
-}
 
 function FollowButton({ profile, onChange }: { profile: PublicProfile; onChange: (p: PublicProfile) => void }) {
   const { t } = useReaderTranslation();
@@ -138,8 +138,8 @@ function ProfileView({ handle }: { handle: string }) {
 
   const p = state.profile;
   const own = session.status === 'user' && session.user.uid === p.uid;
-  const avatar = safeImage(p.imageUrl);
-  const banner = safeImage(p.bannerUrl);
+  const avatar = safeImageUrl(p.imageUrl);
+  const banner = safeImageUrl(p.bannerUrl);
   const joined = formatDate(p.joinedAt, {
     months: t('common:date.months'),
     long: (parts) => t('common:date.long', { ...parts }),
@@ -153,7 +153,11 @@ function ProfileView({ handle }: { handle: string }) {
           {banner && <img src={banner} alt="" />}
         </div>
         <div className="pc-profile__head">
-          <span className="pc-profile__avatar" data-initials={avatar ? undefined : initials(p)} aria-hidden={!avatar}>
+          <span
+            className="pc-profile__avatar"
+            data-initials={avatar ? undefined : initials(p.fullname, p.username)}
+            aria-hidden={!avatar}
+          >
             {avatar && <img src={avatar} alt={t('profile.picture', { name: p.fullname || p.username })} />}
           </span>
           <div className="pc-profile__names">

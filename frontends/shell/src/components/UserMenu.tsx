@@ -1,8 +1,8 @@
-import { ApiError, Spinner, useFeedback, useSession } from '@pencraft/ui';
+import { ApiError, initials, safeImageUrl, Spinner, useFeedback, useSession } from '@pencraft/ui';
 import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { initials, ratingTier, safeImageUrl } from '../lib/user.js';
+import { ratingTier } from '../lib/user.js';
 import { useNavEntries } from '../remotes/context.js';
 import { useEntryLabels } from './Navigation.js';
 
