@@ -13,6 +13,8 @@ export interface FollowListRow {
   since: Date;
 }
 
+/** Either end of a follow: the follower or the followee. */
+type FollowSide = typeof follows.followerId | typeof follows.followeeId;
 @Injectable()
 export class FollowRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
@@ -59,26 +61,22 @@ export class FollowRepository {
   }
 
   /** Who follows `uid`, newest first; one extra row tells whether a next page exists. */
-  async followers(uid: string, offset: number, limit: number): Promise<FollowListRow[]> {
-    return this.database.db
-      .select({
-        uid: users.id,
-        username: users.username,
-        fullname: users.fullname,
-        headline: users.headline,
-        imageUrl: users.imageUrl,
-        since: follows.createdAt,
-      })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.followerId))
-      .where(eq(follows.followeeId, uid))
-      .orderBy(desc(follows.createdAt), desc(follows.followerId))
-      .offset(offset)
-      .limit(limit + 1);
+  followers(uid: string, offset: number, limit: number): Promise<FollowListRow[]> {
+    return this.page({ listed: follows.followerId, owner: follows.followeeId }, uid, offset, limit);
   }
 
   /** Whom `uid` follows, newest first; one extra row tells whether a next page exists. */
-  async following(uid: string, offset: number, limit: number): Promise<FollowListRow[]> {
+  following(uid: string, offset: number, limit: number): Promise<FollowListRow[]> {
+    return this.page({ listed: follows.followeeId, owner: follows.followerId }, uid, offset, limit);
+  }
+
+  /** One page of the users on the `listed` side of the follows whose `owner` side is `uid`. */
+  private async page(
+    side: { listed: FollowSide; owner: FollowSide },
+    uid: string,
+    offset: number,
+    limit: number,
+  ): Promise<FollowListRow[]> {
     return this.database.db
       .select({
         uid: users.id,
@@ -89,9 +87,9 @@ export class FollowRepository {
         since: follows.createdAt,
       })
       .from(follows)
-      .innerJoin(users, eq(users.id, follows.followeeId))
-      .where(eq(follows.followerId, uid))
-      .orderBy(desc(follows.createdAt), desc(follows.followeeId))
+      .innerJoin(users, eq(users.id, side.listed))
+      .where(eq(side.owner, uid))
+      .orderBy(desc(follows.createdAt), desc(side.listed))
       .offset(offset)
       .limit(limit + 1);
   }
