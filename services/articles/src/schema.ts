@@ -5,3 +5,5 @@ export { articlesSchema } from './articles.schema.js';
 export const { outbox, processedEvents } = articlesEvents;
 export * from './articles/article.table.js';
 export * from './authors/author.table.js';
+export * from './drafts/draft.table.js';
+export * from './review/review.table.js';

@@ -3,8 +3,24 @@ import { index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { articlesSchema } from '../articles.schema.js';
 import type { ArticleContent } from '../content/article-content.js';
 
-export const ARTICLE_STATUSES = ['draft', 'in_review', 'published'] as const;
+/**
+ * SPEC.md section 4: accepted, then automatic initial review, then under moderation, then approved, then published;
+ * or rejected, or a revision requested from the author. `draft` is an article created directly through
+ * POST /api/articles and not yet submitted (the editor keeps its work in the drafts table instead).
+ */
+export const ARTICLE_STATUSES = [
+  'draft',
+  'accepted',
+  'initialReview',
+  'underModeration',
+  'approved',
+  'published',
+  'rejected',
+  'revisionRequested',
+] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+/** Submitted and not yet decided: the states a pending article can be deleted in (within 6 hours). */
+export const PENDING_STATUSES: readonly ArticleStatus[] = ['accepted', 'initialReview', 'underModeration'];
 
 export const articles = articlesSchema.table(
   'articles',
@@ -23,6 +39,16 @@ export const articles = articlesSchema.table(
     /** The visible text of the content, one block a line: what search indexes. */
     bodyText: text('body_text').notNull(),
     status: text('status').$type<ArticleStatus>().notNull().default('draft'),
+    /** The reviewer's reason (rejected) or revision notes (revisionRequested); empty otherwise. */
+    reviewNote: text('review_note').notNull().default(''),
+    /** The original article this one translates (its own row per language); null for an original. */
+    translationOf: uuid('translation_of'),
+    /** An object-store key of the cover image, or null. */
+    coverKey: text('cover_key'),
+    target: text('target').notNull().default('personal'),
+    audience: text('audience').notNull().default('free'),
+    /** How many times the published article was edited (SPEC.md: EditArticleCount). */
+    editCount: integer('edit_count').notNull().default(0),
     wordCount: integer('word_count').notNull(),
     symbolCount: integer('symbol_count').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -36,6 +62,7 @@ export const articles = articlesSchema.table(
       .on(t.publishedAt.desc(), t.id.desc())
       .where(sql`status = 'published'`),
     index('articles_author_idx').on(t.authorId, t.createdAt.desc()),
+    index('articles_translation_of_idx').on(t.translationOf),
   ],
 );
 
