@@ -23,6 +23,68 @@ export const protobufPackage = "articles.v1";
 
 export const protobufFileName = "articles/v1/articles.proto";
 
+export enum ReviewDecision {
+  REVIEW_DECISION_UNSPECIFIED = 0,
+  /** REVIEW_DECISION_START_INITIAL_REVIEW - The automatic initial review starts (accepted -> initialReview). */
+  REVIEW_DECISION_START_INITIAL_REVIEW = 1,
+  /** REVIEW_DECISION_PASS_INITIAL_REVIEW - The initial review passed: under moderation. */
+  REVIEW_DECISION_PASS_INITIAL_REVIEW = 2,
+  /** REVIEW_DECISION_APPROVE - Approved, then published (announced as articles.article.published). */
+  REVIEW_DECISION_APPROVE = 3,
+  /** REVIEW_DECISION_REJECT - Rejected, with the reason in the note. */
+  REVIEW_DECISION_REJECT = 4,
+  /** REVIEW_DECISION_REQUEST_REVISION - Sent back to the author with revision notes; the author edits and republishes. */
+  REVIEW_DECISION_REQUEST_REVISION = 5,
+  UNRECOGNIZED = -1,
+}
+
+export function reviewDecisionFromJSON(object: any): ReviewDecision {
+  switch (object) {
+    case 0:
+    case "REVIEW_DECISION_UNSPECIFIED":
+      return ReviewDecision.REVIEW_DECISION_UNSPECIFIED;
+    case 1:
+    case "REVIEW_DECISION_START_INITIAL_REVIEW":
+      return ReviewDecision.REVIEW_DECISION_START_INITIAL_REVIEW;
+    case 2:
+    case "REVIEW_DECISION_PASS_INITIAL_REVIEW":
+      return ReviewDecision.REVIEW_DECISION_PASS_INITIAL_REVIEW;
+    case 3:
+    case "REVIEW_DECISION_APPROVE":
+      return ReviewDecision.REVIEW_DECISION_APPROVE;
+    case 4:
+    case "REVIEW_DECISION_REJECT":
+      return ReviewDecision.REVIEW_DECISION_REJECT;
+    case 5:
+    case "REVIEW_DECISION_REQUEST_REVISION":
+      return ReviewDecision.REVIEW_DECISION_REQUEST_REVISION;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return ReviewDecision.UNRECOGNIZED;
+  }
+}
+
+export function reviewDecisionToJSON(object: ReviewDecision): string {
+  switch (object) {
+    case ReviewDecision.REVIEW_DECISION_UNSPECIFIED:
+      return "REVIEW_DECISION_UNSPECIFIED";
+    case ReviewDecision.REVIEW_DECISION_START_INITIAL_REVIEW:
+      return "REVIEW_DECISION_START_INITIAL_REVIEW";
+    case ReviewDecision.REVIEW_DECISION_PASS_INITIAL_REVIEW:
+      return "REVIEW_DECISION_PASS_INITIAL_REVIEW";
+    case ReviewDecision.REVIEW_DECISION_APPROVE:
+      return "REVIEW_DECISION_APPROVE";
+    case ReviewDecision.REVIEW_DECISION_REJECT:
+      return "REVIEW_DECISION_REJECT";
+    case ReviewDecision.REVIEW_DECISION_REQUEST_REVISION:
+      return "REVIEW_DECISION_REQUEST_REVISION";
+    case ReviewDecision.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 export interface Author {
   uid: string;
   username: string;
@@ -41,7 +103,10 @@ export interface Article {
   subCategories: string[];
   /** Editor.js output ({ time, blocks, version }) as JSON, sanitized. */
   contentJson: string;
-  /** draft or published. */
+  /**
+   * draft (created directly, not submitted), accepted, initialReview, underModeration, approved, published, rejected
+   * or revisionRequested.
+   */
   status: string;
   author: Author | undefined;
   createdAtMs: number;
@@ -50,6 +115,16 @@ export interface Article {
   wordCount: number;
   symbolCount: number;
   readingMinutes: number;
+  /** Why it was rejected, or what to revise; empty otherwise. */
+  reviewNote: string;
+  /** Where the cover image is served (/media/<key>), empty when none. */
+  coverUrl: string;
+  /** free or paid. */
+  audience: string;
+  /** personal (a publication once they exist). */
+  target: string;
+  /** How many times the published article was edited. */
+  editCount: number;
 }
 
 export interface ArticleCard {
@@ -79,6 +154,7 @@ export interface CreateArticleResponse {
 }
 
 export interface PublishArticleRequest {
+  /** A draft id (the editor's) or the id of an article created directly and not yet submitted. */
   articleId: string;
   actorUid: string;
 }
@@ -138,6 +214,16 @@ export interface ListAuthorArticlesResponse {
   hasMore: boolean;
   /** How many articles the author has published. */
   total: number;
+}
+
+export interface DecideReviewRequest {
+  articleId: string;
+  decision: ReviewDecision;
+  note: string;
+}
+
+export interface DecideReviewResponse {
+  article: Article | undefined;
 }
 
 function createBaseAuthor(): Author {
@@ -266,6 +352,11 @@ function createBaseArticle(): Article {
     wordCount: 0,
     symbolCount: 0,
     readingMinutes: 0,
+    reviewNote: "",
+    coverUrl: "",
+    audience: "",
+    target: "",
+    editCount: 0,
   };
 }
 
@@ -315,6 +406,21 @@ export const Article: MessageFns<Article> = {
     }
     if (message.readingMinutes !== 0) {
       writer.uint32(120).int32(message.readingMinutes);
+    }
+    if (message.reviewNote !== "") {
+      writer.uint32(130).string(message.reviewNote);
+    }
+    if (message.coverUrl !== "") {
+      writer.uint32(138).string(message.coverUrl);
+    }
+    if (message.audience !== "") {
+      writer.uint32(146).string(message.audience);
+    }
+    if (message.target !== "") {
+      writer.uint32(154).string(message.target);
+    }
+    if (message.editCount !== 0) {
+      writer.uint32(160).int32(message.editCount);
     }
     return writer;
   },
@@ -452,6 +558,46 @@ export const Article: MessageFns<Article> = {
             message.readingMinutes = reader.int32();
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.reviewNote = reader.string();
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.coverUrl = reader.string();
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.audience = reader.string();
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.target = reader.string();
+            continue;
+          }
+          case 20: {
+            if (tag !== 160) {
+              break;
+            }
+
+            message.editCount = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -513,6 +659,23 @@ export const Article: MessageFns<Article> = {
         : isSet(object.reading_minutes)
         ? globalThis.Number(object.reading_minutes)
         : 0,
+      reviewNote: isSet(object.reviewNote)
+        ? globalThis.String(object.reviewNote)
+        : isSet(object.review_note)
+        ? globalThis.String(object.review_note)
+        : "",
+      coverUrl: isSet(object.coverUrl)
+        ? globalThis.String(object.coverUrl)
+        : isSet(object.cover_url)
+        ? globalThis.String(object.cover_url)
+        : "",
+      audience: isSet(object.audience) ? globalThis.String(object.audience) : "",
+      target: isSet(object.target) ? globalThis.String(object.target) : "",
+      editCount: isSet(object.editCount)
+        ? globalThis.Number(object.editCount)
+        : isSet(object.edit_count)
+        ? globalThis.Number(object.edit_count)
+        : 0,
     };
   },
 
@@ -562,6 +725,21 @@ export const Article: MessageFns<Article> = {
     }
     if (message.readingMinutes !== 0) {
       obj.readingMinutes = Math.round(message.readingMinutes);
+    }
+    if (message.reviewNote !== "") {
+      obj.reviewNote = message.reviewNote;
+    }
+    if (message.coverUrl !== "") {
+      obj.coverUrl = message.coverUrl;
+    }
+    if (message.audience !== "") {
+      obj.audience = message.audience;
+    }
+    if (message.target !== "") {
+      obj.target = message.target;
+    }
+    if (message.editCount !== 0) {
+      obj.editCount = Math.round(message.editCount);
     }
     return obj;
   },
@@ -1896,6 +2074,158 @@ export const ListAuthorArticlesResponse: MessageFns<ListAuthorArticlesResponse> 
   },
 };
 
+function createBaseDecideReviewRequest(): DecideReviewRequest {
+  return { articleId: "", decision: 0, note: "" };
+}
+
+export const DecideReviewRequest: MessageFns<DecideReviewRequest> = {
+  encode(message: DecideReviewRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articleId !== "") {
+      writer.uint32(10).string(message.articleId);
+    }
+    if (message.decision !== 0) {
+      writer.uint32(16).int32(message.decision);
+    }
+    if (message.note !== "") {
+      writer.uint32(26).string(message.note);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DecideReviewRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDecideReviewRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.decision = reader.int32() as any;
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DecideReviewRequest {
+    return {
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      decision: isSet(object.decision) ? reviewDecisionFromJSON(object.decision) : 0,
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+    };
+  },
+
+  toJSON(message: DecideReviewRequest): unknown {
+    const obj: any = {};
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.decision !== 0) {
+      obj.decision = reviewDecisionToJSON(message.decision);
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    return obj;
+  },
+};
+
+function createBaseDecideReviewResponse(): DecideReviewResponse {
+  return { article: undefined };
+}
+
+export const DecideReviewResponse: MessageFns<DecideReviewResponse> = {
+  encode(message: DecideReviewResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.article !== undefined) {
+      Article.encode(message.article, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DecideReviewResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDecideReviewResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.article = Article.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DecideReviewResponse {
+    return { article: isSet(object.article) ? Article.fromJSON(object.article) : undefined };
+  },
+
+  toJSON(message: DecideReviewResponse): unknown {
+    const obj: any = {};
+    if (message.article !== undefined) {
+      obj.article = Article.toJSON(message.article);
+    }
+    return obj;
+  },
+};
+
 /** Articles: writing, publishing and reading. */
 export type ArticlesServiceService = typeof ArticlesServiceService;
 export const ArticlesServiceService = {
@@ -1910,7 +2240,10 @@ export const ArticlesServiceService = {
       Buffer.from(CreateArticleResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateArticleResponse => CreateArticleResponse.decode(value),
   },
-  /** Publishes the author's draft (or submits it for review once moderation exists). */
+  /**
+   * Submits a draft (a drafts row, or an article created directly) for review: it becomes an article in the state
+   * accepted, or goes through every state to published at once while PUBLISH_WITHOUT_REVIEW is on.
+   */
   publishArticle: {
     path: "/articles.v1.ArticlesService/PublishArticle" as const,
     requestStream: false as const,
@@ -1968,12 +2301,29 @@ export const ArticlesServiceService = {
       Buffer.from(ListAuthorArticlesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListAuthorArticlesResponse => ListAuthorArticlesResponse.decode(value),
   },
+  /**
+   * The moderation service's decision on a submitted article (until it exists, tests play it): moves the article
+   * through the review states of SPEC.md section 4 and records them on its timeline; approve publishes it.
+   */
+  decideReview: {
+    path: "/articles.v1.ArticlesService/DecideReview" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DecideReviewRequest): Buffer => Buffer.from(DecideReviewRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DecideReviewRequest => DecideReviewRequest.decode(value),
+    responseSerialize: (value: DecideReviewResponse): Buffer =>
+      Buffer.from(DecideReviewResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DecideReviewResponse => DecideReviewResponse.decode(value),
+  },
 } as const;
 
 export interface ArticlesServiceServer extends UntypedServiceImplementation {
   /** Creates a draft article owned by the author. */
   createArticle: handleUnaryCall<CreateArticleRequest, CreateArticleResponse>;
-  /** Publishes the author's draft (or submits it for review once moderation exists). */
+  /**
+   * Submits a draft (a drafts row, or an article created directly) for review: it becomes an article in the state
+   * accepted, or goes through every state to published at once while PUBLISH_WITHOUT_REVIEW is on.
+   */
   publishArticle: handleUnaryCall<PublishArticleRequest, PublishArticleResponse>;
   /** Reads one article: published ones for anyone, drafts only for their author. */
   getArticle: handleUnaryCall<GetArticleRequest, GetArticleResponse>;
@@ -1983,6 +2333,11 @@ export interface ArticlesServiceServer extends UntypedServiceImplementation {
   listCategories: handleUnaryCall<ListCategoriesRequest, ListCategoriesResponse>;
   /** One author's published articles, newest first (the articles tab of a public profile). */
   listAuthorArticles: handleUnaryCall<ListAuthorArticlesRequest, ListAuthorArticlesResponse>;
+  /**
+   * The moderation service's decision on a submitted article (until it exists, tests play it): moves the article
+   * through the review states of SPEC.md section 4 and records them on its timeline; approve publishes it.
+   */
+  decideReview: handleUnaryCall<DecideReviewRequest, DecideReviewResponse>;
 }
 
 export interface ArticlesServiceClient extends Client {
@@ -2002,7 +2357,10 @@ export interface ArticlesServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreateArticleResponse) => void,
   ): ClientUnaryCall;
-  /** Publishes the author's draft (or submits it for review once moderation exists). */
+  /**
+   * Submits a draft (a drafts row, or an article created directly) for review: it becomes an article in the state
+   * accepted, or goes through every state to published at once while PUBLISH_WITHOUT_REVIEW is on.
+   */
   publishArticle(
     request: PublishArticleRequest,
     callback: (error: ServiceError | null, response: PublishArticleResponse) => void,
@@ -2081,6 +2439,25 @@ export interface ArticlesServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListAuthorArticlesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The moderation service's decision on a submitted article (until it exists, tests play it): moves the article
+   * through the review states of SPEC.md section 4 and records them on its timeline; approve publishes it.
+   */
+  decideReview(
+    request: DecideReviewRequest,
+    callback: (error: ServiceError | null, response: DecideReviewResponse) => void,
+  ): ClientUnaryCall;
+  decideReview(
+    request: DecideReviewRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DecideReviewResponse) => void,
+  ): ClientUnaryCall;
+  decideReview(
+    request: DecideReviewRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DecideReviewResponse) => void,
   ): ClientUnaryCall;
 }
 
