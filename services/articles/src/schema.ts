@@ -5,5 +5,6 @@ export { articlesSchema } from './articles.schema.js';
 export const { outbox, processedEvents } = articlesEvents;
 export * from './articles/article.table.js';
 export * from './authors/author.table.js';
+export * from './coauthors/coauthor.table.js';
 export * from './drafts/draft.table.js';
 export * from './review/review.table.js';
