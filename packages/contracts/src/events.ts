@@ -3,7 +3,7 @@
 // `eventSubscription`; neither writes a subject or a message name by hand. EVENTS.md is generated from this
 // registry and the proto comments (`npm run events:catalogue -w @pencraft/contracts`).
 import type { BinaryReader, BinaryWriter } from '@bufbuild/protobuf/wire';
-import { ArticlePublished } from './gen/events/v1/articles.js';
+import { ArticleBookmarked, ArticlePublished, ArticleVoted } from './gen/events/v1/articles.js';
 import {
   UserConfirmed,
   UserDeleted,
@@ -74,14 +74,14 @@ export const EVENTS = {
     publisher: 'identity',
     consumers: { articles: 'articles-identity-user-updates' },
   }),
-  // No consumer yet: the notifications service reads them once it exists.
+  // articles keeps who follows whom for the following feed; the notifications service reads them once it exists.
   userFollowed: defineEvent({
     subject: 'identity.user.followed',
     type: 'events.v1.UserFollowed',
     proto: 'events/v1/identity.proto',
     message: UserFollowed,
     publisher: 'identity',
-    consumers: {},
+    consumers: { articles: 'articles-identity-follows' },
   }),
   userUnfollowed: defineEvent({
     subject: 'identity.user.unfollowed',
@@ -89,7 +89,7 @@ export const EVENTS = {
     proto: 'events/v1/identity.proto',
     message: UserUnfollowed,
     publisher: 'identity',
-    consumers: {},
+    consumers: { articles: 'articles-identity-unfollows' },
   }),
   articlePublished: defineEvent({
     subject: 'articles.article.published',
@@ -97,7 +97,25 @@ export const EVENTS = {
     proto: 'events/v1/articles.proto',
     message: ArticlePublished,
     publisher: 'articles',
-    consumers: { search: 'search-articles' },
+    consumers: { search: 'search-articles', articles: 'articles-engagement-published' },
+  }),
+  // No consumer yet: the notifications service reads them once it exists.
+  articleVoted: defineEvent({
+    subject: 'articles.article.voted',
+    type: 'events.v1.ArticleVoted',
+    proto: 'events/v1/articles.proto',
+    message: ArticleVoted,
+    publisher: 'articles',
+    consumers: {},
+  }),
+  // No consumer yet: the notifications service reads them once it exists.
+  articleBookmarked: defineEvent({
+    subject: 'articles.article.bookmarked',
+    type: 'events.v1.ArticleBookmarked',
+    proto: 'events/v1/articles.proto',
+    message: ArticleBookmarked,
+    publisher: 'articles',
+    consumers: {},
   }),
 } as const;
 

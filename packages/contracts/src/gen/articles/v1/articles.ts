@@ -136,6 +136,10 @@ export interface ArticleCard {
   author: Author | undefined;
   publishedAtMs: number;
   readingMinutes: number;
+  /** The cover image's URL, empty when none. */
+  coverUrl: string;
+  /** The score: upvotes minus downvotes (filled by the engagement lists). */
+  votes: number;
 }
 
 export interface CreateArticleRequest {
@@ -755,6 +759,8 @@ function createBaseArticleCard(): ArticleCard {
     author: undefined,
     publishedAtMs: 0,
     readingMinutes: 0,
+    coverUrl: "",
+    votes: 0,
   };
 }
 
@@ -783,6 +789,12 @@ export const ArticleCard: MessageFns<ArticleCard> = {
     }
     if (message.readingMinutes !== 0) {
       writer.uint32(64).int32(message.readingMinutes);
+    }
+    if (message.coverUrl !== "") {
+      writer.uint32(74).string(message.coverUrl);
+    }
+    if (message.votes !== 0) {
+      writer.uint32(80).int32(message.votes);
     }
     return writer;
   },
@@ -864,6 +876,22 @@ export const ArticleCard: MessageFns<ArticleCard> = {
             message.readingMinutes = reader.int32();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.coverUrl = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.votes = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -894,6 +922,12 @@ export const ArticleCard: MessageFns<ArticleCard> = {
         : isSet(object.reading_minutes)
         ? globalThis.Number(object.reading_minutes)
         : 0,
+      coverUrl: isSet(object.coverUrl)
+        ? globalThis.String(object.coverUrl)
+        : isSet(object.cover_url)
+        ? globalThis.String(object.cover_url)
+        : "",
+      votes: isSet(object.votes) ? globalThis.Number(object.votes) : 0,
     };
   },
 
@@ -922,6 +956,12 @@ export const ArticleCard: MessageFns<ArticleCard> = {
     }
     if (message.readingMinutes !== 0) {
       obj.readingMinutes = Math.round(message.readingMinutes);
+    }
+    if (message.coverUrl !== "") {
+      obj.coverUrl = message.coverUrl;
+    }
+    if (message.votes !== 0) {
+      obj.votes = Math.round(message.votes);
     }
     return obj;
   },

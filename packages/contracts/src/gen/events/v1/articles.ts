@@ -35,6 +35,39 @@ export interface ArticlePublished {
   publishedAtMs: number;
 }
 
+/** Subject articles.article.voted: a user's vote on a published article changed (cast, switched or removed). */
+export interface ArticleVoted {
+  /** The article's id (UUID). */
+  articleId: string;
+  /** The article's author (UUID): whom a notification would go to. */
+  authorUid: string;
+  /** Who voted (UUID). */
+  voterUid: string;
+  /** The vote now: up, down, or empty when it was removed. */
+  vote: string;
+  /** The vote before: up, down, or empty. */
+  previous: string;
+  /** The article's counts after the change. */
+  up: number;
+  down: number;
+  /** Milliseconds since the Unix epoch. */
+  atMs: number;
+}
+
+/** Subject articles.article.bookmarked: a user bookmarked a published article or removed the bookmark. */
+export interface ArticleBookmarked {
+  /** The article's id (UUID). */
+  articleId: string;
+  /** The article's author (UUID). */
+  authorUid: string;
+  /** Who bookmarked (UUID). */
+  uid: string;
+  /** True when bookmarked, false when the bookmark was removed. */
+  bookmarked: boolean;
+  /** Milliseconds since the Unix epoch. */
+  atMs: number;
+}
+
 function createBaseArticlePublished(): ArticlePublished {
   return {
     articleId: "",
@@ -280,6 +313,319 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
     }
     if (message.publishedAtMs !== 0) {
       obj.publishedAtMs = Math.round(message.publishedAtMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseArticleVoted(): ArticleVoted {
+  return { articleId: "", authorUid: "", voterUid: "", vote: "", previous: "", up: 0, down: 0, atMs: 0 };
+}
+
+export const ArticleVoted: MessageFns<ArticleVoted> = {
+  encode(message: ArticleVoted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articleId !== "") {
+      writer.uint32(10).string(message.articleId);
+    }
+    if (message.authorUid !== "") {
+      writer.uint32(18).string(message.authorUid);
+    }
+    if (message.voterUid !== "") {
+      writer.uint32(26).string(message.voterUid);
+    }
+    if (message.vote !== "") {
+      writer.uint32(34).string(message.vote);
+    }
+    if (message.previous !== "") {
+      writer.uint32(42).string(message.previous);
+    }
+    if (message.up !== 0) {
+      writer.uint32(48).int32(message.up);
+    }
+    if (message.down !== 0) {
+      writer.uint32(56).int32(message.down);
+    }
+    if (message.atMs !== 0) {
+      writer.uint32(64).int64(message.atMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ArticleVoted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseArticleVoted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.authorUid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.voterUid = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.vote = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.previous = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.up = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.down = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.atMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ArticleVoted {
+    return {
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      authorUid: isSet(object.authorUid)
+        ? globalThis.String(object.authorUid)
+        : isSet(object.author_uid)
+        ? globalThis.String(object.author_uid)
+        : "",
+      voterUid: isSet(object.voterUid)
+        ? globalThis.String(object.voterUid)
+        : isSet(object.voter_uid)
+        ? globalThis.String(object.voter_uid)
+        : "",
+      vote: isSet(object.vote) ? globalThis.String(object.vote) : "",
+      previous: isSet(object.previous) ? globalThis.String(object.previous) : "",
+      up: isSet(object.up) ? globalThis.Number(object.up) : 0,
+      down: isSet(object.down) ? globalThis.Number(object.down) : 0,
+      atMs: isSet(object.atMs)
+        ? globalThis.Number(object.atMs)
+        : isSet(object.at_ms)
+        ? globalThis.Number(object.at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: ArticleVoted): unknown {
+    const obj: any = {};
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.authorUid !== "") {
+      obj.authorUid = message.authorUid;
+    }
+    if (message.voterUid !== "") {
+      obj.voterUid = message.voterUid;
+    }
+    if (message.vote !== "") {
+      obj.vote = message.vote;
+    }
+    if (message.previous !== "") {
+      obj.previous = message.previous;
+    }
+    if (message.up !== 0) {
+      obj.up = Math.round(message.up);
+    }
+    if (message.down !== 0) {
+      obj.down = Math.round(message.down);
+    }
+    if (message.atMs !== 0) {
+      obj.atMs = Math.round(message.atMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseArticleBookmarked(): ArticleBookmarked {
+  return { articleId: "", authorUid: "", uid: "", bookmarked: false, atMs: 0 };
+}
+
+export const ArticleBookmarked: MessageFns<ArticleBookmarked> = {
+  encode(message: ArticleBookmarked, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articleId !== "") {
+      writer.uint32(10).string(message.articleId);
+    }
+    if (message.authorUid !== "") {
+      writer.uint32(18).string(message.authorUid);
+    }
+    if (message.uid !== "") {
+      writer.uint32(26).string(message.uid);
+    }
+    if (message.bookmarked !== false) {
+      writer.uint32(32).bool(message.bookmarked);
+    }
+    if (message.atMs !== 0) {
+      writer.uint32(40).int64(message.atMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ArticleBookmarked {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseArticleBookmarked();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.authorUid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.bookmarked = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.atMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ArticleBookmarked {
+    return {
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      authorUid: isSet(object.authorUid)
+        ? globalThis.String(object.authorUid)
+        : isSet(object.author_uid)
+        ? globalThis.String(object.author_uid)
+        : "",
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      bookmarked: isSet(object.bookmarked) ? globalThis.Boolean(object.bookmarked) : false,
+      atMs: isSet(object.atMs)
+        ? globalThis.Number(object.atMs)
+        : isSet(object.at_ms)
+        ? globalThis.Number(object.at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: ArticleBookmarked): unknown {
+    const obj: any = {};
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.authorUid !== "") {
+      obj.authorUid = message.authorUid;
+    }
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.bookmarked !== false) {
+      obj.bookmarked = message.bookmarked;
+    }
+    if (message.atMs !== 0) {
+      obj.atMs = Math.round(message.atMs);
     }
     return obj;
   },
