@@ -143,6 +143,12 @@ const SPEC_CODES = [
   // Two-factor authentication settings (issue #7)
   'MfaAlreadyEnabled',
   'MfaNotEnabled',
+  // Drafts on the server and pending-article deletion (issue #8)
+  'DraftConflict',
+  'MaxDraftsCountReached',
+  'MaxDraftTranslationsCountReached',
+  'ArticleDeletionExpired',
+  'MaxArticleDeletionCount',
 ];
 
 const GRPC_FOR_HTTP: Record<number, number[]> = {
