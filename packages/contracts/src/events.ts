@@ -3,7 +3,14 @@
 // `eventSubscription`; neither writes a subject or a message name by hand. EVENTS.md is generated from this
 // registry and the proto comments (`npm run events:catalogue -w @pencraft/contracts`).
 import type { BinaryReader, BinaryWriter } from '@bufbuild/protobuf/wire';
-import { ArticleBookmarked, ArticlePublished, ArticleVoted } from './gen/events/v1/articles.js';
+import {
+  ArticleBookmarked,
+  ArticlePublished,
+  ArticleVoted,
+  CoAuthorInvited,
+  TranslationPublished,
+  TranslationSubmitted,
+} from './gen/events/v1/articles.js';
 import {
   UserConfirmed,
   UserDeleted,
@@ -114,6 +121,31 @@ export const EVENTS = {
     type: 'events.v1.ArticleBookmarked',
     proto: 'events/v1/articles.proto',
     message: ArticleBookmarked,
+    publisher: 'articles',
+    consumers: {},
+  }),
+  // No consumer yet: the notifications service reads them once it exists (types 500, 3 and 4).
+  coAuthorInvited: defineEvent({
+    subject: 'articles.coauthor.invited',
+    type: 'events.v1.CoAuthorInvited',
+    proto: 'events/v1/articles.proto',
+    message: CoAuthorInvited,
+    publisher: 'articles',
+    consumers: {},
+  }),
+  translationSubmitted: defineEvent({
+    subject: 'articles.translation.submitted',
+    type: 'events.v1.TranslationSubmitted',
+    proto: 'events/v1/articles.proto',
+    message: TranslationSubmitted,
+    publisher: 'articles',
+    consumers: {},
+  }),
+  translationPublished: defineEvent({
+    subject: 'articles.translation.published',
+    type: 'events.v1.TranslationPublished',
+    proto: 'events/v1/articles.proto',
+    message: TranslationPublished,
     publisher: 'articles',
     consumers: {},
   }),

@@ -125,6 +125,19 @@ export interface Article {
   target: string;
   /** How many times the published article was edited. */
   editCount: number;
+  /** The accepted co-authors (collaboration). */
+  coAuthors: Author[];
+  /** The published versions of its translation group (the original and its translations), az, en, ru. */
+  translations: ArticleLanguage[];
+  /** The original's id for a translation; empty for an original. */
+  originalId: string;
+}
+
+/** One language version of an article's translation group. */
+export interface ArticleLanguage {
+  id: string;
+  /** az, en or ru. */
+  language: string;
 }
 
 export interface ArticleCard {
@@ -361,6 +374,9 @@ function createBaseArticle(): Article {
     audience: "",
     target: "",
     editCount: 0,
+    coAuthors: [],
+    translations: [],
+    originalId: "",
   };
 }
 
@@ -425,6 +441,15 @@ export const Article: MessageFns<Article> = {
     }
     if (message.editCount !== 0) {
       writer.uint32(160).int32(message.editCount);
+    }
+    for (const v of message.coAuthors) {
+      Author.encode(v!, writer.uint32(322).fork()).join();
+    }
+    for (const v of message.translations) {
+      ArticleLanguage.encode(v!, writer.uint32(330).fork()).join();
+    }
+    if (message.originalId !== "") {
+      writer.uint32(338).string(message.originalId);
     }
     return writer;
   },
@@ -602,6 +627,30 @@ export const Article: MessageFns<Article> = {
             message.editCount = reader.int32();
             continue;
           }
+          case 40: {
+            if (tag !== 322) {
+              break;
+            }
+
+            message.coAuthors.push(Author.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 41: {
+            if (tag !== 330) {
+              break;
+            }
+
+            message.translations.push(ArticleLanguage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 42: {
+            if (tag !== 338) {
+              break;
+            }
+
+            message.originalId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -680,6 +729,19 @@ export const Article: MessageFns<Article> = {
         : isSet(object.edit_count)
         ? globalThis.Number(object.edit_count)
         : 0,
+      coAuthors: globalThis.Array.isArray(object?.coAuthors)
+        ? object.coAuthors.map((e: any) => Author.fromJSON(e))
+        : globalThis.Array.isArray(object?.co_authors)
+        ? object.co_authors.map((e: any) => Author.fromJSON(e))
+        : [],
+      translations: globalThis.Array.isArray(object?.translations)
+        ? object.translations.map((e: any) => ArticleLanguage.fromJSON(e))
+        : [],
+      originalId: isSet(object.originalId)
+        ? globalThis.String(object.originalId)
+        : isSet(object.original_id)
+        ? globalThis.String(object.original_id)
+        : "",
     };
   },
 
@@ -744,6 +806,90 @@ export const Article: MessageFns<Article> = {
     }
     if (message.editCount !== 0) {
       obj.editCount = Math.round(message.editCount);
+    }
+    if (message.coAuthors?.length) {
+      obj.coAuthors = message.coAuthors.map((e) => Author.toJSON(e));
+    }
+    if (message.translations?.length) {
+      obj.translations = message.translations.map((e) => ArticleLanguage.toJSON(e));
+    }
+    if (message.originalId !== "") {
+      obj.originalId = message.originalId;
+    }
+    return obj;
+  },
+};
+
+function createBaseArticleLanguage(): ArticleLanguage {
+  return { id: "", language: "" };
+}
+
+export const ArticleLanguage: MessageFns<ArticleLanguage> = {
+  encode(message: ArticleLanguage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.language !== "") {
+      writer.uint32(18).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ArticleLanguage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseArticleLanguage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ArticleLanguage {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+    };
+  },
+
+  toJSON(message: ArticleLanguage): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
     }
     return obj;
   },

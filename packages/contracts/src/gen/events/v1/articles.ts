@@ -68,6 +68,66 @@ export interface ArticleBookmarked {
   atMs: number;
 }
 
+/**
+ * Subject articles.coauthor.invited: the principal author of a draft or article invited a user to co-author it
+ * (notification type 500 once notifications exist).
+ */
+export interface CoAuthorInvited {
+  /** The invitation's id (UUID): what the invitee accepts or rejects. */
+  invitationId: string;
+  /** The draft of a new article it was sent from (UUID), empty when it belongs to an article. */
+  draftId: string;
+  /** The article it belongs to (UUID), empty while the draft is not submitted. */
+  articleId: string;
+  /** The draft's or article's title at the time, plain text, at most 150 characters; may be empty. */
+  title: string;
+  /** Who invited (UUID) and their names. */
+  inviterUid: string;
+  inviterUsername: string;
+  inviterFullname: string;
+  /** Who is invited (UUID): whom a notification would go to. */
+  inviteeUid: string;
+  /** Milliseconds since the Unix epoch. */
+  invitedAtMs: number;
+}
+
+/** Subject articles.translation.submitted: a draft translation was submitted for review as its own article row. */
+export interface TranslationSubmitted {
+  /** The translation's article id (UUID). */
+  articleId: string;
+  /** The original article's id (UUID). */
+  originalId: string;
+  /** The translation's language: az, en or ru. */
+  language: string;
+  /** Plain text, at most 150 characters. */
+  title: string;
+  /** The translator (UUID). */
+  authorUid: string;
+  /** Milliseconds since the Unix epoch. */
+  submittedAtMs: number;
+}
+
+/**
+ * Subject articles.translation.published: a translation became visible to readers (beside the
+ * articles.article.published of its row; notification types 3 and 4 once notifications exist).
+ */
+export interface TranslationPublished {
+  /** The translation's article id (UUID). */
+  articleId: string;
+  /** The original article's id (UUID). */
+  originalId: string;
+  /** The translation's language: az, en or ru. */
+  language: string;
+  /** Plain text, at most 150 characters. */
+  title: string;
+  /** The translator (UUID). */
+  authorUid: string;
+  /** The original's author (UUID). */
+  originalAuthorUid: string;
+  /** Milliseconds since the Unix epoch. */
+  publishedAtMs: number;
+}
+
 function createBaseArticlePublished(): ArticlePublished {
   return {
     articleId: "",
@@ -626,6 +686,557 @@ export const ArticleBookmarked: MessageFns<ArticleBookmarked> = {
     }
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseCoAuthorInvited(): CoAuthorInvited {
+  return {
+    invitationId: "",
+    draftId: "",
+    articleId: "",
+    title: "",
+    inviterUid: "",
+    inviterUsername: "",
+    inviterFullname: "",
+    inviteeUid: "",
+    invitedAtMs: 0,
+  };
+}
+
+export const CoAuthorInvited: MessageFns<CoAuthorInvited> = {
+  encode(message: CoAuthorInvited, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.invitationId !== "") {
+      writer.uint32(10).string(message.invitationId);
+    }
+    if (message.draftId !== "") {
+      writer.uint32(18).string(message.draftId);
+    }
+    if (message.articleId !== "") {
+      writer.uint32(26).string(message.articleId);
+    }
+    if (message.title !== "") {
+      writer.uint32(34).string(message.title);
+    }
+    if (message.inviterUid !== "") {
+      writer.uint32(42).string(message.inviterUid);
+    }
+    if (message.inviterUsername !== "") {
+      writer.uint32(50).string(message.inviterUsername);
+    }
+    if (message.inviterFullname !== "") {
+      writer.uint32(58).string(message.inviterFullname);
+    }
+    if (message.inviteeUid !== "") {
+      writer.uint32(66).string(message.inviteeUid);
+    }
+    if (message.invitedAtMs !== 0) {
+      writer.uint32(72).int64(message.invitedAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CoAuthorInvited {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCoAuthorInvited();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.invitationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.draftId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.inviterUid = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.inviterUsername = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.inviterFullname = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.inviteeUid = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.invitedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CoAuthorInvited {
+    return {
+      invitationId: isSet(object.invitationId)
+        ? globalThis.String(object.invitationId)
+        : isSet(object.invitation_id)
+        ? globalThis.String(object.invitation_id)
+        : "",
+      draftId: isSet(object.draftId)
+        ? globalThis.String(object.draftId)
+        : isSet(object.draft_id)
+        ? globalThis.String(object.draft_id)
+        : "",
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      inviterUid: isSet(object.inviterUid)
+        ? globalThis.String(object.inviterUid)
+        : isSet(object.inviter_uid)
+        ? globalThis.String(object.inviter_uid)
+        : "",
+      inviterUsername: isSet(object.inviterUsername)
+        ? globalThis.String(object.inviterUsername)
+        : isSet(object.inviter_username)
+        ? globalThis.String(object.inviter_username)
+        : "",
+      inviterFullname: isSet(object.inviterFullname)
+        ? globalThis.String(object.inviterFullname)
+        : isSet(object.inviter_fullname)
+        ? globalThis.String(object.inviter_fullname)
+        : "",
+      inviteeUid: isSet(object.inviteeUid)
+        ? globalThis.String(object.inviteeUid)
+        : isSet(object.invitee_uid)
+        ? globalThis.String(object.invitee_uid)
+        : "",
+      invitedAtMs: isSet(object.invitedAtMs)
+        ? globalThis.Number(object.invitedAtMs)
+        : isSet(object.invited_at_ms)
+        ? globalThis.Number(object.invited_at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: CoAuthorInvited): unknown {
+    const obj: any = {};
+    if (message.invitationId !== "") {
+      obj.invitationId = message.invitationId;
+    }
+    if (message.draftId !== "") {
+      obj.draftId = message.draftId;
+    }
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.inviterUid !== "") {
+      obj.inviterUid = message.inviterUid;
+    }
+    if (message.inviterUsername !== "") {
+      obj.inviterUsername = message.inviterUsername;
+    }
+    if (message.inviterFullname !== "") {
+      obj.inviterFullname = message.inviterFullname;
+    }
+    if (message.inviteeUid !== "") {
+      obj.inviteeUid = message.inviteeUid;
+    }
+    if (message.invitedAtMs !== 0) {
+      obj.invitedAtMs = Math.round(message.invitedAtMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseTranslationSubmitted(): TranslationSubmitted {
+  return { articleId: "", originalId: "", language: "", title: "", authorUid: "", submittedAtMs: 0 };
+}
+
+export const TranslationSubmitted: MessageFns<TranslationSubmitted> = {
+  encode(message: TranslationSubmitted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articleId !== "") {
+      writer.uint32(10).string(message.articleId);
+    }
+    if (message.originalId !== "") {
+      writer.uint32(18).string(message.originalId);
+    }
+    if (message.language !== "") {
+      writer.uint32(26).string(message.language);
+    }
+    if (message.title !== "") {
+      writer.uint32(34).string(message.title);
+    }
+    if (message.authorUid !== "") {
+      writer.uint32(42).string(message.authorUid);
+    }
+    if (message.submittedAtMs !== 0) {
+      writer.uint32(48).int64(message.submittedAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TranslationSubmitted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTranslationSubmitted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.originalId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.authorUid = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.submittedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TranslationSubmitted {
+    return {
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      originalId: isSet(object.originalId)
+        ? globalThis.String(object.originalId)
+        : isSet(object.original_id)
+        ? globalThis.String(object.original_id)
+        : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      authorUid: isSet(object.authorUid)
+        ? globalThis.String(object.authorUid)
+        : isSet(object.author_uid)
+        ? globalThis.String(object.author_uid)
+        : "",
+      submittedAtMs: isSet(object.submittedAtMs)
+        ? globalThis.Number(object.submittedAtMs)
+        : isSet(object.submitted_at_ms)
+        ? globalThis.Number(object.submitted_at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: TranslationSubmitted): unknown {
+    const obj: any = {};
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.originalId !== "") {
+      obj.originalId = message.originalId;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.authorUid !== "") {
+      obj.authorUid = message.authorUid;
+    }
+    if (message.submittedAtMs !== 0) {
+      obj.submittedAtMs = Math.round(message.submittedAtMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseTranslationPublished(): TranslationPublished {
+  return {
+    articleId: "",
+    originalId: "",
+    language: "",
+    title: "",
+    authorUid: "",
+    originalAuthorUid: "",
+    publishedAtMs: 0,
+  };
+}
+
+export const TranslationPublished: MessageFns<TranslationPublished> = {
+  encode(message: TranslationPublished, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articleId !== "") {
+      writer.uint32(10).string(message.articleId);
+    }
+    if (message.originalId !== "") {
+      writer.uint32(18).string(message.originalId);
+    }
+    if (message.language !== "") {
+      writer.uint32(26).string(message.language);
+    }
+    if (message.title !== "") {
+      writer.uint32(34).string(message.title);
+    }
+    if (message.authorUid !== "") {
+      writer.uint32(42).string(message.authorUid);
+    }
+    if (message.originalAuthorUid !== "") {
+      writer.uint32(50).string(message.originalAuthorUid);
+    }
+    if (message.publishedAtMs !== 0) {
+      writer.uint32(56).int64(message.publishedAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TranslationPublished {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTranslationPublished();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.originalId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.authorUid = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.originalAuthorUid = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.publishedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TranslationPublished {
+    return {
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      originalId: isSet(object.originalId)
+        ? globalThis.String(object.originalId)
+        : isSet(object.original_id)
+        ? globalThis.String(object.original_id)
+        : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      authorUid: isSet(object.authorUid)
+        ? globalThis.String(object.authorUid)
+        : isSet(object.author_uid)
+        ? globalThis.String(object.author_uid)
+        : "",
+      originalAuthorUid: isSet(object.originalAuthorUid)
+        ? globalThis.String(object.originalAuthorUid)
+        : isSet(object.original_author_uid)
+        ? globalThis.String(object.original_author_uid)
+        : "",
+      publishedAtMs: isSet(object.publishedAtMs)
+        ? globalThis.Number(object.publishedAtMs)
+        : isSet(object.published_at_ms)
+        ? globalThis.Number(object.published_at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: TranslationPublished): unknown {
+    const obj: any = {};
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.originalId !== "") {
+      obj.originalId = message.originalId;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.authorUid !== "") {
+      obj.authorUid = message.authorUid;
+    }
+    if (message.originalAuthorUid !== "") {
+      obj.originalAuthorUid = message.originalAuthorUid;
+    }
+    if (message.publishedAtMs !== 0) {
+      obj.publishedAtMs = Math.round(message.publishedAtMs);
     }
     return obj;
   },
