@@ -112,3 +112,14 @@ export {
   type NotificationSettings,
   type Theme,
 } from './profile.js';
+export {
+  ARTICLE_EDITS_MAX,
+  DRAFTS_MAX,
+  DRAFT_TRANSLATIONS_MAX,
+  PENDING_ARTICLES_MAX,
+  PENDING_DELETIONS_PER_DAY,
+  PENDING_DELETION_WINDOW_HOURS,
+  draftCapProblem,
+  withinDeletionWindow,
+  type DraftCapProblem,
+} from './drafts.js';

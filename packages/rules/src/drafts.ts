@@ -1,0 +1,28 @@
+// The caps of the writing lifecycle (SPEC.md sections 4 and 9: "delete one to create a new one"; the numbers are not
+// shown there and are ours), shared by the editor and the articles service so both refuse alike.
+
+/** Drafts per owner (originals and edits of published articles; draft translations are counted apart). */
+export const DRAFTS_MAX = 10;
+/** Draft translations per owner. */
+export const DRAFT_TRANSLATIONS_MAX = 5;
+/** Articles of one author waiting for review (MaxArticlePublishCount). */
+export const PENDING_ARTICLES_MAX = 5;
+/** Edits of one published article (EditArticleCount). */
+export const ARTICLE_EDITS_MAX = 5;
+/** A pending article can be deleted within this many hours of its creation (SPEC.md section 9). */
+export const PENDING_DELETION_WINDOW_HOURS = 6;
+/** Deletions of pending articles per author in 24 hours (SPEC.md section 9). */
+export const PENDING_DELETIONS_PER_DAY = 3;
+
+export type DraftCapProblem = 'draftsMax' | 'draftTranslationsMax';
+
+/** Whether the owner may create one more draft (of this kind), given how many they have. */
+export function draftCapProblem(kind: 'draft' | 'translation', count: number): DraftCapProblem | undefined {
+  if (kind === 'translation') return count >= DRAFT_TRANSLATIONS_MAX ? 'draftTranslationsMax' : undefined;
+  return count >= DRAFTS_MAX ? 'draftsMax' : undefined;
+}
+
+/** Whether a pending article created at `createdAt` is still within its deletion window at `now`. */
+export function withinDeletionWindow(createdAt: Date, now: Date): boolean {
+  return now.getTime() - createdAt.getTime() <= PENDING_DELETION_WINDOW_HOURS * 3_600_000;
+}
