@@ -149,6 +149,8 @@ const SPEC_CODES = [
   'MaxDraftTranslationsCountReached',
   'ArticleDeletionExpired',
   'MaxArticleDeletionCount',
+  // Co-author invitations (issue #8)
+  'InvitationNotFound',
 ];
 
 const GRPC_FOR_HTTP: Record<number, number[]> = {

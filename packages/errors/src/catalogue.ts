@@ -257,9 +257,15 @@ export const CATALOGUE = {
   },
   MaxAuthorsCountReached: {
     ...LIMIT,
-    az: 'Həmmüəlliflərin maksimum sayına çatılıb.',
-    en: 'The maximum number of co-authors has been reached.',
-    ru: 'Достигнуто максимальное количество соавторов.',
+    az: 'Həmmüəlliflərin maksimum sayına çatılıb (3).',
+    en: 'The maximum number of co-authors (3) has been reached.',
+    ru: 'Достигнуто максимальное количество соавторов (3).',
+  },
+  InvitationNotFound: {
+    ...NOT_FOUND,
+    az: 'Dəvət tapılmadı və ya artıq cavablandırılıb.',
+    en: 'The invitation was not found or has already been answered.',
+    ru: 'Приглашение не найдено или на него уже ответили.',
   },
 
   // Account
