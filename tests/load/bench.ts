@@ -243,7 +243,10 @@ async function main() {
     const others = [...stack.services, ...stack.frontends].filter(
       (app) => app.kind === 'service' || existsSync(join(stack.root, 'frontends', app.name, 'dist')),
     );
-    await Promise.all(others.map((app) => start(app.name)));
+    // The bench runs the test profile's layout, but publishes without review as make dev does (the bench writes articles).
+    await Promise.all(
+      others.map((app) => start(app.name, app.name === 'articles' ? { PUBLISH_WITHOUT_REVIEW: 'true' } : {})),
+    );
     await new Promise((resolve) => setTimeout(resolve, 2000));
     for (const app of others) apps.get(app.name)!.afterStart = memoryOf(apps.get(app.name)!.handle.pid)?.rss ?? 0;
     const gateway = await startGateway('2');

@@ -148,6 +148,8 @@ describe('envFor', () => {
     expect(env.PUBLISH_WITHOUT_REVIEW).toBe('true');
     expect(env.IDENTITY_GRPC_ADDR).toBe('127.0.0.1:5101');
     expect(envFor('identity', 'dev', { stack: dev, secrets }).PUBLISH_WITHOUT_REVIEW).toBeUndefined();
+    // The test profile submits for review: tests approve through ArticlesService.DecideReview.
+    expect(envFor('articles', 'test', { stack: test, secrets }).PUBLISH_WITHOUT_REVIEW).toBe('false');
   });
 
   it('composes the gateway: callees, origin, cookies, CSRF secret, edge routes; no database, no NATS, no gRPC port', () => {
