@@ -113,6 +113,12 @@ export {
   type Theme,
 } from './profile.js';
 export {
+  COAUTHORS_MAX,
+  invitationProblem,
+  translationLanguages,
+  type InvitationProblem,
+} from './collaboration.js';
+export {
   ARTICLE_EDITS_MAX,
   DRAFTS_MAX,
   DRAFT_TRANSLATIONS_MAX,
