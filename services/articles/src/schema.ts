@@ -7,4 +7,6 @@ export * from './articles/article.table.js';
 export * from './authors/author.table.js';
 export * from './coauthors/coauthor.table.js';
 export * from './drafts/draft.table.js';
+export * from './media/media.table.js';
 export * from './review/review.table.js';
+export * from './statistics/statistics.table.js';
