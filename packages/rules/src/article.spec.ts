@@ -8,6 +8,7 @@ import {
   subCategoriesProblem,
   titleProblem,
   visibleCharacterCount,
+  wordCount,
 } from './index.js';
 
 describe('article rules', () => {
@@ -51,5 +52,11 @@ describe('article rules', () => {
   it('bounds the serialized content at 400 KB of UTF-8', () => {
     expect(contentSizeProblem('x'.repeat(ARTICLE_CONTENT_MAX_BYTES))).toBeUndefined();
     expect(contentSizeProblem('ə'.repeat(ARTICLE_CONTENT_MAX_BYTES / 2 + 1))).toBe('contentMax');
+  });
+
+  it('counts words as the runs of text that hold a letter or a digit', () => {
+    expect(wordCount('Salam,  dünya — 2026 !')).toBe(3);
+    expect(wordCount('')).toBe(0);
+    expect(wordCount('Привет\nмир')).toBe(2);
   });
 });

@@ -49,6 +49,11 @@ export function visibleCharacterCount(visibleText: string): number {
   return codePointLength(collapseWhitespace(visibleText));
 }
 
+/** The words of the visible text: runs between whitespace that hold a letter or a digit. */
+export function wordCount(visibleText: string): number {
+  return visibleText.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
 /** Of the visible text of the whole article (every block's text, as a reader sees it). */
 export function contentLengthProblem(visibleText: string): ContentProblem | undefined {
   const count = visibleCharacterCount(visibleText);
