@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { transactionManagerProvider } from '@pencraft/kit';
+import { Clock } from '../clock.js';
+import { StatisticsAccess } from './statistics.access.js';
+import { StatisticsCounters } from './statistics.counters.js';
+import { StatisticsFlusher } from './statistics.flusher.js';
+import { StatisticsGrpcController } from './statistics.grpc.controller.js';
+import { StatisticsRepository } from './statistics.repository.js';
+import { StatisticsService } from './statistics.service.js';
+
+/** Article statistics (articles.v1.StatisticsService): counters in Redis, flushed to PostgreSQL. */
+@Module({
+  controllers: [StatisticsGrpcController],
+  providers: [
+    StatisticsService,
+    StatisticsCounters,
+    StatisticsRepository,
+    StatisticsAccess,
+    StatisticsFlusher,
+    Clock,
+    transactionManagerProvider,
+  ],
+})
+export class StatisticsModule {}
