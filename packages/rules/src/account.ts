@@ -21,7 +21,8 @@ export const EMAIL_PATTERN =
 
 /**
  * Names that would be confused with pages or staff, or whose public profile path (/api/profile/{username}) a static
- * path of the Profile group would shadow (articles, settings, edit, img, profile): refused as if taken.
+ * path of the Profile group would shadow (articles, settings, edit, img, profile, bookmarks, collections): refused as
+ * if taken.
  */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'admin',
@@ -39,6 +40,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'edit',
   'img',
   'profile',
+  'bookmarks',
+  'collections',
 ]);
 
 /** Why a field is refused; the browser shows a message per key, the server answers a catalogue code per field. */

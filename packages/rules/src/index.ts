@@ -129,3 +129,15 @@ export {
   withinDeletionWindow,
   type DraftCapProblem,
 } from './drafts.js';
+export {
+  AUTHOR_TOP_COUNT,
+  COLLECTION_ITEMS_MAX,
+  COLLECTION_NAME_MAX,
+  COLLECTIONS_MAX,
+  DOWNVOTE_MIN_RATING,
+  TOP_ARTICLES_DAYS,
+  canDownvote,
+  collectionNameProblem,
+  normalizeCollectionName,
+  type CollectionNameProblem,
+} from './engagement.js';

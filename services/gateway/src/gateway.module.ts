@@ -5,6 +5,7 @@ import { CaptchaModule } from './captcha/captcha.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
+import { ReadingModule } from './reading/reading.module.js';
 import { SearchModule } from './search/search.module.js';
 import { SecurityModule } from './security/security.module.js';
 
@@ -20,6 +21,7 @@ import { SecurityModule } from './security/security.module.js';
     SearchModule,
     SecurityModule,
     ProfilesModule,
+    ReadingModule,
     DocsModule,
     MediaModule,
   ],

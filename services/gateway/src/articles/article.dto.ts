@@ -117,6 +117,10 @@ export const ArticleCardJson = z
     author: Author,
     publishedAt: z.iso.datetime(),
     readingMinutes: z.number().int(),
+    /** The cover image, when the article has one (the reading lists fill it). */
+    coverUrl: z.string().nullable().optional(),
+    /** The score, upvotes minus downvotes (the reading lists fill it; the home list may not). */
+    votes: z.number().int().optional(),
   })
   .meta({ id: 'ArticleCard' });
 
@@ -166,5 +170,7 @@ export function articleCardJson(card: ArticleCard) {
     author: card.author,
     publishedAt: iso(card.publishedAtMs),
     readingMinutes: card.readingMinutes,
+    coverUrl: card.coverUrl || null,
+    votes: card.votes,
   };
 }
