@@ -139,6 +139,12 @@ export const CATALOGUE = {
     en: 'You cannot remove your own collection from your saved collections.',
     ru: 'Нельзя удалить собственную коллекцию из сохранённых.',
   },
+  MaximumCollectionItemsCount: {
+    ...LIMIT,
+    az: 'Kolleksiyada məqalələrin maksimum sayına çatılıb.',
+    en: 'This collection already holds the maximum number of articles.',
+    ru: 'В коллекции уже максимальное количество статей.',
+  },
 
   // Articles
   ArticleNotFound: {
