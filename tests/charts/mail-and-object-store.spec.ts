@@ -121,7 +121,8 @@ describe('network policies', () => {
     expect(allowed(policies, endpoints.identity!, seaweed, 8333)).toBe(true);
     expect(allowed(policies, endpoints.gateway!, seaweed, 8333)).toBe(true);
     expect(allowed(policies, endpoints.identity!, impostor, 8333)).toBe(false);
-    expect(allowed(policies, endpoints.articles!, seaweed, 8333)).toBe(false);
+    expect(allowed(policies, endpoints.articles!, seaweed, 8333)).toBe(true);
+    expect(allowed(policies, endpoints.comments!, seaweed, 8333)).toBe(false);
   });
 });
 

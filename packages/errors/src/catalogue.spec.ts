@@ -106,6 +106,9 @@ const SPEC_CODES = [
   'InvalidAvatarSize',
   'InvalidCoverFormat',
   'InvalidCoverSize',
+  // Editor images (SPEC.md section 9: .jpg, .jpeg, .png, at most 2 MB)
+  'InvalidImageFormat',
+  'InvalidImageSize',
   // Publications
   'PublicationNotFound',
   'InvalidSlug',

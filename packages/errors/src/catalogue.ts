@@ -661,6 +661,18 @@ export const CATALOGUE = {
     en: 'The cover image must not exceed 3 MB.',
     ru: 'Размер обложки не должен превышать 3 МБ.',
   },
+  InvalidImageFormat: {
+    ...INVALID,
+    az: 'Şəkil JPG, JPEG və ya PNG formatında olmalıdır.',
+    en: 'The image must be a JPG, JPEG or PNG file.',
+    ru: 'Изображение должно быть в формате JPG, JPEG или PNG.',
+  },
+  InvalidImageSize: {
+    ...INVALID,
+    az: 'Şəklin ölçüsü 2 MB-dan çox olmamalıdır.',
+    en: 'The image must not exceed 2 MB.',
+    ru: 'Размер изображения не должен превышать 2 МБ.',
+  },
 
   // Publications
   PublicationNotFound: {

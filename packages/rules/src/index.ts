@@ -51,6 +51,7 @@ export {
   subCategoriesProblem,
   titleProblem,
   visibleCharacterCount,
+  wordCount,
   type ContentProblem,
   type DescriptionProblem,
   type SubCategoriesProblem,
@@ -112,12 +113,7 @@ export {
   type NotificationSettings,
   type Theme,
 } from './profile.js';
-export {
-  COAUTHORS_MAX,
-  invitationProblem,
-  translationLanguages,
-  type InvitationProblem,
-} from './collaboration.js';
+export { COAUTHORS_MAX, invitationProblem, translationLanguages, type InvitationProblem } from './collaboration.js';
 export {
   ARTICLE_EDITS_MAX,
   DRAFTS_MAX,
@@ -129,6 +125,7 @@ export {
   withinDeletionWindow,
   type DraftCapProblem,
 } from './drafts.js';
+export { EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_TYPES, EDITOR_IMAGE_WIDTHS, editorImageWidths } from './media.js';
 export {
   AUTHOR_TOP_COUNT,
   COLLECTION_ITEMS_MAX,

@@ -8,8 +8,11 @@ import { AccountDeletionConsumer } from './authors/account-deletion.consumer.js'
 import { IdentityEventsConsumer } from './authors/identity-events.consumer.js';
 import { UserUpdatedConsumer } from './authors/user-updated.consumer.js';
 import { Clock } from './clock.js';
+import { MediaModule } from './media/media.module.js';
+import { StatisticsModule } from './statistics/statistics.module.js';
 
 @Module({
+  imports: [MediaModule, StatisticsModule],
   controllers: [ArticlesGrpcController],
   providers: [
     ArticleService,

@@ -1,4 +1,6 @@
 import { ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
+import { MediaServiceService } from '@pencraft/contracts/articles/v1/media';
+import { StatisticsServiceService } from '@pencraft/contracts/articles/v1/statistics';
 import { bootService } from '@pencraft/kit';
 import { articlesConfigSchema } from './config.js';
 import { articlesEvents } from './articles.schema.js';
@@ -10,5 +12,11 @@ await bootService({
   module: ArticlesModule,
   database: { schema: 'articles', eventTables: articlesEvents },
   publishes: true,
-  grpc: { 'articles.v1.ArticlesService': ArticlesServiceService },
+  // View and read counters (statistics).
+  redis: true,
+  grpc: {
+    'articles.v1.ArticlesService': ArticlesServiceService,
+    'articles.v1.MediaService': MediaServiceService,
+    'articles.v1.StatisticsService': StatisticsServiceService,
+  },
 });

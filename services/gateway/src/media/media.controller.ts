@@ -11,7 +11,8 @@ const MEDIA_POLICY: RoutePolicy = { csrf: false, rateLimit: 'api', issuesCsrf: f
 /**
  * GET (and HEAD) /media/<key>: pictures from the object store. Outside /api on purpose: not part of the JSON API nor
  * its OpenAPI document. The route carries the protections' policy, so it spends the rate limit and other methods on
- * /media/* answer 405 like the API's paths.
+ * /media/* answer 405 like the API's paths. Editor images are answered as AVIF or WebP when the browser accepts them
+ * (Vary: Accept).
  */
 @Controller()
 export class MediaController {
@@ -21,8 +22,9 @@ export class MediaController {
   @RouteConfig({ [POLICY]: MEDIA_POLICY })
   async serve(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const key = (request.params as Record<string, string | undefined>)['*'] ?? '';
-    const image = await this.media.find(key);
+    const image = await this.media.find(key, request.headers.accept);
     if (!image) throw new AppError('NotFound');
+    if (image.negotiated) void reply.header('vary', 'Accept');
     return reply
       .header('content-type', image.contentType)
       .header('x-content-type-options', 'nosniff')

@@ -1,0 +1,139 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { AppError } from '@pencraft/errors';
+import type { Logger, ObjectStore } from '@pencraft/kit';
+import { strictMock, type StrictMock } from '@pencraft/testing';
+import type { ImageVariantsMaker, ImageVariants } from './image-variants.js';
+import type { MediaRepository } from './media.repository.js';
+import type { MediaRow } from './media.table.js';
+import { MediaService } from './media.service.js';
+
+const UID = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
+const OTHER = '1c9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
+
+async function codeOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (AppError.is(error)) return error.code;
+    throw error;
+  }
+  throw new Error('expected an AppError');
+}
+
+const made: ImageVariants = {
+  original: 'jpg',
+  width: 900,
+  height: 300,
+  files: (
+    [
+      [640, 'jpg'],
+      [640, 'webp'],
+      [640, 'avif'],
+      [900, 'jpg'],
+      [900, 'webp'],
+      [900, 'avif'],
+    ] as const
+  ).map(([width, format]) => ({
+    name: `${width}.${format}`,
+    format,
+    width,
+    height: width / 3,
+    body: Buffer.from(`${width}${format}`),
+  })),
+};
+
+describe('MediaService', () => {
+  let images: StrictMock<ImageVariantsMaker>;
+  let repository: StrictMock<MediaRepository>;
+  let store: StrictMock<ObjectStore>;
+  let log: StrictMock<Logger>;
+  let service: MediaService;
+
+  beforeEach(() => {
+    images = strictMock<ImageVariantsMaker>('ImageVariantsMaker');
+    repository = strictMock<MediaRepository>('MediaRepository');
+    store = strictMock<ObjectStore>('ObjectStore');
+    log = strictMock<Logger>('Logger');
+    service = new MediaService(images, repository, store, log);
+    store.publicUrl.mockImplementation((key: string) => `/media/${key}`);
+  });
+
+  it('stores every variant under a new folder of the uploader, records them and answers the largest', async () => {
+    images.make.mockResolvedValue(made);
+    store.put.mockResolvedValue(undefined);
+    repository.insert.mockImplementation(async (row) => row as MediaRow);
+
+    const answer = await service.upload(UID, Buffer.from('upload'));
+
+    const folder = answer.key.slice(0, answer.key.lastIndexOf('/') + 1);
+    expect(folder).toMatch(new RegExp(`^articles/${UID}/[0-9a-f-]{36}/$`));
+    expect(answer).toEqual({
+      key: `${folder}900.jpg`,
+      url: `/media/${folder}900.jpg`,
+      width: 900,
+      height: 300,
+      type: 'image/jpeg',
+      variants: [
+        { key: `${folder}640.jpg`, url: `/media/${folder}640.jpg`, width: 640, height: 640 / 3 },
+        { key: `${folder}900.jpg`, url: `/media/${folder}900.jpg`, width: 900, height: 300 },
+      ],
+    });
+    expect(store.put.mock.calls.map(([key, , type]) => [key.slice(folder.length), type])).toEqual([
+      ['640.jpg', 'image/jpeg'],
+      ['640.webp', 'image/webp'],
+      ['640.avif', 'image/avif'],
+      ['900.jpg', 'image/jpeg'],
+      ['900.webp', 'image/webp'],
+      ['900.avif', 'image/avif'],
+    ]);
+    expect(repository.insert).toHaveBeenCalledWith(
+      expect.objectContaining({ ownerUid: UID, folder, key: `${folder}900.jpg`, width: 900, height: 300 }),
+    );
+    expect(repository.insert.mock.calls[0]![0].keys).toHaveLength(6);
+  });
+
+  it('stores nothing when the image is refused', async () => {
+    images.make.mockRejectedValue(new AppError('InvalidImageFormat'));
+    expect(await codeOf(service.upload(UID, Buffer.from('text')))).toBe('InvalidImageFormat');
+    expect(store.put).not.toHaveBeenCalled();
+  });
+
+  it('removes what it stored when the store fails half-way', async () => {
+    images.make.mockResolvedValue(made);
+    store.put.mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('store down'));
+    store.remove.mockResolvedValue(undefined);
+    await expect(service.upload(UID, Buffer.from('x'))).rejects.toThrow('store down');
+    expect(store.remove).toHaveBeenCalledTimes(1);
+    expect(store.remove.mock.calls[0]![0]).toMatch(/640\.jpg$/);
+  });
+
+  const row = (owner: string) =>
+    ({
+      id: 'm1',
+      ownerUid: owner,
+      folder: `articles/${owner}/f/`,
+      key: `articles/${owner}/f/900.jpg`,
+      keys: [`articles/${owner}/f/900.jpg`, `articles/${owner}/f/900.webp`],
+    }) as MediaRow;
+
+  it("deletes the owner's image with every variant", async () => {
+    repository.findByKey.mockResolvedValue(row(UID));
+    repository.remove.mockResolvedValue(undefined);
+    store.remove.mockResolvedValue(undefined);
+    await service.remove(UID, `articles/${UID}/f/900.webp`);
+    expect(repository.remove).toHaveBeenCalledWith('m1');
+    expect(store.remove.mock.calls.map(([key]) => key)).toEqual(row(UID).keys);
+  });
+
+  it("answers NotFound for someone else's image and for an unknown key, and touches nothing", async () => {
+    repository.findByKey.mockResolvedValueOnce(row(OTHER)).mockResolvedValueOnce(undefined);
+    expect(await codeOf(service.remove(UID, `articles/${OTHER}/f/900.jpg`))).toBe('NotFound');
+    expect(await codeOf(service.remove(UID, `articles/${UID}/none/1.jpg`))).toBe('NotFound');
+    expect(repository.remove).not.toHaveBeenCalled();
+    expect(store.remove).not.toHaveBeenCalled();
+  });
+
+  it('refuses a malformed key before looking it up', async () => {
+    expect(await codeOf(service.remove(UID, '../x'))).toBe('InvalidModel');
+  });
+});

@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { UploadImageResponse } from '@pencraft/contracts/articles/v1/media';
+import { AppError } from '@pencraft/errors';
+import { isValidObjectKey, LOGGER, ObjectStore, type Logger } from '@pencraft/kit';
+import { randomUUID } from 'node:crypto';
+import { CONTENT_TYPES, ImageVariantsMaker } from './image-variants.js';
+import { imageFolder } from './media-keys.js';
+import { MediaRepository } from './media.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The editor's images: variants stored under articles/<uid>/<id>/ (a new folder per upload, so a key's bytes never
+ * change), recorded with their owner; only the owner deletes them.
+ */
+@Injectable()
+export class MediaService {
+  constructor(
+    private readonly images: ImageVariantsMaker,
+    private readonly repository: MediaRepository,
+    private readonly store: ObjectStore,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  async upload(uid: string, bytes: Buffer): Promise<UploadImageResponse> {
+    if (!UUID.test(uid)) throw new AppError('Unauthorized');
+    const made = await this.images.make(bytes);
+    const id = randomUUID();
+    const folder = imageFolder(uid, id);
+    const stored: string[] = [];
+    try {
+      for (const file of made.files) {
+        const key = `${folder}${file.name}`;
+        await this.store.put(key, file.body, CONTENT_TYPES[file.format]);
+        stored.push(key);
+      }
+      const originals = made.files.filter((file) => file.format === made.original);
+      const largest = originals[originals.length - 1]!;
+      const key = `${folder}${largest.name}`;
+      await this.repository.insert({
+        id,
+        ownerUid: uid,
+        folder,
+        key,
+        type: CONTENT_TYPES[made.original],
+        width: largest.width,
+        height: largest.height,
+        keys: stored,
+      });
+      return {
+        key,
+        url: this.store.publicUrl(key),
+        width: largest.width,
+        height: largest.height,
+        type: CONTENT_TYPES[made.original],
+        variants: originals.map((file) => ({
+          key: `${folder}${file.name}`,
+          url: this.store.publicUrl(`${folder}${file.name}`),
+          width: file.width,
+          height: file.height,
+        })),
+      };
+    } catch (error) {
+      // Nothing half-stored stays behind a failed upload.
+      await this.discard(stored);
+      throw error;
+    }
+  }
+
+  /** Only the owner deletes; another user's image and an unknown key are the same NotFound. */
+  async remove(uid: string, key: string): Promise<void> {
+    if (!isValidObjectKey(key))
+      throw new AppError('InvalidModel', { details: [{ field: 'key', code: 'InvalidModel' }] });
+    const row = await this.repository.findByKey(key);
+    if (!row || row.ownerUid !== uid) throw new AppError('NotFound');
+    await this.repository.remove(row.id);
+    await this.discard(row.keys);
+  }
+
+  /** Objects no row refers to are garbage, not a broken article: a failure is logged and left. */
+  private async discard(keys: string[]) {
+    for (const key of keys) {
+      await this.store.remove(key).catch((error: unknown) => this.log.warn({ err: error, key }, 'image object kept'));
+    }
+  }
+}
