@@ -1,0 +1,13 @@
+import { primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { articlesSchema } from '../articles.schema.js';
+
+/** The categories a user follows: their articles join the user's following feed. */
+export const categoryFollows = articlesSchema.table(
+  'category_follows',
+  {
+    uid: uuid('uid').notNull(),
+    category: text('category').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.category] })],
+);

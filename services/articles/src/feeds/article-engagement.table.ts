@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { articlesSchema } from '../articles.schema.js';
+import { articles } from '../articles/article.table.js';
+
+/**
+ * One row per published article: its counters, kept in the transaction of each vote and bookmark, beside copies of
+ * what the reading lists filter and sort by (author, category, publication time), so every list is one index scan.
+ * Written when the article is published (articles.article.published, read by this service too) and, should a vote
+ * come first, by that vote; removed with the article.
+ *
+ * Every index is DESC NULLS LAST as drizzle-kit writes it; the lists order by exactly the same (engagement.sql.ts).
+ */
+export const articleEngagement = articlesSchema.table(
+  'article_engagement',
+  {
+    articleId: uuid('article_id')
+      .primaryKey()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').notNull(),
+    category: text('category').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    upVotes: integer('up_votes').notNull().default(0),
+    downVotes: integer('down_votes').notNull().default(0),
+    /** Upvotes minus downvotes: what "top" sorts by. */
+    score: integer('score')
+      .notNull()
+      .generatedAlwaysAs(sql`up_votes - down_votes`),
+    bookmarks: integer('bookmarks').notNull().default(0),
+  },
+  (t) => [
+    index('article_engagement_newest_idx').on(t.publishedAt.desc(), t.articleId.desc()),
+    index('article_engagement_top_idx').on(t.score.desc(), t.publishedAt.desc(), t.articleId.desc()),
+    index('article_engagement_category_new_idx').on(t.category, t.publishedAt.desc(), t.articleId.desc()),
+    index('article_engagement_category_top_idx').on(
+      t.category,
+      t.score.desc(),
+      t.publishedAt.desc(),
+      t.articleId.desc(),
+    ),
+    index('article_engagement_author_idx').on(t.authorId, t.publishedAt.desc(), t.articleId.desc()),
+  ],
+);
+
+export type ArticleEngagementRow = typeof articleEngagement.$inferSelect;
