@@ -4,6 +4,57 @@
  */
 
 export interface paths {
+  '/api/analytics/consent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Decline analytics: expires the analytics cookies pc_aid and pc_as */
+    delete: operations['withdrawAnalyticsConsent'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analytics/pv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Report a page view (the shell, on every route change) */
+    post: operations['reportPageView'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analytics/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Report a read of an article (30 seconds on it, or scrolled to its end) */
+    post: operations['reportRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/articles': {
     parameters: {
       query?: never;
@@ -82,6 +133,23 @@ export interface paths {
     };
     /** A published article's votes, bookmarks and comments, with the viewer's own vote, bookmark and collections holding it (per viewer: never cached publicly) */
     get: operations['getArticleMeta'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/articles/{id}/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An article's statistics (its author and accepted co-authors only) */
+    get: operations['getArticleStatistics'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1705,6 +1773,50 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description Every error: a code of the catalogue and its message in the request language. */
+    Error: {
+      error: {
+        code: string;
+        message: string;
+        requestId?: string;
+        details?: {
+          field: string;
+          code: string;
+          message: string;
+        }[];
+        /** @description Values the message refers to: UserBanned has `reason` (a ban reason code) and `until` (ISO time; absent when permanent); Flood and TooManyRequests may have `retryAfter` (seconds, as the Retry-After header). */
+        params?: {
+          [key: string]: string | number;
+        };
+      };
+    };
+    PageViewReport: {
+      /** @description The path of the page (location.pathname), without query or fragment. */
+      path: string;
+      /** @description The article shown; read from a path /a/{id} when absent. */
+      articleId?: string;
+      /**
+       * @description The visitor's cookie choice (local key pc_consent): true only after Accept. With true the gateway sets and reads the analytics cookies pc_aid and pc_as; otherwise it expires them and counts the view without them.
+       * @default false
+       */
+      consent: boolean;
+    };
+    /** @description A read counts when the reader stayed at least 30 seconds or reached the end; once per visitor, article and day; a read adds at most an hour to the reading time. */
+    ReadReport: {
+      articleId: string;
+      /** @description Seconds the reader stayed on the article. */
+      seconds: number;
+      /**
+       * @description Whether the reader scrolled to the end.
+       * @default false
+       */
+      finished: boolean;
+      /**
+       * @description The visitor's cookie choice (local key pc_consent): true only after Accept. With true the gateway sets and reads the analytics cookies pc_aid and pc_as; otherwise it expires them and counts the view without them.
+       * @default false
+       */
+      consent: boolean;
+    };
     Article: {
       id: string;
       title: string;
@@ -1746,23 +1858,6 @@ export interface components {
       username: string;
       fullname: string;
       imageUrl: string;
-    };
-    /** @description Every error: a code of the catalogue and its message in the request language. */
-    Error: {
-      error: {
-        code: string;
-        message: string;
-        requestId?: string;
-        details?: {
-          field: string;
-          code: string;
-          message: string;
-        }[];
-        /** @description Values the message refers to: UserBanned has `reason` (a ban reason code) and `until` (ISO time; absent when permanent); Flood and TooManyRequests may have `retryAfter` (seconds, as the Retry-After header). */
-        params?: {
-          [key: string]: string | number;
-        };
-      };
     };
     CreateArticleBody: {
       title: string;
@@ -1813,6 +1908,30 @@ export interface components {
       comments: number;
       /** @description Ids of the viewer's own collections holding the article. */
       collections: string[];
+    };
+    /** @description Counted in Redis as they happen and moved to PostgreSQL every few seconds, so the last seconds may not show yet. `daily` holds every day of the period, oldest first (UTC days). */
+    ArticleStatistics: {
+      views: {
+        total: number;
+        /** @description Views by signed-in users of the platform. */
+        users: number;
+        /** @description Distinct visitors (an estimate). */
+        unique: number;
+      };
+      reads: number;
+      averageReadSeconds: number;
+      votes: {
+        up: number;
+        down: number;
+      };
+      comments: number;
+      bookmarks: number;
+      daily: {
+        /** Format: date */
+        date: string;
+        views: number;
+        reads: number;
+      }[];
     };
     CategoryList: {
       items: {
@@ -2055,7 +2174,7 @@ export interface components {
     };
     RegisterBody: {
       email: string;
-      /** @description Not one of the reserved names (admin, administrator, api, root, support, moderator, pencraft, staff, system, www, articles, settings, edit, img, profile) in any case: those are answered UsernameAlreadyExists, as if taken. */
+      /** @description Not one of the reserved names (admin, administrator, api, root, support, moderator, pencraft, staff, system, www, articles, settings, edit, img, profile, bookmarks, collections) in any case: those are answered UsernameAlreadyExists, as if taken. */
       username: string;
       fullname: string;
       /** @description Printable ASCII without spaces, with at least one Latin letter and one digit. */
@@ -2414,6 +2533,206 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  withdrawAnalyticsConsent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK, no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  reportPageView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PageViewReport'];
+      };
+    };
+    responses: {
+      /** @description OK, no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  reportRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReadReport'];
+      };
+    };
+    responses: {
+      /** @description OK, no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   createArticle: {
     parameters: {
       query?: never;
@@ -2856,6 +3175,89 @@ export interface operations {
       };
       /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ArticleNotFound: Article not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getArticleStatistics: {
+    parameters: {
+      query?: {
+        /** @description How many days the daily series covers, today included. */
+        days?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArticleStatistics'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -17,6 +17,8 @@ const gatewayVariables = baseConfigSchema.extend({
   CSRF_SECRET: z.string().min(32, 'must be at least 32 characters'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Analytics reports (page views, reads) per address and minute, a budget of their own. */
+  ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** How many proxies in front of the gateway may set X-Forwarded-For (0: use the socket address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   /** Seconds a public page (a published article, the home list) is served from memory before asking again. */

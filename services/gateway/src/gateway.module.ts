@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { ArticlesModule } from './articles/articles.module.js';
 import { CaptchaModule } from './captcha/captcha.module.js';
 import { DocsModule } from './docs/docs.module.js';
@@ -16,6 +17,7 @@ import { SecurityModule } from './security/security.module.js';
 @Module({
   imports: [
     AccountsModule,
+    AnalyticsModule,
     ArticlesModule,
     CaptchaModule,
     SearchModule,

@@ -28,6 +28,11 @@ describe('the OpenAPI document', () => {
         '/api/articles/categories',
         '/api/articles/publishing/{id}',
         '/api/articles/{id}',
+        // analytics: page views, reads, consent, an article's statistics
+        '/api/analytics/pv',
+        '/api/analytics/read',
+        '/api/analytics/consent',
+        '/api/articles/{id}/stats',
         '/api/captcha/challenge',
         '/api/csrf',
         '/api/docs',

@@ -14,7 +14,7 @@ import { CSRF_COOKIE, setCsrfCookie } from './cookies.js';
 import { checkUnsafeRequest, issueCsrfToken, isValidCsrfToken } from './csrf.js';
 import { MethodTable } from './methods.js';
 import { RateLimiter } from './rate-limit.js';
-import { POLICY, type RoutePolicy } from './route.js';
+import { POLICY, type RateLimitBucket, type RoutePolicy } from './route.js';
 
 /**
  * The protections of the public API, decided by the route a request matched, never by how its URL is spelled:
@@ -39,8 +39,13 @@ export function installProtections(
   const addressOf = (request: FastifyRequest) =>
     clientAddress(request.raw.socket.remoteAddress, request.headers['x-forwarded-for'], config.TRUST_PROXY_HOPS);
 
-  const limit = (request: FastifyRequest, reply: FastifyReply, bucket: 'api' | 'auth') => {
-    const max = bucket === 'auth' ? config.AUTH_RATE_LIMIT_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE;
+  const budgets: Record<RateLimitBucket, number> = {
+    api: config.RATE_LIMIT_PER_MINUTE,
+    auth: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    analytics: config.ANALYTICS_RATE_LIMIT_PER_MINUTE,
+  };
+  const limit = (request: FastifyRequest, reply: FastifyReply, bucket: RateLimitBucket) => {
+    const max = budgets[bucket];
     const result = limiter.hit(`${bucket}:${clientAddressKey(addressOf(request))}`, max);
     reply.header('ratelimit-limit', max);
     reply.header('ratelimit-remaining', result.remaining);

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { RequireConfirmedUser, RequireUser, SessionGuard } from '../accounts/current-user.js';
 import type { CaptchaRule } from '../captcha/captcha.gate.js';
 
+export type RateLimitBucket = 'api' | 'auth' | 'analytics';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -42,8 +43,11 @@ export interface RouteSpec {
   errors?: ErrorCode[];
   /** A more specific catalogue code than InvalidModel for a bad field (e.g. title → InvalidArticleTitle). */
   fieldCodes?: Record<string, ErrorCode>;
-  /** Which rate-limit budget a request spends: the general one or the stricter one of sign-in and sign-up. */
-  rateLimit?: 'api' | 'auth';
+  /**
+   * Which rate-limit budget a request spends: the general one, the stricter one of sign-in and sign-up, or the
+   * analytics reports' own (page views must not use up a reader's API budget).
+   */
+  rateLimit?: RateLimitBucket;
   /** The page-load call hands out the CSRF cookie when it is missing. */
   issuesCsrf?: boolean;
   /** Defaults to no-store: a route that sets its own Cache-Control says so here. */
@@ -58,7 +62,7 @@ export interface RouteSpec {
 /** What the protections read from the matched route (Fastify route config): decided once, at registration. */
 export interface RoutePolicy {
   csrf: boolean;
-  rateLimit: 'api' | 'auth';
+  rateLimit: RateLimitBucket;
   issuesCsrf: boolean;
   captcha: CaptchaRule | 'never';
 }
