@@ -92,4 +92,67 @@ export function frontendConfig({ dir, name, exposes, publicPath, plugins = [] })
   };
 }
 
+/**
+ * A frontend's server rendering (e.g. the reader's `server/renderer.tsx`): the same sources built for Node into one
+ * CommonJS file with every dependency inside (the frontend image has no node_modules). Stylesheets are left out:
+ * the browser build emits them and the page links them.
+ * @param {object} options
+ * @param {string} options.dir the frontend's folder
+ * @param {string} options.entry the server entry, relative to dir
+ * @param {string} [options.outDir] relative to dir (default dist-server)
+ */
+export function rendererConfig({ dir, entry, outDir = 'dist-server' }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { renderer: entry },
+      target: 'node24',
+      devtool: false,
+      output: {
+        path: path.resolve(dir, outDir),
+        filename: '[name].cjs',
+        library: { type: 'commonjs2' },
+        clean: true,
+      },
+      // Readable stack traces on the server; the size does not matter there.
+      optimization: { minimize: false },
+      resolve: {
+        alias: {
+          '@pencraft/rules$': fileURLToPath(new URL('../rules/src/index.ts', import.meta.url)),
+          '@pencraft/api-client$': fileURLToPath(new URL('../api-client/src/index.ts', import.meta.url)),
+        },
+        extensions: ['.ts', '.tsx', '.js', '.mjs'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        conditionNames: ['node', 'import', 'module', 'default'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2022',
+              },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'asset/source' },
+        ],
+      },
+      plugins: [
+        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        // One file: the dynamic imports of pages and catalogues are bundled in.
+        new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      ],
+      performance: { hints: false },
+    };
+  };
+}
+
 export { rspack };

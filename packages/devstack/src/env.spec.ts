@@ -200,6 +200,32 @@ describe('envFor', () => {
     expect(reader.SPA_FALLBACK).toBeUndefined();
   });
 
+  it('runs a frontend that renders pages in renderer mode and routes its pages to it at the edge', () => {
+    const rendering = stackFor(
+      'test',
+      {
+        ...system,
+        frontends: {
+          ...system.frontends,
+          reader: { port: 3001, path: '/mf/reader/', renderer: 'dist-server/renderer.cjs', pages: ['/', '/a/:id'] },
+        },
+      },
+      '/repo',
+    );
+    expect(envFor('reader', 'test', { stack: rendering, secrets })).toMatchObject({
+      PORT: '3101',
+      BASE_PATH: '/mf/reader/',
+      RENDERER: '/repo/frontends/reader/dist-server/renderer.cjs',
+      API_ORIGIN: 'http://127.0.0.1:8180',
+      SHELL_ORIGIN: 'http://127.0.0.1:3100',
+      PUBLIC_ORIGIN: 'http://localhost:8180',
+    });
+    expect(envFor('gateway', 'test', { stack: rendering, secrets }).EDGE_PAGES).toBe(
+      '/=http://127.0.0.1:3101,/a/:id=http://127.0.0.1:3101',
+    );
+    expect(envFor('editor', 'test', { stack: rendering, secrets }).RENDERER).toBeUndefined();
+  });
+
   it('rejects unknown names and callees that are not services', () => {
     expect(() => envFor('nope', 'dev', { stack: dev, secrets })).toThrow(/unknown process "nope"/);
     const broken = stackFor(

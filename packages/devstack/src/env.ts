@@ -93,6 +93,11 @@ export function edgeRoutes(stack: Stack): string {
     .join(',');
 }
 
+/** `pattern=url` pairs of the pages a frontend renders on the server (the edge matches them before the prefixes). */
+export function edgePages(stack: Stack): string {
+  return stack.frontends.flatMap((f) => f.pages.map((page) => `${page}=http://127.0.0.1:${f.httpPort}`)).join(',');
+}
+
 function commonEnv(stack: Stack, name: string): Env {
   const test = stack.profile === 'test';
   return {
@@ -147,6 +152,7 @@ function gatewayEnv(stack: Stack, gateway: GatewayInfo, secrets: Secrets): Env {
     CSRF_SECRET: secrets.csrfSecret,
     CAPTCHA_HMAC_KEY: secrets.captchaHmacKey,
     EDGE_ROUTES: edgeRoutes(stack),
+    ...(edgePages(stack) ? { EDGE_PAGES: edgePages(stack) } : {}),
   };
 }
 
@@ -158,5 +164,19 @@ function frontendEnv(stack: Stack, frontend: FrontendInfo): Env {
     ROOT: join(stack.root, 'frontends', frontend.name, 'dist'),
     // The shell owns `/`: unknown paths are client-side routes.
     ...(frontend.path === '/' ? { SPA_FALLBACK: 'true' } : {}),
+    ...(frontend.renderer ? rendererEnv(stack, frontend, frontend.renderer) : {}),
+  };
+}
+
+/** Renderer mode: the module, the API (the gateway), the shell's index.html and the public origin. */
+function rendererEnv(stack: Stack, frontend: FrontendInfo, renderer: string): Env {
+  const shell = stack.frontends.find((f) => f.path === '/');
+  if (!shell) throw new Error('system.json: a frontend renders pages but no frontend is served at /');
+  return {
+    BASE_PATH: frontend.path,
+    RENDERER: join(stack.root, 'frontends', frontend.name, renderer),
+    API_ORIGIN: `http://127.0.0.1:${stack.gateway.httpPort}`,
+    SHELL_ORIGIN: `http://127.0.0.1:${shell.httpPort}`,
+    PUBLIC_ORIGIN: `http://localhost:${stack.gateway.httpPort}`,
   };
 }

@@ -62,6 +62,9 @@ export function scriptOf(stack: Stack, app: AppInfo): string {
     if (!script) throw new Error(`the static server is missing (${join(dir, 'src', 'server.ts')})`);
     const root = join(stack.root, 'frontends', app.name, 'dist');
     if (!existsSync(root)) throw new Error(`${app.name} is not built (no ${root}): run \`make build\``);
+    const renderer = app.renderer && join(stack.root, 'frontends', app.name, app.renderer);
+    if (renderer && !existsSync(renderer))
+      throw new Error(`${app.name}'s server rendering is not built (no ${renderer}): run \`make build\``);
     return script;
   }
   const script = join(stack.root, 'services', app.name, 'dist', 'main.js');

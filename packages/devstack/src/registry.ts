@@ -36,7 +36,7 @@ export interface SystemJson {
       uses?: string[];
     }
   >;
-  frontends: Record<string, { port: number; path: string }>;
+  frontends: Record<string, { port: number; path: string; renderer?: string; pages?: string[] }>;
   testPortOffset: number;
 }
 
@@ -68,6 +68,10 @@ export interface FrontendInfo {
   /** The static server's port; it also answers /healthz and /readyz. */
   httpPort: number;
   path: string;
+  /** Its server rendering, a module relative to the frontend's folder (the static server runs in renderer mode). */
+  renderer: string | undefined;
+  /** Page paths (react-router patterns) it renders: the edge sends them to it instead of the shell. */
+  pages: string[];
 }
 
 export type AppInfo = ServiceInfo | GatewayInfo | FrontendInfo;
@@ -151,6 +155,8 @@ export function stackFor(profile: Profile, system: SystemJson = loadSystem(), ro
       name,
       httpPort: shift(f.port),
       path: f.path,
+      renderer: f.renderer,
+      pages: f.pages ?? [],
     })),
   };
 }

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { createReadStream, type Stats } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { securityHeaders } from './security-headers.ts';
@@ -24,6 +25,27 @@ export interface StaticServerOptions {
   basePath?: string;
   /** Upper bound of the compressed-response cache, in bytes. */
   compressionCacheBytes?: number;
+  /**
+   * Renderer mode: asked first for every GET and HEAD outside basePath; answers the paths it renders (true) and
+   * leaves the rest to the files (false). A frontend's server rendering (e.g. the reader's) plugs in here.
+   */
+  renderer?: Renderer;
+}
+
+/** A frontend's server rendering: answers a request (true) or leaves it to the static files (false). */
+export type Renderer = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
+/** What a renderer module (RENDERER) exports. */
+export interface RendererModule {
+  createRenderer(options: {
+    apiOrigin: string;
+    shellOrigin: string;
+    publicOrigin: string;
+    distDir: string;
+    basePath: string;
+    cacheSeconds: number;
+    headers: Record<string, string>;
+  }): Promise<Renderer>;
 }
 
 export interface StaticServer {
@@ -100,6 +122,12 @@ export function toRelativePath(rawPath: string, basePath = '/'): string | null {
     .join('/');
   if (base && (relative === base || relative.startsWith(base + '/'))) relative = relative.slice(base.length + 1);
   return relative;
+}
+
+/** Whether a raw path lies under a base path other than `/`. */
+function isUnder(rawPath: string, basePath = '/'): boolean {
+  const base = `/${basePath.split('/').filter(Boolean).join('/')}`;
+  return base !== '/' && (rawPath === base || rawPath.startsWith(`${base}/`));
 }
 
 type Encoding = 'br' | 'gzip';
@@ -265,6 +293,8 @@ export function createStaticServer(options: StaticServerOptions): StaticServer {
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return send(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
 
+    if (options.renderer && !isUnder(rawPath, options.basePath) && (await options.renderer(req, res))) return;
+
     const relative = toRelativePath(rawPath, options.basePath);
     if (relative === null) return send(res, 404, 'Not Found');
     const found = await findFile(relative);
@@ -302,6 +332,36 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** Loads a frontend's server rendering (RENDERER: its built module) with the origins it needs. */
+async function loadRenderer(file: string, root: string, basePath: string, hsts: boolean): Promise<Renderer> {
+  const env = process.env;
+  const origin = (name: string): string => {
+    const value = env[name];
+    try {
+      if (value && ['http:', 'https:'].includes(new URL(value).protocol)) return value;
+    } catch {
+      // reported below
+    }
+    return fail(`${name} must be an http(s) URL when RENDERER is set, got "${value ?? ''}"`);
+  };
+  const options = {
+    apiOrigin: origin('API_ORIGIN'),
+    shellOrigin: origin('SHELL_ORIGIN'),
+    publicOrigin: origin('PUBLIC_ORIGIN'),
+    distDir: root,
+    basePath,
+    cacheSeconds: Number(env.RENDER_CACHE_SECONDS ?? '2'),
+    headers: securityHeaders({ hsts }),
+  };
+  if (!Number.isFinite(options.cacheSeconds) || options.cacheSeconds < 0) fail('RENDER_CACHE_SECONDS must be >= 0');
+  const loaded = (await import(pathToFileURL(path.resolve(file)).href)) as Partial<RendererModule> & {
+    default?: Partial<RendererModule>;
+  };
+  const create = loaded.createRenderer ?? loaded.default?.createRenderer;
+  if (typeof create !== 'function') fail(`RENDERER ${file} exports no createRenderer`);
+  return create(options);
+}
+
 async function main(): Promise<void> {
   const env = process.env;
   const port = Number(env.PORT ?? '8080');
@@ -312,11 +372,15 @@ async function main(): Promise<void> {
   const host = env.HOST || '0.0.0.0';
   const graceMs = Number(env.SHUTDOWN_GRACE_MS ?? '10000');
 
+  const hsts = env.HSTS === 'true';
+  const basePath = env.BASE_PATH || '/';
+  const renderer = env.RENDERER ? await loadRenderer(env.RENDERER, root, basePath, hsts) : undefined;
   const { server, setNotReady } = createStaticServer({
     root,
     spaFallback: env.SPA_FALLBACK === 'true',
-    hsts: env.HSTS === 'true',
-    basePath: env.BASE_PATH || '/',
+    hsts,
+    basePath,
+    renderer,
   });
 
   const shutdown = (signal: string): void => {

@@ -39,6 +39,15 @@ export {
 export { readCookie, documentCookie } from './cookies.js';
 export { readStorage, writeStorage, removeStorage } from './storage.js';
 export { useDocumentMeta } from './document-meta.js';
+export {
+  InitialDataProvider,
+  INITIAL_DATA_ID,
+  readInitialData,
+  resetInitialData,
+  takeInitialData,
+  useInitialData,
+  type InitialDataPayload,
+} from './initial-data.js';
 export { parseYouTubeUrl, youTubeEmbedUrl, type YouTubeVideo } from './youtube.js';
 export type {
   CatalogueLoader,

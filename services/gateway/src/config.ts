@@ -31,6 +31,15 @@ const gatewayVariables = baseConfigSchema.extend({
       (value) => value === '' || value.split(',').every((pair) => /^\/[^=]*=https?:\/\/[^\s,]+$/.test(pair)),
       'must be prefix=url pairs separated by commas',
     ),
+  /** Local development only: pattern=url pairs of the pages a frontend renders on the server (e.g. /a/:id). */
+  EDGE_PAGES: z
+    .string()
+    .default('')
+    .refine(
+      (value) =>
+        value === '' || value.split(',').every((pair) => /^\/[A-Za-z0-9_.@:/-]*=https?:\/\/[^\s,=]+$/.test(pair)),
+      'must be pattern=url pairs separated by commas',
+    ),
   ...captchaConfigShape,
 });
 

@@ -33,6 +33,6 @@ await bootService({
     installSecurityHeaders(fastify, config);
     const captcha = new CaptchaGate(app.get<CaptchaVerifier>(CAPTCHA_VERIFIER), app.get(SignInThrottle));
     const methods = installProtections(fastify, config, app.get<RedisClient>(REDIS), log, captcha);
-    installEdgeProxy(fastify, config.EDGE_ROUTES, methods);
+    installEdgeProxy(fastify, config.EDGE_ROUTES, methods, config.EDGE_PAGES);
   },
 });

@@ -20,18 +20,62 @@ export function parseEdgeRoutes(value: string): EdgeRoute[] {
     .sort((a, b) => b.prefix.length - a.prefix.length);
 }
 
+interface EdgePage {
+  pattern: string;
+  regex: RegExp;
+  target: URL;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A page path in react-router syntax (`/`, `/a/:id`, `/@:username/feed.xml`: a parameter is one whole segment,
+ * optionally after a fixed prefix) as a regular expression over the raw path.
+ */
+export function pagePatternRegex(pattern: string): RegExp {
+  const segments = pattern
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      const colon = segment.indexOf(':');
+      return colon < 0 ? escapeRegex(segment) : `${escapeRegex(segment.slice(0, colon))}[^/]+`;
+    });
+  return new RegExp(`^/${segments.join('/')}$`);
+}
+
+/** `pattern=url` pairs (EDGE_PAGES): the pages a frontend renders on the server. */
+export function parseEdgePages(value: string): EdgePage[] {
+  if (!value) return [];
+  return value.split(',').map((pair) => {
+    const index = pair.lastIndexOf('=');
+    const pattern = pair.slice(0, index);
+    return { pattern, regex: pagePatternRegex(pattern), target: new URL(pair.slice(index + 1)) };
+  });
+}
+
+/** The server-rendered page a request path belongs to, if any. */
+export function pageFor(pages: readonly EdgePage[], url: string): EdgePage | undefined {
+  const path = url.split(/[?#]/, 1)[0] ?? '/';
+  return pages.find((page) => page.regex.test(path));
+}
+
 /**
  * Local development only: serves the frontends at the gateway's origin by passing every non-/api GET
- * to the static server of the longest matching prefix (what the Ingress does on Kubernetes).
+ * to the static server of the longest matching prefix, and the page paths of EDGE_PAGES to the frontend that renders
+ * them (what the Ingress does on Kubernetes).
  */
-export function installEdgeProxy(fastify: FastifyInstance, routesValue: string, methods: MethodTable) {
+export function installEdgeProxy(fastify: FastifyInstance, routesValue: string, methods: MethodTable, pagesValue = '') {
   const routes = parseEdgeRoutes(routesValue);
-  if (routes.length === 0) return;
+  const pages = parseEdgePages(pagesValue);
+  if (routes.length === 0 && pages.length === 0) return;
   const handler = (req: FastifyRequest, reply: FastifyReply) => {
     // A GET no API route took: a declared path under another method answers 405, the rest of /api 404.
     answerUnmatched(methods, req, reply);
     if (req.url.startsWith('/api/')) throw new AppError('NotFound');
-    const route = routes.find((r) => req.url.startsWith(r.prefix));
+    // A server-rendered page (the reader's article, home, category, profile, feeds) goes to its renderer whole;
+    // every other path to the static server of the longest matching prefix.
+    const page = pageFor(pages, req.url);
+    const route = page ? { prefix: '/', target: page.target } : routes.find((r) => req.url.startsWith(r.prefix));
     if (!route) return reply.code(404).send();
     const path = route.prefix === '/' ? req.url : `/${req.url.slice(route.prefix.length)}`;
     const headers = { ...req.headers, host: route.target.host };

@@ -1,0 +1,281 @@
+// The reader's server rendering: its public pages (home, article, category, profile) as real HTML with their head
+// tags and initial data, plus the sitemap and RSS feeds. Built for Node by rspack.server.mjs into
+// dist-server/renderer.cjs; the static server loads it in renderer mode (RENDERER=...) and asks it first for every
+// GET. The pages are the reader's own components and loaders (src/routes.ts, src/data), fed by the gateway's API
+// over HTTP through the same typed client the browser uses.
+import { createI18n } from '@pencraft/i18n';
+import { ApiError, createApiClient, FeedbackProvider, InitialDataProvider, SessionProvider } from '@pencraft/ui';
+import type { ApiClient } from '@pencraft/ui';
+import type { i18n as I18n } from 'i18next';
+import { readdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { ComponentType, ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { Route, Routes, StaticRouter } from 'react-router';
+import { pageData } from '../src/data/index.js';
+import reader from '../src/routes.js';
+import { feed, type FeedContext } from './feeds.js';
+import { headTags } from './head.js';
+import { metaFor } from './meta.js';
+import { FEED_PATTERNS, matchFirst, PAGE_PATTERNS, type PagePattern } from './pages.js';
+import { fillTemplate, shellTemplate } from './template.js';
+
+const LANGUAGES = ['az', 'en', 'ru'] as const;
+type Language = (typeof LANGUAGES)[number];
+
+export interface RendererOptions {
+  /** The gateway (the public API), e.g. http://127.0.0.1:8080. */
+  apiOrigin: string;
+  /** The shell's static server, for its index.html. */
+  shellOrigin: string;
+  /** The site's public origin, for canonical URLs and feeds. */
+  publicOrigin: string;
+  /** The reader's built files (dist/), for its stylesheets. */
+  distDir: string;
+  /** Where the reader's files are served (its system.json path). */
+  basePath?: string;
+  /** Seconds a rendered page is kept in memory (0: off). */
+  cacheSeconds?: number;
+  /** Extra headers of every answer (the security headers of the static server). */
+  headers?: Record<string, string>;
+}
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
+interface Answer {
+  status: number;
+  type: string;
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  expires: number;
+}
+
+/** The UI language of a first request: Accept-Language's first of az, en, ru, else Azerbaijani. */
+export function languageOf(acceptLanguage: string | undefined): Language {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.split('-')[0]!, q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((entry) => entry.q > 0 && (LANGUAGES as readonly string[]).includes(entry.tag))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return (ranked[0]?.tag as Language | undefined) ?? 'az';
+}
+
+/** The reader's stylesheets (their content hash in the name; page chunks repeat reader.css, kept once). */
+function readerStyles(distDir: string, basePath: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(join(distDir, 'assets')).filter((f) => f.endsWith('.css'));
+  } catch {
+    return [];
+  }
+  const seen = new Set<string>();
+  return files
+    .filter((file) => {
+      const hash = /\.([0-9a-f]{8,})\.css$/.exec(file)?.[1] ?? file;
+      if (seen.has(hash)) return false;
+      seen.add(hash);
+      return true;
+    })
+    .map((file) => `${basePath}assets/${file}`);
+}
+
+function renderToHtml(element: ReactNode, timeoutMs = 5000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(Buffer.from(chunk));
+        callback();
+      },
+      final(callback) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => {
+        process.stderr.write(
+          `${JSON.stringify({ level: 'error', msg: 'render error', error: String(error).slice(0, 300) })}\n`,
+        );
+      },
+    });
+    setTimeout(() => stream.abort(), timeoutMs).unref();
+  });
+}
+
+/** react-router matches whole segments: `/@:username` is mounted as `/:username` (the page checks the "@"). */
+const routerPath = (pattern: string) => pattern.replace('/@:', '/:');
+
+export async function createRenderer(options: RendererOptions): Promise<RequestHandler> {
+  const basePath = options.basePath ?? '/mf/reader/';
+  const cacheMs = (options.cacheSeconds ?? 2) * 1000;
+  const template = shellTemplate(options.shellOrigin);
+  const origin = options.publicOrigin.replace(/\/$/, '');
+  const styles = readerStyles(options.distDir, basePath);
+
+  // One i18next instance and one API client per language, every catalogue loaded before the first request.
+  const i18ns = new Map<Language, I18n>();
+  const clients = new Map<Language, ApiClient>();
+  for (const language of LANGUAGES) {
+    const { i18n, ready } = createI18n({
+      language,
+      storage: null,
+      plugins: [initReactI18next],
+      namespaces: reader.namespaces,
+    });
+    await ready;
+    i18ns.set(language, i18n);
+    clients.set(
+      language,
+      createApiClient({
+        baseUrl: options.apiOrigin,
+        getLanguage: () => language,
+        getCookie: () => undefined,
+        translate: (key) => i18n.t(key, { ns: 'common' }),
+        fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(5000) }),
+      }),
+    );
+  }
+  const pages = new Map<string, ComponentType>();
+  for (const route of reader.routes) {
+    if ((PAGE_PATTERNS as readonly string[]).includes(route.path)) pages.set(route.path, (await route.load()).default);
+  }
+
+  const cache = new Map<string, Answer>();
+  function remember(key: string, answer: Answer): Answer {
+    if (cacheMs > 0 && answer.status < 500) {
+      if (cache.size >= 1000) cache.delete(cache.keys().next().value!);
+      cache.set(key, answer);
+    }
+    return answer;
+  }
+
+  async function renderPage(
+    pattern: PagePattern,
+    params: Record<string, string>,
+    path: string,
+    search: URLSearchParams,
+    language: Language,
+  ): Promise<Omit<Answer, 'expires'>> {
+    const client = clients.get(language)!;
+    const i18n = i18ns.get(language)!;
+    const Page = pages.get(pattern);
+    const spec = pageData[pattern]?.(params, search);
+    let status = 200;
+    const data: Record<string, unknown> = {};
+    if (spec) {
+      try {
+        data[spec.key] = await spec.load(client);
+      } catch (error) {
+        if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 400)) throw error;
+        status = 404;
+        data[spec.key] = null;
+      }
+    }
+    const value = spec ? data[spec.key] : undefined;
+    const meta = metaFor(pattern, params, value, { origin, t: i18n.getFixedT(language) });
+    const body = Page
+      ? await renderToHtml(
+          <I18nextProvider i18n={i18n}>
+            <InitialDataProvider data={data}>
+              <SessionProvider client={client}>
+                <FeedbackProvider>
+                  <StaticRouter location={`${path}${search.size ? `?${search}` : ''}`}>
+                    <div className="pc-app">
+                      <main id="content" className="pc-main" tabIndex={-1}>
+                        <Routes>
+                          <Route path={routerPath(pattern)} element={<Page />} />
+                        </Routes>
+                      </main>
+                    </div>
+                  </StaticRouter>
+                </FeedbackProvider>
+              </SessionProvider>
+            </InitialDataProvider>
+          </I18nextProvider>,
+        )
+      : '';
+    const html = fillTemplate(await template.get(), {
+      language,
+      head: headTags(meta),
+      styles,
+      body,
+      data: { path, data },
+    });
+    return { status, type: 'text/html; charset=utf-8', body: Buffer.from(html) };
+  }
+
+  async function answerFor(path: string, search: URLSearchParams, language: Language): Promise<Answer | null> {
+    const page = matchFirst(PAGE_PATTERNS, path);
+    const feedMatch = page ? null : matchFirst(FEED_PATTERNS, path);
+    if (!page && !feedMatch) return null;
+    const key = `${language}\0${path}\0${page?.pattern === '/c/:category' ? (search.get('sort') ?? '') : ''}`;
+    const cached = cache.get(key);
+    if (cached && cached.expires > Date.now()) return cached;
+    const fresh = page
+      ? await renderPage(page.pattern, page.params, path, search, language)
+      : await feed(feedMatch!.pattern, feedMatch!.params, {
+          client: clients.get(language)!,
+          origin,
+          language,
+          t: i18ns.get(language)!.getFixedT(language),
+        } satisfies FeedContext);
+    return remember(key, { ...fresh, expires: Date.now() + cacheMs });
+  }
+
+  return async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = new URL(req.url ?? '/', 'http://reader.invalid');
+    const language = languageOf(req.headers['accept-language']);
+    let answer: Answer | null;
+    try {
+      answer = await answerFor(url.pathname, url.searchParams, language);
+    } catch (error) {
+      process.stderr.write(
+        `${JSON.stringify({ level: 'error', msg: 'server rendering failed', route: matchFirst([...PAGE_PATTERNS, ...FEED_PATTERNS], url.pathname)?.pattern, error: error instanceof ApiError ? error.code : String(error).slice(0, 200) })}\n`,
+      );
+      // The shell's page without server data: the browser loads it as before.
+      answer = {
+        status: 503,
+        type: 'text/html; charset=utf-8',
+        body: Buffer.from(await template.get()),
+        expires: 0,
+      };
+      res.setHeader('Retry-After', '5');
+    }
+    if (!answer) return false;
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    let body = answer.body;
+    let encoding: string | undefined;
+    if (/\bbr\b/.test(accept)) {
+      answer.br ??= brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+      body = answer.br;
+      encoding = 'br';
+    } else if (/\bgzip\b/.test(accept)) {
+      answer.gzip ??= gzipSync(answer.body, { level: 6 });
+      body = answer.gzip;
+      encoding = 'gzip';
+    }
+    res.writeHead(answer.status, {
+      ...options.headers,
+      'Content-Type': answer.type,
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding, Accept-Language',
+      'Content-Length': String(body.length),
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  };
+}

@@ -1,0 +1,101 @@
+// The page frame is the shell's own index.html, read from the shell at run time (its script tags change with each
+// shell release, which must not need a reader release). It is kept for a few seconds and revalidated with its ETag;
+// when the shell cannot be reached the last good copy is used, and before any, a bare frame without scripts.
+import { escapeHtml, jsonForScript } from './escape.js';
+
+const FALLBACK = `<!doctype html>
+<html lang="az">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Pencraft</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+export interface TemplateSource {
+  /** The shell's index.html (the last good one, or the bare frame). */
+  get(): Promise<string>;
+}
+
+export function shellTemplate(shellOrigin: string, options: { maxAgeMs?: number; timeoutMs?: number } = {}) {
+  const maxAgeMs = options.maxAgeMs ?? 5000;
+  const timeoutMs = options.timeoutMs ?? 2000;
+  let html: string | undefined;
+  let etag: string | undefined;
+  let checkedAt = 0;
+  let pending: Promise<string> | undefined;
+
+  async function refresh(): Promise<string> {
+    try {
+      const response = await fetch(new URL('/index.html', shellOrigin), {
+        headers: etag && html ? { 'if-none-match': etag } : {},
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (response.status === 304 && html) {
+        checkedAt = Date.now();
+      } else if (response.ok) {
+        html = await response.text();
+        etag = response.headers.get('etag') ?? undefined;
+        checkedAt = Date.now();
+      } else {
+        throw new Error(`the shell answered ${response.status}`);
+      }
+    } catch (error) {
+      process.stderr.write(
+        `${JSON.stringify({ level: 'warn', msg: 'shell index.html unavailable', error: String(error) })}\n`,
+      );
+      checkedAt = Date.now() - maxAgeMs + 1000; // try again in a second
+    }
+    return html ?? FALLBACK;
+  }
+
+  return {
+    get(): Promise<string> {
+      if (html && Date.now() - checkedAt < maxAgeMs) return Promise.resolve(html);
+      pending ??= refresh().finally(() => (pending = undefined));
+      return html ? Promise.resolve(html) : pending;
+    },
+  } satisfies TemplateSource;
+}
+
+export interface PageParts {
+  /** <html lang>. */
+  language: string;
+  /** Tags for <head> (headTags). */
+  head: string;
+  /** Stylesheets the page needs besides the shell's own (absolute paths). */
+  styles: string[];
+  /** Rendered markup for <div id="root">. */
+  body: string;
+  /** The initial data: `{ path, data }`, or none. */
+  data?: { path: string; data: Record<string, unknown> } | undefined;
+}
+
+/** Puts a page into the shell's index.html: its head tags replace the shell's generic ones. */
+export function fillTemplate(template: string, parts: PageParts): string {
+  let html = template
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<noscript[^>]*>[\s\S]*?<\/noscript\s*>\s*/i, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/gi, '')
+    .replace(/<meta\s+property="og:[^"]*"[^>]*>\s*/gi, '')
+    .replace(/<html([^>]*)\slang="[^"]*"/i, '<html$1')
+    .replace(/<html/i, `<html lang="${escapeHtml(parts.language)}"`);
+  const present = new Set([...html.matchAll(/href="[^"]*?([^/"]+\.css)"/g)].map((m) => m[1]));
+  const styles = parts.styles
+    .filter((href) => !present.has(href.slice(href.lastIndexOf('/') + 1)))
+    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`)
+    .join('\n    ');
+  html = html.replace(/<\/head>/i, () => `    ${parts.head}\n    ${styles}\n  </head>`);
+  html = html.replace(/<div id="root">\s*<\/div>/i, () => `<div id="root">${parts.body}</div>`);
+  if (parts.data) {
+    html = html.replace(
+      /<\/body>/i,
+      () => `<script id="pc-data" type="application/json">${jsonForScript(parts.data)}</script>\n  </body>`,
+    );
+  }
+  return html;
+}
