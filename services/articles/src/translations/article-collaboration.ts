@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import type { Article } from '@pencraft/contracts/articles/v1/articles';
+import { CoAuthorRepository } from '../coauthors/coauthor.repository.js';
+import { TranslationRepository } from './translation.repository.js';
+
+/** What the Article answer says of collaboration: the accepted co-authors and the translation group. */
+export type ArticleCollaborationFields = Pick<Article, 'coAuthors' | 'translations' | 'originalId'>;
+
+/**
+ * The collaboration fields of an article read (GET /api/articles/{id}): its accepted co-authors, the published
+ * versions of its translation group (the original and its translations, az, en, ru) and the original's id for a
+ * translation (empty for an original).
+ */
+@Injectable()
+export class ArticleCollaboration {
+  constructor(
+    private readonly coAuthors: CoAuthorRepository,
+    private readonly translations: TranslationRepository,
+  ) {}
+
+  async of(article: { id: string; translationOf: string | null }): Promise<ArticleCollaborationFields> {
+    const [coAuthors, translations] = await Promise.all([
+      this.coAuthors.acceptedOfArticle(article.id),
+      this.translations.publishedVersions(article.translationOf ?? article.id),
+    ]);
+    return { coAuthors, translations, originalId: article.translationOf ?? '' };
+  }
+}

@@ -1,0 +1,46 @@
+import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
+
+/** What the translation events read of a translation's article row. */
+export interface TranslationRow {
+  id: string;
+  translationOf: string | null;
+  language: string;
+  title: string;
+  authorId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  publishedAt: Date | null;
+}
+
+/**
+ * articles.translation.submitted, for the outbox in the transaction that submits a draft translation (the publishing
+ * path calls it when the article row has translation_of); undefined for an original.
+ */
+export function translationSubmittedEvent(row: TranslationRow, at: Date = row.updatedAt) {
+  if (!row.translationOf) return undefined;
+  return outboxEvent(EVENTS.translationSubmitted, {
+    articleId: row.id,
+    originalId: row.translationOf,
+    language: row.language,
+    title: row.title,
+    authorUid: row.authorId,
+    submittedAtMs: at.getTime(),
+  });
+}
+
+/**
+ * articles.translation.published, beside the row's articles.article.published, in the transaction that publishes a
+ * translation (approval, or at once while PUBLISH_WITHOUT_REVIEW is on); undefined for an original.
+ */
+export function translationPublishedEvent(row: TranslationRow, originalAuthorUid: string) {
+  if (!row.translationOf) return undefined;
+  return outboxEvent(EVENTS.translationPublished, {
+    articleId: row.id,
+    originalId: row.translationOf,
+    language: row.language,
+    title: row.title,
+    authorUid: row.authorId,
+    originalAuthorUid,
+    publishedAtMs: (row.publishedAt ?? row.updatedAt).getTime(),
+  });
+}
