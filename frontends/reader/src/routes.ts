@@ -6,12 +6,16 @@ const reader = {
   routes: [
     { path: '/', load: () => import('./pages/Home.js') },
     { path: '/a/:id', load: () => import('./pages/Article.js') },
+    { path: '/c/:category', load: () => import('./pages/Category.js') },
+    { path: '/top', load: () => import('./pages/Top.js') },
+    { path: '/collections/:id', load: () => import('./pages/Collection.js') },
     { path: '/search', load: () => import('./pages/Search.js') },
     // SPEC.md's personal page; the shell matches the "@" prefix (react-router matches whole segments only).
     { path: '/@:username', load: () => import('./pages/Profile.js') },
   ],
   navigation: [
     { id: 'home', label: 'reader:nav.home', path: '/', placement: 'header', order: 0 },
+    { id: 'top', label: 'reader:nav.top', path: '/top', placement: 'header', order: 1 },
     { id: 'search', label: 'reader:nav.search', path: '/search', placement: 'search', param: 'q' },
   ],
   namespaces: {

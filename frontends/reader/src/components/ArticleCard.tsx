@@ -1,4 +1,5 @@
 import type { Schemas } from '@pencraft/ui';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArticleMeta } from './ArticleMeta.js';
 
@@ -6,7 +7,16 @@ import { ArticleMeta } from './ArticleMeta.js';
  * An article in a list (home, a profile): title, description, author, date and reading time. The title's heading
  * level follows the page's outline (below the list's heading on the home page, right below the h1 on a profile).
  */
-export function ArticleCard({ article, level = 3 }: { article: Schemas['ArticleCard']; level?: 2 | 3 }) {
+export function ArticleCard({
+  article,
+  level = 3,
+  children,
+}: {
+  article: Schemas['ArticleCard'];
+  level?: 2 | 3;
+  /** Actions on the item (e.g. remove it from a collection), after the card. */
+  children?: ReactNode;
+}) {
   const Title = level === 2 ? 'h2' : 'h3';
   return (
     <li className="pc-card">
@@ -21,6 +31,7 @@ export function ArticleCard({ article, level = 3 }: { article: Schemas['ArticleC
           readingMinutes={article.readingMinutes}
         />
       </article>
+      {children}
     </li>
   );
 }

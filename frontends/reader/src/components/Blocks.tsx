@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { headingLevels, readBlock, type ListItem, type ReadBlock } from '../lib/blocks.js';
 import { plainText, sanitizeInline } from '../lib/sanitize.js';
 import { useReaderTranslation } from '../i18n.js';
+import type { ViewerImage } from './ImageViewer.js';
 import { InlineHtml } from './InlineHtml.js';
 
 function List({ style, items }: { style: 'ordered' | 'unordered'; items: ListItem[] }) {
@@ -26,7 +27,16 @@ function hostOf(url: string): string {
   }
 }
 
-function BlockView({ block, headingLevel = 2 }: { block: ReadBlock; headingLevel?: number }) {
+function BlockView({
+  block,
+  headingLevel = 2,
+  onOpenImage,
+}: {
+  block: ReadBlock;
+  headingLevel?: number;
+  /** Set on image blocks when the page has an image viewer: the image becomes a button that opens it. */
+  onOpenImage?: (() => void) | undefined;
+}) {
   const { t } = useReaderTranslation();
   switch (block.type) {
     case 'paragraph':
@@ -64,9 +74,23 @@ function BlockView({ block, headingLevel = 2 }: { block: ReadBlock; headingLevel
       if (block.withBorder) classes.push('pc-block-image--border');
       if (block.withBackground) classes.push('pc-block-image--background');
       if (block.stretched) classes.push('pc-block-image--stretched');
+      const alt = imageAlt(block.caption) || t('article.image');
+      const image = <img src={block.url} alt={alt} loading="lazy" />;
       return (
         <figure className={classes.join(' ')}>
-          <img src={block.url} alt={plainText(sanitizeInline(block.caption)) || t('article.image')} loading="lazy" />
+          {onOpenImage ? (
+            <button
+              type="button"
+              className="pc-block-image__open"
+              onClick={onOpenImage}
+              aria-haspopup="dialog"
+              title={t('viewer.open')}
+            >
+              {image}
+            </button>
+          ) : (
+            image
+          )}
           {block.caption && (
             <figcaption>
               <InlineHtml html={block.caption} />
@@ -144,22 +168,50 @@ function BlockView({ block, headingLevel = 2 }: { block: ReadBlock; headingLevel
   }
 }
 
-export function Blocks({ blocks }: { blocks: unknown }) {
-  const list = (Array.isArray(blocks) ? blocks : []).map((raw: unknown, index) => ({
+function imageAlt(caption: string): string {
+  return plainText(sanitizeInline(caption));
+}
+
+function readBlocks(blocks: unknown) {
+  return (Array.isArray(blocks) ? blocks : []).map((raw: unknown, index) => ({
     block: readBlock(raw),
     id: typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : `b${index}`,
   }));
+}
+
+/** The article's images in reading order, as the image viewer shows them. */
+export function articleImages(blocks: unknown, fallbackAlt: string): ViewerImage[] {
+  return readBlocks(blocks).flatMap(({ block }) =>
+    block?.type === 'image'
+      ? [{ src: block.url, alt: imageAlt(block.caption) || fallbackAlt, caption: block.caption }]
+      : [],
+  );
+}
+
+/**
+ * An article's content, block by block. With `onOpenImage`, each image opens the viewer at its place among the
+ * article's images (the order of `articleImages`).
+ */
+export function Blocks({ blocks, onOpenImage }: { blocks: unknown; onOpenImage?: (index: number) => void }) {
+  const list = readBlocks(blocks);
   const levels = headingLevels(list.flatMap(({ block }) => (block?.type === 'header' ? [block.level] : [])));
   let heading = 0;
+  let image = 0;
   return (
     <>
-      {list.map(({ block, id }) =>
-        block ? (
+      {list.map(({ block, id }) => {
+        if (!block) return null;
+        const imageIndex = block.type === 'image' ? image++ : -1;
+        return (
           <Fragment key={id}>
-            <BlockView block={block} headingLevel={block.type === 'header' ? levels[heading++] : undefined} />
+            <BlockView
+              block={block}
+              headingLevel={block.type === 'header' ? levels[heading++] : undefined}
+              onOpenImage={onOpenImage && imageIndex >= 0 ? () => onOpenImage(imageIndex) : undefined}
+            />
           </Fragment>
-        ) : null,
-      )}
+        );
+      })}
     </>
   );
 }

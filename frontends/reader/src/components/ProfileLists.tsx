@@ -1,47 +1,10 @@
 import { HOME_MAX_PAGE } from '@pencraft/rules';
-import { api, Button, EmptyState, safeImageUrl, Spinner, type Schemas } from '@pencraft/ui';
+import { api, safeImageUrl, type Schemas } from '@pencraft/ui';
 import { Link } from 'react-router';
 import { useReaderTranslation } from '../i18n.js';
-import { usePaged, type Paged } from '../lib/usePaged.js';
+import { usePaged } from '../lib/usePaged.js';
 import { ArticleCard } from './ArticleCard.js';
-import { PartError } from './PartError.js';
-
-/** Loading, error, empty and "load more" around a paged list. */
-function PagedList<T>({
-  list,
-  empty,
-  error,
-  children,
-}: {
-  list: Paged<T>;
-  empty: string;
-  error: string;
-  children: (items: T[]) => React.ReactNode;
-}) {
-  const { t } = useReaderTranslation();
-  return (
-    <div aria-busy={list.status === 'loading'}>
-      {list.status === 'loading' && (
-        <div className="pc-center">
-          <Spinner label={t('common:loading')} size="large" />
-        </div>
-      )}
-      {list.status === 'error' && <PartError title={error} message={list.error?.message} onRetry={list.retry} />}
-      {list.status === 'ready' && list.items.length === 0 && <EmptyState title={empty} />}
-      {list.items.length > 0 && children(list.items)}
-      {list.status === 'ready' && list.error && list.items.length > 0 && (
-        <PartError title={error} message={list.error.message} onRetry={list.retry} />
-      )}
-      {list.status === 'ready' && list.hasMore && !list.error && (
-        <div className="pc-center">
-          <Button variant="secondary" busy={list.loadingMore} onClick={list.loadMore}>
-            {t('common:actions.loadMore')}
-          </Button>
-        </div>
-      )}
-    </div>
-  );
-}
+import { PagedList } from './PagedList.js';
 
 export function ProfileArticles({ username }: { username: string }) {
   const { t } = useReaderTranslation();
@@ -102,6 +65,73 @@ export function ProfilePeople({ uid, kind }: { uid: string; kind: 'followers' | 
         <ul className="pc-people">
           {items.map((user) => (
             <Person key={user.uid} user={user} />
+          ))}
+        </ul>
+      )}
+    </PagedList>
+  );
+}
+
+/** My bookmarks, newest first (the owner's tab only: bookmarks are private). */
+export function ProfileBookmarks() {
+  const { t } = useReaderTranslation();
+  const list = usePaged(
+    (page, signal) => api.get('/api/profile/bookmarks', { params: { query: { page } }, signal }),
+    HOME_MAX_PAGE,
+  );
+  return (
+    <PagedList list={list} empty={t('profile.noBookmarks')} error={t('profile.listError')}>
+      {(items) => (
+        <ul className="pc-cards">
+          {items.map((article) => (
+            <ArticleCard key={article.id} article={article} level={2} />
+          ))}
+        </ul>
+      )}
+    </PagedList>
+  );
+}
+
+type CollectionSummary = Schemas['CollectionSummary'];
+
+function CollectionItem({ collection, own }: { collection: CollectionSummary; own: boolean }) {
+  const { t } = useReaderTranslation();
+  return (
+    <li className="pc-card pc-collection-card">
+      <h2 className="pc-card__title">
+        <Link to={`/collections/${encodeURIComponent(collection.id)}`}>{collection.name}</Link>
+      </h2>
+      <p className="pc-meta">
+        {t('collections.count', { count: collection.itemCount })}
+        {collection.private && <span className="pc-badge pc-badge--small">{t('collections.private')}</span>}
+        {own && !collection.own && (
+          <span className="pc-badge pc-badge--small">
+            {t('collections.savedFrom', { name: collection.owner.fullname || collection.owner.username })}
+          </span>
+        )}
+      </p>
+    </li>
+  );
+}
+
+/**
+ * A user's collections: everyone sees the public ones; the owner also sees the private ones and the public
+ * collections of others they saved.
+ */
+export function ProfileCollections({ username, own }: { username: string; own: boolean }) {
+  const { t } = useReaderTranslation();
+  const list = usePaged(async (_page, signal) => {
+    const answer = own
+      ? await api.get('/api/collections', { signal })
+      : await api.get('/api/profile/collections/{username}', { params: { path: { username } }, signal });
+    return { items: answer.items, hasMore: false };
+  }, 1);
+  return (
+    <PagedList list={list} empty={t('profile.noCollections')} error={t('profile.listError')}>
+      {(items) => (
+        <ul className="pc-cards">
+          {items.map((collection) => (
+            <CollectionItem key={collection.id} collection={collection} own={own} />
           ))}
         </ul>
       )}

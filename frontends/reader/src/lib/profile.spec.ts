@@ -1,10 +1,18 @@
-import { linkLabel, profileTab } from './profile.js';
+import { linkLabel, profileTab, profileTabs } from './profile.js';
 
 describe('public profile', () => {
   it('opens the articles tab unless another existing tab is asked for', () => {
     expect(profileTab(null)).toBe('articles');
     expect(profileTab('followers')).toBe('followers');
     expect(profileTab('badges')).toBe('articles');
+    expect(profileTab('collections')).toBe('collections');
+  });
+
+  it('shows the bookmarks tab to the owner only', () => {
+    expect(profileTab('bookmarks')).toBe('articles');
+    expect(profileTab('bookmarks', true)).toBe('bookmarks');
+    expect(profileTabs(false)).not.toContain('bookmarks');
+    expect(profileTabs(true)).toContain('bookmarks');
   });
 
   it('names links by provider, a personal site by its host', () => {

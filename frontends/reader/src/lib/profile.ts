@@ -1,11 +1,18 @@
 // The public profile page's small rules: which tab, what a link is called.
 
-/** The tabs that exist now; comments, bookmarks, collections, badges and supporters come with their issues. */
-export const PROFILE_TABS = ['articles', 'followers', 'following'] as const;
+/** The tabs that exist now; comments, badges and supporters come with their issues. */
+export const PROFILE_TABS = ['articles', 'followers', 'following', 'bookmarks', 'collections'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
+/** Bookmarks are private: only the owner of the profile has that tab. */
+const OWN_TABS: readonly ProfileTab[] = ['bookmarks'];
 
-export function profileTab(value: string | null): ProfileTab {
-  return (PROFILE_TABS as readonly string[]).includes(value ?? '') ? (value as ProfileTab) : 'articles';
+/** The tabs a viewer sees on a profile (their own, or someone else's). */
+export function profileTabs(own: boolean): ProfileTab[] {
+  return PROFILE_TABS.filter((tab) => own || !OWN_TABS.includes(tab));
+}
+
+export function profileTab(value: string | null, own = false): ProfileTab {
+  return (profileTabs(own) as readonly string[]).includes(value ?? '') ? (value as ProfileTab) : 'articles';
 }
 
 const PROVIDERS: Record<string, string> = {

@@ -33,19 +33,26 @@ interface State<T> {
 export function usePaged<T>(
   fetchPage: (page: number, signal: AbortSignal) => Promise<Page<T>>,
   maxPage: number,
+  /** The first page when the page already has it (server-rendered); then only later pages are fetched. */
+  firstPage?: Page<T>,
 ): Paged<T> {
-  const [state, setState] = useState<State<T>>({
-    items: [],
-    loaded: 0,
-    hasMore: false,
-    status: 'loading',
-    error: undefined,
-    loadingMore: false,
-  });
-  const [request, setRequest] = useState({ page: 1, attempt: 0 });
+  const [state, setState] = useState<State<T>>(
+    firstPage
+      ? {
+          items: firstPage.items,
+          loaded: 1,
+          hasMore: firstPage.hasMore && maxPage > 1,
+          status: 'ready',
+          error: undefined,
+          loadingMore: false,
+        }
+      : { items: [], loaded: 0, hasMore: false, status: 'loading', error: undefined, loadingMore: false },
+  );
+  const [request, setRequest] = useState({ page: firstPage ? 0 : 1, attempt: 0 });
   const load = useEffectEvent((page: number, signal: AbortSignal) => fetchPage(page, signal));
 
   useEffect(() => {
+    if (request.page === 0) return;
     const controller = new AbortController();
     load(request.page, controller.signal).then(
       (result) =>

@@ -1,39 +1,16 @@
-import { api, ApiError, EmptyState, Spinner, useDocumentMeta, type Schemas } from '@pencraft/ui';
-import { useEffect, useState } from 'react';
+import { EmptyState, Spinner, useDocumentMeta } from '@pencraft/ui';
 import { Link, useParams } from 'react-router';
-import { ArticleMeta } from '../components/ArticleMeta.js';
-import { Blocks } from '../components/Blocks.js';
+import { ArticleBody } from '../components/ArticleBody.js';
 import { PartError } from '../components/PartError.js';
+import { articleData } from '../data/index.js';
+import { usePageData } from '../data/usePageData.js';
 import { useReaderTranslation } from '../i18n.js';
 import '../reader.css';
 
-type ArticleData = Schemas['Article'];
-
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; article: ArticleData }
-  | { status: 'notFound' }
-  | { status: 'error'; message: string | undefined };
-
 function ArticleView({ id }: { id: string }) {
   const { t } = useReaderTranslation();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.get('/api/articles/{id}', { params: { path: { id } }, signal: controller.signal }).then(
-      (article) => setState({ status: 'ready', article }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) setState({ status: 'notFound' });
-        else setState({ status: 'error', message: error instanceof ApiError ? error.message : undefined });
-      },
-    );
-    return () => controller.abort();
-  }, [id, attempt]);
-
-  const article = state.status === 'ready' ? state.article : undefined;
+  const { state, reload } = usePageData(articleData(id));
+  const article = state.status === 'ready' ? state.value : undefined;
   useDocumentMeta(
     article
       ? `${article.title} — Pencraft`
@@ -53,7 +30,11 @@ function ArticleView({ id }: { id: string }) {
   if (state.status === 'notFound') {
     return (
       <EmptyState
-        title={t('article.notFound')}
+        title={
+          <span role="heading" aria-level={1}>
+            {t('article.notFound')}
+          </span>
+        }
         hint={t('article.notFoundText')}
         action={
           <Link className="pc-button pc-button--secondary" to="/">
@@ -64,34 +45,15 @@ function ArticleView({ id }: { id: string }) {
     );
   }
   if (state.status === 'error') {
-    return (
-      <PartError
-        title={t('article.error')}
-        message={state.message}
-        onRetry={() => {
-          setState({ status: 'loading' });
-          setAttempt((n) => n + 1);
-        }}
-      />
-    );
+    return <PartError title={t('article.error')} message={state.message} onRetry={reload} />;
   }
-
-  const { article: a } = state;
   return (
-    <article className="pc-article" lang={a.language}>
-      <header className="pc-article__header">
-        {a.status !== 'published' && <p className="pc-badge">{t('article.draft')}</p>}
-        <h1>{a.title}</h1>
-        {a.description && <p className="pc-article__lead">{a.description}</p>}
-        <ArticleMeta author={a.author} publishedAt={a.publishedAt} readingMinutes={a.readingMinutes} />
-      </header>
-      <div className="pc-article__body">
-        <Blocks blocks={a.content?.blocks} />
-      </div>
+    <>
+      <ArticleBody article={state.value} actions />
       <footer className="pc-article__footer">
         <Link to="/">{t('article.back')}</Link>
       </footer>
-    </article>
+    </>
   );
 }
 

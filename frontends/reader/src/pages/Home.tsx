@@ -5,14 +5,17 @@ import { ArticleCard } from '../components/ArticleCard.js';
 import { PartError } from '../components/PartError.js';
 import { useReaderTranslation } from '../i18n.js';
 import { usePaged } from '../lib/usePaged.js';
+import { homeData, loadHome, type HomePage } from '../data/index.js';
+import { useInitialData } from '../data/initial.js';
 import '../reader.css';
 
-const fetchHome = (page: number, signal: AbortSignal) =>
-  api.get('/api/home/articles', { params: { query: { page } }, signal });
+const fetchHome = (page: number, signal: AbortSignal) => loadHome(api, page, signal);
 
 export default function Home() {
   const { t } = useReaderTranslation();
-  const list = usePaged(fetchHome, HOME_MAX_PAGE);
+  // The first page as the server rendered it, when it did (then only later pages are fetched here).
+  const first = useInitialData<HomePage>(homeData().key);
+  const list = usePaged(fetchHome, HOME_MAX_PAGE, first ?? undefined);
 
   return (
     <div className="pc-reader pc-container pc-page">

@@ -10,22 +10,18 @@ import {
   useSession,
   type Schemas,
 } from '@pencraft/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PartError } from '../components/PartError.js';
-import { ProfileArticles, ProfilePeople } from '../components/ProfileLists.js';
+import { profileData } from '../data/index.js';
+import { usePageData } from '../data/usePageData.js';
+import { ProfileArticles, ProfileBookmarks, ProfileCollections, ProfilePeople } from '../components/ProfileLists.js';
 import { useReaderTranslation } from '../i18n.js';
 import { formatDate } from '../lib/format.js';
-import { linkLabel, profileTab, PROFILE_TABS, type ProfileTab } from '../lib/profile.js';
+import { linkLabel, profileTab, profileTabs } from '../lib/profile.js';
 import '../reader.css';
 
 type PublicProfile = Schemas['PublicProfile'];
-
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; profile: PublicProfile }
-  | { status: 'notFound' }
-  | { status: 'error'; message: string | undefined };
 
 function FollowButton({ profile, onChange }: { profile: PublicProfile; onChange: (p: PublicProfile) => void }) {
   const { t } = useReaderTranslation();
@@ -70,26 +66,18 @@ function ProfileView({ handle }: { handle: string }) {
   const { t, i18n } = useReaderTranslation();
   const { state: session } = useSession();
   const [params] = useSearchParams();
-  const tab: ProfileTab = profileTab(params.get('tab'));
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { state, reload, refresh, set } = usePageData(profileData(handle));
   const viewer = session.status === 'user' ? session.user.uid : session.status;
+  const shownFor = useRef(viewer);
 
   useEffect(() => {
-    const controller = new AbortController();
-    api.get('/api/profile/{username}', { params: { path: { username: handle } }, signal: controller.signal }).then(
-      (profile) => setState({ status: 'ready', profile }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) setState({ status: 'notFound' });
-        else setState({ status: 'error', message: error instanceof ApiError ? error.message : undefined });
-      },
-    );
-    return () => controller.abort();
-    // The viewer decides "followed by you": read again after signing in or out.
-  }, [handle, attempt, viewer]);
+    // "Followed by you" depends on the viewer: read again once a signed-in viewer is known or changes.
+    if (viewer === 'loading' || viewer === shownFor.current) return;
+    shownFor.current = viewer;
+    if (viewer !== 'visitor') refresh();
+  }, [viewer, refresh]);
 
-  const profile = state.status === 'ready' ? state.profile : undefined;
+  const profile = state.status === 'ready' ? state.value : undefined;
   useDocumentMeta(
     profile
       ? `${profile.fullname || profile.username} (@${profile.username}) — Pencraft`
@@ -124,20 +112,12 @@ function ProfileView({ handle }: { handle: string }) {
     );
   }
   if (state.status === 'error') {
-    return (
-      <PartError
-        title={t('profile.error')}
-        message={state.message}
-        onRetry={() => {
-          setState({ status: 'loading' });
-          setAttempt((n) => n + 1);
-        }}
-      />
-    );
+    return <PartError title={t('profile.error')} message={state.message} onRetry={reload} />;
   }
 
-  const p = state.profile;
+  const p = state.value;
   const own = session.status === 'user' && session.user.uid === p.uid;
+  const tab = profileTab(params.get('tab'), own);
   const avatar = safeImageUrl(p.imageUrl);
   const banner = safeImageUrl(p.bannerUrl);
   const joined = formatDate(p.joinedAt, {
@@ -164,9 +144,7 @@ function ProfileView({ handle }: { handle: string }) {
             <h1>{p.fullname || p.username}</h1>
             <p className="pc-profile__username">@{p.username}</p>
           </div>
-          {session.status === 'user' && !own && (
-            <FollowButton profile={p} onChange={(next) => setState({ status: 'ready', profile: next })} />
-          )}
+          {session.status === 'user' && !own && <FollowButton profile={p} onChange={set} />}
           {own && (
             <Link className="pc-button pc-button--secondary" to="/settings/profile">
               {t('profile.edit')}
@@ -208,7 +186,7 @@ function ProfileView({ handle }: { handle: string }) {
         </dl>
       </header>
       <nav className="pc-tabs" aria-label={t('profile.sections')}>
-        {PROFILE_TABS.map((name) => (
+        {profileTabs(own).map((name) => (
           <Link
             key={name}
             className="pc-tabs__tab"
@@ -222,7 +200,11 @@ function ProfileView({ handle }: { handle: string }) {
       </nav>
       <section aria-label={t(`profile.tabs.${tab}`)}>
         {tab === 'articles' && <ProfileArticles key={`a-${p.username}`} username={p.username} />}
-        {tab !== 'articles' && <ProfilePeople key={`${tab}-${p.uid}`} uid={p.uid} kind={tab} />}
+        {(tab === 'followers' || tab === 'following') && (
+          <ProfilePeople key={`${tab}-${p.uid}`} uid={p.uid} kind={tab} />
+        )}
+        {tab === 'bookmarks' && own && <ProfileBookmarks key={`b-${p.uid}`} />}
+        {tab === 'collections' && <ProfileCollections key={`c-${p.uid}`} username={p.username} own={own} />}
       </section>
     </>
   );

@@ -1,0 +1,82 @@
+import { safeImageUrl } from '@pencraft/ui';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { Schemas } from '@pencraft/ui';
+import type { ArticleData } from '../data/index.js';
+import { useReaderTranslation } from '../i18n.js';
+import { ArticleActions } from './ArticleActions.js';
+import { ArticleAuthors, ArticleDateLine, NextArticle, TranslationSwitcher } from './ArticleParts.js';
+import { articleImages, Blocks } from './Blocks.js';
+import { ImageViewer } from './ImageViewer.js';
+
+/**
+ * An article as a reader sees it (also the preview page's body): category, title, description, authors, date,
+ * reading time, language versions, cover, the blocks with an image viewer over the article's images. `actions`
+ * adds what a published article has (votes, bookmark, collections, share, the author's next article).
+ */
+type Author = Schemas['Author'];
+
+/** What the body shows: an article, or a draft shown as the article it would be (the preview). */
+export type ArticleView = Pick<
+  ArticleData,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'language'
+  | 'category'
+  | 'content'
+  | 'author'
+  | 'publishedAt'
+  | 'readingMinutes'
+  | 'status'
+> &
+  Partial<Pick<ArticleData & ArticleAdditions, 'coAuthors' | 'coverUrl' | 'translations' | 'categoryName'>>;
+
+/**
+ * The Article JSON fields helpers A and H add in this issue (co-authors, cover, language versions, category name),
+ * optional until their answer is in openapi.json: then ArticleData carries them and this type adds nothing.
+ */
+interface ArticleAdditions {
+  coAuthors: Author[];
+  coverUrl: string | null;
+  translations: { id: string; language: ArticleData['language'] }[];
+  categoryName: string;
+}
+
+export function ArticleBody({ article: a, actions }: { article: ArticleView; actions: boolean }) {
+  const { t } = useReaderTranslation();
+  const [viewing, setViewing] = useState<number | null>(null);
+  const images = useMemo(() => articleImages(a.content?.blocks, t('article.image')), [a.content, t]);
+  const authors = [a.author, ...(a.coAuthors ?? [])];
+  const cover = safeImageUrl(a.coverUrl);
+  return (
+    <article className="pc-article" lang={a.language}>
+      <header className="pc-article__header">
+        {a.category && (
+          <p className="pc-article__category">
+            <Link to={`/c/${encodeURIComponent(a.category)}`}>{a.categoryName || a.category}</Link>
+          </p>
+        )}
+        {actions && a.status !== 'published' && <p className="pc-badge">{t('article.draft')}</p>}
+        <h1>{a.title}</h1>
+        {a.description && <p className="pc-article__lead">{a.description}</p>}
+        <ArticleAuthors authors={authors} />
+        <ArticleDateLine publishedAt={a.publishedAt} readingMinutes={a.readingMinutes} />
+        <TranslationSwitcher current={a} translations={a.translations ?? []} />
+      </header>
+      {cover && (
+        <figure className="pc-article__cover">
+          <img src={cover} alt="" />
+        </figure>
+      )}
+      <div className="pc-article__body">
+        <Blocks blocks={a.content?.blocks} onOpenImage={images.length ? setViewing : undefined} />
+      </div>
+      <ImageViewer images={images} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
+      {actions && a.status === 'published' && (
+        <ArticleActions articleId={a.id} authorIds={authors.map((author) => author.uid)} title={a.title} />
+      )}
+      {actions && a.status === 'published' && <NextArticle authorId={a.author.uid} articleId={a.id} />}
+    </article>
+  );
+}

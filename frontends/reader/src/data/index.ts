@@ -1,0 +1,115 @@
+// The first data of each public page, one small loader each. The pages call them in the browser; the server
+// rendering calls the same loaders with a server-side client (createApiClient of @pencraft/ui) and embeds the
+// answers, which the pages then take through useInitialData under the same keys (pageData below).
+// Only public answers that are the same for every visitor belong here: per-viewer data (votes, bookmarks,
+// collections, follows) is fetched by the pages in effects.
+import { isCategoryId, type CategoryId } from '@pencraft/rules';
+import { ApiError, type ApiClient, type Schemas } from '@pencraft/ui';
+
+export type Reader = Pick<ApiClient, 'get'>;
+export type CategorySort = 'new' | 'top';
+
+export const loadArticle = (client: Reader, id: string, signal?: AbortSignal) =>
+  client.get('/api/articles/{id}', { params: { path: { id } }, signal });
+
+export const loadHome = (client: Reader, page = 1, signal?: AbortSignal) =>
+  client.get('/api/home/articles', { params: { query: { page } }, signal });
+
+export const loadProfile = (client: Reader, username: string, signal?: AbortSignal) =>
+  client.get('/api/profile/{username}', { params: { path: { username } }, signal });
+
+export const loadCategoryArticles = (
+  client: Reader,
+  category: CategoryId,
+  sort: CategorySort,
+  page = 1,
+  signal?: AbortSignal,
+) =>
+  client.get('/api/articles/cs/cot/{category}', {
+    params: { path: { category }, query: { page, sKey: sort } },
+    signal,
+  });
+
+export const loadTop = (client: Reader, page = 1, signal?: AbortSignal) =>
+  client.get('/api/articles/top', { params: { query: { page } }, signal });
+
+export const loadCategories = (client: Reader, signal?: AbortSignal) =>
+  client.get('/api/articles/categories', { signal });
+
+/**
+ * The category page's first data: its name (from the list of categories) and its first page of articles. A path
+ * that names no category is NotFound without asking the server.
+ */
+export async function loadCategoryPage(client: Reader, category: string, sort: CategorySort, signal?: AbortSignal) {
+  if (!isCategoryId(category)) throw new ApiError({ status: 404, code: 'NotFound', message: 'Not Found' });
+  const [categories, page] = await Promise.all([
+    loadCategories(client, signal),
+    loadCategoryArticles(client, category, sort, 1, signal),
+  ]);
+  const name = categories.items.find((c) => c.id === category)?.name ?? null;
+  return { category, name, sort, page };
+}
+
+export type CategoryPageData = Awaited<ReturnType<typeof loadCategoryPage>>;
+export type ArticleData = Schemas['Article'];
+
+export interface PageData<T> {
+  /** The same string on the server and in the browser. */
+  key: string;
+  load: (client: Reader, signal?: AbortSignal) => Promise<T>;
+}
+
+export const articleData = (id: string): PageData<ArticleData> => ({
+  key: `article:${id}`,
+  load: (client, signal) => loadArticle(client, id, signal),
+});
+
+export const homeData = (): PageData<Awaited<ReturnType<typeof loadHome>>> => ({
+  key: 'home',
+  load: (client, signal) => loadHome(client, 1, signal),
+});
+
+export const profileData = (username: string): PageData<Awaited<ReturnType<typeof loadProfile>>> => ({
+  key: `profile:${username}`,
+  load: (client, signal) => loadProfile(client, username, signal),
+});
+
+export const categorySort = (value: string | null): CategorySort => (value === 'top' ? 'top' : 'new');
+
+export const categoryData = (category: string, sort: CategorySort): PageData<CategoryPageData> => ({
+  key: `category:${category}:${sort}`,
+  load: (client, signal) => loadCategoryPage(client, category, sort, signal),
+});
+
+export const topData = (): PageData<Awaited<ReturnType<typeof loadTop>>> => ({
+  key: 'top',
+  load: (client, signal) => loadTop(client, 1, signal),
+});
+
+/**
+ * For the server: the page data of a reader path (the route patterns of routes.ts), or undefined for pages that
+ * render without server data.
+ */
+export const pageData: Record<
+  string,
+  (params: Readonly<Record<string, string | undefined>>, search: URLSearchParams) => PageData<unknown>
+> = {
+  '/': () => homeData(),
+  '/a/:id': (params) => articleData(params.id ?? ''),
+  '/@:username': (params) => profileData((params.username ?? '').replace(/^@/, '')),
+  '/c/:category': (params, search) => categoryData(params.category ?? '', categorySort(search.get('sort'))),
+  '/top': () => topData(),
+};
+
+export type TopPage = Awaited<ReturnType<typeof loadTop>>;
+
+// Per viewer (a private collection is its owner's alone): loaded in the browser, never server-rendered.
+export const loadCollection = (client: Reader, id: string, page = 1, signal?: AbortSignal) =>
+  client.get('/api/collections/{id}', { params: { path: { id }, query: { page } }, signal });
+
+export const collectionData = (id: string): PageData<Awaited<ReturnType<typeof loadCollection>>> => ({
+  key: `collection:${id}`,
+  load: (client, signal) => loadCollection(client, id, 1, signal),
+});
+
+export type HomePage = Awaited<ReturnType<typeof loadHome>>;

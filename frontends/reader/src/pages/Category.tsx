@@ -1,0 +1,170 @@
+import { HOME_MAX_PAGE, type CategoryId } from '@pencraft/rules';
+import { api, ApiError, Button, EmptyState, Spinner, useDocumentMeta, useSession } from '@pencraft/ui';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ArticleCard } from '../components/ArticleCard.js';
+import { PagedList } from '../components/PagedList.js';
+import { PartError } from '../components/PartError.js';
+import {
+  categoryData,
+  categorySort,
+  loadCategoryArticles,
+  type CategoryPageData,
+  type CategorySort,
+} from '../data/index.js';
+import { usePageData } from '../data/usePageData.js';
+import { useReaderTranslation } from '../i18n.js';
+import { usePaged } from '../lib/usePaged.js';
+import '../reader.css';
+
+/** Follow or unfollow a category (signed in); whether I follow it comes from my followed categories. */
+function FollowCategory({ category }: { category: CategoryId }) {
+  const { t } = useReaderTranslation();
+  const [following, setFollowing] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api.get('/api/follow/categories', { signal: controller.signal }).then(
+      (mine) => setFollowing(mine.items.some((c) => c.id === category)),
+      () => setFollowing(false),
+    );
+    return () => controller.abort();
+  }, [category]);
+
+  async function toggle() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const params = { params: { path: { id: category } } };
+      const answer = following
+        ? await api.delete('/api/categories/{id}/follow', params)
+        : await api.post('/api/categories/{id}/follow', params);
+      setFollowing(answer.following);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : t('actions.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (following === null) return null;
+  return (
+    <div className="pc-profile__follow">
+      <Button
+        variant={following ? 'secondary' : 'primary'}
+        busy={busy}
+        aria-pressed={following}
+        onClick={() => void toggle()}
+      >
+        {following ? t('category.unfollow') : t('category.follow')}
+      </Button>
+      {error && (
+        <p className="pc-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CategoryArticles({ data }: { data: CategoryPageData }) {
+  const { t } = useReaderTranslation();
+  const list = usePaged(
+    (page, signal) => loadCategoryArticles(api, data.category, data.sort, page, signal),
+    HOME_MAX_PAGE,
+    data.page,
+  );
+  return (
+    <PagedList list={list} empty={t('category.empty')} error={t('category.error')}>
+      {(items) => (
+        <ul className="pc-cards">
+          {items.map((article) => (
+            <ArticleCard key={article.id} article={article} level={2} />
+          ))}
+        </ul>
+      )}
+    </PagedList>
+  );
+}
+
+function CategoryView({ category, sort }: { category: string; sort: CategorySort }) {
+  const { t } = useReaderTranslation();
+  const { state: session } = useSession();
+  const { state, reload } = usePageData(categoryData(category, sort));
+  const name = state.status === 'ready' ? state.value.name : null;
+  const known = state.status === 'ready' && name !== null;
+  useDocumentMeta(
+    known
+      ? `${name} — Pencraft`
+      : state.status === 'notFound' || state.status === 'ready'
+        ? `${t('category.notFound')} — Pencraft`
+        : undefined,
+    known ? t('category.description', { name }) : undefined,
+  );
+
+  if (state.status === 'loading') {
+    return (
+      <div className="pc-center">
+        <Spinner label={t('common:loading')} size="large" />
+      </div>
+    );
+  }
+  if (state.status === 'notFound' || (state.status === 'ready' && !known)) {
+    return (
+      <EmptyState
+        title={
+          <span role="heading" aria-level={1}>
+            {t('category.notFound')}
+          </span>
+        }
+        action={
+          <Link className="pc-button pc-button--secondary" to="/">
+            {t('article.back')}
+          </Link>
+        }
+      />
+    );
+  }
+  if (state.status === 'error')
+    return <PartError title={t('category.error')} message={state.message} onRetry={reload} />;
+
+  return (
+    <>
+      <header className="pc-category">
+        <div>
+          <p className="pc-category__kicker">{t('category.kicker')}</p>
+          <h1>{name}</h1>
+        </div>
+        {session.status === 'user' && <FollowCategory category={state.value.category} />}
+      </header>
+      <nav className="pc-tabs" aria-label={t('category.sort')}>
+        {(['new', 'top'] as const).map((option) => (
+          <Link
+            key={option}
+            className="pc-tabs__tab"
+            to={option === 'new' ? `/c/${encodeURIComponent(category)}` : `/c/${encodeURIComponent(category)}?sort=top`}
+            aria-current={sort === option ? 'page' : undefined}
+            replace
+          >
+            {t(`category.sorts.${option}`)}
+          </Link>
+        ))}
+      </nav>
+      <section aria-label={t(`category.sorts.${sort}`)}>
+        <CategoryArticles data={state.value} />
+      </section>
+    </>
+  );
+}
+
+export default function Category() {
+  const category = useParams().category ?? '';
+  const sort = categorySort(useSearchParams()[0].get('sort'));
+  return (
+    <div className="pc-reader pc-container pc-page">
+      {category ? <CategoryView key={`${category}:${sort}`} category={category} sort={sort} /> : null}
+    </div>
+  );
+}
