@@ -91,6 +91,13 @@ const PROFILE_OPERATIONS = [
 ];
 
 /**
+ * The editor's images: an upload must be a real JPEG or PNG (judged by its bytes, which no generated string is), and a
+ * delete must name a key of an image the caller uploaded (NotFound otherwise). The same exception as createArticle;
+ * every other check runs on them.
+ */
+const MEDIA_OPERATIONS = ['uploadEditorImage', 'deleteEditorImage'];
+
+/**
  * Every check (schemathesis runs all of them when --checks is not given; naming them on the command line would
  * override the per-operation setting below), with narrow exceptions. createArticle's content must hold 50 to 30,000 visible characters summed
  * over all its blocks after their markup is removed: no JSON Schema keyword counts across array items and markup,
@@ -119,6 +126,7 @@ ${[
   ...STATEFUL_ACCOUNT_OPERATIONS,
   ...SECURITY_OPERATIONS,
   ...PROFILE_OPERATIONS,
+  ...MEDIA_OPERATIONS,
   ...captchaOperations(),
 ]
   .map((id) => `[[operations]]\ninclude-operation-id = "${id}"\nchecks.positive_data_acceptance.enabled = false\n`)

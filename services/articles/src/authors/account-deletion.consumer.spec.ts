@@ -4,18 +4,21 @@ import type { EventConsumers, Subscription } from '@pencraft/kit';
 import { strictMock, TX } from '@pencraft/testing';
 import type { ArticleRepository } from '../articles/article.repository.js';
 import { AccountDeletionConsumer } from './account-deletion.consumer.js';
+import type { MediaService } from '../media/media.service.js';
 import type { AuthorRepository } from './author.repository.js';
 
 describe('AccountDeletionConsumer (articles)', () => {
-  it("removes the deleted account's articles and author record in the event's transaction", async () => {
+  it("removes the deleted account's articles, author record and images in the event's transaction", async () => {
     const consumers = strictMock<EventConsumers>('EventConsumers');
     const articles = strictMock<ArticleRepository>('ArticleRepository');
     const authors = strictMock<AuthorRepository>('AuthorRepository');
+    const media = strictMock<MediaService>('MediaService');
     consumers.subscribe.mockResolvedValue(undefined);
     articles.deleteByAuthor.mockResolvedValue(2);
     authors.remove.mockResolvedValue(undefined);
+    media.forgetOwner.mockResolvedValue(undefined);
 
-    await new AccountDeletionConsumer(consumers, articles, authors).onApplicationBootstrap();
+    await new AccountDeletionConsumer(consumers, articles, authors, media).onApplicationBootstrap();
     const subscription = consumers.subscribe.mock.calls[0]![0] as Subscription;
     expect(subscription.durable).toBe(EVENTS.userDeleted.consumers.articles);
     expect(subscription.subjects).toEqual([EVENTS.userDeleted.subject]);
@@ -25,5 +28,6 @@ describe('AccountDeletionConsumer (articles)', () => {
 
     expect(articles.deleteByAuthor).toHaveBeenCalledWith(TX, 'u-1');
     expect(authors.remove).toHaveBeenCalledWith(TX, 'u-1');
+    expect(media.forgetOwner).toHaveBeenCalledWith('u-1', TX);
   });
 });

@@ -3,12 +3,14 @@ import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
 import type { UserDeleted } from '@pencraft/contracts/events/v1/identity';
 import { EventConsumers, type Transaction } from '@pencraft/kit';
 import { ArticleRepository } from '../articles/article.repository.js';
+import { MediaService } from '../media/media.service.js';
 import { AuthorRepository } from './author.repository.js';
 
 /**
  * A deleted account's articles go with it (identity.user.deleted). Removed rather than anonymised: the person asked
  * for their account to be deleted for good, and what they wrote under their name is theirs; an article without its
- * author would also be one nobody can edit or answer for. Search drops them on the same event.
+ * author would also be one nobody can edit or answer for. Search drops them on the same event. Their editor images
+ * (articles/<uid>/ in the object store) go too.
  */
 @Injectable()
 export class AccountDeletionConsumer implements OnApplicationBootstrap {
@@ -16,6 +18,7 @@ export class AccountDeletionConsumer implements OnApplicationBootstrap {
     private readonly consumers: EventConsumers,
     private readonly articles: ArticleRepository,
     private readonly authors: AuthorRepository,
+    private readonly media: MediaService,
   ) {}
 
   async onApplicationBootstrap() {
@@ -28,5 +31,6 @@ export class AccountDeletionConsumer implements OnApplicationBootstrap {
   async userDeleted(user: UserDeleted, tx: Transaction) {
     await this.articles.deleteByAuthor(tx, user.uid);
     await this.authors.remove(tx, user.uid);
+    await this.media.forgetOwner(user.uid, tx);
   }
 }

@@ -7,11 +7,12 @@ import { MediaService } from './media.service.js';
 
 /**
  * The editor's images (articles.v1.MediaService). MediaRepository and the ObjectStore are exported: a cover or an
- * image block can be checked against the uploads of its writer (MediaRepository.findByKey).
+ * image block can be checked against the uploads of its writer (MediaRepository.findByKey); MediaService removes a
+ * deleted account's images.
  */
 @Module({
   controllers: [MediaGrpcController],
   providers: [ImageVariantsMaker, MediaRepository, MediaService, objectStoreProvider],
-  exports: [MediaRepository, objectStoreProvider],
+  exports: [MediaRepository, MediaService, objectStoreProvider],
 })
 export class MediaModule {}

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
 import type { Logger, ObjectStore } from '@pencraft/kit';
-import { strictMock, type StrictMock } from '@pencraft/testing';
+import { strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { ImageVariantsMaker, ImageVariants } from './image-variants.js';
 import type { MediaRepository } from './media.repository.js';
 import type { MediaRow } from './media.table.js';
@@ -135,5 +135,22 @@ describe('MediaService', () => {
 
   it('refuses a malformed key before looking it up', async () => {
     expect(await codeOf(service.remove(UID, '../x'))).toBe('InvalidModel');
+  });
+});
+
+describe("MediaService: a deleted account's images", () => {
+  it('forgets the rows in the transaction and removes every object under articles/<uid>/, a store failure only logged', async () => {
+    const repository = strictMock<MediaRepository>('MediaRepository');
+    const store = strictMock<ObjectStore>('ObjectStore');
+    const log = strictMock<Logger>('Logger');
+    const service = new MediaService(strictMock<ImageVariantsMaker>('ImageVariantsMaker'), repository, store, log);
+    repository.removeOwner.mockResolvedValue(undefined);
+    store.removePrefix.mockResolvedValueOnce(9).mockRejectedValueOnce(new Error('store down'));
+    log.warn.mockReturnValue(undefined);
+    await service.forgetOwner(UID, TX as never);
+    expect(repository.removeOwner).toHaveBeenCalledWith(UID, TX);
+    expect(store.removePrefix).toHaveBeenCalledWith(`articles/${UID}/`);
+    await expect(service.forgetOwner(UID, TX as never)).resolves.toBeUndefined();
+    expect(log.warn).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UploadImageResponse } from '@pencraft/contracts/articles/v1/media';
 import { AppError } from '@pencraft/errors';
-import { isValidObjectKey, LOGGER, ObjectStore, type Logger } from '@pencraft/kit';
+import { isValidObjectKey, LOGGER, ObjectStore, type Logger, type Transaction } from '@pencraft/kit';
 import { randomUUID } from 'node:crypto';
 import { CONTENT_TYPES, ImageVariantsMaker } from './image-variants.js';
-import { imageFolder } from './media-keys.js';
+import { articleMediaPrefix, imageFolder } from './media-keys.js';
 import { MediaRepository } from './media.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,6 +75,18 @@ export class MediaService {
     if (!row || row.ownerUid !== uid) throw new AppError('NotFound');
     await this.repository.remove(row.id);
     await this.discard(row.keys);
+  }
+
+  /**
+   * A deleted account's images go with it (identity.user.deleted, in the event's transaction): the rows, then every
+   * object under articles/<uid>/, uploads that never got a row included. Removing objects is idempotent, so a
+   * redelivered event is harmless; a store failure is logged, and leaves garbage rather than blocking the deletion.
+   */
+  async forgetOwner(uid: string, tx: Transaction): Promise<void> {
+    await this.repository.removeOwner(uid, tx);
+    await this.store
+      .removePrefix(articleMediaPrefix(uid))
+      .catch((error: unknown) => this.log.warn({ err: error }, 'images of a deleted account kept'));
   }
 
   /** Objects no row refers to are garbage, not a broken article: a failure is logged and left. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CONFIG, ObjectStore, type ObjectStoreConfig } from '@pencraft/kit';
+import { AccountsModule } from '../accounts/accounts.module.js';
 import { EditorImagesController } from './editor-images.controller.js';
 import { MediaController } from './media.controller.js';
 import { MediaService } from './media.service.js';
@@ -11,6 +12,7 @@ import { articlesMediaUpstream } from './media.upstream.js';
  * written by the articles service (POST/DELETE /api/publication/f over gRPC).
  */
 @Module({
+  imports: [AccountsModule],
   controllers: [MediaController, EditorImagesController],
   providers: [
     MediaService,
