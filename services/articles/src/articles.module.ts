@@ -8,12 +8,18 @@ import { AccountDeletionConsumer } from './authors/account-deletion.consumer.js'
 import { IdentityEventsConsumer } from './authors/identity-events.consumer.js';
 import { UserUpdatedConsumer } from './authors/user-updated.consumer.js';
 import { Clock } from './clock.js';
+import { CoAuthorAccess } from './drafts/co-author-access.js';
+import { DraftRepository } from './drafts/draft.repository.js';
+import { DraftService } from './drafts/draft.service.js';
+import { DraftsGrpcController } from './drafts/drafts.grpc.controller.js';
+import { ReviewRepository } from './review/review.repository.js';
+import { ReviewService } from './review/review.service.js';
 import { MediaModule } from './media/media.module.js';
 import { StatisticsModule } from './statistics/statistics.module.js';
 
 @Module({
   imports: [MediaModule, StatisticsModule],
-  controllers: [ArticlesGrpcController],
+  controllers: [ArticlesGrpcController, DraftsGrpcController],
   providers: [
     ArticleService,
     ArticleRepository,
@@ -23,6 +29,12 @@ import { StatisticsModule } from './statistics/statistics.module.js';
     UserUpdatedConsumer,
     Clock,
     transactionManagerProvider,
+    // Drafts, publishing and review (co-authorship answers through CoAuthorAccess).
+    DraftService,
+    DraftRepository,
+    ReviewService,
+    ReviewRepository,
+    CoAuthorAccess,
   ],
 })
 export class ArticlesModule {}

@@ -1,4 +1,5 @@
 import { ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
+import { DraftsServiceService } from '@pencraft/contracts/articles/v1/drafts';
 import { MediaServiceService } from '@pencraft/contracts/articles/v1/media';
 import { StatisticsServiceService } from '@pencraft/contracts/articles/v1/statistics';
 import { bootService } from '@pencraft/kit';
@@ -16,6 +17,7 @@ await bootService({
   redis: true,
   grpc: {
     'articles.v1.ArticlesService': ArticlesServiceService,
+    'articles.v1.DraftsService': DraftsServiceService,
     'articles.v1.MediaService': MediaServiceService,
     'articles.v1.StatisticsService': StatisticsServiceService,
   },

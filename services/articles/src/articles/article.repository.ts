@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { authors } from '../authors/author.table.js';
-import { articles, type ArticleRow } from './article.table.js';
+import { articles, PENDING_STATUSES, type ArticleRow, type ArticleStatus } from './article.table.js';
 
 export type NewArticle = typeof articles.$inferInsert;
 
@@ -107,13 +107,66 @@ export class ArticleRepository {
     return row;
   }
 
-  async markPublished(tx: Queryable, id: string, status: 'published' | 'in_review', at: Date): Promise<ArticleRow> {
+  /**
+   * Moves the article to a state of review with the reviewer's note; becoming published sets publishedAt the first
+   * time (an article published again after an edit keeps its first publication time).
+   */
+  async setStatus(tx: Queryable, id: string, status: ArticleStatus, note: string, at: Date): Promise<ArticleRow> {
     const [row] = await tx
       .update(articles)
-      .set({ status, updatedAt: at, publishedAt: status === 'published' ? at : null })
+      .set({
+        status,
+        reviewNote: note,
+        updatedAt: at,
+        ...(status === 'published' ? { publishedAt: sql`coalesce(${articles.publishedAt}, ${at})` } : {}),
+      })
       .where(eq(articles.id, id))
       .returning();
     return row!;
+  }
+
+  /** Writes a submitted draft over its article (an edit, or the author's revision). */
+  async replaceContent(
+    tx: Queryable,
+    id: string,
+    changes: Omit<NewArticle, 'id' | 'authorId' | 'createdAt'>,
+  ): Promise<ArticleRow> {
+    const [row] = await tx.update(articles).set(changes).where(eq(articles.id, id)).returning();
+    return row!;
+  }
+
+  /** The author's articles waiting for review (MaxArticlePublishCount). */
+  async countPending(tx: Queryable, authorId: string): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(articles)
+      .where(and(eq(articles.authorId, authorId), inArray(articles.status, [...PENDING_STATUSES, 'approved'])));
+    return row?.n ?? 0;
+  }
+
+  /** The author's submitted articles with their state, newest first; one extra row tells whether more exist. */
+  async listSubmittedByAuthor(authorId: string, offset: number, limit: number) {
+    if (!UUID.test(authorId)) return [];
+    return this.database.db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        language: articles.language,
+        status: articles.status,
+        reviewNote: articles.reviewNote,
+        translationOf: articles.translationOf,
+        createdAt: articles.createdAt,
+        updatedAt: articles.updatedAt,
+      })
+      .from(articles)
+      .where(and(eq(articles.authorId, authorId), ne(articles.status, 'draft')))
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .offset(offset)
+      .limit(limit + 1);
+  }
+
+  async delete(tx: Queryable, id: string): Promise<void> {
+    await tx.delete(articles).where(eq(articles.id, id));
   }
 
   /** One author's published articles, newest first (articles_author_idx); one extra row tells whether more exist. */

@@ -1,10 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { EVENTS } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
-import type { Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { AuthorRepository } from '../authors/author.repository.js';
-import type { Clock } from '../clock.js';
 import type { ArticleRecord, ArticleRepository, ArticleWithAuthor } from './article.repository.js';
 import { ArticleService } from './article.service.js';
 import type { ArticleRow } from './article.table.js';
@@ -51,6 +48,12 @@ function row(overrides: Partial<ArticleRow> = {}): ArticleRow {
     createdAt: NOW,
     updatedAt: NOW,
     publishedAt: null,
+    reviewNote: '',
+    translationOf: null,
+    coverKey: null,
+    target: 'personal',
+    audience: 'free',
+    editCount: 0,
     ...overrides,
   };
 }
@@ -74,21 +77,14 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 describe('ArticleService', () => {
   let articles: StrictMock<ArticleRepository>;
   let authors: StrictMock<AuthorRepository>;
-  let outbox: StrictMock<Outbox>;
-  let clock: StrictMock<Clock>;
   let transactions: ReturnType<typeof fakeTransactions>;
-  let config: { PUBLISH_WITHOUT_REVIEW: boolean };
   let service: ArticleService;
 
   beforeEach(() => {
     articles = strictMock<ArticleRepository>('ArticleRepository');
     authors = strictMock<AuthorRepository>('AuthorRepository');
-    outbox = strictMock<Outbox>('Outbox');
-    clock = strictMock<Clock>('Clock');
-    clock.now.mockReturnValue(NOW);
     transactions = fakeTransactions();
-    config = { PUBLISH_WITHOUT_REVIEW: true };
-    service = new ArticleService(config, transactions, articles, authors, outbox, clock);
+    service = new ArticleService(transactions, articles, authors);
   });
 
   describe('create', () => {
@@ -155,79 +151,6 @@ describe('ArticleService', () => {
     });
   });
 
-  describe('publish', () => {
-    it('publishes a draft of its author and announces it in the same transaction', async () => {
-      articles.lockForUpdate.mockResolvedValue(row());
-      articles.markPublished.mockResolvedValue(row({ status: 'published', publishedAt: NOW }));
-      articles.findWithAuthor.mockResolvedValue(withAuthor({ status: 'published', publishedAt: NOW }));
-      outbox.add.mockResolvedValue('event-1');
-
-      const published = await service.publish(ARTICLE_ID, AUTHOR.uid);
-
-      expect(articles.lockForUpdate).toHaveBeenCalledWith(TX, ARTICLE_ID);
-      expect(articles.markPublished).toHaveBeenCalledWith(TX, ARTICLE_ID, 'published', NOW);
-      expect(outbox.add).toHaveBeenCalledTimes(1);
-      const [tx, event] = outbox.add.mock.calls[0]!;
-      expect(tx).toBe(TX);
-      expect(event.subject).toBe(EVENTS.articlePublished.subject);
-      expect(event.type).toBe(EVENTS.articlePublished.type);
-      expect(EVENTS.articlePublished.message.decode(event.payload)).toMatchObject({
-        articleId: ARTICLE_ID,
-        title: 'Payız Bakıda',
-        bodyText: TEXT,
-        authorUid: AUTHOR.uid,
-        authorUsername: 'nigar',
-        publishedAtMs: NOW.getTime(),
-      });
-      expect(published).toMatchObject({ id: ARTICLE_ID, status: 'published', publishedAtMs: NOW.getTime() });
-    });
-
-    it('puts the draft in review and announces nothing while review is required', async () => {
-      config.PUBLISH_WITHOUT_REVIEW = false;
-      articles.lockForUpdate.mockResolvedValue(row());
-      articles.markPublished.mockResolvedValue(row({ status: 'in_review' }));
-      articles.findWithAuthor.mockResolvedValue(withAuthor({ status: 'in_review' }));
-
-      const result = await service.publish(ARTICLE_ID, AUTHOR.uid);
-
-      expect(articles.markPublished).toHaveBeenCalledWith(TX, ARTICLE_ID, 'in_review', NOW);
-      expect(outbox.add).not.toHaveBeenCalled();
-      expect(result.status).toBe('in_review');
-    });
-
-    it.each(['published', 'in_review'] as const)(
-      'answers an article already %s as it is, announcing nothing',
-      async (status) => {
-        articles.lockForUpdate.mockResolvedValue(row({ status }));
-        articles.findWithAuthor.mockResolvedValue(withAuthor({ status }));
-
-        expect((await service.publish(ARTICLE_ID, AUTHOR.uid)).status).toBe(status);
-        expect(articles.markPublished).not.toHaveBeenCalled();
-        expect(outbox.add).not.toHaveBeenCalled();
-      },
-    );
-
-    it('forbids publishing someone else’s published article', async () => {
-      articles.lockForUpdate.mockResolvedValue(row({ status: 'published', publishedAt: NOW }));
-
-      expect(await codeOf(service.publish(ARTICLE_ID, READER_UID))).toBe('Forbidden');
-      expect(outbox.add).not.toHaveBeenCalled();
-      expect(transactions.rolledBack).toBe(1);
-    });
-
-    it('does not reveal someone else’s draft: not found', async () => {
-      articles.lockForUpdate.mockResolvedValue(row());
-
-      expect(await codeOf(service.publish(ARTICLE_ID, READER_UID))).toBe('ArticleNotFound');
-      expect(articles.markPublished).not.toHaveBeenCalled();
-    });
-
-    it('answers not found for an unknown article', async () => {
-      articles.lockForUpdate.mockResolvedValue(undefined);
-      expect(await codeOf(service.publish(ARTICLE_ID, AUTHOR.uid))).toBe('ArticleNotFound');
-    });
-  });
-
   describe('get', () => {
     it('shows a published article to anyone', async () => {
       articles.findWithAuthor.mockResolvedValue(withAuthor({ status: 'published', publishedAt: NOW }));
@@ -281,6 +204,8 @@ describe('ArticleService', () => {
         author: AUTHOR,
         publishedAtMs: NOW.getTime(),
         readingMinutes: 2,
+        coverUrl: '',
+        votes: 0,
       });
     });
 

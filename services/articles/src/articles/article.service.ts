@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type {
   Article,
   ArticleCard,
@@ -6,27 +6,21 @@ import type {
   ListAuthorArticlesResponse,
   ListHomeArticlesResponse,
 } from '@pencraft/contracts/articles/v1/articles';
-import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
-import { CONFIG, Outbox, TransactionManager } from '@pencraft/kit';
+import { TransactionManager } from '@pencraft/kit';
 import { HOME_MAX_PAGE, resolvePaging } from '@pencraft/rules';
 import { AuthorRepository } from '../authors/author.repository.js';
-import { Clock } from '../clock.js';
-import type { ArticlesConfig } from '../config.js';
 import { readingMinutes } from '../content/article-content.js';
-import { publishedEvent } from './article.events.js';
+import { mediaUrl } from '../drafts/draft.rules.js';
 import { ArticleRepository, type ArticleWithAuthor } from './article.repository.js';
 import { checkArticle, type ArticleDraftInput } from './article.rules.js';
 
 @Injectable()
 export class ArticleService {
   constructor(
-    @Inject(CONFIG) private readonly config: Pick<ArticlesConfig, 'PUBLISH_WITHOUT_REVIEW'>,
     private readonly transactions: TransactionManager,
     private readonly articles: ArticleRepository,
     private readonly authors: AuthorRepository,
-    private readonly outbox: Outbox,
-    private readonly clock: Clock,
   ) {}
 
   async create(author: Author | undefined, input: ArticleDraftInput): Promise<Article> {
@@ -48,29 +42,6 @@ export class ArticleService {
       });
       const { content, ...rest } = row;
       return toArticle({ article: { ...rest, contentJson: JSON.stringify(content) }, author });
-    });
-  }
-
-  /**
-   * The author publishes a draft: straight to published while PUBLISH_WITHOUT_REVIEW is on (announced
-   * as articles.article.published in the same transaction), otherwise into review.
-   */
-  async publish(articleId: string, actorUid: string): Promise<Article> {
-    return this.transactions.run(async (tx) => {
-      const current = await this.articles.lockForUpdate(tx, articleId);
-      if (!current || (current.authorId !== actorUid && current.status !== 'published'))
-        throw new AppError('ArticleNotFound');
-      if (current.authorId !== actorUid) throw new AppError('Forbidden');
-      if (current.status === 'published' || current.status === 'in_review') {
-        const found = await this.articles.findWithAuthor(articleId, tx);
-        return toArticle(found!);
-      }
-      const status = this.config.PUBLISH_WITHOUT_REVIEW ? 'published' : 'in_review';
-      await this.articles.markPublished(tx, articleId, status, this.clock.now());
-      const found = (await this.articles.findWithAuthor(articleId, tx))!;
-      if (status === 'published')
-        await this.outbox.add(tx, outboxEvent(EVENTS.articlePublished, publishedEvent(found)));
-      return toArticle(found);
     });
   }
 
@@ -97,6 +68,8 @@ export class ArticleService {
       author: row.author ?? undefined,
       publishedAtMs: row.publishedAt?.getTime() ?? 0,
       readingMinutes: readingMinutes(row.wordCount),
+      coverUrl: '',
+      votes: 0,
     }));
     return { items, page: safePage, pageSize: size, hasMore: rows.length > size };
   }
@@ -119,12 +92,15 @@ export class ArticleService {
       author: row.author ?? undefined,
       publishedAtMs: row.publishedAt?.getTime() ?? 0,
       readingMinutes: readingMinutes(row.wordCount),
+      coverUrl: '',
+      votes: 0,
     }));
     return { items, page: safePage, pageSize: size, hasMore: rows.length > size, total };
   }
 }
 
-function toArticle({ article, author }: ArticleWithAuthor): Article {
+/** The gRPC Article of a stored one. */
+export function toArticle({ article, author }: ArticleWithAuthor): Article {
   return {
     id: article.id,
     title: article.title,
@@ -141,5 +117,14 @@ function toArticle({ article, author }: ArticleWithAuthor): Article {
     wordCount: article.wordCount,
     symbolCount: article.symbolCount,
     readingMinutes: readingMinutes(article.wordCount),
+    reviewNote: article.reviewNote,
+    coverUrl: mediaUrl(article.coverKey),
+    audience: article.audience,
+    target: article.target,
+    editCount: article.editCount,
+    // Co-authors and the translation group are filled by the collaboration code (helper H).
+    coAuthors: [],
+    translations: [],
+    originalId: article.translationOf ?? '',
   };
 }

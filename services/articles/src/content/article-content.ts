@@ -177,7 +177,6 @@ const envelope = z.object({
   version: z.string().max(32).optional(),
   blocks: z
     .array(z.object({ id: blockId, type: z.string(), data: z.record(z.string(), z.unknown()) }))
-    .min(1)
     .max(ARTICLE_CONTENT_MAX_BLOCKS),
 });
 
@@ -284,8 +283,10 @@ function checkBlock(raw: { id?: string; type: string; data: Record<string, unkno
 /**
  * Checks Editor.js output against the block types of SPEC.md section 3 and the content limits,
  * and returns it sanitized: only known blocks and fields, inline HTML reduced to safe formatting.
+ * A draft (`mode: 'draft'`, what autosave stores) is sanitized and held to the upper limits only: it may be empty
+ * or short until it is submitted.
  */
-export function checkContent(raw: unknown): CheckedContent {
+export function checkContent(raw: unknown, mode: 'submit' | 'draft' = 'submit'): CheckedContent {
   const serialized = typeof raw === 'string' ? raw : JSON.stringify(raw ?? null);
   if (contentSizeProblem(serialized)) {
     throw new AppError('InvalidContentMax', { details: [{ field: 'content', code: 'InvalidContentMax' }] });
@@ -297,7 +298,7 @@ export function checkContent(raw: unknown): CheckedContent {
     invalid();
   }
   const parsed = envelope.safeParse(value);
-  if (!parsed.success) invalid();
+  if (!parsed.success || (mode === 'submit' && parsed.data.blocks.length === 0)) invalid();
   const texts: string[] = [];
   const blocks = parsed.data.blocks.map((block) => checkBlock(block, texts));
   const text = texts.filter((t) => t.trim().length > 0).join('\n');
@@ -305,7 +306,7 @@ export function checkContent(raw: unknown): CheckedContent {
   const lengthProblem = contentLengthProblem(text);
   if (lengthProblem === 'contentMax')
     throw new AppError('InvalidContentMax', { details: [{ field: 'content', code: 'InvalidContentMax' }] });
-  if (lengthProblem)
+  if (lengthProblem && mode === 'submit')
     throw new AppError('InvalidContentMin', { details: [{ field: 'content', code: 'InvalidContentMin' }] });
   const wordCount = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   return {

@@ -1,0 +1,239 @@
+import { Injectable } from '@nestjs/common';
+import type { Author } from '@pencraft/contracts/articles/v1/articles';
+import type {
+  Draft,
+  DraftFields,
+  GetDraftDetailsResponse,
+  ListDraftsResponse,
+} from '@pencraft/contracts/articles/v1/drafts';
+import { AppError } from '@pencraft/errors';
+import { TransactionManager, type Queryable } from '@pencraft/kit';
+import { ARTICLE_EDITS_MAX, DRAFTS_MAX, DRAFT_TRANSLATIONS_MAX, draftCapProblem } from '@pencraft/rules';
+import { randomBytes } from 'node:crypto';
+import { ArticleRepository } from '../articles/article.repository.js';
+import { AuthorRepository } from '../authors/author.repository.js';
+import { Clock } from '../clock.js';
+import { MediaRepository } from '../media/media.repository.js';
+import { CoAuthorAccess } from './co-author-access.js';
+import { toDraft, type DraftRole } from './draft.json.js';
+import { DraftRepository, type DraftChanges } from './draft.repository.js';
+import { checkDraft, isOwnImageKey } from './draft.rules.js';
+import type { DraftRow } from './draft.table.js';
+
+const PREVIEW_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+function notFound(): never {
+  throw new AppError('DraftNotFound');
+}
+
+function changesOf(fields: DraftFields | undefined): DraftChanges {
+  const checked = checkDraft({
+    title: fields?.title ?? '',
+    description: fields?.description ?? '',
+    language: fields?.language ?? '',
+    category: fields?.category ?? '',
+    subCategories: fields?.subCategories ?? [],
+    contentJson: fields?.contentJson ?? '',
+    target: fields?.target ?? '',
+    audience: fields?.audience ?? '',
+  });
+  return {
+    title: checked.title,
+    description: checked.description,
+    language: checked.language,
+    category: checked.category,
+    subCategories: checked.subCategories,
+    content: checked.content?.content ?? null,
+    target: checked.target,
+    audience: checked.audience,
+  };
+}
+
+/**
+ * Drafts on the server. A draft is read and saved by its owner and by accepted co-authors; only the owner deletes it,
+ * sets its preview link or sees the link's token. Anyone else learns nothing: DraftNotFound, as for an unknown id.
+ */
+@Injectable()
+export class DraftService {
+  constructor(
+    private readonly transactions: TransactionManager,
+    private readonly drafts: DraftRepository,
+    private readonly articles: ArticleRepository,
+    private readonly authors: AuthorRepository,
+    private readonly coAuthors: CoAuthorAccess,
+    private readonly media: MediaRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  private async roleOf(draft: DraftRow, actorUid: string, tx?: Queryable): Promise<DraftRole | undefined> {
+    if (!actorUid) return undefined;
+    if (draft.ownerId === actorUid) return 'owner';
+    return (await this.coAuthors.isAcceptedOnDraft(draft.id, actorUid, tx)) ? 'coAuthor' : undefined;
+  }
+
+  async list(actorUid: string): Promise<ListDraftsResponse> {
+    if (!actorUid) throw new AppError('Unauthorized');
+    const coAuthored = await this.coAuthors.draftIdsCoAuthoredBy(actorUid);
+    const rows = await this.drafts.listFor(actorUid, coAuthored);
+    const own = rows.filter((row) => row.draft.ownerId === actorUid);
+    return {
+      drafts: rows.map(({ draft, owner }) =>
+        toDraft(draft, owner, draft.ownerId === actorUid ? 'owner' : 'coAuthor', { withContent: false }),
+      ),
+      count: own.filter((row) => !row.draft.translationOf).length,
+      max: DRAFTS_MAX,
+      translationCount: own.filter((row) => row.draft.translationOf).length,
+      translationMax: DRAFT_TRANSLATIONS_MAX,
+    };
+  }
+
+  async create(author: Author | undefined, fields: DraftFields | undefined): Promise<Draft> {
+    if (!author?.uid) throw new AppError('Unauthorized');
+    const changes = changesOf(fields);
+    return this.transactions.run(async (tx) => {
+      await this.authors.upsert(tx, author);
+      await this.checkCap(tx, author.uid);
+      const row = await this.drafts.insert(tx, { ownerId: author.uid, ...changes });
+      return toDraft(row, author, 'owner');
+    });
+  }
+
+  /** DRAFTS_MAX per owner: delete one to create a new one. Serialized per owner, so two tabs cannot both pass. */
+  private async checkCap(tx: Queryable, ownerUid: string) {
+    await this.drafts.lockOwner(tx, ownerUid);
+    const { drafts } = await this.drafts.countByOwner(tx, ownerUid);
+    if (draftCapProblem('draft', drafts)) throw new AppError('MaxDraftsCountReached');
+  }
+
+  async get(id: string, actorUid: string): Promise<Draft> {
+    const found = await this.drafts.find(id);
+    if (!found) notFound();
+    const role = await this.roleOf(found.draft, actorUid);
+    if (!role) notFound();
+    return toDraft(found.draft, found.owner, role);
+  }
+
+  /** Saves the whole draft if `version` is still current; otherwise DraftConflict with the current version. */
+  async update(id: string, actorUid: string, version: number, fields: DraftFields | undefined): Promise<Draft> {
+    const changes = changesOf(fields);
+    return this.transactions.run(async (tx) => {
+      const current = await this.drafts.lockForUpdate(tx, id);
+      if (!current) notFound();
+      const role = await this.roleOf(current, actorUid, tx);
+      if (!role) notFound();
+      // A draft translation keeps its language (one translation per language of a group).
+      const kept = current.translationOf ? { ...changes, language: current.language } : changes;
+      const saved = await this.drafts.saveIfVersion(tx, id, version, kept, this.clock.now());
+      if (!saved) {
+        throw new AppError('DraftConflict', {
+          details: [{ field: 'version', code: 'DraftConflict' }],
+          params: { version: current.version, updatedAt: current.updatedAt.toISOString() },
+        });
+      }
+      const found = await this.drafts.find(id, tx);
+      return toDraft(saved, found?.owner ?? null, role);
+    });
+  }
+
+  async remove(id: string, actorUid: string): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      const current = await this.drafts.lockForUpdate(tx, id);
+      if (!current || current.ownerId !== actorUid) notFound();
+      await this.coAuthors.draftDeleted(tx, id);
+      await this.drafts.delete(tx, id);
+    });
+  }
+
+  /** The cover: an editor image the owner uploaded (articles/<uid>/...), or none. */
+  async setCover(id: string, actorUid: string, key: string): Promise<Draft> {
+    return this.transactions.run(async (tx) => {
+      const current = await this.drafts.lockForUpdate(tx, id);
+      if (!current) notFound();
+      const role = await this.roleOf(current, actorUid, tx);
+      if (!role) notFound();
+      if (key) {
+        // An image the actor (or the draft's owner) uploaded through the editor, as the media table records it.
+        const image =
+          isOwnImageKey(key, actorUid) || isOwnImageKey(key, current.ownerId)
+            ? await this.media.findByKey(key, tx)
+            : undefined;
+        if (!image || (image.ownerUid !== actorUid && image.ownerUid !== current.ownerId)) {
+          throw new AppError('InvalidCoverFormat', { details: [{ field: 'key', code: 'InvalidCoverFormat' }] });
+        }
+      }
+      const saved = await this.drafts.setCover(tx, id, key || null, this.clock.now());
+      const found = await this.drafts.find(id, tx);
+      return toDraft(saved, found?.owner ?? null, role);
+    });
+  }
+
+  /** A new preview token (the old one stops working at once). */
+  async refreshPreview(id: string, actorUid: string): Promise<string> {
+    return this.transactions.run(async (tx) => {
+      const current = await this.drafts.lockForUpdate(tx, id);
+      if (!current || current.ownerId !== actorUid) notFound();
+      const token = randomBytes(24).toString('base64url');
+      await this.drafts.setPreviewToken(tx, id, token, this.clock.now());
+      return token;
+    });
+  }
+
+  /** Read-only, for anyone holding the current token. */
+  async preview(token: string): Promise<Draft> {
+    if (!PREVIEW_TOKEN.test(token)) notFound();
+    const found = await this.drafts.findByPreviewToken(token);
+    if (!found) notFound();
+    return toDraft(found.draft, found.owner, 'preview');
+  }
+
+  async details(id: string, actorUid: string): Promise<GetDraftDetailsResponse> {
+    const draft = await this.get(id, actorUid);
+    if (!draft.translationOf) return { draft, translationSource: undefined };
+    const source = await this.articles.findWithAuthor(draft.translationOf);
+    return {
+      draft,
+      translationSource: source
+        ? { id: source.article.id, title: source.article.title, language: source.article.language }
+        : undefined,
+    };
+  }
+
+  /**
+   * Opens a draft to edit the author's published (or revision-requested) article, or answers the one already open.
+   * A published article can be edited ARTICLE_EDITS_MAX times (counted when an edit is submitted).
+   */
+  async editArticle(articleId: string, actor: Author | undefined): Promise<Draft> {
+    if (!actor?.uid) throw new AppError('Unauthorized');
+    return this.transactions.run(async (tx) => {
+      const article = await this.articles.lockForUpdate(tx, articleId);
+      if (!article || (article.authorId !== actor.uid && article.status !== 'published'))
+        throw new AppError('ArticleNotFound');
+      if (article.authorId !== actor.uid) throw new AppError('Forbidden');
+      if (article.status !== 'published' && article.status !== 'revisionRequested') {
+        throw new AppError('OperationFailed');
+      }
+      if (article.status === 'published' && article.editCount >= ARTICLE_EDITS_MAX) {
+        throw new AppError('EditArticleCount');
+      }
+      const open = await this.drafts.findForArticle(tx, articleId);
+      if (open) return toDraft(open, actor, 'owner');
+      await this.authors.upsert(tx, actor);
+      await this.checkCap(tx, actor.uid);
+      const row = await this.drafts.insert(tx, {
+        ownerId: actor.uid,
+        articleId,
+        translationOf: article.translationOf,
+        language: article.language,
+        title: article.title,
+        description: article.description,
+        content: article.content,
+        category: article.category,
+        subCategories: article.subCategories,
+        coverKey: article.coverKey,
+        target: article.target as DraftRow['target'],
+        audience: article.audience as DraftRow['audience'],
+      });
+      return toDraft(row, actor, 'owner');
+    });
+  }
+}

@@ -1,0 +1,64 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
+import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { REVIEW_ROAD } from './review.rules.js';
+import { articleDeletions, articleReviews } from './review.table.js';
+
+/** The review timeline and the pending-deletion counts. */
+@Injectable()
+export class ReviewRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  /** Records states on the article's timeline, all at `at` (one transaction, one instant). */
+  async record(tx: Queryable, articleId: string, states: readonly string[], note: string, at: Date): Promise<void> {
+    if (states.length === 0) return;
+    await tx.insert(articleReviews).values(
+      states.map((status, index) => ({
+        articleId,
+        status,
+        // The note belongs to the state the decision ends in (the reason, the revision notes).
+        note: index === states.length - 1 ? note : '',
+        at,
+      })),
+    );
+  }
+
+  /** The timeline, oldest first; the states of one instant in the order of the road. */
+  async timeline(articleId: string) {
+    const rank = sql`array_position(array[${sql.join(
+      REVIEW_ROAD.map((s) => sql`${s}`),
+      sql`, `,
+    )}]::text[], ${articleReviews.status})`;
+    return this.database.db
+      .select({ status: articleReviews.status, note: articleReviews.note, at: articleReviews.at })
+      .from(articleReviews)
+      .where(eq(articleReviews.articleId, articleId))
+      .orderBy(asc(articleReviews.at), sql`${rank} nulls last`);
+  }
+
+  async deleteTimeline(tx: Queryable, articleId: string): Promise<void> {
+    await tx.delete(articleReviews).where(eq(articleReviews.articleId, articleId));
+  }
+
+  /** Serializes one author's deletions, so two at once cannot both pass the daily count. */
+  async lockAuthor(tx: Queryable, authorId: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`article-deletions:${authorId}`}))`);
+  }
+
+  async deletionsSince(tx: Queryable, authorId: string, since: Date): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(articleDeletions)
+      .where(and(eq(articleDeletions.authorId, authorId), gte(articleDeletions.at, since)));
+    return row?.n ?? 0;
+  }
+
+  async recordDeletion(tx: Queryable, authorId: string, articleId: string, at: Date): Promise<void> {
+    await tx.insert(articleDeletions).values({ authorId, articleId, at });
+  }
+
+  /** Account deletion: the author's timeline rows go with their articles, the deletion counts with them. */
+  async deleteByAuthor(tx: Queryable, authorId: string): Promise<void> {
+    await tx.delete(articleDeletions).where(eq(articleDeletions.authorId, authorId));
+  }
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import { AppError } from '@pencraft/errors';
+import { decide, roadRank, submission } from './review.rules.js';
+
+function codeOf(fn: () => unknown) {
+  try {
+    fn();
+  } catch (error) {
+    if (AppError.is(error)) return error.code;
+    throw error;
+  }
+  throw new Error('expected an AppError');
+}
+
+describe('review rules', () => {
+  it('records only accepted on submission, or every state to published while publishing without review', () => {
+    expect(submission(false)).toEqual({ states: ['accepted'], status: 'accepted', publishes: false });
+    expect(submission(true)).toEqual({
+      states: ['accepted', 'initialReview', 'underModeration', 'approved', 'published'],
+      status: 'published',
+      publishes: true,
+    });
+  });
+
+  it('walks the road one step at a time', () => {
+    expect(decide('accepted', 'startInitialReview').states).toEqual(['initialReview']);
+    expect(decide('initialReview', 'passInitialReview').states).toEqual(['underModeration']);
+    expect(decide('underModeration', 'approve')).toEqual({
+      states: ['approved', 'published'],
+      status: 'published',
+      publishes: true,
+    });
+  });
+
+  it('records the states an approval skips', () => {
+    expect(decide('accepted', 'approve').states).toEqual(['initialReview', 'underModeration', 'approved', 'published']);
+    expect(decide('accepted', 'passInitialReview').states).toEqual(['initialReview', 'underModeration']);
+  });
+
+  it('ends the road with a rejection or a revision request from any pending state', () => {
+    for (const current of ['accepted', 'initialReview', 'underModeration'] as const) {
+      expect(decide(current, 'reject')).toEqual({ states: ['rejected'], status: 'rejected', publishes: false });
+      expect(decide(current, 'requestRevision').status).toBe('revisionRequested');
+    }
+  });
+
+  it('answers a repeated decision as done, without recording anything', () => {
+    expect(decide('published', 'approve')).toEqual({ states: [], status: 'published', publishes: false });
+    expect(decide('rejected', 'reject').states).toEqual([]);
+  });
+
+  it('refuses decisions on decided, unsubmitted or backwards states', () => {
+    expect(codeOf(() => decide('published', 'reject'))).toBe('OperationFailed');
+    expect(codeOf(() => decide('rejected', 'approve'))).toBe('OperationFailed');
+    expect(codeOf(() => decide('revisionRequested', 'approve'))).toBe('OperationFailed');
+    expect(codeOf(() => decide('draft', 'approve'))).toBe('OperationFailed');
+    expect(codeOf(() => decide('underModeration', 'startInitialReview'))).toBe('OperationFailed');
+  });
+
+  it('ranks the states of one instant along the road', () => {
+    expect(['published', 'accepted', 'approved'].sort((a, b) => roadRank(a) - roadRank(b))).toEqual([
+      'accepted',
+      'approved',
+      'published',
+    ]);
+    expect(roadRank('rejected')).toBeGreaterThan(roadRank('published'));
+  });
+});

@@ -1,0 +1,244 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Article } from '@pencraft/contracts/articles/v1/articles';
+import type { GetArticleReviewResponse, ListReviewArticlesResponse } from '@pencraft/contracts/articles/v1/drafts';
+import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
+import { AppError } from '@pencraft/errors';
+import { CONFIG, Outbox, TransactionManager, type Queryable } from '@pencraft/kit';
+import {
+  ARTICLE_EDITS_MAX,
+  HOME_MAX_PAGE,
+  PENDING_ARTICLES_MAX,
+  PENDING_DELETIONS_PER_DAY,
+  resolvePaging,
+  withinDeletionWindow,
+} from '@pencraft/rules';
+import { publishedEvent } from '../articles/article.events.js';
+import { ArticleRepository } from '../articles/article.repository.js';
+import { checkArticle } from '../articles/article.rules.js';
+import { toArticle } from '../articles/article.service.js';
+import { PENDING_STATUSES, type ArticleRow, type ArticleStatus } from '../articles/article.table.js';
+import { Clock } from '../clock.js';
+import type { ArticlesConfig } from '../config.js';
+import { CoAuthorAccess } from '../drafts/co-author-access.js';
+import { DraftRepository } from '../drafts/draft.repository.js';
+import type { DraftRow } from '../drafts/draft.table.js';
+import { ReviewRepository } from './review.repository.js';
+import { decide, submission, type Decision, type Transition } from './review.rules.js';
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * Publishing and review (SPEC.md section 4): a submitted draft becomes an article in the state accepted, the
+ * moderation service's decisions (DecideReview) move it along, and every state it enters is recorded on its timeline.
+ * While PUBLISH_WITHOUT_REVIEW is on (dev, bench; until moderation exists) a submission is recorded through every
+ * state to published in the same transaction.
+ */
+@Injectable()
+export class ReviewService {
+  constructor(
+    @Inject(CONFIG) private readonly config: Pick<ArticlesConfig, 'PUBLISH_WITHOUT_REVIEW'>,
+    private readonly transactions: TransactionManager,
+    private readonly articles: ArticleRepository,
+    private readonly drafts: DraftRepository,
+    private readonly reviews: ReviewRepository,
+    private readonly coAuthors: CoAuthorAccess,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * POST /api/articles/publishing/{id}: `id` is a draft (the editor's), or an article created directly and never
+   * submitted. A draft is consumed: it becomes a new article, or is written over the article it edits.
+   */
+  async submit(id: string, actorUid: string): Promise<Article> {
+    if (!actorUid) throw new AppError('Unauthorized');
+    return this.transactions.run(async (tx) => {
+      const draft = await this.drafts.lockForUpdate(tx, id);
+      if (draft) {
+        if (draft.ownerId !== actorUid) {
+          const coAuthor = await this.coAuthors.isAcceptedOnDraft(draft.id, actorUid, tx);
+          throw new AppError(coAuthor ? 'Forbidden' : 'DraftNotFound');
+        }
+        return this.submitDraft(tx, draft);
+      }
+      const article = await this.articles.lockForUpdate(tx, id);
+      if (!article || (article.authorId !== actorUid && article.status !== 'published'))
+        throw new AppError('DraftNotFound');
+      if (article.authorId !== actorUid) throw new AppError('Forbidden');
+      // Submitting again is answered with the article as it is (a retried request).
+      if (article.status !== 'draft') return this.read(tx, id);
+      await this.checkPendingCap(tx, actorUid);
+      await this.move(tx, article, submission(this.config.PUBLISH_WITHOUT_REVIEW), '');
+      return this.read(tx, id);
+    });
+  }
+
+  private async submitDraft(tx: Queryable, draft: DraftRow): Promise<Article> {
+    const checked = checkArticle({
+      title: draft.title,
+      description: draft.description,
+      language: draft.language,
+      category: draft.category,
+      subCategories: draft.subCategories,
+      contentJson: JSON.stringify(draft.content ?? { blocks: [] }),
+    });
+    const now = this.clock.now();
+    const fields = {
+      title: checked.title,
+      description: checked.description,
+      language: checked.language,
+      category: checked.category,
+      subCategories: checked.subCategories,
+      content: checked.content,
+      bodyText: checked.text,
+      wordCount: checked.wordCount,
+      symbolCount: checked.symbolCount,
+      coverKey: draft.coverKey,
+      target: draft.target,
+      audience: draft.audience,
+      translationOf: draft.translationOf,
+    };
+    let articleId: string;
+    if (draft.articleId) {
+      const article = await this.articles.lockForUpdate(tx, draft.articleId);
+      if (!article || article.authorId !== draft.ownerId) throw new AppError('ArticleNotFound');
+      articleId = article.id;
+      if (article.status === 'published') {
+        // An edit of a published article: it stays published with the new content, re-announced for search.
+        if (article.editCount >= ARTICLE_EDITS_MAX) throw new AppError('EditArticleCount');
+        await this.articles.replaceContent(tx, articleId, {
+          ...fields,
+          editCount: article.editCount + 1,
+          updatedAt: now,
+        });
+        const found = (await this.articles.findWithAuthor(articleId, tx))!;
+        await this.outbox.add(tx, outboxEvent(EVENTS.articlePublished, publishedEvent(found)));
+      } else if (article.status === 'revisionRequested') {
+        // The author's revision goes through review again.
+        await this.checkPendingCap(tx, draft.ownerId);
+        const revised = await this.articles.replaceContent(tx, articleId, { ...fields, updatedAt: now });
+        await this.move(tx, revised, submission(this.config.PUBLISH_WITHOUT_REVIEW), '');
+      } else {
+        throw new AppError('OperationFailed');
+      }
+    } else {
+      await this.checkPendingCap(tx, draft.ownerId);
+      const created = await this.articles.insert(tx, {
+        ...fields,
+        authorId: draft.ownerId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      articleId = created.id;
+      await this.move(tx, created, submission(this.config.PUBLISH_WITHOUT_REVIEW), '');
+    }
+    await this.coAuthors.draftSubmitted(tx, draft.id, articleId);
+    await this.drafts.delete(tx, draft.id);
+    return this.read(tx, articleId);
+  }
+
+  /** PENDING_ARTICLES_MAX articles of one author may wait for review at once. */
+  private async checkPendingCap(tx: Queryable, authorId: string) {
+    if (this.config.PUBLISH_WITHOUT_REVIEW) return;
+    if ((await this.articles.countPending(tx, authorId)) >= PENDING_ARTICLES_MAX) {
+      throw new AppError('MaxArticlePublishCount');
+    }
+  }
+
+  /** Records the transition on the timeline, sets the state and announces a publication, in the caller's transaction. */
+  private async move(tx: Queryable, article: ArticleRow, transition: Transition, note: string) {
+    if (transition.states.length === 0) return;
+    const now = this.clock.now();
+    await this.reviews.record(tx, article.id, transition.states, note, now);
+    await this.articles.setStatus(tx, article.id, transition.status, note, now);
+    if (transition.publishes) {
+      const found = (await this.articles.findWithAuthor(article.id, tx))!;
+      await this.outbox.add(tx, outboxEvent(EVENTS.articlePublished, publishedEvent(found)));
+    }
+  }
+
+  private async read(tx: Queryable, id: string): Promise<Article> {
+    return toArticle((await this.articles.findWithAuthor(id, tx))!);
+  }
+
+  /** ArticlesService.DecideReview: the moderation service's decision. */
+  async decide(articleId: string, decision: Decision, note: string): Promise<Article> {
+    const trimmed = (note ?? '').trim().slice(0, 2000);
+    return this.transactions.run(async (tx) => {
+      const article = await this.articles.lockForUpdate(tx, articleId);
+      if (!article) throw new AppError('ArticleNotFound');
+      const transition = decide(article.status, decision);
+      const kept = transition.status === 'rejected' || transition.status === 'revisionRequested' ? trimmed : '';
+      await this.move(tx, article, transition, kept);
+      return this.read(tx, articleId);
+    });
+  }
+
+  /**
+   * DELETE /api/articles/{id}: the author deletes a pending article (submitted, not yet decided) within 6 hours of
+   * its creation; at most PENDING_DELETIONS_PER_DAY deletions in 24 hours.
+   */
+  async deletePending(articleId: string, actorUid: string): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      const article = await this.articles.lockForUpdate(tx, articleId);
+      if (!article || (article.authorId !== actorUid && article.status !== 'published'))
+        throw new AppError('ArticleNotFound');
+      if (article.authorId !== actorUid) throw new AppError('Forbidden');
+      const now = this.clock.now();
+      const pending = article.status === 'draft' || PENDING_STATUSES.includes(article.status);
+      if (!pending || !withinDeletionWindow(article.createdAt, now)) throw new AppError('ArticleDeletionExpired');
+      await this.reviews.lockAuthor(tx, actorUid);
+      if (
+        (await this.reviews.deletionsSince(tx, actorUid, new Date(now.getTime() - DAY_MS))) >= PENDING_DELETIONS_PER_DAY
+      ) {
+        throw new AppError('MaxArticleDeletionCount');
+      }
+      await this.coAuthors.articleDeleted(tx, articleId);
+      await this.reviews.deleteTimeline(tx, articleId);
+      await this.articles.delete(tx, articleId);
+      await this.reviews.recordDeletion(tx, actorUid, articleId, now);
+    });
+  }
+
+  /** GET /api/articles/review: the author's submitted articles with their state. */
+  async listMine(actorUid: string, page: number, pageSize: number): Promise<ListReviewArticlesResponse> {
+    if (!actorUid) throw new AppError('Unauthorized');
+    const paging = resolvePaging(page, pageSize, HOME_MAX_PAGE);
+    if (!paging) throw new AppError('InvalidPage');
+    const rows = await this.articles.listSubmittedByAuthor(actorUid, paging.offset, paging.pageSize);
+    const now = this.clock.now();
+    return {
+      items: rows.slice(0, paging.pageSize).map((row) => ({
+        id: row.id,
+        title: row.title,
+        language: row.language,
+        status: row.status,
+        reviewNote: row.reviewNote,
+        createdAtMs: row.createdAt.getTime(),
+        updatedAtMs: row.updatedAt.getTime(),
+        translationOf: row.translationOf ?? '',
+        deletable: PENDING_STATUSES.includes(row.status as ArticleStatus) && withinDeletionWindow(row.createdAt, now),
+        editable: row.status === 'published' || row.status === 'revisionRequested',
+      })),
+      page: paging.page,
+      pageSize: paging.pageSize,
+      hasMore: rows.length > paging.pageSize,
+    };
+  }
+
+  /** GET /api/articles/{id}/review: the timeline, for the author and accepted co-authors only. */
+  async timeline(articleId: string, actorUid: string): Promise<GetArticleReviewResponse> {
+    const found = await this.articles.findWithAuthor(articleId);
+    if (!found || !actorUid) throw new AppError('ArticleNotFound');
+    if (found.article.authorId !== actorUid && !(await this.coAuthors.isAcceptedOnArticle(articleId, actorUid))) {
+      throw new AppError('ArticleNotFound');
+    }
+    const events = await this.reviews.timeline(articleId);
+    return {
+      articleId,
+      status: found.article.status,
+      reviewNote: found.article.reviewNote,
+      events: events.map((e) => ({ status: e.status, atMs: e.at.getTime(), note: e.note })),
+    };
+  }
+}
