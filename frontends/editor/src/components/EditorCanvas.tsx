@@ -1,10 +1,13 @@
 import EditorJS, { type I18nDictionary, type OutputData } from '@editorjs/editorjs';
 import { useEffect, useEffectEvent, useImperativeHandle, useRef, type Ref } from 'react';
 import type { EditorOutput } from '../lib/content.js';
+import type { ImageToolConfig } from '../tools/ImageTool.js';
 import { editorTools } from '../tools/config.js';
 
 export interface EditorHandle {
   save(): Promise<EditorOutput>;
+  /** Shows other content (the other version of a conflict) without reporting it as the writer's change. */
+  load(data: EditorOutput | null): Promise<void>;
 }
 
 export interface EditorCanvasProps {
@@ -17,6 +20,8 @@ export interface EditorCanvasProps {
   labelledBy: string;
   /** After any change; the content is read with `save()`. */
   onEdit(): void;
+  /** Uploads of the image block. */
+  image?: ImageToolConfig;
 }
 
 export function EditorCanvas({
@@ -27,12 +32,15 @@ export function EditorCanvas({
   placeholder,
   labelledBy,
   onEdit,
+  image,
 }: EditorCanvasProps) {
   const holder = useRef<HTMLDivElement>(null);
   const editorRef = useRef<EditorJS | null>(null);
   const latest = useRef<EditorOutput | null>(initialData);
+  /** Set while content is being replaced: Editor.js reports its own rendering as changes. */
+  const loading = useRef(false);
   const edited = useEffectEvent(onEdit);
-  const settings = useEffectEvent(() => ({ messages, placeholder }));
+  const settings = useEffectEvent(() => ({ messages, placeholder, image }));
 
   useImperativeHandle(ref, () => ({
     save: async () => {
@@ -43,6 +51,20 @@ export function EditorCanvas({
       latest.current = data;
       return data;
     },
+    load: async (data) => {
+      latest.current = data;
+      const editor = editorRef.current;
+      if (!editor) return;
+      await editor.isReady;
+      loading.current = true;
+      try {
+        if (data && data.blocks.length > 0) await editor.render(data as OutputData);
+        else await editor.clear();
+      } finally {
+        // Editor.js reports the rendering on its next tick.
+        setTimeout(() => (loading.current = false), 50);
+      }
+    },
   }));
 
   useEffect(() => {
@@ -52,16 +74,18 @@ export function EditorCanvas({
     const element = document.createElement('div');
     element.className = 'pc-editor-canvas__instance';
     container.append(element);
-    const { messages: i18nMessages, placeholder: text } = settings();
+    const { messages: i18nMessages, placeholder: text, image: imageConfig } = settings();
     const editor = new EditorJS({
       holder: element,
       data: (latest.current as OutputData | null) ?? undefined,
-      tools: editorTools(),
+      tools: editorTools(imageConfig),
       defaultBlock: 'paragraph',
       placeholder: text,
       minHeight: 160,
       i18n: { messages: i18nMessages },
-      onChange: () => edited(),
+      onChange: () => {
+        if (!loading.current) edited();
+      },
     });
     editorRef.current = editor;
     return () => {

@@ -1,4 +1,3 @@
-import { clearDraft, draftKey, loadDraft, saveDraft } from './draft.js';
 import type { ArticleContent } from './content.js';
 import { validateArticle } from './validation.js';
 
@@ -49,46 +48,5 @@ describe('validateArticle', () => {
     expect(validateArticle({ title: emoji, description: '', category: 'x', content }).title).toBeUndefined();
     expect(validateArticle({ title: `${emoji}a`, description: '', category: 'x', content }).title).toBe('titleLength');
     expect(validateArticle({ title: '<b> </b>', description: '', category: 'x', content }).title).toBe('titleRequired');
-  });
-});
-
-describe('local draft', () => {
-  function memory() {
-    const map = new Map<string, string>();
-    return {
-      map,
-      getItem: (k: string) => map.get(k) ?? null,
-      setItem: (k: string, v: string) => void map.set(k, v),
-      removeItem: (k: string) => void map.delete(k),
-    };
-  }
-
-  it('saves, loads and clears per user', () => {
-    const storage = memory();
-    const draft = { title: 'T', description: 'D', language: 'az', category: 'tech', content: { blocks: [] } };
-    expect(saveDraft(storage, 'u1', draft)).toBe(true);
-    expect(storage.map.has(draftKey('u1'))).toBe(true);
-    expect(loadDraft(storage, 'u1')).toEqual(draft);
-    expect(loadDraft(storage, 'u2')).toBeNull();
-    clearDraft(storage, 'u1');
-    expect(loadDraft(storage, 'u1')).toBeNull();
-  });
-
-  it('survives broken or refused storage', () => {
-    const storage = memory();
-    storage.map.set(draftKey('u1'), '{not json');
-    expect(loadDraft(storage, 'u1')).toBeNull();
-    const full = {
-      ...memory(),
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-    };
-    expect(saveDraft(full, 'u1', { title: '', description: '', language: 'az', category: '', content: null })).toBe(
-      false,
-    );
-    expect(saveDraft(null, 'u1', { title: '', description: '', language: 'az', category: '', content: null })).toBe(
-      false,
-    );
   });
 });

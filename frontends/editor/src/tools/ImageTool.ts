@@ -1,12 +1,26 @@
 import type { BlockAPI, BlockToolConstructorOptions, PasteEvent } from '@editorjs/editorjs';
 import SimpleImage, { type SimpleImageData } from '@editorjs/simple-image';
+import { EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_TYPES } from '@pencraft/rules';
 import { toImageUrl } from '../lib/content.js';
 import { makeError, makeInput, showError } from './dom.js';
 import { IMAGE_ICON } from './icons.js';
 
+export interface ImageToolConfig {
+  /** Stores a JPEG or PNG (POST /api/publication/f) and answers its address on this site. */
+  upload(file: File): Promise<{ url: string }>;
+  /** The message of a refused upload (the server's, in the page's language). */
+  errorMessage(error: unknown): string;
+}
+
+/** The browser's first look at a file (the server judges its bytes anyway): type and size of @pencraft/rules. */
+export function imageFileProblem(file: File): 'type' | 'size' | undefined {
+  if (!(EDITOR_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'type';
+  return file.size > EDITOR_IMAGE_MAX_BYTES ? 'size' : undefined;
+}
+
 /**
- * @editorjs/simple-image with an address field (images are entered by URL until the object store
- * exists): https addresses or paths on this site, no base64 files.
+ * @editorjs/simple-image with an upload button (JPEG or PNG up to 2 MB, stored with resized variants by the media
+ * route) and an address field (https addresses or paths on this site); no base64 files.
  */
 export class ImageTool extends SimpleImage {
   static get toolbox() {
@@ -17,6 +31,7 @@ export class ImageTool extends SimpleImage {
     return {
       patterns: { image: /^https:\/\/\S+\.(gif|jpe?g|png|webp|avif)(\?\S*)?$/i },
       tags: [{ img: { src: true } }],
+      files: { mimeTypes: [...EDITOR_IMAGE_TYPES] },
     };
   }
 
@@ -31,10 +46,13 @@ export class ImageTool extends SimpleImage {
   }
 
   private readonly blockApi: BlockAPI;
+  private readonly config: ImageToolConfig | undefined;
+  private uploadFile: ((file: File) => void) | null = null;
 
-  constructor(options: BlockToolConstructorOptions<Partial<SimpleImageData>>) {
+  constructor(options: BlockToolConstructorOptions<Partial<SimpleImageData>, ImageToolConfig>) {
     super(options);
     this.blockApi = options.block;
+    this.config = options.config;
   }
 
   /** As the plugin's own, but stretches through the BlockAPI (the plugin's blocks.stretchBlock is deprecated). */
@@ -71,8 +89,21 @@ export class ImageTool extends SimpleImage {
     button.type = 'button';
     button.className = 'pc-ed-tool__button';
     button.textContent = t('add');
-    form.append(input, button, error);
-
+    const file = document.createElement('input');
+    file.type = 'file';
+    file.accept = [...EDITOR_IMAGE_TYPES, '.jpg', '.jpeg', '.png'].join(',');
+    file.className = 'pc-visually-hidden';
+    file.tabIndex = -1;
+    file.setAttribute('aria-hidden', 'true');
+    const choose = document.createElement('button');
+    choose.type = 'button';
+    choose.className = 'pc-ed-tool__button pc-ed-tool__button--primary';
+    choose.textContent = t('upload');
+    choose.addEventListener('click', () => file.click());
+    const status = document.createElement('p');
+    status.className = 'pc-ed-tool__status';
+    status.setAttribute('role', 'status');
+    form.append(choose, file, input, button, error, status);
     const showForm = (message: string | null) => {
       wrapper.classList.remove(this.CSS.loading);
       if (loader !== wrapper) loader.hidden = true;
@@ -87,6 +118,35 @@ export class ImageTool extends SimpleImage {
       if (loader !== wrapper) loader.hidden = false;
       this.data = { url };
     };
+    const upload = (chosen: File) => {
+      const problem = imageFileProblem(chosen);
+      if (problem) return showError(error, t(problem === 'type' ? 'fileType' : 'fileSize'));
+      if (!this.config) return showError(error, t('invalid'));
+      showError(error, null);
+      status.textContent = t('uploading');
+      choose.disabled = true;
+      this.config.upload(chosen).then(
+        (answer) => {
+          status.textContent = '';
+          choose.disabled = false;
+          form.remove();
+          wrapper.classList.add(this.CSS.loading);
+          if (loader !== wrapper) loader.hidden = false;
+          this.data = { url: answer.url };
+        },
+        (failure: unknown) => {
+          status.textContent = '';
+          choose.disabled = false;
+          showError(error, this.config?.errorMessage(failure) ?? t('invalid'));
+        },
+      );
+    };
+    this.uploadFile = upload;
+    file.addEventListener('change', () => {
+      const chosen = file.files?.[0];
+      file.value = '';
+      if (chosen) upload(chosen);
+    });
     button.addEventListener('click', submit);
     input.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') submit();
@@ -97,8 +157,12 @@ export class ImageTool extends SimpleImage {
   }
 
   override onPaste(event: PasteEvent): void {
-    // Dropped or pasted files would become base64 data: not accepted.
-    if (event.type === 'file') return;
+    // A dropped or pasted file is uploaded (the plugin would keep it as base64 data).
+    if (event.type === 'file') {
+      const detail = event.detail as { file?: File };
+      if (detail.file) this.uploadFile?.(detail.file);
+      return;
+    }
     super.onPaste(event);
   }
 

@@ -3,8 +3,9 @@ import CodeTool from '@editorjs/code';
 import Header from '@editorjs/header';
 import Quote from '@editorjs/quote';
 import Table from '@editorjs/table';
+import { EDITOR_IMAGE_MAX_BYTES } from '@pencraft/rules';
 import type { TFunction } from 'i18next';
-import { ImageTool } from './ImageTool.js';
+import { ImageTool, type ImageToolConfig } from './ImageTool.js';
 import { InlineLinkTool } from './InlineLinkTool.js';
 import { LinkTool } from './LinkTool.js';
 import { ListTool } from './ListTool.js';
@@ -17,7 +18,7 @@ const tool = (cls: unknown) => cls as ToolConstructable;
  * list, image, link, table, code, video. `inlineLink` replaces the built-in inline `link` tool, whose
  * name the link block takes.
  */
-export function editorTools(): Record<string, ToolSettings | ToolConstructable> {
+export function editorTools(image?: ImageToolConfig): Record<string, ToolSettings | ToolConstructable> {
   const inline = ['bold', 'italic', 'inlineLink'];
   return {
     inlineLink: { class: tool(InlineLinkTool) },
@@ -25,7 +26,7 @@ export function editorTools(): Record<string, ToolSettings | ToolConstructable> 
     header: { class: tool(Header), inlineToolbar: inline, config: { levels: [1, 2, 3], defaultLevel: 2 } },
     quote: { class: tool(Quote), inlineToolbar: inline },
     list: { class: tool(ListTool), inlineToolbar: inline, config: { defaultStyle: 'unordered' } },
-    image: { class: tool(ImageTool) },
+    image: { class: tool(ImageTool), ...(image ? { config: image } : {}) },
     link: { class: tool(LinkTool), isInternal: false } as ToolSettings,
     table: { class: tool(Table), inlineToolbar: inline },
     code: { class: tool(CodeTool) },
@@ -101,6 +102,10 @@ export function editorMessages(t: TFunction<'editor'>): I18nDictionary {
         add: t('imageTool.add'),
         invalid: t('imageTool.invalid'),
         loadFailed: t('imageTool.loadFailed'),
+        upload: t('imageTool.upload'),
+        uploading: t('imageTool.uploading'),
+        fileType: t('imageTool.fileType'),
+        fileSize: t('imageTool.fileSize', { max: EDITOR_IMAGE_MAX_BYTES / (1024 * 1024) }),
       },
       video: {
         'Enter a caption': e('enterCaption'),
