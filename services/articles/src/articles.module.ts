@@ -14,11 +14,12 @@ import { DraftService } from './drafts/draft.service.js';
 import { DraftsGrpcController } from './drafts/drafts.grpc.controller.js';
 import { ReviewRepository } from './review/review.repository.js';
 import { ReviewService } from './review/review.service.js';
+import { EngagementModule } from './feeds/engagement.module.js';
 import { MediaModule } from './media/media.module.js';
 import { StatisticsModule } from './statistics/statistics.module.js';
 
 @Module({
-  imports: [MediaModule, StatisticsModule],
+  imports: [MediaModule, StatisticsModule, EngagementModule],
   controllers: [ArticlesGrpcController, DraftsGrpcController],
   providers: [
     ArticleService,

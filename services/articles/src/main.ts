@@ -1,5 +1,6 @@
 import { ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
 import { DraftsServiceService } from '@pencraft/contracts/articles/v1/drafts';
+import { EngagementServiceService } from '@pencraft/contracts/articles/v1/engagement';
 import { MediaServiceService } from '@pencraft/contracts/articles/v1/media';
 import { StatisticsServiceService } from '@pencraft/contracts/articles/v1/statistics';
 import { bootService } from '@pencraft/kit';
@@ -18,6 +19,7 @@ await bootService({
   grpc: {
     'articles.v1.ArticlesService': ArticlesServiceService,
     'articles.v1.DraftsService': DraftsServiceService,
+    'articles.v1.EngagementService': EngagementServiceService,
     'articles.v1.MediaService': MediaServiceService,
     'articles.v1.StatisticsService': StatisticsServiceService,
   },
