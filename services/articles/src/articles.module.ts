@@ -8,7 +8,7 @@ import { AccountDeletionConsumer } from './authors/account-deletion.consumer.js'
 import { IdentityEventsConsumer } from './authors/identity-events.consumer.js';
 import { UserUpdatedConsumer } from './authors/user-updated.consumer.js';
 import { Clock } from './clock.js';
-import { CoAuthorAccess } from './drafts/co-author-access.js';
+import { CollaborationModule } from './coauthors/collaboration.module.js';
 import { DraftRepository } from './drafts/draft.repository.js';
 import { DraftService } from './drafts/draft.service.js';
 import { DraftsGrpcController } from './drafts/drafts.grpc.controller.js';
@@ -19,7 +19,7 @@ import { MediaModule } from './media/media.module.js';
 import { StatisticsModule } from './statistics/statistics.module.js';
 
 @Module({
-  imports: [MediaModule, StatisticsModule, EngagementModule],
+  imports: [MediaModule, StatisticsModule, EngagementModule, CollaborationModule],
   controllers: [ArticlesGrpcController, DraftsGrpcController],
   providers: [
     ArticleService,
@@ -30,12 +30,11 @@ import { StatisticsModule } from './statistics/statistics.module.js';
     UserUpdatedConsumer,
     Clock,
     transactionManagerProvider,
-    // Drafts, publishing and review (co-authorship answers through CoAuthorAccess).
+    // Drafts, publishing and review (co-authorship answers through CoAuthorAccess, from CollaborationModule).
     DraftService,
     DraftRepository,
     ReviewService,
     ReviewRepository,
-    CoAuthorAccess,
   ],
 })
 export class ArticlesModule {}

@@ -1,4 +1,5 @@
 import { ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
+import { CollaborationServiceService } from '@pencraft/contracts/articles/v1/collaboration';
 import { DraftsServiceService } from '@pencraft/contracts/articles/v1/drafts';
 import { EngagementServiceService } from '@pencraft/contracts/articles/v1/engagement';
 import { MediaServiceService } from '@pencraft/contracts/articles/v1/media';
@@ -18,6 +19,7 @@ await bootService({
   redis: true,
   grpc: {
     'articles.v1.ArticlesService': ArticlesServiceService,
+    'articles.v1.CollaborationService': CollaborationServiceService,
     'articles.v1.DraftsService': DraftsServiceService,
     'articles.v1.EngagementService': EngagementServiceService,
     'articles.v1.MediaService': MediaServiceService,
