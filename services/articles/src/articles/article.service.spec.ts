@@ -3,6 +3,7 @@ import { AppError } from '@pencraft/errors';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { AuthorRepository } from '../authors/author.repository.js';
 import type { ArticleRecord, ArticleRepository, ArticleWithAuthor } from './article.repository.js';
+import type { ArticleCollaboration } from '../translations/article-collaboration.js';
 import { ArticleService } from './article.service.js';
 import type { ArticleRow } from './article.table.js';
 
@@ -77,6 +78,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 describe('ArticleService', () => {
   let articles: StrictMock<ArticleRepository>;
   let authors: StrictMock<AuthorRepository>;
+  let collaboration: StrictMock<ArticleCollaboration>;
   let transactions: ReturnType<typeof fakeTransactions>;
   let service: ArticleService;
 
@@ -84,7 +86,8 @@ describe('ArticleService', () => {
     articles = strictMock<ArticleRepository>('ArticleRepository');
     authors = strictMock<AuthorRepository>('AuthorRepository');
     transactions = fakeTransactions();
-    service = new ArticleService(transactions, articles, authors);
+    collaboration = strictMock<ArticleCollaboration>('ArticleCollaboration');
+    service = new ArticleService(transactions, articles, authors, collaboration);
   });
 
   describe('create', () => {
@@ -152,20 +155,31 @@ describe('ArticleService', () => {
   });
 
   describe('get', () => {
-    it('shows a published article to anyone', async () => {
+    const group = {
+      coAuthors: [{ uid: READER_UID, username: 'rauf', fullname: 'Rauf', imageUrl: '' }],
+      translations: [{ id: ARTICLE_ID, language: 'az' }],
+      originalId: '',
+    };
+
+    it('shows a published article to anyone, with its co-authors and translation group', async () => {
       articles.findWithAuthor.mockResolvedValue(withAuthor({ status: 'published', publishedAt: NOW }));
+      collaboration.of.mockResolvedValue(group);
 
       const article = await service.get(ARTICLE_ID, '');
 
       expect(articles.findWithAuthor).toHaveBeenCalledWith(ARTICLE_ID);
-      expect(article).toMatchObject({ id: ARTICLE_ID, readingMinutes: 1, author: AUTHOR });
+      expect(article).toMatchObject({ id: ARTICLE_ID, readingMinutes: 1, author: AUTHOR, ...group });
+      expect(collaboration.of).toHaveBeenCalledWith(expect.objectContaining({ id: ARTICLE_ID, translationOf: null }));
     });
 
-    it('shows a draft to its author only', async () => {
+    it('shows a draft to its author and accepted co-authors only', async () => {
       articles.findWithAuthor.mockResolvedValue(withAuthor());
+      collaboration.of.mockResolvedValue(group);
+      collaboration.coWrites.mockImplementation(async (_id, uid) => uid === READER_UID);
 
       expect((await service.get(ARTICLE_ID, AUTHOR.uid)).status).toBe('draft');
-      expect(await codeOf(service.get(ARTICLE_ID, READER_UID))).toBe('ArticleNotFound');
+      expect((await service.get(ARTICLE_ID, READER_UID)).status).toBe('draft');
+      expect(await codeOf(service.get(ARTICLE_ID, '9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6e'))).toBe('ArticleNotFound');
       expect(await codeOf(service.get(ARTICLE_ID, ''))).toBe('ArticleNotFound');
     });
 

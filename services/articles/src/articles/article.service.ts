@@ -12,6 +12,7 @@ import { HOME_MAX_PAGE, resolvePaging } from '@pencraft/rules';
 import { AuthorRepository } from '../authors/author.repository.js';
 import { readingMinutes } from '../content/article-content.js';
 import { mediaUrl } from '../drafts/draft.rules.js';
+import { ArticleCollaboration } from '../translations/article-collaboration.js';
 import { ArticleRepository, type ArticleWithAuthor } from './article.repository.js';
 import { checkArticle, type ArticleDraftInput } from './article.rules.js';
 
@@ -21,6 +22,7 @@ export class ArticleService {
     private readonly transactions: TransactionManager,
     private readonly articles: ArticleRepository,
     private readonly authors: AuthorRepository,
+    private readonly collaboration: ArticleCollaboration,
   ) {}
 
   async create(author: Author | undefined, input: ArticleDraftInput): Promise<Article> {
@@ -45,13 +47,21 @@ export class ArticleService {
     });
   }
 
-  /** Published articles for anyone; anything else only for its author (others learn nothing, not even that it exists). */
+  /**
+   * Published articles for anyone; anything else only for its author and accepted co-authors (others learn nothing,
+   * not even that it exists). With its co-authors and the published versions of its translation group.
+   */
   async get(articleId: string, viewerUid: string): Promise<Article> {
     const found = await this.articles.findWithAuthor(articleId);
     if (!found) throw new AppError('ArticleNotFound');
-    if (found.article.status !== 'published' && found.article.authorId !== viewerUid)
+    const { article } = found;
+    if (
+      article.status !== 'published' &&
+      article.authorId !== viewerUid &&
+      !(await this.collaboration.coWrites(article.id, viewerUid))
+    )
       throw new AppError('ArticleNotFound');
-    return toArticle(found);
+    return { ...toArticle(found), ...(await this.collaboration.of(article)) };
   }
 
   async listHome(page: number, pageSize: number): Promise<ListHomeArticlesResponse> {
@@ -122,7 +132,7 @@ export function toArticle({ article, author }: ArticleWithAuthor): Article {
     audience: article.audience,
     target: article.target,
     editCount: article.editCount,
-    // Co-authors and the translation group are filled by the collaboration code (helper H).
+    // Co-authors and the translation group: ArticleCollaboration.of, where a read shows them.
     coAuthors: [],
     translations: [],
     originalId: article.translationOf ?? '',

@@ -18,6 +18,11 @@ export class ArticleCollaboration {
     private readonly translations: TranslationRepository,
   ) {}
 
+  /** Whether `uid` co-writes the article (an accepted co-author reads it before it is published, as its author does). */
+  coWrites(articleId: string, uid: string): Promise<boolean> {
+    return uid ? this.coAuthors.isAcceptedOnArticle(articleId, uid) : Promise.resolve(false);
+  }
+
   async of(article: { id: string; translationOf: string | null }): Promise<ArticleCollaborationFields> {
     const [coAuthors, translations] = await Promise.all([
       this.coAuthors.acceptedOfArticle(article.id),
