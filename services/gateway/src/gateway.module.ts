@@ -4,6 +4,7 @@ import { AnalyticsModule } from './analytics/analytics.module.js';
 import { ArticlesModule } from './articles/articles.module.js';
 import { CaptchaModule } from './captcha/captcha.module.js';
 import { DocsModule } from './docs/docs.module.js';
+import { DraftsModule } from './drafts/drafts.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
 import { ReadingModule } from './reading/reading.module.js';
@@ -24,6 +25,7 @@ import { SecurityModule } from './security/security.module.js';
     SecurityModule,
     ProfilesModule,
     ReadingModule,
+    DraftsModule,
     DocsModule,
     MediaModule,
   ],

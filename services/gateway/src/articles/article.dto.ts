@@ -96,7 +96,28 @@ export const ArticleJson = z
     category: z.string(),
     subCategories: z.array(z.string()),
     content: Content,
-    status: z.enum(['draft', 'in_review', 'published']),
+    status: z
+      .enum([
+        'draft',
+        'accepted',
+        'initialReview',
+        'underModeration',
+        'approved',
+        'published',
+        'rejected',
+        'revisionRequested',
+      ])
+      .meta({
+        description:
+          'The review state (SPEC.md section 4): accepted, initialReview, underModeration, approved, published; or ' +
+          'rejected, or revisionRequested (the author edits and resubmits). draft: created by POST /api/articles and ' +
+          'not yet submitted.',
+      }),
+    reviewNote: z.string().meta({ description: 'The reason of a rejection or the revision notes; empty otherwise' }),
+    coverUrl: z.string().nullable(),
+    audience: z.enum(['free', 'paid']),
+    target: z.string().meta({ description: 'personal (publications later)' }),
+    editCount: z.number().int().meta({ description: 'How many times the published article was edited (at most 5)' }),
     author: Author,
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
@@ -156,6 +177,11 @@ export function articleJson(article: Article): string {
     wordCount: rest.wordCount,
     symbolCount: rest.symbolCount,
     readingMinutes: rest.readingMinutes,
+    reviewNote: rest.reviewNote,
+    coverUrl: rest.coverUrl || null,
+    audience: rest.audience === 'paid' ? 'paid' : 'free',
+    target: rest.target || 'personal',
+    editCount: rest.editCount,
   });
   return `${head.slice(0, -1)},"content":${contentJson}}`;
 }

@@ -35,12 +35,28 @@ export const publishArticleRoute = defineRoute({
   method: 'POST',
   path: '/api/articles/publishing/:id',
   tag: 'articles',
-  summary: "Publish the author's draft",
+  summary:
+    'Submit my draft (or an article created by POST /api/articles) for review: it becomes an article in the state ' +
+    'accepted (published at once where PUBLISH_WITHOUT_REVIEW is on); a draft that edits a published article updates it',
   params: ArticleParams,
   response: ArticleJson,
   auth: 'confirmed',
   fieldCodes: { id: 'InvalidIdentifier' },
-  errors: ['ArticleNotFound', 'Forbidden'],
+  errors: [
+    'DraftNotFound',
+    'ArticleNotFound',
+    'Forbidden',
+    'InvalidArticleTitle',
+    'InvalidArticleDescription',
+    'InvalidArticleContent',
+    'InvalidCategory',
+    'InvalidContentMin',
+    'InvalidContentMax',
+    'InvalidLinkUrl',
+    'MaxArticlePublishCount',
+    'EditArticleCount',
+    'OperationFailed',
+  ],
 });
 
 export const readArticleRoute = defineRoute({

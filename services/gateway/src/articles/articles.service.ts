@@ -44,6 +44,8 @@ export class ArticlesService {
   async publish(user: UserSummary, id: string): Promise<string> {
     const { article } = await this.articles.publishArticle({ articleId: id, actorUid: user.uid });
     this.cache.delete('home:1');
+    // An edit of a published article replaces what readers were served.
+    this.cache.delete(`article:${article!.id}`);
     return articleJson(article!);
   }
 

@@ -1,0 +1,131 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DraftFields } from '@pencraft/contracts/articles/v1/drafts';
+import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import { PAGE_SIZE } from '@pencraft/rules';
+import type { z } from 'zod';
+import { draftJson, type DraftBody } from './draft.dto.js';
+import { DRAFTS, type DraftsClient } from './drafts.upstream.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function fieldsOf(body: z.output<typeof DraftBody>): DraftFields {
+  return {
+    title: body.title,
+    description: body.description,
+    language: body.language,
+    category: body.category,
+    subCategories: body.subCategories,
+    contentJson: body.content ? JSON.stringify(body.content) : '',
+    target: body.target,
+    audience: body.audience,
+  };
+}
+
+const author = (user: UserSummary) => ({
+  uid: user.uid,
+  username: user.username,
+  fullname: user.fullname,
+  imageUrl: user.imageUrl,
+});
+
+/** Drafts, preview links, edits of published articles, pending deletion and the review view, over DraftsService. */
+@Injectable()
+export class DraftsService {
+  constructor(@Inject(DRAFTS) private readonly drafts: DraftsClient) {}
+
+  async list(user: UserSummary) {
+    const result = await this.drafts.listDrafts({ actorUid: user.uid });
+    return {
+      items: result.drafts.map((draft) => draftJson(draft, { list: true })),
+      count: result.count,
+      max: result.max,
+      translationCount: result.translationCount,
+      translationMax: result.translationMax,
+    };
+  }
+
+  async create(user: UserSummary, body: z.output<typeof DraftBody>) {
+    const { draft } = await this.drafts.createDraft({ author: author(user), fields: fieldsOf(body) });
+    return draftJson(draft!);
+  }
+
+  async read(user: UserSummary, id: string) {
+    const { draft } = await this.drafts.getDraft({ draftId: id, actorUid: user.uid });
+    return draftJson(draft!);
+  }
+
+  async update(user: UserSummary, id: string, body: z.output<typeof DraftBody> & { version: number }) {
+    const { draft } = await this.drafts.updateDraft({
+      draftId: id,
+      actorUid: user.uid,
+      version: body.version,
+      fields: fieldsOf(body),
+    });
+    return draftJson(draft!);
+  }
+
+  async remove(user: UserSummary, id: string) {
+    await this.drafts.deleteDraft({ draftId: id, actorUid: user.uid });
+  }
+
+  async setCover(user: UserSummary, id: string, key: string) {
+    const { draft } = await this.drafts.setDraftCover({ draftId: id, actorUid: user.uid, key });
+    return draftJson(draft!);
+  }
+
+  async refreshPreview(user: UserSummary, id: string) {
+    const { token } = await this.drafts.refreshDraftPreview({ draftId: id, actorUid: user.uid });
+    return { token, url: `/preview/${token}` };
+  }
+
+  async preview(token: string) {
+    const { draft } = await this.drafts.getDraftPreview({ token });
+    return draftJson(draft!);
+  }
+
+  async details(user: UserSummary, id: string) {
+    const { draft, translationSource } = await this.drafts.getDraftDetails({ draftId: id, actorUid: user.uid });
+    return { draft: draftJson(draft!), translationSource: translationSource ?? null };
+  }
+
+  async editArticle(user: UserSummary, articleId: string) {
+    const { draft } = await this.drafts.editArticle({ articleId, actor: author(user) });
+    return draftJson(draft!);
+  }
+
+  async deletePending(user: UserSummary, articleId: string) {
+    // A pending article was never in the public cache (only published ones are).
+    await this.drafts.deletePendingArticle({ articleId, actorUid: user.uid });
+  }
+
+  async reviewList(user: UserSummary, page: number) {
+    const result = await this.drafts.listReviewArticles({ actorUid: user.uid, page, pageSize: PAGE_SIZE });
+    return {
+      items: result.items.map((item) => ({
+        id: item.id,
+        title: item.title,
+        language: item.language,
+        status: item.status as 'accepted',
+        reviewNote: item.reviewNote,
+        createdAt: iso(item.createdAtMs),
+        updatedAt: iso(item.updatedAtMs),
+        translationOf: item.translationOf || null,
+        deletable: item.deletable,
+        editable: item.editable,
+      })),
+      page: result.page,
+      pageSize: result.pageSize,
+      hasMore: result.hasMore,
+    };
+  }
+
+  async timeline(user: UserSummary, articleId: string) {
+    const result = await this.drafts.getArticleReview({ articleId, actorUid: user.uid });
+    return {
+      articleId: result.articleId,
+      status: result.status,
+      reviewNote: result.reviewNote,
+      events: result.events.map((event) => ({ status: event.status, at: iso(event.atMs), note: event.note })),
+    };
+  }
+}
