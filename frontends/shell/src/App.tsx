@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Layout } from './components/Layout.js';
+import { CookieSettingsPage } from './consent/CookieSettingsPage.js';
 import { AboutPage } from './pages/AboutPage.js';
 import { ConfirmEmailPage } from './pages/account/ConfirmEmailPage.js';
 import { ConfirmLandingPage } from './pages/account/ConfirmLandingPage.js';
@@ -40,6 +41,7 @@ export function App({ i18n, registry }: { i18n: I18n; registry: RemoteRegistry }
                     <Route path="forgot" element={<ForgotPasswordPage />} />
                     <Route path="reset" element={<ResetPasswordPage />} />
                     <Route path="cookies" element={<CookiesPage />} />
+                    <Route path="cookies/settings" element={<CookieSettingsPage />} />
                     <Route path="about" element={<AboutPage />} />
                     <Route path="*" element={<RemoteRoutes />} />
                   </Route>

@@ -1,43 +1,30 @@
-import { readStorage, writeStorage } from '@pencraft/ui';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { CONSENT_STORAGE_KEY, DEFAULT_MAIN_HOST, isPublicationHost, resolveConsent } from '../lib/consent.js';
+import { Link, useLocation } from 'react-router';
+import { COOKIE_SETTINGS_PATH, useConsent } from '../consent/consent.js';
 
-/** The main host is set at build time in <meta name="pc-main-host"> (env PC_MAIN_HOST). */
-function mainHost(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name="pc-main-host"]')?.content || DEFAULT_MAIN_HOST;
-}
-
+/** Until the visitor answers: the message, the cookie policy and settings, Decline and Accept (never on a publication). */
 export function CookieBanner() {
   const { t } = useTranslation('shell');
-  const [state, setState] = useState(() =>
-    resolveConsent(readStorage(CONSENT_STORAGE_KEY), isPublicationHost(window.location.hostname, mainHost())),
-  );
+  const { state, accept, decline } = useConsent();
+  const { pathname } = useLocation();
 
-  useEffect(() => {
-    if (state.persist) writeStorage(CONSENT_STORAGE_KEY, state.persist);
-  }, [state.persist]);
-
-  if (!state.showBanner) return null;
+  // The settings page asks the same question itself.
+  if (!state.showBanner || pathname === COOKIE_SETTINGS_PATH) return null;
   return (
     <section className="pc-cookie-banner" aria-label={t('cookie.label')}>
       <div className="pc-container pc-cookie-banner__inner">
         <p>
-          {t('cookie.message')} <Link to="/cookies">{t('cookie.learnMore')}</Link>
+          {t('cookie.message')} <Link to="/cookies">{t('cookie.learnMore')}</Link>{' '}
+          <Link to={COOKIE_SETTINGS_PATH}>{t('cookie.settings')}</Link>
         </p>
-        <button
-          type="button"
-          className="pc-button pc-button--primary"
-          onClick={() => {
-            writeStorage(CONSENT_STORAGE_KEY, 'true');
-            setState(resolveConsent('true', false));
-            // Analytics (not wired yet) listens for this to switch its storage to granted.
-            window.dispatchEvent(new CustomEvent('pc:consent', { detail: { granted: true } }));
-          }}
-        >
-          {t('cookie.accept')}
-        </button>
+        <div className="pc-cookie-banner__actions">
+          <button type="button" className="pc-button pc-button--secondary" onClick={() => void decline()}>
+            {t('cookie.decline')}
+          </button>
+          <button type="button" className="pc-button pc-button--primary" onClick={accept}>
+            {t('cookie.accept')}
+          </button>
+        </div>
       </div>
     </section>
   );

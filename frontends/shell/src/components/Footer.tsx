@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { COOKIE_SETTINGS_PATH } from '../consent/consent.js';
 
 export function Footer() {
   const { t } = useTranslation('shell');
@@ -10,6 +11,7 @@ export function Footer() {
         <div className="pc-footer__links">
           <Link to="/about">{t('footer.about')}</Link>
           <Link to="/cookies">{t('footer.cookies')}</Link>
+          <Link to={COOKIE_SETTINGS_PATH}>{t('footer.cookieSettings')}</Link>
         </div>
       </div>
     </footer>

@@ -2,6 +2,7 @@ import { ErrorBoundary } from '@pencraft/ui';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { usePageViews } from '../analytics/usePageViews.js';
 import { ServerErrorPage } from '../pages/ServerErrorPage.js';
 import { ConfirmBanner } from './ConfirmBanner.js';
 import { CookieBanner } from './CookieBanner.js';
@@ -23,6 +24,7 @@ export function Layout() {
   const { t } = useTranslation('shell');
   const location = useLocation();
   useDocumentLanguage();
+  usePageViews();
 
   useEffect(() => {
     window.scrollTo(0, 0);

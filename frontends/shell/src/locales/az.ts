@@ -40,6 +40,8 @@ const az: Messages<ShellMessages> = {
     message: 'Hesabınızda qalmağınız və saytın necə istifadə olunduğunu anlamaq üçün kukilərdən istifadə edirik.',
     learnMore: 'Kuki siyasəti',
     accept: 'Qəbul et',
+    decline: 'İmtina et',
+    settings: 'Kuki ayarları',
   },
   login: {
     title: 'Daxil ol',
@@ -214,7 +216,25 @@ const az: Messages<ShellMessages> = {
       'Zəruri: sessiya kukisi sizi 30 günədək hesabınızda saxlayır, təhlükəsizlik kukisi isə formalarınızı saxtakarlıqdan qoruyur.',
     preferences: 'Seçimlər: tema, dil və kuki seçiminiz brauzerinizin yerli yaddaşında saxlanılır.',
     analytics:
-      'Analitika: yalnız razılıq verdikdən sonra platformanı yaxşılaşdırmaq üçün səhifə baxışlarını sayırıq. Nəşr subdomenlərində analitika söndürülüb.',
+      'Analitika: səhifə baxışlarını sizi tanımadan sayırıq. Yalnız siz qəbul etdikdən sonra analitika kukiləri pc_aid (bir il) və pc_as (60 gün) geri qayıdan ziyarətçiləri tanımağa imkan verir; imtina etdikdə silinirlər. Nəşr subdomenlərində analitika kukiləri söndürülü qalır.',
+  },
+  cookieSettings: {
+    title: 'Kuki ayarları',
+    intro:
+      'Pencraft-ın analitika kukilərindən istifadə edib-etməyəcəyini seçin. Seçiminizi burada istənilən vaxt dəyişə bilərsiniz.',
+    necessary: 'Zəruri kukilər (sessiyanız və formaların qorunması) həmişə aktivdir: sayt onlarsız işləyə bilməz.',
+    analytics:
+      'Analitika kukiləri (pc_aid bir il, pc_as 60 gün) geri qayıdan ziyarətçiləri saymağa imkan verir. Onlarsız da səhifə baxışlarını sizi tanımadan sayırıq.',
+    legend: 'Analitika kukiləri',
+    accept: 'Analitika kukilərinə icazə ver',
+    decline: 'Analitika kukilərinə icazə vermə',
+    save: 'Seçimimi yadda saxla',
+    saved: 'Seçiminiz yadda saxlanıldı.',
+    currentAccepted: 'Hazırda: analitika kukilərinə icazə verilib.',
+    currentDeclined: 'Hazırda: analitika kukilərinə icazə verilməyib.',
+    currentUnset: 'Hələ seçim etməmisiniz: icazə verənədək analitika kukiləri söndürülüdür.',
+    publicationHost: 'Nəşr saytlarında analitika kukiləri həmişə söndürülüdür.',
+    policy: 'Kuki siyasətini oxuyun',
   },
   aboutPage: {
     title: 'Pencraft haqqında',
@@ -224,6 +244,7 @@ const az: Messages<ShellMessages> = {
   footer: {
     about: 'Haqqımızda',
     cookies: 'Kukilər',
+    cookieSettings: 'Kuki ayarları',
   },
 };
 

@@ -39,6 +39,8 @@ const en = {
     message: 'We use cookies to keep you signed in and to understand how the site is used.',
     learnMore: 'Cookie policy',
     accept: 'Accept',
+    decline: 'Decline',
+    settings: 'Cookie settings',
   },
   login: {
     title: 'Sign in',
@@ -213,7 +215,24 @@ const en = {
       'Necessary: the session cookie keeps you signed in for up to 30 days, and a security cookie protects your forms from forgery.',
     preferences: 'Preferences: your theme, language and cookie choice are kept in the local storage of your browser.',
     analytics:
-      'Analytics: only after you accept, we count page views to improve the platform. On publication subdomains analytics stays off.',
+      'Analytics: we count page views without recognising you. Only after you accept, the analytics cookies pc_aid (one year) and pc_as (60 days) let us recognise returning visitors; declining deletes them. On publication subdomains analytics cookies stay off.',
+  },
+  cookieSettings: {
+    title: 'Cookie settings',
+    intro: 'Choose whether Pencraft may use analytics cookies. You can change your choice here at any time.',
+    necessary: 'Necessary cookies (your session and form protection) are always on: the site cannot work without them.',
+    analytics:
+      'Analytics cookies (pc_aid for a year, pc_as for 60 days) let us count returning visitors. Without them we still count page views, without recognising you.',
+    legend: 'Analytics cookies',
+    accept: 'Allow analytics cookies',
+    decline: 'Do not allow analytics cookies',
+    save: 'Save my choice',
+    saved: 'Your choice is saved.',
+    currentAccepted: 'Now: analytics cookies are allowed.',
+    currentDeclined: 'Now: analytics cookies are not allowed.',
+    currentUnset: 'You have not chosen yet: analytics cookies are off until you allow them.',
+    publicationHost: 'On publication sites analytics cookies are always off.',
+    policy: 'Read the cookie policy',
   },
   aboutPage: {
     title: 'About Pencraft',
@@ -223,6 +242,7 @@ const en = {
   footer: {
     about: 'About',
     cookies: 'Cookies',
+    cookieSettings: 'Cookie settings',
   },
 };
 

@@ -11,6 +11,7 @@ export const SHELL_PATHS = [
   '/register',
   '/about',
   '/cookies',
+  '/cookies/settings',
   '/forgot',
   '/reset',
   '/confirm',
