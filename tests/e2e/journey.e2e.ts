@@ -130,7 +130,7 @@ describe('a writer and reader journey', () => {
     await banner.waitFor();
     await settled(page);
     await expectAccessible(page, 'home with the cookie banner');
-    await banner.getByRole('button').click();
+    await banner.getByRole('button', { name: 'Qəbul et' }).click();
     await banner.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('pc_consent'))).toBe('true');
     await page.reload();
