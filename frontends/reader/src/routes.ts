@@ -6,6 +6,7 @@ const reader = {
   routes: [
     { path: '/', load: () => import('./pages/Home.js') },
     { path: '/a/:id', load: () => import('./pages/Article.js') },
+    { path: '/preview/:token', load: () => import('./pages/Preview.js') },
     { path: '/c/:category', load: () => import('./pages/Category.js') },
     { path: '/top', load: () => import('./pages/Top.js') },
     { path: '/collections/:id', load: () => import('./pages/Collection.js') },

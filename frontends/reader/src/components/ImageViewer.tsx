@@ -84,7 +84,7 @@ export function ImageViewer({
           step(-1);
         } else if (event.key === 'Tab') {
           // Keep Tab and Shift+Tab cycling through the viewer's own controls.
-          const items = [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+          const items = Array.from(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
           const first = items[0];
           const last = items[items.length - 1];
           if (!first || !last) return;
