@@ -28,7 +28,15 @@ const base = {
 /** @type {import('jest').Config} */
 export default {
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{packages,services,frontends}/*/src/**/*.spec.ts?(x)'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/{packages,services,frontends}/*/src/**/*.spec.ts?(x)',
+        // A frontend's server rendering (frontends/reader/server).
+        '<rootDir>/frontends/*/server/**/*.spec.ts?(x)',
+      ],
+    },
     {
       ...base,
       displayName: 'integration',

@@ -10,6 +10,10 @@ export default frontendConfig({
   publicPath: 'auto',
   // Its pages, navigation entries and namespaces (src/routes.ts); the pages themselves load from there.
   exposes: { './routes': './src/routes.ts' },
-  // The standalone page only (the shell never loads it).
-  plugins: [new rspack.HtmlRspackPlugin({ template: './index.html', publicPath: '/', scriptLoading: 'defer' })],
+  plugins: [
+    // The standalone page only (the shell never loads it).
+    new rspack.HtmlRspackPlugin({ template: './index.html', publicPath: '/', scriptLoading: 'defer' }),
+    // The loader of the server-rendered pages' first view (server/renderer.tsx links it; no build step, ES5).
+    new rspack.CopyRspackPlugin({ patterns: [{ from: 'server/first-view.js', to: 'first-view.js' }] }),
+  ],
 });

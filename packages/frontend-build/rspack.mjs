@@ -3,11 +3,18 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const ui = readJson(new URL('../ui/package.json', import.meta.url));
+const require = createRequire(import.meta.url);
+/** react-router's own entry (the slim module below re-exports from it under this name). */
+const reactRouterFull = require.resolve('react-router');
+const reactRouterVersion = readJson(path.join(path.dirname(reactRouterFull), '../../package.json')).version;
+/** The shared `react-router`: only the declarative-mode names the frontends use (see react-router.mjs). */
+const reactRouterSlim = fileURLToPath(new URL('./react-router.mjs', import.meta.url));
 
 /** The short, explicit list of singletons every frontend shares with the others (never `...dependencies`). */
 export function sharedSingletons(pkg) {
@@ -17,7 +24,11 @@ export function sharedSingletons(pkg) {
     'react/jsx-runtime': singleton(pkg.dependencies.react),
     'react-dom': singleton(pkg.dependencies['react-dom']),
     'react-dom/client': singleton(pkg.dependencies['react-dom']),
-    'react-router': singleton(pkg.dependencies['react-router']),
+    'react-router': {
+      ...singleton(pkg.dependencies['react-router']),
+      import: reactRouterSlim,
+      version: reactRouterVersion,
+    },
     i18next: singleton(pkg.dependencies.i18next),
     'react-i18next': singleton(pkg.dependencies['react-i18next']),
     '@pencraft/ui': singleton(`^${ui.version}`),
@@ -35,8 +46,23 @@ export function sharedSingletons(pkg) {
 export function frontendConfig({ dir, name, exposes, publicPath, plugins = [] }) {
   const pkg = readJson(path.join(dir, 'package.json'));
   const federation = exposes
-    ? { name, filename: 'remoteEntry.js', exposes, shared: sharedSingletons(pkg), dts: false, manifest: true }
-    : { name, remotes: {}, shared: sharedSingletons(pkg), dts: false, manifest: false };
+    ? {
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        shared: sharedSingletons(pkg),
+        dts: false,
+        manifest: true,
+        experiments: { externalRuntime: true },
+      }
+    : {
+        name,
+        remotes: {},
+        shared: sharedSingletons(pkg),
+        dts: false,
+        manifest: false,
+        experiments: { provideExternalRuntime: true },
+      };
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
@@ -64,11 +90,13 @@ export function frontendConfig({ dir, name, exposes, publicPath, plugins = [] })
         alias: {
           '@pencraft/rules$': fileURLToPath(new URL('../rules/src/index.ts', import.meta.url)),
           '@pencraft/api-client$': fileURLToPath(new URL('../api-client/src/index.ts', import.meta.url)),
+          'pencraft-react-router-full$': reactRouterFull,
         },
         extensions: ['.ts', '.tsx', '.js', '.mjs'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       },
       module: {
+        parser: { javascript: { exportsPresence: 'error' } },
         rules: [
           {
             test: /\.tsx?$/,

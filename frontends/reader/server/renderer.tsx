@@ -212,6 +212,7 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
       styles,
       body,
       data: { path, data },
+      loader: `${basePath}first-view.js`,
     });
     return { status, type: 'text/html; charset=utf-8', body: Buffer.from(html) };
   }

@@ -73,6 +73,11 @@ export interface PageParts {
   body: string;
   /** The initial data: `{ path, data }`, or none. */
   data?: { path: string; data: Record<string, unknown> } | undefined;
+  /**
+   * The first view's loader (e.g. `/mf/reader/first-view.js`): the shell's deferred scripts are not loaded with the
+   * page but listed in `#pc-app`, and the loader starts them once the page has loaded (or at the first interaction).
+   */
+  loader?: string | undefined;
 }
 
 /** Puts a page into the shell's index.html: its head tags replace the shell's generic ones. */
@@ -91,6 +96,18 @@ export function fillTemplate(template: string, parts: PageParts): string {
     .join('\n    ');
   html = html.replace(/<\/head>/i, () => `    ${parts.head}\n    ${styles}\n  </head>`);
   html = html.replace(/<div id="root">\s*<\/div>/i, () => `<div id="root">${parts.body}</div>`);
+  if (parts.loader) {
+    const scripts: string[] = [];
+    html = html.replace(/<script\s+defer(?:="[^"]*")?\s+src="(\/[^"]*)"\s*><\/script>\s*/gi, (_tag, src: string) => {
+      scripts.push(src);
+      return '';
+    });
+    html = html.replace(
+      /<\/head>/i,
+      () =>
+        `<script id="pc-app" type="application/json">${jsonForScript(scripts)}</script>\n    <script defer src="${escapeHtml(parts.loader!)}"></script>\n  </head>`,
+    );
+  }
   if (parts.data) {
     html = html.replace(
       /<\/body>/i,

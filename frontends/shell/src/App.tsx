@@ -3,19 +3,39 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Layout } from './components/Layout.js';
-import { CookieSettingsPage } from './consent/CookieSettingsPage.js';
-import { AboutPage } from './pages/AboutPage.js';
-import { ConfirmEmailPage } from './pages/account/ConfirmEmailPage.js';
-import { ConfirmLandingPage } from './pages/account/ConfirmLandingPage.js';
-import { DeletionCancelledPage } from './pages/account/DeletionCancelledPage.js';
-import { EmailChangedPage } from './pages/account/EmailChangedPage.js';
-import { ForgotPasswordPage } from './pages/account/ForgotPasswordPage.js';
-import { OnboardingPage } from './pages/account/OnboardingPage.js';
-import { ResetPasswordPage } from './pages/account/ResetPasswordPage.js';
-import { CookiesPage } from './pages/CookiesPage.js';
-import { LoginPage } from './pages/LoginPage.js';
-import { RegisterPage } from './pages/RegisterPage.js';
+import { lazy } from 'react';
 import { ServerErrorPage } from './pages/ServerErrorPage.js';
+
+// The shell's own pages load when first shown (each its own chunk): a reader opening an article never downloads the
+// sign-in, registration or account screens. Layout holds the Suspense boundary.
+const AboutPage = lazy(() => import('./pages/AboutPage.js').then((m) => ({ default: m.AboutPage })));
+const ConfirmEmailPage = lazy(() =>
+  import('./pages/account/ConfirmEmailPage.js').then((m) => ({ default: m.ConfirmEmailPage })),
+);
+const ConfirmLandingPage = lazy(() =>
+  import('./pages/account/ConfirmLandingPage.js').then((m) => ({ default: m.ConfirmLandingPage })),
+);
+const DeletionCancelledPage = lazy(() =>
+  import('./pages/account/DeletionCancelledPage.js').then((m) => ({ default: m.DeletionCancelledPage })),
+);
+const EmailChangedPage = lazy(() =>
+  import('./pages/account/EmailChangedPage.js').then((m) => ({ default: m.EmailChangedPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/account/ForgotPasswordPage.js').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const OnboardingPage = lazy(() =>
+  import('./pages/account/OnboardingPage.js').then((m) => ({ default: m.OnboardingPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./pages/account/ResetPasswordPage.js').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const CookiesPage = lazy(() => import('./pages/CookiesPage.js').then((m) => ({ default: m.CookiesPage })));
+const LoginPage = lazy(() => import('./pages/LoginPage.js').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('./pages/RegisterPage.js').then((m) => ({ default: m.RegisterPage })));
+const CookieSettingsPage = lazy(() =>
+  import('./consent/CookieSettingsPage.js').then((m) => ({ default: m.CookieSettingsPage })),
+);
 import { RemotesProvider } from './remotes/context.js';
 import type { RemoteRegistry } from './remotes/registry.js';
 import { RemoteRoutes } from './remotes/RemoteRoutes.js';

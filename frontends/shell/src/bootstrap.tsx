@@ -1,11 +1,10 @@
 import { createI18n } from '@pencraft/i18n';
-import '@pencraft/ui/styles.css';
+import { readInitialData } from '@pencraft/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initReactI18next } from 'react-i18next';
 import { App } from './App.js';
 import { RemoteRegistry } from './remotes/registry.js';
-import './shell.css';
 
 // The shell's own strings, one chunk per language; the remotes' namespaces are registered as they are found.
 const { i18n, ready } = createI18n({
@@ -15,10 +14,14 @@ const { i18n, ready } = createI18n({
 const registry = new RemoteRegistry(i18n);
 void registry.load();
 
+// A page the server rendered (the reader's article, home, category, profile) is on screen already, with its data in
+// #pc-data: the app replaces it once the same page can render at once (its module and strings loaded, its data from
+// #pc-data), so nothing flashes and nothing is fetched twice. Elsewhere the frame renders once its strings are there.
+const firstRender = readInitialData() ? Promise.all([ready, registry.preload(location.pathname)]) : ready;
+
 const root = document.getElementById('root');
 if (root) {
-  // The frame renders once its strings are there (a short wait; the remotes keep loading meanwhile).
-  void ready.finally(() =>
+  void firstRender.finally(() =>
     createRoot(root).render(
       <StrictMode>
         <App i18n={i18n} registry={registry} />

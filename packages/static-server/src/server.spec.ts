@@ -219,3 +219,52 @@ describe('static server', () => {
     await close(instance.server);
   });
 });
+
+describe('renderer mode', () => {
+  let dir: string;
+  let server: Server;
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'pc-static-renderer-'));
+    await mkdir(path.join(dir, 'assets'), { recursive: true });
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>standalone</title>');
+    await writeFile(path.join(dir, 'assets', 'page.0123abcd.js'), 'var page = 1;');
+    server = createStaticServer({
+      root: dir,
+      basePath: '/mf/reader/',
+      renderer: async (req, res) => {
+        asked.push(req.url ?? '');
+        if (!req.url?.startsWith('/a/')) return false;
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end('<h1>rendered</h1>');
+        return true;
+      },
+    }).server;
+    await listen(server);
+  });
+
+  afterAll(async () => {
+    await close(server);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('lets the renderer answer the paths it renders', async () => {
+    const reply = await fetchRaw(server, '/a/1');
+    expect(reply.status).toBe(200);
+    expect(reply.body.toString()).toBe('<h1>rendered</h1>');
+  });
+
+  it('serves the files for what the renderer leaves, and never asks it about the base path', async () => {
+    expect((await fetchRaw(server, '/mf/reader/assets/page.0123abcd.js')).body.toString()).toBe('var page = 1;');
+    expect((await fetchRaw(server, '/assets/page.0123abcd.js')).status).toBe(200);
+    expect(asked).not.toContain('/mf/reader/assets/page.0123abcd.js');
+    expect(asked).toContain('/assets/page.0123abcd.js');
+  });
+
+  it('keeps probes and the method check ahead of the renderer', async () => {
+    expect((await fetchRaw(server, '/healthz')).status).toBe(200);
+    expect((await fetchRaw(server, '/a/1', { method: 'POST' })).status).toBe(405);
+    expect(asked).not.toContain('/healthz');
+  });
+});

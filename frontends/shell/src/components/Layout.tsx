@@ -1,5 +1,5 @@
-import { ErrorBoundary } from '@pencraft/ui';
-import { useEffect } from 'react';
+import { ErrorBoundary, Spinner } from '@pencraft/ui';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { usePageViews } from '../analytics/usePageViews.js';
@@ -39,7 +39,16 @@ export function Layout() {
       <ConfirmBanner />
       <main id="content" className="pc-main" tabIndex={-1}>
         <ErrorBoundary resetKey={location.pathname} fallback={<ServerErrorPage />}>
-          <Outlet />
+          {/* The shell's own pages are lazy: a short spinner while one loads. */}
+          <Suspense
+            fallback={
+              <div className="pc-remote-loading">
+                <Spinner label={t('common:loading')} size="large" />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </main>
       <Footer />

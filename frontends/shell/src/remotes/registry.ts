@@ -3,7 +3,8 @@ import { registerNamespaces } from '@pencraft/i18n';
 import type { PageModule, RemoteManifest, RemoteRoute } from '@pencraft/ui';
 import type { i18n as I18n } from 'i18next';
 import { parseRemotes, toRemoteList } from './config.js';
-import { checkManifest } from './manifest.js';
+import { matchPath } from 'react-router';
+import { checkManifest, prefixesMatch, splitPrefixedSegments } from './manifest.js';
 
 export interface LoadedRemote {
   name: string;
@@ -57,8 +58,16 @@ export class RemoteRegistry {
     for (const listener of this.listeners) listener();
   }
 
+  private loading: Promise<void> | undefined;
+
   /** Reads `/remotes.json` and every remote's `./routes`; safe to call again (it loads what failed). */
-  async load(): Promise<void> {
+  load(): Promise<void> {
+    // A call while a load is under way joins it.
+    this.loading ??= this.loadOnce().finally(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  private async loadOnce(): Promise<void> {
     const failed = this.state.failed;
     if (this.state.status === 'ready' && failed.length === 0) return;
     this.set({ ...this.state, status: 'loading' });
@@ -116,13 +125,38 @@ export class RemoteRegistry {
     if (!attempts) this.pages.set(route, (attempts = new Map()));
     let page = attempts.get(attempt);
     if (!page) {
-      page = route.load().then((module) => {
+      const loading: Promise<PageModule> & { status?: string; value?: PageModule } = route.load().then((module) => {
         if (typeof module?.default !== 'function' && typeof module?.default !== 'object')
           throw new Error(`the page ${route.path} has no default export`);
+        // React's use() reads a settled promise's status and value, so a page loaded ahead renders without suspending.
+        loading.status = 'fulfilled';
+        loading.value = module;
         return module;
       });
+      page = loading;
       attempts.set(attempt, page);
     }
     return page;
+  }
+
+  /**
+   * The remote page a path shows, loaded ahead with its remote's strings (at most `timeoutMs`): a page the server
+   * rendered is then replaced by the same page in one render, without a spinner in between.
+   */
+  async preload(pathname: string, timeoutMs = 5000): Promise<void> {
+    await withTimeout(this.load(), timeoutMs, REMOTES_URL).catch(() => undefined);
+    for (const { manifest } of this.state.remotes) {
+      for (const route of manifest.routes) {
+        const { path, prefixes } = splitPrefixedSegments(route.path);
+        const match = matchPath({ path, end: true }, pathname);
+        if (!match || !prefixesMatch(match.params, prefixes)) continue;
+        await withTimeout(
+          Promise.all([this.page(route, 0), this.i18n.loadNamespaces(Object.keys(manifest.namespaces ?? {}))]),
+          timeoutMs,
+          route.path,
+        ).catch(() => undefined);
+        return;
+      }
+    }
   }
 }
