@@ -82,6 +82,8 @@ export interface PublishedArticle {
 
 /** The body of a create or save: the whole draft as the editor holds it, content in the API's block shapes. */
 export function draftBody(values: DraftValues, origin?: string) {
+  // Empty blocks are dropped; nothing written yet is no content at all.
+  const content = toArticleContent(values.content, origin);
   return {
     title: values.title,
     description: values.description,
@@ -90,7 +92,7 @@ export function draftBody(values: DraftValues, origin?: string) {
       : {}),
     category: values.category,
     subCategories: values.subCategories.filter((s) => s !== values.category),
-    content: values.content ? toArticleContent(values.content, origin) : null,
+    content: content.blocks.length > 0 ? content : null,
     target: values.target,
     audience: values.audience,
   };

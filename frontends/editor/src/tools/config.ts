@@ -5,6 +5,7 @@ import Quote from '@editorjs/quote';
 import Table from '@editorjs/table';
 import { EDITOR_IMAGE_MAX_BYTES } from '@pencraft/rules';
 import type { TFunction } from 'i18next';
+import { HEADER_TOOLBOX } from './headers.js';
 import { ImageTool, type ImageToolConfig } from './ImageTool.js';
 import { InlineLinkTool } from './InlineLinkTool.js';
 import { LinkTool } from './LinkTool.js';
@@ -23,7 +24,12 @@ export function editorTools(image?: ImageToolConfig): Record<string, ToolSetting
   return {
     inlineLink: { class: tool(InlineLinkTool) },
     paragraph: { inlineToolbar: inline },
-    header: { class: tool(Header), inlineToolbar: inline, config: { levels: [1, 2, 3], defaultLevel: 2 } },
+    header: {
+      class: tool(Header),
+      toolbox: HEADER_TOOLBOX,
+      inlineToolbar: inline,
+      config: { levels: [1, 2, 3], defaultLevel: 2 },
+    },
     quote: { class: tool(Quote), inlineToolbar: inline },
     list: { class: tool(ListTool), inlineToolbar: inline, config: { defaultStyle: 'unordered' } },
     image: { class: tool(ImageTool), ...(image ? { config: image } : {}) },
@@ -47,6 +53,9 @@ export function editorMessages(t: TFunction<'editor'>): I18nDictionary {
     toolNames: {
       Text: t('tools.text'),
       Heading: t('tools.heading'),
+      'Heading 1': t('tools.heading1'),
+      'Heading 2': t('tools.heading2'),
+      'Heading 3': t('tools.heading3'),
       'Unordered List': t('tools.unorderedList'),
       'Ordered List': t('tools.orderedList'),
       Quote: t('tools.quote'),
