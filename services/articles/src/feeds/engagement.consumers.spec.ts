@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import { EVENTS } from '@pencraft/contracts/events';
+import type { EventConsumers, Subscription } from '@pencraft/kit';
+import { strictMock, TX } from '@pencraft/testing';
+import { EngagementConsumers } from './engagement.consumers.js';
+import type { EngagementRepository } from './engagement.repository.js';
+import type { UserFollowRepository } from './user-follow.repository.js';
+
+const A = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
+const B = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+const ARTICLE = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
+
+const published = (articleId: string) => ({
+  articleId,
+  title: 'T',
+  description: '',
+  language: 'az',
+  category: 'tech',
+  subCategories: [],
+  bodyText: '',
+  authorUid: A,
+  authorUsername: 'a',
+  authorFullname: 'A',
+  publishedAtMs: 1,
+});
+
+async function subscribed() {
+  const consumers = strictMock<EventConsumers>('EventConsumers');
+  const engagement = strictMock<EngagementRepository>('EngagementRepository');
+  const follows = strictMock<UserFollowRepository>('UserFollowRepository');
+  consumers.subscribe.mockResolvedValue(undefined);
+  engagement.refresh.mockResolvedValue(undefined);
+  follows.set.mockResolvedValue(undefined);
+  await new EngagementConsumers(consumers, engagement, follows).onApplicationBootstrap();
+  const bySubject = new Map(
+    consumers.subscribe.mock.calls.map(([s]) => [(s as Subscription).subjects[0]!, s as Subscription]),
+  );
+  return { engagement, follows, bySubject };
+}
+
+describe('EngagementConsumers', () => {
+  it('subscribes its declared durables', async () => {
+    const { bySubject } = await subscribed();
+    expect(bySubject.get(EVENTS.articlePublished.subject)!.durable).toBe(EVENTS.articlePublished.consumers.articles);
+    expect(bySubject.get(EVENTS.userFollowed.subject)!.durable).toBe(EVENTS.userFollowed.consumers.articles);
+    expect(bySubject.get(EVENTS.userUnfollowed.subject)!.durable).toBe(EVENTS.userUnfollowed.consumers.articles);
+  });
+
+  it('gives a published article its engagement row, from the article itself', async () => {
+    const { engagement, bySubject } = await subscribed();
+    const data = EVENTS.articlePublished.message.encode(published(ARTICLE)).finish();
+    await bySubject.get(EVENTS.articlePublished.subject)!.handler({ id: 'e', subject: '', type: '', data }, TX);
+    expect(engagement.refresh).toHaveBeenCalledWith(TX, ARTICLE);
+    const bad = EVENTS.articlePublished.message.encode(published('x')).finish();
+    await bySubject.get(EVENTS.articlePublished.subject)!.handler({ id: 'f', subject: '', type: '', data: bad }, TX);
+    expect(engagement.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('records follows and unfollows as of their time', async () => {
+    const { follows, bySubject } = await subscribed();
+    const followed = EVENTS.userFollowed.message.encode({ followerUid: A, followeeUid: B, atMs: 5 }).finish();
+    const unfollowed = EVENTS.userUnfollowed.message.encode({ followerUid: A, followeeUid: B, atMs: 9 }).finish();
+    await bySubject.get(EVENTS.userFollowed.subject)!.handler({ id: '1', subject: '', type: '', data: followed }, TX);
+    await bySubject
+      .get(EVENTS.userUnfollowed.subject)!
+      .handler({ id: '2', subject: '', type: '', data: unfollowed }, TX);
+    expect(follows.set.mock.calls).toEqual([
+      [TX, A, B, true, new Date(5)],
+      [TX, A, B, false, new Date(9)],
+    ]);
+  });
+});

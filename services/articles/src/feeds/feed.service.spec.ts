@@ -1,0 +1,108 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { AppError } from '@pencraft/errors';
+import { strictMock, type StrictMock } from '@pencraft/testing';
+import type { CategoryFollowRepository } from '../categories/category-follow.repository.js';
+import type { Clock } from '../clock.js';
+import type { CardRow } from './article-cards.js';
+import type { FeedRepository } from './feed.repository.js';
+import { FeedService } from './feed.service.js';
+
+const NOW = new Date('2026-11-26T09:00:00Z');
+const AUTHOR = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
+const READER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+const ARTICLE = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
+
+const card = (id: string): CardRow => ({
+  id,
+  title: id,
+  description: '',
+  language: 'az',
+  category: 'tech',
+  wordCount: 10,
+  coverKey: null,
+  publishedAt: NOW,
+  score: 0,
+  authorUid: AUTHOR,
+  authorUsername: 'nigar',
+  authorFullname: 'Nigar',
+  authorImageUrl: '',
+});
+
+async function codeOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (AppError.is(error)) return error.code;
+    throw error;
+  }
+  throw new Error('expected an AppError');
+}
+
+describe('FeedService', () => {
+  let feeds: StrictMock<FeedRepository>;
+  let follows: StrictMock<CategoryFollowRepository>;
+  let clock: StrictMock<Clock>;
+  let service: FeedService;
+
+  beforeEach(() => {
+    feeds = strictMock<FeedRepository>('FeedRepository');
+    follows = strictMock<CategoryFollowRepository>('CategoryFollowRepository');
+    clock = strictMock<Clock>('Clock');
+    clock.now.mockReturnValue(NOW);
+    service = new FeedService(feeds, follows, clock);
+  });
+
+  it('pages a category newest first by default or by score, refusing unknown categories, sorts and pages', async () => {
+    feeds.category.mockResolvedValue([card('a'), card('b'), card('c')]);
+    const page = await service.category('tech', '', 2, 2);
+    expect(feeds.category).toHaveBeenCalledWith('tech', 'new', 2, 2);
+    expect(page).toMatchObject({ page: 2, pageSize: 2, hasMore: true });
+    expect(page.items.map((c) => c.id)).toEqual(['a', 'b']);
+    await service.category('tech', 'top', 1, 0);
+    expect(feeds.category).toHaveBeenLastCalledWith('tech', 'top', 0, 20);
+    expect(await codeOf(service.category('astrology', 'new', 1, 20))).toBe('InvalidCategory');
+    expect(await codeOf(service.category('tech', 'old', 1, 20))).toBe('InvalidModel');
+    expect(await codeOf(service.category('tech', 'new', 501, 20))).toBe('InvalidPage');
+  });
+
+  it('ranks the top of the last 30 days', async () => {
+    feeds.top.mockResolvedValue([]);
+    await service.top(1, 20);
+    expect(feeds.top).toHaveBeenCalledWith(new Date('2026-10-27T09:00:00Z'), 0, 20);
+  });
+
+  it("feeds a signed-in user's follows only", async () => {
+    feeds.following.mockResolvedValue([card('a')]);
+    expect((await service.following(READER, 1, 20)).items).toHaveLength(1);
+    expect(feeds.following).toHaveBeenCalledWith(READER, 0, 20);
+    expect(await codeOf(service.following('', 1, 20))).toBe('Unauthorized');
+  });
+
+  it('finds the next article of a published article of that author only', async () => {
+    feeds.publishedAt.mockResolvedValueOnce(NOW).mockResolvedValueOnce(NOW).mockResolvedValueOnce(undefined);
+    feeds.next.mockResolvedValueOnce(card('b')).mockResolvedValueOnce(undefined);
+    expect((await service.next(AUTHOR, ARTICLE))?.id).toBe('b');
+    expect(feeds.next).toHaveBeenCalledWith(AUTHOR, ARTICLE, NOW);
+    expect(await service.next(AUTHOR, ARTICLE)).toBeUndefined();
+    expect(await codeOf(service.next(READER, ARTICLE))).toBe('ArticleNotFound');
+    expect(await codeOf(service.next(AUTHOR, 'x'))).toBe('ArticleNotFound');
+  });
+
+  it("gives an unknown author's top list as empty", async () => {
+    expect(await service.authorTop('x')).toEqual([]);
+    feeds.authorTop.mockResolvedValue([card('a')]);
+    expect((await service.authorTop(AUTHOR)).map((c) => c.id)).toEqual(['a']);
+    expect(feeds.authorTop).toHaveBeenCalledWith(AUTHOR, 5);
+  });
+
+  it('follows known categories and lists them in the shared order', async () => {
+    follows.follow.mockResolvedValue(undefined);
+    follows.unfollow.mockResolvedValue(undefined);
+    follows.list.mockResolvedValue(['culture', 'tech']);
+    expect(await service.setCategoryFollow(READER, 'tech', true)).toBe(true);
+    expect(follows.follow).toHaveBeenCalledWith(READER, 'tech', NOW);
+    expect(await service.setCategoryFollow(READER, 'tech', false)).toBe(false);
+    expect(await codeOf(service.setCategoryFollow(READER, 'astrology', true))).toBe('InvalidCategory');
+    expect(await service.followedCategories(READER)).toEqual(['tech', 'culture']);
+  });
+});
