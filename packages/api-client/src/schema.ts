@@ -7739,12 +7739,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK, no content */
+      /** @description OK */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Draft'];
+        };
       };
       /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid. */
       400: {

@@ -3,6 +3,7 @@ import { AccountsModule } from './accounts/accounts.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
 import { ArticlesModule } from './articles/articles.module.js';
 import { CaptchaModule } from './captcha/captcha.module.js';
+import { CollaborationModule } from './collaboration/collaboration.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { DraftsModule } from './drafts/drafts.module.js';
 import { MediaModule } from './media/media.module.js';
@@ -21,6 +22,7 @@ import { SecurityModule } from './security/security.module.js';
     AnalyticsModule,
     ArticlesModule,
     CaptchaModule,
+    CollaborationModule,
     SearchModule,
     SecurityModule,
     ProfilesModule,

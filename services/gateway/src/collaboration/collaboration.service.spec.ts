@@ -1,0 +1,199 @@
+import type { Article } from '@pencraft/contracts/articles/v1/articles';
+import { InvitationStatus, type Invitation } from '@pencraft/contracts/articles/v1/collaboration';
+import type { Draft } from '@pencraft/contracts/articles/v1/drafts';
+import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import { AppError } from '@pencraft/errors';
+import { strictMock, type StrictMock } from '@pencraft/testing';
+import type { SessionService } from '../accounts/session.service.js';
+import type { ArticlesClient } from '../articles/articles.upstream.js';
+import type { DraftsClient } from '../drafts/drafts.upstream.js';
+import { parseRouteInput } from '../http/input.js';
+import type { ProfileClient } from '../profiles/profile.upstream.js';
+import { draftCollaborationJson } from './collaboration.dto.js';
+import * as routes from './collaboration.routes.js';
+import { CollaborationService } from './collaboration.service.js';
+import type { CollaborationClient } from './collaboration.upstream.js';
+
+const ME = {
+  uid: 'u-me',
+  username: 'nigar',
+  fullname: 'Nigar',
+  imageUrl: '/media/a.png',
+  confirmed: true,
+} as UserSummary;
+const AUTHOR_OF_ME = { uid: 'u-me', username: 'nigar', fullname: 'Nigar', imageUrl: '/media/a.png' };
+const FRIEND = { uid: 'u-friend', username: 'Rauf_M', fullname: 'Rauf', imageUrl: '' };
+const DRAFT_ID = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
+const ARTICLE_ID = '7a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const AT = Date.UTC(2026, 10, 26, 10);
+
+const invitation: Invitation = {
+  id: 'inv-1',
+  draftId: DRAFT_ID,
+  articleId: '',
+  title: 'Payız',
+  inviter: AUTHOR_OF_ME,
+  invitee: FRIEND,
+  status: InvitationStatus.INVITATION_STATUS_PENDING,
+  createdAtMs: AT,
+  decidedAtMs: 0,
+};
+
+describe('CollaborationService (gateway)', () => {
+  let collaboration: StrictMock<CollaborationClient>;
+  let articles: StrictMock<ArticlesClient>;
+  let drafts: StrictMock<DraftsClient>;
+  let profiles: StrictMock<ProfileClient>;
+  let sessions: StrictMock<SessionService>;
+  let service: CollaborationService;
+
+  beforeEach(() => {
+    collaboration = strictMock<CollaborationClient>('collaboration');
+    articles = strictMock<ArticlesClient>('articles');
+    drafts = strictMock<DraftsClient>('drafts');
+    profiles = strictMock<ProfileClient>('profiles');
+    sessions = strictMock<SessionService>('sessions');
+    service = new CollaborationService(collaboration, articles, drafts, profiles, sessions);
+  });
+
+  it('invites the person identity knows by that username, as the signed-in user', async () => {
+    profiles.getPublicProfile.mockResolvedValue({ profile: { ...FRIEND, uid: FRIEND.uid } } as never);
+    collaboration.inviteCoAuthor.mockResolvedValue({ invitation });
+
+    const answer = await service.invite(ME, DRAFT_ID, 'rauf_m');
+
+    expect(profiles.getPublicProfile).toHaveBeenCalledWith({ username: 'rauf_m', viewerUid: '' });
+    expect(collaboration.inviteCoAuthor).toHaveBeenCalledWith({
+      draftId: DRAFT_ID,
+      inviter: AUTHOR_OF_ME,
+      invitee: FRIEND,
+    });
+    expect(answer).toEqual({
+      id: 'inv-1',
+      draftId: DRAFT_ID,
+      articleId: null,
+      title: 'Payız',
+      inviter: AUTHOR_OF_ME,
+      invitee: FRIEND,
+      status: 'pending',
+      createdAt: new Date(AT).toISOString(),
+      decidedAt: null,
+    });
+  });
+
+  it('stops at UserNotFound before asking the articles service', async () => {
+    profiles.getPublicProfile.mockRejectedValue(new AppError('UserNotFound'));
+    await expect(service.invite(ME, DRAFT_ID, 'nobody')).rejects.toMatchObject({ code: 'UserNotFound' });
+    expect(collaboration.inviteCoAuthor).not.toHaveBeenCalled();
+  });
+
+  it('lists and decides invitations only as the signed-in user', async () => {
+    collaboration.listInvitations.mockResolvedValue({ invitations: [invitation] });
+    expect((await service.invitations(ME)).items).toHaveLength(1);
+    expect(collaboration.listInvitations).toHaveBeenCalledWith({ inviteeUid: ME.uid });
+
+    collaboration.decideInvitation.mockResolvedValue({
+      invitation: { ...invitation, status: InvitationStatus.INVITATION_STATUS_REJECTED, decidedAtMs: AT },
+    });
+    const decided = await service.decide(ME, 'inv-1', false);
+    expect(collaboration.decideInvitation).toHaveBeenCalledWith({
+      invitationId: 'inv-1',
+      invitee: AUTHOR_OF_ME,
+      accept: false,
+    });
+    expect(decided).toMatchObject({ status: 'rejected', decidedAt: new Date(AT).toISOString() });
+  });
+
+  it('answers a new translation as the drafts routes answer a draft, read as the translator', async () => {
+    collaboration.translateArticle.mockResolvedValue({ draftId: DRAFT_ID });
+    drafts.getDraft.mockResolvedValue({
+      draft: {
+        id: DRAFT_ID,
+        translationOf: ARTICLE_ID,
+        language: 'en',
+        role: 'owner',
+        subCategories: [],
+        createdAtMs: AT,
+        updatedAtMs: AT,
+      } as unknown as Draft,
+    });
+
+    const answer = await service.translate(ME, ARTICLE_ID, 'en');
+
+    expect(collaboration.translateArticle).toHaveBeenCalledWith({
+      actor: AUTHOR_OF_ME,
+      articleId: ARTICLE_ID,
+      language: 'en',
+    });
+    expect(drafts.getDraft).toHaveBeenCalledWith({ draftId: DRAFT_ID, actorUid: ME.uid });
+    expect(answer).toMatchObject({ id: DRAFT_ID, translationOf: ARTICLE_ID, language: 'en', role: 'owner' });
+  });
+
+  it('reads the language version for the viewer of the session (a visitor: nobody)', async () => {
+    sessions.resolve.mockResolvedValue(undefined);
+    collaboration.findArticleTranslation.mockResolvedValue({ articleId: ARTICLE_ID });
+    articles.getArticle.mockResolvedValue({
+      article: { id: ARTICLE_ID, contentJson: '{"blocks":[]}', createdAtMs: AT, updatedAtMs: AT } as Article,
+    });
+
+    const body = JSON.parse(await service.translation(DRAFT_ID, 'en', undefined)) as { id: string };
+
+    expect(collaboration.findArticleTranslation).toHaveBeenCalledWith({
+      articleId: DRAFT_ID,
+      language: 'en',
+      viewerUid: '',
+    });
+    expect(articles.getArticle).toHaveBeenCalledWith({ articleId: ARTICLE_ID, viewerUid: '' });
+    expect(body.id).toBe(ARTICLE_ID);
+  });
+
+  it('shapes the collaboration part of draft details', () => {
+    expect(
+      draftCollaborationJson({
+        draftId: DRAFT_ID,
+        owner: AUTHOR_OF_ME,
+        coAuthors: [FRIEND],
+        invitations: [invitation],
+        translations: [{ id: ARTICLE_ID, language: 'az' }],
+      }),
+    ).toMatchObject({
+      coAuthors: [FRIEND],
+      invitations: [{ id: 'inv-1', status: 'pending' }],
+      translations: [{ id: ARTICLE_ID, language: 'az' }],
+    });
+  });
+});
+
+describe('collaboration routes', () => {
+  const input = (spec: Parameters<typeof parseRouteInput>[0], request: object) => () =>
+    parseRouteInput(spec, { params: {}, query: {}, body: {}, ...request });
+  const codeOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return AppError.is(error) ? error.code : String(error);
+    }
+    return 'no error';
+  };
+
+  it('refuses a bad article id, language, draft id or missing username before any call', () => {
+    expect(codeOf(input(routes.translateRoute, { query: { aid: 'x', lang: 'en' } }))).toBe('InvalidIdentifier');
+    expect(codeOf(input(routes.translateRoute, { query: { aid: ARTICLE_ID, lang: 'de' } }))).toBe('InvalidModel');
+    expect(codeOf(input(routes.inviteRoute, { params: { id: '1' }, query: { username: 'a' } }))).toBe(
+      'InvalidIdentifier',
+    );
+    expect(codeOf(input(routes.inviteRoute, { params: { id: DRAFT_ID }, query: {} }))).toBe('NullOrEmpty');
+    expect(codeOf(input(routes.articleTranslationRoute, { params: { id: ARTICLE_ID, lang: 'fr' } }))).toBe(
+      'ArticleTranslationNotFound',
+    );
+    expect(codeOf(input(routes.acceptInvitationRoute, { params: { id: 'inv' } }))).toBe('InvalidIdentifier');
+  });
+
+  it('requires a confirmed account to translate and invite, a session for the invitations', () => {
+    expect(routes.translateRoute.auth).toBe('confirmed');
+    expect(routes.inviteRoute.auth).toBe('confirmed');
+    expect(routes.invitationsRoute.auth).toBe('required');
+    expect(routes.acceptInvitationRoute.auth).toBe('required');
+    expect(routes.rejectInvitationRoute.auth).toBe('required');
+  });
+});
