@@ -2,7 +2,16 @@
 // (who calls whom), so a new `calls` edge there must show up in the chart values or this suite fails.
 import { ofKind, renderSet, type K8sObject } from './support/helm.js';
 import { allowed, externalEndpoint, workloadEndpoints, type Endpoint } from './support/network.js';
-import { allServices, callersOf, componentNames, frontendNames, serviceNames, system } from './support/system.js';
+import {
+  allServices,
+  callersOf,
+  componentNames,
+  frontendNames,
+  rendererNames,
+  serviceNames,
+  shellName,
+  system,
+} from './support/system.js';
 
 const ingressController = externalEndpoint('ingress-nginx', 'ingress-nginx', {
   'app.kubernetes.io/name': 'ingress-nginx',
@@ -68,12 +77,17 @@ describe('network policies (default values)', () => {
     }
   });
 
-  it.each(frontendNames)('admits only the ingress controller to the %s frontend', (name) => {
-    const admitted = everyone()
-      .filter(([, source]) => allowed(policies, source, endpoints[name]!, httpPort(name)))
-      .map(([sourceName]) => sourceName);
-    expect(admitted).toEqual(['ingress controller']);
-  });
+  it.each(frontendNames)(
+    'admits only the ingress controller to the %s frontend (and the server renderers to the shell)',
+    (name) => {
+      const admitted = everyone()
+        .filter(([, source]) => allowed(policies, source, endpoints[name]!, httpPort(name)))
+        .map(([sourceName]) => sourceName);
+      expect(admitted.sort()).toEqual(
+        (name === shellName ? ['ingress controller', ...rendererNames] : ['ingress controller']).sort(),
+      );
+    },
+  );
 
   it.each(serviceNames)(
     "admits %s's HTTP port from the ingress controller for the gateway only, and from no one for the others",
@@ -81,7 +95,7 @@ describe('network policies (default values)', () => {
       const admitted = everyone()
         .filter(([, source]) => allowed(policies, source, endpoints[name]!, httpPort(name)))
         .map(([sourceName]) => sourceName);
-      expect(admitted.sort()).toEqual(name === 'gateway' ? ['ingress controller'] : []);
+      expect(admitted.sort()).toEqual(name === 'gateway' ? ['ingress controller', ...rendererNames].sort() : []);
     },
   );
 
@@ -95,11 +109,15 @@ describe('network policies (default values)', () => {
     },
   );
 
-  it('lets every service resolve names, and no frontend open any connection', () => {
+  it('lets every service resolve names, and no frontend open any connection but a renderer to the gateway and shell', () => {
     for (const name of serviceNames) expect(allowed(policies, endpoints[name]!, kubeDns, 53, 'UDP')).toBe(true);
     for (const name of frontendNames) {
-      expect(allowed(policies, endpoints[name]!, kubeDns, 53, 'UDP')).toBe(false);
-      expect(allowed(policies, endpoints[name]!, endpoints.gateway!, 8080)).toBe(false);
+      const renderer = rendererNames.includes(name);
+      expect(allowed(policies, endpoints[name]!, kubeDns, 53, 'UDP')).toBe(renderer);
+      expect(allowed(policies, endpoints[name]!, endpoints.gateway!, 8080)).toBe(renderer);
+      expect(allowed(policies, endpoints[name]!, endpoints[shellName]!, httpPort(shellName))).toBe(renderer);
+      expect(allowed(policies, endpoints[name]!, endpoints.articles!, allServices.articles!.grpcPort!)).toBe(false);
+      expect(allowed(policies, endpoints[name]!, endpoints.identity!, allServices.identity!.httpPort)).toBe(false);
     }
   });
 
@@ -186,13 +204,13 @@ describe('network policies (local values: no ingress controller, the gateway pro
       const admitted = sources
         .filter(([, s]) => allowed(policies, s, endpoints[name]!, httpPort(name)))
         .map(([n]) => n);
-      expect(admitted).toEqual(['gateway']);
+      expect(admitted.sort()).toEqual((name === shellName ? ['gateway', ...rendererNames] : ['gateway']).sort());
     }
   });
 
-  it('admits nothing to the gateway from inside the cluster (port-forward reaches it through the kubelet)', () => {
+  it('admits nothing to the gateway from inside the cluster but the renderers (port-forward reaches it through the kubelet)', () => {
     for (const name of componentNames)
-      expect(allowed(policies, endpoints[name]!, endpoints.gateway!, 8080)).toBe(false);
+      expect(allowed(policies, endpoints[name]!, endpoints.gateway!, 8080)).toBe(rendererNames.includes(name));
     expect(allowed(policies, ingressController, endpoints.gateway!, 8080)).toBe(false);
   });
 

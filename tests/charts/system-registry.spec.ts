@@ -41,7 +41,15 @@ describe('chart values agree with system.json', () => {
   );
 
   it.each(frontendNames)('give the %s frontend the port and path of system.json', (name) => {
-    expect({ port: values.frontends[name].port, path: values.frontends[name].path }).toEqual(system.frontends[name]);
+    expect({ port: values.frontends[name].port, path: values.frontends[name].path }).toEqual({
+      port: system.frontends[name]!.port,
+      path: system.frontends[name]!.path,
+    });
+    // A renderer in system.json is a renderer in the chart, with the same module and pages.
+    expect({ module: values.frontends[name].renderer?.module, pages: values.frontends[name].renderer?.pages }).toEqual({
+      module: system.frontends[name]!.renderer,
+      pages: system.frontends[name]!.pages,
+    });
   });
 
   it('name one image per component after the component', () => {

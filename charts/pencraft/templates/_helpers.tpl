@@ -317,6 +317,10 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
 {{- if .edgeRoutes }}
 - name: EDGE_ROUTES
   value: {{ include "pencraft.edgeRoutes" $root | quote }}
+{{- with include "pencraft.edgePages" $root }}
+- name: EDGE_PAGES
+  value: {{ . | quote }}
+{{- end }}
 {{- end }}
 {{- end }}
 {{- include "pencraft.extraEnv" $c }}
@@ -341,6 +345,51 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
 {{- $routes = append $routes $last -}}
 {{- end -}}
 {{- join "," $routes -}}
+{{- end -}}
+
+{{/*
+Server rendering of a frontend (its `renderer`): the module the static server loads, the gateway for the API, the
+shell (the frontend served at /) for its index.html, the public origin for canonical URLs. Args: root, name, c.
+*/}}
+{{- define "pencraft.rendererEnv" -}}
+{{- $root := .root -}}
+{{- $gateway := $root.Values.services.gateway -}}
+{{- $shell := "" -}}
+{{- range $feName, $fe := $root.Values.frontends -}}
+{{- if and $fe.enabled (eq $fe.path "/") -}}
+{{- $shell = printf "http://%s:%v" (include "pencraft.componentName" (dict "root" $root "name" $feName)) $fe.port -}}
+{{- end -}}
+{{- end -}}
+{{- if not $shell -}}
+{{- fail (printf "frontends.%s.renderer needs an enabled frontend at path / (the shell) for its index.html" .name) -}}
+{{- end -}}
+{{- if not $gateway.enabled -}}
+{{- fail (printf "frontends.%s.renderer reads the API from the gateway, which is disabled" .name) -}}
+{{- end -}}
+- name: RENDERER
+  value: {{ printf "/app/frontends/%s/%s" .name .c.renderer.module | quote }}
+- name: RENDER_CACHE_SECONDS
+  value: {{ .c.renderer.cacheSeconds | default 2 | quote }}
+- name: API_ORIGIN
+  value: {{ printf "http://%s:%v" (include "pencraft.componentName" (dict "root" $root "name" "gateway")) $gateway.ports.http | quote }}
+- name: SHELL_ORIGIN
+  value: {{ $shell | quote }}
+- name: PUBLIC_ORIGIN
+  value: {{ include "pencraft.publicOrigin" (dict "root" $root "c" $gateway) | quote }}
+{{- end -}}
+
+{{/* EDGE_PAGES for the gateway: pattern=url of every page a frontend renders on the server. Args: root. */}}
+{{- define "pencraft.edgePages" -}}
+{{- $root := . -}}
+{{- $pages := list -}}
+{{- range $name, $fe := .Values.frontends -}}
+{{- if and $fe.enabled $fe.renderer $fe.renderer.enabled -}}
+{{- range $fe.renderer.pages -}}
+{{- $pages = append $pages (printf "%s=http://%s:%v" . (include "pencraft.componentName" (dict "root" $root "name" $name)) $fe.port) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- join "," $pages -}}
 {{- end -}}
 
 {{/* A component's own env (plain) and secretEnv (by reference). Args: c. */}}

@@ -16,7 +16,7 @@ export interface SystemService {
 export interface SystemJson {
   gateway: { httpPort: number; internalPort: number; calls: string[]; uses?: string[] };
   services: Record<string, SystemService>;
-  frontends: Record<string, { port: number; path: string }>;
+  frontends: Record<string, { port: number; path: string; renderer?: string; pages?: string[] }>;
 }
 
 export const system = readJson<SystemJson>('system.json');
@@ -38,6 +38,10 @@ export const allServices: Record<
 export const serviceNames = Object.keys(allServices).sort();
 export const frontendNames = Object.keys(system.frontends).sort();
 export const componentNames = [...serviceNames, ...frontendNames];
+/** Frontends that render pages on the server: they read the gateway (the API) and the shell (its index.html). */
+export const rendererNames = frontendNames.filter((name) => system.frontends[name]!.renderer);
+/** The frontend served at / (the shell). */
+export const shellName = frontendNames.find((name) => system.frontends[name]!.path === '/')!;
 
 /** Services that list `target` in their calls. */
 export function callersOf(target: string): string[] {
