@@ -59,8 +59,8 @@ describe('server rendering in the chart', () => {
         { name: 'RENDER_CACHE_SECONDS', value: '2' },
       ]),
     );
-    const production = named(renderSet('production'), 'Deployment', `pencraft-${name}`).spec.template.spec
-      .containers[0].env;
+    const production = named(renderSet('production'), 'Deployment', `pencraft-${name}`).spec.template.spec.containers[0]
+      .env;
     expect(production.find((e: Parsed) => e.name === 'PUBLIC_ORIGIN').value).toMatch(/^https:\/\//);
   });
 
@@ -73,7 +73,17 @@ describe('server rendering in the chart', () => {
           expect({ page, service: route(paths, example(page)) }).toEqual({ page, service: `pencraft-${name}` });
         }
       }
-      for (const path of ['/login', '/register', '/search', '/write', '/drafts', '/top', '/preview/x1', '/about', '/a']) {
+      for (const path of [
+        '/login',
+        '/register',
+        '/search',
+        '/write',
+        '/drafts',
+        '/top',
+        '/preview/x1',
+        '/about',
+        '/a',
+      ]) {
         const expected = path === '/a' ? 'pencraft-reader' : `pencraft-${shellName}`;
         expect({ path, service: route(paths, path) }).toEqual({ path, service: expected });
       }
@@ -96,9 +106,11 @@ describe('server rendering in the chart', () => {
     const objects = render({ set: ['frontends.reader.renderer.enabled=false'] });
     const env = named(objects, 'Deployment', 'pencraft-reader').spec.template.spec.containers[0].env;
     expect(env.map((e: Parsed) => e.name)).not.toContain('RENDERER');
-    expect(ingressPaths(objects).filter((p) => p.service === 'pencraft-reader').map((p) => p.path)).toEqual([
-      '/mf/reader/',
-    ]);
+    expect(
+      ingressPaths(objects)
+        .filter((p) => p.service === 'pencraft-reader')
+        .map((p) => p.path),
+    ).toEqual(['/mf/reader/']);
     expect(named(objects, 'NetworkPolicy', 'pencraft-reader').spec.egress).toEqual([]);
   });
 
