@@ -62,8 +62,9 @@ export class ReviewService {
         return this.submitDraft(tx, draft);
       }
       const article = await this.articles.lockForUpdate(tx, id);
-      if (!article || (article.authorId !== actorUid && article.status !== 'published'))
-        throw new AppError('DraftNotFound');
+      if (!article) throw new AppError('DraftNotFound');
+      // Someone else's article: it does not exist for them unless it is published.
+      if (article.authorId !== actorUid && article.status !== 'published') throw new AppError('ArticleNotFound');
       if (article.authorId !== actorUid) throw new AppError('Forbidden');
       // Submitting again is answered with the article as it is (a retried request).
       if (article.status !== 'draft') return this.read(tx, id);

@@ -1,0 +1,421 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { EVENTS } from '@pencraft/contracts/events';
+import { AppError } from '@pencraft/errors';
+import type { Outbox } from '@pencraft/kit';
+import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
+import type { ArticleRecord, ArticleRepository, ArticleWithAuthor } from '../articles/article.repository.js';
+import type { ArticleRow } from '../articles/article.table.js';
+import type { Clock } from '../clock.js';
+import type { ArticleContent } from '../content/article-content.js';
+import type { CoAuthorAccess } from '../drafts/co-author-access.js';
+import type { DraftRepository } from '../drafts/draft.repository.js';
+import type { DraftRow } from '../drafts/draft.table.js';
+import type { ReviewRepository } from './review.repository.js';
+import { ReviewService } from './review.service.js';
+
+const NOW = new Date('2026-11-26T10:00:00Z');
+const AUTHOR = {
+  uid: '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b',
+  username: 'nigar',
+  fullname: 'Nigar Əliyeva',
+  imageUrl: '',
+};
+const OTHER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+const ARTICLE_ID = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
+const DRAFT_ID = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const TEXT = 'Bakıda payız gələndə küləklər şəhəri təmizləyir və dəniz sahili sakitləşir.';
+const CONTENT: ArticleContent = {
+  time: NOW.getTime(),
+  version: '2.31.0',
+  blocks: [{ type: 'paragraph', data: { text: TEXT } }],
+};
+const ROAD = ['accepted', 'initialReview', 'underModeration', 'approved', 'published'];
+
+function article(overrides: Partial<ArticleRow> = {}): ArticleRow {
+  return {
+    id: ARTICLE_ID,
+    authorId: AUTHOR.uid,
+    title: 'Payız',
+    description: '',
+    language: 'az',
+    category: 'culture',
+    subCategories: [],
+    content: CONTENT,
+    bodyText: TEXT,
+    status: 'accepted',
+    wordCount: 11,
+    symbolCount: TEXT.length,
+    createdAt: NOW,
+    updatedAt: NOW,
+    publishedAt: null,
+    reviewNote: '',
+    translationOf: null,
+    coverKey: null,
+    target: 'personal',
+    audience: 'free',
+    editCount: 0,
+    ...overrides,
+  };
+}
+
+function read(overrides: Partial<ArticleRow> = {}): ArticleWithAuthor {
+  const { content, ...rest } = article(overrides);
+  const record: ArticleRecord = { ...rest, contentJson: JSON.stringify(content) };
+  return { article: record, author: AUTHOR };
+}
+
+function draft(overrides: Partial<DraftRow> = {}): DraftRow {
+  return {
+    id: DRAFT_ID,
+    ownerId: AUTHOR.uid,
+    articleId: null,
+    translationOf: null,
+    language: 'az',
+    title: '  Payız  ',
+    description: 'Bakı',
+    content: CONTENT,
+    category: 'culture',
+    subCategories: ['travel'],
+    coverKey: null,
+    target: 'personal',
+    audience: 'free',
+    version: 3,
+    previewToken: null,
+    previewTokenCreatedAt: null,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  };
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (AppError.is(error)) return error.code;
+    throw error;
+  }
+  throw new Error('expected an AppError');
+}
+
+describe('ReviewService', () => {
+  let articles: StrictMock<ArticleRepository>;
+  let drafts: StrictMock<DraftRepository>;
+  let reviews: StrictMock<ReviewRepository>;
+  let coAuthors: StrictMock<CoAuthorAccess>;
+  let outbox: StrictMock<Outbox>;
+  let clock: StrictMock<Clock>;
+  let transactions: ReturnType<typeof fakeTransactions>;
+  let config: { PUBLISH_WITHOUT_REVIEW: boolean };
+  let service: ReviewService;
+
+  beforeEach(() => {
+    articles = strictMock<ArticleRepository>('ArticleRepository');
+    drafts = strictMock<DraftRepository>('DraftRepository');
+    reviews = strictMock<ReviewRepository>('ReviewRepository');
+    coAuthors = strictMock<CoAuthorAccess>('CoAuthorAccess');
+    outbox = strictMock<Outbox>('Outbox');
+    clock = strictMock<Clock>('Clock');
+    clock.now.mockReturnValue(NOW);
+    transactions = fakeTransactions();
+    config = { PUBLISH_WITHOUT_REVIEW: false };
+    service = new ReviewService(config, transactions, articles, drafts, reviews, coAuthors, outbox, clock);
+  });
+
+  describe('submit', () => {
+    beforeEach(() => {
+      reviews.record.mockResolvedValue(undefined);
+      coAuthors.draftSubmitted.mockResolvedValue(undefined);
+      drafts.delete.mockResolvedValue(undefined);
+    });
+
+    it('turns a draft into an accepted article, records it and consumes the draft, announcing nothing', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft());
+      articles.countPending.mockResolvedValue(4);
+      articles.insert.mockResolvedValue(article({ status: 'draft' }));
+      articles.setStatus.mockResolvedValue(article());
+      articles.findWithAuthor.mockResolvedValue(read());
+
+      const result = await service.submit(DRAFT_ID, AUTHOR.uid);
+
+      expect(articles.insert).toHaveBeenCalledWith(
+        TX,
+        expect.objectContaining({ authorId: AUTHOR.uid, title: 'Payız', subCategories: ['travel'], bodyText: TEXT }),
+      );
+      expect(reviews.record).toHaveBeenCalledWith(TX, ARTICLE_ID, ['accepted'], '', NOW);
+      expect(articles.setStatus).toHaveBeenCalledWith(TX, ARTICLE_ID, 'accepted', '', NOW);
+      expect(coAuthors.draftSubmitted).toHaveBeenCalledWith(TX, DRAFT_ID, ARTICLE_ID);
+      expect(drafts.delete).toHaveBeenCalledWith(TX, DRAFT_ID);
+      // Co-author invitations move before the draft (and its cascade) goes.
+      expect(coAuthors.draftSubmitted.mock.invocationCallOrder[0]!).toBeLessThan(
+        drafts.delete.mock.invocationCallOrder[0]!,
+      );
+      expect(outbox.add).not.toHaveBeenCalled();
+      expect(result.status).toBe('accepted');
+    });
+
+    it('records every state to published at once while PUBLISH_WITHOUT_REVIEW is on, and announces it', async () => {
+      config.PUBLISH_WITHOUT_REVIEW = true;
+      drafts.lockForUpdate.mockResolvedValue(draft());
+      articles.insert.mockResolvedValue(article({ status: 'draft' }));
+      articles.setStatus.mockResolvedValue(article({ status: 'published', publishedAt: NOW }));
+      articles.findWithAuthor.mockResolvedValue(read({ status: 'published', publishedAt: NOW }));
+      outbox.add.mockResolvedValue('event-1');
+
+      const result = await service.submit(DRAFT_ID, AUTHOR.uid);
+
+      expect(articles.countPending).not.toHaveBeenCalled();
+      expect(reviews.record).toHaveBeenCalledWith(TX, ARTICLE_ID, ROAD, '', NOW);
+      expect(articles.setStatus).toHaveBeenCalledWith(TX, ARTICLE_ID, 'published', '', NOW);
+      const [tx, event] = outbox.add.mock.calls[0]!;
+      expect(tx).toBe(TX);
+      expect(event.subject).toBe(EVENTS.articlePublished.subject);
+      expect(EVENTS.articlePublished.message.decode(event.payload)).toMatchObject({
+        articleId: ARTICLE_ID,
+        authorUid: AUTHOR.uid,
+        publishedAtMs: NOW.getTime(),
+      });
+      expect(result.status).toBe('published');
+    });
+
+    it('refuses a sixth pending article and keeps the draft', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft());
+      articles.countPending.mockResolvedValue(5);
+
+      expect(await codeOf(service.submit(DRAFT_ID, AUTHOR.uid))).toBe('MaxArticlePublishCount');
+      expect(articles.insert).not.toHaveBeenCalled();
+      expect(drafts.delete).not.toHaveBeenCalled();
+      expect(transactions.rolledBack).toBe(1);
+    });
+
+    it('holds a submitted draft to the full rules (the minimum content, a title)', async () => {
+      drafts.lockForUpdate.mockResolvedValue(
+        draft({ content: { blocks: [{ type: 'paragraph', data: { text: 'Qısa.' } }] } }),
+      );
+      expect(await codeOf(service.submit(DRAFT_ID, AUTHOR.uid))).toBe('InvalidContentMin');
+      drafts.lockForUpdate.mockResolvedValue(draft({ title: '' }));
+      expect(await codeOf(service.submit(DRAFT_ID, AUTHOR.uid))).toBe('InvalidArticleTitle');
+      drafts.lockForUpdate.mockResolvedValue(draft({ content: null }));
+      expect(await codeOf(service.submit(DRAFT_ID, AUTHOR.uid))).toBe('InvalidArticleContent');
+      expect(articles.insert).not.toHaveBeenCalled();
+    });
+
+    it("answers another's draft as not found, and forbids a co-author to submit it", async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft());
+      coAuthors.isAcceptedOnDraft.mockResolvedValue(false);
+      expect(await codeOf(service.submit(DRAFT_ID, OTHER))).toBe('DraftNotFound');
+      coAuthors.isAcceptedOnDraft.mockResolvedValue(true);
+      expect(await codeOf(service.submit(DRAFT_ID, OTHER))).toBe('Forbidden');
+      expect(coAuthors.isAcceptedOnDraft).toHaveBeenCalledWith(DRAFT_ID, OTHER, TX);
+    });
+
+    it('writes an edit over the published article, keeps it published, counts it and announces it again', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ articleId: ARTICLE_ID }));
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'published', publishedAt: NOW, editCount: 2 }));
+      articles.replaceContent.mockResolvedValue(article({ status: 'published', editCount: 3 }));
+      articles.findWithAuthor.mockResolvedValue(read({ status: 'published', publishedAt: NOW, editCount: 3 }));
+      outbox.add.mockResolvedValue('event-2');
+
+      const result = await service.submit(DRAFT_ID, AUTHOR.uid);
+
+      expect(articles.replaceContent).toHaveBeenCalledWith(
+        TX,
+        ARTICLE_ID,
+        expect.objectContaining({ title: 'Payız', editCount: 3, updatedAt: NOW }),
+      );
+      expect(articles.setStatus).not.toHaveBeenCalled();
+      expect(reviews.record).not.toHaveBeenCalled();
+      expect(outbox.add).toHaveBeenCalledTimes(1);
+      expect(result).toMatchObject({ status: 'published', editCount: 3 });
+    });
+
+    it('refuses a sixth edit of a published article', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ articleId: ARTICLE_ID }));
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'published', editCount: 5 }));
+      expect(await codeOf(service.submit(DRAFT_ID, AUTHOR.uid))).toBe('EditArticleCount');
+      expect(articles.replaceContent).not.toHaveBeenCalled();
+    });
+
+    it('sends a revision back into review', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ articleId: ARTICLE_ID }));
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'revisionRequested', reviewNote: 'Fix it' }));
+      articles.countPending.mockResolvedValue(0);
+      articles.replaceContent.mockResolvedValue(article({ status: 'revisionRequested' }));
+      articles.setStatus.mockResolvedValue(article());
+      articles.findWithAuthor.mockResolvedValue(read());
+
+      await service.submit(DRAFT_ID, AUTHOR.uid);
+
+      expect(reviews.record).toHaveBeenCalledWith(TX, ARTICLE_ID, ['accepted'], '', NOW);
+      expect(articles.setStatus).toHaveBeenCalledWith(TX, ARTICLE_ID, 'accepted', '', NOW);
+      expect(outbox.add).not.toHaveBeenCalled();
+    });
+
+    it('submits an article created directly, and answers a second submission as it is', async () => {
+      drafts.lockForUpdate.mockResolvedValue(undefined);
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'draft' }));
+      articles.countPending.mockResolvedValue(0);
+      articles.setStatus.mockResolvedValue(article());
+      articles.findWithAuthor.mockResolvedValue(read());
+      expect((await service.submit(ARTICLE_ID, AUTHOR.uid)).status).toBe('accepted');
+
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'accepted' }));
+      articles.setStatus.mockClear();
+      expect((await service.submit(ARTICLE_ID, AUTHOR.uid)).status).toBe('accepted');
+      expect(articles.setStatus).not.toHaveBeenCalled();
+    });
+
+    it('hides unknown ids and the unpublished articles of others', async () => {
+      drafts.lockForUpdate.mockResolvedValue(undefined);
+      articles.lockForUpdate.mockResolvedValue(undefined);
+      expect(await codeOf(service.submit(ARTICLE_ID, AUTHOR.uid))).toBe('DraftNotFound');
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'draft' }));
+      expect(await codeOf(service.submit(ARTICLE_ID, OTHER))).toBe('ArticleNotFound');
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'published' }));
+      expect(await codeOf(service.submit(ARTICLE_ID, OTHER))).toBe('Forbidden');
+    });
+  });
+
+  describe('decide', () => {
+    it('approves: records the skipped states, publishes and announces in one transaction', async () => {
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'initialReview' }));
+      reviews.record.mockResolvedValue(undefined);
+      articles.setStatus.mockResolvedValue(article({ status: 'published' }));
+      articles.findWithAuthor.mockResolvedValue(read({ status: 'published', publishedAt: NOW }));
+      outbox.add.mockResolvedValue('event-3');
+
+      const result = await service.decide(ARTICLE_ID, 'approve', 'ignored');
+
+      expect(reviews.record).toHaveBeenCalledWith(
+        TX,
+        ARTICLE_ID,
+        ['underModeration', 'approved', 'published'],
+        '',
+        NOW,
+      );
+      expect(articles.setStatus).toHaveBeenCalledWith(TX, ARTICLE_ID, 'published', '', NOW);
+      expect(outbox.add).toHaveBeenCalledTimes(1);
+      expect(result.status).toBe('published');
+    });
+
+    it('keeps the note of a rejection or a revision request', async () => {
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'underModeration' }));
+      reviews.record.mockResolvedValue(undefined);
+      articles.setStatus.mockResolvedValue(article({ status: 'rejected' }));
+      articles.findWithAuthor.mockResolvedValue(read({ status: 'rejected', reviewNote: 'Spam' }));
+
+      await service.decide(ARTICLE_ID, 'reject', '  Spam  ');
+
+      expect(reviews.record).toHaveBeenCalledWith(TX, ARTICLE_ID, ['rejected'], 'Spam', NOW);
+      expect(articles.setStatus).toHaveBeenCalledWith(TX, ARTICLE_ID, 'rejected', 'Spam', NOW);
+      expect(outbox.add).not.toHaveBeenCalled();
+    });
+
+    it('answers a repeated decision as done and refuses a contrary one', async () => {
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'published' }));
+      articles.findWithAuthor.mockResolvedValue(read({ status: 'published' }));
+      expect((await service.decide(ARTICLE_ID, 'approve', '')).status).toBe('published');
+      expect(await codeOf(service.decide(ARTICLE_ID, 'reject', ''))).toBe('OperationFailed');
+      expect(reviews.record).not.toHaveBeenCalled();
+      articles.lockForUpdate.mockResolvedValue(undefined);
+      expect(await codeOf(service.decide(ARTICLE_ID, 'approve', ''))).toBe('ArticleNotFound');
+    });
+  });
+
+  describe('deletePending', () => {
+    const HOUR = 3_600_000;
+
+    it('deletes a pending article of its author within 6 hours and records the deletion', async () => {
+      articles.lockForUpdate.mockResolvedValue(article({ createdAt: new Date(NOW.getTime() - 5 * HOUR) }));
+      reviews.lockAuthor.mockResolvedValue(undefined);
+      reviews.deletionsSince.mockResolvedValue(2);
+      coAuthors.articleDeleted.mockResolvedValue(undefined);
+      reviews.deleteTimeline.mockResolvedValue(undefined);
+      articles.delete.mockResolvedValue(undefined);
+      reviews.recordDeletion.mockResolvedValue(undefined);
+
+      await service.deletePending(ARTICLE_ID, AUTHOR.uid);
+
+      expect(reviews.deletionsSince).toHaveBeenCalledWith(TX, AUTHOR.uid, new Date(NOW.getTime() - 24 * HOUR));
+      expect(articles.delete).toHaveBeenCalledWith(TX, ARTICLE_ID);
+      expect(reviews.recordDeletion).toHaveBeenCalledWith(TX, AUTHOR.uid, ARTICLE_ID, NOW);
+    });
+
+    it('refuses after the window, after a decision and after publication', async () => {
+      articles.lockForUpdate.mockResolvedValue(article({ createdAt: new Date(NOW.getTime() - 6 * HOUR - 1000) }));
+      expect(await codeOf(service.deletePending(ARTICLE_ID, AUTHOR.uid))).toBe('ArticleDeletionExpired');
+      for (const status of ['published', 'rejected', 'revisionRequested'] as const) {
+        articles.lockForUpdate.mockResolvedValue(article({ status }));
+        expect(await codeOf(service.deletePending(ARTICLE_ID, AUTHOR.uid))).toBe('ArticleDeletionExpired');
+      }
+      expect(articles.delete).not.toHaveBeenCalled();
+    });
+
+    it('refuses a fourth deletion in 24 hours', async () => {
+      articles.lockForUpdate.mockResolvedValue(article());
+      reviews.lockAuthor.mockResolvedValue(undefined);
+      reviews.deletionsSince.mockResolvedValue(3);
+      expect(await codeOf(service.deletePending(ARTICLE_ID, AUTHOR.uid))).toBe('MaxArticleDeletionCount');
+      expect(articles.delete).not.toHaveBeenCalled();
+    });
+
+    it("never deletes another's article", async () => {
+      articles.lockForUpdate.mockResolvedValue(article());
+      expect(await codeOf(service.deletePending(ARTICLE_ID, OTHER))).toBe('ArticleNotFound');
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'published' }));
+      expect(await codeOf(service.deletePending(ARTICLE_ID, OTHER))).toBe('Forbidden');
+    });
+  });
+
+  describe('timeline and list', () => {
+    it('shows the timeline to the author and accepted co-authors only', async () => {
+      articles.findWithAuthor.mockResolvedValue(read({ status: 'revisionRequested', reviewNote: 'Sources' }));
+      reviews.timeline.mockResolvedValue([
+        { status: 'accepted', note: '', at: NOW },
+        { status: 'revisionRequested', note: 'Sources', at: NOW },
+      ]);
+      expect(await service.timeline(ARTICLE_ID, AUTHOR.uid)).toEqual({
+        articleId: ARTICLE_ID,
+        status: 'revisionRequested',
+        reviewNote: 'Sources',
+        events: [
+          { status: 'accepted', atMs: NOW.getTime(), note: '' },
+          { status: 'revisionRequested', atMs: NOW.getTime(), note: 'Sources' },
+        ],
+      });
+      coAuthors.isAcceptedOnArticle.mockResolvedValue(true);
+      expect((await service.timeline(ARTICLE_ID, OTHER)).events).toHaveLength(2);
+      coAuthors.isAcceptedOnArticle.mockResolvedValue(false);
+      expect(await codeOf(service.timeline(ARTICLE_ID, OTHER))).toBe('ArticleNotFound');
+      expect(await codeOf(service.timeline(ARTICLE_ID, ''))).toBe('ArticleNotFound');
+    });
+
+    it("lists the author's submitted articles with what can be done to each", async () => {
+      const row = (id: string, status: ArticleRow['status'], hoursAgo: number) => ({
+        id,
+        title: id,
+        language: 'az',
+        status,
+        reviewNote: '',
+        translationOf: null,
+        createdAt: new Date(NOW.getTime() - hoursAgo * 3_600_000),
+        updatedAt: NOW,
+      });
+      articles.listSubmittedByAuthor.mockResolvedValue([
+        row('a', 'accepted', 1),
+        row('b', 'accepted', 7),
+        row('c', 'published', 1),
+        row('d', 'revisionRequested', 1),
+      ]);
+      const page = await service.listMine(AUTHOR.uid, 1, 3);
+      expect(articles.listSubmittedByAuthor).toHaveBeenCalledWith(AUTHOR.uid, 0, 3);
+      expect(page.hasMore).toBe(true);
+      expect(page.items.map((i) => [i.id, i.deletable, i.editable])).toEqual([
+        ['a', true, false],
+        ['b', false, false],
+        ['c', false, true],
+      ]);
+      expect(await codeOf(service.listMine(AUTHOR.uid, 501, 20))).toBe('InvalidPage');
+    });
+  });
+});
