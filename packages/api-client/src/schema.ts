@@ -2109,6 +2109,16 @@ export interface components {
       /** @description How many times the published article was edited (at most 5) */
       editCount: number;
       author: components['schemas']['Author'];
+      /** @description The accepted co-authors, in the order they were invited */
+      coAuthors: components['schemas']['Author'][];
+      /** @description The published versions of its translation group (the original and its translations, itself included when published), az, en, ru: one URL per language, /a/{id} */
+      translations: {
+        id: string;
+        /** @enum {string} */
+        language: 'az' | 'en' | 'ru';
+      }[];
+      /** @description The original's id for a translation; null for an original (the group's id is the original's) */
+      originalId: string | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -2594,6 +2604,20 @@ export interface components {
         title: string;
         language: string;
       } | null;
+      coAuthors: {
+        uid: string;
+        username: string;
+        fullname: string;
+        imageUrl: string;
+      }[];
+      /** @description Every invitation of the draft (only for its principal author; a co-author gets []) */
+      invitations: components['schemas']['CoAuthorInvitation'][];
+      /** @description The published versions of the draft's translation group */
+      translations: {
+        id: string;
+        /** @enum {string} */
+        language: 'az' | 'en' | 'ru';
+      }[];
     } & {
       [key: string]: unknown;
     };

@@ -119,6 +119,18 @@ export const ArticleJson = z
     target: z.string().meta({ description: 'personal (publications later)' }),
     editCount: z.number().int().meta({ description: 'How many times the published article was edited (at most 5)' }),
     author: Author,
+    coAuthors: z.array(Author).meta({ description: 'The accepted co-authors, in the order they were invited' }),
+    translations: z.array(z.object({ id: z.string(), language: Lang })).meta({
+      description:
+        'The published versions of its translation group (the original and its translations, itself included ' +
+        'when published), az, en, ru: one URL per language, /a/{id}',
+    }),
+    originalId: z
+      .string()
+      .nullable()
+      .meta({
+        description: "The original's id for a translation; null for an original (the group's id is the original's)",
+      }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     publishedAt: z.iso.datetime().nullable(),
@@ -182,6 +194,9 @@ export function articleJson(article: Article): string {
     audience: rest.audience === 'paid' ? 'paid' : 'free',
     target: rest.target || 'personal',
     editCount: rest.editCount,
+    coAuthors: rest.coAuthors,
+    translations: rest.translations.map((t) => ({ id: t.id, language: t.language })),
+    originalId: rest.originalId || null,
   });
   return `${head.slice(0, -1)},"content":${contentJson}}`;
 }

@@ -18,6 +18,5 @@ import { collaborationUpstream } from './collaboration.upstream.js';
     profileUpstream.provider,
     CollaborationService,
   ],
-  exports: [collaborationUpstream.provider],
 })
 export class CollaborationModule {}

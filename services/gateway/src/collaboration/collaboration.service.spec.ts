@@ -133,10 +133,21 @@ describe('CollaborationService (gateway)', () => {
     sessions.resolve.mockResolvedValue(undefined);
     collaboration.findArticleTranslation.mockResolvedValue({ articleId: ARTICLE_ID });
     articles.getArticle.mockResolvedValue({
-      article: { id: ARTICLE_ID, contentJson: '{"blocks":[]}', createdAtMs: AT, updatedAtMs: AT } as Article,
+      article: {
+        id: ARTICLE_ID,
+        contentJson: '{"blocks":[]}',
+        createdAtMs: AT,
+        updatedAtMs: AT,
+        coAuthors: [],
+        translations: [{ id: ARTICLE_ID, language: 'en' }],
+        originalId: DRAFT_ID,
+      } as unknown as Article,
     });
 
-    const body = JSON.parse(await service.translation(DRAFT_ID, 'en', undefined)) as { id: string };
+    const body = JSON.parse(await service.translation(DRAFT_ID, 'en', undefined)) as {
+      id: string;
+      originalId: string;
+    };
 
     expect(collaboration.findArticleTranslation).toHaveBeenCalledWith({
       articleId: DRAFT_ID,
@@ -144,7 +155,11 @@ describe('CollaborationService (gateway)', () => {
       viewerUid: '',
     });
     expect(articles.getArticle).toHaveBeenCalledWith({ articleId: ARTICLE_ID, viewerUid: '' });
-    expect(body.id).toBe(ARTICLE_ID);
+    expect(body).toMatchObject({
+      id: ARTICLE_ID,
+      originalId: DRAFT_ID,
+      translations: [{ id: ARTICLE_ID, language: 'en' }],
+    });
   });
 
   it('shapes the collaboration part of draft details', () => {

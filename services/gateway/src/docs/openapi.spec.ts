@@ -43,6 +43,13 @@ describe('the OpenAPI document', () => {
         '/api/articles/publishing/{id}/edit',
         '/api/articles/review',
         '/api/articles/{id}/review',
+        // collaboration: translations and co-author invitations (issue #8)
+        '/api/drafts/translate',
+        '/api/drafts/{id}/invite',
+        '/api/drafts/invitations',
+        '/api/drafts/invitations/{id}/accept',
+        '/api/drafts/invitations/{id}/reject',
+        '/api/articles/{id}/translations/{lang}',
         '/api/captcha/challenge',
         '/api/csrf',
         '/api/docs',

@@ -11,6 +11,7 @@ import {
 } from '@pencraft/rules';
 import { z } from 'zod';
 import { ArticleId, Content } from '../articles/article.dto.js';
+import { DraftCollaborationJson } from '../collaboration/collaboration.dto.js';
 import { text } from '../http/text.js';
 
 const Lang = z.enum(LANGS);
@@ -129,6 +130,10 @@ export const DraftDetails = z
       .object({ id: z.string(), title: z.string(), language: z.string() })
       .nullable()
       .meta({ description: 'The article a draft translation translates' }),
+    // The collaboration part (co-authors, invitations, the translation group), from the collaboration area.
+    coAuthors: DraftCollaborationJson.shape.coAuthors,
+    invitations: DraftCollaborationJson.shape.invitations,
+    translations: DraftCollaborationJson.shape.translations,
   })
   .loose()
   .meta({ id: 'DraftDetails' });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
+import { collaborationUpstream } from '../collaboration/collaboration.upstream.js';
 import { DraftsController } from './drafts.controller.js';
 import { DraftsService } from './drafts.service.js';
 import { draftsUpstream } from './drafts.upstream.js';
@@ -8,6 +9,6 @@ import { draftsUpstream } from './drafts.upstream.js';
 @Module({
   imports: [AccountsModule],
   controllers: [DraftsController],
-  providers: [draftsUpstream.provider, DraftsService],
+  providers: [draftsUpstream.provider, collaborationUpstream.provider, DraftsService],
 })
 export class DraftsModule {}

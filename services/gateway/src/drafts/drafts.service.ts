@@ -3,6 +3,8 @@ import type { DraftFields } from '@pencraft/contracts/articles/v1/drafts';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { PAGE_SIZE } from '@pencraft/rules';
 import type { z } from 'zod';
+import { draftCollaborationJson } from '../collaboration/collaboration.dto.js';
+import { COLLABORATION, type CollaborationClient } from '../collaboration/collaboration.upstream.js';
 import { draftJson, type DraftBody } from './draft.dto.js';
 import { DRAFTS, type DraftsClient } from './drafts.upstream.js';
 
@@ -31,7 +33,10 @@ const author = (user: UserSummary) => ({
 /** Drafts, preview links, edits of published articles, pending deletion and the review view, over DraftsService. */
 @Injectable()
 export class DraftsService {
-  constructor(@Inject(DRAFTS) private readonly drafts: DraftsClient) {}
+  constructor(
+    @Inject(DRAFTS) private readonly drafts: DraftsClient,
+    @Inject(COLLABORATION) private readonly collaboration: CollaborationClient,
+  ) {}
 
   async list(user: UserSummary) {
     const result = await this.drafts.listDrafts({ actorUid: user.uid });
@@ -83,9 +88,20 @@ export class DraftsService {
     return draftJson(draft!);
   }
 
+  /** The draft with its translation source, and its co-authors, invitations and translation group (collaboration). */
   async details(user: UserSummary, id: string) {
-    const { draft, translationSource } = await this.drafts.getDraftDetails({ draftId: id, actorUid: user.uid });
-    return { draft: draftJson(draft!), translationSource: translationSource ?? null };
+    const [{ draft, translationSource }, collaboration] = await Promise.all([
+      this.drafts.getDraftDetails({ draftId: id, actorUid: user.uid }),
+      this.collaboration.getDraftCollaboration({ draftId: id, viewerUid: user.uid }),
+    ]);
+    const { coAuthors, invitations, translations } = draftCollaborationJson(collaboration);
+    return {
+      draft: draftJson(draft!),
+      translationSource: translationSource ?? null,
+      coAuthors,
+      invitations,
+      translations,
+    };
   }
 
   async editArticle(user: UserSummary, articleId: string) {
