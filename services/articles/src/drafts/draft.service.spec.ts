@@ -1,0 +1,290 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { AppError } from '@pencraft/errors';
+import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
+import type { ArticleRepository } from '../articles/article.repository.js';
+import type { ArticleRow } from '../articles/article.table.js';
+import type { AuthorRepository } from '../authors/author.repository.js';
+import type { Clock } from '../clock.js';
+import type { MediaRepository } from '../media/media.repository.js';
+import type { CoAuthorAccess } from './co-author-access.js';
+import type { DraftRepository } from './draft.repository.js';
+import { DraftService } from './draft.service.js';
+import type { DraftRow } from './draft.table.js';
+
+const NOW = new Date('2026-11-26T10:00:00Z');
+const OWNER = {
+  uid: '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b',
+  username: 'nigar',
+  fullname: 'Nigar Əliyeva',
+  imageUrl: '',
+};
+const OTHER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+const DRAFT_ID = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const ARTICLE_ID = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
+const TEXT = 'Bakıda payız gələndə küləklər şəhəri təmizləyir.';
+
+function draft(overrides: Partial<DraftRow> = {}): DraftRow {
+  return {
+    id: DRAFT_ID,
+    ownerId: OWNER.uid,
+    articleId: null,
+    translationOf: null,
+    language: 'az',
+    title: 'Payız',
+    description: '',
+    content: { time: 1, version: '2.31.0', blocks: [{ type: 'paragraph', data: { text: TEXT } }] },
+    category: '',
+    subCategories: [],
+    coverKey: null,
+    target: 'personal',
+    audience: 'free',
+    version: 2,
+    previewToken: 'tok',
+    previewTokenCreatedAt: NOW,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  };
+}
+
+const fields = (overrides: object = {}) => ({
+  title: '  Payız  <b>Bakıda</b> ',
+  description: '',
+  language: 'az',
+  category: 'culture',
+  subCategories: ['travel'],
+  contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text: 'Qısa <script>x</script>' } }] }),
+  target: '',
+  audience: '',
+  ...overrides,
+});
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (AppError.is(error)) return error;
+    throw error;
+  }
+  throw new Error('expected an AppError');
+}
+
+describe('DraftService', () => {
+  let drafts: StrictMock<DraftRepository>;
+  let articles: StrictMock<ArticleRepository>;
+  let authors: StrictMock<AuthorRepository>;
+  let coAuthors: StrictMock<CoAuthorAccess>;
+  let media: StrictMock<MediaRepository>;
+  let clock: StrictMock<Clock>;
+  let transactions: ReturnType<typeof fakeTransactions>;
+  let service: DraftService;
+
+  beforeEach(() => {
+    drafts = strictMock<DraftRepository>('DraftRepository');
+    articles = strictMock<ArticleRepository>('ArticleRepository');
+    authors = strictMock<AuthorRepository>('AuthorRepository');
+    coAuthors = strictMock<CoAuthorAccess>('CoAuthorAccess');
+    media = strictMock<MediaRepository>('MediaRepository');
+    clock = strictMock<Clock>('Clock');
+    clock.now.mockReturnValue(NOW);
+    transactions = fakeTransactions();
+    service = new DraftService(transactions, drafts, articles, authors, coAuthors, media, clock);
+  });
+
+  describe('create', () => {
+    it('stores a sanitized short draft (only upper limits while writing) under the cap', async () => {
+      authors.upsert.mockResolvedValue(undefined);
+      drafts.lockOwner.mockResolvedValue(undefined);
+      drafts.countByOwner.mockResolvedValue({ drafts: 9, translations: 5 });
+      drafts.insert.mockImplementation(async (_tx, values) => draft({ ...(values as DraftRow), version: 1 }));
+
+      const created = await service.create(OWNER, fields());
+
+      const stored = drafts.insert.mock.calls[0]![1];
+      expect(stored).toMatchObject({ ownerId: OWNER.uid, title: 'Payız Bakıda', target: 'personal', audience: 'free' });
+      expect(JSON.stringify(stored.content)).not.toContain('script');
+      expect(drafts.lockOwner).toHaveBeenCalledWith(TX, OWNER.uid);
+      expect(created).toMatchObject({ id: DRAFT_ID, version: 1, role: 'owner', previewToken: 'tok' });
+    });
+
+    it('refuses an eleventh draft', async () => {
+      authors.upsert.mockResolvedValue(undefined);
+      drafts.lockOwner.mockResolvedValue(undefined);
+      drafts.countByOwner.mockResolvedValue({ drafts: 10, translations: 0 });
+      expect((await failure(service.create(OWNER, fields()))).code).toBe('MaxDraftsCountReached');
+      expect(drafts.insert).not.toHaveBeenCalled();
+    });
+
+    it('reports every field over its limit together, before touching the database', async () => {
+      const error = await failure(
+        service.create(
+          OWNER,
+          fields({
+            title: 'x'.repeat(151),
+            category: 'astrology',
+            audience: 'vip',
+            contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text: 'y'.repeat(30_001) } }] }),
+          }),
+        ),
+      );
+      expect(error.details?.map((d) => `${d.field}:${d.code}`)).toEqual([
+        'title:InvalidArticleTitle',
+        'category:InvalidCategory',
+        'audience:InvalidModel',
+        'content:InvalidContentMax',
+      ]);
+      expect(transactions.run).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('read and save', () => {
+    it("answers another's draft as not found, and a co-author's as theirs to edit", async () => {
+      drafts.find.mockResolvedValue({ draft: draft(), owner: OWNER });
+      coAuthors.isAcceptedOnDraft.mockResolvedValue(false);
+      expect((await failure(service.get(DRAFT_ID, OTHER))).code).toBe('DraftNotFound');
+      expect((await failure(service.get(DRAFT_ID, ''))).code).toBe('DraftNotFound');
+      coAuthors.isAcceptedOnDraft.mockResolvedValue(true);
+      const seen = await service.get(DRAFT_ID, OTHER);
+      expect(seen).toMatchObject({ role: 'coAuthor', previewToken: '' });
+    });
+
+    it('saves when the version matches and answers a conflict with the current version otherwise', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ version: 4 }));
+      drafts.saveIfVersion.mockResolvedValue(undefined);
+      const conflict = await failure(service.update(DRAFT_ID, OWNER.uid, 3, fields()));
+      expect(conflict.code).toBe('DraftConflict');
+      expect(conflict.params).toEqual({ version: 4, updatedAt: NOW.toISOString() });
+
+      drafts.saveIfVersion.mockResolvedValue(draft({ version: 5 }));
+      drafts.find.mockResolvedValue({ draft: draft({ version: 5 }), owner: OWNER });
+      expect((await service.update(DRAFT_ID, OWNER.uid, 4, fields())).version).toBe(5);
+      expect(drafts.saveIfVersion).toHaveBeenLastCalledWith(TX, DRAFT_ID, 4, expect.any(Object), NOW);
+    });
+
+    it('keeps the language of a draft translation', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ translationOf: ARTICLE_ID, language: 'en' }));
+      drafts.saveIfVersion.mockResolvedValue(draft({ language: 'en' }));
+      drafts.find.mockResolvedValue({ draft: draft({ language: 'en' }), owner: OWNER });
+      await service.update(DRAFT_ID, OWNER.uid, 2, fields({ language: 'ru' }));
+      expect(drafts.saveIfVersion.mock.calls[0]![3].language).toBe('en');
+    });
+
+    it('lets nobody else save the draft, and only the owner delete it or refresh its preview', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft());
+      coAuthors.isAcceptedOnDraft.mockResolvedValue(false);
+      expect((await failure(service.update(DRAFT_ID, OTHER, 2, fields()))).code).toBe('DraftNotFound');
+      expect((await failure(service.remove(DRAFT_ID, OTHER))).code).toBe('DraftNotFound');
+      expect((await failure(service.refreshPreview(DRAFT_ID, OTHER))).code).toBe('DraftNotFound');
+      expect(drafts.saveIfVersion).not.toHaveBeenCalled();
+      expect(drafts.delete).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('preview', () => {
+    it('makes a new unguessable token each time', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft());
+      drafts.setPreviewToken.mockResolvedValue(undefined);
+      const first = await service.refreshPreview(DRAFT_ID, OWNER.uid);
+      const second = await service.refreshPreview(DRAFT_ID, OWNER.uid);
+      expect(first).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(second).not.toBe(first);
+      expect(drafts.setPreviewToken).toHaveBeenLastCalledWith(TX, DRAFT_ID, second, NOW);
+    });
+
+    it('shows the draft behind a current token without the token or a role', async () => {
+      const token = 'A'.repeat(32);
+      drafts.findByPreviewToken.mockResolvedValue({ draft: draft({ previewToken: token }), owner: OWNER });
+      expect(await service.preview(token)).toMatchObject({ id: DRAFT_ID, previewToken: '', role: '' });
+      drafts.findByPreviewToken.mockResolvedValue(undefined);
+      expect((await failure(service.preview(token))).code).toBe('DraftNotFound');
+      // A malformed token is not even looked up.
+      drafts.findByPreviewToken.mockClear();
+      expect((await failure(service.preview('short'))).code).toBe('DraftNotFound');
+      expect(drafts.findByPreviewToken).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('cover', () => {
+    const key = `articles/${OWNER.uid}/0b9f6a1e-2c3d-4e5f-8a7b-000000000001/640.png`;
+
+    it('accepts an editor image its owner uploaded', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft());
+      media.findByKey.mockResolvedValue({ ownerUid: OWNER.uid } as never);
+      drafts.setCover.mockResolvedValue(draft({ coverKey: key }));
+      drafts.find.mockResolvedValue({ draft: draft({ coverKey: key }), owner: OWNER });
+      expect(await service.setCover(DRAFT_ID, OWNER.uid, key)).toMatchObject({
+        coverKey: key,
+        coverUrl: `/media/${key}`,
+      });
+      expect(media.findByKey).toHaveBeenCalledWith(key, TX);
+    });
+
+    it("refuses someone else's image, an unknown one and a key outside the owner's folder", async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft());
+      media.findByKey.mockResolvedValue({ ownerUid: OTHER } as never);
+      expect((await failure(service.setCover(DRAFT_ID, OWNER.uid, key))).code).toBe('InvalidCoverFormat');
+      media.findByKey.mockResolvedValue(undefined);
+      expect((await failure(service.setCover(DRAFT_ID, OWNER.uid, key))).code).toBe('InvalidCoverFormat');
+      media.findByKey.mockClear();
+      const outside = `articles/${OTHER}/0b9f6a1e-2c3d-4e5f-8a7b-000000000001/640.png`;
+      expect((await failure(service.setCover(DRAFT_ID, OWNER.uid, outside))).code).toBe('InvalidCoverFormat');
+      expect((await failure(service.setCover(DRAFT_ID, OWNER.uid, '../../etc/passwd'))).code).toBe(
+        'InvalidCoverFormat',
+      );
+      expect(media.findByKey).not.toHaveBeenCalled();
+      expect(drafts.setCover).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('editArticle', () => {
+    const published = (overrides: Partial<ArticleRow> = {}) =>
+      ({
+        id: ARTICLE_ID,
+        authorId: OWNER.uid,
+        status: 'published',
+        editCount: 0,
+        translationOf: null,
+        language: 'az',
+        title: 'Payız',
+        description: '',
+        content: draft().content,
+        category: 'culture',
+        subCategories: [],
+        coverKey: null,
+        target: 'personal',
+        audience: 'free',
+        ...overrides,
+      }) as ArticleRow;
+
+    it('opens a draft prefilled from the published article, or answers the one already open', async () => {
+      articles.lockForUpdate.mockResolvedValue(published());
+      drafts.findForArticle.mockResolvedValue(undefined);
+      authors.upsert.mockResolvedValue(undefined);
+      drafts.lockOwner.mockResolvedValue(undefined);
+      drafts.countByOwner.mockResolvedValue({ drafts: 0, translations: 0 });
+      drafts.insert.mockImplementation(async (_tx, values) => draft(values as DraftRow));
+      const opened = await service.editArticle(ARTICLE_ID, OWNER);
+      expect(drafts.insert.mock.calls[0]![1]).toMatchObject({
+        ownerId: OWNER.uid,
+        articleId: ARTICLE_ID,
+        title: 'Payız',
+      });
+      expect(opened.articleId).toBe(ARTICLE_ID);
+
+      drafts.findForArticle.mockResolvedValue(draft({ articleId: ARTICLE_ID, id: 'open' }));
+      expect((await service.editArticle(ARTICLE_ID, OWNER)).id).toBe('open');
+      expect(drafts.insert).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses after 5 edits, for another author, and for an article under review', async () => {
+      articles.lockForUpdate.mockResolvedValue(published({ editCount: 5 }));
+      expect((await failure(service.editArticle(ARTICLE_ID, OWNER))).code).toBe('EditArticleCount');
+      articles.lockForUpdate.mockResolvedValue(published());
+      expect((await failure(service.editArticle(ARTICLE_ID, { ...OWNER, uid: OTHER }))).code).toBe('Forbidden');
+      articles.lockForUpdate.mockResolvedValue(published({ status: 'accepted' }));
+      expect((await failure(service.editArticle(ARTICLE_ID, { ...OWNER, uid: OTHER }))).code).toBe('ArticleNotFound');
+      expect((await failure(service.editArticle(ARTICLE_ID, OWNER))).code).toBe('OperationFailed');
+      expect(drafts.insert).not.toHaveBeenCalled();
+    });
+  });
+});
