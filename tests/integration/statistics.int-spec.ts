@@ -344,6 +344,20 @@ describe('who reads statistics', () => {
   });
 });
 
+describe('engagement in the statistics', () => {
+  it("shows the article's votes and bookmarks as the engagement counters hold them", async () => {
+    // The counters as votes and bookmarks leave them (helper B's engagement row, kept with each vote and bookmark).
+    await sql.query(
+      `insert into articles.article_engagement (article_id, author_id, category, published_at, up_votes, down_votes, bookmarks)
+       values ($1, $2, 'culture', now(), 2, 1, 3)
+       on conflict (article_id) do update set up_votes = 2, down_votes = 1, bookmarks = 3`,
+      [article, author.uid],
+    );
+    const response = await statsOf(author.client, article);
+    expect(response.body).toMatchObject({ votes: { up: 2, down: 1 }, bookmarks: 3, comments: 0 });
+  });
+});
+
 describe('limits', () => {
   it('limits analytics reports per address on a budget of their own', async () => {
     const firefox = visitor('Mozilla/5.0 Firefox/140.0');

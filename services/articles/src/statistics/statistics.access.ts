@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type DatabaseHandle } from '@pencraft/kit';
-import { and, eq, sql } from 'drizzle-orm';
-import { coAuthorInvitations } from '../coauthors/coauthor.table.js';
+import { Injectable } from '@nestjs/common';
+import { CoAuthorAccess } from '../drafts/co-author-access.js';
+import { EngagementRepository } from '../feeds/engagement.repository.js';
 
 export interface EngagementCounts {
   votesUp: number;
@@ -11,29 +10,29 @@ export interface EngagementCounts {
 }
 
 /**
- * What the statistics need from the rest of the articles service: whether someone co-writes an article (co-author
- * invitations) and the article's engagement counts (votes, bookmarks; comments belong to the comments service).
+ * What the statistics ask of the rest of the articles service: who co-writes an article (the co-authors' repository)
+ * and its engagement counts (the votes and bookmarks counted with each vote and bookmark; comments belong to the
+ * comments service and are 0 until it counts them here).
  */
 @Injectable()
 export class StatisticsAccess {
-  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+  constructor(
+    private readonly coAuthors: CoAuthorAccess,
+    private readonly engagement: EngagementRepository,
+  ) {}
 
-  async isAcceptedCoAuthor(articleId: string, uid: string): Promise<boolean> {
-    const [row] = await this.database.db
-      .select({ one: sql<number>`1` })
-      .from(coAuthorInvitations)
-      .where(
-        and(
-          eq(coAuthorInvitations.articleId, articleId),
-          eq(coAuthorInvitations.inviteeUid, uid),
-          eq(coAuthorInvitations.status, 'accepted'),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
+  isAcceptedCoAuthor(articleId: string, uid: string): Promise<boolean> {
+    return this.coAuthors.isAcceptedOnArticle(articleId, uid);
   }
 
-  async engagement(_articleId: string): Promise<EngagementCounts> {
-    return { votesUp: 0, votesDown: 0, comments: 0, bookmarks: 0 };
+  /** Zeros for an article that is not published (nobody could vote or bookmark it). */
+  async engagementOf(articleId: string): Promise<EngagementCounts> {
+    const meta = await this.engagement.meta(articleId, '');
+    return {
+      votesUp: meta?.up ?? 0,
+      votesDown: meta?.down ?? 0,
+      comments: meta?.comments ?? 0,
+      bookmarks: meta?.bookmarks ?? 0,
+    };
   }
 }

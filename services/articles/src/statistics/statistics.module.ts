@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { transactionManagerProvider } from '@pencraft/kit';
 import { Clock } from '../clock.js';
+import { CollaborationModule } from '../coauthors/collaboration.module.js';
+import { EngagementModule } from '../feeds/engagement.module.js';
 import { StatisticsAccess } from './statistics.access.js';
 import { StatisticsCounters } from './statistics.counters.js';
 import { StatisticsFlusher } from './statistics.flusher.js';
@@ -10,6 +12,8 @@ import { StatisticsService } from './statistics.service.js';
 
 /** Article statistics (articles.v1.StatisticsService): counters in Redis, flushed to PostgreSQL. */
 @Module({
+  // Co-authors (who may read an article's statistics) and engagement counts (votes, bookmarks).
+  imports: [CollaborationModule, EngagementModule],
   controllers: [StatisticsGrpcController],
   providers: [
     StatisticsService,

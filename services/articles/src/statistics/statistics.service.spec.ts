@@ -188,7 +188,7 @@ describe('StatisticsService', () => {
         { day: '2026-11-24', views: 6, reads: 1 },
         { day: '2026-11-26', views: 4, reads: 2 },
       ]);
-      access.engagement.mockResolvedValue({ votesUp: 5, votesDown: 1, comments: 0, bookmarks: 2 });
+      access.engagementOf.mockResolvedValue({ votesUp: 5, votesDown: 1, comments: 0, bookmarks: 2 });
     });
 
     it('gives the author the totals, the average reading time and a full daily series', async () => {

@@ -88,7 +88,7 @@ export class StatisticsService {
     const [totals, daily, engagement] = await Promise.all([
       this.repository.totals(articleId),
       this.repository.daily(articleId, series[0]!),
-      this.access.engagement(articleId),
+      this.access.engagementOf(articleId),
     ]);
     const byDay = new Map(daily.map((row) => [row.day, row]));
     return {
