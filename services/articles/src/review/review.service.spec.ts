@@ -178,6 +178,57 @@ describe('ReviewService', () => {
       expect(result.status).toBe('published');
     });
 
+    it('announces a submitted translation, and its publication naming the original’s author', async () => {
+      const ORIGINAL_ID = '2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b';
+      drafts.lockForUpdate.mockResolvedValue(draft({ translationOf: ORIGINAL_ID, language: 'en', ownerId: OTHER }));
+      articles.countPending.mockResolvedValue(0);
+      articles.insert.mockResolvedValue(
+        article({ status: 'draft', translationOf: ORIGINAL_ID, language: 'en', authorId: OTHER }),
+      );
+      articles.setStatus.mockResolvedValue(article());
+      articles.findWithAuthor.mockResolvedValue(read({ translationOf: ORIGINAL_ID, authorId: OTHER }));
+      outbox.add.mockResolvedValue('event-t');
+
+      await service.submit(DRAFT_ID, OTHER);
+
+      expect(articles.insert).toHaveBeenCalledWith(TX, expect.objectContaining({ translationOf: ORIGINAL_ID }));
+      expect(outbox.add).toHaveBeenCalledTimes(1);
+      const [tx, submitted] = outbox.add.mock.calls[0]!;
+      expect(tx).toBe(TX);
+      expect(submitted.subject).toBe(EVENTS.translationSubmitted.subject);
+      expect(EVENTS.translationSubmitted.message.decode(submitted.payload)).toEqual({
+        articleId: ARTICLE_ID,
+        originalId: ORIGINAL_ID,
+        language: 'en',
+        title: 'Payız',
+        authorUid: OTHER,
+        submittedAtMs: NOW.getTime(),
+      });
+
+      // The moderation service approves it: published, and announced as a published translation too.
+      outbox.add.mockClear();
+      articles.lockForUpdate.mockResolvedValue(
+        article({ status: 'underModeration', translationOf: ORIGINAL_ID, authorId: OTHER }),
+      );
+      articles.findWithAuthor.mockImplementation(async (id) =>
+        id === ORIGINAL_ID
+          ? read({ id: ORIGINAL_ID })
+          : read({ status: 'published', publishedAt: NOW, translationOf: ORIGINAL_ID, authorId: OTHER }),
+      );
+      await service.decide(ARTICLE_ID, 'approve', '');
+      expect(outbox.add.mock.calls.map(([, event]) => event.subject)).toEqual([
+        EVENTS.articlePublished.subject,
+        EVENTS.translationPublished.subject,
+      ]);
+      expect(EVENTS.translationPublished.message.decode(outbox.add.mock.calls[1]![1].payload)).toMatchObject({
+        articleId: ARTICLE_ID,
+        originalId: ORIGINAL_ID,
+        authorUid: OTHER,
+        originalAuthorUid: AUTHOR.uid,
+        publishedAtMs: NOW.getTime(),
+      });
+    });
+
     it('refuses a sixth pending article and keeps the draft', async () => {
       drafts.lockForUpdate.mockResolvedValue(draft());
       articles.countPending.mockResolvedValue(5);

@@ -22,6 +22,7 @@ import type { ArticlesConfig } from '../config.js';
 import { CoAuthorAccess } from '../drafts/co-author-access.js';
 import { DraftRepository } from '../drafts/draft.repository.js';
 import type { DraftRow } from '../drafts/draft.table.js';
+import { translationPublishedEvent, translationSubmittedEvent } from '../translations/translation.events.js';
 import { ReviewRepository } from './review.repository.js';
 import { decide, submission, type Decision, type Transition } from './review.rules.js';
 
@@ -118,6 +119,7 @@ export class ReviewService {
         // The author's revision goes through review again.
         await this.checkPendingCap(tx, draft.ownerId);
         const revised = await this.articles.replaceContent(tx, articleId, { ...fields, updatedAt: now });
+        await this.announceSubmittedTranslation(tx, revised, now);
         await this.move(tx, revised, submission(this.config.PUBLISH_WITHOUT_REVIEW), '');
       } else {
         throw new AppError('OperationFailed');
@@ -131,6 +133,7 @@ export class ReviewService {
         updatedAt: now,
       });
       articleId = created.id;
+      await this.announceSubmittedTranslation(tx, created, now);
       await this.move(tx, created, submission(this.config.PUBLISH_WITHOUT_REVIEW), '');
     }
     await this.coAuthors.draftSubmitted(tx, draft.id, articleId);
@@ -155,7 +158,18 @@ export class ReviewService {
     if (transition.publishes) {
       const found = (await this.articles.findWithAuthor(article.id, tx))!;
       await this.outbox.add(tx, outboxEvent(EVENTS.articlePublished, publishedEvent(found)));
+      if (found.article.translationOf) {
+        // A published translation is also announced as such, naming the original's author (notifications).
+        const original = await this.articles.findWithAuthor(found.article.translationOf, tx);
+        await this.outbox.add(tx, translationPublishedEvent(found.article, original?.article.authorId ?? '')!);
+      }
     }
+  }
+
+  /** articles.translation.submitted for a translation entering review (none for an original). */
+  private async announceSubmittedTranslation(tx: Queryable, row: ArticleRow, at: Date) {
+    const event = translationSubmittedEvent(row, at);
+    if (event) await this.outbox.add(tx, event);
   }
 
   private async read(tx: Queryable, id: string): Promise<Article> {
