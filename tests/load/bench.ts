@@ -3,6 +3,8 @@
 // on this machine), with the ratio. With BENCH_SCALE=<n> (make bench SCALE=100000) it also measures the uncached
 // reads that depend on the amount of data (an article by random id, the first and the deepest page of the home
 // list, a search for a common and for a rare word) at a few hundred articles and again at n, side by side.
+// The reader's server-rendered article and home pages are measured beside them (its renderer, with and without its
+// 2 s page cache), and the JavaScript weight of the first article view (Chromium, tests/support/js-weight.ts).
 // Then it prints the resident memory of every platform process it started. A measurement, never a test: it
 // prints figures and exits 0. Only 127.0.0.1 is loaded, for a bounded time (BENCH_SECONDS per run, default 10).
 // It runs its own stack (bench-stack.ts: own ports and data), so it never collides with `make dev` or the tests.
@@ -24,7 +26,9 @@ import {
   stopInfra,
   type AppHandle,
 } from '../../packages/devstack/src/index.ts';
+import { launchBrowser } from '../support/browser.ts';
 import { captchaHeader } from '../support/captcha.ts';
+import { describeWeight, kb, measureArticleWeight, type ArticleWeight } from '../support/js-weight.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { benchStack } from './bench-stack.ts';
 import { COMMON_WORD, growArticles, publishedIds, rareWord, waitForDocuments } from './scale.ts';
@@ -218,12 +222,13 @@ async function main() {
     apps.set(name, { handle, afterStart: 0 });
     return handle;
   };
-  const startGateway = async (cacheSeconds: string) => {
+  const startGateway = async (cacheSeconds: string, edge = false) => {
     const gateway = await start('gateway', {
       RATE_LIMIT_PER_MINUTE: '100000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
       PUBLIC_CACHE_SECONDS: cacheSeconds,
-      EDGE_ROUTES: '',
+      // The edge (frontends at the gateway's origin) only for the browser's weight measurement.
+      ...(edge ? {} : { EDGE_ROUTES: '', EDGE_PAGES: '' }),
     });
     // After a moment: what a started process holds once its boot garbage is collected.
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -262,7 +267,19 @@ async function main() {
         type: response.headers.get('content-type') ?? 'application/json',
       };
     }
-    say(`article: ${pages[articlePath]!.body.length} bytes, home list: ${pages[homePath]!.body.length} bytes`);
+    // The reader's server-rendered pages (its renderer, as the Ingress reaches it), and their bytes for the bare server.
+    const reader = stack.frontends.find((f) => f.name === 'reader')!;
+    const readerBase = `http://127.0.0.1:${reader.httpPort}`;
+    const articlePage = `/a/${articleId}`;
+    for (const path of [articlePage, '/']) {
+      const response = await fetch(`${readerBase}${path}`);
+      if (response.status !== 200) throw new Error(`the reader answered ${path} with ${response.status}`);
+      pages[path] = { body: Buffer.from(await response.arrayBuffer()), type: 'text/html; charset=utf-8' };
+    }
+    say(
+      `article: ${pages[articlePath]!.body.length} bytes, home list: ${pages[homePath]!.body.length} bytes; ` +
+        `server-rendered article page: ${pages[articlePage]!.body.length} bytes, home page: ${pages['/']!.body.length} bytes`,
+    );
 
     const bare = await bareServer(pages);
     const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
@@ -271,8 +288,24 @@ async function main() {
     results.push(await measure('gateway: article (2 s public cache)', `${gatewayBase}${articlePath}`));
     results.push(await measure('bare node: home list', `${bareBase}${homePath}`));
     results.push(await measure('gateway: home list (2 s public cache)', `${gatewayBase}${homePath}`));
+    results.push(await measure('bare node: article page (HTML)', `${bareBase}${articlePage}`));
+    results.push(await measure('reader: server-rendered article (2 s page cache)', `${readerBase}${articlePage}`));
+    results.push(await measure('bare node: home page (HTML)', `${bareBase}/`));
+    results.push(await measure('reader: server-rendered home (2 s page cache)', `${readerBase}/`));
     await gateway.stop();
     await startGateway('0');
+    // Every request rendered: the reader's page cache off, the gateway's too (render + HTTP + gRPC + PostgreSQL).
+    await apps.get('reader')!.handle.stop();
+    await start('reader', { RENDER_CACHE_SECONDS: '0' });
+    results.push(
+      await measure(
+        'reader: server-rendered article, no cache (render + gateway + gRPC + PostgreSQL)',
+        `${readerBase}${articlePage}`,
+      ),
+    );
+    results.push(
+      await measure('reader: server-rendered home, no cache (render + gateway + gRPC + PostgreSQL)', `${readerBase}/`),
+    );
     results.push(await measure('gateway: article, no cache (gRPC + PostgreSQL)', `${gatewayBase}${articlePath}`));
     results.push(await measure('gateway: home list, no cache (gRPC + PostgreSQL)', `${gatewayBase}${homePath}`));
     results.push(
@@ -308,11 +341,26 @@ async function main() {
       }
     }
 
+    // The JavaScript of the first article view, as Chromium loads it through the gateway's edge (the dev layout).
+    let weight: ArticleWeight | undefined;
+    try {
+      await apps.get('gateway')!.handle.stop();
+      await startGateway('2', true);
+      const browser = await launchBrowser();
+      try {
+        weight = await measureArticleWeight(browser, `http://localhost:${stack.gateway.httpPort}${articlePage}`);
+      } finally {
+        await browser.close();
+      }
+    } catch (error) {
+      say(`JavaScript weight not measured: ${(error as Error).message}`);
+    }
+
     const started = appsOf(stack).filter((app) => apps.has(app.name));
     const memory: MemoryRow[] = started.map(({ name, kind }) => {
       const { handle, afterStart } = apps.get(name)!;
       const now = memoryOf(handle.pid);
-      const loaded = ['gateway', 'identity', 'articles', 'search'].includes(name);
+      const loaded = ['gateway', 'identity', 'articles', 'search', 'reader'].includes(name);
       return { name, kind, loaded, afterStart, afterRuns: now?.rss ?? 0, peak: now?.peak ?? 0 };
     });
 
@@ -327,8 +375,21 @@ async function main() {
       `gateway/bare, article:   ${ratio('gateway: article (', 'bare node: article')} (cached), ${ratio('gateway: article, no', 'bare node: article')} (uncached)`,
     );
     say(
-      `gateway/bare, home list: ${ratio('gateway: home list (', 'bare node: home')} (cached), ${ratio('gateway: home list, no', 'bare node: home')} (uncached)`,
+      `gateway/bare, home list: ${ratio('gateway: home list (', 'bare node: home list')} (cached), ${ratio('gateway: home list, no', 'bare node: home list')} (uncached)`,
     );
+    say(
+      `reader/bare, article page: ${ratio('reader: server-rendered article (', 'bare node: article page')} (cached), ${ratio('reader: server-rendered article, no', 'bare node: article page')} (uncached)`,
+    );
+    say(
+      `reader/bare, home page:    ${ratio('reader: server-rendered home (', 'bare node: home page')} (cached), ${ratio('reader: server-rendered home, no', 'bare node: home page')} (uncached)`,
+    );
+    if (weight) {
+      say('');
+      say(`JavaScript of the first article view: ${kb(weight.firstView.gzip)} gzip (budget 120 KB)`);
+      say(describeWeight(weight.firstView));
+      say(`the app once it has taken over (after load or the first interaction): ${kb(weight.app.gzip)} gzip`);
+      say(describeWeight(weight.app));
+    }
     if (scale.length > 0) {
       say('');
       say(`Scale: uncached reads at ${scale.map((s) => s.size).join(' and ')} published articles`);
@@ -347,7 +408,18 @@ async function main() {
     memoryTable(memory);
     writeFileSync(
       `${stack.root}/.run/bench.json`,
-      JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, results, scale, memory }, null, 2),
+      JSON.stringify(
+        {
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          results,
+          scale,
+          memory,
+          javascript: weight && { firstViewGzip: weight.firstView.gzip, appGzip: weight.app.gzip },
+        },
+        null,
+        2,
+      ),
     );
   } finally {
     await Promise.all([...apps.values()].map(({ handle }) => handle.stop().catch(() => undefined)));

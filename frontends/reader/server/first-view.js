@@ -35,7 +35,7 @@
   }
   for (var e = 0; e < events.length; e++) window.addEventListener(events[e], start, options);
   function whenIdle() {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 2000 });
+    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 1000 });
     else window.setTimeout(start, 200);
   }
   if (document.readyState === 'complete') whenIdle();

@@ -114,6 +114,32 @@ function renderToHtml(element: ReactNode, timeoutMs = 5000): Promise<string> {
   });
 }
 
+/**
+ * The frame around a server-rendered page until the shell takes over (#pc-ssr-frame goes then): the site's name and
+ * plain links in the shell's classes, so the page reads and navigates without JavaScript.
+ */
+function ServerFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="pc-app" id="pc-ssr-frame">
+      <header className="pc-header">
+        <div className="pc-container pc-header__inner">
+          <a href="/" className="pc-logo">
+            <span>Pencraft</span>
+          </a>
+        </div>
+      </header>
+      <main id="content" className="pc-main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="pc-footer">
+        <div className="pc-container pc-footer__inner">
+          <span>© Pencraft</span>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
 /** react-router matches whole segments: `/@:username` is mounted as `/:username` (the page checks the "@"). */
 const routerPath = (pattern: string) => pattern.replace('/@:', '/:');
 
@@ -192,13 +218,11 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
               <SessionProvider client={client}>
                 <FeedbackProvider>
                   <StaticRouter location={`${path}${search.size ? `?${search}` : ''}`}>
-                    <div className="pc-app">
-                      <main id="content" className="pc-main" tabIndex={-1}>
-                        <Routes>
-                          <Route path={routerPath(pattern)} element={<Page />} />
-                        </Routes>
-                      </main>
-                    </div>
+                    <ServerFrame>
+                      <Routes>
+                        <Route path={routerPath(pattern)} element={<Page />} />
+                      </Routes>
+                    </ServerFrame>
                   </StaticRouter>
                 </FeedbackProvider>
               </SessionProvider>
