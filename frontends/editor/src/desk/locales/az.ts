@@ -71,7 +71,7 @@ const az: Messages<DeskMessages> = {
     seconds: '{{n}} san',
     minutes: '{{minutes}} dəq {{seconds}} san',
     daily: 'Günlər üzrə baxışlar və oxunmalar',
-    chartSummary: 'Son {{days}} gündə {{views}} baxış və {{reads}} oxunma; ən çox baxış {{date}} tarixində olub.',
+    chartSummary: 'Son {{days}} gün: baxışlar {{views}}, oxunmalar {{reads}}. Ən çox baxış {{date}} tarixində olub.',
     chartEmpty: 'Son {{days}} gündə baxış olmayıb.',
     date: 'Tarix',
     table: 'Günlər üzrə baxışlar və oxunmalar, ən yenisi əvvəldə',

@@ -70,7 +70,7 @@ const en = {
     seconds: '{{n}} s',
     minutes: '{{minutes}} min {{seconds}} s',
     daily: 'Views and reads per day',
-    chartSummary: '{{views}} views and {{reads}} reads in the last {{days}} days; the busiest day was {{date}}.',
+    chartSummary: 'Last {{days}} days: views {{views}}, reads {{reads}}. The busiest day was {{date}}.',
     chartEmpty: 'No views in the last {{days}} days.',
     date: 'Date',
     table: 'Views and reads per day, newest first',

@@ -6,6 +6,9 @@ import { useDeskTranslation } from '../i18n.js';
 import { deskApi, type ArticleStatus, type ReviewItem, type ReviewTimeline } from '../lib/desk-api.js';
 import { reviewProgress } from '../lib/review.js';
 
+/** The last change is worth showing when it came later than the submission (the same minute is the same moment). */
+const changedLater = (item: ReviewItem) => Date.parse(item.updatedAt) - Date.parse(item.createdAt) >= 60_000;
+
 export function StatusBadge({ status }: { status: ArticleStatus }) {
   const { t } = useDeskTranslation();
   return (
@@ -100,7 +103,7 @@ function ReviewCard({ item }: { item: ReviewItem }) {
         <span>{t(`common:languages.${item.language}`, { defaultValue: item.language })}</span>
         {item.translationOf && <span>{t('review.translation')}</span>}
         <span>{t('review.submitted', { date: date(item.createdAt) })}</span>
-        {item.updatedAt !== item.createdAt && <span>{t('review.updated', { date: date(item.updatedAt) })}</span>}
+        {changedLater(item) && <span>{t('review.updated', { date: date(item.updatedAt) })}</span>}
       </p>
       <p className="pc-desk__help">{t(`statusHelp.${item.status}`, { defaultValue: '' })}</p>
       <Steps status={item.status} />
