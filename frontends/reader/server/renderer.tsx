@@ -22,10 +22,8 @@ import { feed, type FeedContext } from './feeds.js';
 import { headTags } from './head.js';
 import { metaFor } from './meta.js';
 import { FEED_PATTERNS, matchFirst, PAGE_PATTERNS, type PagePattern } from './pages.js';
+import { forwardedFor, languageOf, LANGUAGES, type Language } from './request.js';
 import { fillTemplate, shellTemplate } from './template.js';
-
-const LANGUAGES = ['az', 'en', 'ru'] as const;
-type Language = (typeof LANGUAGES)[number];
 
 export interface RendererOptions {
   /** The gateway (the public API), e.g. http://127.0.0.1:8080. */
@@ -55,18 +53,13 @@ interface Answer {
   expires: number;
 }
 
-/** The UI language of a first request: Accept-Language's first of az, en, ru, else Azerbaijani. */
-export function languageOf(acceptLanguage: string | undefined): Language {
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.split('-')[0]!, q: q ? Number(q.slice(2)) : 1, index };
-    })
-    .filter((entry) => entry.q > 0 && (LANGUAGES as readonly string[]).includes(entry.tag))
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return (ranked[0]?.tag as Language | undefined) ?? 'az';
+/** The same client, its GETs carrying X-Forwarded-For (a small wrapper per request; the client itself is shared). */
+function forwarding(client: ApiClient, chain: string): ApiClient {
+  if (!chain) return client;
+  const plain = client.get as unknown as (path: string, init: { headers?: Record<string, string> }) => Promise<unknown>;
+  const get = (path: string, init: { headers?: Record<string, string> } = {}) =>
+    plain(path, { ...init, headers: { ...init.headers, 'x-forwarded-for': chain } });
+  return { ...client, get: get as unknown as ApiClient['get'] };
 }
 
 /** The reader's stylesheets (their content hash in the name; page chunks repeat reader.css, kept once). */
@@ -193,8 +186,8 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
     path: string,
     search: URLSearchParams,
     language: Language,
+    client: ApiClient,
   ): Promise<Omit<Answer, 'expires'>> {
-    const client = clients.get(language)!;
     const i18n = i18ns.get(language)!;
     const Page = pages.get(pattern);
     const spec = pageData[pattern]?.(params, search);
@@ -241,17 +234,23 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
     return { status, type: 'text/html; charset=utf-8', body: Buffer.from(html) };
   }
 
-  async function answerFor(path: string, search: URLSearchParams, language: Language): Promise<Answer | null> {
+  async function answerFor(
+    path: string,
+    search: URLSearchParams,
+    language: Language,
+    forwardedFor: string,
+  ): Promise<Answer | null> {
     const page = matchFirst(PAGE_PATTERNS, path);
     const feedMatch = page ? null : matchFirst(FEED_PATTERNS, path);
     if (!page && !feedMatch) return null;
     const key = `${language}\0${path}\0${page?.pattern === '/c/:category' ? (search.get('sort') ?? '') : ''}`;
     const cached = cache.get(key);
     if (cached && cached.expires > Date.now()) return cached;
+    const client = forwarding(clients.get(language)!, forwardedFor);
     const fresh = page
-      ? await renderPage(page.pattern, page.params, path, search, language)
+      ? await renderPage(page.pattern, page.params, path, search, language, client)
       : await feed(feedMatch!.pattern, feedMatch!.params, {
-          client: clients.get(language)!,
+          client,
           origin,
           language,
           t: i18ns.get(language)!.getFixedT(language),
@@ -265,7 +264,7 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
     const language = languageOf(req.headers['accept-language']);
     let answer: Answer | null;
     try {
-      answer = await answerFor(url.pathname, url.searchParams, language);
+      answer = await answerFor(url.pathname, url.searchParams, language, forwardedFor(req));
     } catch (error) {
       process.stderr.write(
         `${JSON.stringify({ level: 'error', msg: 'server rendering failed', route: matchFirst([...PAGE_PATTERNS, ...FEED_PATTERNS], url.pathname)?.pattern, error: error instanceof ApiError ? error.code : String(error).slice(0, 200) })}\n`,

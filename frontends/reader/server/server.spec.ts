@@ -2,8 +2,10 @@ import { escapeHtml, escapeXml, jsonForScript, plainText, truncate } from './esc
 import { headTags } from './head.js';
 import { metaFor } from './meta.js';
 import { FEED_PATTERNS, matchFirst, matchPattern, PAGE_PATTERNS } from './pages.js';
-import { fillTemplate } from './template.js';
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { forwardedFor, languageOf } from './request.js';
+import { fillTemplate } from './template.js';
 
 const t = ((key: string, options?: { defaultValue?: string }) =>
   key === 'description' ? 'A professional environment' : (options?.defaultValue ?? key)) as never;
@@ -151,5 +153,23 @@ describe('the shell template', () => {
     expect(html).toContain('<script defer src="/mf/reader/first-view.js"></script>');
     const data = /<script id="pc-data" type="application\/json">(.*?)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(data)).toEqual({ path: '/a/1', data: { 'article:1': { title: '</script>' } } });
+  });
+});
+
+describe('the request', () => {
+  it('picks the UI language from Accept-Language (az, en, ru; else az)', () => {
+    expect(languageOf('ru-RU,ru;q=0.9,en;q=0.8')).toBe('ru');
+    expect(languageOf('de-DE, en;q=0.5, az;q=0.7')).toBe('az');
+    expect(languageOf('en-GB')).toBe('en');
+    expect(languageOf('fr, de')).toBe('az');
+    expect(languageOf(undefined)).toBe('az');
+    expect(languageOf('en;q=0, ru')).toBe('ru');
+  });
+
+  it('hands the gateway the address chain the edge gave, else the peer', () => {
+    const request = (headers: Record<string, string>) =>
+      ({ headers, socket: { remoteAddress: '10.0.0.9' } }) as unknown as IncomingMessage;
+    expect(forwardedFor(request({ 'x-forwarded-for': '203.0.113.7' }))).toBe('203.0.113.7');
+    expect(forwardedFor(request({}))).toBe('10.0.0.9');
   });
 });
