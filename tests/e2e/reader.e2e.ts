@@ -275,7 +275,7 @@ describe('reading an article', () => {
 
   it("links the author's next article", async () => {
     await open(`/a/${articleId}`);
-    const next = page.getByRole('complementary', { name: 'Next from the author' });
+    const next = page.getByRole('region', { name: 'Next from the author' });
     await next.getByRole('link', { name: new RegExp(nextTitle) }).click();
     await page.getByRole('heading', { level: 1, name: nextTitle }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/a/${nextId}`);

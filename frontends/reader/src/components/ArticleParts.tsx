@@ -103,7 +103,7 @@ export function NextArticle({ authorId, articleId }: { authorId: string; article
   }, [authorId, articleId]);
   if (!next) return null;
   return (
-    <aside className="pc-next" aria-labelledby="pc-next-title">
+    <section className="pc-next" aria-labelledby="pc-next-title">
       <h2 id="pc-next-title" className="pc-next__label">
         {t('article.next')}
       </h2>
@@ -111,6 +111,6 @@ export function NextArticle({ authorId, articleId }: { authorId: string; article
         <span className="pc-next__title">{next.title}</span>
         {next.description && <span className="pc-next__description">{next.description}</span>}
       </Link>
-    </aside>
+    </section>
   );
 }

@@ -103,7 +103,7 @@ export function CollectionsDialog({
         <h2 id={titleId} className="pc-dialog__title">
           {t('collections.saveTitle')}
         </h2>
-        {collections === null ? (
+        {!open ? null : collections === null ? (
           <Spinner label={t('common:loading')} />
         ) : collections.length === 0 ? (
           <p className="pc-muted">{t('collections.none')}</p>
