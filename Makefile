@@ -36,7 +36,7 @@ build: setup
 	@mkdir -p .run
 	@stale="$$( [[ -f $(BUILD_STAMP) ]] || echo 'no previous build')"; \
 	if [[ -z "$$stale" ]]; then \
-	  stale="$$(find $(BUILD_DIRS) $(BUILD_FILES) \( -name node_modules -o -name dist -o -path packages/devstack \) -prune \
+	  stale="$$(find $(BUILD_DIRS) $(BUILD_FILES) \( -name node_modules -o -name dist -o -name dist-server -o -path packages/devstack \) -prune \
 	    -o -type f -newer $(BUILD_STAMP) -print -quit)"; \
 	fi; \
 	if [[ -z "$$stale" ]]; then \
@@ -73,7 +73,7 @@ seed:
 # Both profiles are stopped first: .run/ holds their pid files.
 clean:
 	@if [[ -d .run ]]; then $(STACK) down --profile dev && $(STACK) down --profile test; fi
-	rm -rf .run packages/*/dist services/*/dist frontends/*/dist
+	rm -rf .run packages/*/dist services/*/dist frontends/*/dist frontends/*/dist-server
 
 clean-data: clean
 	rm -rf .data
