@@ -16,6 +16,7 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { approveArticle, closeReviewClient } from '../support/review.ts';
 
 const ARTICLES = 40;
 const author = { uid: randomUUID(), username: 'chaos', fullname: 'Chaos Monkey', imageUrl: '' };
@@ -27,7 +28,7 @@ let articles: AppHandle;
 let search: AppHandle | undefined;
 let client: PromiseClient<ArticlesServiceClient>;
 
-/** A call may hit the moment a service dies; the publish is idempotent, so the caller simply tries again. */
+/** A call may hit the moment a service dies; publish and approval are idempotent, so the caller tries again. */
 async function retry<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -49,6 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   client?.close();
+  closeReviewClient();
   await sql?.end();
   await Promise.all([articles?.stop(), search?.stop()]);
   await db?.drop();
@@ -77,6 +79,8 @@ it('indexes every published article exactly once across crashes of search and of
     }
     if (i === 30) search = await startService('search', db.name);
     await retry(() => client.publishArticle({ articleId: ids[i]!, actorUid: author.uid }));
+    // The test profile reviews: the approval (the moderation service's call, idempotent too) publishes it.
+    await retry(() => approveArticle(ids[i]!));
   }
 
   await eventually(

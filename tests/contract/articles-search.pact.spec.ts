@@ -91,6 +91,13 @@ describe(articlePublished.subject, () => {
                   createdAt: now,
                   updatedAt: now,
                   publishedAt: now,
+                  // Published after review (the payload is the same whichever way it got there).
+                  reviewNote: '',
+                  translationOf: null,
+                  coverKey: null,
+                  target: 'personal',
+                  audience: 'free',
+                  editCount: 0,
                 },
                 author: { uid: randomUUID(), username: 'nigar', fullname: 'Nigar Əliyeva', imageUrl: '' },
               }),

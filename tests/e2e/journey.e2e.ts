@@ -8,6 +8,7 @@ import { expectAccessible, launchBrowser } from '../support/browser.ts';
 import { solveCaptchaWidget } from '../support/captcha-widget.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
+import { approveArticle, closeReviewClient } from '../support/review.ts';
 import { PROFILE, stack } from '../support/stack.ts';
 
 // The gateway's PUBLIC_ORIGIN: the browser must see the site at this origin (CSRF checks Origin).
@@ -46,6 +47,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
+  closeReviewClient();
   await browser?.close();
 });
 
@@ -214,6 +216,8 @@ describe('a writer and reader journey', () => {
     await page.waitForURL(/\/a\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     articlePath = new URL(page.url()).pathname;
+    // The test profile reviews what is submitted: the moderation service (played here) approves the article.
+    expect((await approveArticle(articlePath.split('/').pop()!)).status).toBe('published');
   });
 
   it('reads the article with every block it was written with', async () => {

@@ -9,6 +9,7 @@ import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
 import { stack } from '../support/stack.ts';
+import { approveArticle, closeReviewClient } from '../support/review.ts';
 
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 /**
@@ -95,6 +96,7 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   expect((await writer.client.post(`/api/articles/publishing/${created.body.id}`)).status).toBe(200);
+  await approveArticle(created.body.id);
 
   browser = await launchBrowser({ clientAddress: CLIENT_ADDRESS });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -109,6 +111,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
+  closeReviewClient();
   await browser?.close();
 });
 

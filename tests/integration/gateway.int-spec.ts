@@ -13,6 +13,7 @@ import {
 } from '../support/stack.ts';
 import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
+import { approveArticle, closeReviewClient } from '../support/review.ts';
 
 let db: TestDatabase;
 const apps: AppHandle[] = [];
@@ -70,6 +71,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  closeReviewClient();
   await Promise.all(apps.map((app) => app.stop()));
   await db?.drop();
 });
@@ -184,8 +186,11 @@ describe('the gateway', () => {
     expect((await new ApiClient(base).get(`/api/articles/${created.body.id}`)).status).toBe(404);
     expect((await bob.post(`/api/articles/publishing/${created.body.id}`)).status).toBe(404);
     expect((await new ApiClient(base).post<ErrorBody>(`/api/articles/publishing/${created.body.id}`)).status).toBe(401);
-    const published = await alice.post<{ status: string }>(`/api/articles/publishing/${created.body.id}`);
-    expect(published.body.status).toBe('published');
+    const submitted = await alice.post<{ status: string }>(`/api/articles/publishing/${created.body.id}`);
+    // The test profile reviews: the article waits, still hidden, until the moderation service approves it.
+    expect(submitted.body.status).toBe('accepted');
+    expect((await bob.get(`/api/articles/${created.body.id}`)).status).toBe(404);
+    expect((await approveArticle(created.body.id)).status).toBe('published');
     expect((await bob.get(`/api/articles/${created.body.id}`)).status).toBe(200);
   });
 
@@ -201,6 +206,7 @@ describe('the gateway', () => {
       ]),
     );
     await writer.post(`/api/articles/publishing/${created.body.id}`);
+    await approveArticle(created.body.id);
     const read = await new ApiClient(base).get<{ title: string; content: unknown }>(`/api/articles/${created.body.id}`);
     expect(JSON.stringify(read.body)).not.toMatch(/<script|onerror|javascript:/);
     const found = await eventually(async () => {
@@ -241,7 +247,11 @@ describe('the gateway', () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const traceparent = `00-${traceId}-00f067aa0ba902b7-01`;
     const created = await writer.post<{ id: string }>('/api/articles', article('Traced article'));
-    await writer.post(`/api/articles/publishing/${created.body.id}`, undefined, { traceparent });
+    await writer.post(`/api/articles/publishing/${created.body.id}`);
+    await approveArticle(created.body.id);
+    // An edit of the published article is announced again by the publish call itself, in its transaction.
+    const edit = await writer.post<{ id: string }>(`/api/articles/publishing/${created.body.id}/edit`);
+    await writer.post(`/api/articles/publishing/${edit.body.id}`, undefined, { traceparent });
     const sql = new pg.Pool({ connectionString: db.url, max: 1 });
     try {
       const { rows } = await sql.query(

@@ -9,6 +9,7 @@ import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
 import { DocumentedClient as ApiClient, expectDocumented } from './gateway-openapi.ts';
+import { approveArticle, closeReviewClient } from '../support/review.ts';
 
 interface ErrorBody {
   error: { code: string; details?: { field: string; code: string }[] };
@@ -43,6 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  closeReviewClient();
   await Promise.all(apps.map((app) => app.stop()));
   await db?.drop();
 });
@@ -113,6 +115,7 @@ describe('the Profile paths', () => {
     });
     articleId = draft.body.id;
     expect((await writer.client.post(`/api/articles/publishing/${articleId}`)).status).toBe(200);
+    await approveArticle(articleId);
     expect((await reader.client.post(`/api/users/${writer.uid}/follow`)).status).toBe(200);
   });
 

@@ -20,6 +20,7 @@ import {
   type TestDatabase,
 } from '../support/stack.ts';
 import { DocumentedClient as ApiClient, expectDocumented } from './gateway-openapi.ts';
+import { approveArticle, closeReviewClient } from '../support/review.ts';
 
 interface ErrorBody {
   error: {
@@ -75,6 +76,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  closeReviewClient();
   await Promise.all(apps.map((app) => app.stop()));
   await sql?.end();
   await db?.drop();
@@ -626,6 +628,7 @@ describe('follows and the public profile', () => {
       },
     });
     expect((await writer.client.post(`/api/articles/publishing/${draft.body.id}`)).status).toBe(200);
+    await approveArticle(draft.body.id);
 
     const seen = await reader.client.get<Record<string, unknown>>(`/api/profile/${writer.username.toUpperCase()}`);
     expect(seen.status).toBe(200);

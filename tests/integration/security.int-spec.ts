@@ -21,6 +21,7 @@ import {
   type TestDatabase,
 } from '../support/stack.ts';
 import { DocumentedClient as ApiClient, expectDocumented } from './gateway-openapi.ts';
+import { approveArticle, closeReviewClient } from '../support/review.ts';
 
 const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -72,6 +73,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  closeReviewClient();
   await Promise.all(apps.map((app) => app.stop()));
   await sql?.end();
   await db?.drop();
@@ -412,6 +414,7 @@ describe('account deletion', () => {
     expect(created.status).toBe(201);
     articleId = created.body.id;
     expect((await account.client.post(`/api/articles/publishing/${articleId}`)).status).toBe(200);
+    await approveArticle(articleId);
     await eventually(async () => {
       const { body } = await account.client.get<{ items: { id: string }[] }>(`/api/strict/txt?q=${word}`);
       return body.items?.some((item) => item.id === articleId) ? true : undefined;

@@ -141,6 +141,19 @@ describe('articles against PostgreSQL and NATS', () => {
     expect(published.article?.publishedAtMs).toBeGreaterThan(0);
     const again = await client.publishArticle({ articleId: article!.id, actorUid: author.uid });
     expect(again.article?.publishedAtMs).toBe(published.article?.publishedAtMs);
+    // PUBLISH_WITHOUT_REVIEW records every state of review at once, in the order of the road.
+    const timeline = await sql.query(
+      'select status, at from articles.article_reviews where article_id = $1 order by at, array_position($2::text[], status)',
+      [article!.id, ['accepted', 'initialReview', 'underModeration', 'approved', 'published']],
+    );
+    expect(timeline.rows.map((r) => r.status)).toEqual([
+      'accepted',
+      'initialReview',
+      'underModeration',
+      'approved',
+      'published',
+    ]);
+    expect(new Set(timeline.rows.map((r) => r.at.getTime())).size).toBe(1);
     expect((await client.getArticle({ articleId: article!.id, viewerUid: '' })).article?.status).toBe('published');
 
     const jsm = await nc.jetstreamManager();
