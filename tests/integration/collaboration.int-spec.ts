@@ -5,7 +5,6 @@
 // invitee only, carried from the draft to its article, shown on the article, with edit rights on its drafts; the
 // articles.coauthor.invited event. And that nobody reaches another's draft, invitations or pending translation by
 // changing an id.
-import { CoAuthorInvited } from '@pencraft/contracts/events/v1/articles';
 import { EVENTS } from '@pencraft/contracts/events';
 import { AckPolicy, connect } from 'nats';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
@@ -137,6 +136,36 @@ const invitationsOf = async (who: Person) =>
   (await who.client.get<{ items: Invitation[] }>('/api/drafts/invitations')).body.items;
 const read = (who: ApiClient, id: string) => who.get<Article>(`/api/articles/${id}`);
 
+/** The events of one subject on the ARTICLES stream so far, decoded (a fresh durable consumer reads them all). */
+async function eventsOn<T>(definition: { subject: string; message: { decode(data: Uint8Array): T } }, until: number) {
+  const nc = await connect({ servers: natsUrl(stack) });
+  try {
+    const jsm = await nc.jetstreamManager();
+    const durable = `collab_probe_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    await jsm.consumers.add('ARTICLES', {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      filter_subject: definition.subject,
+    });
+    const events: T[] = [];
+    // The relay publishes after the commit: wait until the expected number has arrived.
+    await eventually(async () => {
+      for await (const msg of await nc
+        .jetstream()
+        .consumers.get('ARTICLES', durable)
+        .then((c) => c.fetch({ max_messages: 20, expires: 1_000 }))) {
+        events.push(definition.message.decode(msg.data));
+        msg.ack();
+      }
+      return events.length >= until ? true : undefined;
+    });
+    await jsm.consumers.delete('ARTICLES', durable);
+    return events;
+  } finally {
+    await nc.close();
+  }
+}
+
 let author: Person;
 let friend: Person;
 let third: Person;
@@ -159,7 +188,9 @@ beforeAll(async () => {
     }),
   );
   base = httpBase('gateway');
-  [author, friend, third, fourth, fifth, stranger] = await Promise.all(Array.from({ length: 6 }, () => signedUp()));
+  [author, friend, third, fourth, fifth, stranger] = (await Promise.all(
+    Array.from({ length: 6 }, () => signedUp()),
+  )) as [Person, Person, Person, Person, Person, Person];
   visitor = new ApiClient(base);
 });
 
@@ -269,6 +300,14 @@ describe('translations', () => {
     expect(originalRead.body).toMatchObject({ translations: group, originalId: null });
     expect((await read(visitor, en)).body).toMatchObject({ translations: group, originalId: original.id });
 
+    // Both steps were announced for notifications, beside the row's articles.article.published.
+    expect(await eventsOn(EVENTS.translationSubmitted, 1)).toEqual([
+      expect.objectContaining({ articleId: en, originalId: original.id, language: 'en', authorUid: author.uid }),
+    ]);
+    expect(await eventsOn(EVENTS.translationPublished, 1)).toEqual([
+      expect.objectContaining({ articleId: en, originalId: original.id, originalAuthorUid: author.uid }),
+    ]);
+
     // Translating from a translation translates its group's original.
     const ru = await translate(author.client, en, 'ru');
     expect(ru.status).toBe(201);
@@ -334,41 +373,16 @@ describe('co-authors', () => {
   });
 
   it('announces the invitation on NATS (articles.coauthor.invited)', async () => {
-    const nc = await connect({ servers: natsUrl(stack) });
-    try {
-      const jsm = await nc.jetstreamManager();
-      const durable = `collab_probe_${Date.now()}`;
-      await eventually(async () =>
-        (await jsm.streams.info('ARTICLES').catch(() => undefined))?.state.messages ? true : undefined,
-      );
-      await jsm.consumers.add('ARTICLES', {
-        durable_name: durable,
-        ack_policy: AckPolicy.Explicit,
-        filter_subject: EVENTS.coAuthorInvited.subject,
-      });
-      const events: CoAuthorInvited[] = [];
-      await eventually(async () => {
-        for await (const msg of await nc
-          .jetstream()
-          .consumers.get('ARTICLES', durable)
-          .then((c) => c.fetch({ max_messages: 10, expires: 1_000 }))) {
-          events.push(CoAuthorInvited.decode(msg.data));
-          msg.ack();
-        }
-        return events.length > 0 ? true : undefined;
-      });
-      expect(events).toHaveLength(1);
-      expect(events[0]).toMatchObject({
-        invitationId: toFriend.id,
-        draftId: draft.id,
-        inviterUid: author.uid,
-        inviterUsername: author.username,
-        inviteeUid: friend.uid,
-        title: 'Birlikdə',
-      });
-    } finally {
-      await nc.close();
-    }
+    const events = await eventsOn(EVENTS.coAuthorInvited, 1);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      invitationId: toFriend.id,
+      draftId: draft.id,
+      inviterUid: author.uid,
+      inviterUsername: author.username,
+      inviteeUid: friend.uid,
+      title: 'Birlikdə',
+    });
   });
 
   it("lists invitations to their invitee only, and only the invitee decides; nobody reads another's", async () => {

@@ -163,6 +163,14 @@ export class CoAuthorRepository implements CoAuthorAccess {
     await tx.delete(coAuthorInvitations).where(eq(coAuthorInvitations.articleId, articleId));
   }
 
+  /** A deleted account: every invitation it sent or received goes (its own drafts and articles go with their rows). */
+  async forgetUser(tx: Queryable, uid: string): Promise<void> {
+    if (!UUID.test(uid)) return;
+    await tx
+      .delete(coAuthorInvitations)
+      .where(or(eq(coAuthorInvitations.inviteeUid, uid), eq(coAuthorInvitations.inviterUid, uid)));
+  }
+
   /** Every invitation of a target (whatever its state), oldest first, with both people. */
   async listForTarget(target: InvitationTarget, tx?: Queryable): Promise<InvitationView[]> {
     return this.views(tx ?? this.database.db, onTarget(target), 'oldest');
