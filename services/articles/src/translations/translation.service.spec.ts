@@ -199,6 +199,16 @@ describe('ArticleCollaboration', () => {
     expect((await collaboration.of({ id: ORIGINAL_ID, translationOf: null })).originalId).toBe('');
     expect(translations.publishedVersions).toHaveBeenLastCalledWith(ORIGINAL_ID);
   });
+
+  it('tells whether someone co-writes an article (nobody when signed out)', async () => {
+    const coAuthors = strictMock<CoAuthorRepository>('CoAuthorRepository');
+    coAuthors.isAcceptedOnArticle.mockResolvedValue(true);
+    const collaboration = new ArticleCollaboration(coAuthors, strictMock<TranslationRepository>('Translations'));
+    expect(await collaboration.coWrites(EN_ID, CO_AUTHOR_UID)).toBe(true);
+    expect(coAuthors.isAcceptedOnArticle).toHaveBeenCalledWith(EN_ID, CO_AUTHOR_UID);
+    expect(await collaboration.coWrites(EN_ID, '')).toBe(false);
+    expect(coAuthors.isAcceptedOnArticle).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('translation events', () => {
