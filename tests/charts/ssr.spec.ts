@@ -122,6 +122,6 @@ describe('server rendering in the chart', () => {
 
   it('gives the renderer room to render (more heap than a plain static server)', () => {
     expect(values.frontends.reader.env.NODE_OPTIONS).toMatch(/--max-old-space-size=(9[6-9]|1\d\d)/);
-    expect(values.frontends.reader.resources.limits.memory).toBe('192Mi');
+    expect(values.frontends.reader.resources.limits.memory).toBe('288Mi');
   });
 });
