@@ -65,7 +65,8 @@ export function frontendConfig({ dir, name, exposes, publicPath, plugins = [] })
       };
   return (_env, argv) => {
     const production = argv.mode !== 'development';
-    return {
+    const config = {
+      name,
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
@@ -114,10 +115,44 @@ export function frontendConfig({ dir, name, exposes, publicPath, plugins = [] })
           { test: /\.css$/, type: 'css' },
         ],
       },
-      plugins: [...plugins, new ModuleFederationPlugin(federation)],
+      plugins: [
+        ...plugins,
+        new ModuleFederationPlugin(federation),
+        ...(exposes ? [new StandaloneRuntimePlugin()] : []),
+      ],
       performance: { hints: false },
     };
+    if (!exposes) return config;
+    // A remote's standalone page needs the runtime the shell otherwise provides: federation-runtime.js, built after
+    // the bundle (whose output.clean would remove it) into the same folder.
+    const runtime = {
+      name: `${name}-federation-runtime`,
+      dependencies: [name],
+      mode: config.mode,
+      context: dir,
+      entry: { 'federation-runtime': fileURLToPath(new URL('./federation-runtime.mjs', import.meta.url)) },
+      target: ['web', 'es2022'],
+      devtool: false,
+      output: { path: path.resolve(dir, 'dist'), filename: '[name].js', clean: false },
+      performance: { hints: false },
+    };
+    return [config, runtime];
   };
+}
+
+/** Loads federation-runtime.js first on a remote's standalone page (its HtmlRspackPlugin page). */
+class StandaloneRuntimePlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('StandaloneRuntimePlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise(
+        'StandaloneRuntimePlugin',
+        async (data) => ({
+          ...data,
+          html: data.html.replace('<head>', '<head><script src="/federation-runtime.js"></script>'),
+        }),
+      );
+    });
+  }
 }
 
 /**
