@@ -189,7 +189,7 @@ describe('cookie consent', () => {
     await page.goto(`${SITE}/cookies/settings`);
     await page.getByText('Now: analytics cookies are not allowed.').waitFor();
     expect(await page.getByRole('region', { name: 'Cookie consent' }).count()).toBe(0);
-    await page.getByLabel('Allow analytics cookies').check();
+    await page.getByLabel('Allow analytics cookies', { exact: true }).check();
     await page.getByRole('button', { name: 'Save my choice' }).click();
     await page.getByRole('status').getByText('Your choice is saved.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('pc_consent'))).toBe('true');
