@@ -209,8 +209,13 @@ describe('translations', () => {
   });
 
   it('starts a draft translation prefilled from the original, one per language of the group', async () => {
-    const created = await translate(author.client, original.id, 'en');
-    expect(created.status).toBe(201);
+    // Two requests at once for the same language: one draft, one refusal.
+    const both = await Promise.all([
+      translate(author.client, original.id, 'en'),
+      translate(author.client, original.id, 'en'),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    const created = both.find((r) => r.status === 201)!;
     expect(created.body).toMatchObject({
       translationOf: original.id,
       language: 'en',

@@ -1933,7 +1933,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The author's published article after this one (after their newest: their first); null when they have no other (aid not a published article of theirs: ArticleNotFound) */
+    /** The author's published article after this one (after their newest: their first); no next when they have no other (aid not a published article of theirs: ArticleNotFound) */
     get: operations['getNextArticle'];
     put?: never;
     post?: never;
@@ -3100,9 +3100,9 @@ export interface components {
       /** @description A 6-digit code of the authenticator app, or an unused recovery code (xxxxx-xxxxx) */
       code: string;
     };
-    /** @description null when the author has no other published article. */
+    /** @description next is absent when the author has no other published article. */
     NextArticle: {
-      next: components['schemas']['ArticleCard'] & unknown;
+      next?: components['schemas']['ArticleCard'];
     };
     ArticleCardList: {
       items: components['schemas']['ArticleCard'][];

@@ -4,7 +4,7 @@ import {
   type GetDraftCollaborationResponse,
   type Invitation,
 } from '@pencraft/contracts/articles/v1/collaboration';
-import { LANGS, USERNAME_MAX } from '@pencraft/rules';
+import { LANGS, USERNAME_MAX, USERNAME_MIN } from '@pencraft/rules';
 import { z } from 'zod';
 import { ArticleId } from '../articles/article.dto.js';
 
@@ -15,13 +15,11 @@ export const TranslateQuery = z.object({
   lang: Lang.meta({ description: 'The language of the translation' }),
 });
 export const DraftParams = z.object({ id: ArticleId.meta({ description: 'The draft id' }) });
+/** A username as identity accepts one (Latin letters, digits and underscore, a letter first); any case. */
+const USERNAME = new RegExp(`^[A-Za-z][A-Za-z0-9_]{${USERNAME_MIN - 1},${USERNAME_MAX - 1}}$`);
+
 export const InviteQuery = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1)
-    .max(USERNAME_MAX)
-    .meta({ description: 'The username of the person to invite (any case)' }),
+  username: z.string().regex(USERNAME).meta({ description: 'The username of the person to invite (any case)' }),
 });
 export const InvitationParams = z.object({ id: ArticleId.meta({ description: 'The invitation id' }) });
 export const TranslationParams = z.object({ id: ArticleId, lang: Lang });

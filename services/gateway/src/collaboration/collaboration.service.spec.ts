@@ -198,6 +198,12 @@ describe('collaboration routes', () => {
       'InvalidIdentifier',
     );
     expect(codeOf(input(routes.inviteRoute, { params: { id: DRAFT_ID }, query: {} }))).toBe('NullOrEmpty');
+    for (const username of ['ab', '1abc', 'a b c', 'nigar\u0000', 'x'.repeat(65)]) {
+      expect(codeOf(input(routes.inviteRoute, { params: { id: DRAFT_ID }, query: { username } }))).toBe('InvalidModel');
+    }
+    expect(codeOf(input(routes.inviteRoute, { params: { id: DRAFT_ID }, query: { username: 'Rauf_M' } }))).toBe(
+      'no error',
+    );
     expect(codeOf(input(routes.articleTranslationRoute, { params: { id: ARTICLE_ID, lang: 'fr' } }))).toBe(
       'ArticleTranslationNotFound',
     );
