@@ -46,7 +46,8 @@ export function CoverField({
     setBusy(true);
     setError(undefined);
     try {
-      onChange(await draftsApi.removeCover(draftId));
+      await draftsApi.removeCover(draftId);
+      onChange(await draftsApi.get(draftId));
     } catch (e) {
       setError(errorMessage(e, failure));
     } finally {

@@ -11,7 +11,7 @@ import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } fro
 import { Link } from 'react-router';
 import { useEditorTranslation } from '../i18n.js';
 import { toArticleContent, visibleContentText, type EditorOutput } from '../lib/content.js';
-import { draftsApi, type Draft, type PublishedArticle } from '../lib/drafts-api.js';
+import { draftBody, draftsApi, type Draft, type PublishedArticle } from '../lib/drafts-api.js';
 import { errorMessage } from '../lib/errors.js';
 import {
   browserStorage,
@@ -95,10 +95,28 @@ function useCategories(language: string) {
 /** What the saver's calls need to know about the page; `draftId` is set once the server created the draft. */
 interface SaverContext {
   draftId: string | null;
+  /** What the server holds, as fingerprint(): a change that leads back to it needs no saving. */
+  baseline: Baseline;
   uid: string;
   storage: DraftStorage | null;
   setDraft: (draft: Draft) => void;
   onCreated: (id: string) => void;
+}
+
+class Baseline {
+  private value: string | null = null;
+  is(values: DraftValues): boolean {
+    return this.value !== null && this.value === fingerprint(values);
+  }
+  set(values: DraftValues): void {
+    this.value = fingerprint(values);
+  }
+}
+
+/** The values as the server compares them: the API's shapes, without Editor.js's save time. */
+function fingerprint(values: DraftValues): string {
+  const body = draftBody(values, globalThis.location?.origin);
+  return JSON.stringify({ ...body, content: body.content?.blocks ?? null });
 }
 
 const keyOf = (ctx: SaverContext) => (ctx.draftId ? draftKey(ctx.uid, ctx.draftId) : newDraftKey(ctx.uid));
@@ -114,9 +132,11 @@ function makeSaver(ctx: SaverContext, version: number, initial: SaveState): Draf
           keepPending(ctx.storage, newDraftKey(ctx.uid), null);
           ctx.setDraft(created);
           ctx.onCreated(created.id);
+          ctx.baseline.set(next);
           return { version: created.version };
         }
         const saved = await draftsApi.save(ctx.draftId, next, base);
+        ctx.baseline.set(next);
         ctx.setDraft(saved);
         return { version: saved.version };
       },
@@ -166,6 +186,7 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
 
   const [ctx] = useState<SaverContext>(() => ({
     draftId: initialDraft?.id ?? offline?.draftId ?? null,
+    baseline: new Baseline(),
     uid: user.uid,
     storage,
     setDraft,
@@ -194,7 +215,14 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
     const output = (await editor.current?.save().catch(() => null)) ?? valuesRef.current.content;
     valuesRef.current = { ...valuesRef.current, content: output };
     setContent(output);
+    if (ctx.baseline.is(valuesRef.current) && saver.settle()) return;
     saver.update(valuesRef.current);
+  }
+
+  /** What the editor shows once rendered is what the server has (unless this browser kept newer changes). */
+  async function rebase() {
+    const output = await editor.current?.save().catch(() => null);
+    if (output) ctx.baseline.set({ ...valuesRef.current, content: output });
   }
   function changed() {
     saver.touch();
@@ -246,6 +274,7 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
         setDraft(current);
         await editor.current?.load(theirs.content);
         saver.takeTheirs(current.version);
+        await rebase();
       }
     } catch (e) {
       setConflictError(errorMessage(e, t('common:dialog.failure')));
@@ -388,6 +417,11 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
               placeholder={t('placeholder')}
               labelledBy={ids.content}
               image={imageConfig}
+              onReady={() => {
+                // Unless this browser kept newer changes, what the editor shows is what the server has (or, for a
+                // new article, nothing worth creating a draft for).
+                if (!restored) void rebase();
+              }}
               onEdit={() => {
                 setServerErrors((e) => ({ ...e, content: undefined }));
                 changed();

@@ -22,6 +22,8 @@ export interface EditorCanvasProps {
   onEdit(): void;
   /** Uploads of the image block. */
   image?: ImageToolConfig;
+  /** Editor.js has rendered the content (it also reports that rendering as a change). */
+  onReady?: () => void;
 }
 
 export function EditorCanvas({
@@ -33,6 +35,7 @@ export function EditorCanvas({
   labelledBy,
   onEdit,
   image,
+  onReady,
 }: EditorCanvasProps) {
   const holder = useRef<HTMLDivElement>(null);
   const editorRef = useRef<EditorJS | null>(null);
@@ -40,6 +43,7 @@ export function EditorCanvas({
   /** Set while content is being replaced: Editor.js reports its own rendering as changes. */
   const loading = useRef(false);
   const edited = useEffectEvent(onEdit);
+  const ready = useEffectEvent(() => onReady?.());
   const settings = useEffectEvent(() => ({ messages, placeholder, image }));
 
   useImperativeHandle(ref, () => ({
@@ -88,6 +92,12 @@ export function EditorCanvas({
       },
     });
     editorRef.current = editor;
+    editor.isReady.then(
+      () => {
+        if (editorRef.current === editor) ready();
+      },
+      () => undefined,
+    );
     return () => {
       if (editorRef.current === editor) editorRef.current = null;
       editor.isReady

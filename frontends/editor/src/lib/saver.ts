@@ -103,6 +103,16 @@ export class DraftSaver {
     if (!this.blocked && this.snapshot.failure?.kind !== 'network') this.set({ state: 'editing' });
   }
 
+  /**
+   * The writer's change came to nothing the server does not have (Editor.js reports its own rendering as a change):
+   * back to saved, unless something is being sent, waits or failed. True when settled.
+   */
+  settle(): boolean {
+    if (this.inFlight || this.unsent || this.blocked || this.snapshot.failure) return false;
+    if (this.snapshot.state !== 'saved') this.set({ state: 'saved' });
+    return true;
+  }
+
   /** The current values: kept in this browser at once, then sent. */
   update(values: DraftValues): void {
     if (this.disposed) return;

@@ -246,6 +246,7 @@ const az: Messages<EditorMessages> = {
     add: 'Əlavə et',
     invalid: 'https:// ünvanı və ya bu saytda yol daxil edin.',
     loadFailed: 'Şəkli yükləmək mümkün olmadı.',
+    imageAlt: 'Məqalənin şəkli',
     upload: 'Şəkil yüklə',
     uploading: 'Yüklənir…',
     fileType: 'JPG və ya PNG şəkli seçin.',
@@ -254,6 +255,7 @@ const az: Messages<EditorMessages> = {
   videoTool: {
     url: 'YouTube keçidi',
     urlPlaceholder: 'https://www.youtube.com/watch?v=…',
+    frameTitle: 'YouTube videosu',
     add: 'Yerləşdir',
     invalid: 'Yalnız YouTube keçidləri dəstəklənir.',
   },

@@ -244,6 +244,7 @@ const en = {
     add: 'Insert',
     invalid: 'Enter an https:// address or a path on this site.',
     loadFailed: 'The image could not be loaded.',
+    imageAlt: 'An image of the article',
     upload: 'Upload an image',
     uploading: 'Uploading…',
     fileType: 'Choose a JPG or PNG image.',
@@ -252,6 +253,7 @@ const en = {
   videoTool: {
     url: 'YouTube link',
     urlPlaceholder: 'https://www.youtube.com/watch?v=…',
+    frameTitle: 'YouTube video',
     add: 'Embed',
     invalid: 'Only YouTube links are supported.',
   },

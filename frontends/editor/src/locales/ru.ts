@@ -246,6 +246,7 @@ const ru: Messages<EditorMessages> = {
     add: 'Вставить',
     invalid: 'Введите адрес https:// или путь на этом сайте.',
     loadFailed: 'Не удалось загрузить изображение.',
+    imageAlt: 'Изображение статьи',
     upload: 'Загрузить изображение',
     uploading: 'Загрузка…',
     fileType: 'Выберите изображение JPG или PNG.',
@@ -254,6 +255,7 @@ const ru: Messages<EditorMessages> = {
   videoTool: {
     url: 'Ссылка на YouTube',
     urlPlaceholder: 'https://www.youtube.com/watch?v=…',
+    frameTitle: 'Видео YouTube',
     add: 'Встроить',
     invalid: 'Поддерживаются только ссылки YouTube.',
   },

@@ -1,25 +1,14 @@
 import { DRAFT_TRANSLATIONS_MAX, DRAFTS_MAX } from '@pencraft/rules';
-import { api, Button, EmptyState, Spinner, useDocumentMeta, useSession } from '@pencraft/ui';
+import { Button, EmptyState, Spinner, useDocumentMeta, useSession } from '@pencraft/ui';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useEditorTranslation } from '../i18n.js';
-import { draftsApi, type Draft, type DraftList } from '../lib/drafts-api.js';
+import { draftsApi, type Draft, type DraftList, type ReviewPage } from '../lib/drafts-api.js';
 import { errorMessage } from '../lib/errors.js';
 import { browserStorage, draftKey, keepPending } from '../lib/local-draft.js';
 import '../editor.css';
 
-interface ReviewItem {
-  id: string;
-  title: string;
-  language: string;
-  status: string;
-  createdAt: string;
-  translationOf: string | null;
-  deletable: boolean;
-  editable: boolean;
-}
-
-const loose = api as unknown as { get(path: string, init?: object): Promise<unknown> };
+type ReviewItem = ReviewPage['items'][number];
 
 function useDate() {
   const { i18n } = useEditorTranslation();
@@ -177,8 +166,8 @@ function DraftsList() {
     draftsApi.list(controller.signal).then(setList, (e: unknown) => {
       if (!controller.signal.aborted) setError(errorMessage(e, t('common:dialog.failure')));
     });
-    loose.get('/api/articles/review', { signal: controller.signal }).then(
-      (body) => setArticles((body as { items?: ReviewItem[] }).items ?? []),
+    draftsApi.reviewList(controller.signal).then(
+      (body) => setArticles(body.items),
       () => undefined,
     );
     return () => controller.abort();

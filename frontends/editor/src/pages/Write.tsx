@@ -1,4 +1,5 @@
 import { LANGUAGES } from '@pencraft/i18n/runtime';
+import { isLang } from '@pencraft/rules';
 import { Button, EmptyState, Select, Spinner, useDocumentMeta, useSession, type SessionUser } from '@pencraft/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -120,7 +121,7 @@ function TranslateStart({ articleId }: { articleId: string }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!language) return setError(t('translate.languageRequired'));
+        if (!isLang(language)) return setError(t('translate.languageRequired'));
         setBusy(true);
         setError(undefined);
         draftsApi.translate(articleId, language).then(

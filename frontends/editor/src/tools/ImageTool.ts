@@ -73,6 +73,7 @@ export class ImageTool extends SimpleImage {
     const t = (key: string) => this.api.i18n.t(key);
     const caption = this.nodes.caption;
     if (caption) caption.dataset.placeholder = t('Enter a caption');
+    this.nodes.image?.setAttribute('alt', t('imageAlt'));
     const loader = wrapper.querySelector<HTMLElement>(`.${this.CSS.loading}`) ?? wrapper;
     const error = makeError();
     const form = document.createElement('div');
@@ -117,6 +118,7 @@ export class ImageTool extends SimpleImage {
       wrapper.classList.add(this.CSS.loading);
       if (loader !== wrapper) loader.hidden = false;
       this.data = { url };
+      this.blockApi.dispatchChange();
     };
     const upload = (chosen: File) => {
       const problem = imageFileProblem(chosen);
@@ -133,6 +135,7 @@ export class ImageTool extends SimpleImage {
           wrapper.classList.add(this.CSS.loading);
           if (loader !== wrapper) loader.hidden = false;
           this.data = { url: answer.url };
+          this.blockApi.dispatchChange();
         },
         (failure: unknown) => {
           status.textContent = '';

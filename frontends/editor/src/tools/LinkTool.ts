@@ -1,4 +1,4 @@
-import type { API, BlockTool, BlockToolConstructorOptions } from '@editorjs/editorjs';
+import type { API, BlockAPI, BlockTool, BlockToolConstructorOptions } from '@editorjs/editorjs';
 import { isHttpUrl } from '../lib/content.js';
 import { makeError, makeInput, showError } from './dom.js';
 import { LINK_ICON } from './icons.js';
@@ -24,13 +24,15 @@ export class LinkTool implements BlockTool {
   }
 
   private readonly api: API;
+  private readonly block: BlockAPI;
   private readonly readOnly: boolean;
   private readonly initial: LinkToolData;
   private url: HTMLInputElement | null = null;
   private title: HTMLInputElement | null = null;
 
-  constructor({ data, api, readOnly }: BlockToolConstructorOptions<Partial<LinkToolData>>) {
+  constructor({ data, api, readOnly, block }: BlockToolConstructorOptions<Partial<LinkToolData>>) {
     this.api = api;
+    this.block = block;
     this.readOnly = readOnly;
     this.initial = { link: data?.link ?? '', meta: { title: data?.meta?.title ?? '' } };
   }
@@ -61,6 +63,8 @@ export class LinkTool implements BlockTool {
     };
     this.url.addEventListener('blur', check);
     this.url.addEventListener('input', () => showError(error, null));
+    // Typing in an input is no change of the DOM that Editor.js watches: the block tells it (autosave).
+    for (const input of [this.url, this.title]) input.addEventListener('input', () => this.block.dispatchChange());
     wrapper.append(this.url, this.title, error);
     return wrapper;
   }

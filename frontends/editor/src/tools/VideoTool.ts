@@ -61,9 +61,14 @@ export class VideoTool extends Embed {
   }
 
   override render(): HTMLElement {
-    if (this.data.service) return super.render();
     const { api, readOnly } = this.options;
     const t = (key: string) => api.i18n.t(key);
+    if (this.data.service) {
+      const player = super.render();
+      // A frame needs an accessible name.
+      player.querySelector('iframe')?.setAttribute('title', t('frameTitle'));
+      return player;
+    }
     const form = document.createElement('div');
     form.className = `${api.styles.block} pc-ed-tool pc-ed-video`;
     const input = makeInput({
@@ -85,6 +90,7 @@ export class VideoTool extends Embed {
       const embed = embedFor(source);
       if (!embed) return showError(error, t('invalid'));
       this.data = { service: 'youtube', source, embed, width: WIDTH, height: HEIGHT };
+      this.options.block.dispatchChange();
     };
     button.addEventListener('click', submit);
     input.addEventListener('keydown', (event) => {

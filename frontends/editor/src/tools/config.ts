@@ -112,6 +112,7 @@ export function editorMessages(t: TFunction<'editor'>): I18nDictionary {
         invalid: t('imageTool.invalid'),
         loadFailed: t('imageTool.loadFailed'),
         upload: t('imageTool.upload'),
+        imageAlt: t('imageTool.imageAlt'),
         uploading: t('imageTool.uploading'),
         fileType: t('imageTool.fileType'),
         fileSize: t('imageTool.fileSize', { max: EDITOR_IMAGE_MAX_BYTES / (1024 * 1024) }),
@@ -121,6 +122,7 @@ export function editorMessages(t: TFunction<'editor'>): I18nDictionary {
         url: t('videoTool.url'),
         urlPlaceholder: t('videoTool.urlPlaceholder'),
         add: t('videoTool.add'),
+        frameTitle: t('videoTool.frameTitle'),
         invalid: t('videoTool.invalid'),
       },
       link: {
