@@ -175,7 +175,8 @@ describe('an article page on the first request', () => {
       ]),
     );
     // The translation points back the same way.
-    const az = await page(`/a/${translationId}`, 'az');
+    const az = await page(`/a/${translationId}`);
+    expect(az.elements.find((e) => e.tagName === 'html')!.attrs).toContainEqual({ name: 'lang', value: 'az' });
     expect(az.status).toBe(200);
     expect(az.meta('og:locale')).toBe('az_AZ');
     expect(

@@ -125,8 +125,9 @@ export function metaFor(
   context: MetaContext,
 ): PageMeta {
   const { origin, t } = context;
-  const notFound = (canonical: string): PageMeta => ({
-    title: `${t('errors.notFound', { defaultValue: 'Not found' })} — Pencraft`,
+  // Titles and descriptions as the pages set them (useDocumentMeta), so nothing changes when the app takes over.
+  const notFound = (canonical: string, key: string): PageMeta => ({
+    title: `${t(key, { ns: 'reader' })} — Pencraft`,
     description: t('description'),
     canonical,
     type: 'website',
@@ -134,17 +135,20 @@ export function metaFor(
   });
   switch (pattern) {
     case '/a/:id': {
-      if (!value) return notFound(articleUrl(origin, params.id ?? ''));
+      if (!value) return notFound(articleUrl(origin, params.id ?? ''), 'article.notFound');
       return articleMeta(value as ArticleLike, context);
     }
     case '/@:username': {
       const canonical = profileUrl(origin, params.username ?? '');
-      if (!value) return notFound(canonical);
+      if (!value) return notFound(canonical, 'profile.notFound');
       const profile = value as ProfileLike;
       const name = profile.fullname || profile.username;
       return {
         title: `${name} (@${profile.username}) — Pencraft`,
-        description: truncate(profile.headline || profile.bio || t('description'), 200),
+        description: truncate(
+          profile.headline || profile.bio || t('profile.description', { ns: 'reader', name: profile.fullname }),
+          200,
+        ),
         canonical,
         type: 'profile',
         image: absoluteUrl(origin, profile.imageUrl),
@@ -161,12 +165,12 @@ export function metaFor(
     }
     case '/c/:category': {
       const canonical = `${origin}/c/${encodeURIComponent(params.category ?? '')}`;
-      if (!value) return notFound(canonical);
-      const category = value as CategoryLike;
-      const name = category.name || category.category;
+      const category = value as CategoryLike | null;
+      if (!category?.name) return notFound(canonical, 'category.notFound');
+      const name = category.name;
       return {
         title: `${name} — Pencraft`,
-        description: t('description'),
+        description: t('category.description', { ns: 'reader', name }),
         canonical,
         type: 'website',
         feed: { title: `${name} — Pencraft`, href: `${canonical}/feed.xml` },

@@ -7,7 +7,7 @@ import { createI18n } from '@pencraft/i18n';
 import { ApiError, createApiClient, FeedbackProvider, InitialDataProvider, SessionProvider } from '@pencraft/ui';
 import type { ApiClient } from '@pencraft/ui';
 import type { i18n as I18n } from 'i18next';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -22,7 +22,7 @@ import { feed, type FeedContext } from './feeds.js';
 import { headTags } from './head.js';
 import { metaFor } from './meta.js';
 import { FEED_PATTERNS, matchFirst, PAGE_PATTERNS, type PagePattern } from './pages.js';
-import { forwardedFor, languageOf, LANGUAGES, type Language } from './request.js';
+import { forwardedFor, LANGUAGES, type Language } from './request.js';
 import { fillTemplate, shellTemplate } from './template.js';
 
 export interface RendererOptions {
@@ -62,7 +62,11 @@ function forwarding(client: ApiClient, chain: string): ApiClient {
   return { ...client, get: get as unknown as ApiClient['get'] };
 }
 
-/** The reader's stylesheets (their content hash in the name; page chunks repeat reader.css, kept once). */
+/**
+ * The reader's own stylesheets (page chunks repeat reader.css under one content hash: linked once). The UI kit's
+ * (its theme tokens on :root, and the captcha widget's) are left out: the shell's index.html links the kit already,
+ * and a second copy after the shell's stylesheet would override the shell's own rules.
+ */
 function readerStyles(distDir: string, basePath: string): string[] {
   let files: string[];
   try {
@@ -76,7 +80,9 @@ function readerStyles(distDir: string, basePath: string): string[] {
       const hash = /\.([0-9a-f]{8,})\.css$/.exec(file)?.[1] ?? file;
       if (seen.has(hash)) return false;
       seen.add(hash);
-      return true;
+      return !readFileSync(join(distDir, 'assets', file), 'utf8')
+        .trimStart()
+        .startsWith(':root');
     })
     .map((file) => `${basePath}assets/${file}`);
 }
@@ -203,6 +209,8 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
       }
     }
     const value = spec ? data[spec.key] : undefined;
+    // A category nobody knows is answered (the list is empty, the name null): still a missing page.
+    if (pattern === '/c/:category' && !(value as { name?: unknown } | null)?.name) status = 404;
     const meta = metaFor(pattern, params, value, { origin, t: i18n.getFixedT(language) });
     const body = Page
       ? await renderToHtml(
@@ -224,7 +232,8 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
         )
       : '';
     const html = fillTemplate(await template.get(), {
-      language,
+      // An article's page is in the article's language; the others in the app's.
+      language: meta.type === 'article' && meta.language ? meta.language : language,
       head: headTags(meta),
       styles,
       body,
@@ -261,7 +270,9 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
   return async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = new URL(req.url ?? '/', 'http://reader.invalid');
-    const language = languageOf(req.headers['accept-language']);
+    // The app's language for a first visit (the shell's default: az; a visitor's choice lives in their browser,
+    // applied by boot.js before the first paint and by the app when it takes over).
+    const language: Language = 'az';
     let answer: Answer | null;
     try {
       answer = await answerFor(url.pathname, url.searchParams, language, forwardedFor(req));
@@ -295,7 +306,7 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
       ...options.headers,
       'Content-Type': answer.type,
       'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding, Accept-Language',
+      Vary: 'Accept-Encoding',
       'Content-Length': String(body.length),
       ...(encoding ? { 'Content-Encoding': encoding } : {}),
     });

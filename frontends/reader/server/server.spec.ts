@@ -4,7 +4,7 @@ import { metaFor } from './meta.js';
 import { FEED_PATTERNS, matchFirst, matchPattern, PAGE_PATTERNS } from './pages.js';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { forwardedFor, languageOf } from './request.js';
+import { forwardedFor } from './request.js';
 import { fillTemplate } from './template.js';
 
 const t = ((key: string, options?: { defaultValue?: string }) =>
@@ -112,6 +112,16 @@ describe('head tags', () => {
     expect(html).toContain('<meta name="robots" content="noindex"');
   });
 
+  it('give a missing page the title the page itself shows', () => {
+    const tReader = ((key: string, options?: { ns?: string }) => `${options?.ns ?? 'common'}:${key}`) as never;
+    expect(headTags(metaFor('/@:username', { username: 'x' }, null, { origin, t: tReader }))).toContain(
+      '<title>reader:profile.notFound — Pencraft</title>',
+    );
+    expect(
+      headTags(metaFor('/c/:category', { category: 'x' }, { category: 'x', name: null }, { origin, t: tReader })),
+    ).toContain('<title>reader:category.notFound — Pencraft</title>');
+  });
+
   it('give the home page, a profile and a category their feed', () => {
     expect(headTags(metaFor('/', {}, { items: [] }, { origin, t }))).toContain(
       'type="application/rss+xml" title="Pencraft" href="https://pencraft.example/feed.xml"',
@@ -157,15 +167,6 @@ describe('the shell template', () => {
 });
 
 describe('the request', () => {
-  it('picks the UI language from Accept-Language (az, en, ru; else az)', () => {
-    expect(languageOf('ru-RU,ru;q=0.9,en;q=0.8')).toBe('ru');
-    expect(languageOf('de-DE, en;q=0.5, az;q=0.7')).toBe('az');
-    expect(languageOf('en-GB')).toBe('en');
-    expect(languageOf('fr, de')).toBe('az');
-    expect(languageOf(undefined)).toBe('az');
-    expect(languageOf('en;q=0, ru')).toBe('ru');
-  });
-
   it('hands the gateway the address chain the edge gave, else the peer', () => {
     const request = (headers: Record<string, string>) =>
       ({ headers, socket: { remoteAddress: '10.0.0.9' } }) as unknown as IncomingMessage;

@@ -1,23 +1,33 @@
+import { LANGUAGES } from '@pencraft/i18n/runtime';
 import { ErrorBoundary, Spinner } from '@pencraft/ui';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { usePageViews } from '../analytics/usePageViews.js';
+import { useReadReports } from '../analytics/useReadReports.js';
 import { ServerErrorPage } from '../pages/ServerErrorPage.js';
 import { ConfirmBanner } from './ConfirmBanner.js';
 import { CookieBanner } from './CookieBanner.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 
-/** Keeps <html lang>, the default title and the description in the current language. */
+/**
+ * Keeps <html lang> and the site's description in the current language. A page's own description (a profile's
+ * headline, an article's description: set by the page, or by the server that rendered it) is left alone: effects
+ * run children first, so on a page rendered at once from its data this runs after the page's own.
+ */
 function useDocumentLanguage(): void {
   const { t, i18n } = useTranslation('common');
   const language = i18n.resolvedLanguage ?? i18n.language;
   useEffect(() => {
     document.documentElement.lang = language;
-    document.querySelector('meta[name="description"]')?.setAttribute('content', t('description'));
-    document.querySelector('meta[property="og:description"]')?.setAttribute('content', t('description'));
-  }, [language, t]);
+    const generic = new Set(LANGUAGES.map((lng) => i18n.getFixedT(lng, 'common')('description')));
+    for (const selector of ['meta[name="description"]', 'meta[property="og:description"]']) {
+      const meta = document.querySelector(selector);
+      const current = meta?.getAttribute('content');
+      if (meta && (!current || generic.has(current))) meta.setAttribute('content', t('description'));
+    }
+  }, [language, t, i18n]);
 }
 
 export function Layout() {
@@ -25,6 +35,7 @@ export function Layout() {
   const location = useLocation();
   useDocumentLanguage();
   usePageViews();
+  useReadReports();
 
   useEffect(() => {
     window.scrollTo(0, 0);

@@ -75,12 +75,18 @@ export function installEdgeProxy(fastify: FastifyInstance, routesValue: string, 
     // A server-rendered page (the reader's article, home, category, profile, feeds) goes to its renderer whole;
     // every other path to the static server of the longest matching prefix.
     const page = pageFor(pages, req.url);
-    const route = page ? { prefix: '/', target: page.target } : routes.find((r) => req.url.startsWith(r.prefix));
+    const prefixRoute = routes.find((r) => req.url.startsWith(r.prefix));
+    const route = page ? { prefix: '/', target: page.target } : prefixRoute;
     if (!route) return reply.code(404).send();
+    reply.hijack();
+    // A page whose renderer is down falls back to the static server of its prefix (the shell's page: the app
+    // then shows the remote as unavailable), as it was before the page was rendered on the server.
+    forward(req, reply, route, page && prefixRoute);
+  };
+  const forward = (req: FastifyRequest, reply: FastifyReply, route: EdgeRoute, fallback?: EdgeRoute) => {
     const path = route.prefix === '/' ? req.url : `/${req.url.slice(route.prefix.length)}`;
     const headers = { ...req.headers, host: route.target.host };
     delete headers.cookie;
-    reply.hijack();
     const upstream = httpRequest(
       { hostname: route.target.hostname, port: route.target.port, method: req.method, path, headers },
       (response) => {
@@ -89,6 +95,7 @@ export function installEdgeProxy(fastify: FastifyInstance, routesValue: string, 
       },
     );
     upstream.on('error', () => {
+      if (fallback && !reply.raw.headersSent) return forward(req, reply, fallback);
       if (!reply.raw.headersSent) reply.raw.writeHead(502, { 'content-type': 'text/plain' });
       reply.raw.end('frontend unavailable');
     });
