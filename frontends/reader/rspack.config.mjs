@@ -13,7 +13,5 @@ export default frontendConfig({
   plugins: [
     // The standalone page only (the shell never loads it).
     new rspack.HtmlRspackPlugin({ template: './index.html', publicPath: '/', scriptLoading: 'defer' }),
-    // The loader of the server-rendered pages' first view (server/renderer.tsx links it; no build step, ES5).
-    new rspack.CopyRspackPlugin({ patterns: [{ from: 'server/first-view.js', to: 'first-view.js' }] }),
   ],
 });

@@ -197,7 +197,7 @@ describe('an article page on the first request', () => {
     expect(app!.length).toBeGreaterThan(0);
     for (const src of app!) expect(src).toMatch(/^\/assets\/.+\.js$/);
     const scripts = p.elements.filter((e) => e.tagName === 'script' && attrs(e).src).map((e) => attrs(e).src);
-    expect(scripts).toEqual(['/boot.js', '/mf/reader/first-view.js']);
+    expect(scripts).toEqual(['/boot.js', '/first-view.js']);
   });
 
   it('answers a missing article with a real 404 (noindex), also for an id that is no id', async () => {
@@ -299,7 +299,7 @@ describe('the XSS corpus through the server HTML', () => {
           a.type === 'application/json' ||
           a.type === 'application/ld+json' ||
           a.src === '/boot.js' ||
-          a.src === '/mf/reader/first-view.js';
+          a.src === '/first-view.js';
         if (!ours) problems.push(`<script ${JSON.stringify(a)}>`);
         if (a.type?.startsWith('application/')) JSON.parse(textOf(e));
       }

@@ -238,7 +238,8 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
       styles,
       body,
       data: { path, data },
-      loader: `${basePath}first-view.js`,
+      // The shell's, like boot.js: it starts the shell's scripts, whatever reader build serves this page.
+      loader: '/first-view.js',
     });
     return { status, type: 'text/html; charset=utf-8', body: Buffer.from(html) };
   }

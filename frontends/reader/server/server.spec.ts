@@ -145,7 +145,7 @@ describe('the shell template', () => {
       styles: ['/mf/reader/assets/1.deadbeef12.css', '/mf/reader/assets/main.f00dcafe12.css'],
       body: '<article>Body</article>',
       data: { path: '/a/1', data: { 'article:1': { title: '</script>' } } },
-      loader: '/mf/reader/first-view.js',
+      loader: '/first-view.js',
     });
     expect(html).toContain('<html lang="en">');
     expect(html.match(/<title>/g)).toHaveLength(1);
@@ -160,7 +160,7 @@ describe('the shell template', () => {
     expect(html).toContain('<script id="pc-app" type="application/json">["/assets/main.abc12345.js"]</script>');
     expect(html).not.toContain('<script defer src="/assets/main.abc12345.js">');
     expect(html).toContain('<script src="/boot.js"></script>');
-    expect(html).toContain('<script defer src="/mf/reader/first-view.js"></script>');
+    expect(html).toContain('<script defer src="/first-view.js"></script>');
     const data = /<script id="pc-data" type="application\/json">(.*?)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(data)).toEqual({ path: '/a/1', data: { 'article:1': { title: '</script>' } } });
   });

@@ -74,7 +74,7 @@ export interface PageParts {
   /** The initial data: `{ path, data }`, or none. */
   data?: { path: string; data: Record<string, unknown> } | undefined;
   /**
-   * The first view's loader (e.g. `/mf/reader/first-view.js`): the shell's deferred scripts are not loaded with the
+   * The first view's loader (e.g. `/first-view.js`): the shell's deferred scripts are not loaded with the
    * page but listed in `#pc-app`, and the loader starts them once the page has loaded (or at the first interaction).
    */
   loader?: string | undefined;

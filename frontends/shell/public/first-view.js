@@ -1,5 +1,5 @@
 /* global window, document */
-// The first view of a server-rendered page: the page is complete HTML (content, links, styles) and the app
+// The first view of a page the reader rendered on the server (frontends/reader/server links this file): the page is complete HTML (content, links, styles) and the app
 // (the shell and the reader, listed in #pc-app) loads once the page has loaded and the browser is idle, or at the
 // reader's first interaction, whichever comes first. Until the app has taken over, the page's buttons and fields
 // are inert (they would do nothing yet); links work as plain links all along.
