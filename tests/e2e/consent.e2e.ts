@@ -24,6 +24,8 @@ const SIXTY_DAYS = 60 * 86_400;
 
 interface Statistics {
   views: { total: number; users: number; unique: number };
+  reads: number;
+  averageReadSeconds: number;
 }
 
 let writer: ApiClient;
@@ -175,6 +177,26 @@ describe('cookie consent', () => {
     await settled(page);
     expect(await analyticsCookies(context)).toEqual([]);
     await viewsReach(before + 2);
+    await context.close();
+  });
+
+  it('reports a read when the reader leaves an article seen to its end', async () => {
+    const { context, page } = await freshPage();
+    await page.goto(`${SITE}/a/${articleId}`);
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Decline' }).click();
+    await page.locator('main article.pc-article').waitFor();
+    // The short article fits the window: after a few seconds on it, leaving it is a finished read.
+    await page.waitForTimeout(6_500);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie settings' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Cookie settings' }).waitFor();
+    const read = await eventually(
+      async () => {
+        const response = await writer.get<Statistics>(`/api/articles/${articleId}/stats`);
+        return response.body.reads >= 1 ? response.body : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 500 },
+    );
+    expect(read.averageReadSeconds).toBeGreaterThanOrEqual(5);
     await context.close();
   });
 
