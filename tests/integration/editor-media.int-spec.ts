@@ -9,7 +9,15 @@ import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
-import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
+import { codeIn, waitForMail } from '../support/mailbox.ts';
+import {
+  eventually,
+  freshDatabase,
+  httpBase,
+  resetMessaging,
+  startService,
+  type TestDatabase,
+} from '../support/stack.ts';
 import { DocumentedClient as ApiClient, expectDocumented } from './gateway-openapi.ts';
 
 interface ErrorBody {
@@ -28,6 +36,7 @@ interface EditorImage extends Variant {
 interface Account {
   client: ApiClient;
   uid: string;
+  email: string;
 }
 
 const MB2 = 2 * 1024 * 1024;
@@ -47,7 +56,12 @@ beforeAll(async () => {
   await resetMessaging();
   db = await freshDatabase('editor_media');
   sql = new pg.Pool({ connectionString: db.url, max: 2 });
-  apps.push(...(await Promise.all([startService('identity', db.name), startService('articles', db.name)])));
+  apps.push(
+    ...(await Promise.all([
+      startService('identity', db.name, { DELETION_JOB_INTERVAL_SECONDS: '0.5' }),
+      startService('articles', db.name),
+    ])),
+  );
   apps.push(await startService('gateway', db.name, { EDGE_ROUTES: '', AUTH_RATE_LIMIT_PER_MINUTE: '1000' }));
   base = httpBase('gateway');
 });
@@ -77,7 +91,7 @@ async function signUp(confirmed = true): Promise<Account> {
   );
   expect(response.status).toBe(201);
   if (confirmed) await confirmAccount(client, email, registeredAt);
-  return { client, uid: response.body.uid };
+  return { client, uid: response.body.uid, email };
 }
 
 /** A raw body upload as the editor's image tool sends it: the file's bytes with its declared type. */
@@ -317,5 +331,38 @@ describe('deleting editor images', () => {
     expect([malformed.status, malformed.body.error.code]).toEqual([400, 'InvalidModel']);
     const missing = await owner.client.request<ErrorBody>('DELETE', PATH);
     expect([missing.status, missing.body.error.code]).toEqual([400, 'NullOrEmpty']);
+  });
+});
+
+describe("a deleted account's images", () => {
+  it('go with the account: rows and every object under articles/<uid>/', async () => {
+    const leaving = await signUp();
+    const uploaded = await upload(leaving.client, await photo(1400, 700), 'image/jpeg');
+    expect(uploaded.status).toBe(201);
+    const keys = uploaded.body.variants.flatMap((v) => ['jpg', 'webp', 'avif'].map((e) => v.key.replace(/jpg$/, e)));
+    for (const key of keys) expect((await fetchMedia(`/media/${key}`)).response.status).toBe(200);
+
+    // Deletion as the settings page asks for it (password, then the mailed code), made due at once.
+    const after = new Date();
+    const step = await leaving.client.post('/api/id/account/danger', { password: PASSWORD });
+    expect(step.status).toBe(200);
+    const code = codeIn(
+      await waitForMail({ to: leaving.email, subject: /account deletion code|silinməsi|удаления аккаунта/, after }),
+    );
+    const scheduled = await leaving.client.post('/api/id/account/danger', { password: PASSWORD, code });
+    expect(scheduled.status).toBe(200);
+    await sql.query('update identity.deletion_requests set scheduled_for = now() where user_id = $1', [leaving.uid]);
+
+    await eventually(
+      async () => {
+        const { rows } = await sql.query('select 1 from articles.media where owner_uid = $1', [leaving.uid]);
+        return rows.length === 0 ? true : undefined;
+      },
+      { timeoutMs: 20_000 },
+    );
+    await eventually(async () => {
+      const statuses = await Promise.all(keys.map(async (key) => (await fetchMedia(`/media/${key}`)).response.status));
+      return statuses.every((status) => status === 404) ? true : undefined;
+    });
   });
 });
