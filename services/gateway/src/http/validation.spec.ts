@@ -35,4 +35,13 @@ describe('parseInput', () => {
   it('treats a missing body as empty', () => {
     expect(detailsOf(() => parseInput(schema, undefined)).code).toBe('NullOrEmpty');
   });
+
+  it('refuses a JSON null body, even where every field is optional', () => {
+    const optional = z.object({ title: z.string().optional().default('') });
+    expect(parseInput(optional, undefined)).toEqual({ title: '' });
+    expect(detailsOf(() => parseInput(optional, null))).toEqual({
+      code: 'NullOrEmpty',
+      details: [{ field: 'body', code: 'NullOrEmpty' }],
+    });
+  });
 });

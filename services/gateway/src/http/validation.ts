@@ -10,7 +10,8 @@ export function parseInput<S extends z.ZodType>(
   input: unknown,
   fieldCodes: Record<string, ErrorCode> = {},
 ): z.infer<S> {
-  const value = (input ?? {}) as Record<string, unknown>;
+  // A missing body reads as empty; a JSON null is a value, and not an object (a body of optional fields refuses it).
+  const value = (input === undefined ? {} : input) as Record<string, unknown>;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const seen = new Set<string>();
@@ -19,7 +20,7 @@ export function parseInput<S extends z.ZodType>(
     const field = issue.path.length ? String(issue.path[0]) : 'body';
     if (seen.has(field)) continue;
     seen.add(field);
-    const given = issue.path.length ? value[String(issue.path[0])] : input;
+    const given = issue.path.length ? value?.[String(issue.path[0])] : input;
     const missing = given === undefined || given === null || given === '';
     details.push({ field, code: fieldCodes[field] ?? (missing ? 'NullOrEmpty' : 'InvalidModel') });
   }
