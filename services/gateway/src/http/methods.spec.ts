@@ -19,4 +19,19 @@ describe('MethodTable', () => {
     expect(table.allowed('/api/articles/categories/')).toBeUndefined();
     expect(table.allowed('/api//articles')).toBeUndefined();
   });
+
+  it("tells a request a parametric route took from one that belongs to a more specific path's other methods", () => {
+    const routes = new MethodTable();
+    routes.add('/api/drafts/:id', 'GET');
+    routes.add('/api/drafts/:id', 'PUT');
+    routes.add('/api/drafts/translate', 'POST');
+    routes.add('/api/articles/:id', 'DELETE');
+    routes.add('/api/articles/top', 'GET');
+    expect(routes.shadowed('/api/drafts/translate?aid=1', 'PUT', '/api/drafts/:id')).toBe('POST');
+    expect(routes.shadowed('/api/articles/top?page=1', 'DELETE', '/api/articles/:id')).toBe('GET, HEAD');
+    expect(routes.shadowed('/api/drafts/translate', 'POST', '/api/drafts/translate')).toBeUndefined();
+    expect(routes.shadowed('/api/drafts/123', 'PUT', '/api/drafts/:id')).toBeUndefined();
+    expect(routes.shadowed('/api/other', 'PUT', '/api/other')).toBeUndefined();
+    expect(routes.shadowed('/api/drafts/translate', 'PUT', undefined)).toBeUndefined();
+  });
 });

@@ -13,7 +13,7 @@ export class MethodTable {
     if (!methods) {
       methods = new Set();
       this.byPath.set(path, methods);
-      this.router.on('GET', path, () => undefined, methods);
+      this.router.on('GET', path, () => undefined, { path, methods });
     }
     methods.add(method);
     if (method === 'GET') methods.add('HEAD');
@@ -21,9 +21,23 @@ export class MethodTable {
 
   /** The Allow header value for a request target, or undefined when no declared path matches it. */
   allowed(url: string): string | undefined {
+    const found = this.lookup(url);
+    return found ? [...found.methods].sort().join(', ') : undefined;
+  }
+
+  /**
+   * For a request a route took: the Allow header value when the most specific declared path of its target is not the
+   * route's and does not answer its method (PUT /api/drafts/translate names the translate action, which answers only
+   * POST, not a draft called "translate" of PUT /api/drafts/:id); undefined when the request is where it belongs.
+   */
+  shadowed(url: string, method: string, routePath: string | undefined): string | undefined {
+    const found = this.lookup(url);
+    if (!found || !routePath || found.path === routePath || found.methods.has(method)) return undefined;
+    return [...found.methods].sort().join(', ');
+  }
+
+  private lookup(url: string): { path: string; methods: Set<string> } | undefined {
     const target = url.startsWith('/') ? url : url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '') || '/';
-    const found = this.router.find('GET', target);
-    if (!found) return undefined;
-    return [...(found.store as Set<string>)].sort().join(', ');
+    return this.router.find('GET', target)?.store as { path: string; methods: Set<string> } | undefined;
   }
 }

@@ -74,3 +74,37 @@ describe('the captcha protection', () => {
     expect(policyOf(route('/sign-in', 'after-failures')).captcha).toBe('after-failures');
   });
 });
+
+describe('methods of a more specific path', () => {
+  it('answers 405 with Allow when only a parametric route would take a method the specific path does not answer', async () => {
+    const fastify = Fastify();
+    await fastify.register(fastifyCookie);
+    fastify.setErrorHandler((error, _request, reply) =>
+      reply.code(error instanceof Error && 'statusCode' in error ? (error.statusCode as number) : 400).send('refused'),
+    );
+    installProtections(
+      fastify,
+      config,
+      redis,
+      { warn: () => undefined } as unknown as Logger,
+      strictMock<CaptchaGate>('CaptchaGate'),
+    );
+    const declare = (method: 'GET' | 'POST' | 'PUT', url: string) =>
+      fastify.route({
+        method,
+        url,
+        config: { [POLICY]: { ...policyOf({ ...route(url), method }), csrf: false } },
+        handler: async () => `${method} ${url}`,
+      });
+    declare('PUT', '/drafts/:id');
+    declare('POST', '/drafts/translate');
+    await fastify.ready();
+
+    const shadowed = await fastify.inject({ method: 'PUT', url: '/drafts/translate?aid=1' });
+    expect(shadowed.statusCode).toBe(405);
+    expect(shadowed.headers.allow).toBe('POST');
+    expect((await fastify.inject({ method: 'PUT', url: '/drafts/123' })).body).toBe('PUT /drafts/:id');
+    expect((await fastify.inject({ method: 'POST', url: '/drafts/translate' })).body).toBe('POST /drafts/translate');
+    await fastify.close();
+  });
+});

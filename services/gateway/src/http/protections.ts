@@ -83,9 +83,18 @@ export function installProtections(
   });
 
   fastify.addHook('onRequest', async (request, reply) => {
-    if (!request.is404) return;
-    limit(request, reply, 'api');
-    answerUnmatched(methods, request, reply);
+    if (request.is404) {
+      limit(request, reply, 'api');
+      answerUnmatched(methods, request, reply);
+      return;
+    }
+    // A route took it only because a more specific declared path does not answer this method: 405 as well.
+    const allow = methods.shadowed(request.url, request.method, request.routeOptions.url);
+    if (allow) {
+      limit(request, reply, 'api');
+      reply.header('allow', allow);
+      throw methodNotAllowed();
+    }
   });
   return methods;
 }
