@@ -3,6 +3,7 @@ import { EVENTS } from '@pencraft/contracts/events';
 import type { EventConsumers, Subscription } from '@pencraft/kit';
 import { strictMock, TX } from '@pencraft/testing';
 import type { ArticleRepository } from '../articles/article.repository.js';
+import type { CoAuthorRepository } from '../coauthors/coauthor.repository.js';
 import { AccountDeletionConsumer } from './account-deletion.consumer.js';
 import type { MediaService } from '../media/media.service.js';
 import type { AuthorRepository } from './author.repository.js';
@@ -13,12 +14,14 @@ describe('AccountDeletionConsumer (articles)', () => {
     const articles = strictMock<ArticleRepository>('ArticleRepository');
     const authors = strictMock<AuthorRepository>('AuthorRepository');
     const media = strictMock<MediaService>('MediaService');
+    const coAuthors = strictMock<CoAuthorRepository>('CoAuthorRepository');
     consumers.subscribe.mockResolvedValue(undefined);
     articles.deleteByAuthor.mockResolvedValue(2);
     authors.remove.mockResolvedValue(undefined);
     media.forgetOwner.mockResolvedValue(undefined);
+    coAuthors.forgetUser.mockResolvedValue(undefined);
 
-    await new AccountDeletionConsumer(consumers, articles, authors, media).onApplicationBootstrap();
+    await new AccountDeletionConsumer(consumers, articles, authors, media, coAuthors).onApplicationBootstrap();
     const subscription = consumers.subscribe.mock.calls[0]![0] as Subscription;
     expect(subscription.durable).toBe(EVENTS.userDeleted.consumers.articles);
     expect(subscription.subjects).toEqual([EVENTS.userDeleted.subject]);
@@ -29,5 +32,6 @@ describe('AccountDeletionConsumer (articles)', () => {
     expect(articles.deleteByAuthor).toHaveBeenCalledWith(TX, 'u-1');
     expect(authors.remove).toHaveBeenCalledWith(TX, 'u-1');
     expect(media.forgetOwner).toHaveBeenCalledWith('u-1', TX);
+    expect(coAuthors.forgetUser).toHaveBeenCalledWith(TX, 'u-1');
   });
 });

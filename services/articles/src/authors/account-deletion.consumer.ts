@@ -3,6 +3,7 @@ import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
 import type { UserDeleted } from '@pencraft/contracts/events/v1/identity';
 import { EventConsumers, type Transaction } from '@pencraft/kit';
 import { ArticleRepository } from '../articles/article.repository.js';
+import { CoAuthorRepository } from '../coauthors/coauthor.repository.js';
 import { MediaService } from '../media/media.service.js';
 import { AuthorRepository } from './author.repository.js';
 
@@ -19,6 +20,7 @@ export class AccountDeletionConsumer implements OnApplicationBootstrap {
     private readonly articles: ArticleRepository,
     private readonly authors: AuthorRepository,
     private readonly media: MediaService,
+    private readonly coAuthors: CoAuthorRepository,
   ) {}
 
   async onApplicationBootstrap() {
@@ -31,6 +33,8 @@ export class AccountDeletionConsumer implements OnApplicationBootstrap {
   async userDeleted(user: UserDeleted, tx: Transaction) {
     await this.articles.deleteByAuthor(tx, user.uid);
     await this.authors.remove(tx, user.uid);
+    // The co-author invitations they sent or received (their own drafts' and articles' go with those rows).
+    await this.coAuthors.forgetUser(tx, user.uid);
     await this.media.forgetOwner(user.uid, tx);
   }
 }
