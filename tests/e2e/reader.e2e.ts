@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser } from '../support/browser.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import {
+  addCoAuthor,
   publishArticle,
   publishTranslation,
   signInBrowser,
@@ -32,6 +33,7 @@ const azTitle = `Xəzər boyunca ${suffix}`;
 
 let writer: Person;
 let reader: Person;
+let coAuthor: Person;
 let articleId: string;
 let nextId: string;
 let azId: string;
@@ -115,6 +117,7 @@ function everyBlock(images: string[], words: string) {
 beforeAll(async () => {
   writer = await signUp(API, `rd_writer_${suffix}`, 'Leyla Yolçu');
   reader = await signUp(API, `rd_reader_${suffix}`, 'Kamran Oxucu');
+  coAuthor = await signUp(API, `rd_coauthor_${suffix}`, 'Nərgiz Həmmüəllif');
   const images = [
     await uploadImage(writer, await image(20, 90, 160)),
     await uploadImage(writer, await image(160, 90, 20)),
@@ -139,6 +142,7 @@ beforeAll(async () => {
       },
     ],
   });
+  await addCoAuthor(writer, articleId, coAuthor);
   azId = await publishTranslation(writer, articleId, {
     title: azTitle,
     description: 'Sahil boyu qatar səyahəti',
@@ -148,7 +152,8 @@ beforeAll(async () => {
   });
 
   browser = await launchBrowser({ clientAddress: CLIENT_ADDRESS });
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // The server renders the first view in the Accept-Language's language; the app then takes over in the same one.
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   await context.addInitScript(() => {
     localStorage.setItem('pc_consent', 'true');
     if (!localStorage.getItem('pc_lang')) localStorage.setItem('pc_lang', 'en');
@@ -169,9 +174,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Loaded, the app has taken over a server-rendered page (its frame is gone), nothing is loading any more. */
 async function settled(target: Page) {
   await target.waitForLoadState('networkidle');
-  await target.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading'));
+  await target.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading, #pc-ssr-frame'));
 }
 
 async function open(path: string) {
@@ -195,7 +201,13 @@ describe('reading an article', () => {
     expect(await page.title()).toBe(`${title} — Pencraft`);
     await article.getByRole('link', { name: 'Leyla Yolçu' }).waitFor();
     expect(await article.getByRole('link', { name: 'Leyla Yolçu' }).getAttribute('href')).toBe(`/@${writer.username}`);
-    expect(await article.getByRole('link', { name: 'Law' }).getAttribute('href')).toBe('/c/law');
+    // The accepted co-author is named beside the author.
+    const authors = page.getByRole('list', { name: 'Authors' });
+    expect(await authors.getByRole('link').allTextContents()).toEqual(['Leyla Yolçu', 'Nərgiz Həmmüəllif']);
+    expect(await authors.getByRole('link', { name: 'Nərgiz Həmmüəllif' }).getAttribute('href')).toBe(
+      `/@${coAuthor.username}`,
+    );
+    expect(await article.getByRole('link', { name: 'Law', exact: true }).getAttribute('href')).toBe('/c/law');
     await article.getByText(/\d+ min read/).waitFor();
     await article.getByRole('heading', { level: 2, name: 'Leaving Baku' }).waitFor();
     await article.getByRole('heading', { level: 3, name: 'What to pack' }).waitFor();
@@ -351,7 +363,7 @@ describe('a signed-in reader', () => {
     const collectionPath = new URL(page.url()).pathname;
 
     // Nobody else reads a private collection, by its address either.
-    const other = await browser.newContext();
+    const other = await browser.newContext({ locale: 'en-US' });
     await other.addInitScript(() => localStorage.setItem('pc_lang', 'en'));
     const visitor = await other.newPage();
     await visitor.goto(`${SITE}${collectionPath}`);
@@ -407,7 +419,12 @@ describe('the reader pages', () => {
   });
 
   it('fit a phone without horizontal scroll and without axe-core violations', async () => {
-    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+    });
     await phone.addInitScript(() => {
       localStorage.setItem('pc_consent', 'true');
       localStorage.setItem('pc_lang', 'en');

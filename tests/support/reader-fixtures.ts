@@ -115,6 +115,24 @@ export async function publishTranslation(
   return submitAndApprove(person, draft.body.id);
 }
 
+/**
+ * Makes `invitee` an accepted co-author of a published article: the author opens it for editing
+ * (POST /api/articles/publishing/{id}/edit), invites from that draft, and the invitee accepts.
+ */
+export async function addCoAuthor(author: Person, articleId: string, invitee: Person): Promise<void> {
+  const draft = await author.client.post<{ id: string }>(`/api/articles/publishing/${articleId}/edit`);
+  if (draft.status >= 300) throw new Error(`edit answered ${draft.status} ${JSON.stringify(draft.body)}`);
+  const invited = await author.client.post(`/api/drafts/${draft.body.id}/invite?username=${invitee.username}`);
+  if (invited.status !== 201) throw new Error(`invite answered ${invited.status} ${JSON.stringify(invited.body)}`);
+  const mine = await invitee.client.get<{ items: { id: string; articleId: string | null }[] }>(
+    '/api/drafts/invitations',
+  );
+  const invitation = mine.body.items.find((i) => i.articleId === articleId);
+  if (!invitation) throw new Error(`no invitation for ${articleId}: ${JSON.stringify(mine.body)}`);
+  const accepted = await invitee.client.post(`/api/drafts/invitations/${invitation.id}/accept`);
+  if (accepted.status !== 200) throw new Error(`accept answered ${accepted.status} ${JSON.stringify(accepted.body)}`);
+}
+
 /** Hands the person's session (and CSRF cookie) to a browser context at `site`. */
 export async function signInBrowser(context: BrowserContext, person: Person, site: string): Promise<void> {
   await context.clearCookies();

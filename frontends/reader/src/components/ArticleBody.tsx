@@ -1,7 +1,7 @@
 import { safeImageUrl } from '@pencraft/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { Schemas } from '@pencraft/ui';
+import { useCategoryName } from '../data/categories.js';
 import type { ArticleData } from '../data/index.js';
 import { useReaderTranslation } from '../i18n.js';
 import { ArticleActions } from './ArticleActions.js';
@@ -14,8 +14,6 @@ import { ImageViewer } from './ImageViewer.js';
  * reading time, language versions, cover, the blocks with an image viewer over the article's images. `actions`
  * adds what a published article has (votes, bookmark, collections, share, the author's next article).
  */
-type Author = Schemas['Author'];
-
 /** What the body shows: an article, or a draft shown as the article it would be (the preview). */
 export type ArticleView = Pick<
   ArticleData,
@@ -30,18 +28,7 @@ export type ArticleView = Pick<
   | 'readingMinutes'
   | 'status'
 > &
-  Partial<Pick<ArticleData & ArticleAdditions, 'coAuthors' | 'coverUrl' | 'translations' | 'categoryName'>>;
-
-/**
- * The Article JSON fields helpers A and H add in this issue (co-authors, cover, language versions, category name),
- * optional until their answer is in openapi.json: then ArticleData carries them and this type adds nothing.
- */
-interface ArticleAdditions {
-  coAuthors: Author[];
-  coverUrl: string | null;
-  translations: { id: string; language: ArticleData['language'] }[];
-  categoryName: string;
-}
+  Partial<Pick<ArticleData, 'coAuthors' | 'coverUrl' | 'translations' | 'categoryName'>>;
 
 export function ArticleBody({ article: a, actions }: { article: ArticleView; actions: boolean }) {
   const { t } = useReaderTranslation();
@@ -49,12 +36,13 @@ export function ArticleBody({ article: a, actions }: { article: ArticleView; act
   const images = useMemo(() => articleImages(a.content?.blocks, t('article.image')), [a.content, t]);
   const authors = [a.author, ...(a.coAuthors ?? [])];
   const cover = safeImageUrl(a.coverUrl);
+  const categoryName = useCategoryName(a.category, a.categoryName);
   return (
     <article className="pc-article" lang={a.language}>
       <header className="pc-article__header">
         {a.category && (
           <p className="pc-article__category">
-            <Link to={`/c/${encodeURIComponent(a.category)}`}>{a.categoryName || a.category}</Link>
+            <Link to={`/c/${encodeURIComponent(a.category)}`}>{categoryName}</Link>
           </p>
         )}
         {actions && a.status !== 'published' && <p className="pc-badge">{t('article.draft')}</p>}

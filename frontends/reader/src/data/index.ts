@@ -9,8 +9,18 @@ import { ApiError, type ApiClient, type Schemas } from '@pencraft/ui';
 export type Reader = Pick<ApiClient, 'get'>;
 export type CategorySort = 'new' | 'top';
 
-export const loadArticle = (client: Reader, id: string, signal?: AbortSignal) =>
-  client.get('/api/articles/{id}', { params: { path: { id } }, signal });
+/**
+ * An article with its category's name in the request language (from the list of categories; a failure there only
+ * leaves the name out).
+ */
+export async function loadArticle(client: Reader, id: string, signal?: AbortSignal): Promise<ArticleData> {
+  const [article, categories] = await Promise.all([
+    client.get('/api/articles/{id}', { params: { path: { id } }, signal }),
+    loadCategories(client, signal).catch(() => null),
+  ]);
+  const categoryName = categories?.items.find((c) => c.id === article.category)?.name;
+  return categoryName ? { ...article, categoryName } : article;
+}
 
 export const loadHome = (client: Reader, page = 1, signal?: AbortSignal) =>
   client.get('/api/home/articles', { params: { query: { page } }, signal });
@@ -51,7 +61,7 @@ export async function loadCategoryPage(client: Reader, category: string, sort: C
 }
 
 export type CategoryPageData = Awaited<ReturnType<typeof loadCategoryPage>>;
-export type ArticleData = Schemas['Article'];
+export type ArticleData = Schemas['Article'] & { categoryName?: string };
 
 export interface PageData<T> {
   /** The same string on the server and in the browser. */

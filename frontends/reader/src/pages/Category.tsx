@@ -12,6 +12,7 @@ import {
   type CategoryPageData,
   type CategorySort,
 } from '../data/index.js';
+import { useCategoryName } from '../data/categories.js';
 import { usePageData } from '../data/usePageData.js';
 import { useReaderTranslation } from '../i18n.js';
 import { usePaged } from '../lib/usePaged.js';
@@ -93,8 +94,10 @@ function CategoryView({ category, sort }: { category: string; sort: CategorySort
   const { t } = useReaderTranslation();
   const { state: session } = useSession();
   const { state, reload } = usePageData(categoryData(category, sort));
-  const name = state.status === 'ready' ? state.value.name : null;
-  const known = state.status === 'ready' && name !== null;
+  const given = state.status === 'ready' ? state.value.name : null;
+  const known = state.status === 'ready' && given !== null;
+  // The name in the visitor's language (the server renders in the default one).
+  const name = useCategoryName(category, given);
   useDocumentMeta(
     known
       ? `${name} — Pencraft`
