@@ -5,23 +5,33 @@ import { strictMock, TX } from '@pencraft/testing';
 import type { ArticleRepository } from '../articles/article.repository.js';
 import type { CoAuthorRepository } from '../coauthors/coauthor.repository.js';
 import { AccountDeletionConsumer } from './account-deletion.consumer.js';
+import type { EngagementRepository } from '../feeds/engagement.repository.js';
 import type { MediaService } from '../media/media.service.js';
 import type { AuthorRepository } from './author.repository.js';
 
 describe('AccountDeletionConsumer (articles)', () => {
-  it("removes the deleted account's articles, author record and images in the event's transaction", async () => {
+  it("removes the deleted account's articles, author record, images and engagement in the event's transaction", async () => {
     const consumers = strictMock<EventConsumers>('EventConsumers');
     const articles = strictMock<ArticleRepository>('ArticleRepository');
     const authors = strictMock<AuthorRepository>('AuthorRepository');
     const media = strictMock<MediaService>('MediaService');
     const coAuthors = strictMock<CoAuthorRepository>('CoAuthorRepository');
+    const engagement = strictMock<EngagementRepository>('EngagementRepository');
     consumers.subscribe.mockResolvedValue(undefined);
     articles.deleteByAuthor.mockResolvedValue(2);
     authors.remove.mockResolvedValue(undefined);
     media.forgetOwner.mockResolvedValue(undefined);
     coAuthors.forgetUser.mockResolvedValue(undefined);
+    engagement.forgetUser.mockResolvedValue(undefined);
 
-    await new AccountDeletionConsumer(consumers, articles, authors, media, coAuthors).onApplicationBootstrap();
+    await new AccountDeletionConsumer(
+      consumers,
+      articles,
+      authors,
+      media,
+      engagement,
+      coAuthors,
+    ).onApplicationBootstrap();
     const subscription = consumers.subscribe.mock.calls[0]![0] as Subscription;
     expect(subscription.durable).toBe(EVENTS.userDeleted.consumers.articles);
     expect(subscription.subjects).toEqual([EVENTS.userDeleted.subject]);
@@ -33,5 +43,6 @@ describe('AccountDeletionConsumer (articles)', () => {
     expect(authors.remove).toHaveBeenCalledWith(TX, 'u-1');
     expect(media.forgetOwner).toHaveBeenCalledWith('u-1', TX);
     expect(coAuthors.forgetUser).toHaveBeenCalledWith(TX, 'u-1');
+    expect(engagement.forgetUser).toHaveBeenCalledWith(TX, 'u-1');
   });
 });

@@ -4,6 +4,7 @@ import type { UserDeleted } from '@pencraft/contracts/events/v1/identity';
 import { EventConsumers, type Transaction } from '@pencraft/kit';
 import { ArticleRepository } from '../articles/article.repository.js';
 import { CoAuthorRepository } from '../coauthors/coauthor.repository.js';
+import { EngagementRepository } from '../feeds/engagement.repository.js';
 import { MediaService } from '../media/media.service.js';
 import { AuthorRepository } from './author.repository.js';
 
@@ -11,7 +12,8 @@ import { AuthorRepository } from './author.repository.js';
  * A deleted account's articles go with it (identity.user.deleted). Removed rather than anonymised: the person asked
  * for their account to be deleted for good, and what they wrote under their name is theirs; an article without its
  * author would also be one nobody can edit or answer for. Search drops them on the same event. Their editor images
- * (articles/<uid>/ in the object store) go too.
+ * (articles/<uid>/ in the object store) go too, and so do their votes (leaving the counts), bookmarks, collections and
+ * follows.
  */
 @Injectable()
 export class AccountDeletionConsumer implements OnApplicationBootstrap {
@@ -20,6 +22,7 @@ export class AccountDeletionConsumer implements OnApplicationBootstrap {
     private readonly articles: ArticleRepository,
     private readonly authors: AuthorRepository,
     private readonly media: MediaService,
+    private readonly engagement: EngagementRepository,
     private readonly coAuthors: CoAuthorRepository,
   ) {}
 
@@ -35,6 +38,7 @@ export class AccountDeletionConsumer implements OnApplicationBootstrap {
     await this.authors.remove(tx, user.uid);
     // The co-author invitations they sent or received (their own drafts' and articles' go with those rows).
     await this.coAuthors.forgetUser(tx, user.uid);
+    await this.engagement.forgetUser(tx, user.uid);
     await this.media.forgetOwner(user.uid, tx);
   }
 }

@@ -1,13 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ArticleMeta } from '@pencraft/contracts/articles/v1/engagement';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { articles } from '../articles/article.table.js';
 import { bookmarks } from '../bookmarks/bookmark.table.js';
 import { collectionItems, collections } from '../collections/collection.table.js';
 import { articleVotes } from '../votes/vote.table.js';
 import { articleEngagement } from './article-engagement.table.js';
-import { NOBODY } from './ids.js';
+import { categoryFollows } from '../categories/category-follow.table.js';
+import { savedCollections } from '../collections/collection.table.js';
+import { isUuid, NOBODY } from './ids.js';
+import { userFollows } from './user-follow.table.js';
 
 export interface EngagementTarget {
   articleId: string;
@@ -55,6 +58,7 @@ export class EngagementRepository {
         from ${articles}
        where ${articles.id} = ${articleId} and ${PUBLISHED}
       on conflict (article_id) do nothing`);
+    // Only the engagement row is locked (the article row stays free for its own edits); the status is read beside it.
     const [row] = await tx
       .select({
         articleId: articleEngagement.articleId,
@@ -62,12 +66,15 @@ export class EngagementRepository {
         upVotes: articleEngagement.upVotes,
         downVotes: articleEngagement.downVotes,
         bookmarks: articleEngagement.bookmarks,
+        published: sql<boolean>`exists(select 1 from ${articles} a
+            where a.id = ${articleEngagement.articleId} and a.status = 'published')`,
       })
       .from(articleEngagement)
-      .innerJoin(articles, and(eq(articles.id, articleEngagement.articleId), PUBLISHED))
       .where(eq(articleEngagement.articleId, articleId))
-      .for('update', { of: articleEngagement });
-    return row;
+      .for('update');
+    if (!row?.published) return undefined;
+    const { published: _published, ...target } = row;
+    return target;
   }
 
   async addCounts(tx: Queryable, articleId: string, change: CountChange): Promise<EngagementTarget> {
@@ -119,5 +126,29 @@ export class EngagementRepository {
       comments: 0,
       collectionIds: row.collectionIds,
     };
+  }
+
+  /**
+   * Everything of a deleted account (identity.user.deleted): its votes and bookmarks leave the counts they were in,
+   * its collections, saved collections, category follows and follows go. Run after its own articles were deleted.
+   */
+  async forgetUser(tx: Queryable, uid: string): Promise<void> {
+    if (!isUuid(uid)) return;
+    await tx.execute(sql`
+      update ${articleEngagement} e
+         set up_votes = e.up_votes - v.ups, down_votes = e.down_votes - v.downs
+        from (select article_id, count(*) filter (where value = 1)::int as ups,
+                     count(*) filter (where value = -1)::int as downs
+                from ${articleVotes} where uid = ${uid} group by article_id) v
+       where e.article_id = v.article_id`);
+    await tx.delete(articleVotes).where(eq(articleVotes.uid, uid));
+    await tx.execute(sql`
+      update ${articleEngagement} e set bookmarks = e.bookmarks - 1
+        from ${bookmarks} b where b.uid = ${uid} and b.article_id = e.article_id`);
+    await tx.delete(bookmarks).where(eq(bookmarks.uid, uid));
+    await tx.delete(collections).where(eq(collections.ownerUid, uid));
+    await tx.delete(savedCollections).where(eq(savedCollections.uid, uid));
+    await tx.delete(categoryFollows).where(eq(categoryFollows.uid, uid));
+    await tx.delete(userFollows).where(or(eq(userFollows.followerUid, uid), eq(userFollows.followeeUid, uid)));
   }
 }

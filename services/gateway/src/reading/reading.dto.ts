@@ -43,8 +43,8 @@ export const ArticleMetaJson = z
 
 export const ArticleCardList = z.object({ items: z.array(ArticleCardJson) }).meta({ id: 'ArticleCardList' });
 export const NextArticle = z
-  .object({ next: ArticleCardJson.nullable() })
-  .meta({ id: 'NextArticle', description: 'null when the author has no other published article.' });
+  .object({ next: ArticleCardJson.optional() })
+  .meta({ id: 'NextArticle', description: 'next is absent when the author has no other published article.' });
 
 const Owner = z.object({ uid: z.string(), username: z.string(), fullname: z.string(), imageUrl: z.string() });
 export const CollectionSummary = z

@@ -325,7 +325,7 @@ export const nextArticleRoute = defineRoute({
   path: '/api/users/:id/articles/:aid/next',
   tag: TAG,
   summary:
-    "The author's published article after this one (after their newest: their first); null when they have no " +
+    "The author's published article after this one (after their newest: their first); no next when they have no " +
     'other (aid not a published article of theirs: ArticleNotFound)',
   params: NextArticleParams,
   response: NextArticle,

@@ -153,7 +153,7 @@ export class ReadingService {
   nextArticle(authorUid: string, articleId: string) {
     return this.shared(`next:${authorUid}:${articleId}`, async () => {
       const { next } = await this.engagement.getNextArticle({ authorUid, articleId });
-      return { next: next ? articleCardJson(next) : null };
+      return next ? { next: articleCardJson(next) } : {};
     });
   }
 
