@@ -415,6 +415,8 @@ describe('account deletion', () => {
     articleId = created.body.id;
     expect((await account.client.post(`/api/articles/publishing/${articleId}`)).status).toBe(200);
     await approveArticle(articleId);
+    // A draft and the article's review timeline leave with the account too.
+    expect((await account.client.post('/api/drafts', { title: 'A draft that leaves too' })).status).toBe(201);
     await eventually(async () => {
       const { body } = await account.client.get<{ items: { id: string }[] }>(`/api/strict/txt?q=${word}`);
       return body.items?.some((item) => item.id === articleId) ? true : undefined;
@@ -516,6 +518,12 @@ describe('account deletion', () => {
     });
     const { rows: authors } = await sql.query('select 1 from articles.authors where uid = $1', [account.uid]);
     expect(authors).toEqual([]);
+    const { rows: drafts } = await sql.query('select 1 from articles.drafts where owner_id = $1', [account.uid]);
+    expect(drafts).toEqual([]);
+    const { rows: timeline } = await sql.query('select 1 from articles.article_reviews where article_id = $1', [
+      articleId,
+    ]);
+    expect(timeline).toEqual([]);
     // The job removes the pictures right after its commit, which the row check above has already seen.
     await eventually(async () =>
       (await Promise.all(pictures.map(mediaStatus))).every((status) => status === 404) ? true : undefined,

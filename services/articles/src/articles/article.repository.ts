@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
 import { and, count, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { authors } from '../authors/author.table.js';
+import { drafts } from '../drafts/draft.table.js';
+import { articleDeletions, articleReviews } from '../review/review.table.js';
 import { articles, PENDING_STATUSES, type ArticleRow, type ArticleStatus } from './article.table.js';
 
 export type NewArticle = typeof articles.$inferInsert;
@@ -82,8 +84,15 @@ export class ArticleRepository {
       .prepare('articles_published_page');
   }
 
-  /** Every article of an author, whatever its status; how many there were. */
+  /**
+   * Every article of an author, whatever its status, with what hangs off them: their review timelines, the author's
+   * drafts (preview links die with them) and pending-deletion counts; how many articles there were.
+   */
   async deleteByAuthor(tx: Queryable, authorId: string): Promise<number> {
+    const mine = tx.select({ id: articles.id }).from(articles).where(eq(articles.authorId, authorId));
+    await tx.delete(articleReviews).where(inArray(articleReviews.articleId, mine));
+    await tx.delete(drafts).where(eq(drafts.ownerId, authorId));
+    await tx.delete(articleDeletions).where(eq(articleDeletions.authorId, authorId));
     const rows = await tx.delete(articles).where(eq(articles.authorId, authorId)).returning({ id: articles.id });
     return rows.length;
   }
