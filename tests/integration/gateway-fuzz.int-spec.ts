@@ -114,6 +114,32 @@ const DRAFT_OPERATIONS = [
 ];
 
 /**
+ * Engagement and reading: a documented-valid request names an article that must exist and be published
+ * (ArticleNotFound), a collection that must exist and be readable or the caller's (CollectionNotFound, Forbidden), a
+ * user that must exist (UserNotFound); a vote is refused on one's own article (Forbidden) and a downvote below the
+ * Pro rating (CannotDownvote); collections stop at 20 (MaximumCollectionsCount) and one's own cannot be saved or
+ * removed (CantSaveOwnCollection, CantRemoveOwnCollection). The same exception as createArticle; every other check
+ * runs on them.
+ */
+const ENGAGEMENT_OPERATIONS = [
+  'getArticleMeta',
+  'upvoteArticle',
+  'downvoteArticle',
+  'bookmarkArticle',
+  'unbookmarkArticle',
+  'createCollection',
+  'getCollection',
+  'updateCollection',
+  'deleteCollection',
+  'addCollectionItem',
+  'removeCollectionItem',
+  'saveCollection',
+  'unsaveCollection',
+  'listUserCollections',
+  'getNextArticle',
+];
+
+/**
  * Every check (schemathesis runs all of them when --checks is not given; naming them on the command line would
  * override the per-operation setting below), with narrow exceptions. createArticle's content must hold 50 to 30,000 visible characters summed
  * over all its blocks after their markup is removed: no JSON Schema keyword counts across array items and markup,
@@ -144,6 +170,7 @@ ${[
   ...PROFILE_OPERATIONS,
   ...MEDIA_OPERATIONS,
   ...DRAFT_OPERATIONS,
+  ...ENGAGEMENT_OPERATIONS,
   ...captchaOperations(),
 ]
   .map((id) => `[[operations]]\ninclude-operation-id = "${id}"\nchecks.positive_data_acceptance.enabled = false\n`)
