@@ -213,6 +213,9 @@ describe('a writer and reader journey', () => {
     await editorBlock('code', { clickBelow: true });
     await page.keyboard.type('const wind = "khazri";');
     await page.getByRole('button', { name: 'Publish' }).click();
+    // The editor says the article went to review and links to it.
+    await page.getByRole('heading', { level: 1, name: 'Sent for review' }).waitFor();
+    await page.getByRole('link', { name: 'Open the article' }).click();
     await page.waitForURL(/\/a\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     articlePath = new URL(page.url()).pathname;

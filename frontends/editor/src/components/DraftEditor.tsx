@@ -111,6 +111,10 @@ class Baseline {
   set(values: DraftValues): void {
     this.value = fingerprint(values);
   }
+  /** As loaded, unless a save already told what the server has. */
+  initial(values: DraftValues): void {
+    if (this.value === null) this.set(values);
+  }
 }
 
 /** The values as the server compares them: the API's shapes, without Editor.js's save time. */
@@ -172,6 +176,8 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
   const serverValues = initialDraft ? toValues(initialDraft, uiLanguage) : null;
   const restored = pending && !(serverValues && sameValues(pending.values, serverValues)) ? pending : null;
   const [values, setValues] = useState<DraftValues>(() => restored?.values ?? serverValues ?? toValues({}, uiLanguage));
+  /** The fields as loaded: what the server has (the writer may type in them before Editor.js is ready). */
+  const [loadedValues] = useState(values);
   const valuesRef = useRef(values);
   const editor = useRef<EditorHandle>(null);
   const [content, setContent] = useState<EditorOutput | null>(values.content);
@@ -220,9 +226,11 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
   }
 
   /** What the editor shows once rendered is what the server has (unless this browser kept newer changes). */
-  async function rebase() {
+  async function rebase(fields: DraftValues, loaded: boolean) {
     const output = await editor.current?.save().catch(() => null);
-    if (output) ctx.baseline.set({ ...valuesRef.current, content: output });
+    if (!output) return;
+    if (loaded) ctx.baseline.initial({ ...fields, content: output });
+    else ctx.baseline.set({ ...fields, content: output });
   }
   function changed() {
     saver.touch();
@@ -274,7 +282,7 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
         setDraft(current);
         await editor.current?.load(theirs.content);
         saver.takeTheirs(current.version);
-        await rebase();
+        await rebase(theirs, false);
       }
     } catch (e) {
       setConflictError(errorMessage(e, t('common:dialog.failure')));
@@ -420,7 +428,7 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
               onReady={() => {
                 // Unless this browser kept newer changes, what the editor shows is what the server has (or, for a
                 // new article, nothing worth creating a draft for).
-                if (!restored) void rebase();
+                if (!restored) void rebase(loadedValues, true);
               }}
               onEdit={() => {
                 setServerErrors((e) => ({ ...e, content: undefined }));
