@@ -125,12 +125,9 @@ export const ArticleJson = z
         'The published versions of its translation group (the original and its translations, itself included ' +
         'when published), az, en, ru: one URL per language, /a/{id}',
     }),
-    originalId: z
-      .string()
-      .nullable()
-      .meta({
-        description: "The original's id for a translation; null for an original (the group's id is the original's)",
-      }),
+    originalId: z.string().nullable().meta({
+      description: "The original's id for a translation; null for an original (the group's id is the original's)",
+    }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     publishedAt: z.iso.datetime().nullable(),
@@ -152,7 +149,7 @@ export const ArticleCardJson = z
     readingMinutes: z.number().int(),
     /** The cover image, when the article has one (the reading lists fill it). */
     coverUrl: z.string().nullable().optional(),
-    /** The score, upvotes minus downvotes (the reading lists fill it; the home list may not). */
+    /** The score, upvotes minus downvotes: on the reading lists (GET /api/articles/nd/cot and the others), not the home list. */
     votes: z.number().int().optional(),
   })
   .meta({ id: 'ArticleCard' });
@@ -212,6 +209,5 @@ export function articleCardJson(card: ArticleCard) {
     publishedAt: iso(card.publishedAtMs),
     readingMinutes: card.readingMinutes,
     coverUrl: card.coverUrl || null,
-    votes: card.votes,
   };
 }

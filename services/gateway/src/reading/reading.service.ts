@@ -4,6 +4,7 @@ import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { pickLang } from '@pencraft/errors';
 import { PAGE_SIZE } from '@pencraft/rules';
 import { SessionService } from '../accounts/session.service.js';
+import type { ArticleCard } from '@pencraft/contracts/articles/v1/articles';
 import { articleCardJson } from '../articles/article.dto.js';
 import { ARTICLES, type ArticlesClient } from '../articles/articles.upstream.js';
 import { PublicCache } from '../http/public-cache.js';
@@ -11,9 +12,14 @@ import { PROFILES, type ProfileClient } from '../profiles/profile.upstream.js';
 import { ENGAGEMENT, type EngagementClient } from './engagement.upstream.js';
 import { collectionJson, metaJson } from './reading.dto.js';
 
+/** A card of the reading lists: with its score, which they read beside the article. */
+function cardJson(card: ArticleCard) {
+  return { ...articleCardJson(card), votes: card.votes };
+}
+
 function pageJson(page: ArticleCardPage | undefined) {
   return {
-    items: (page?.items ?? []).map(articleCardJson),
+    items: (page?.items ?? []).map(cardJson),
     page: page?.page ?? 1,
     pageSize: page?.pageSize ?? PAGE_SIZE,
     hasMore: page?.hasMore ?? false,
@@ -146,14 +152,14 @@ export class ReadingService {
   authorTop(authorUid: string) {
     return this.shared(`author-top:${authorUid}`, async () => {
       const { items } = await this.engagement.listAuthorTopArticles({ authorUid });
-      return { items: items.map(articleCardJson) };
+      return { items: items.map(cardJson) };
     });
   }
 
   nextArticle(authorUid: string, articleId: string) {
     return this.shared(`next:${authorUid}:${articleId}`, async () => {
       const { next } = await this.engagement.getNextArticle({ authorUid, articleId });
-      return next ? { next: articleCardJson(next) } : {};
+      return next ? { next: cardJson(next) } : {};
     });
   }
 
