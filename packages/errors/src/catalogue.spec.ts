@@ -26,6 +26,8 @@ const SPEC_CODES = [
   'MaximumCollectionsCount',
   'CantSaveOwnCollection',
   'CantRemoveOwnCollection',
+  // A collection holds at most 500 articles (issue #8)
+  'MaximumCollectionItemsCount',
   // Articles
   'ArticleNotFound',
   'InvalidArticleTitle',
