@@ -16,7 +16,6 @@ const reader = {
   ],
   navigation: [
     { id: 'home', label: 'reader:nav.home', path: '/', placement: 'header', order: 0 },
-    { id: 'top', label: 'reader:nav.top', path: '/top', placement: 'header', order: 1 },
     { id: 'search', label: 'reader:nav.search', path: '/search', placement: 'search', param: 'q' },
   ],
   namespaces: {

@@ -31,9 +31,12 @@ export default function Home() {
       </section>
 
       <section aria-labelledby="pc-latest-title" aria-busy={list.status === 'loading'}>
-        <h2 id="pc-latest-title" className="pc-section-title">
-          {t('home.listTitle')}
-        </h2>
+        <div className="pc-section-head">
+          <h2 id="pc-latest-title" className="pc-section-title">
+            {t('home.listTitle')}
+          </h2>
+          <Link to="/top">{t('nav.top')}</Link>
+        </div>
         {list.status === 'loading' && (
           <div className="pc-center">
             <Spinner label={t('common:loading')} size="large" />
