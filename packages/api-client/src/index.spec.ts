@@ -32,6 +32,32 @@ describe('the API client', () => {
     expect(seen[1]!.headers.get('x-csrf-token')).toBe('nonce.mac');
   });
 
+  it('fetches one CSRF token for concurrent first writes and sends the one its cookie holds', async () => {
+    let cookie: string | undefined;
+    let issued = 0;
+    const sent: Array<string | null> = [];
+    const fetch = async (input: Request | string | URL) => {
+      const request = input as Request;
+      if (request.url.endsWith('/api/csrf')) {
+        issued += 1;
+        const token = `nonce${issued}.mac`;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        cookie = token;
+        return new Response(JSON.stringify({ token }), { headers: { 'content-type': 'application/json' } });
+      }
+      sent.push(request.headers.get('x-csrf-token'));
+      return new Response(null, { status: 204 });
+    };
+    const api = createApiClient({
+      baseUrl: 'https://pencraft.az',
+      readCookie: (name) => (name === 'pc_csrf' ? cookie : undefined),
+      fetch: fetch as typeof globalThis.fetch,
+    });
+    await Promise.all([api.POST('/api/id/out'), api.POST('/api/id/out'), api.POST('/api/id/out')]);
+    expect(issued).toBe(1);
+    expect(sent).toEqual([cookie, cookie, cookie]);
+  });
+
   it('reads a cookie', () => {
     expect(cookieValue('a=1; pc_csrf=abc.def; b=2', 'pc_csrf')).toBe('abc.def');
     expect(cookieValue('a=1', 'pc_csrf')).toBeUndefined();

@@ -39,13 +39,28 @@ const browserCookie = (name: string) =>
  */
 export function apiMiddleware(options: ApiClientOptions, client: () => ApiClient): Middleware {
   const readCookie = options.readCookie ?? browserCookie;
+  // One fetch of the token at a time: concurrent first writes would each get a new cookie, and all but the last
+  // would then send a token that no longer matches it (403).
+  let pending: Promise<string | undefined> | undefined;
+  const fetchToken = () => {
+    pending ??= client()
+      .GET('/api/csrf')
+      .then(
+        (answer) => readCookie(CSRF_COOKIE) ?? answer.data?.token,
+        () => undefined,
+      )
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  };
   return {
     async onRequest({ request }) {
       const lang = options.lang?.();
       if (lang && !request.headers.has('accept-language')) request.headers.set('accept-language', lang);
       if (!UNSAFE.has(request.method) || request.headers.has(CSRF_HEADER)) return request;
       let token = readCookie(CSRF_COOKIE);
-      if (!token) token = (await client().GET('/api/csrf')).data?.token;
+      if (!token) token = await fetchToken();
       if (token) request.headers.set(CSRF_HEADER, token);
       return request;
     },
