@@ -29,6 +29,7 @@ interface ErrorBody {
 }
 interface Draft {
   id: string;
+  target?: string;
   version: number;
   title: string;
   role: string | null;
@@ -226,6 +227,33 @@ describe('drafts on the server', () => {
     ]);
     expect((await del(carol.client, `/api/drafts/${ids[0]}`)).status).toBe(204);
     expect((await carol.client.post('/api/drafts', { title: 'Eleventh' })).status).toBe(201);
+  });
+
+  it('answers the Articles group paths /api/articles/draft and the draft target /api/drafts/{id}/publication', async () => {
+    const dana = await signedUp();
+    const created = await dana.client.post<Draft>('/api/articles/draft', body('Through the articles path'));
+    expect(created.status).toBe(201);
+    const listed = await dana.client.get<{ items: Draft[] }>('/api/articles/draft');
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((d) => d.id)).toContain(created.body.id);
+    expect((await bob.client.get<{ items: Draft[] }>('/api/articles/draft')).body.items.map((d) => d.id)).not.toContain(
+      created.body.id,
+    );
+
+    const personal = await put<Draft>(dana.client, `/api/drafts/${created.body.id}/publication`, {
+      publicationId: null,
+    });
+    expect(personal.status).toBe(200);
+    expect(personal.body.target).toBe('personal');
+    const elsewhere = { publicationId: '00000000-0000-4000-8000-000000000001' };
+    expect(codeOf(await put(dana.client, `/api/drafts/${created.body.id}/publication`, elsewhere))).toEqual([
+      404,
+      'PublicationNotFound',
+    ]);
+    expect(
+      codeOf(await put(bob.client, `/api/drafts/${created.body.id}/publication`, { publicationId: null })),
+    ).toEqual([404, 'DraftNotFound']);
+    expect((await del(dana.client, `/api/drafts/${created.body.id}`)).status).toBe(204);
   });
 
   it('shares a read-only preview by link; refreshing the link makes the old one stop working', async () => {

@@ -244,6 +244,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/articles/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My drafts and the drafts I co-author, most recently saved first (without their content) (the same as GET /api/drafts) */
+    get: operations['listArticleDrafts'];
+    put?: never;
+    /** Start a draft (at most 10: delete one to create a new one) (the same as POST /api/drafts) */
+    post: operations['createArticleDraft'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/articles/flw': {
     parameters: {
       query?: never;
@@ -774,6 +792,23 @@ export interface paths {
     put?: never;
     /** Create or refresh the preview link of my draft (the old link stops working) */
     post: operations['refreshDraftPreview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/drafts/{id}/publication': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Where the draft will be published: null for the personal blog, or a publication's id (publications are not open yet, so every publication id answers PublicationNotFound) */
+    put: operations['setDraftPublication'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2260,6 +2295,15 @@ export interface components {
       coverUrl?: string | null;
       votes?: number;
     };
+    DraftList: {
+      items: components['schemas']['Draft'][];
+      /** @description Own drafts (not translations); at most 10 */
+      count: number;
+      max: number;
+      /** @description Own draft translations; at most 5 */
+      translationCount: number;
+      translationMax: number;
+    };
     Draft: {
       id: string;
       owner: components['schemas']['DraftOwner'];
@@ -2304,6 +2348,80 @@ export interface components {
       username: string;
       fullname: string;
       imageUrl: string;
+    };
+    DraftBody: {
+      /** @default  */
+      title: string;
+      /** @default  */
+      description: string;
+      /**
+       * @default az
+       * @enum {string}
+       */
+      language: 'az' | 'en' | 'ru';
+      /**
+       * @description A category id, or empty while none is chosen
+       * @default
+       */
+      category:
+        | (
+            | 'education'
+            | 'tech'
+            | 'programming'
+            | 'science'
+            | 'business'
+            | 'finance'
+            | 'design'
+            | 'media'
+            | 'infrastructure'
+            | 'health'
+            | 'sports'
+            | 'society'
+            | 'culture'
+            | 'history'
+            | 'travel'
+            | 'career'
+            | 'law'
+            | 'environment'
+            | 'psychology'
+            | 'literature'
+          )
+        | '';
+      /** @default [] */
+      subCategories: (
+        | 'education'
+        | 'tech'
+        | 'programming'
+        | 'science'
+        | 'business'
+        | 'finance'
+        | 'design'
+        | 'media'
+        | 'infrastructure'
+        | 'health'
+        | 'sports'
+        | 'society'
+        | 'culture'
+        | 'history'
+        | 'travel'
+        | 'career'
+        | 'law'
+        | 'environment'
+        | 'psychology'
+        | 'literature'
+      )[];
+      content?: components['schemas']['Content'] & unknown;
+      /**
+       * @description personal (publications later)
+       * @default personal
+       * @enum {string}
+       */
+      target: 'personal';
+      /**
+       * @default free
+       * @enum {string}
+       */
+      audience: 'free' | 'paid';
     };
     ReviewArticlePage: {
       items: {
@@ -2432,89 +2550,6 @@ export interface components {
     };
     CsrfToken: {
       token: string;
-    };
-    DraftList: {
-      items: components['schemas']['Draft'][];
-      /** @description Own drafts (not translations); at most 10 */
-      count: number;
-      max: number;
-      /** @description Own draft translations; at most 5 */
-      translationCount: number;
-      translationMax: number;
-    };
-    DraftBody: {
-      /** @default  */
-      title: string;
-      /** @default  */
-      description: string;
-      /**
-       * @default az
-       * @enum {string}
-       */
-      language: 'az' | 'en' | 'ru';
-      /**
-       * @description A category id, or empty while none is chosen
-       * @default
-       */
-      category:
-        | (
-            | 'education'
-            | 'tech'
-            | 'programming'
-            | 'science'
-            | 'business'
-            | 'finance'
-            | 'design'
-            | 'media'
-            | 'infrastructure'
-            | 'health'
-            | 'sports'
-            | 'society'
-            | 'culture'
-            | 'history'
-            | 'travel'
-            | 'career'
-            | 'law'
-            | 'environment'
-            | 'psychology'
-            | 'literature'
-          )
-        | '';
-      /** @default [] */
-      subCategories: (
-        | 'education'
-        | 'tech'
-        | 'programming'
-        | 'science'
-        | 'business'
-        | 'finance'
-        | 'design'
-        | 'media'
-        | 'infrastructure'
-        | 'health'
-        | 'sports'
-        | 'society'
-        | 'culture'
-        | 'history'
-        | 'travel'
-        | 'career'
-        | 'law'
-        | 'environment'
-        | 'psychology'
-        | 'literature'
-      )[];
-      content?: components['schemas']['Content'] & unknown;
-      /**
-       * @description personal (publications later)
-       * @default personal
-       * @enum {string}
-       */
-      target: 'personal';
-      /**
-       * @default free
-       * @enum {string}
-       */
-      audience: 'free' | 'paid';
     };
     UpdateDraftBody: {
       /** @default  */
@@ -2652,6 +2687,10 @@ export interface components {
       token: string;
       /** @description /preview/{token} */
       url: string;
+    };
+    DraftPublication: {
+      /** @description A publication's id, or null for the personal blog */
+      publicationId: string | null;
     };
     CoAuthorInvitationList: {
       items: components['schemas']['CoAuthorInvitation'][];
@@ -4349,6 +4388,148 @@ export interface operations {
         };
       };
       /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listArticleDrafts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DraftList'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createArticleDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DraftBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Draft'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid.; InvalidArticleTitle: The title is required and must be at most 150 characters.; InvalidArticleDescription: The description must be at most 300 characters.; InvalidCategory: The category is invalid. Choose one from the list.; InvalidArticleContent: The article content is invalid.; InvalidContentMax: The article is too long: its text can be at most 30,000 characters. Shorten it.; InvalidLinkUrl: Enter a valid link (http or https). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description MaxDraftsCountReached: You have reached the maximum number of drafts (10). Delete one to create a new one.; TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
           /** @description Seconds to wait */
@@ -7396,6 +7577,100 @@ export interface operations {
         };
       };
       /** @description DraftNotFound: Draft not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setDraftPublication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The draft id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DraftPublication'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Draft'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description DraftNotFound: Draft not found.; PublicationNotFound: Publication not found. */
       404: {
         headers: {
           [name: string]: unknown;

@@ -40,6 +40,10 @@ describe('the OpenAPI document', () => {
         '/api/drafts/{id}/preview',
         '/api/drafts/public/{token}',
         '/api/drafts/{id}/dtls',
+        '/api/drafts/{id}/publication',
+        '/api/articles/draft',
+        // editor images
+        '/api/publication/f',
         '/api/articles/publishing/{id}/edit',
         '/api/articles/review',
         '/api/articles/{id}/review',

@@ -17,6 +17,13 @@ import { text } from '../http/text.js';
 const Lang = z.enum(LANGS);
 const CategoryId = z.enum(CATEGORY_IDS);
 
+export const DraftPublicationBody = z
+  .object({
+    publicationId: ArticleId.nullable().meta({ description: "A publication's id, or null for the personal blog" }),
+  })
+  .strict()
+  .meta({ id: 'DraftPublication' });
+
 export const DraftIdParams = z.object({ id: ArticleId.meta({ description: 'The draft id' }) });
 export const ArticleIdParams = z.object({ id: ArticleId.meta({ description: 'The article id' }) });
 export const PreviewParams = z.object({

@@ -6,11 +6,14 @@ import { Route, type RouteInput } from '../http/route.js';
 import {
   articleReviewRoute,
   clearDraftCoverRoute,
+  createArticleDraftRoute,
   createDraftRoute,
   deleteDraftRoute,
   deletePendingArticleRoute,
   draftDetailsRoute,
+  draftPublicationRoute,
   editArticleRoute,
+  listArticleDraftsRoute,
   listDraftsRoute,
   readDraftRoute,
   readPreviewRoute,
@@ -34,6 +37,21 @@ export class DraftsController {
   @Route(createDraftRoute)
   create(@CurrentUser() user: UserSummary, @Input() input: RouteInput<typeof createDraftRoute>) {
     return this.drafts.create(user, input.body);
+  }
+
+  @Route(listArticleDraftsRoute)
+  listAsArticles(@CurrentUser() user: UserSummary) {
+    return this.drafts.list(user);
+  }
+
+  @Route(createArticleDraftRoute)
+  createAsArticle(@CurrentUser() user: UserSummary, @Input() input: RouteInput<typeof createArticleDraftRoute>) {
+    return this.drafts.create(user, input.body);
+  }
+
+  @Route(draftPublicationRoute)
+  setPublication(@CurrentUser() user: UserSummary, @Input() input: RouteInput<typeof draftPublicationRoute>) {
+    return this.drafts.setPublication(user, input.params.id, input.body.publicationId);
   }
 
   @Route(readPreviewRoute)

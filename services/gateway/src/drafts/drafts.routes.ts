@@ -8,6 +8,7 @@ import {
   DraftIdParams,
   DraftJson,
   DraftList,
+  DraftPublicationBody,
   PreviewLink,
   PreviewParams,
   ReviewArticlePage,
@@ -46,6 +47,37 @@ export const createDraftRoute = defineRoute({
   auth: 'confirmed',
   fieldCodes: draftFieldCodes,
   errors: ['MaxDraftsCountReached', 'InvalidContentMax', 'InvalidLinkUrl'],
+});
+
+/** SPEC.md section 7 lists /api/articles/draft in the Articles group: my drafts and a new one, as /api/drafts answers. */
+export const listArticleDraftsRoute = defineRoute({
+  ...listDraftsRoute,
+  operationId: 'listArticleDrafts',
+  path: '/api/articles/draft',
+  summary: `${listDraftsRoute.summary} (the same as GET /api/drafts)`,
+});
+
+export const createArticleDraftRoute = defineRoute({
+  ...createDraftRoute,
+  operationId: 'createArticleDraft',
+  path: '/api/articles/draft',
+  summary: `${createDraftRoute.summary} (the same as POST /api/drafts)`,
+});
+
+export const draftPublicationRoute = defineRoute({
+  operationId: 'setDraftPublication',
+  method: 'PUT',
+  path: '/api/drafts/:id/publication',
+  tag: 'drafts',
+  summary:
+    "Where the draft will be published: null for the personal blog, or a publication's id (publications are not " +
+    'open yet, so every publication id answers PublicationNotFound)',
+  params: DraftIdParams,
+  body: DraftPublicationBody,
+  response: DraftJson,
+  auth: 'confirmed',
+  fieldCodes: { id: 'InvalidIdentifier', publicationId: 'InvalidIdentifier' },
+  errors: ['DraftNotFound', 'PublicationNotFound'],
 });
 
 export const readDraftRoute = defineRoute({

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { AppError } from '@pencraft/errors';
 import type { DraftFields } from '@pencraft/contracts/articles/v1/drafts';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { PAGE_SIZE } from '@pencraft/rules';
@@ -71,6 +72,16 @@ export class DraftsService {
 
   async remove(user: UserSummary, id: string) {
     await this.drafts.deleteDraft({ draftId: id, actorUid: user.uid });
+  }
+
+  /**
+   * The personal blog is the only target until publications open (their issue answers here over gRPC): the draft must
+   * be the caller's, and any publication id is one that does not exist.
+   */
+  async setPublication(user: UserSummary, id: string, publicationId: string | null) {
+    const draft = await this.read(user, id);
+    if (publicationId !== null) throw new AppError('PublicationNotFound');
+    return draft;
   }
 
   async setCover(user: UserSummary, id: string, key: string) {
