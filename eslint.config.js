@@ -5,7 +5,15 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tools/**', '.run/**', 'packages/contracts/src/gen/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-server/**',
+      '.data/**',
+      '.tools/**',
+      '.run/**',
+      'packages/contracts/src/gen/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
