@@ -106,6 +106,7 @@ const MEDIA_OPERATIONS = ['uploadEditorImage', 'deleteEditorImage'];
  */
 const DRAFT_OPERATIONS = [
   'createDraft',
+  'createArticleDraft',
   'updateDraft',
   'setDraftCover',
   'publishArticle',

@@ -2236,10 +2236,27 @@ export interface components {
     };
     ArticleReview: {
       articleId: string;
-      status: string;
+      /** @enum {string} */
+      status:
+        | 'draft'
+        | 'accepted'
+        | 'initialReview'
+        | 'underModeration'
+        | 'approved'
+        | 'published'
+        | 'rejected'
+        | 'revisionRequested';
       reviewNote: string;
       events: {
-        status: string;
+        /** @enum {string} */
+        status:
+          | 'accepted'
+          | 'initialReview'
+          | 'underModeration'
+          | 'approved'
+          | 'published'
+          | 'rejected'
+          | 'revisionRequested';
         /** Format: date-time */
         at: string;
         note: string;
@@ -4487,7 +4504,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['DraftBody'];
       };
@@ -6007,7 +6024,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['UpdateCollectionBody'];
       };
@@ -6814,7 +6831,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['DraftBody'];
       };

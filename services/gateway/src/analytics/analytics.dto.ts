@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { ArticleId } from '../articles/article.dto.js';
-import { NO_CONTROL } from '../http/text.js';
+import { CONTROL_CHARS, text } from '../http/text.js';
 
 /** A page's path as the browser shows it, without query or fragment (a token there is never sent here). */
-const PagePath = z
-  .string()
-  .min(1)
-  .max(512)
-  .regex(/^\/[^?#\s]*$/)
-  .regex(NO_CONTROL)
-  .meta({ description: 'The path of the page (location.pathname), without query or fragment.' });
+// One pattern (the document carries only one): a leading slash, then no query, fragment, space or control character.
+const PagePath = text({ min: 1, max: 512, pattern: new RegExp(`^/[^?#\\s${CONTROL_CHARS}]*$`) }).meta({
+  description: 'The path of the page (location.pathname), without query or fragment.',
+});
 
 const Consent = z
   .boolean()

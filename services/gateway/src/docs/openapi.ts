@@ -117,7 +117,15 @@ function routeConfig(spec: RouteSpec): RouteConfig {
       ...(spec.captcha ? { headers: captchaHeader(spec.captcha) } : {}),
       ...(spec.params ? { params: spec.params } : {}),
       ...(spec.query ? { query: spec.query } : {}),
-      ...(spec.body ? { body: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
+      // A missing body reads as {} (validation.ts), so a body whose fields are all optional may be left out.
+      ...(spec.body
+        ? {
+            body: {
+              required: !spec.body.safeParse({}).success,
+              content: { 'application/json': { schema: spec.body } },
+            },
+          }
+        : {}),
       ...(spec.binaryBody
         ? {
             body: {

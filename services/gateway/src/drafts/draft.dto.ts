@@ -180,9 +180,9 @@ export const ReviewArticlePage = z
 export const ArticleReviewJson = z
   .object({
     articleId: z.string(),
-    status: z.string(),
+    status: z.enum(['draft', ...REVIEW_STATUSES]),
     reviewNote: z.string(),
-    events: z.array(z.object({ status: z.string(), at: z.iso.datetime(), note: z.string() })),
+    events: z.array(z.object({ status: z.enum(REVIEW_STATUSES), at: z.iso.datetime(), note: z.string() })),
   })
   .meta({ id: 'ArticleReview' });
 
