@@ -289,7 +289,9 @@ describe('bookmarks', () => {
     const removed = await del<Meta>(reader.client, `/api/articles/${culture1}/bookmark`);
     expect(removed.body).toMatchObject({ bookmarked: false, bookmarks: 0 });
     expect(ids((await reader.client.get<Page>('/api/profile/bookmarks')).body)).toEqual([tech1]);
-    const events = await sql.query(`select payload from articles.outbox where subject = 'articles.article.bookmarked'`);
+    const events = await sql.query(
+      `select payload from articles.outbox where subject = 'articles.article.bookmarked' order by created_at, id`,
+    );
     const decoded = events.rows.map((r) => ArticleBookmarked.decode(r.payload));
     expect(decoded.filter((e) => e.articleId === culture1).map((e) => e.bookmarked)).toEqual([true, false]);
   });

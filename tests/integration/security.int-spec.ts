@@ -145,6 +145,8 @@ describe('two-factor authentication', () => {
   let account: Account;
   let secret: string;
   let recoveryCodes: string[];
+  /** The code that confirmed the enrolment (regenerating it later could land in the next 30 s step). */
+  let confirmingCode: string;
 
   beforeAll(async () => {
     account = await signUp();
@@ -174,8 +176,9 @@ describe('two-factor authentication', () => {
     const wrong = await account.client.post<ErrorBody>('/api/ttin/sec/mfa/confirm', { code: '000000' });
     expect([wrong.status, wrong.body.error.code]).toEqual([400, 'WrongCode']);
 
+    confirmingCode = await totp(secret);
     const confirmed = await account.client.post<{ recoveryCodes: string[] }>('/api/ttin/sec/mfa/confirm', {
-      code: await totp(secret),
+      code: confirmingCode,
     });
     expect(confirmed.status).toBe(200);
     recoveryCodes = confirmed.body.recoveryCodes;
@@ -204,7 +207,7 @@ describe('two-factor authentication', () => {
     expect(first.client.cookies.has('pc_su')).toBe(false);
 
     // The confirming code's step is spent: the same code cannot open a session.
-    const reused = await signIn(account, undefined, await totp(secret));
+    const reused = await signIn(account, undefined, confirmingCode);
     expect(reused.response.body.error.code).toBe('WrongCode');
 
     const next = await signIn(account, undefined, await totp(secret, 1));
