@@ -9,7 +9,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser } from '../support/browser.ts';
+import { appReady, expectAccessible, launchBrowser } from '../support/browser.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
@@ -193,8 +193,9 @@ describe('the settings screens', () => {
 
   it('list every section on the index, reached from the user menu', async () => {
     await page.goto(`${SITE}/`);
+    await appReady(page);
     await page.getByLabel(`Signed in as ${user.fullname}`).click();
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     for (const group of ['Profile', 'Account', 'Security', 'Preferences', 'Account deletion']) {
       await page.getByRole('heading', { level: 2, name: group, exact: true }).waitFor();

@@ -60,3 +60,11 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
 
   expect({ where, violations }).toEqual({ where, violations: [] });
 }
+
+/**
+ * Waits until the app has taken over a server-rendered page (the reader's frame is replaced, no remote or page is still
+ * loading): until then the page's buttons are inert, so a click would do nothing.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#pc-ssr-frame, .pc-spinner, .pc-remote-loading'));
+}

@@ -343,7 +343,9 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
     feedback.showLoading(t('publishing'));
     try {
       if (!(await savedNow()) || !ctx.draftId) {
-        feedback.failure(t('publishNotSaved'));
+        // A save the server refused says why (e.g. AccountNotConfirmed); anything else is "not saved yet".
+        const failure = saver.current.failure;
+        feedback.failure(failure?.kind === 'refused' && failure.message ? failure.message : t('publishNotSaved'));
         return;
       }
       const article = await draftsApi.publish(ctx.draftId);
