@@ -61,9 +61,8 @@ export const draftsApi = {
     api.post('/api/drafts/{id}/preview', id(draftId)),
   invite: (draftId: string, username: string): Promise<Invitation> =>
     api.post('/api/drafts/{id}/invite', { params: { path: { id: draftId }, query: { username } } }),
-  // Answers the new draft (201 with the Draft JSON).
-  translate: (articleId: string, lang: Lang) =>
-    api.post('/api/drafts/translate', { params: { query: { aid: articleId, lang } } }) as unknown as Promise<Draft>,
+  translate: (articleId: string, lang: Lang): Promise<Draft> =>
+    api.post('/api/drafts/translate', { params: { query: { aid: articleId, lang } } }),
   publish: (draftId: string): Promise<PublishedArticle> => api.post('/api/articles/publishing/{id}', id(draftId)),
   editPublished: (articleId: string): Promise<Draft> => api.post('/api/articles/publishing/{id}/edit', id(articleId)),
   deleteArticle: (articleId: string) => api.delete('/api/articles/{id}', id(articleId)),
