@@ -11,15 +11,9 @@ export type DraftList = Schemas['DraftList'];
 export type Invitation = Schemas['CoAuthorInvitation'];
 export type UploadedImage = Schemas['EditorImage'];
 export type ReviewPage = Schemas['ReviewArticlePage'];
-/** A's details plus H's co-authors and invitations (the gateway merges both). */
-export type DraftDetails = Schemas['DraftDetails'] & { coAuthors?: Author[]; invitations?: Invitation[] };
-
-export interface PublishedArticle {
-  id: string;
-  status: string;
-  title: string;
-  language: string;
-}
+export type DraftDetails = Schemas['DraftDetails'];
+/** What the editor shows of a submitted article. */
+export type PublishedArticle = Pick<Schemas['Article'], 'id' | 'status' | 'title' | 'language'>;
 
 /** The body of a create or save: the whole draft as the editor holds it, content in the API's block shapes. */
 export function draftBody(values: DraftValues, origin?: string): Schemas['DraftBody'] {
