@@ -208,7 +208,7 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
 
   // Restored changes are sent (or found in conflict) once; an offline start retries by itself.
   useEffect(() => {
-    if (restored) saver.restore(restored);
+    if (restored) saver.restore(restored, serverValues ?? undefined);
     return () => saver.dispose();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mounted draft
   }, [saver]);

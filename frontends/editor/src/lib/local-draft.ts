@@ -19,6 +19,11 @@ export interface Pending {
   baseVersion: number;
   /** When the writer made them (ms since the epoch). */
   changedAt: number;
+  /**
+   * A save sent on `baseVersion` whose answer never came (the connection went): the server may hold it as
+   * `baseVersion + 1`, which is then this browser's own save, not another's.
+   */
+  unanswered?: DraftValues;
 }
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -87,6 +92,7 @@ export function loadPending(storage: DraftStorage | null, key: string): Pending 
       values: toValues(parsed.values),
       baseVersion: typeof parsed.baseVersion === 'number' ? parsed.baseVersion : 0,
       changedAt: typeof parsed.changedAt === 'number' ? parsed.changedAt : 0,
+      ...(isRaw(parsed.unanswered) ? { unanswered: toValues(parsed.unanswered) } : {}),
     };
   } catch {
     return null;

@@ -171,6 +171,36 @@ describe('DraftSaver', () => {
     expect(moved.sent).toHaveLength(0);
   });
 
+  it('keeps a save whose answer never came, and on the next load builds on it when the server holds exactly that', async () => {
+    const h = harness(4);
+    h.fail({ status: 0, code: 'NetworkError' });
+    h.saver.update(values('sent, answer lost'));
+    await flush();
+    expect(h.kept.at(-1)).toMatchObject({ baseVersion: 4, unanswered: values('sent, answer lost') });
+
+    // The server did store it (version 5); the next load's later words are sent on 5, not held as a conflict.
+    const pending: Pending = {
+      values: values('sent, answer lost, then more'),
+      baseVersion: 4,
+      changedAt: 1,
+      unanswered: values('sent, answer lost'),
+    };
+    const own = harness(5);
+    own.ok(6);
+    own.saver.restore(pending, values('sent, answer lost'));
+    await flush();
+    expect(own.sent).toEqual([{ values: values('sent, answer lost, then more'), version: 5 }]);
+    expect(own.saver.current).toMatchObject({ state: 'saved', version: 6 });
+
+    // Someone else's version 5 (other values), or a server two versions on, is still a conflict.
+    const other = harness(5);
+    other.saver.restore(pending, values('written in another tab'));
+    expect(other.saver.current).toMatchObject({ state: 'failed', failure: { kind: 'conflict' } });
+    const further = harness(6);
+    further.saver.restore(pending, values('sent, answer lost'));
+    expect(further.saver.current).toMatchObject({ state: 'failed', failure: { kind: 'conflict' } });
+  });
+
   it('waits for the writer after a refusal (a rule or a cap) and names it', async () => {
     const h = harness(1);
     h.fail({ status: 429, code: 'MaxDraftsCountReached', message: 'at most 10 drafts' });

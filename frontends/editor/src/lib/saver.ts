@@ -2,7 +2,7 @@
 // connection is retried with backoff until the server confirms; a stale version (another tab or device saved in
 // between) stops sending and asks the writer to choose. Nothing here touches the DOM or the network itself, so the
 // rules are unit-tested with doubles.
-import type { DraftValues, Pending } from './local-draft.js';
+import { sameValues, type DraftValues, type Pending } from './local-draft.js';
 
 export type SaveState = 'editing' | 'saving' | 'saved' | 'failed';
 
@@ -65,6 +65,8 @@ export class DraftSaver {
   private unsent: DraftValues | null = null;
   private changedAt = 0;
   private inFlight = false;
+  /** Values sent whose answer never came (see Pending.unanswered). */
+  private unanswered: DraftValues | null = null;
   private retryTimer: unknown = null;
   private attempts = 0;
   /** A conflict or refusal: nothing is sent until the writer decides. */
@@ -127,10 +129,16 @@ export class DraftSaver {
    * Values restored from this browser at load: unsent changes made on `baseVersion`. When the server has moved on
    * since, it is a conflict to decide at once.
    */
-  restore(pending: Pending): void {
+  restore(pending: Pending, server?: DraftValues): void {
     this.unsent = pending.values;
     this.changedAt = pending.changedAt;
-    if (pending.baseVersion < this.snapshot.version) {
+    // The server's one newer version is the save this browser sent before its connection went: build on it.
+    const ownSave =
+      pending.unanswered !== undefined &&
+      server !== undefined &&
+      this.snapshot.version === pending.baseVersion + 1 &&
+      sameValues(pending.unanswered, server);
+    if (pending.baseVersion < this.snapshot.version && !ownSave) {
       this.blocked = true;
       this.set({ state: 'failed', failure: { kind: 'conflict' } });
       return;
@@ -140,7 +148,14 @@ export class DraftSaver {
 
   private keepLocally() {
     const kept = this.deps.keep(
-      this.unsent ? { values: this.unsent, baseVersion: this.snapshot.version, changedAt: this.changedAt } : null,
+      this.unsent
+        ? {
+            values: this.unsent,
+            baseVersion: this.snapshot.version,
+            changedAt: this.changedAt,
+            ...(this.unanswered ? { unanswered: this.unanswered } : {}),
+          }
+        : null,
     );
     if (kept !== this.snapshot.keptLocally) this.set({ keptLocally: kept });
   }
@@ -160,6 +175,7 @@ export class DraftSaver {
       this.inFlight = false;
       if (this.disposed) return;
       this.attempts = 0;
+      this.unanswered = null;
       const done = this.unsent === sending;
       if (done) this.unsent = null;
       this.snapshot = { ...this.snapshot, version: answer.version, failure: null, savedAt: this.deps.now() };
@@ -170,13 +186,16 @@ export class DraftSaver {
     } catch (error) {
       this.inFlight = false;
       if (this.disposed) return;
-      this.failed(error);
+      this.failed(error, sending);
     }
   }
 
-  private failed(error: unknown) {
+  private failed(error: unknown, sent: DraftValues) {
     const kind = classify(error);
     if (kind === 'network') {
+      // Without an answer the server may or may not hold it; kept so a later load can tell (restore).
+      this.unanswered = sent;
+      this.keepLocally();
       this.attempts += 1;
       const wait = backoffMs(this.attempts);
       this.retryTimer = this.deps.setTimer(() => {
