@@ -193,8 +193,10 @@ export class DraftSaver {
   private failed(error: unknown, sent: DraftValues) {
     const kind = classify(error);
     if (kind === 'network') {
-      // Without an answer the server may or may not hold it; kept so a later load can tell (restore).
-      this.unanswered = sent;
+      // Without an answer the server may or may not hold it; the first since the last answer is the one that can
+      // have landed (the later ones were sent on the same version while the connection was away). Kept so a later
+      // load can tell (restore).
+      this.unanswered ??= sent;
       this.keepLocally();
       this.attempts += 1;
       const wait = backoffMs(this.attempts);
