@@ -378,6 +378,7 @@ describe('an unconfirmed account, the mail links and the captcha at sign-in', ()
     const mail = await waitForMail({ to: second.email, subject: /password|şifr|парол/i, after: requestedAt });
     await tab.goto(linkIn(mail, '/api/atrium/drop'));
     await tab.waitForURL(/\/reset\?t=/);
+    await tab.getByLabel('New password', { exact: true }).waitFor();
     await expectAccessible(tab, 'reset password from the link');
     await tab.getByLabel('New password', { exact: true }).fill(second.newPassword);
     await submit(tab, 'Save the new password');

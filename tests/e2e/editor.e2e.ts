@@ -344,10 +344,13 @@ describe('writing an article', () => {
       return key ? localStorage.getItem(key) : null;
     }, draftId);
     expect(kept).toContain('Offline words survive.');
-    // The page goes away with the words unsent (only this browser's copy has them); back online, the draft opens
-    // with them and sends them.
-    await page.goto('about:blank');
+    // The tab is closed with the words unsent (only this browser's copy has them); back online, the draft opens in a
+    // new tab with them and sends them. (A page merely navigated away could still hear 'online' and send them itself.)
+    await page.close();
     await context.setOffline(false);
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${SITE}/write/${draftId}`);
     await page.locator('.codex-editor').waitFor();
     await settled(page);

@@ -56,6 +56,8 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 
 /** Fails naming every axe-core violation on the page; `where` says which page, theme and width. */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
+  // The page itself, not the placeholder shown while its code loads (shell pages and remotes load lazily).
+  await page.waitForFunction(() => !document.querySelector('.pc-remote-loading, #pc-ssr-frame'));
   const violations = await axeViolations(page);
 
   expect({ where, violations }).toEqual({ where, violations: [] });
