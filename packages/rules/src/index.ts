@@ -113,6 +113,16 @@ export {
   type NotificationSettings,
   type Theme,
 } from './profile.js';
+export {
+  DEFAULT_NOTIFICATION_MAIL,
+  NOTIFICATION_TYPES,
+  NOTIFICATION_TYPE_KEYS,
+  isNotificationType,
+  keyOfType,
+  wantsNotification,
+  wantsNotificationMail,
+  type NotificationType,
+} from './notifications.js';
 export { COAUTHORS_MAX, invitationProblem, translationLanguages, type InvitationProblem } from './collaboration.js';
 export {
   ARTICLE_EDITS_MAX,
