@@ -143,6 +143,8 @@ const SPEC_CODES = [
   'FeedbackDescriptionTooShort',
   'FeedbackDescriptionTooLong',
   'Unauthorized',
+  // Staff routes: a bad Keycloak access token (issue #9)
+  'InvalidToken',
   // Publishing needs a confirmed account (issue #7)
   'AccountNotConfirmed',
   // Two-factor authentication settings (issue #7)

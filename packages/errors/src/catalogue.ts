@@ -395,6 +395,13 @@ export const CATALOGUE = {
     en: 'Your account has been banned.',
     ru: 'Ваш аккаунт заблокирован.',
   },
+  // Staff routes: a Keycloak access token that is forged, expired, for another audience or issuer (issue #9)
+  InvalidToken: {
+    ...UNAUTHENTICATED,
+    az: 'Giriş müddəti bitib və ya etibarsızdır. Yenidən daxil olun.',
+    en: 'Your sign-in has expired or is not valid. Please sign in again.',
+    ru: 'Срок входа истёк или он недействителен. Войдите снова.',
+  },
   AccountNotConfirmed: {
     ...DENIED,
     az: 'Dərc etmək üçün əvvəlcə e-poçt ünvanınızı təsdiqləyin.',
