@@ -144,7 +144,7 @@ const SPEC_CODES = [
   'FeedbackDescriptionTooLong',
   'Unauthorized',
   // Staff routes: a bad Keycloak access token (issue #9)
-  'InvalidToken',
+  'TokenRejected',
   // Publishing needs a confirmed account (issue #7)
   'AccountNotConfirmed',
   // Two-factor authentication settings (issue #7)

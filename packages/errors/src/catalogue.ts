@@ -396,7 +396,7 @@ export const CATALOGUE = {
     ru: 'Ваш аккаунт заблокирован.',
   },
   // Staff routes: a Keycloak access token that is forged, expired, for another audience or issuer (issue #9)
-  InvalidToken: {
+  TokenRejected: {
     ...UNAUTHENTICATED,
     az: 'Giriş müddəti bitib və ya etibarsızdır. Yenidən daxil olun.',
     en: 'Your sign-in has expired or is not valid. Please sign in again.',
