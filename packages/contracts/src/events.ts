@@ -6,6 +6,8 @@ import type { BinaryReader, BinaryWriter } from '@bufbuild/protobuf/wire';
 import {
   ArticleBookmarked,
   ArticlePublished,
+  ArticleReviewed,
+  ArticleSubmitted,
   ArticleVoted,
   CoAuthorInvited,
   TranslationPublished,
@@ -15,7 +17,9 @@ import {
   UserConfirmed,
   UserDeleted,
   UserFollowed,
+  UserBanned,
   UserRegistered,
+  UserUnbanned,
   UserUnfollowed,
   UserUpdated,
 } from './gen/events/v1/identity.js';
@@ -97,6 +101,41 @@ export const EVENTS = {
     message: UserUnfollowed,
     publisher: 'identity',
     consumers: { articles: 'articles-identity-unfollows' },
+  }),
+  // Bans: moderation mirrors them (its bans list); the gateway learns of a ban from ValidateSession, not from these.
+  userBanned: defineEvent({
+    subject: 'identity.user.banned',
+    type: 'events.v1.UserBanned',
+    proto: 'events/v1/identity.proto',
+    message: UserBanned,
+    publisher: 'identity',
+    consumers: {},
+  }),
+  userUnbanned: defineEvent({
+    subject: 'identity.user.unbanned',
+    type: 'events.v1.UserUnbanned',
+    proto: 'events/v1/identity.proto',
+    message: UserUnbanned,
+    publisher: 'identity',
+    consumers: {},
+  }),
+  // The moderation service enqueues submitted originals (translations come as articles.translation.submitted).
+  articleSubmitted: defineEvent({
+    subject: 'articles.article.submitted',
+    type: 'events.v1.ArticleSubmitted',
+    proto: 'events/v1/articles.proto',
+    message: ArticleSubmitted,
+    publisher: 'articles',
+    consumers: {},
+  }),
+  // The notifications service tells the authors (types 2 and 4); initialPassed is for the timeline only.
+  articleReviewed: defineEvent({
+    subject: 'articles.article.reviewed',
+    type: 'events.v1.ArticleReviewed',
+    proto: 'events/v1/articles.proto',
+    message: ArticleReviewed,
+    publisher: 'articles',
+    consumers: {},
   }),
   articlePublished: defineEvent({
     subject: 'articles.article.published',

@@ -128,6 +128,58 @@ export interface TranslationPublished {
   publishedAtMs: number;
 }
 
+/**
+ * Subject articles.article.submitted: an author submitted an original article for review (a new one, or a revision
+ * after a revision request: is_edit). It is in the state accepted; the moderation service takes it from here
+ * (translations announce themselves as articles.translation.submitted instead).
+ */
+export interface ArticleSubmitted {
+  /** The article's id (UUID). */
+  articleId: string;
+  /** The principal author (UUID). */
+  authorUid: string;
+  /** Plain text, at most 150 characters. */
+  title: string;
+  /** Plain text, at most 300 characters; may be empty. */
+  description: string;
+  /** The article's visible text, blocks joined by new lines. */
+  bodyText: string;
+  /** az, en or ru. */
+  language: string;
+  /** True when it is the author's revision after a revision request (the same article id as before). */
+  isEdit: boolean;
+  /** Milliseconds since the Unix epoch. */
+  submittedAtMs: number;
+  /** A category id of ListCategories. */
+  category: string;
+  authorUsername: string;
+}
+
+/**
+ * Subject articles.article.reviewed: a review decision on an article or a translation took effect (DecideReview):
+ * the initial review passed, or a moderator approved, rejected or asked for a revision. A repeated decision (a
+ * retry) writes none; starting the initial review writes none.
+ */
+export interface ArticleReviewed {
+  /** The article's id (UUID); for a translation, the translation's own row. */
+  articleId: string;
+  /** The original's id (UUID) when it is a translation, empty otherwise. */
+  originalId: string;
+  isTranslation: boolean;
+  /** Whom it concerns: the principal author (the translator for a translation) and the accepted co-authors. */
+  authorUids: string[];
+  /** Plain text, at most 150 characters. */
+  title: string;
+  /** approved, rejected, revisionRequested or initialPassed. */
+  decision: string;
+  /** The moderator's reason (rejected) or revision notes (revisionRequested); empty otherwise. */
+  note: string;
+  /** Milliseconds since the Unix epoch. */
+  atMs: number;
+  /** az, en or ru. */
+  language: string;
+}
+
 function createBaseArticlePublished(): ArticlePublished {
   return {
     articleId: "",
@@ -1237,6 +1289,446 @@ export const TranslationPublished: MessageFns<TranslationPublished> = {
     }
     if (message.publishedAtMs !== 0) {
       obj.publishedAtMs = Math.round(message.publishedAtMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseArticleSubmitted(): ArticleSubmitted {
+  return {
+    articleId: "",
+    authorUid: "",
+    title: "",
+    description: "",
+    bodyText: "",
+    language: "",
+    isEdit: false,
+    submittedAtMs: 0,
+    category: "",
+    authorUsername: "",
+  };
+}
+
+export const ArticleSubmitted: MessageFns<ArticleSubmitted> = {
+  encode(message: ArticleSubmitted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articleId !== "") {
+      writer.uint32(10).string(message.articleId);
+    }
+    if (message.authorUid !== "") {
+      writer.uint32(18).string(message.authorUid);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.description !== "") {
+      writer.uint32(34).string(message.description);
+    }
+    if (message.bodyText !== "") {
+      writer.uint32(42).string(message.bodyText);
+    }
+    if (message.language !== "") {
+      writer.uint32(50).string(message.language);
+    }
+    if (message.isEdit !== false) {
+      writer.uint32(56).bool(message.isEdit);
+    }
+    if (message.submittedAtMs !== 0) {
+      writer.uint32(64).int64(message.submittedAtMs);
+    }
+    if (message.category !== "") {
+      writer.uint32(74).string(message.category);
+    }
+    if (message.authorUsername !== "") {
+      writer.uint32(82).string(message.authorUsername);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ArticleSubmitted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseArticleSubmitted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.authorUid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.bodyText = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.isEdit = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.submittedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.category = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.authorUsername = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ArticleSubmitted {
+    return {
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      authorUid: isSet(object.authorUid)
+        ? globalThis.String(object.authorUid)
+        : isSet(object.author_uid)
+        ? globalThis.String(object.author_uid)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      bodyText: isSet(object.bodyText)
+        ? globalThis.String(object.bodyText)
+        : isSet(object.body_text)
+        ? globalThis.String(object.body_text)
+        : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      isEdit: isSet(object.isEdit)
+        ? globalThis.Boolean(object.isEdit)
+        : isSet(object.is_edit)
+        ? globalThis.Boolean(object.is_edit)
+        : false,
+      submittedAtMs: isSet(object.submittedAtMs)
+        ? globalThis.Number(object.submittedAtMs)
+        : isSet(object.submitted_at_ms)
+        ? globalThis.Number(object.submitted_at_ms)
+        : 0,
+      category: isSet(object.category) ? globalThis.String(object.category) : "",
+      authorUsername: isSet(object.authorUsername)
+        ? globalThis.String(object.authorUsername)
+        : isSet(object.author_username)
+        ? globalThis.String(object.author_username)
+        : "",
+    };
+  },
+
+  toJSON(message: ArticleSubmitted): unknown {
+    const obj: any = {};
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.authorUid !== "") {
+      obj.authorUid = message.authorUid;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.bodyText !== "") {
+      obj.bodyText = message.bodyText;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    if (message.isEdit !== false) {
+      obj.isEdit = message.isEdit;
+    }
+    if (message.submittedAtMs !== 0) {
+      obj.submittedAtMs = Math.round(message.submittedAtMs);
+    }
+    if (message.category !== "") {
+      obj.category = message.category;
+    }
+    if (message.authorUsername !== "") {
+      obj.authorUsername = message.authorUsername;
+    }
+    return obj;
+  },
+};
+
+function createBaseArticleReviewed(): ArticleReviewed {
+  return {
+    articleId: "",
+    originalId: "",
+    isTranslation: false,
+    authorUids: [],
+    title: "",
+    decision: "",
+    note: "",
+    atMs: 0,
+    language: "",
+  };
+}
+
+export const ArticleReviewed: MessageFns<ArticleReviewed> = {
+  encode(message: ArticleReviewed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articleId !== "") {
+      writer.uint32(10).string(message.articleId);
+    }
+    if (message.originalId !== "") {
+      writer.uint32(18).string(message.originalId);
+    }
+    if (message.isTranslation !== false) {
+      writer.uint32(24).bool(message.isTranslation);
+    }
+    for (const v of message.authorUids) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.title !== "") {
+      writer.uint32(42).string(message.title);
+    }
+    if (message.decision !== "") {
+      writer.uint32(50).string(message.decision);
+    }
+    if (message.note !== "") {
+      writer.uint32(58).string(message.note);
+    }
+    if (message.atMs !== 0) {
+      writer.uint32(64).int64(message.atMs);
+    }
+    if (message.language !== "") {
+      writer.uint32(74).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ArticleReviewed {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseArticleReviewed();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.originalId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.isTranslation = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.authorUids.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.decision = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.atMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ArticleReviewed {
+    return {
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      originalId: isSet(object.originalId)
+        ? globalThis.String(object.originalId)
+        : isSet(object.original_id)
+        ? globalThis.String(object.original_id)
+        : "",
+      isTranslation: isSet(object.isTranslation)
+        ? globalThis.Boolean(object.isTranslation)
+        : isSet(object.is_translation)
+        ? globalThis.Boolean(object.is_translation)
+        : false,
+      authorUids: globalThis.Array.isArray(object?.authorUids)
+        ? object.authorUids.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.author_uids)
+        ? object.author_uids.map((e: any) => globalThis.String(e))
+        : [],
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      decision: isSet(object.decision) ? globalThis.String(object.decision) : "",
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+      atMs: isSet(object.atMs)
+        ? globalThis.Number(object.atMs)
+        : isSet(object.at_ms)
+        ? globalThis.Number(object.at_ms)
+        : 0,
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+    };
+  },
+
+  toJSON(message: ArticleReviewed): unknown {
+    const obj: any = {};
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.originalId !== "") {
+      obj.originalId = message.originalId;
+    }
+    if (message.isTranslation !== false) {
+      obj.isTranslation = message.isTranslation;
+    }
+    if (message.authorUids?.length) {
+      obj.authorUids = message.authorUids;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.decision !== "") {
+      obj.decision = message.decision;
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    if (message.atMs !== 0) {
+      obj.atMs = Math.round(message.atMs);
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
     }
     return obj;
   },

@@ -74,6 +74,72 @@ export interface UserConfirmed {
   confirmedAtMs: number;
 }
 
+/**
+ * Subject identity.user.banned: moderation banned an account (IssueBan). The ban is in force at once: sign-in and the
+ * account's signed-in requests answer UserBanned until it ends or is lifted.
+ */
+export interface UserBanned {
+  /** The ban's id (UUID). */
+  banId: string;
+  /** The banned account (UUID). */
+  uid: string;
+  /** One of BAN_REASONS of @pencraft/rules. */
+  reason: string;
+  /** Milliseconds since the Unix epoch. */
+  startsAtMs: number;
+  /** When it ends, milliseconds since the Unix epoch; 0 when permanent. */
+  endsAtMs: number;
+  /** The staff member who issued it (username). */
+  moderator: string;
+  /** The moderator's note (internal). */
+  note: string;
+}
+
+/** Subject identity.user.unbanned: a ban was lifted before its end (LiftBan). */
+export interface UserUnbanned {
+  /** The ban's id (UUID). */
+  banId: string;
+  /** The account (UUID). */
+  uid: string;
+  /** The staff member who lifted it (username). */
+  moderator: string;
+  /** Milliseconds since the Unix epoch. */
+  liftedAtMs: number;
+}
+
+/** The eight notification switches (SPEC.md section 3 keys), each as saved or its default. */
+export interface NotificationSwitches {
+  ar: boolean;
+  ac: boolean;
+  ara: boolean;
+  at: boolean;
+  atra: boolean;
+  cr: boolean;
+  cc: boolean;
+  cra: boolean;
+}
+
+/**
+ * Subject identity.preferences.updated: a user changed their language or notification switches (in the app or by
+ * e-mail). Carries the whole state, so the latest event alone is enough.
+ */
+export interface PreferencesUpdated {
+  /** The account's id (UUID). */
+  uid: string;
+  /** Which notifications the user gets in the app. */
+  notifications:
+    | NotificationSwitches
+    | undefined;
+  /** Which of them also go by e-mail. */
+  notificationMail:
+    | NotificationSwitches
+    | undefined;
+  /** az, en or ru: mails go in it. */
+  lang: string;
+  /** Milliseconds since the Unix epoch (an older state never overwrites a newer one). */
+  updatedAtMs: number;
+}
+
 function createBaseUserRegistered(): UserRegistered {
   return { uid: "", username: "", fullname: "", lang: "", registeredAtMs: 0 };
 }
@@ -683,6 +749,574 @@ export const UserConfirmed: MessageFns<UserConfirmed> = {
     }
     if (message.confirmedAtMs !== 0) {
       obj.confirmedAtMs = Math.round(message.confirmedAtMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseUserBanned(): UserBanned {
+  return { banId: "", uid: "", reason: "", startsAtMs: 0, endsAtMs: 0, moderator: "", note: "" };
+}
+
+export const UserBanned: MessageFns<UserBanned> = {
+  encode(message: UserBanned, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.banId !== "") {
+      writer.uint32(10).string(message.banId);
+    }
+    if (message.uid !== "") {
+      writer.uint32(18).string(message.uid);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    if (message.startsAtMs !== 0) {
+      writer.uint32(32).int64(message.startsAtMs);
+    }
+    if (message.endsAtMs !== 0) {
+      writer.uint32(40).int64(message.endsAtMs);
+    }
+    if (message.moderator !== "") {
+      writer.uint32(50).string(message.moderator);
+    }
+    if (message.note !== "") {
+      writer.uint32(58).string(message.note);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserBanned {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserBanned();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.banId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.startsAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.endsAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.moderator = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserBanned {
+    return {
+      banId: isSet(object.banId)
+        ? globalThis.String(object.banId)
+        : isSet(object.ban_id)
+        ? globalThis.String(object.ban_id)
+        : "",
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      startsAtMs: isSet(object.startsAtMs)
+        ? globalThis.Number(object.startsAtMs)
+        : isSet(object.starts_at_ms)
+        ? globalThis.Number(object.starts_at_ms)
+        : 0,
+      endsAtMs: isSet(object.endsAtMs)
+        ? globalThis.Number(object.endsAtMs)
+        : isSet(object.ends_at_ms)
+        ? globalThis.Number(object.ends_at_ms)
+        : 0,
+      moderator: isSet(object.moderator) ? globalThis.String(object.moderator) : "",
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+    };
+  },
+
+  toJSON(message: UserBanned): unknown {
+    const obj: any = {};
+    if (message.banId !== "") {
+      obj.banId = message.banId;
+    }
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.startsAtMs !== 0) {
+      obj.startsAtMs = Math.round(message.startsAtMs);
+    }
+    if (message.endsAtMs !== 0) {
+      obj.endsAtMs = Math.round(message.endsAtMs);
+    }
+    if (message.moderator !== "") {
+      obj.moderator = message.moderator;
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    return obj;
+  },
+};
+
+function createBaseUserUnbanned(): UserUnbanned {
+  return { banId: "", uid: "", moderator: "", liftedAtMs: 0 };
+}
+
+export const UserUnbanned: MessageFns<UserUnbanned> = {
+  encode(message: UserUnbanned, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.banId !== "") {
+      writer.uint32(10).string(message.banId);
+    }
+    if (message.uid !== "") {
+      writer.uint32(18).string(message.uid);
+    }
+    if (message.moderator !== "") {
+      writer.uint32(26).string(message.moderator);
+    }
+    if (message.liftedAtMs !== 0) {
+      writer.uint32(32).int64(message.liftedAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserUnbanned {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserUnbanned();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.banId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.moderator = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.liftedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserUnbanned {
+    return {
+      banId: isSet(object.banId)
+        ? globalThis.String(object.banId)
+        : isSet(object.ban_id)
+        ? globalThis.String(object.ban_id)
+        : "",
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      moderator: isSet(object.moderator) ? globalThis.String(object.moderator) : "",
+      liftedAtMs: isSet(object.liftedAtMs)
+        ? globalThis.Number(object.liftedAtMs)
+        : isSet(object.lifted_at_ms)
+        ? globalThis.Number(object.lifted_at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: UserUnbanned): unknown {
+    const obj: any = {};
+    if (message.banId !== "") {
+      obj.banId = message.banId;
+    }
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.moderator !== "") {
+      obj.moderator = message.moderator;
+    }
+    if (message.liftedAtMs !== 0) {
+      obj.liftedAtMs = Math.round(message.liftedAtMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseNotificationSwitches(): NotificationSwitches {
+  return { ar: false, ac: false, ara: false, at: false, atra: false, cr: false, cc: false, cra: false };
+}
+
+export const NotificationSwitches: MessageFns<NotificationSwitches> = {
+  encode(message: NotificationSwitches, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ar !== false) {
+      writer.uint32(8).bool(message.ar);
+    }
+    if (message.ac !== false) {
+      writer.uint32(16).bool(message.ac);
+    }
+    if (message.ara !== false) {
+      writer.uint32(24).bool(message.ara);
+    }
+    if (message.at !== false) {
+      writer.uint32(32).bool(message.at);
+    }
+    if (message.atra !== false) {
+      writer.uint32(40).bool(message.atra);
+    }
+    if (message.cr !== false) {
+      writer.uint32(48).bool(message.cr);
+    }
+    if (message.cc !== false) {
+      writer.uint32(56).bool(message.cc);
+    }
+    if (message.cra !== false) {
+      writer.uint32(64).bool(message.cra);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NotificationSwitches {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNotificationSwitches();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.ar = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.ac = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.ara = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.at = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.atra = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.cr = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.cc = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.cra = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NotificationSwitches {
+    return {
+      ar: isSet(object.ar) ? globalThis.Boolean(object.ar) : false,
+      ac: isSet(object.ac) ? globalThis.Boolean(object.ac) : false,
+      ara: isSet(object.ara) ? globalThis.Boolean(object.ara) : false,
+      at: isSet(object.at) ? globalThis.Boolean(object.at) : false,
+      atra: isSet(object.atra) ? globalThis.Boolean(object.atra) : false,
+      cr: isSet(object.cr) ? globalThis.Boolean(object.cr) : false,
+      cc: isSet(object.cc) ? globalThis.Boolean(object.cc) : false,
+      cra: isSet(object.cra) ? globalThis.Boolean(object.cra) : false,
+    };
+  },
+
+  toJSON(message: NotificationSwitches): unknown {
+    const obj: any = {};
+    if (message.ar !== false) {
+      obj.ar = message.ar;
+    }
+    if (message.ac !== false) {
+      obj.ac = message.ac;
+    }
+    if (message.ara !== false) {
+      obj.ara = message.ara;
+    }
+    if (message.at !== false) {
+      obj.at = message.at;
+    }
+    if (message.atra !== false) {
+      obj.atra = message.atra;
+    }
+    if (message.cr !== false) {
+      obj.cr = message.cr;
+    }
+    if (message.cc !== false) {
+      obj.cc = message.cc;
+    }
+    if (message.cra !== false) {
+      obj.cra = message.cra;
+    }
+    return obj;
+  },
+};
+
+function createBasePreferencesUpdated(): PreferencesUpdated {
+  return { uid: "", notifications: undefined, notificationMail: undefined, lang: "", updatedAtMs: 0 };
+}
+
+export const PreferencesUpdated: MessageFns<PreferencesUpdated> = {
+  encode(message: PreferencesUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.notifications !== undefined) {
+      NotificationSwitches.encode(message.notifications, writer.uint32(18).fork()).join();
+    }
+    if (message.notificationMail !== undefined) {
+      NotificationSwitches.encode(message.notificationMail, writer.uint32(26).fork()).join();
+    }
+    if (message.lang !== "") {
+      writer.uint32(34).string(message.lang);
+    }
+    if (message.updatedAtMs !== 0) {
+      writer.uint32(40).int64(message.updatedAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PreferencesUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePreferencesUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.notifications = NotificationSwitches.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.notificationMail = NotificationSwitches.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.lang = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.updatedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PreferencesUpdated {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      notifications: isSet(object.notifications) ? NotificationSwitches.fromJSON(object.notifications) : undefined,
+      notificationMail: isSet(object.notificationMail)
+        ? NotificationSwitches.fromJSON(object.notificationMail)
+        : isSet(object.notification_mail)
+        ? NotificationSwitches.fromJSON(object.notification_mail)
+        : undefined,
+      lang: isSet(object.lang) ? globalThis.String(object.lang) : "",
+      updatedAtMs: isSet(object.updatedAtMs)
+        ? globalThis.Number(object.updatedAtMs)
+        : isSet(object.updated_at_ms)
+        ? globalThis.Number(object.updated_at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: PreferencesUpdated): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.notifications !== undefined) {
+      obj.notifications = NotificationSwitches.toJSON(message.notifications);
+    }
+    if (message.notificationMail !== undefined) {
+      obj.notificationMail = NotificationSwitches.toJSON(message.notificationMail);
+    }
+    if (message.lang !== "") {
+      obj.lang = message.lang;
+    }
+    if (message.updatedAtMs !== 0) {
+      obj.updatedAtMs = Math.round(message.updatedAtMs);
     }
     return obj;
   },

@@ -102,6 +102,20 @@ export interface ValidateSessionResponse {
   expiresAtMs: number;
   /** When the account is due to be deleted, 0 when not: the gateway caches the session no longer than that. */
   deletionScheduledAtMs: number;
+  /**
+   * The ban in force now, unset when none: the gateway refuses the user's signed-in requests with UserBanned
+   * (params reason and until) except the few a banned user may still make, and caches the answer no longer than
+   * the ban lasts.
+   */
+  ban: SessionBan | undefined;
+}
+
+/** A ban as the session validation answers it. */
+export interface SessionBan {
+  /** One of BAN_REASONS of @pencraft/rules. */
+  reason: string;
+  /** When it ends, milliseconds since the Unix epoch; 0 when permanent. */
+  endsAtMs: number;
 }
 
 export interface ConfirmRegistrationResponse {
@@ -1233,7 +1247,7 @@ export const ValidateSessionRequest: MessageFns<ValidateSessionRequest> = {
 };
 
 function createBaseValidateSessionResponse(): ValidateSessionResponse {
-  return { user: undefined, sessionId: "", expiresAtMs: 0, deletionScheduledAtMs: 0 };
+  return { user: undefined, sessionId: "", expiresAtMs: 0, deletionScheduledAtMs: 0, ban: undefined };
 }
 
 export const ValidateSessionResponse: MessageFns<ValidateSessionResponse> = {
@@ -1249,6 +1263,9 @@ export const ValidateSessionResponse: MessageFns<ValidateSessionResponse> = {
     }
     if (message.deletionScheduledAtMs !== 0) {
       writer.uint32(32).int64(message.deletionScheduledAtMs);
+    }
+    if (message.ban !== undefined) {
+      SessionBan.encode(message.ban, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -1298,6 +1315,14 @@ export const ValidateSessionResponse: MessageFns<ValidateSessionResponse> = {
             message.deletionScheduledAtMs = longToNumber(reader.int64());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.ban = SessionBan.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1328,6 +1353,7 @@ export const ValidateSessionResponse: MessageFns<ValidateSessionResponse> = {
         : isSet(object.deletion_scheduled_at_ms)
         ? globalThis.Number(object.deletion_scheduled_at_ms)
         : 0,
+      ban: isSet(object.ban) ? SessionBan.fromJSON(object.ban) : undefined,
     };
   },
 
@@ -1344,6 +1370,88 @@ export const ValidateSessionResponse: MessageFns<ValidateSessionResponse> = {
     }
     if (message.deletionScheduledAtMs !== 0) {
       obj.deletionScheduledAtMs = Math.round(message.deletionScheduledAtMs);
+    }
+    if (message.ban !== undefined) {
+      obj.ban = SessionBan.toJSON(message.ban);
+    }
+    return obj;
+  },
+};
+
+function createBaseSessionBan(): SessionBan {
+  return { reason: "", endsAtMs: 0 };
+}
+
+export const SessionBan: MessageFns<SessionBan> = {
+  encode(message: SessionBan, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.reason !== "") {
+      writer.uint32(10).string(message.reason);
+    }
+    if (message.endsAtMs !== 0) {
+      writer.uint32(16).int64(message.endsAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SessionBan {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSessionBan();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.endsAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SessionBan {
+    return {
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      endsAtMs: isSet(object.endsAtMs)
+        ? globalThis.Number(object.endsAtMs)
+        : isSet(object.ends_at_ms)
+        ? globalThis.Number(object.ends_at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: SessionBan): unknown {
+    const obj: any = {};
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.endsAtMs !== 0) {
+      obj.endsAtMs = Math.round(message.endsAtMs);
     }
     return obj;
   },
