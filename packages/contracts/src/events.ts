@@ -23,6 +23,14 @@ import {
   UserUnfollowed,
   UserUpdated,
 } from './gen/events/v1/identity.js';
+import {
+  CommentDeleted,
+  CommentPublished,
+  CommentReported,
+  CommentReviewed,
+  CommentSubmitted,
+  CommentVoted,
+} from './gen/events/v1/comments.js';
 
 /** What ts-proto generates for a message: all an event needs to travel. */
 export interface EventCodec<T> {
@@ -187,6 +195,56 @@ export const EVENTS = {
     message: TranslationPublished,
     publisher: 'articles',
     consumers: {},
+  }),
+  // Comments: moderation enqueues submitted ones and triages reports; articles counts published ones per article;
+  // notifications tells the article's authors, the answered commenter, the reviewed author and the voted author.
+  commentSubmitted: defineEvent({
+    subject: 'comments.comment.submitted',
+    type: 'events.v1.CommentSubmitted',
+    proto: 'events/v1/comments.proto',
+    message: CommentSubmitted,
+    publisher: 'comments',
+    consumers: {},
+  }),
+  commentPublished: defineEvent({
+    subject: 'comments.comment.published',
+    type: 'events.v1.CommentPublished',
+    proto: 'events/v1/comments.proto',
+    message: CommentPublished,
+    publisher: 'comments',
+    consumers: { articles: 'articles-comments-published' },
+  }),
+  commentReviewed: defineEvent({
+    subject: 'comments.comment.reviewed',
+    type: 'events.v1.CommentReviewed',
+    proto: 'events/v1/comments.proto',
+    message: CommentReviewed,
+    publisher: 'comments',
+    consumers: {},
+  }),
+  commentVoted: defineEvent({
+    subject: 'comments.comment.voted',
+    type: 'events.v1.CommentVoted',
+    proto: 'events/v1/comments.proto',
+    message: CommentVoted,
+    publisher: 'comments',
+    consumers: {},
+  }),
+  commentReported: defineEvent({
+    subject: 'comments.comment.reported',
+    type: 'events.v1.CommentReported',
+    proto: 'events/v1/comments.proto',
+    message: CommentReported,
+    publisher: 'comments',
+    consumers: {},
+  }),
+  commentDeleted: defineEvent({
+    subject: 'comments.comment.deleted',
+    type: 'events.v1.CommentDeleted',
+    proto: 'events/v1/comments.proto',
+    message: CommentDeleted,
+    publisher: 'comments',
+    consumers: { articles: 'articles-comments-deleted' },
   }),
 } as const;
 

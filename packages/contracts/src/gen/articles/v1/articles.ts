@@ -243,6 +243,19 @@ export interface DecideReviewResponse {
   article: Article | undefined;
 }
 
+export interface GetArticleRefRequest {
+  articleId: string;
+}
+
+export interface GetArticleRefResponse {
+  found: boolean;
+  /** published, or the review state it is in (accepted, ..., rejected). */
+  status: string;
+  title: string;
+  /** The principal author first, then the accepted co-authors (UUIDs). */
+  authorUids: string[];
+}
+
 function createBaseAuthor(): Author {
   return { uid: "", username: "", fullname: "", imageUrl: "" };
 }
@@ -2412,6 +2425,179 @@ export const DecideReviewResponse: MessageFns<DecideReviewResponse> = {
   },
 };
 
+function createBaseGetArticleRefRequest(): GetArticleRefRequest {
+  return { articleId: "" };
+}
+
+export const GetArticleRefRequest: MessageFns<GetArticleRefRequest> = {
+  encode(message: GetArticleRefRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articleId !== "") {
+      writer.uint32(10).string(message.articleId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetArticleRefRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetArticleRefRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetArticleRefRequest {
+    return {
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetArticleRefRequest): unknown {
+    const obj: any = {};
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    return obj;
+  },
+};
+
+function createBaseGetArticleRefResponse(): GetArticleRefResponse {
+  return { found: false, status: "", title: "", authorUids: [] };
+}
+
+export const GetArticleRefResponse: MessageFns<GetArticleRefResponse> = {
+  encode(message: GetArticleRefResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.found !== false) {
+      writer.uint32(8).bool(message.found);
+    }
+    if (message.status !== "") {
+      writer.uint32(18).string(message.status);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    for (const v of message.authorUids) {
+      writer.uint32(34).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetArticleRefResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetArticleRefResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.found = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.authorUids.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetArticleRefResponse {
+    return {
+      found: isSet(object.found) ? globalThis.Boolean(object.found) : false,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      authorUids: globalThis.Array.isArray(object?.authorUids)
+        ? object.authorUids.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.author_uids)
+        ? object.author_uids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetArticleRefResponse): unknown {
+    const obj: any = {};
+    if (message.found !== false) {
+      obj.found = message.found;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.authorUids?.length) {
+      obj.authorUids = message.authorUids;
+    }
+    return obj;
+  },
+};
+
 /** Articles: writing, publishing and reading. */
 export type ArticlesServiceService = typeof ArticlesServiceService;
 export const ArticlesServiceService = {
@@ -2501,6 +2687,20 @@ export const ArticlesServiceService = {
       Buffer.from(DecideReviewResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DecideReviewResponse => DecideReviewResponse.decode(value),
   },
+  /**
+   * What another service needs to know of an article (the comments service: may it be commented, whom to tell):
+   * found is false for an unknown id.
+   */
+  getArticleRef: {
+    path: "/articles.v1.ArticlesService/GetArticleRef" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetArticleRefRequest): Buffer => Buffer.from(GetArticleRefRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetArticleRefRequest => GetArticleRefRequest.decode(value),
+    responseSerialize: (value: GetArticleRefResponse): Buffer =>
+      Buffer.from(GetArticleRefResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetArticleRefResponse => GetArticleRefResponse.decode(value),
+  },
 } as const;
 
 export interface ArticlesServiceServer extends UntypedServiceImplementation {
@@ -2524,6 +2724,11 @@ export interface ArticlesServiceServer extends UntypedServiceImplementation {
    * through the review states of SPEC.md section 4 and records them on its timeline; approve publishes it.
    */
   decideReview: handleUnaryCall<DecideReviewRequest, DecideReviewResponse>;
+  /**
+   * What another service needs to know of an article (the comments service: may it be commented, whom to tell):
+   * found is false for an unknown id.
+   */
+  getArticleRef: handleUnaryCall<GetArticleRefRequest, GetArticleRefResponse>;
 }
 
 export interface ArticlesServiceClient extends Client {
@@ -2644,6 +2849,25 @@ export interface ArticlesServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DecideReviewResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * What another service needs to know of an article (the comments service: may it be commented, whom to tell):
+   * found is false for an unknown id.
+   */
+  getArticleRef(
+    request: GetArticleRefRequest,
+    callback: (error: ServiceError | null, response: GetArticleRefResponse) => void,
+  ): ClientUnaryCall;
+  getArticleRef(
+    request: GetArticleRefRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetArticleRefResponse) => void,
+  ): ClientUnaryCall;
+  getArticleRef(
+    request: GetArticleRefRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetArticleRefResponse) => void,
   ): ClientUnaryCall;
 }
 
