@@ -1,0 +1,35 @@
+import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { moderationSchema } from '../moderation.schema.js';
+
+export const AUDIT_ACTIONS = [
+  'item.autoPass',
+  'item.autoReject',
+  'item.approve',
+  'item.reject',
+  'item.requestRevision',
+  'report.dismiss',
+  'report.removeComment',
+  'ban.issue',
+  'ban.lift',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export type AuditSubjectKind = 'article' | 'translation' | 'comment' | 'report' | 'user';
+
+/** Every action taken in moderation, by a staff member or the automatic review; written with the action's effect. */
+export const auditLog = moderationSchema.table(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorSub: text('actor_sub').notNull(),
+    actorUsername: text('actor_username').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
+    subjectKind: text('subject_kind').$type<AuditSubjectKind>().notNull(),
+    subjectId: text('subject_id').notNull(),
+    itemId: uuid('item_id'),
+    note: text('note').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_item_idx').on(t.itemId)],
+);
+
+export type AuditRow = typeof auditLog.$inferSelect;

@@ -1,0 +1,61 @@
+import { boolean, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { moderationSchema } from '../moderation.schema.js';
+
+export const QUEUE_KINDS = ['article', 'translation', 'comment'] as const;
+export type QueueKind = (typeof QUEUE_KINDS)[number];
+
+export const QUEUE_STATES = ['initialReview', 'underModeration', 'approved', 'rejected', 'revisionRequested'] as const;
+export type QueueState = (typeof QUEUE_STATES)[number];
+/** The states a human may still decide. */
+export const OPEN_STATES: readonly QueueState[] = ['initialReview', 'underModeration'];
+
+export type AutoDecision = 'pending' | 'pass' | 'reject' | 'hold';
+
+export interface SignalJson {
+  code: string;
+  weight: number;
+  detail?: string;
+}
+
+/**
+ * One submission waiting for (or decided by) review: an article, a translation or a comment. A resubmission (a
+ * revision, an edited comment) is a new item, so each decision stays on the item it was taken on.
+ */
+export const queueItems = moderationSchema.table(
+  'queue_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<QueueKind>().notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    /** The article (a translation's original; a comment's article). */
+    articleId: uuid('article_id').notNull(),
+    authorUid: uuid('author_uid').notNull(),
+    authorUsername: text('author_username').notNull().default(''),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** The plain text to read (body text or the comment), as submitted. */
+    content: text('content').notNull().default(''),
+    excerpt: text('excerpt').notNull().default(''),
+    language: text('language').notNull().default(''),
+    isEdit: boolean('is_edit').notNull().default(false),
+    state: text('state').$type<QueueState>().notNull(),
+    score: integer('score').notNull().default(0),
+    autoDecision: text('auto_decision').$type<AutoDecision>().notNull().default('pending'),
+    signals: jsonb('signals').$type<SignalJson[]>().notNull().default([]),
+    decidedBySub: text('decided_by_sub'),
+    decidedByUsername: text('decided_by_username'),
+    note: text('note').notNull().default(''),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One item per submission: a redelivered event finds the item it made.
+    uniqueIndex('queue_items_submission_idx').on(t.kind, t.subjectId, t.submittedAt),
+    index('queue_items_state_idx').on(t.state, t.submittedAt),
+    index('queue_items_author_idx').on(t.authorUid),
+    index('queue_items_subject_idx').on(t.subjectId),
+  ],
+);
+
+export type QueueItemRow = typeof queueItems.$inferSelect;
