@@ -31,6 +31,8 @@ export const users = identitySchema.table(
     phone: text('phone'),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     notifications: jsonb('notifications').$type<Record<string, boolean>>().notNull().default({}),
+    /** Which notifications also go by e-mail; a key never saved has its default (DEFAULT_NOTIFICATION_MAIL). */
+    notificationMail: jsonb('notification_mail').$type<Record<string, boolean>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

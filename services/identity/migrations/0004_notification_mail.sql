@@ -1,0 +1,1 @@
+ALTER TABLE "identity"."users" ADD COLUMN "notification_mail" jsonb DEFAULT '{}'::jsonb NOT NULL;
