@@ -1,4 +1,4 @@
-import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { identitySchema } from '../identity.schema.js';
 import { users } from '../users/user.table.js';
 
@@ -16,8 +16,16 @@ export const bans = identitySchema.table(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     liftedAt: timestamp('lifted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member who issued it (username, as the moderation service names them). */
+    moderator: text('moderator').notNull().default(''),
+    /** The moderator's internal note (never shown to the user). */
+    note: text('note').notNull().default(''),
+    /** Who lifted it early. */
+    liftedBy: text('lifted_by'),
+    /** The caller's id of the IssueBan request: a retry with the same id answers the same ban. */
+    requestId: text('request_id'),
   },
-  (t) => [index('bans_user_idx').on(t.userId, t.startsAt)],
+  (t) => [index('bans_user_idx').on(t.userId, t.startsAt), uniqueIndex('bans_request_id_key').on(t.requestId)],
 );
 
 export type BanRow = typeof bans.$inferSelect;
