@@ -584,7 +584,7 @@ export const CATALOGUE = {
   },
   CommentsCountExceed: {
     ...LIMIT,
-    az: 'Siz şərh limitini keçmisiniz...',
+    az: 'Siz şərh limitini keçmisiniz. Bir az sonra yenidən cəhd edin.',
     en: 'You have exceeded the comment limit. Please try again later.',
     ru: 'Вы превысили лимит комментариев. Повторите попытку позже.',
   },

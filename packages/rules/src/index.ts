@@ -148,3 +148,20 @@ export {
   normalizeCollectionName,
   type CollectionNameProblem,
 } from './engagement.js';
+export {
+  COMMENT_CONTENT_MAX,
+  COMMENT_DEPTH_MAX,
+  COMMENT_EXCERPT_MAX,
+  COMMENTS_PER_10_MINUTES,
+  COMMENTS_PER_DAY,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+  REPORTS_PER_DAY,
+  commentContentProblem,
+  commentExcerpt,
+  isReportReason,
+  normalizeCommentContent,
+  normalizeReportNote,
+  type CommentContentProblem,
+  type ReportReason,
+} from './comments.js';
