@@ -12,7 +12,7 @@ import {
   preferredEncoding,
   toRelativePath,
 } from './server.ts';
-import { CONTENT_SECURITY_POLICY, securityHeaders } from './security-headers.ts';
+import { CONTENT_SECURITY_POLICY, parseConnectSrc, securityHeaders } from './security-headers.ts';
 
 interface Reply {
   status: number;
@@ -147,6 +147,26 @@ describe('static server', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
     expect(CONTENT_SECURITY_POLICY).toContain('frame-src https://www.youtube-nocookie.com');
+  });
+
+  it('lets the page fetch from the origins of CSP_CONNECT_SRC (the staff console Keycloak) and nothing else', () => {
+    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self';");
+    const policy = securityHeaders({ connectSrc: parseConnectSrc('http://localhost:8380') })['Content-Security-Policy']!;
+    expect(policy).toContain("connect-src 'self' http://localhost:8380;");
+    expect(policy.replace(' http://localhost:8380', '')).toBe(CONTENT_SECURITY_POLICY);
+    expect(parseConnectSrc(' https://auth.example.az, http://127.0.0.1:8480 ')).toEqual([
+      'https://auth.example.az',
+      'http://127.0.0.1:8480',
+    ]);
+    expect(parseConnectSrc(undefined)).toEqual([]);
+    for (const bad of [
+      '*',
+      "'unsafe-inline'",
+      'https://auth.example.az/realms',
+      'javascript:alert(1)',
+      'auth.example.az',
+    ])
+      expect(() => parseConnectSrc(bad)).toThrow(/CSP_CONNECT_SRC/);
   });
 
   it('sends HSTS only when enabled', () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { securityHeaders } from './security-headers.ts';
+import { parseConnectSrc, securityHeaders } from './security-headers.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -21,6 +21,8 @@ export interface StaticServerOptions {
   spaFallback?: boolean;
   /** Send Strict-Transport-Security. */
   hsts?: boolean;
+  /** More connect-src origins of the CSP (CSP_CONNECT_SRC: the staff console's Keycloak). */
+  connectSrc?: readonly string[];
   /** URL prefix the files may be requested under (e.g. `/mf/reader/`); stripped when present. */
   basePath?: string;
   /** Upper bound of the compressed-response cache, in bytes. */
@@ -186,7 +188,7 @@ async function statFile(filePath: string): Promise<Stats | null> {
 
 export function createStaticServer(options: StaticServerOptions): StaticServer {
   const root = path.resolve(options.root);
-  const headers = securityHeaders({ hsts: options.hsts ?? false });
+  const headers = securityHeaders({ hsts: options.hsts ?? false, connectSrc: options.connectSrc ?? [] });
   const cache = new CompressionCache(options.compressionCacheBytes ?? 64 * 1024 * 1024);
   let ready = true;
   let realRoot: string | undefined;
@@ -333,7 +335,13 @@ function fail(message: string): never {
 }
 
 /** Loads a frontend's server rendering (RENDERER: its built module) with the origins it needs. */
-async function loadRenderer(file: string, root: string, basePath: string, hsts: boolean): Promise<Renderer> {
+async function loadRenderer(
+  file: string,
+  root: string,
+  basePath: string,
+  hsts: boolean,
+  connectSrc: readonly string[],
+): Promise<Renderer> {
   const env = process.env;
   const origin = (name: string): string => {
     const value = env[name];
@@ -351,7 +359,7 @@ async function loadRenderer(file: string, root: string, basePath: string, hsts: 
     distDir: root,
     basePath,
     cacheSeconds: Number(env.RENDER_CACHE_SECONDS ?? '2'),
-    headers: securityHeaders({ hsts }),
+    headers: securityHeaders({ hsts, connectSrc }),
   };
   if (!Number.isFinite(options.cacheSeconds) || options.cacheSeconds < 0) fail('RENDER_CACHE_SECONDS must be >= 0');
   const loaded = (await import(pathToFileURL(path.resolve(file)).href)) as Partial<RendererModule> & {
@@ -374,11 +382,18 @@ async function main(): Promise<void> {
 
   const hsts = env.HSTS === 'true';
   const basePath = env.BASE_PATH || '/';
-  const renderer = env.RENDERER ? await loadRenderer(env.RENDERER, root, basePath, hsts) : undefined;
+  let connectSrc: string[] = [];
+  try {
+    connectSrc = parseConnectSrc(env.CSP_CONNECT_SRC);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const renderer = env.RENDERER ? await loadRenderer(env.RENDERER, root, basePath, hsts, connectSrc) : undefined;
   const { server, setNotReady } = createStaticServer({
     root,
     spaFallback: env.SPA_FALLBACK === 'true',
     hsts,
+    connectSrc,
     basePath,
     renderer,
   });
