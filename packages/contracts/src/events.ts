@@ -91,7 +91,7 @@ export const EVENTS = {
     proto: 'events/v1/identity.proto',
     message: UserUpdated,
     publisher: 'identity',
-    consumers: { articles: 'articles-identity-user-updates' },
+    consumers: { articles: 'articles-identity-user-updates', comments: 'comments-identity-user-updates' },
   }),
   // articles keeps who follows whom for the following feed; the notifications service reads them once it exists.
   userFollowed: defineEvent({
