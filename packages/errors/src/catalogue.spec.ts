@@ -158,6 +158,13 @@ const SPEC_CODES = [
   'MaxArticleDeletionCount',
   // Co-author invitations (issue #8)
   'InvitationNotFound',
+  // The staff console's moderation (issue #9)
+  'ModerationItemNotFound',
+  'AlreadyDecided',
+  'ModerationNoteRequired',
+  'InvalidModerationDecision',
+  'InvalidBanDuration',
+  'BanNotFound',
 ];
 
 const GRPC_FOR_HTTP: Record<number, number[]> = {

@@ -817,6 +817,44 @@ export const CATALOGUE = {
     ru: 'Достигнут лимит переводов на проверке. Дождитесь их проверки.',
   },
 
+  // The staff console's moderation (issue #9)
+  ModerationItemNotFound: {
+    ...NOT_FOUND,
+    az: 'Yoxlama növbəsində belə element tapılmadı.',
+    en: 'This review queue item was not found.',
+    ru: 'Этот элемент очереди проверки не найден.',
+  },
+  AlreadyDecided: {
+    ...EXISTS,
+    az: 'Bu barədə artıq başqa qərar verilib.',
+    en: 'A different decision has already been taken on this.',
+    ru: 'По этому вопросу уже принято другое решение.',
+  },
+  ModerationNoteRequired: {
+    ...INVALID,
+    az: 'Müəllif üçün səbəbi və ya düzəliş qeydlərini yazın.',
+    en: 'Write the reason or the revision notes for the author.',
+    ru: 'Напишите причину или замечания для автора.',
+  },
+  InvalidModerationDecision: {
+    ...INVALID,
+    az: 'Bu element üçün belə qərar mümkün deyil.',
+    en: 'This decision is not possible for this item.',
+    ru: 'Такое решение невозможно для этого элемента.',
+  },
+  InvalidBanDuration: {
+    ...INVALID,
+    az: 'Bloklama müddəti 1 ilə 3650 gün arasında olmalı və ya daimi olmalıdır.',
+    en: 'A ban lasts from 1 to 3650 days, or is permanent.',
+    ru: 'Блокировка длится от 1 до 3650 дней или бессрочно.',
+  },
+  BanNotFound: {
+    ...NOT_FOUND,
+    az: 'Bloklama tapılmadı.',
+    en: 'Ban not found.',
+    ru: 'Блокировка не найдена.',
+  },
+
   // Feedback form (SPEC.md section 5; the Azerbaijani wordings are the original's)
   FeedbackSubjectRequired: {
     ...INVALID,
