@@ -14,6 +14,7 @@ import {
   TranslationSubmitted,
 } from './gen/events/v1/articles.js';
 import {
+  PreferencesUpdated,
   UserConfirmed,
   UserDeleted,
   UserFollowed,
@@ -60,14 +61,14 @@ function defineEvent<T, Consumers extends string>(definition: EventDefinition<T,
 }
 
 export const EVENTS = {
-  // No consumer yet: notifications and moderation read it once they exist.
+  // The notifications service welcomes the user (type 100).
   userConfirmed: defineEvent({
     subject: 'identity.user.confirmed',
     type: 'events.v1.UserConfirmed',
     proto: 'events/v1/identity.proto',
     message: UserConfirmed,
     publisher: 'identity',
-    consumers: {},
+    consumers: { notifications: 'notifications-identity-confirmed' },
   }),
   userRegistered: defineEvent({
     subject: 'identity.user.registered',
@@ -75,7 +76,7 @@ export const EVENTS = {
     proto: 'events/v1/identity.proto',
     message: UserRegistered,
     publisher: 'identity',
-    consumers: { articles: 'articles-identity-users' },
+    consumers: { articles: 'articles-identity-users', notifications: 'notifications-identity-registered' },
   }),
   userDeleted: defineEvent({
     subject: 'identity.user.deleted',
@@ -91,16 +92,20 @@ export const EVENTS = {
     proto: 'events/v1/identity.proto',
     message: UserUpdated,
     publisher: 'identity',
-    consumers: { articles: 'articles-identity-user-updates', comments: 'comments-identity-user-updates' },
+    consumers: {
+      articles: 'articles-identity-user-updates',
+      comments: 'comments-identity-user-updates',
+      notifications: 'notifications-identity-user-updates',
+    },
   }),
-  // articles keeps who follows whom for the following feed; the notifications service reads them once it exists.
+  // articles keeps who follows whom for the following feed; the notifications service tells the followed (type 104).
   userFollowed: defineEvent({
     subject: 'identity.user.followed',
     type: 'events.v1.UserFollowed',
     proto: 'events/v1/identity.proto',
     message: UserFollowed,
     publisher: 'identity',
-    consumers: { articles: 'articles-identity-follows' },
+    consumers: { articles: 'articles-identity-follows', notifications: 'notifications-identity-follows' },
   }),
   userUnfollowed: defineEvent({
     subject: 'identity.user.unfollowed',
@@ -109,6 +114,15 @@ export const EVENTS = {
     message: UserUnfollowed,
     publisher: 'identity',
     consumers: { articles: 'articles-identity-unfollows' },
+  }),
+  // The notifications service keeps each user's switches, mail switches and language.
+  preferencesUpdated: defineEvent({
+    subject: 'identity.preferences.updated',
+    type: 'events.v1.PreferencesUpdated',
+    proto: 'events/v1/identity.proto',
+    message: PreferencesUpdated,
+    publisher: 'identity',
+    consumers: { notifications: 'notifications-identity-preferences' },
   }),
   // Bans: moderation mirrors them (its bans list); the gateway learns of a ban from ValidateSession, not from these.
   userBanned: defineEvent({
@@ -143,7 +157,7 @@ export const EVENTS = {
     proto: 'events/v1/articles.proto',
     message: ArticleReviewed,
     publisher: 'articles',
-    consumers: {},
+    consumers: { notifications: 'notifications-articles-reviews' },
   }),
   articlePublished: defineEvent({
     subject: 'articles.article.published',
@@ -153,14 +167,14 @@ export const EVENTS = {
     publisher: 'articles',
     consumers: { search: 'search-articles', articles: 'articles-engagement-published' },
   }),
-  // No consumer yet: the notifications service reads them once it exists.
+  // The notifications service tells the author of a new upvote (type 0).
   articleVoted: defineEvent({
     subject: 'articles.article.voted',
     type: 'events.v1.ArticleVoted',
     proto: 'events/v1/articles.proto',
     message: ArticleVoted,
     publisher: 'articles',
-    consumers: {},
+    consumers: { notifications: 'notifications-articles-votes' },
   }),
   // No consumer yet: the notifications service reads them once it exists.
   articleBookmarked: defineEvent({
@@ -171,14 +185,14 @@ export const EVENTS = {
     publisher: 'articles',
     consumers: {},
   }),
-  // No consumer yet: the notifications service reads them once it exists (types 500, 3 and 4).
+  // The notifications service tells the invitee (type 500) and the original's author of a translation (type 3).
   coAuthorInvited: defineEvent({
     subject: 'articles.coauthor.invited',
     type: 'events.v1.CoAuthorInvited',
     proto: 'events/v1/articles.proto',
     message: CoAuthorInvited,
     publisher: 'articles',
-    consumers: {},
+    consumers: { notifications: 'notifications-articles-coauthors' },
   }),
   translationSubmitted: defineEvent({
     subject: 'articles.translation.submitted',
@@ -194,7 +208,7 @@ export const EVENTS = {
     proto: 'events/v1/articles.proto',
     message: TranslationPublished,
     publisher: 'articles',
-    consumers: {},
+    consumers: { notifications: 'notifications-articles-translations' },
   }),
   // Comments: moderation enqueues submitted ones and triages reports; articles counts published ones per article;
   // notifications tells the article's authors, the answered commenter, the reviewed author and the voted author.
@@ -212,7 +226,7 @@ export const EVENTS = {
     proto: 'events/v1/comments.proto',
     message: CommentPublished,
     publisher: 'comments',
-    consumers: { articles: 'articles-comments-published' },
+    consumers: { articles: 'articles-comments-published', notifications: 'notifications-comments-published' },
   }),
   commentReviewed: defineEvent({
     subject: 'comments.comment.reviewed',
@@ -220,7 +234,7 @@ export const EVENTS = {
     proto: 'events/v1/comments.proto',
     message: CommentReviewed,
     publisher: 'comments',
-    consumers: {},
+    consumers: { notifications: 'notifications-comments-reviewed' },
   }),
   commentVoted: defineEvent({
     subject: 'comments.comment.voted',
@@ -228,7 +242,7 @@ export const EVENTS = {
     proto: 'events/v1/comments.proto',
     message: CommentVoted,
     publisher: 'comments',
-    consumers: {},
+    consumers: { notifications: 'notifications-comments-votes' },
   }),
   commentReported: defineEvent({
     subject: 'comments.comment.reported',

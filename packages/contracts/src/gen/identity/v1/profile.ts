@@ -165,7 +165,11 @@ export interface Preferences {
   theme: string;
   /** az, en or ru. */
   lang: string;
-  notifications: NotificationSettings | undefined;
+  notifications:
+    | NotificationSettings
+    | undefined;
+  /** Which notifications also go by e-mail (default: ara, atra, cra). */
+  notificationMail: NotificationSettings | undefined;
 }
 
 export interface GetPreferencesRequest {
@@ -192,6 +196,7 @@ export interface UpdatePreferencesRequest {
   theme?: string | undefined;
   lang?: string | undefined;
   notifications: NotificationSettingsChange | undefined;
+  notificationMail: NotificationSettingsChange | undefined;
 }
 
 export interface UpdatePreferencesResponse {
@@ -297,6 +302,18 @@ export interface GetPublicProfileRequest {
 
 export interface GetPublicProfileResponse {
   profile: PublicProfile | undefined;
+}
+
+export interface GetContactRequest {
+  uid: string;
+}
+
+export interface GetContactResponse {
+  email: string;
+  /** az, en or ru. */
+  lang: string;
+  /** Whether the e-mail address is confirmed (no mail goes to an unconfirmed one). */
+  confirmed: boolean;
 }
 
 function createBaseProfileLink(): ProfileLink {
@@ -2209,7 +2226,7 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
 };
 
 function createBasePreferences(): Preferences {
-  return { theme: "", lang: "", notifications: undefined };
+  return { theme: "", lang: "", notifications: undefined, notificationMail: undefined };
 }
 
 export const Preferences: MessageFns<Preferences> = {
@@ -2222,6 +2239,9 @@ export const Preferences: MessageFns<Preferences> = {
     }
     if (message.notifications !== undefined) {
       NotificationSettings.encode(message.notifications, writer.uint32(26).fork()).join();
+    }
+    if (message.notificationMail !== undefined) {
+      NotificationSettings.encode(message.notificationMail, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -2263,6 +2283,14 @@ export const Preferences: MessageFns<Preferences> = {
             message.notifications = NotificationSettings.decode(reader, reader.uint32());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.notificationMail = NotificationSettings.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2280,6 +2308,11 @@ export const Preferences: MessageFns<Preferences> = {
       theme: isSet(object.theme) ? globalThis.String(object.theme) : "",
       lang: isSet(object.lang) ? globalThis.String(object.lang) : "",
       notifications: isSet(object.notifications) ? NotificationSettings.fromJSON(object.notifications) : undefined,
+      notificationMail: isSet(object.notificationMail)
+        ? NotificationSettings.fromJSON(object.notificationMail)
+        : isSet(object.notification_mail)
+        ? NotificationSettings.fromJSON(object.notification_mail)
+        : undefined,
     };
   },
 
@@ -2293,6 +2326,9 @@ export const Preferences: MessageFns<Preferences> = {
     }
     if (message.notifications !== undefined) {
       obj.notifications = NotificationSettings.toJSON(message.notifications);
+    }
+    if (message.notificationMail !== undefined) {
+      obj.notificationMail = NotificationSettings.toJSON(message.notificationMail);
     }
     return obj;
   },
@@ -2589,7 +2625,7 @@ export const NotificationSettingsChange: MessageFns<NotificationSettingsChange> 
 };
 
 function createBaseUpdatePreferencesRequest(): UpdatePreferencesRequest {
-  return { uid: "", theme: undefined, lang: undefined, notifications: undefined };
+  return { uid: "", theme: undefined, lang: undefined, notifications: undefined, notificationMail: undefined };
 }
 
 export const UpdatePreferencesRequest: MessageFns<UpdatePreferencesRequest> = {
@@ -2605,6 +2641,9 @@ export const UpdatePreferencesRequest: MessageFns<UpdatePreferencesRequest> = {
     }
     if (message.notifications !== undefined) {
       NotificationSettingsChange.encode(message.notifications, writer.uint32(34).fork()).join();
+    }
+    if (message.notificationMail !== undefined) {
+      NotificationSettingsChange.encode(message.notificationMail, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -2654,6 +2693,14 @@ export const UpdatePreferencesRequest: MessageFns<UpdatePreferencesRequest> = {
             message.notifications = NotificationSettingsChange.decode(reader, reader.uint32());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.notificationMail = NotificationSettingsChange.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2674,6 +2721,11 @@ export const UpdatePreferencesRequest: MessageFns<UpdatePreferencesRequest> = {
       notifications: isSet(object.notifications)
         ? NotificationSettingsChange.fromJSON(object.notifications)
         : undefined,
+      notificationMail: isSet(object.notificationMail)
+        ? NotificationSettingsChange.fromJSON(object.notificationMail)
+        : isSet(object.notification_mail)
+        ? NotificationSettingsChange.fromJSON(object.notification_mail)
+        : undefined,
     };
   },
 
@@ -2690,6 +2742,9 @@ export const UpdatePreferencesRequest: MessageFns<UpdatePreferencesRequest> = {
     }
     if (message.notifications !== undefined) {
       obj.notifications = NotificationSettingsChange.toJSON(message.notifications);
+    }
+    if (message.notificationMail !== undefined) {
+      obj.notificationMail = NotificationSettingsChange.toJSON(message.notificationMail);
     }
     return obj;
   },
@@ -4281,6 +4336,154 @@ export const GetPublicProfileResponse: MessageFns<GetPublicProfileResponse> = {
   },
 };
 
+function createBaseGetContactRequest(): GetContactRequest {
+  return { uid: "" };
+}
+
+export const GetContactRequest: MessageFns<GetContactRequest> = {
+  encode(message: GetContactRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetContactRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetContactRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetContactRequest {
+    return { uid: isSet(object.uid) ? globalThis.String(object.uid) : "" };
+  },
+
+  toJSON(message: GetContactRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    return obj;
+  },
+};
+
+function createBaseGetContactResponse(): GetContactResponse {
+  return { email: "", lang: "", confirmed: false };
+}
+
+export const GetContactResponse: MessageFns<GetContactResponse> = {
+  encode(message: GetContactResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.lang !== "") {
+      writer.uint32(18).string(message.lang);
+    }
+    if (message.confirmed !== false) {
+      writer.uint32(24).bool(message.confirmed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetContactResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetContactResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.lang = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.confirmed = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetContactResponse {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      lang: isSet(object.lang) ? globalThis.String(object.lang) : "",
+      confirmed: isSet(object.confirmed) ? globalThis.Boolean(object.confirmed) : false,
+    };
+  },
+
+  toJSON(message: GetContactResponse): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.lang !== "") {
+      obj.lang = message.lang;
+    }
+    if (message.confirmed !== false) {
+      obj.confirmed = message.confirmed;
+    }
+    return obj;
+  },
+};
+
 /**
  * Profiles: the profile fields and links, username, phone, pictures, preferences, follows, the account summary and
  * the public profile. Every rpc acting for a signed-in user takes `uid`, which the gateway takes from the session.
@@ -4483,6 +4686,16 @@ export const ProfileServiceService = {
       Buffer.from(GetPublicProfileResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetPublicProfileResponse => GetPublicProfileResponse.decode(value),
   },
+  /** Where and in which language to write to a user (the notifications service's mails); never logged. */
+  getContact: {
+    path: "/identity.v1.ProfileService/GetContact" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetContactRequest): Buffer => Buffer.from(GetContactRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetContactRequest => GetContactRequest.decode(value),
+    responseSerialize: (value: GetContactResponse): Buffer => Buffer.from(GetContactResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetContactResponse => GetContactResponse.decode(value),
+  },
 } as const;
 
 export interface ProfileServiceServer extends UntypedServiceImplementation {
@@ -4522,6 +4735,8 @@ export interface ProfileServiceServer extends UntypedServiceImplementation {
   listFollowing: handleUnaryCall<ListFollowingRequest, ListFollowingResponse>;
   /** A user's public profile by username. */
   getPublicProfile: handleUnaryCall<GetPublicProfileRequest, GetPublicProfileResponse>;
+  /** Where and in which language to write to a user (the notifications service's mails); never logged. */
+  getContact: handleUnaryCall<GetContactRequest, GetContactResponse>;
 }
 
 export interface ProfileServiceClient extends Client {
@@ -4812,6 +5027,22 @@ export interface ProfileServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetPublicProfileResponse) => void,
+  ): ClientUnaryCall;
+  /** Where and in which language to write to a user (the notifications service's mails); never logged. */
+  getContact(
+    request: GetContactRequest,
+    callback: (error: ServiceError | null, response: GetContactResponse) => void,
+  ): ClientUnaryCall;
+  getContact(
+    request: GetContactRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetContactResponse) => void,
+  ): ClientUnaryCall;
+  getContact(
+    request: GetContactRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetContactResponse) => void,
   ): ClientUnaryCall;
 }
 
