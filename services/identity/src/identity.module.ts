@@ -7,6 +7,8 @@ import { AuthService } from './auth/auth.service.js';
 import { IdentityGrpcController } from './auth/identity.grpc.controller.js';
 import { PasswordHasher } from './auth/password-hasher.js';
 import { BanRepository } from './bans/ban.repository.js';
+import { BanService } from './bans/ban.service.js';
+import { TrustGrpcController } from './bans/trust.grpc.controller.js';
 import { Clock } from './clock.js';
 import { FollowRepository } from './follows/follow.repository.js';
 import { FollowService } from './follows/follow.service.js';
@@ -38,7 +40,7 @@ import { VerificationCodeRepository } from './verification/verification-code.rep
 import { VerificationCodeService } from './verification/verification-code.service.js';
 
 @Module({
-  controllers: [ProfileGrpcController, IdentityGrpcController, SecurityGrpcController],
+  controllers: [ProfileGrpcController, IdentityGrpcController, SecurityGrpcController, TrustGrpcController],
   providers: [
     AuthService,
     AccountService,
@@ -54,6 +56,7 @@ import { VerificationCodeService } from './verification/verification-code.servic
     VerificationCodeRepository,
     AccountLogRepository,
     BanRepository,
+    BanService,
     SecondFactorService,
     DeletionService,
     ProfileService,

@@ -1,5 +1,6 @@
 import { IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
 import { ProfileServiceService } from '@pencraft/contracts/identity/v1/profile';
+import { TrustServiceService } from '@pencraft/contracts/identity/v1/moderation';
 import { SecurityServiceService } from '@pencraft/contracts/identity/v1/security';
 import { bootService } from '@pencraft/kit';
 import { identityConfigSchema } from './config.js';
@@ -16,5 +17,6 @@ await bootService({
     'identity.v1.IdentityService': IdentityServiceService,
     'identity.v1.ProfileService': ProfileServiceService,
     'identity.v1.SecurityService': SecurityServiceService,
+    'identity.v1.TrustService': TrustServiceService,
   },
 });

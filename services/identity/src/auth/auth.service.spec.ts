@@ -56,6 +56,7 @@ function userRow(overrides: Partial<UserRow> = {}): UserRow {
     phone: null,
     phoneVerifiedAt: null,
     notifications: {},
+    notificationMail: {},
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,
@@ -257,6 +258,10 @@ describe('AuthService', () => {
       endsAt: new Date('2026-12-01T00:00:00Z'),
       liftedAt: null,
       createdAt: NOW,
+      moderator: 'moderator',
+      note: '',
+      liftedBy: null,
+      requestId: null,
       ...overrides,
     });
 
@@ -417,7 +422,8 @@ describe('AuthService', () => {
       bans.activeFor.mockResolvedValue(undefined);
     });
 
-    it('refuses the session of an account banned since it signed in', async () => {
+    it('answers the ban of an account banned since it signed in (its reason and end)', async () => {
+      const endsAt = new Date(NOW.getTime() + 2 * DAY_MS);
       sessions.findLive.mockResolvedValueOnce({
         sessionId: 'session-1',
         expiresAt: new Date(NOW.getTime() + DAY_MS),
@@ -430,12 +436,18 @@ describe('AuthService', () => {
         userId: userRow().id,
         reason: 'spam',
         startsAt: NOW,
-        endsAt: null,
+        endsAt,
         liftedAt: null,
         createdAt: NOW,
+        moderator: 'moderator',
+        note: '',
+        liftedBy: null,
+        requestId: null,
       });
 
-      expect((await failure(service.validateSession(TOKEN))).code).toBe('Unauthorized');
+      const answer = await service.validateSession(TOKEN);
+      expect(answer.user?.uid).toBe(userRow().id);
+      expect(answer.ban).toEqual({ reason: 'spam', endsAtMs: endsAt.getTime() });
       expect(bans.activeFor).toHaveBeenCalledWith(userRow().id, NOW);
     });
 
@@ -466,6 +478,7 @@ describe('AuthService', () => {
         sessionId: 'session-1',
         expiresAtMs: expiresAt.getTime(),
         deletionScheduledAtMs: 0,
+        ban: undefined,
       });
       expect(sessions.findLive).toHaveBeenCalledWith(hashSessionToken(TOKEN), NOW);
 

@@ -161,9 +161,9 @@ export class AuthService {
     const now = this.clock.now();
     const session = await this.sessions.findLive(hashSessionToken(token), now);
     if (!session) throw new AppError('Unauthorized');
-    // A ban blocks the sessions opened before it too (the gateway asks again within a minute); signing in then
-    // tells the reason and the end.
-    if (await this.bans.activeFor(session.user.id, now)) throw new AppError('Unauthorized');
+    // A ban blocks the sessions opened before it too: the answer names it, and the gateway refuses the user's
+    // signed-in requests with UserBanned (its reason and end) but for the few a banned user may still make.
+    const ban = await this.bans.activeFor(session.user.id, now);
     // Last activity for the sessions list, to the minute (touch is a no-op within the minute).
     if (session.lastSeenAt && now.getTime() - session.lastSeenAt.getTime() >= 60_000) {
       await this.sessions.touch(session.sessionId, now);
@@ -173,6 +173,7 @@ export class AuthService {
       sessionId: session.sessionId,
       expiresAtMs: session.expiresAt.getTime(),
       deletionScheduledAtMs: session.deletionScheduledFor?.getTime() ?? 0,
+      ban: ban ? { reason: ban.reason, endsAtMs: ban.endsAt?.getTime() ?? 0 } : undefined,
     };
   }
 

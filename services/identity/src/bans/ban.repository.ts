@@ -8,6 +8,9 @@ export interface NewBan {
   reason: string;
   startsAt: Date;
   endsAt: Date | null;
+  moderator?: string;
+  note?: string;
+  requestId?: string | null;
 }
 
 @Injectable()
@@ -40,5 +43,42 @@ export class BanRepository {
   async insert(ban: NewBan, tx: Queryable = this.database.db): Promise<BanRow> {
     const [row] = await tx.insert(bans).values(ban).returning();
     return row!;
+  }
+
+  /**
+   * Inserts unless a ban with the same request id exists (a retried IssueBan); answers the new ban, or undefined when
+   * the request id was already used (then `findByRequestId` has it).
+   */
+  async insertOnce(ban: NewBan, tx: Queryable): Promise<BanRow | undefined> {
+    const [row] = await tx.insert(bans).values(ban).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async findByRequestId(requestId: string, tx: Queryable = this.database.db): Promise<BanRow | undefined> {
+    const [row] = await tx.select().from(bans).where(eq(bans.requestId, requestId)).limit(1);
+    return row;
+  }
+
+  async lockById(id: string, tx: Queryable): Promise<BanRow | undefined> {
+    const [row] = await tx.select().from(bans).where(eq(bans.id, id)).for('update').limit(1);
+    return row;
+  }
+
+  /** Ends a ban early; answers the updated row, or undefined when it was already lifted. */
+  async lift(id: string, at: Date, by: string, tx: Queryable): Promise<BanRow | undefined> {
+    const [row] = await tx
+      .update(bans)
+      .set({ liftedAt: at, liftedBy: by })
+      .where(and(eq(bans.id, id), isNull(bans.liftedAt)))
+      .returning();
+    return row;
+  }
+
+  async countFor(userId: string): Promise<number> {
+    const [row] = await this.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bans)
+      .where(eq(bans.userId, userId));
+    return row?.n ?? 0;
   }
 }

@@ -59,6 +59,15 @@ export class SessionRepository {
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
   }
 
+  /** The token hashes of a user's live sessions (a ban names them so the gateway drops its cached answers). */
+  async liveTokenHashes(userId: string, now: Date, tx: Queryable = this.database.db): Promise<Buffer[]> {
+    const rows = await tx
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    return rows.map((row) => Buffer.from(row.tokenHash));
+  }
+
   /**
    * Ends every live session of a user, but the one kept (the one asking), in the caller's transaction; answers the
    * token hashes of the sessions it ended (the gateway drops them from its cache).
