@@ -57,6 +57,7 @@ function userRow(overrides: Partial<UserRow> = {}): UserRow {
     phoneVerifiedAt: null,
     notifications: {},
     notificationMail: {},
+    notificationMail: {},
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,

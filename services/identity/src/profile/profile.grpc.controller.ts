@@ -106,6 +106,11 @@ export class ProfileGrpcController {
     return this.follows.following(request.userId, request.page, request.pageSize);
   }
 
+  @GrpcMethod('ProfileService', 'getContact')
+  getContact(request: pb.GetContactRequest): Promise<pb.GetContactResponse> {
+    return this.preferences.contact(request.uid);
+  }
+
   @GrpcMethod('ProfileService', 'getPublicProfile')
   async getPublicProfile(request: pb.GetPublicProfileRequest): Promise<pb.GetPublicProfileResponse> {
     return { profile: await this.profiles.publicProfile(request.username, request.viewerUid) };

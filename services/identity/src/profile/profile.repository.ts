@@ -75,19 +75,23 @@ export class ProfileRepository {
     }
   }
 
-  /** Theme and language as given, and the notification switches merged into the saved ones in one statement. */
+  /** Theme and language as given, and the notification and mail switches merged into the saved ones in one statement. */
   async updatePreferences(
+    tx: Queryable,
     uid: string,
     patch: Pick<ProfilePatch, 'theme' | 'lang'>,
-    switches: Record<string, boolean>,
+    { switches, mail }: { switches: Record<string, boolean>; mail: Record<string, boolean> },
     at: Date,
   ): Promise<UserRow> {
-    const [row] = await this.database.db
+    const [row] = await tx
       .update(users)
       .set({
         ...patch,
         ...(Object.keys(switches).length > 0
           ? { notifications: sql`${users.notifications} || ${JSON.stringify(switches)}::jsonb` }
+          : {}),
+        ...(Object.keys(mail).length > 0
+          ? { notificationMail: sql`${users.notificationMail} || ${JSON.stringify(mail)}::jsonb` }
           : {}),
         updatedAt: at,
       })
@@ -95,6 +99,16 @@ export class ProfileRepository {
       .returning();
     if (!row) throw new AppError('UserNotFound');
     return row;
+  }
+
+  /** Where to write to a user: the address, the language and whether the address is confirmed. */
+  async contact(uid: string): Promise<{ email: string; lang: string; confirmed: boolean } | undefined> {
+    if (!UUID.test(uid)) return undefined;
+    const [row] = await this.database.db
+      .select({ email: users.email, lang: users.lang, confirmedAt: users.emailConfirmedAt })
+      .from(users)
+      .where(eq(users.id, uid));
+    return row && { email: row.email, lang: row.lang, confirmed: row.confirmedAt !== null };
   }
 
   /** The unique index on lower(username) decides two accounts racing for one name. */

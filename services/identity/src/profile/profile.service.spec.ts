@@ -39,6 +39,7 @@ function userRow(overrides: Partial<UserRow> = {}): UserRow {
     phone: null,
     phoneVerifiedAt: null,
     notifications: {},
+    notificationMail: {},
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,
