@@ -13,6 +13,7 @@ const system: SystemJson = {
     nats: { port: 4223, monitorPort: 8223 },
     mail: { smtpPort: 1125, httpPort: 8125 },
     objectStore: { port: 7070, bucket: 'pencraft-media', region: 'us-east-1' },
+    keycloak: { port: 8380, managementPort: 9380, realm: 'pencraft', version: '26.7.3' },
   },
   gateway: { httpPort: 8080, internalPort: 9080, calls: ['identity', 'articles'], uses: ['objectStore'] },
   services: {
@@ -39,6 +40,12 @@ const secrets = {
   s3SecretKey: 's'.repeat(40),
   captchaHmacKey: 'h'.repeat(64),
   mfaEncryptionKey: 'm'.repeat(64),
+  keycloakBootstrapPassword: 'b'.repeat(24),
+  keycloakModeratorPassword: 'o'.repeat(24),
+  keycloakAdminPassword: 'a'.repeat(24),
+  keycloakNoStaffPassword: 'n'.repeat(24),
+  keycloakPartnersSecret: 'p'.repeat(43),
+  keycloakTestsSecret: 't'.repeat(43),
 };
 const dev = stackFor('dev', system, '/repo');
 const test = stackFor('test', system, '/repo');
@@ -51,6 +58,7 @@ describe('stackFor', () => {
       nats: { port: 4223, monitorPort: 8223 },
       mail: { smtpPort: 1125, httpPort: 8125 },
       objectStore: { port: 7070, bucket: 'pencraft-media', region: 'us-east-1' },
+      keycloak: { port: 8380, managementPort: 9380, realm: 'pencraft', version: '26.7.3' },
     });
     expect(test.infra).toEqual({
       postgres: { port: 55532, database: 'pencraft' },
@@ -58,6 +66,7 @@ describe('stackFor', () => {
       nats: { port: 4323, monitorPort: 8323 },
       mail: { smtpPort: 1225, httpPort: 8225 },
       objectStore: { port: 7170, bucket: 'pencraft-media', region: 'us-east-1' },
+      keycloak: { port: 8480, managementPort: 9480, realm: 'pencraft', version: '26.7.3' },
     });
     expect(appsOf(test).map((a) => [a.name, a.httpPort])).toEqual([
       ['identity', 4201],
@@ -172,6 +181,9 @@ describe('envFor', () => {
       S3_REGION: 'us-east-1',
       CSRF_SECRET: secrets.csrfSecret,
       CAPTCHA_HMAC_KEY: secrets.captchaHmacKey,
+      KEYCLOAK_URL: 'http://127.0.0.1:8380',
+      KEYCLOAK_PUBLIC_URL: 'http://localhost:8380',
+      KEYCLOAK_REALM: 'pencraft',
       EDGE_ROUTES: '/mf/editor/=http://127.0.0.1:3002,/mf/reader/=http://127.0.0.1:3001,/=http://127.0.0.1:3000',
     });
   });

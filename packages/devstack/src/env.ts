@@ -151,9 +151,27 @@ function gatewayEnv(stack: Stack, gateway: GatewayInfo, secrets: Secrets): Env {
     COOKIE_SECURE: 'false',
     CSRF_SECRET: secrets.csrfSecret,
     CAPTCHA_HMAC_KEY: secrets.captchaHmacKey,
+    ...keycloakEnv(stack),
     EDGE_ROUTES: edgeRoutes(stack),
     ...(edgePages(stack) ? { EDGE_PAGES: edgePages(stack) } : {}),
   };
+}
+
+/**
+ * Keycloak for the gateway: reached over loopback; browsers and the tokens' issuer use http://localhost:<port>
+ * (Keycloak's fixed hostname, so the issuer does not depend on the name a client used).
+ */
+export function keycloakEnv(stack: Stack): Env {
+  return {
+    KEYCLOAK_URL: `http://127.0.0.1:${stack.infra.keycloak.port}`,
+    KEYCLOAK_PUBLIC_URL: keycloakPublicUrl(stack),
+    KEYCLOAK_REALM: stack.infra.keycloak.realm,
+  };
+}
+
+/** Keycloak's address as browsers see it; the realm's issuer is `<this>/realms/<realm>`. */
+export function keycloakPublicUrl(stack: Stack): string {
+  return `http://localhost:${stack.infra.keycloak.port}`;
 }
 
 function frontendEnv(stack: Stack, frontend: FrontendInfo): Env {

@@ -21,6 +21,8 @@ export interface SystemJson {
     mail: { smtpPort: number; httpPort: number };
     /** The S3-compatible object store (versitygw). */
     objectStore: { port: number; bucket: string; region: string };
+    /** Keycloak (staff sign-in): its HTTP port, its management (health) port, the realm and the distribution. */
+    keycloak: { port: number; managementPort: number; realm: string; version: string };
   };
   gateway: { httpPort: number; internalPort: number; calls: string[]; uses?: string[] };
   services: Record<
@@ -82,6 +84,7 @@ export interface InfraInfo {
   nats: { port: number; monitorPort: number };
   mail: { smtpPort: number; httpPort: number };
   objectStore: { port: number; bucket: string; region: string };
+  keycloak: { port: number; managementPort: number; realm: string; version: string };
 }
 
 export interface Stack {
@@ -131,6 +134,11 @@ export function stackFor(profile: Profile, system: SystemJson = loadSystem(), ro
       nats: { port: shift(infra.nats.port), monitorPort: shift(infra.nats.monitorPort) },
       mail: { smtpPort: shift(infra.mail.smtpPort), httpPort: shift(infra.mail.httpPort) },
       objectStore: { ...infra.objectStore, port: shift(infra.objectStore.port) },
+      keycloak: {
+        ...infra.keycloak,
+        port: shift(infra.keycloak.port),
+        managementPort: shift(infra.keycloak.managementPort),
+      },
     },
     services: Object.entries(system.services).map(([name, s]) => ({
       kind: 'service',

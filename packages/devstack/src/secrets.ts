@@ -15,6 +15,16 @@ export interface Secrets {
   captchaHmacKey: string;
   /** identity's MFA_ENCRYPTION_KEY (32 bytes in hex): seals TOTP secrets; kept, or enrolled authenticators break. */
   mfaEncryptionKey: string;
+  /** Keycloak's master-realm administrator `kcadmin` (its admin console at http://localhost:<keycloak port>/admin). */
+  keycloakBootstrapPassword: string;
+  /** The pencraft realm's demo staff: `moderator` (role moderator) and `admin` (moderator + admin). */
+  keycloakModeratorPassword: string;
+  keycloakAdminPassword: string;
+  /** `nostaff`: a realm user without staff roles (tests: a valid token that must be refused). */
+  keycloakNoStaffPassword: string;
+  /** The confidential clients' secrets: pencraft-partners (client credentials) and pencraft-tests (test profile). */
+  keycloakPartnersSecret: string;
+  keycloakTestsSecret: string;
 }
 
 const GENERATORS: { [K in keyof Secrets]: () => string } = {
@@ -24,6 +34,12 @@ const GENERATORS: { [K in keyof Secrets]: () => string } = {
   s3SecretKey: () => randomBytes(30).toString('base64url'),
   captchaHmacKey: () => randomBytes(32).toString('hex'),
   mfaEncryptionKey: () => randomBytes(32).toString('hex'),
+  keycloakBootstrapPassword: () => randomBytes(18).toString('base64url'),
+  keycloakModeratorPassword: () => randomBytes(18).toString('base64url'),
+  keycloakAdminPassword: () => randomBytes(18).toString('base64url'),
+  keycloakNoStaffPassword: () => randomBytes(18).toString('base64url'),
+  keycloakPartnersSecret: () => randomBytes(32).toString('base64url'),
+  keycloakTestsSecret: () => randomBytes(32).toString('base64url'),
 };
 
 const MIN_LENGTH: { [K in keyof Secrets]: number } = {
@@ -32,6 +48,12 @@ const MIN_LENGTH: { [K in keyof Secrets]: number } = {
   s3SecretKey: 32,
   captchaHmacKey: 32,
   mfaEncryptionKey: 64,
+  keycloakBootstrapPassword: 16,
+  keycloakModeratorPassword: 16,
+  keycloakAdminPassword: 16,
+  keycloakNoStaffPassword: 16,
+  keycloakPartnersSecret: 32,
+  keycloakTestsSecret: 32,
 };
 
 export function secretsFile(stack: Stack): string {

@@ -1,6 +1,7 @@
 import { baseConfigSchema, booleanFlag } from '@pencraft/kit';
 import { z } from 'zod';
 import { captchaConfigShape, checkCaptchaConfig } from './captcha/captcha.config.js';
+import { keycloakConfigShape } from './staff/staff.config.js';
 
 /** The gateway's own variables; each upstream's <NAME>_GRPC_ADDR is added by the module that calls it. */
 const gatewayVariables = baseConfigSchema.extend({
@@ -41,6 +42,7 @@ const gatewayVariables = baseConfigSchema.extend({
       'must be pattern=url pairs separated by commas',
     ),
   ...captchaConfigShape,
+  ...keycloakConfigShape,
 });
 
 export const gatewayConfigSchema = gatewayVariables.superRefine(checkCaptchaConfig);

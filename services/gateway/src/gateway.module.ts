@@ -11,6 +11,7 @@ import { ProfilesModule } from './profiles/profiles.module.js';
 import { ReadingModule } from './reading/reading.module.js';
 import { SearchModule } from './search/search.module.js';
 import { SecurityModule } from './security/security.module.js';
+import { StaffModule } from './staff/staff.module.js';
 
 /**
  * The public API: one module per area, each with its routes (declared once, which also documents them), schemas
@@ -25,6 +26,7 @@ import { SecurityModule } from './security/security.module.js';
     CollaborationModule,
     SearchModule,
     SecurityModule,
+    StaffModule,
     ProfilesModule,
     ReadingModule,
     DraftsModule,

@@ -8,6 +8,7 @@ const env = {
   REDIS_URL: 'redis://127.0.0.1:6379',
   PUBLIC_ORIGIN: 'http://localhost:3000',
   CSRF_SECRET: 'c'.repeat(32),
+  KEYCLOAK_URL: 'http://127.0.0.1:8380',
 };
 
 function problems(extra: Record<string, string>): string[] {

@@ -78,6 +78,10 @@ describe('the OpenAPI document', () => {
         '/api/drafts/invitations/{id}/reject',
         '/api/articles/{id}/translations/{lang}',
         '/api/captcha/challenge',
+        // staff (Keycloak bearer tokens, issue #9)
+        '/api/staff/config',
+        '/api/staff/me',
+        '/api/staff/auth-status',
         '/api/csrf',
         '/api/docs',
         '/api/docs/assets/{file}',

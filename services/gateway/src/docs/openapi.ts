@@ -42,7 +42,8 @@ export function errorCodesOf(spec: RouteSpec): ErrorCode[] {
   if (validated) codes.push('InvalidModel', 'NullOrEmpty', ...Object.values(spec.fieldCodes ?? {}));
   if (spec.auth === 'required') codes.push('Unauthorized');
   if (spec.auth === 'confirmed') codes.push('Unauthorized', 'AccountNotConfirmed');
-  if (UNSAFE_METHODS.has(spec.method) || spec.captcha) codes.push('ChallengeFailed');
+  if (spec.auth === 'staff') codes.push('Unauthorized', 'TokenRejected', 'Forbidden');
+  if ((UNSAFE_METHODS.has(spec.method) && spec.auth !== 'staff') || spec.captcha) codes.push('ChallengeFailed');
   if (spec.captcha) codes.push('CaptchaRequired');
   codes.push(...(spec.errors ?? []), 'TooManyRequests', 'InternalServerError', 'NetworkError');
   return [...new Set(codes)];
@@ -67,6 +68,7 @@ function errorResponses(codes: ErrorCode[]) {
 }
 
 function security(spec: RouteSpec) {
+  if (spec.auth === 'staff') return [{ staffBearer: [spec.staffRole ?? 'moderator'] }];
   const csrf = UNSAFE_METHODS.has(spec.method) ? { csrfHeader: [], csrfCookie: [] } : undefined;
   if (spec.auth === 'required' || spec.auth === 'confirmed') return [{ session: [], ...csrf }];
   if (spec.auth === 'optional') return [{ session: [], ...csrf }, { ...csrf }];
@@ -149,6 +151,14 @@ function routeConfig(spec: RouteSpec): RouteConfig {
 export function buildOpenApi(routes: readonly RouteSpec[]) {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'pc_su' });
+  registry.registerComponent('securitySchemes', 'staffBearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      "Staff routes: a Keycloak access token of the realm (audience pencraft-api) whose realm roles hold the route's " +
+      'role (moderator; admin passes too). GET /api/staff/config names the Keycloak server, realm and console client.',
+  });
   registry.registerComponent('securitySchemes', 'csrfCookie', { type: 'apiKey', in: 'cookie', name: 'pc_csrf' });
   registry.registerComponent('securitySchemes', 'csrfHeader', {
     type: 'apiKey',

@@ -4,6 +4,8 @@ import type { ErrorCode } from '@pencraft/errors';
 import type { z } from 'zod';
 import { RequireConfirmedUser, RequireUser, SessionGuard } from '../accounts/current-user.js';
 import type { CaptchaRule } from '../captcha/captcha.gate.js';
+import { StaffGuard } from '../staff/current-staff.js';
+import type { StaffRole } from '../staff/staff-token.verifier.js';
 
 export type RateLimitBucket = 'api' | 'auth' | 'analytics';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -36,9 +38,12 @@ export interface RouteSpec {
   status?: 200 | 201 | 204 | 302;
   /**
    * required: a session or 401; confirmed: also a confirmed account or 403 AccountNotConfirmed (publishing);
-   * optional: the answer depends on who asks (resolved by the handler).
+   * optional: the answer depends on who asks (resolved by the handler);
+   * staff: a Keycloak access token in `Authorization: Bearer` with the realm role `staffRole` (no session, no CSRF).
    */
-  auth?: 'required' | 'confirmed' | 'optional';
+  auth?: 'required' | 'confirmed' | 'optional' | 'staff';
+  /** With auth 'staff': the realm role needed (moderator unless said; an admin also passes moderator routes). */
+  staffRole?: StaffRole;
   /** Catalogue codes the route answers besides the ones every route may (validation, limits, CSRF, 5xx). */
   errors?: ErrorCode[];
   /** A more specific catalogue code than InvalidModel for a bad field (e.g. title → InvalidArticleTitle). */
@@ -79,7 +84,8 @@ export function declaredRoutes(): readonly RouteSpec[] {
 
 export function policyOf(spec: RouteSpec): RoutePolicy {
   return {
-    csrf: UNSAFE_METHODS.has(spec.method),
+    // Bearer-only staff routes: the browser sends no credential by itself, so there is nothing to forge.
+    csrf: UNSAFE_METHODS.has(spec.method) && spec.auth !== 'staff',
     rateLimit: spec.rateLimit ?? 'api',
     issuesCsrf: spec.issuesCsrf ?? false,
     captcha: spec.captcha ?? 'never',
@@ -100,6 +106,7 @@ export function Route(spec: RouteSpec) {
     SetMetadata(ROUTE_SPEC, spec),
     ...(spec.auth === 'required' ? [UseGuards(SessionGuard, RequireUser)] : []),
     ...(spec.auth === 'confirmed' ? [UseGuards(SessionGuard, RequireUser, RequireConfirmedUser)] : []),
+    ...(spec.auth === 'staff' ? [UseGuards(StaffGuard)] : []),
   );
 }
 
