@@ -33,6 +33,9 @@ const ResetPasswordPage = lazy(() =>
 const CookiesPage = lazy(() => import('./pages/CookiesPage.js').then((m) => ({ default: m.CookiesPage })));
 const LoginPage = lazy(() => import('./pages/LoginPage.js').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('./pages/RegisterPage.js').then((m) => ({ default: m.RegisterPage })));
+const NotificationsPage = lazy(() =>
+  import('./notifications/NotificationsPage.js').then((m) => ({ default: m.NotificationsPage })),
+);
 const CookieSettingsPage = lazy(() =>
   import('./consent/CookieSettingsPage.js').then((m) => ({ default: m.CookieSettingsPage })),
 );
@@ -63,6 +66,7 @@ export function App({ i18n, registry }: { i18n: I18n; registry: RemoteRegistry }
                     <Route path="cookies" element={<CookiesPage />} />
                     <Route path="cookies/settings" element={<CookieSettingsPage />} />
                     <Route path="about" element={<AboutPage />} />
+                    <Route path="notifications" element={<NotificationsPage />} />
                     <Route path="*" element={<RemoteRoutes />} />
                   </Route>
                 </Routes>

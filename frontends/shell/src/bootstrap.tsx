@@ -1,4 +1,4 @@
-import { createI18n } from '@pencraft/i18n';
+import { createI18n, registerNamespaces } from '@pencraft/i18n';
 import { readInitialData } from '@pencraft/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,6 +11,8 @@ const { i18n, ready } = createI18n({
   plugins: [initReactI18next],
   namespaces: { shell: (language) => import(`./locales/${language}.ts`) },
 });
+// The notifications' strings load when a signed-in page first shows the bell (visitors never need them).
+registerNamespaces(i18n, { notifications: (language) => import(`./notifications/locales/${language}.ts`) });
 const registry = new RemoteRegistry(i18n);
 void registry.load();
 

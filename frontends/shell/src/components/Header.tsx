@@ -1,6 +1,9 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from './icons.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
+import { LiveToasts } from '../notifications/LiveToasts.js';
+import { NotificationBell } from '../notifications/NotificationBell.js';
 import { Navigation } from './Navigation.js';
 import { SearchBox } from './SearchBox.js';
 import { ThemeToggle } from './ThemeToggle.js';
@@ -21,9 +24,15 @@ export function Header() {
         <div className="pc-header__controls">
           <ThemeToggle />
           <LanguageSwitch />
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
           <UserMenu />
         </div>
       </div>
+      <Suspense fallback={null}>
+        <LiveToasts />
+      </Suspense>
     </header>
   );
 }

@@ -10,6 +10,7 @@ import { ConfirmBanner } from './ConfirmBanner.js';
 import { CookieBanner } from './CookieBanner.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
+import { NotificationsProvider } from '../notifications/NotificationsProvider.js';
 
 /**
  * Keeps <html lang> and the site's description in the current language. A page's own description (a profile's
@@ -42,28 +43,30 @@ export function Layout() {
   }, [location.pathname]);
 
   return (
-    <div className="pc-app">
-      <a className="pc-skip-link" href="#content">
-        {t('skipToContent')}
-      </a>
-      <Header />
-      <ConfirmBanner />
-      <main id="content" className="pc-main" tabIndex={-1}>
-        <ErrorBoundary resetKey={location.pathname} fallback={<ServerErrorPage />}>
-          {/* The shell's own pages are lazy: a short spinner while one loads. */}
-          <Suspense
-            fallback={
-              <div className="pc-remote-loading">
-                <Spinner label={t('common:loading')} size="large" />
-              </div>
-            }
-          >
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
-      </main>
-      <Footer />
-      <CookieBanner />
-    </div>
+    <NotificationsProvider>
+      <div className="pc-app">
+        <a className="pc-skip-link" href="#content">
+          {t('skipToContent')}
+        </a>
+        <Header />
+        <ConfirmBanner />
+        <main id="content" className="pc-main" tabIndex={-1}>
+          <ErrorBoundary resetKey={location.pathname} fallback={<ServerErrorPage />}>
+            {/* The shell's own pages are lazy: a short spinner while one loads. */}
+            <Suspense
+              fallback={
+                <div className="pc-remote-loading">
+                  <Spinner label={t('common:loading')} size="large" />
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+        <Footer />
+        <CookieBanner />
+      </div>
+    </NotificationsProvider>
   );
 }

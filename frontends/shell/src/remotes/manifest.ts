@@ -16,6 +16,7 @@ export const SHELL_PATHS = [
   '/reset',
   '/confirm',
   '/deletion-cancelled',
+  '/notifications',
 ];
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
