@@ -2,4 +2,6 @@
 import { notificationsEvents } from './notifications.schema.js';
 
 export { notificationsSchema } from './notifications.schema.js';
+export { notifications } from './notifications/notification.table.js';
+export { people } from './people/person.table.js';
 export const { outbox, processedEvents } = notificationsEvents;

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { notificationsSchema } from '../notifications.schema.js';
+
+export interface ActorSnapshot {
+  username: string;
+  fullname: string;
+  imageUrl: string | null;
+}
+
+/** Type-specific fields (decision, note, language, originalId, parentCommentId, invitationId, draftId). */
+export type NotificationData = Record<string, string>;
+
+export const notifications = notificationsSchema.table(
+  'notifications',
+  {
+    /** Increasing per user in commit order (inserts for one user take a per-user lock): the SSE event id. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uid: uuid('uid').notNull(),
+    type: integer('type').notNull(),
+    actorUid: uuid('actor_uid'),
+    /** The actor's names when the event carried them; the people read model's newer ones win when read. */
+    actor: jsonb('actor').$type<ActorSnapshot>(),
+    articleId: uuid('article_id'),
+    commentId: uuid('comment_id'),
+    title: text('title'),
+    excerpt: text('excerpt'),
+    data: jsonb('data').$type<NotificationData>().notNull().default({}),
+    /** The source event's id and what the notification is (type, sometimes the subject): a redelivery inserts nothing. */
+    dedupeKey: text('dedupe_key').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** null: not to be mailed; pending → sent | skipped (no confirmed address) | failed (after retries). */
+    mailState: text('mail_state'),
+    mailAttempts: integer('mail_attempts').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('notifications_uid_dedupe_key').on(t.uid, t.dedupeKey),
+    index('notifications_uid_id_idx').on(t.uid, t.id),
+    index('notifications_unread_idx')
+      .on(t.uid)
+      .where(sql`read_at is null`),
+    index('notifications_mail_pending_idx')
+      .on(t.id)
+      .where(sql`mail_state = 'pending'`),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
