@@ -1,11 +1,11 @@
 import { Controller, Req, Res } from '@nestjs/common';
-import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import type { SessionBan, UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Input } from '../http/input.js';
 import { Route, type RouteInput } from '../http/route.js';
 import { csrfRoute, loginRoute, logoutRoute, registerRoute, userInfoRoute } from './accounts.routes.js';
 import { AccountsService } from './accounts.service.js';
-import { CurrentUser } from './current-user.js';
+import { CurrentBan, CurrentUser } from './current-user.js';
 
 @Controller()
 export class AccountsController {
@@ -40,7 +40,7 @@ export class AccountsController {
   }
 
   @Route(userInfoRoute)
-  info(@CurrentUser() user: UserSummary) {
-    return this.accounts.info(user);
+  info(@CurrentUser() user: UserSummary, @CurrentBan() ban: SessionBan | undefined) {
+    return this.accounts.info(user, ban);
   }
 }

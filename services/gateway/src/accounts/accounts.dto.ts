@@ -1,5 +1,6 @@
-import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import type { SessionBan, UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import {
+  BAN_REASONS,
   EMAIL_MAX,
   FULLNAME_MAX,
   FULLNAME_MIN,
@@ -94,14 +95,30 @@ export const UserInfo = z
     pub: z.string().nullable(),
     /** The e-mail address is confirmed; until then the account reads but cannot publish (AccountNotConfirmed). */
     cnf: z.boolean(),
+    /**
+     * Present only while the account is banned (GET /api/users/info): the reason and the end (ISO time; null when
+     * permanent). Every other signed-in route then answers 403 UserBanned.
+     */
+    ban: z
+      .object({ reason: z.enum(BAN_REASONS), until: z.string().nullable() })
+      .optional()
+      .meta({ id: 'UserBan' }),
   })
   .meta({ id: 'UserInfo' });
 export type UserInfo = z.infer<typeof UserInfo>;
 
 export const CsrfToken = z.object({ token: z.string() }).meta({ id: 'CsrfToken' });
 
-export function toUserInfo(user: UserSummary): UserInfo {
+export function toUserInfo(user: UserSummary, ban?: SessionBan): UserInfo {
   return {
+    ...(ban
+      ? {
+          ban: {
+            reason: ban.reason as (typeof BAN_REASONS)[number],
+            until: ban.endsAtMs ? new Date(ban.endsAtMs).toISOString() : null,
+          },
+        }
+      : {}),
     uid: user.uid,
     unm: user.username,
     fln: user.fullname,

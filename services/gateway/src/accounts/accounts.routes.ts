@@ -67,8 +67,11 @@ export const userInfoRoute = defineRoute({
   method: 'GET',
   path: '/api/users/info',
   tag: 'accounts',
-  summary: 'The signed-in user summary read at page load (also hands out the pc_csrf cookie when missing)',
+  summary:
+    'The signed-in user summary read at page load (also hands out the pc_csrf cookie when missing); a banned user ' +
+    'gets it too, with `ban`',
   response: UserInfo,
   auth: 'required',
+  whileBanned: true,
   issuesCsrf: true,
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ClientInfo, UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import type { ClientInfo, SessionBan, UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError, pickLang } from '@pencraft/errors';
 import { CONFIG } from '@pencraft/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -85,7 +85,7 @@ export class AccountsService {
     clearSessionCookie(reply, this.config);
   }
 
-  info(user: UserSummary): UserInfo {
-    return toUserInfo(user);
+  info(user: UserSummary, ban?: SessionBan): UserInfo {
+    return toUserInfo(user, ban);
   }
 }

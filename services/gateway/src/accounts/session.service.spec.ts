@@ -20,6 +20,11 @@ function fakeRedis(log: string[]) {
       values.set(key, value);
       return 'OK';
     },
+    async del(keys: string[]) {
+      log.push(`redis.del ${keys.length}`);
+      for (const key of keys) values.delete(key);
+      return keys.length;
+    },
   };
 }
 
@@ -86,5 +91,38 @@ describe('SessionService', () => {
 
     expect(await sessions.resolve('token')).toBeUndefined();
     expect(validations).toBe(1);
+  });
+
+  it('answers and caches the ban of a banned user, never past its end; refresh asks identity again', async () => {
+    const calls: string[] = [];
+    const redis = fakeRedis(calls);
+    const ban = { reason: 'spam', endsAtMs: Date.now() + 20_000 };
+    const answers = [
+      { user, sessionId: 's-1', expiresAtMs: Date.now() + 3_600_000, deletionScheduledAtMs: 0 },
+      { user, sessionId: 's-1', expiresAtMs: Date.now() + 3_600_000, deletionScheduledAtMs: 0, ban },
+    ];
+    let validations = 0;
+    const ttls: number[] = [];
+    const identity = {
+      validateSession: async () => answers[Math.min(validations++, answers.length - 1)],
+    } as unknown as IdentityClient;
+    const recordingRedis = {
+      ...redis,
+      async set(key: string, value: string, options: { expiration: { value: number }; condition?: 'NX' }) {
+        ttls.push(options.expiration.value);
+        return redis.set(key, value, options);
+      },
+    };
+    const sessions = new SessionService(identity, recordingRedis as unknown as RedisClient, quiet);
+    expect(await sessions.resolveSession('token')).toEqual({ user, sessionId: 's-1' });
+
+    // The ban is issued: until the cache is refreshed the old answer stands, then the ban is answered.
+    await sessions.refresh([createHash('sha256').update('token').digest()]);
+    expect(await sessions.resolveSession('token')).toEqual({ user, sessionId: 's-1', ban });
+    expect(await sessions.resolveSession('token')).toEqual({ user, sessionId: 's-1', ban });
+    expect(validations).toBe(2);
+    expect(ttls[0]).toBe(60);
+    expect(ttls[1]).toBeLessThanOrEqual(20);
+    expect(calls).toContain('redis.del 1');
   });
 });

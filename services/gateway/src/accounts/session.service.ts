@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import type { SessionBan, UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
 import { LOGGER, REDIS, type Logger, type RedisClient } from '@pencraft/kit';
 import { createHash } from 'node:crypto';
@@ -15,12 +15,15 @@ const NO_USER = '-';
 export interface ResolvedSession {
   user: UserSummary;
   sessionId: string;
+  /** The ban in force on the user, when there is one. */
+  ban?: SessionBan;
 }
 
 /** The cached form: short keys, the summary as identity answered it. */
 interface CachedSession {
   u: UserSummary;
   s: string;
+  b?: SessionBan;
 }
 
 /**
@@ -50,21 +53,22 @@ export class SessionService {
     });
     if (cached === NO_USER) return undefined;
     const hit = cached ? (JSON.parse(cached) as Partial<CachedSession>) : undefined;
-    if (hit?.u) return { user: hit.u, sessionId: hit.s ?? '' };
+    if (hit?.u) return { user: hit.u, sessionId: hit.s ?? '', ...(hit.b ? { ban: hit.b } : {}) };
     try {
       const answer = await this.identity.validateSession({ sessionToken: token });
-      const { sessionId, expiresAtMs, deletionScheduledAtMs } = answer;
+      const { sessionId, expiresAtMs, deletionScheduledAtMs, ban } = answer;
       const user = answer.user!;
-      // Never trusted past the session's end, nor past the account's scheduled deletion (the job then deletes it).
-      const ends = deletionScheduledAtMs ? Math.min(expiresAtMs, deletionScheduledAtMs) : expiresAtMs;
+      // Never trusted past the session's end, nor past the account's scheduled deletion (the job then deletes it),
+      // nor past the end of a ban.
+      const ends = Math.min(expiresAtMs, deletionScheduledAtMs || Infinity, ban?.endsAtMs || Infinity);
       const ttl = Math.max(1, Math.min(CACHE_SECONDS, Math.floor((ends - Date.now()) / 1000)));
       await this.redis
-        .set(key, JSON.stringify({ u: user, s: sessionId } satisfies CachedSession), {
+        .set(key, JSON.stringify({ u: user, s: sessionId, ...(ban ? { b: ban } : {}) } satisfies CachedSession), {
           expiration: { type: 'EX', value: ttl },
           condition: 'NX',
         })
         .catch(() => undefined);
-      return { user, sessionId };
+      return { user, sessionId, ...(ban ? { ban } : {}) };
     } catch (error) {
       if (AppError.is(error) && error.code === 'Unauthorized') {
         // Remember a bad token briefly so a client stuck with one does not hammer identity.
@@ -91,6 +95,17 @@ export class SessionService {
     await this.redis
       .set(cacheKey(token), NO_USER, { expiration: { type: 'EX', value: REVOKED_SECONDS } })
       .catch((error: Error) => this.log.warn({ err: error }, 'session cache unavailable at sign-out'));
+  }
+
+  /**
+   * Drops the cached answers of sessions that stay open but changed at identity (a ban issued or lifted: IssueBan and
+   * LiftBan answer the user's session hashes), so the next request of each asks identity again.
+   */
+  async refresh(tokenHashes: readonly Uint8Array[]): Promise<void> {
+    if (tokenHashes.length === 0) return;
+    await this.redis
+      .del(tokenHashes.map((hash) => keyOfHash(Buffer.from(hash))))
+      .catch((error: Error) => this.log.warn({ err: error }, 'session cache unavailable when refreshing sessions'));
   }
 
   /**

@@ -40,8 +40,8 @@ export function errorCodesOf(spec: RouteSpec): ErrorCode[] {
   const codes: ErrorCode[] = [];
   const validated = spec.params || spec.query || spec.body;
   if (validated) codes.push('InvalidModel', 'NullOrEmpty', ...Object.values(spec.fieldCodes ?? {}));
-  if (spec.auth === 'required') codes.push('Unauthorized');
-  if (spec.auth === 'confirmed') codes.push('Unauthorized', 'AccountNotConfirmed');
+  if (spec.auth === 'required') codes.push('Unauthorized', ...(spec.whileBanned ? [] : ['UserBanned' as const]));
+  if (spec.auth === 'confirmed') codes.push('Unauthorized', 'UserBanned', 'AccountNotConfirmed');
   if (spec.auth === 'staff') codes.push('Unauthorized', 'TokenRejected', 'Forbidden');
   if ((UNSAFE_METHODS.has(spec.method) && spec.auth !== 'staff') || spec.captcha) codes.push('ChallengeFailed');
   if (spec.captcha) codes.push('CaptchaRequired');

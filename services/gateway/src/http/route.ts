@@ -2,7 +2,7 @@ import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata, 
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { ErrorCode } from '@pencraft/errors';
 import type { z } from 'zod';
-import { RequireConfirmedUser, RequireUser, SessionGuard } from '../accounts/current-user.js';
+import { RefuseBanned, RequireConfirmedUser, RequireUser, SessionGuard } from '../accounts/current-user.js';
 import type { CaptchaRule } from '../captcha/captcha.gate.js';
 import { StaffGuard } from '../staff/current-staff.js';
 import type { StaffRole } from '../staff/staff-token.verifier.js';
@@ -44,6 +44,11 @@ export interface RouteSpec {
   auth?: 'required' | 'confirmed' | 'optional' | 'staff';
   /** With auth 'staff': the realm role needed (moderator unless said; an admin also passes moderator routes). */
   staffRole?: StaffRole;
+  /**
+   * With auth 'required': a banned user may still call it (their summary, their bans, deleting the account). Every
+   * other signed-in route answers a banned user 403 UserBanned with params reason and until (absent: permanent).
+   */
+  whileBanned?: boolean;
   /** Catalogue codes the route answers besides the ones every route may (validation, limits, CSRF, 5xx). */
   errors?: ErrorCode[];
   /** A more specific catalogue code than InvalidModel for a bad field (e.g. title → InvalidArticleTitle). */
@@ -104,8 +109,10 @@ export function Route(spec: RouteSpec) {
     HttpCode(spec.status ?? 200),
     RouteConfig({ [POLICY]: policyOf(spec) }),
     SetMetadata(ROUTE_SPEC, spec),
-    ...(spec.auth === 'required' ? [UseGuards(SessionGuard, RequireUser)] : []),
-    ...(spec.auth === 'confirmed' ? [UseGuards(SessionGuard, RequireUser, RequireConfirmedUser)] : []),
+    ...(spec.auth === 'required'
+      ? [UseGuards(SessionGuard, RequireUser, ...(spec.whileBanned ? [] : [RefuseBanned]))]
+      : []),
+    ...(spec.auth === 'confirmed' ? [UseGuards(SessionGuard, RequireUser, RefuseBanned, RequireConfirmedUser)] : []),
     ...(spec.auth === 'staff' ? [UseGuards(StaffGuard)] : []),
   );
 }

@@ -129,6 +129,7 @@ export const bansRoute = defineRoute({
   summary: "The signed-in user's bans, newest first: reason, start, end (null: permanent), lifted",
   response: BanList,
   auth: 'required',
+  whileBanned: true,
 });
 
 export const requestDeletionRoute = defineRoute({
@@ -142,6 +143,7 @@ export const requestDeletionRoute = defineRoute({
   body: DeletionBody,
   response: DeletionAnswer,
   auth: 'required',
+  whileBanned: true,
   rateLimit: 'auth',
   fieldCodes: { password: 'IncorrectOldPassword', code: 'WrongCode' },
   errors: ['IncorrectOldPassword', 'AlreadyRequestedDeletion', 'WrongCode', 'ExpiredOrInvalid', 'Flood'],
@@ -155,6 +157,7 @@ export const cancelDeletionRoute = defineRoute({
   summary: "Cancel the signed-in user's scheduled account deletion (nothing scheduled is not an error)",
   status: 204,
   auth: 'required',
+  whileBanned: true,
 });
 
 export const cancelDeletionLinkRoute = defineRoute({
