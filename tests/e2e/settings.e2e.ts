@@ -386,15 +386,15 @@ describe('the settings screens', () => {
 
   it('save the notification settings', async () => {
     await open('/settings/notifications', 'Notifications');
-    const replies = page.getByRole('checkbox', { name: 'Replies to my comments' });
+    const replies = page.getByRole('checkbox', { name: 'Replies to my comments', exact: true });
     expect(await replies.isChecked()).toBe(true);
     await replies.uncheck();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved.').waitFor();
     await page.reload();
-    await page.getByRole('checkbox', { name: 'Replies to my comments' }).waitFor();
-    expect(await page.getByRole('checkbox', { name: 'Replies to my comments' }).isChecked()).toBe(false);
-    expect(await page.getByRole('checkbox', { name: 'Comments on my articles' }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Replies to my comments', exact: true }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Replies to my comments', exact: true }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Comments on my articles', exact: true }).isChecked()).toBe(true);
   });
 
   it('list a session opened in a second browser, end it, and that browser is signed out', async () => {

@@ -228,6 +228,10 @@ const az: Messages<SettingsMessages> = {
     text: 'Saytda nə barədə bildiriş alacağınızı seçin.',
     legend: 'Bildirişlər',
     summary: '{{total}} bildirişdən {{on}} aktivdir',
+    what: 'Bildiriş',
+    site: 'Saytda',
+    mail: 'Həm də e-poçtla',
+    mailFor: '{{label}}: həm də e-poçtla',
     keys: {
       ar: 'Məqalələrimə reaksiyalar',
       ac: 'Məqalələrimə şərhlər',

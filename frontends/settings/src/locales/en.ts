@@ -226,6 +226,10 @@ const en = {
     text: 'Choose what you are notified about on the site.',
     legend: 'Notifications',
     summary: '{{on}} of {{total}} on',
+    what: 'Notification',
+    site: 'On the site',
+    mail: 'Also by e-mail',
+    mailFor: '{{label}}: also by e-mail',
     keys: {
       ar: 'Reactions to my articles',
       ac: 'Comments on my articles',
