@@ -1,5 +1,30 @@
 import { Module } from '@nestjs/common';
+import { transactionManagerProvider } from '@pencraft/kit';
+import { ArticleDirectory, GrpcArticleDirectory } from './articles/article-directory.js';
+import { ArticleRefRepository } from './articles/article-ref.repository.js';
+import { AuthorRepository } from './authors/author.repository.js';
+import { UserUpdatedConsumer } from './authors/user-updated.consumer.js';
+import { Clock } from './clock.js';
+import { CommentRepository } from './comments/comment.repository.js';
+import { CommentService } from './comments/comment.service.js';
+import { CommentsGrpcController } from './comments/comments.grpc.controller.js';
+import { CommentReportRepository } from './reports/comment-report.repository.js';
+import { CommentVoteRepository } from './votes/comment-vote.repository.js';
 
-/** No domain logic yet: the service boots, owns its schema and answers health checks (see the README's status table). */
-@Module({})
+/** comments.v1.CommentsService: threads, review by moderation, votes and reports. */
+@Module({
+  controllers: [CommentsGrpcController],
+  providers: [
+    CommentService,
+    CommentRepository,
+    CommentVoteRepository,
+    CommentReportRepository,
+    AuthorRepository,
+    ArticleRefRepository,
+    { provide: ArticleDirectory, useClass: GrpcArticleDirectory },
+    UserUpdatedConsumer,
+    Clock,
+    transactionManagerProvider,
+  ],
+})
 export class CommentsModule {}

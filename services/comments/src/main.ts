@@ -1,11 +1,14 @@
-import { bootService, serviceConfigSchema } from '@pencraft/kit';
+import { CommentsServiceService } from '@pencraft/contracts/comments/v1/comments';
+import { bootService } from '@pencraft/kit';
 import { commentsEvents } from './comments.schema.js';
 import { CommentsModule } from './comments.module.js';
+import { commentsConfigSchema } from './config.js';
 
 await bootService({
   name: 'comments',
-  configSchema: serviceConfigSchema,
+  configSchema: commentsConfigSchema,
   module: CommentsModule,
   database: { schema: 'comments', eventTables: commentsEvents },
-  grpc: {},
+  publishes: true,
+  grpc: { 'comments.v1.CommentsService': CommentsServiceService },
 });
