@@ -165,6 +165,8 @@ const SPEC_CODES = [
   'InvalidModerationDecision',
   'InvalidBanDuration',
   'BanNotFound',
+  // Notifications (issue #9)
+  'NotificationNotFound',
 ];
 
 const GRPC_FOR_HTTP: Record<number, number[]> = {

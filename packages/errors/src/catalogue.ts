@@ -533,6 +533,14 @@ export const CATALOGUE = {
     ru: 'Платёж не прошёл. Повторите попытку.',
   },
 
+  // Notifications: an unknown id and another user's answer alike.
+  NotificationNotFound: {
+    ...NOT_FOUND,
+    az: 'Bildiriş tapılmadı.',
+    en: 'Notification not found.',
+    ru: 'Уведомление не найдено.',
+  },
+
   // Comments
   CommentNotFound: {
     ...NOT_FOUND,
