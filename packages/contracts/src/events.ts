@@ -32,6 +32,7 @@ import {
   CommentSubmitted,
   CommentVoted,
 } from './gen/events/v1/comments.js';
+import { BanIssued, ReviewDecided } from './gen/events/v1/moderation.js';
 
 /** What ts-proto generates for a message: all an event needs to travel. */
 export interface EventCodec<T> {
@@ -148,7 +149,7 @@ export const EVENTS = {
     proto: 'events/v1/articles.proto',
     message: ArticleSubmitted,
     publisher: 'articles',
-    consumers: {},
+    consumers: { moderation: 'moderation-articles-submitted' },
   }),
   // The notifications service tells the authors (types 2 and 4); initialPassed is for the timeline only.
   articleReviewed: defineEvent({
@@ -200,7 +201,7 @@ export const EVENTS = {
     proto: 'events/v1/articles.proto',
     message: TranslationSubmitted,
     publisher: 'articles',
-    consumers: {},
+    consumers: { moderation: 'moderation-articles-translations' },
   }),
   translationPublished: defineEvent({
     subject: 'articles.translation.published',
@@ -210,6 +211,23 @@ export const EVENTS = {
     publisher: 'articles',
     consumers: { notifications: 'notifications-articles-translations' },
   }),
+  // moderation's own record of its decisions and bans (the owners announce the effects); no consumer yet.
+  reviewDecided: defineEvent({
+    subject: 'moderation.review.decided',
+    type: 'events.v1.ReviewDecided',
+    proto: 'events/v1/moderation.proto',
+    message: ReviewDecided,
+    publisher: 'moderation',
+    consumers: {},
+  }),
+  banIssued: defineEvent({
+    subject: 'moderation.ban.issued',
+    type: 'events.v1.BanIssued',
+    proto: 'events/v1/moderation.proto',
+    message: BanIssued,
+    publisher: 'moderation',
+    consumers: {},
+  }),
   // Comments: moderation enqueues submitted ones and triages reports; articles counts published ones per article;
   // notifications tells the article's authors, the answered commenter, the reviewed author and the voted author.
   commentSubmitted: defineEvent({
@@ -218,7 +236,7 @@ export const EVENTS = {
     proto: 'events/v1/comments.proto',
     message: CommentSubmitted,
     publisher: 'comments',
-    consumers: {},
+    consumers: { moderation: 'moderation-comments-submitted' },
   }),
   commentPublished: defineEvent({
     subject: 'comments.comment.published',
@@ -250,7 +268,7 @@ export const EVENTS = {
     proto: 'events/v1/comments.proto',
     message: CommentReported,
     publisher: 'comments',
-    consumers: {},
+    consumers: { moderation: 'moderation-comments-reported' },
   }),
   commentDeleted: defineEvent({
     subject: 'comments.comment.deleted',

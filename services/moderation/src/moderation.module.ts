@@ -1,5 +1,41 @@
 import { Module } from '@nestjs/common';
+import { transactionManagerProvider } from '@pencraft/kit';
+import { AuditRepository } from './audit/audit.repository.js';
+import { BanRepository } from './bans/ban.repository.js';
+import { BanService } from './bans/ban.service.js';
+import { Clock } from './clock.js';
+import { ModerationGrpcController } from './moderation.grpc.controller.js';
+import { ModerationQuery } from './moderation.query.js';
+import { AutoReviewService } from './queue/auto-review.service.js';
+import { DecisionService } from './queue/decision.service.js';
+import { IntakeConsumer } from './queue/intake.consumer.js';
+import { QueueRepository } from './queue/queue.repository.js';
+import { ReportConsumer } from './reports/report.consumer.js';
+import { ReportRepository } from './reports/report.repository.js';
+import { ReportService } from './reports/report.service.js';
+import { upstreamProviders } from './upstreams/upstreams.js';
 
-/** No domain logic yet: the service boots, owns its schema and answers health checks (see the README's status table). */
-@Module({})
+/**
+ * The review queue of articles, translations and comments (automatic initial review, then staff decisions), report
+ * triage, bans through identity and the audit log of every action.
+ */
+@Module({
+  controllers: [ModerationGrpcController],
+  providers: [
+    ...upstreamProviders,
+    transactionManagerProvider,
+    Clock,
+    QueueRepository,
+    ReportRepository,
+    BanRepository,
+    AuditRepository,
+    AutoReviewService,
+    DecisionService,
+    ReportService,
+    BanService,
+    ModerationQuery,
+    IntakeConsumer,
+    ReportConsumer,
+  ],
+})
 export class ModerationModule {}

@@ -1,0 +1,89 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
+import type { ArticleSubmitted, TranslationSubmitted } from '@pencraft/contracts/events/v1/articles';
+import type { CommentSubmitted } from '@pencraft/contracts/events/v1/comments';
+import { EventConsumers, type Transaction } from '@pencraft/kit';
+import { excerptOf } from './excerpt.js';
+import { AutoReviewService } from './auto-review.service.js';
+import { QueueRepository, type NewQueueItem } from './queue.repository.js';
+
+/**
+ * Every submission enters the queue (articles, translations, comments) and is reviewed automatically at once, in
+ * the event's transaction: a redelivered event finds its item already there and does nothing.
+ */
+@Injectable()
+export class IntakeConsumer implements OnApplicationBootstrap {
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly queue: QueueRepository,
+    private readonly autoReview: AutoReviewService,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.consumers.subscribe(
+      eventSubscription(EVENTS.articleSubmitted, 'moderation', (event, tx: Transaction) =>
+        this.articleSubmitted(event, tx),
+      ),
+    );
+    await this.consumers.subscribe(
+      eventSubscription(EVENTS.translationSubmitted, 'moderation', (event, tx: Transaction) =>
+        this.translationSubmitted(event, tx),
+      ),
+    );
+    await this.consumers.subscribe(
+      eventSubscription(EVENTS.commentSubmitted, 'moderation', (event, tx: Transaction) =>
+        this.commentSubmitted(event, tx),
+      ),
+    );
+  }
+
+  articleSubmitted(event: ArticleSubmitted, tx: Transaction) {
+    return this.intake(tx, {
+      kind: 'article',
+      subjectId: event.articleId,
+      articleId: event.articleId,
+      authorUid: event.authorUid,
+      authorUsername: event.authorUsername,
+      title: event.title,
+      description: event.description,
+      content: event.bodyText,
+      excerpt: excerptOf(event.description || event.bodyText),
+      language: event.language,
+      isEdit: event.isEdit,
+      submittedAt: new Date(event.submittedAtMs),
+    });
+  }
+
+  translationSubmitted(event: TranslationSubmitted, tx: Transaction) {
+    return this.intake(tx, {
+      kind: 'translation',
+      subjectId: event.articleId,
+      articleId: event.originalId,
+      authorUid: event.authorUid,
+      title: event.title,
+      excerpt: excerptOf(event.title),
+      language: event.language,
+      submittedAt: new Date(event.submittedAtMs),
+    });
+  }
+
+  commentSubmitted(event: CommentSubmitted, tx: Transaction) {
+    return this.intake(tx, {
+      kind: 'comment',
+      subjectId: event.commentId,
+      articleId: event.articleId,
+      authorUid: event.authorUid,
+      authorUsername: event.authorUsername,
+      title: event.articleTitle,
+      content: event.content,
+      excerpt: excerptOf(event.content),
+      isEdit: event.isEdit,
+      submittedAt: new Date(event.createdAtMs),
+    });
+  }
+
+  private async intake(tx: Transaction, item: NewQueueItem) {
+    const enqueued = await this.queue.enqueue(tx, item);
+    if (enqueued) await this.autoReview.review(tx, enqueued);
+  }
+}
