@@ -9,6 +9,7 @@ import { IdentityEventsConsumer } from './authors/identity-events.consumer.js';
 import { UserUpdatedConsumer } from './authors/user-updated.consumer.js';
 import { Clock } from './clock.js';
 import { CollaborationModule } from './coauthors/collaboration.module.js';
+import { CommentCountModule } from './comments/comment-count.module.js';
 import { DraftRepository } from './drafts/draft.repository.js';
 import { DraftService } from './drafts/draft.service.js';
 import { DraftsGrpcController } from './drafts/drafts.grpc.controller.js';
@@ -19,7 +20,7 @@ import { MediaModule } from './media/media.module.js';
 import { StatisticsModule } from './statistics/statistics.module.js';
 
 @Module({
-  imports: [MediaModule, StatisticsModule, EngagementModule, CollaborationModule],
+  imports: [MediaModule, StatisticsModule, EngagementModule, CollaborationModule, CommentCountModule],
   controllers: [ArticlesGrpcController, DraftsGrpcController],
   providers: [
     ArticleService,
