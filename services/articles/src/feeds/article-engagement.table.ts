@@ -27,6 +27,8 @@ export const articleEngagement = articlesSchema.table(
       .notNull()
       .generatedAlwaysAs(sql`up_votes - down_votes`),
     bookmarks: integer('bookmarks').notNull().default(0),
+    /** Published comments (all depths), counted from the comments service's published and deleted events. */
+    comments: integer('comments').notNull().default(0),
   },
   (t) => [
     index('article_engagement_newest_idx').on(t.publishedAt.desc(), t.articleId.desc()),

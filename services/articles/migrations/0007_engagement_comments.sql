@@ -1,0 +1,1 @@
+ALTER TABLE "articles"."article_engagement" ADD COLUMN "comments" integer DEFAULT 0 NOT NULL;
