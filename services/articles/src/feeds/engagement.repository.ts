@@ -96,6 +96,24 @@ export class EngagementRepository {
     return row!;
   }
 
+  /**
+   * Moves an article's count of published comments (never below zero); the row is made first when the article is
+   * published but has none yet. Nothing for an article that is not published.
+   */
+  async addComments(tx: Queryable, articleId: string, change: number): Promise<void> {
+    await tx.execute(sql`
+      insert into ${articleEngagement} (article_id, author_id, category, published_at)
+      select ${articles.id}, ${articles.authorId}, ${articles.category},
+             coalesce(${articles.publishedAt}, ${articles.updatedAt})
+        from ${articles}
+       where ${articles.id} = ${articleId} and ${PUBLISHED}
+      on conflict (article_id) do nothing`);
+    await tx
+      .update(articleEngagement)
+      .set({ comments: sql`greatest(${articleEngagement.comments} + ${change}, 0)` })
+      .where(eq(articleEngagement.articleId, articleId));
+  }
+
   /** The meta of a published article as one viewer sees it (a visitor: empty uid); undefined when not published. */
   async meta(articleId: string, viewerUid: string, tx: Queryable = this.database.db): Promise<ArticleMeta | undefined> {
     const viewer = viewerUid || NOBODY;
@@ -104,6 +122,7 @@ export class EngagementRepository {
         up: sql<number>`coalesce(${articleEngagement.upVotes}, 0)`.mapWith(Number),
         down: sql<number>`coalesce(${articleEngagement.downVotes}, 0)`.mapWith(Number),
         bookmarks: sql<number>`coalesce(${articleEngagement.bookmarks}, 0)`.mapWith(Number),
+        comments: sql<number>`coalesce(${articleEngagement.comments}, 0)`.mapWith(Number),
         myVote: sql<number | null>`(select v.value from ${articleVotes} v
             where v.article_id = ${articles.id} and v.uid = ${viewer})`,
         bookmarked: sql<boolean>`exists(select 1 from ${bookmarks} b
@@ -122,8 +141,7 @@ export class EngagementRepository {
       myVote: row.myVote === 1 ? 'up' : row.myVote === -1 ? 'down' : '',
       bookmarked: row.bookmarked,
       bookmarks: row.bookmarks,
-      // The comments service owns comments; until it counts them here, none are known.
-      comments: 0,
+      comments: row.comments,
       collectionIds: row.collectionIds,
     };
   }

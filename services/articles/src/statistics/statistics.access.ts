@@ -11,8 +11,8 @@ export interface EngagementCounts {
 
 /**
  * What the statistics ask of the rest of the articles service: who co-writes an article (the co-authors' repository)
- * and its engagement counts (the votes and bookmarks counted with each vote and bookmark; comments belong to the
- * comments service and are 0 until it counts them here).
+ * and its engagement counts (the votes and bookmarks counted with each vote and bookmark; the published comments
+ * counted from the comments service's events).
  */
 @Injectable()
 export class StatisticsAccess {
