@@ -7,6 +7,7 @@ import { CollaborationModule } from './collaboration/collaboration.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { DraftsModule } from './drafts/drafts.module.js';
 import { MediaModule } from './media/media.module.js';
+import { ModerationModule } from './moderation/moderation.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
 import { ReadingModule } from './reading/reading.module.js';
 import { SearchModule } from './search/search.module.js';
@@ -32,6 +33,7 @@ import { StaffModule } from './staff/staff.module.js';
     DraftsModule,
     DocsModule,
     MediaModule,
+    ModerationModule,
   ],
 })
 export class GatewayModule {}
