@@ -4,6 +4,7 @@ import { AnalyticsModule } from './analytics/analytics.module.js';
 import { ArticlesModule } from './articles/articles.module.js';
 import { CaptchaModule } from './captcha/captcha.module.js';
 import { CollaborationModule } from './collaboration/collaboration.module.js';
+import { CommentsModule } from './comments/comments.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { DraftsModule } from './drafts/drafts.module.js';
 import { MediaModule } from './media/media.module.js';
@@ -25,6 +26,7 @@ import { StaffModule } from './staff/staff.module.js';
     ArticlesModule,
     CaptchaModule,
     CollaborationModule,
+    CommentsModule,
     SearchModule,
     SecurityModule,
     StaffModule,
