@@ -1,11 +1,13 @@
-import { bootService, serviceConfigSchema } from '@pencraft/kit';
+import { NotificationsServiceService } from '@pencraft/contracts/notifications/v1/notifications';
+import { bootService } from '@pencraft/kit';
+import { notificationsConfigSchema } from './config.js';
 import { notificationsEvents } from './notifications.schema.js';
 import { NotificationsModule } from './notifications.module.js';
 
 await bootService({
   name: 'notifications',
-  configSchema: serviceConfigSchema,
+  configSchema: notificationsConfigSchema,
   module: NotificationsModule,
   database: { schema: 'notifications', eventTables: notificationsEvents },
-  grpc: {},
+  grpc: { 'notifications.v1.NotificationsService': NotificationsServiceService },
 });

@@ -1,5 +1,34 @@
 import { Module } from '@nestjs/common';
+import { mailerProvider } from '@pencraft/kit';
+import { Clock } from './clock.js';
+import { LiveHub } from './live/live-hub.js';
+import { NotificationStream } from './live/notification-stream.js';
+import { ContactDirectory, GrpcContactDirectory } from './mail/contact-directory.js';
+import { MailRepository } from './mail/mail.repository.js';
+import { MailSender } from './mail/mail-sender.js';
+import { NotificationConsumers } from './notifications/notification.consumers.js';
+import { NotificationRepository } from './notifications/notification.repository.js';
+import { NotificationService } from './notifications/notification.service.js';
+import { NotificationsGrpcController } from './notifications/notifications.grpc.controller.js';
+import { PeopleConsumers } from './people/people.consumers.js';
+import { PersonRepository } from './people/person.repository.js';
 
-/** No domain logic yet: the service boots, owns its schema and answers health checks (see the README's status table). */
-@Module({})
+/** Notifications: made from events, listed and marked read, streamed live, mailed when chosen. */
+@Module({
+  controllers: [NotificationsGrpcController],
+  providers: [
+    Clock,
+    NotificationRepository,
+    NotificationService,
+    NotificationConsumers,
+    PersonRepository,
+    PeopleConsumers,
+    LiveHub,
+    NotificationStream,
+    MailRepository,
+    MailSender,
+    mailerProvider,
+    { provide: ContactDirectory, useClass: GrpcContactDirectory },
+  ],
+})
 export class NotificationsModule {}

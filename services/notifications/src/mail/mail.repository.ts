@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type DatabaseHandle, type Transaction } from '@pencraft/kit';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { people } from '../people/person.table.js';
+import { notifications } from '../notifications/notification.table.js';
+import { toView, view, type NotificationView } from '../notifications/notification.repository.js';
+
+export type MailOutcome = 'sent' | 'skipped' | 'failed' | 'retry';
+
+export const MAIL_ATTEMPTS_MAX = 5;
+
+/** The notifications waiting to be mailed, each claimed by one sender at a time (row lock, skip locked). */
+@Injectable()
+export class MailRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.database.db.transaction(work);
+  }
+
+  async claim(tx: Transaction, limit: number): Promise<NotificationView[]> {
+    const rows = await tx
+      .select(view)
+      .from(notifications)
+      .leftJoin(people, eq(people.uid, notifications.actorUid))
+      .where(eq(notifications.mailState, 'pending'))
+      .orderBy(asc(notifications.id))
+      .limit(limit)
+      .for('update', { of: notifications, skipLocked: true });
+    return rows.map(toView);
+  }
+
+  async record(tx: Transaction, id: number, outcome: MailOutcome) {
+    if (outcome === 'retry') {
+      await tx
+        .update(notifications)
+        .set({
+          mailAttempts: sql`${notifications.mailAttempts} + 1`,
+          mailState: sql`case when ${notifications.mailAttempts} + 1 >= ${MAIL_ATTEMPTS_MAX} then 'failed' else 'pending' end`,
+        })
+        .where(and(eq(notifications.id, id)));
+      return;
+    }
+    await tx
+      .update(notifications)
+      .set({ mailState: outcome, mailAttempts: sql`${notifications.mailAttempts} + 1` })
+      .where(eq(notifications.id, id));
+  }
+}

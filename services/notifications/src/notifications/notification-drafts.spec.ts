@@ -1,0 +1,187 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  articleReviewDrafts,
+  articleVoteDrafts,
+  coAuthorInvitationDrafts,
+  commentPublishedDrafts,
+  commentReviewDrafts,
+  commentVoteDrafts,
+  followerDrafts,
+  translationDrafts,
+  welcomeDrafts,
+} from './notification-drafts.js';
+
+const AT = Date.parse('2026-11-26T10:00:00Z');
+const vote = { articleId: 'a-1', authorUid: 'u-author', voterUid: 'u-voter', up: 1, down: 0, atMs: AT };
+
+describe('notification drafts (which event makes which notification for whom)', () => {
+  it('0: a new upvote tells the author, once per event; a removal, a downvote or an own vote tells nobody', () => {
+    expect(articleVoteDrafts({ ...vote, vote: 'up', previous: '' }, 'e-1')).toEqual([
+      expect.objectContaining({ uid: 'u-author', type: 0, actorUid: 'u-voter', articleId: 'a-1', dedupeKey: 'e-1:0' }),
+    ]);
+    expect(articleVoteDrafts({ ...vote, vote: 'up', previous: 'down' }, 'e-2')).toHaveLength(1);
+    expect(articleVoteDrafts({ ...vote, vote: '', previous: 'up' }, 'e-3')).toEqual([]);
+    expect(articleVoteDrafts({ ...vote, vote: 'down', previous: '' }, 'e-4')).toEqual([]);
+    expect(articleVoteDrafts({ ...vote, voterUid: 'u-author', vote: 'up', previous: '' }, 'e-5')).toEqual([]);
+  });
+
+  const review = {
+    articleId: 'a-1',
+    originalId: '',
+    isTranslation: false,
+    authorUids: ['u-1', 'u-2'],
+    title: 'T',
+    note: '',
+    atMs: AT,
+    language: 'en',
+  };
+
+  it('2/4: a decision tells every author with the note; the initial review tells nobody', () => {
+    expect(articleReviewDrafts({ ...review, decision: 'rejected', note: 'spam' }, 'e-1')).toEqual([
+      expect.objectContaining({ uid: 'u-1', type: 2, data: { decision: 'rejected', note: 'spam' } }),
+      expect.objectContaining({ uid: 'u-2', type: 2, data: { decision: 'rejected', note: 'spam' } }),
+    ]);
+    expect(articleReviewDrafts({ ...review, decision: 'initialPassed' }, 'e-2')).toEqual([]);
+    const translation = articleReviewDrafts(
+      {
+        ...review,
+        isTranslation: true,
+        originalId: 'a-0',
+        authorUids: ['u-1'],
+        decision: 'revisionRequested',
+        note: 'fix',
+      },
+      'e-3',
+    );
+    expect(translation).toEqual([
+      expect.objectContaining({
+        uid: 'u-1',
+        type: 4,
+        data: { decision: 'revisionRequested', note: 'fix', originalId: 'a-0', language: 'en' },
+      }),
+    ]);
+  });
+
+  it("3: the original's author hears of a translation, unless they made it", () => {
+    const event = {
+      articleId: 'a-2',
+      originalId: 'a-1',
+      language: 'ru',
+      title: 'Т',
+      authorUid: 'u-t',
+      originalAuthorUid: 'u-o',
+      publishedAtMs: AT,
+    };
+    expect(translationDrafts(event, 'e-1')).toEqual([
+      expect.objectContaining({ uid: 'u-o', type: 3, actorUid: 'u-t', data: { originalId: 'a-1', language: 'ru' } }),
+    ]);
+    expect(translationDrafts({ ...event, authorUid: 'u-o' }, 'e-2')).toEqual([]);
+  });
+
+  it('500: the invitee, with the inviter as actor', () => {
+    const drafts = coAuthorInvitationDrafts(
+      {
+        invitationId: 'i-1',
+        draftId: 'd-1',
+        articleId: '',
+        title: 'Draft',
+        inviterUid: 'u-1',
+        inviterUsername: 'leyla',
+        inviterFullname: 'Leyla',
+        inviteeUid: 'u-2',
+        invitedAtMs: AT,
+      },
+      'e-1',
+    );
+    expect(drafts).toEqual([
+      expect.objectContaining({
+        uid: 'u-2',
+        type: 500,
+        actor: { username: 'leyla', fullname: 'Leyla', imageUrl: null },
+        articleId: null,
+        data: { invitationId: 'i-1', draftId: 'd-1' },
+      }),
+    ]);
+  });
+
+  const published = {
+    commentId: 'c-2',
+    articleId: 'a-1',
+    articleTitle: 'T',
+    articleAuthorUids: ['u-author', 'u-coauthor'],
+    authorUid: 'u-commenter',
+    authorUsername: 'c',
+    authorFullname: 'C',
+    authorImageUrl: '',
+    parentId: 'c-1',
+    parentAuthorUid: 'u-author',
+    excerpt: 'hi',
+    publishedAtMs: AT,
+  };
+
+  it('1/51/52: a reply tells the answered (51) and the other authors (1), once each, and its author it is approved', () => {
+    const drafts = commentPublishedDrafts(published, 'e-1');
+    expect(drafts.map((d) => [d.uid, d.type])).toEqual([
+      ['u-author', 51],
+      ['u-coauthor', 1],
+      ['u-commenter', 52],
+    ]);
+    expect(drafts[0]).toMatchObject({ actorUid: 'u-commenter', commentId: 'c-2', data: { parentCommentId: 'c-1' } });
+    expect(drafts[2]).toMatchObject({ dedupeKey: 'comment-approved:c-2', data: { decision: 'approved' } });
+  });
+
+  it('nobody hears of their own comment', () => {
+    const drafts = commentPublishedDrafts({ ...published, authorUid: 'u-author', parentAuthorUid: 'u-author' }, 'e-1');
+    expect(drafts.map((d) => [d.uid, d.type])).toEqual([
+      ['u-coauthor', 1],
+      ['u-author', 52],
+    ]);
+  });
+
+  it("52: a rejection with its note; an approval shares the published one's key; an approved edit tells nobody", () => {
+    const base = {
+      commentId: 'c-1',
+      articleId: 'a-1',
+      articleTitle: 'T',
+      authorUid: 'u-1',
+      note: '',
+      isEdit: false,
+      excerpt: 'x',
+      moderator: 'm',
+      atMs: AT,
+    };
+    expect(commentReviewDrafts({ ...base, decision: 'reject', note: 'rude' }, 'e-1')).toEqual([
+      expect.objectContaining({ uid: 'u-1', type: 52, data: { decision: 'rejected', note: 'rude' } }),
+    ]);
+    expect(commentReviewDrafts({ ...base, decision: 'approve' }, 'e-2')[0]?.dedupeKey).toBe('comment-approved:c-1');
+    expect(commentReviewDrafts({ ...base, decision: 'approve', isEdit: true }, 'e-3')).toEqual([]);
+  });
+
+  it('50: a new upvote on a comment', () => {
+    const base = {
+      commentId: 'c-1',
+      articleId: 'a-1',
+      authorUid: 'u-1',
+      voterUid: 'u-2',
+      voterUsername: 'v',
+      voterFullname: 'V',
+      up: 1,
+      down: 0,
+      excerpt: 'x',
+      atMs: AT,
+    };
+    expect(commentVoteDrafts({ ...base, vote: 'up', previous: '' }, 'e-1')).toEqual([
+      expect.objectContaining({ uid: 'u-1', type: 50, actorUid: 'u-2', commentId: 'c-1' }),
+    ]);
+    expect(commentVoteDrafts({ ...base, vote: 'down', previous: '' }, 'e-2')).toEqual([]);
+  });
+
+  it('100 once per account, 104 to the followed', () => {
+    expect(welcomeDrafts({ uid: 'u-1', confirmedAtMs: AT })).toEqual([
+      expect.objectContaining({ uid: 'u-1', type: 100, dedupeKey: 'welcome' }),
+    ]);
+    expect(followerDrafts({ followerUid: 'u-1', followeeUid: 'u-2', atMs: AT }, 'e-1')).toEqual([
+      expect.objectContaining({ uid: 'u-2', type: 104, actorUid: 'u-1' }),
+    ]);
+  });
+});

@@ -1,0 +1,243 @@
+// Which notifications each event makes, and for whom: pure functions of the event, tested without servers.
+import type {
+  ArticleReviewed,
+  ArticleVoted,
+  CoAuthorInvited,
+  TranslationPublished,
+} from '@pencraft/contracts/events/v1/articles';
+import type { CommentPublished, CommentReviewed, CommentVoted } from '@pencraft/contracts/events/v1/comments';
+import type { UserConfirmed, UserFollowed } from '@pencraft/contracts/events/v1/identity';
+import { NOTIFICATION_TYPES, type NotificationType } from '@pencraft/rules';
+import type { ActorSnapshot, NotificationData } from './notification.table.js';
+
+/** One notification to create (the recipient's switches are checked when it is stored). */
+export interface NotificationDraft {
+  uid: string;
+  type: NotificationType;
+  actorUid: string | null;
+  actor: ActorSnapshot | null;
+  articleId: string | null;
+  commentId: string | null;
+  title: string | null;
+  excerpt: string | null;
+  data: NotificationData;
+  /** Unique per recipient: a redelivered event, or a second event meaning the same thing, stores nothing new. */
+  dedupeKey: string;
+  at: Date;
+}
+
+const T = NOTIFICATION_TYPES;
+
+function draft(
+  base: Pick<NotificationDraft, 'uid' | 'type' | 'dedupeKey' | 'at'> & Partial<NotificationDraft>,
+): NotificationDraft {
+  return {
+    actorUid: null,
+    actor: null,
+    articleId: null,
+    commentId: null,
+    title: null,
+    excerpt: null,
+    data: {},
+    ...base,
+  };
+}
+
+const orNull = (value: string) => (value === '' ? null : value);
+const atOf = (ms: number) => new Date(ms > 0 ? ms : Date.now());
+/** Never to oneself, and one per recipient. */
+const recipients = (uids: readonly string[], actorUid: string) =>
+  [...new Set(uids)].filter((uid) => uid && uid !== actorUid);
+
+/** 0: a new upvote (not a change from down to up counted twice, not a removal, not a downvote). */
+export function articleVoteDrafts(event: ArticleVoted, eventId: string): NotificationDraft[] {
+  if (event.vote !== 'up' || event.previous === 'up') return [];
+  return recipients([event.authorUid], event.voterUid).map((uid) =>
+    draft({
+      uid,
+      type: T.articleVote,
+      actorUid: event.voterUid,
+      articleId: event.articleId,
+      dedupeKey: `${eventId}:${T.articleVote}`,
+      at: atOf(event.atMs),
+    }),
+  );
+}
+
+const REVIEW_DECISIONS = new Set(['approved', 'rejected', 'revisionRequested']);
+
+/** 2 (an article) or 4 (a translation) to every author, for a moderator's decision; initialPassed tells nobody. */
+export function articleReviewDrafts(event: ArticleReviewed, eventId: string): NotificationDraft[] {
+  if (!REVIEW_DECISIONS.has(event.decision)) return [];
+  const type = event.isTranslation ? T.translationReview : T.articleReview;
+  const data: NotificationData = { decision: event.decision };
+  if (event.note) data.note = event.note;
+  if (event.isTranslation) {
+    if (event.originalId) data.originalId = event.originalId;
+    if (event.language) data.language = event.language;
+  }
+  return recipients(event.authorUids, '').map((uid) =>
+    draft({
+      uid,
+      type,
+      articleId: event.articleId,
+      title: orNull(event.title),
+      data,
+      dedupeKey: `${eventId}:${type}`,
+      at: atOf(event.atMs),
+    }),
+  );
+}
+
+/** 3: the original's author learns that a translation of their article is published (not when they translated it). */
+export function translationDrafts(event: TranslationPublished, eventId: string): NotificationDraft[] {
+  return recipients([event.originalAuthorUid], event.authorUid).map((uid) =>
+    draft({
+      uid,
+      type: T.translation,
+      actorUid: event.authorUid,
+      articleId: event.articleId,
+      title: orNull(event.title),
+      data: { originalId: event.originalId, language: event.language },
+      dedupeKey: `${eventId}:${T.translation}`,
+      at: atOf(event.publishedAtMs),
+    }),
+  );
+}
+
+/** 500: always on. */
+export function coAuthorInvitationDrafts(event: CoAuthorInvited, eventId: string): NotificationDraft[] {
+  const data: NotificationData = { invitationId: event.invitationId };
+  if (event.draftId) data.draftId = event.draftId;
+  return recipients([event.inviteeUid], event.inviterUid).map((uid) =>
+    draft({
+      uid,
+      type: T.coAuthorInvitation,
+      actorUid: event.inviterUid,
+      actor: { username: event.inviterUsername, fullname: event.inviterFullname, imageUrl: null },
+      articleId: orNull(event.articleId),
+      title: orNull(event.title),
+      data,
+      dedupeKey: `${eventId}:${T.coAuthorInvitation}`,
+      at: atOf(event.invitedAtMs),
+    }),
+  );
+}
+
+/**
+ * A comment went public: 51 to the author of the comment it answers, 1 to the article's authors (one notification
+ * each: whoever gets 51 does not also get 1), and 52 "approved" to its own author. Nobody hears of their own comment.
+ */
+export function commentPublishedDrafts(event: CommentPublished, eventId: string): NotificationDraft[] {
+  const actor = {
+    username: event.authorUsername,
+    fullname: event.authorFullname,
+    imageUrl: orNull(event.authorImageUrl),
+  };
+  const common = {
+    actorUid: event.authorUid,
+    actor,
+    articleId: event.articleId,
+    commentId: event.commentId,
+    title: orNull(event.articleTitle),
+    excerpt: orNull(event.excerpt),
+    at: atOf(event.publishedAtMs),
+  };
+  const replied = event.parentId ? recipients([event.parentAuthorUid], event.authorUid) : [];
+  const drafts = replied.map((uid) =>
+    draft({
+      ...common,
+      uid,
+      type: T.commentReply,
+      data: { parentCommentId: event.parentId },
+      dedupeKey: `${eventId}:${T.commentReply}`,
+    }),
+  );
+  for (const uid of recipients(event.articleAuthorUids, event.authorUid)) {
+    if (!replied.includes(uid))
+      drafts.push(draft({ ...common, uid, type: T.articleComment, dedupeKey: `${eventId}:${T.articleComment}` }));
+  }
+  drafts.push(
+    commentApproved(event.authorUid, event.commentId, event.articleId, event.articleTitle, event.excerpt, common.at),
+  );
+  return drafts;
+}
+
+/** Approval is told once per comment, whichever event says it first (published, or reviewed when it is sent too). */
+function commentApproved(uid: string, commentId: string, articleId: string, title: string, excerpt: string, at: Date) {
+  return draft({
+    uid,
+    type: T.commentReview,
+    articleId,
+    commentId,
+    title: orNull(title),
+    excerpt: orNull(excerpt),
+    data: { decision: 'approved' },
+    dedupeKey: `comment-approved:${commentId}`,
+    at,
+  });
+}
+
+/** 52: a rejection (with the note); an approval of a first version (once, see commentApproved); an approved edit tells nobody. */
+export function commentReviewDrafts(event: CommentReviewed, eventId: string): NotificationDraft[] {
+  const at = atOf(event.atMs);
+  if (event.decision === 'approve') {
+    return event.isEdit
+      ? []
+      : [commentApproved(event.authorUid, event.commentId, event.articleId, event.articleTitle, event.excerpt, at)];
+  }
+  if (event.decision !== 'reject') return [];
+  const data: NotificationData = { decision: 'rejected' };
+  if (event.note) data.note = event.note;
+  return [
+    draft({
+      uid: event.authorUid,
+      type: T.commentReview,
+      articleId: event.articleId,
+      commentId: event.commentId,
+      title: orNull(event.articleTitle),
+      excerpt: orNull(event.excerpt),
+      data,
+      dedupeKey: `${eventId}:${T.commentReview}`,
+      at,
+    }),
+  ];
+}
+
+/** 50: a new upvote on my comment. */
+export function commentVoteDrafts(event: CommentVoted, eventId: string): NotificationDraft[] {
+  if (event.vote !== 'up' || event.previous === 'up') return [];
+  return recipients([event.authorUid], event.voterUid).map((uid) =>
+    draft({
+      uid,
+      type: T.commentVote,
+      actorUid: event.voterUid,
+      actor: event.voterUsername
+        ? { username: event.voterUsername, fullname: event.voterFullname, imageUrl: null }
+        : null,
+      articleId: event.articleId,
+      commentId: event.commentId,
+      excerpt: orNull(event.excerpt),
+      dedupeKey: `${eventId}:${T.commentVote}`,
+      at: atOf(event.atMs),
+    }),
+  );
+}
+
+/** 100: once per account. */
+export function welcomeDrafts(event: UserConfirmed): NotificationDraft[] {
+  return [draft({ uid: event.uid, type: T.welcome, dedupeKey: 'welcome', at: atOf(event.confirmedAtMs) })];
+}
+
+/** 104. */
+export function followerDrafts(event: UserFollowed, eventId: string): NotificationDraft[] {
+  return recipients([event.followeeUid], event.followerUid).map((uid) =>
+    draft({
+      uid,
+      type: T.newFollower,
+      actorUid: event.followerUid,
+      dedupeKey: `${eventId}:${T.newFollower}`,
+      at: atOf(event.atMs),
+    }),
+  );
+}
