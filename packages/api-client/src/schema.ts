@@ -108,6 +108,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/articles/{id}/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A published article's comments: 20 top-level ones a page, each with every reply (at most three deep); a deleted comment holding replies stays as a placeholder; the viewer's own comments under review are included (state pending; their top-level ones first on page 1) */
+    get: operations['listArticleComments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/articles/{id}/downvote': {
     parameters: {
       query?: never;
@@ -227,6 +244,110 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/articles/comment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change one's own comment (not a deleted or rejected one: EditCommentNotFound). A published comment stays published and is checked by moderation again */
+    put: operations['editComment'];
+    /** Comment on a published article or answer a published comment; it waits for moderation (state pending). At most 10 new comments in 10 minutes and 100 a day (CommentsCountExceed). An answer to a comment three deep sits beside it, naming whom it answers */
+    post: operations['createComment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/articles/comments/{cid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One comment without its replies: a published one for anyone; one under review or rejected for its author only (RawCommentNotFound for others); a deleted one for nobody */
+    get: operations['getComment'];
+    put?: never;
+    post?: never;
+    /** Delete one's own comment (anyone else's: CommentNotFound); its replies stay under a placeholder */
+    delete: operations['deleteComment'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/articles/comments/{cid}/downvote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Downvote a published comment (needs the Pro rating, 100 or more: CannotDownvote; again: removes the vote; ForbiddenSelfReaction) */
+    post: operations['downvoteComment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/articles/comments/{cid}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Report a published comment with one of six reasons and an optional note (once per comment: AlreadyReportedComment; at most 10 a day: ReportsCountExceed; not one of one’s own: ForbiddenSelfReaction) */
+    post: operations['reportComment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/articles/comments/{cid}/upvote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upvote a published comment (again: removes the vote; after a downvote: switches it; ForbiddenSelfReaction) */
+    post: operations['upvoteComment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/articles/comments/all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A user's published comments, newest first, 20 a page, with their articles (the profile's comments tab); the user themself also sees their own under review */
+    get: operations['listUserComments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/articles/cs/cot/{category}': {
     parameters: {
       query?: never;
@@ -256,6 +377,23 @@ export interface paths {
     put?: never;
     /** Start a draft (at most 10: delete one to create a new one) (the same as POST /api/drafts) */
     post: operations['createArticleDraft'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/articles/effect/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The viewer's own vote on each given comment and whether they reported it (per viewer: never cached) */
+    get: operations['getCommentEffects'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -322,7 +460,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Submit my draft (or an article created by POST /api/articles) for review: it becomes an article in the state accepted (published at once where PUBLISH_WITHOUT_REVIEW is on); a draft that edits a published article updates it */
+    /** Submit my draft (or an article created by POST /api/articles) for review: it becomes an article in the state accepted and waits for moderation; a draft that edits a published article updates it */
     post: operations['publishArticle'];
     delete?: never;
     options?: never;
@@ -1397,6 +1535,160 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/moderation/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every moderation action (staff and the automatic review), newest first */
+    get: operations['listModerationAudit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/moderation/bans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Bans issued through moderation, newest first (active=true: in force now; false: ended or lifted) */
+    get: operations['listModerationBans'];
+    put?: never;
+    /** Ban a user (by uid or username) with one of the seven reasons, for 1 to 3650 days or permanently (days null); it takes effect at once on every signed-in request of theirs */
+    post: operations['issueModerationBan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/moderation/bans/{id}/lift': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Lift a ban early (a lifted ban is answered as it is) */
+    post: operations['liftModerationBan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/moderation/items/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One queue item with its text, the automatic review's signals, its author's history and its decisions */
+    get: operations['getModerationItem'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/moderation/items/{id}/decision': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve, reject (with the reason) or request a revision (with notes; articles and translations only). The same decision again answers the item as it is; another decision on a decided item is AlreadyDecided */
+    post: operations['decideModerationItem'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/moderation/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The staff member the bearer token names, with their roles (as GET /api/staff/me) */
+    get: operations['moderationMe'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/moderation/queue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The review queue of articles, translations and comments by kind and state (underModeration unless said): open states oldest first, decided ones most recently decided first */
+    get: operations['listModerationQueue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/moderation/reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Reports of comments grouped by comment (open unless said), most recently reported first */
+    get: operations['listModerationReports'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/moderation/reports/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Dismiss the comment's open reports, or remove the comment (optionally banning its author); any report id of the group names it */
+    post: operations['resolveModerationReport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/profile': {
     parameters: {
       query?: never;
@@ -2105,7 +2397,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in user summary read at page load (also hands out the pc_csrf cookie when missing) */
+    /** The signed-in user summary read at page load (also hands out the pc_csrf cookie when missing); a banned user gets it too, with `ban` */
     get: operations['getUserInfo'];
     put?: never;
     post?: never;
@@ -2285,6 +2577,100 @@ export interface components {
       /** @description Ids of the viewer's own collections holding the article. */
       collections: string[];
     };
+    Comment: {
+      id: string;
+      articleId: string;
+      parentId: string | null;
+      depth: number;
+      /**
+       * @description pending: under review, shown to its author only; deleted: a placeholder holding replies.
+       * @enum {string}
+       */
+      state: 'published' | 'pending' | 'rejected' | 'deleted';
+      /** @description Null when deleted. */
+      content: string | null;
+      /** @description Null when deleted. */
+      author: {
+        uid: string;
+        username: string;
+        fullname: string;
+        imageUrl: string | null;
+      } | null;
+      /** @description Whom this comment answers; null for a top-level comment. */
+      replyTo: {
+        uid: string;
+        username: string;
+      } | null;
+      up: number;
+      down: number;
+      createdAt: string;
+      editedAt: string | null;
+      replyCount: number;
+      replies: components['schemas']['CommentDepth2'][];
+    };
+    CommentDepth2: {
+      id: string;
+      articleId: string;
+      parentId: string | null;
+      depth: number;
+      /**
+       * @description pending: under review, shown to its author only; deleted: a placeholder holding replies.
+       * @enum {string}
+       */
+      state: 'published' | 'pending' | 'rejected' | 'deleted';
+      /** @description Null when deleted. */
+      content: string | null;
+      /** @description Null when deleted. */
+      author: {
+        uid: string;
+        username: string;
+        fullname: string;
+        imageUrl: string | null;
+      } | null;
+      /** @description Whom this comment answers; null for a top-level comment. */
+      replyTo: {
+        uid: string;
+        username: string;
+      } | null;
+      up: number;
+      down: number;
+      createdAt: string;
+      editedAt: string | null;
+      replyCount: number;
+      replies: components['schemas']['CommentDepth3'][];
+    };
+    CommentDepth3: {
+      id: string;
+      articleId: string;
+      parentId: string | null;
+      depth: number;
+      /**
+       * @description pending: under review, shown to its author only; deleted: a placeholder holding replies.
+       * @enum {string}
+       */
+      state: 'published' | 'pending' | 'rejected' | 'deleted';
+      /** @description Null when deleted. */
+      content: string | null;
+      /** @description Null when deleted. */
+      author: {
+        uid: string;
+        username: string;
+        fullname: string;
+        imageUrl: string | null;
+      } | null;
+      /** @description Whom this comment answers; null for a top-level comment. */
+      replyTo: {
+        uid: string;
+        username: string;
+      } | null;
+      up: number;
+      down: number;
+      createdAt: string;
+      editedAt: string | null;
+      replyCount: number;
+      /** @description Always empty: three deep is the deepest. */
+      replies: Record<string, never>[];
+    };
     ArticleReview: {
       articleId: string;
       /** @enum {string} */
@@ -2342,6 +2728,41 @@ export interface components {
         id: string;
         name: string;
       }[];
+    };
+    UserComment: {
+      id: string;
+      articleId: string;
+      parentId: string | null;
+      depth: number;
+      /**
+       * @description pending: under review, shown to its author only; deleted: a placeholder holding replies.
+       * @enum {string}
+       */
+      state: 'published' | 'pending' | 'rejected' | 'deleted';
+      /** @description Null when deleted. */
+      content: string | null;
+      /** @description Null when deleted. */
+      author: {
+        uid: string;
+        username: string;
+        fullname: string;
+        imageUrl: string | null;
+      } | null;
+      /** @description Whom this comment answers; null for a top-level comment. */
+      replyTo: {
+        uid: string;
+        username: string;
+      } | null;
+      up: number;
+      down: number;
+      createdAt: string;
+      editedAt: string | null;
+      replyCount: number;
+      replies: components['schemas']['CommentDepth2'][];
+      article: {
+        id: string;
+        title: string;
+      };
     };
     ArticlePage: {
       items: components['schemas']['ArticleCard'][];
@@ -2847,11 +3268,24 @@ export interface components {
       dom: string | null;
       pub: string | null;
       cnf: boolean;
+      ban?: components['schemas']['UserBan'];
       /**
        * Format: date-time
        * @description When the account is due to be deleted (it can still be cancelled); null when not
        */
       del: string | null;
+    };
+    UserBan: {
+      /** @enum {string} */
+      reason:
+        | 'userAgreementViolation'
+        | 'privacyPolicyViolation'
+        | 'conductViolation'
+        | 'commentRulesViolation'
+        | 'articleRulesViolation'
+        | 'spam'
+        | 'misuse';
+      until: string | null;
     };
     SecondFactorRequired: {
       /** @enum {boolean} */
@@ -2876,6 +3310,7 @@ export interface components {
       dom: string | null;
       pub: string | null;
       cnf: boolean;
+      ban?: components['schemas']['UserBan'];
     };
     RegisterBody: {
       email: string;
@@ -2967,6 +3402,288 @@ export interface components {
     };
     UsernameBody: {
       username: string;
+    };
+    ModerationAuditPage: {
+      items: components['schemas']['ModerationAuditEntry'][];
+      page: number;
+      pageSize: number;
+      hasMore: boolean;
+    };
+    ModerationAuditEntry: {
+      /**
+       * Format: uuid
+       * @description A UUID
+       */
+      id: string;
+      actor: components['schemas']['ModerationActor'];
+      /** @enum {string} */
+      action:
+        | 'item.autoPass'
+        | 'item.autoReject'
+        | 'item.approve'
+        | 'item.reject'
+        | 'item.requestRevision'
+        | 'report.dismiss'
+        | 'report.removeComment'
+        | 'ban.issue'
+        | 'ban.lift';
+      /** @enum {string} */
+      subjectKind: 'article' | 'translation' | 'comment' | 'report' | 'user';
+      subjectId: string;
+      /**
+       * Format: uuid
+       * @description A UUID
+       */
+      itemId: string | null;
+      note: string;
+      /** @description ISO 8601 time */
+      at: string;
+    };
+    /** @description A staff member; the automatic review is { sub: 'system', username: 'auto-review' } */
+    ModerationActor: {
+      sub: string;
+      username: string;
+    };
+    ModerationBansPage: {
+      items: components['schemas']['ModerationBan'][];
+      page: number;
+      pageSize: number;
+      hasMore: boolean;
+    };
+    ModerationBan: {
+      /**
+       * Format: uuid
+       * @description A UUID
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description A UUID
+       */
+      uid: string;
+      username: string;
+      reason: string;
+      note: string;
+      days: number | null;
+      /** @description ISO 8601 time */
+      startsAt: string;
+      /** @description ISO 8601 time */
+      endsAt: string | null;
+      /** @description ISO 8601 time */
+      liftedAt: string | null;
+      active: boolean;
+      issuedBy: components['schemas']['ModerationActor'];
+      liftedBy: components['schemas']['ModerationActor'] & unknown;
+    };
+    ModerationIssueBan: {
+      /**
+       * Format: uuid
+       * @description A UUID
+       */
+      uid?: string;
+      username?: string;
+      /** @enum {string} */
+      reason:
+        | 'userAgreementViolation'
+        | 'privacyPolicyViolation'
+        | 'conductViolation'
+        | 'commentRulesViolation'
+        | 'articleRulesViolation'
+        | 'spam'
+        | 'misuse';
+      /** @description How many days (1, 2, 5, 30 are the usual presets), or null for a permanent ban */
+      days: number | null;
+      /** @default  */
+      note: string;
+    };
+    /**
+     * @default {
+     *       "note": ""
+     *     }
+     */
+    ModerationLiftBan: {
+      /** @default  */
+      note: string;
+    };
+    ModerationItemDetail: {
+      item: components['schemas']['ModerationQueueItem'];
+      /** @description Plain text as submitted: render it as text, never as markup */
+      content: {
+        title: string;
+        description: string;
+        text: string;
+      };
+      author: {
+        /**
+         * Format: uuid
+         * @description A UUID
+         */
+        uid: string;
+        username: string;
+        fullname: string;
+        /** @description ISO 8601 time */
+        registeredAt: string | null;
+        rating: number;
+        confirmed: boolean;
+        history: {
+          articlesSubmitted: number;
+          articlesApproved: number;
+          articlesRejected: number;
+          revisionsRequested: number;
+          commentsSubmitted: number;
+          commentsRejected: number;
+          reportsAgainst: number;
+          bans: number;
+          activeBan: components['schemas']['ModerationBan'] & unknown;
+        };
+      };
+      decisions: components['schemas']['ModerationAuditEntry'][];
+    };
+    ModerationQueueItem: {
+      /**
+       * Format: uuid
+       * @description A UUID
+       */
+      id: string;
+      /** @enum {string} */
+      kind: 'article' | 'translation' | 'comment';
+      /**
+       * Format: uuid
+       * @description A UUID
+       */
+      subjectId: string;
+      /**
+       * Format: uuid
+       * @description A UUID
+       */
+      articleId: string;
+      /**
+       * Format: uuid
+       * @description A UUID
+       */
+      authorUid: string;
+      authorUsername: string;
+      title: string;
+      excerpt: string;
+      language: string;
+      isEdit: boolean;
+      /** @enum {string} */
+      state: 'initialReview' | 'underModeration' | 'approved' | 'rejected' | 'revisionRequested';
+      score: number;
+      /** @enum {string} */
+      autoDecision: 'pending' | 'pass' | 'reject' | 'hold';
+      signals: components['schemas']['ModerationSignal'][];
+      decidedBy: components['schemas']['ModerationActor'] & unknown;
+      note: string;
+      /** @description ISO 8601 time */
+      submittedAt: string;
+      /** @description ISO 8601 time */
+      decidedAt: string | null;
+      /** @description ISO 8601 time */
+      updatedAt: string;
+    };
+    ModerationSignal: {
+      code: string;
+      weight: number;
+      detail?: string;
+    };
+    ModerationDecision: {
+      /** @enum {string} */
+      decision: 'approve' | 'reject' | 'requestRevision';
+      /**
+       * @description Required for reject and requestRevision: what the author reads
+       * @default
+       */
+      note: string;
+    };
+    ModerationMe: {
+      sub: string;
+      username: string;
+      roles: ('moderator' | 'admin')[];
+    };
+    ModerationQueuePage: {
+      items: components['schemas']['ModerationQueueItem'][];
+      page: number;
+      pageSize: number;
+      hasMore: boolean;
+    };
+    ModerationReportsPage: {
+      items: components['schemas']['ModerationReportGroup'][];
+      page: number;
+      pageSize: number;
+      hasMore: boolean;
+    };
+    ModerationReportGroup: {
+      /**
+       * Format: uuid
+       * @description The oldest report of the group: pass it to /resolve
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description A UUID
+       */
+      commentId: string;
+      /**
+       * Format: uuid
+       * @description A UUID
+       */
+      articleId: string;
+      /**
+       * Format: uuid
+       * @description A UUID
+       */
+      authorUid: string;
+      excerpt: string;
+      /** @enum {string} */
+      state: 'open' | 'dismissed' | 'actioned';
+      count: number;
+      reasons: {
+        [key: string]: number;
+      };
+      reports: {
+        /**
+         * Format: uuid
+         * @description A UUID
+         */
+        id: string;
+        /**
+         * Format: uuid
+         * @description A UUID
+         */
+        reporterUid: string;
+        reason: ('spam' | 'scam' | 'harassment' | 'hateSpeech' | 'violence' | 'falseInfo') | string;
+        note: string;
+        /** @description ISO 8601 time */
+        createdAt: string;
+      }[];
+      /** @description ISO 8601 time */
+      firstReportedAt: string;
+      /** @description ISO 8601 time */
+      lastReportedAt: string;
+      resolvedBy: components['schemas']['ModerationActor'] & unknown;
+      /** @description ISO 8601 time */
+      resolvedAt: string | null;
+    };
+    ModerationResolveReport: {
+      /** @enum {string} */
+      action: 'dismiss' | 'removeComment';
+      /** @description Only with removeComment: also ban the comment's author */
+      ban?: {
+        /** @enum {string} */
+        reason:
+          | 'userAgreementViolation'
+          | 'privacyPolicyViolation'
+          | 'conductViolation'
+          | 'commentRulesViolation'
+          | 'articleRulesViolation'
+          | 'spam'
+          | 'misuse';
+        /** @description How many days (1, 2, 5, 30 are the usual presets), or null for a permanent ban */
+        days: number | null;
+        /** @default  */
+        note: string;
+      };
     };
     PublicProfile: {
       uid: string;
@@ -3504,7 +4221,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3654,7 +4371,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3752,7 +4469,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3841,8 +4558,90 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ArticleNotFound: Article not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listArticleComments: {
+    parameters: {
+      query?: {
+        page?: number;
+        /** @description Top-level order: newest (the default), oldest, or top (score, then newest). */
+        sort?: 'newest' | 'oldest' | 'top';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['Comment'][];
+            page: number;
+            pageSize: number;
+            hasMore: boolean;
+            /** @description The article's published comments, all depths. */
+            total: number;
+          };
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
         headers: {
           [name: string]: unknown;
         };
@@ -3930,7 +4729,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this.; CannotDownvote: You need the Pro rating to downvote. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this.; CannotDownvote: You need the Pro rating to downvote. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4091,6 +4890,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description ArticleNotFound: Article not found. */
       404: {
         headers: {
@@ -4167,6 +4975,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4326,7 +5143,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4393,6 +5210,735 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CategoryList'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  editComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          commentId: string;
+          /** @description Plain text with line breaks; markup and control characters are removed, then it must hold 1 to 2,000 characters. */
+          content: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Comment'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidContent: The text is empty or too long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description EditCommentNotFound: The comment to edit was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          articleId: string;
+          /** @description The comment answered; none for a top-level comment. */
+          parentId?: string;
+          /** @description Plain text with line breaks; markup and control characters are removed, then it must hold 1 to 2,000 characters. */
+          content: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Comment'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidContent: The text is empty or too long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ArticleNotFound: Article not found.; CommentNotFound: Comment not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description CommentsCountExceed: You have exceeded the comment limit. Please try again later.; TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserComment'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description CommentNotFound: Comment not found.; RawCommentNotFound: The original text of the comment was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK, no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description CommentNotFound: Comment not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  downvoteComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            up: number;
+            down: number;
+            /** @enum {string|null} */
+            myVote: 'up' | 'down' | null;
+          };
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; ForbiddenSelfReaction: You cannot vote on your own content.; CannotDownvote: You need the Pro rating to downvote. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description CommentNotFound: Comment not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  reportComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cid: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          reason: 'spam' | 'scam' | 'harassment' | 'hateSpeech' | 'violence' | 'falseInfo';
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            commentId: string;
+            /** @enum {string} */
+            reason: 'spam' | 'scam' | 'harassment' | 'hateSpeech' | 'violence' | 'falseInfo';
+            createdAt: string;
+          };
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; ForbiddenSelfReaction: You cannot vote on your own content. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description CommentNotFound: Comment not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description AlreadyReportedComment: You have already reported this comment. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ReportsCountExceed: You have sent too many reports. Please try again later.; TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  upvoteComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            up: number;
+            down: number;
+            /** @enum {string|null} */
+            myVote: 'up' | 'down' | null;
+          };
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; ForbiddenSelfReaction: You cannot vote on your own content. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description CommentNotFound: Comment not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listUserComments: {
+    parameters: {
+      query: {
+        username: string;
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['UserComment'][];
+            page: number;
+            pageSize: number;
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserNotFound: User not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description TooManyRequests: Too many requests. Please try again later. */
@@ -4541,6 +6087,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
@@ -4614,7 +6169,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4624,6 +6179,76 @@ export interface operations {
         };
       };
       /** @description MaxDraftsCountReached: You have reached the maximum number of drafts (10). Delete one to create a new one.; TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getCommentEffects: {
+    parameters: {
+      query: {
+        /** @description Comment ids separated by commas, at most 100. */
+        ids: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              /** @enum {string|null} */
+              myVote: 'up' | 'down' | null;
+              reported: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
           /** @description Seconds to wait */
@@ -4687,6 +6312,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4758,6 +6392,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4898,7 +6541,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4997,7 +6640,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5088,6 +6731,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5597,7 +7249,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5697,7 +7349,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5817,6 +7469,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
@@ -5890,7 +7551,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6041,7 +7702,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6134,7 +7795,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6224,7 +7885,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6314,7 +7975,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6403,7 +8064,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6503,7 +8164,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6868,6 +8529,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
@@ -6941,7 +8611,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7015,6 +8685,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -7107,7 +8786,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7204,7 +8883,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7298,7 +8977,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7388,7 +9067,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7471,6 +9150,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -7562,7 +9250,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7661,7 +9349,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7755,7 +9443,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7826,6 +9514,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -7905,7 +9602,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7995,7 +9692,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8159,7 +9856,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8246,6 +9943,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
@@ -8310,6 +10016,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -8608,7 +10323,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8693,7 +10408,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8773,7 +10488,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8862,7 +10577,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9388,7 +11103,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9479,7 +11194,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9541,6 +11256,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -9621,7 +11345,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9705,7 +11429,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9772,7 +11496,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9854,7 +11578,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9936,7 +11660,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10018,7 +11742,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10100,7 +11824,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10182,7 +11906,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10264,7 +11988,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10326,6 +12050,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -10406,7 +12139,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10493,7 +12226,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10586,7 +12319,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10653,7 +12386,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10735,7 +12468,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10754,6 +12487,890 @@ export interface operations {
         };
       };
       /** @description CantUpdateUsername: You can change your username only once every 14 days.; TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listModerationAudit: {
+    parameters: {
+      query?: {
+        action?:
+          | 'item.autoPass'
+          | 'item.autoReject'
+          | 'item.approve'
+          | 'item.reject'
+          | 'item.requestRevision'
+          | 'report.dismiss'
+          | 'report.removeComment'
+          | 'ban.issue'
+          | 'ban.lift';
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationAuditPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listModerationBans: {
+    parameters: {
+      query?: {
+        active?: 'true' | 'false';
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationBansPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  issueModerationBan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ModerationIssueBan'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationBan'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidBanDuration: A ban lasts from 1 to 3650 days, or is permanent. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserNotFound: User not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  liftModerationBan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ModerationLiftBan'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationBan'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description BanNotFound: Ban not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getModerationItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationItemDetail'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ModerationItemNotFound: This review queue item was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  decideModerationItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ModerationDecision'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationQueueItem'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid.; ModerationNoteRequired: Write the reason or the revision notes for the author.; InvalidModerationDecision: This decision is not possible for this item. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ModerationItemNotFound: This review queue item was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description AlreadyDecided: A different decision has already been taken on this. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  moderationMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationMe'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listModerationQueue: {
+    parameters: {
+      query?: {
+        kind?: 'article' | 'translation' | 'comment';
+        state?: 'initialReview' | 'underModeration' | 'approved' | 'rejected' | 'revisionRequested';
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationQueuePage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listModerationReports: {
+    parameters: {
+      query?: {
+        state?: 'open' | 'dismissed' | 'actioned';
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationReportsPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resolveModerationReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ModerationResolveReport'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationReportGroup'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid.; InvalidModerationDecision: This decision is not possible for this item.; InvalidBanDuration: A ban lasts from 1 to 3650 days, or is permanent. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description CommentReportNotFound: Comment report not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description AlreadyDecided: A different decision has already been taken on this. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
           /** @description Seconds to wait */
@@ -10806,6 +13423,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11099,6 +13725,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
@@ -11163,6 +13798,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11314,7 +13958,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11404,7 +14048,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11497,7 +14141,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11559,6 +14203,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11642,7 +14295,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11721,7 +14374,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12051,6 +14704,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
@@ -12155,6 +14817,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -12345,6 +15016,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
@@ -12405,6 +15085,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
@@ -12458,6 +15147,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -12538,7 +15236,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12620,7 +15318,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12696,7 +15394,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12778,7 +15476,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12849,6 +15547,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -12929,7 +15636,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13011,7 +15718,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13073,6 +15780,15 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -13153,7 +15869,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13244,7 +15960,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13333,7 +16049,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13424,7 +16140,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13511,7 +16227,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13587,7 +16303,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13810,7 +16526,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13899,7 +16615,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
       403: {
         headers: {
           [name: string]: unknown;

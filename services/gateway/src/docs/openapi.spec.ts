@@ -47,6 +47,15 @@ describe('the OpenAPI document', () => {
         '/api/articles/publishing/{id}/edit',
         '/api/articles/review',
         '/api/articles/{id}/review',
+        // comments (issue #9)
+        '/api/articles/{id}/comments',
+        '/api/articles/comment',
+        '/api/articles/comments/all',
+        '/api/articles/comments/{cid}',
+        '/api/articles/comments/{cid}/upvote',
+        '/api/articles/comments/{cid}/downvote',
+        '/api/articles/comments/{cid}/report',
+        '/api/articles/effect/comments',
         // reading: votes, bookmarks, collections, category follows and the reading lists (issue #8, engagement)
         '/api/articles/{id}/meta',
         '/api/articles/{id}/upvote',
