@@ -30,6 +30,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { describeWeight, kb, measureArticleWeight, type ArticleWeight } from '../support/js-weight.ts';
 import { ApiClient } from '../support/http-client.ts';
+import { approveArticle, closeReviewClient } from '../support/review.ts';
 import { benchStack } from './bench-stack.ts';
 import { COMMON_WORD, growArticles, publishedIds, rareWord, waitForDocuments } from './scale.ts';
 
@@ -159,9 +160,18 @@ async function seed() {
       content: { blocks: [{ type: 'header', data: { text: 'Measuring', level: 2 } }, ...paragraphs] },
     });
     await client.post(`/api/articles/publishing/${created.body.id}`);
+    // Nothing is published without review: the setup plays the moderator over gRPC, as the tests do.
+    await approveArticle(created.body.id, articlesGrpcAddress());
     ids.push(created.body.id);
   }
+  closeReviewClient();
   return ids;
+}
+
+/** The bench stack's articles gRPC address (its ports are the test profile's, shifted). */
+function articlesGrpcAddress() {
+  const articles = stack.services.find((s) => s.name === 'articles')!;
+  return `127.0.0.1:${articles.grpcPort}`;
 }
 
 function table(rows: Figures[]) {
@@ -248,10 +258,8 @@ async function main() {
     const others = [...stack.services, ...stack.frontends].filter(
       (app) => app.kind === 'service' || existsSync(join(stack.root, 'frontends', app.name, 'dist')),
     );
-    // The bench runs the test profile's layout, but publishes without review as make dev does (the bench writes articles).
-    await Promise.all(
-      others.map((app) => start(app.name, app.name === 'articles' ? { PUBLISH_WITHOUT_REVIEW: 'true' } : {})),
-    );
+    // The bench runs the test profile's layout; its setup approves the articles it writes (see seed).
+    await Promise.all(others.map((app) => start(app.name)));
     await new Promise((resolve) => setTimeout(resolve, 2000));
     for (const app of others) apps.get(app.name)!.afterStart = memoryOf(apps.get(app.name)!.handle.pid)?.rss ?? 0;
     const gateway = await startGateway('2');

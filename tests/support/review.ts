@@ -1,6 +1,6 @@
-// Plays the moderation service until it exists: its decisions reach the articles service over gRPC
-// (ArticlesService.DecideReview), exactly as the moderation service will send them. The test profile runs with
-// PUBLISH_WITHOUT_REVIEW off, so a submitted article stays pending until a test approves it.
+// Plays the moderation service where a test is not about moderation: its decisions reach the articles service over
+// gRPC (ArticlesService.DecideReview), exactly as the moderation service sends them. Nothing is published without
+// review, so a submitted article stays pending until a test (or the moderation service) approves it.
 import {
   ArticlesServiceClient,
   ArticlesServiceService,

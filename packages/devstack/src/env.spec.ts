@@ -152,13 +152,12 @@ describe('envFor', () => {
     expect(() => databaseUrl(test, 'bad-name; drop')).toThrow(/invalid database name/);
   });
 
-  it('gives articles the publish-without-review switch and the addresses of what it calls', () => {
+  it('gives articles the addresses of what it calls, and no way around review in any profile', () => {
     const env = envFor('articles', 'dev', { stack: dev, secrets });
-    expect(env.PUBLISH_WITHOUT_REVIEW).toBe('true');
     expect(env.IDENTITY_GRPC_ADDR).toBe('127.0.0.1:5101');
-    expect(envFor('identity', 'dev', { stack: dev, secrets }).PUBLISH_WITHOUT_REVIEW).toBeUndefined();
-    // The test profile submits for review: tests approve through ArticlesService.DecideReview.
-    expect(envFor('articles', 'test', { stack: test, secrets }).PUBLISH_WITHOUT_REVIEW).toBe('false');
+    // Articles always wait for moderation: tests approve through ArticlesService.DecideReview (tests/support/review.ts).
+    expect(env).not.toHaveProperty('PUBLISH_WITHOUT_REVIEW');
+    expect(envFor('articles', 'test', { stack: test, secrets })).not.toHaveProperty('PUBLISH_WITHOUT_REVIEW');
   });
 
   it('composes the gateway: callees, origin, cookies, CSRF secret, edge routes; no database, no NATS, no gRPC port', () => {

@@ -133,9 +133,6 @@ function serviceEnv(stack: Stack, service: ServiceInfo, options: EnvOptions): En
     ...(service.name === 'identity'
       ? { MFA_ENCRYPTION_KEY: (options.secrets ?? loadSecrets(stack)).mfaEncryptionKey }
       : {}),
-    // Until moderation exists, publishing goes straight to published in dev (and bench); the test profile keeps it
-    // off so pending articles exist, and tests play the moderation service (tests/support/review.ts).
-    ...(service.name === 'articles' ? { PUBLISH_WITHOUT_REVIEW: stack.profile === 'test' ? 'false' : 'true' } : {}),
   };
 }
 

@@ -1,6 +1,10 @@
 import { EVENTS } from '@pencraft/contracts/events';
-import { ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
-import { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
+import {
+  ArticlesServiceClient,
+  ArticlesServiceService,
+  ReviewDecision,
+} from '@pencraft/contracts/articles/v1/articles';
+import { ArticlePublished, ArticleSubmitted } from '@pencraft/contracts/events/v1/articles';
 import { UserRegistered } from '@pencraft/contracts/events/v1/identity';
 import { AppError } from '@pencraft/errors';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
@@ -40,6 +44,12 @@ const draft = (overrides: object = {}) => ({
   ...overrides,
 });
 
+/** Submits for review and approves as the moderation service would (nothing is published without review). */
+async function publishApproved(articleId: string) {
+  await client.publishArticle({ articleId, actorUid: author.uid });
+  return client.decideReview({ articleId, decision: ReviewDecision.REVIEW_DECISION_APPROVE, note: '' });
+}
+
 async function failure(promise: Promise<unknown>) {
   try {
     await promise;
@@ -59,7 +69,7 @@ beforeAll(async () => {
     await nc.jetstreamManager()
   ).streams.add({ name: 'IDENTITY', subjects: ['identity.>'], duplicate_window: 100_000_000 });
   db = await freshDatabase('articles');
-  articles = await startService('articles', db.name, { PUBLISH_WITHOUT_REVIEW: 'true' });
+  articles = await startService('articles', db.name);
   client = createGrpcClient(ArticlesServiceClient, ArticlesServiceService, grpcAddress('articles'));
   sql = new pg.Pool({ connectionString: db.url, max: 2 });
 });
@@ -131,17 +141,24 @@ describe('articles against PostgreSQL and NATS', () => {
     expect((await sql.query('select count(*)::int as c from articles.articles')).rows[0].c).toBe(before);
   });
 
-  it('publishes only for the author, once, announcing it on NATS in the same transaction', async () => {
+  it('submits only for the author, once, for review; approval publishes, each announced on NATS', async () => {
     const { article } = await client.createArticle(draft({ title: 'Nəşr olunan' }));
     expect((await failure(client.publishArticle({ articleId: article!.id, actorUid: randomUUID() }))).code).toBe(
       'ArticleNotFound',
     );
-    const published = await client.publishArticle({ articleId: article!.id, actorUid: author.uid });
+    const submitted = await client.publishArticle({ articleId: article!.id, actorUid: author.uid });
+    expect(submitted.article?.status).toBe('accepted');
+    expect((await failure(client.getArticle({ articleId: article!.id, viewerUid: '' }))).code).toBe('ArticleNotFound');
+    const published = await client.decideReview({
+      articleId: article!.id,
+      decision: ReviewDecision.REVIEW_DECISION_APPROVE,
+      note: '',
+    });
     expect(published.article?.status).toBe('published');
     expect(published.article?.publishedAtMs).toBeGreaterThan(0);
     const again = await client.publishArticle({ articleId: article!.id, actorUid: author.uid });
     expect(again.article?.publishedAtMs).toBe(published.article?.publishedAtMs);
-    // PUBLISH_WITHOUT_REVIEW records every state of review at once, in the order of the road.
+    // Submission records accepted; approval records the states it skips and published at once, in the road's order.
     const timeline = await sql.query(
       'select status, at from articles.article_reviews where article_id = $1 order by at, array_position($2::text[], status)',
       [article!.id, ['accepted', 'initialReview', 'underModeration', 'approved', 'published']],
@@ -153,7 +170,7 @@ describe('articles against PostgreSQL and NATS', () => {
       'approved',
       'published',
     ]);
-    expect(new Set(timeline.rows.map((r) => r.at.getTime())).size).toBe(1);
+    expect(new Set(timeline.rows.slice(1).map((r) => r.at.getTime())).size).toBe(1);
     expect((await client.getArticle({ articleId: article!.id, viewerUid: '' })).article?.status).toBe('published');
 
     const jsm = await nc.jetstreamManager();
@@ -183,12 +200,32 @@ describe('articles against PostgreSQL and NATS', () => {
       category: 'culture',
     });
     expect(mine[0]!.bodyText).toContain('payız');
+
+    // The submission was announced for the moderation service, once, with the text to review.
+    const submittedProbe = `probe_submitted_${Date.now()}`;
+    await jsm.consumers.add('ARTICLES', {
+      durable_name: submittedProbe,
+      ack_policy: AckPolicy.Explicit,
+      filter_subject: EVENTS.articleSubmitted.subject,
+    });
+    const submissions: ArticleSubmitted[] = [];
+    for await (const msg of await nc
+      .jetstream()
+      .consumers.get('ARTICLES', submittedProbe)
+      .then((c) => c.fetch({ max_messages: 100, expires: 1_500 }))) {
+      submissions.push(ArticleSubmitted.decode(msg.data));
+      msg.ack();
+    }
+    const mineSubmitted = submissions.filter((e) => e.articleId === article!.id);
+    expect(mineSubmitted).toHaveLength(1);
+    expect(mineSubmitted[0]).toMatchObject({ authorUid: author.uid, title: 'Nəşr olunan', isEdit: false });
+    expect(mineSubmitted[0]!.bodyText).toContain('payız');
   });
 
   it('lists published articles newest first, twenty a page', async () => {
     for (let i = 0; i < 21; i += 1) {
       const { article } = await client.createArticle(draft({ title: `Siyahı ${i}` }));
-      await client.publishArticle({ articleId: article!.id, actorUid: author.uid });
+      await publishApproved(article!.id);
     }
     const first = await client.listHomeArticles({ page: 1, pageSize: 0 });
     expect(first.items).toHaveLength(20);

@@ -263,6 +263,10 @@ export class CoAuthorRepository implements CoAuthorAccess {
     return this.accepted(tx ?? this.database.db, eq(coAuthorInvitations.articleId, articleId));
   }
 
+  async acceptedUidsOfArticle(articleId: string, tx?: Queryable): Promise<string[]> {
+    return (await this.acceptedOfArticle(articleId, tx)).map((person) => person.uid);
+  }
+
   private async accepted(q: Queryable, where: SQL): Promise<PersonSnapshot[]> {
     const rows = await q
       .select({ person: PERSON.authors })

@@ -18,6 +18,11 @@ export class CoAuthorAccess {
     return false;
   }
 
+  /** The accepted co-authors of an article (their uids), whom its review decisions concern besides the author. */
+  async acceptedUidsOfArticle(_articleId: string, _tx?: Queryable): Promise<string[]> {
+    return [];
+  }
+
   /** The drafts `uid` co-writes (accepted invitations), for their drafts list. */
   async draftIdsCoAuthoredBy(_uid: string): Promise<string[]> {
     return [];

@@ -45,14 +45,9 @@ export function decide(current: ArticleStatus, decision: Decision): Transition {
   return { states, status: target, publishes: target === 'published' };
 }
 
-/**
- * A submission: recorded as accepted, or (PUBLISH_WITHOUT_REVIEW, until moderation exists) through every state of
- * the road to published at once.
- */
-export function submission(publishWithoutReview: boolean): Transition {
-  return publishWithoutReview
-    ? { states: [...REVIEW_ROAD], status: 'published', publishes: true }
-    : { states: ['accepted'], status: 'accepted', publishes: false };
+/** A submission: recorded as accepted; the moderation service's decisions take it from there. */
+export function submission(): Transition {
+  return { states: ['accepted'], status: 'accepted', publishes: false };
 }
 
 /** The order of states recorded in one instant (one transaction), for a stable timeline. */

@@ -29,7 +29,6 @@ const CONTENT: ArticleContent = {
   version: '2.31.0',
   blocks: [{ type: 'paragraph', data: { text: TEXT } }],
 };
-const ROAD = ['accepted', 'initialReview', 'underModeration', 'approved', 'published'];
 
 function article(overrides: Partial<ArticleRow> = {}): ArticleRow {
   return {
@@ -106,7 +105,6 @@ describe('ReviewService', () => {
   let outbox: StrictMock<Outbox>;
   let clock: StrictMock<Clock>;
   let transactions: ReturnType<typeof fakeTransactions>;
-  let config: { PUBLISH_WITHOUT_REVIEW: boolean };
   let service: ReviewService;
 
   beforeEach(() => {
@@ -118,8 +116,7 @@ describe('ReviewService', () => {
     clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
     transactions = fakeTransactions();
-    config = { PUBLISH_WITHOUT_REVIEW: false };
-    service = new ReviewService(config, transactions, articles, drafts, reviews, coAuthors, outbox, clock);
+    service = new ReviewService(transactions, articles, drafts, reviews, coAuthors, outbox, clock);
   });
 
   describe('submit', () => {
@@ -129,12 +126,13 @@ describe('ReviewService', () => {
       drafts.delete.mockResolvedValue(undefined);
     });
 
-    it('turns a draft into an accepted article, records it and consumes the draft, announcing nothing', async () => {
+    it('turns a draft into an accepted article, records it, consumes the draft and announces the submission', async () => {
       drafts.lockForUpdate.mockResolvedValue(draft());
       articles.countPending.mockResolvedValue(4);
       articles.insert.mockResolvedValue(article({ status: 'draft' }));
       articles.setStatus.mockResolvedValue(article());
       articles.findWithAuthor.mockResolvedValue(read());
+      outbox.add.mockResolvedValue('event-s');
 
       const result = await service.submit(DRAFT_ID, AUTHOR.uid);
 
@@ -150,32 +148,19 @@ describe('ReviewService', () => {
       expect(coAuthors.draftSubmitted.mock.invocationCallOrder[0]!).toBeLessThan(
         drafts.delete.mock.invocationCallOrder[0]!,
       );
-      expect(outbox.add).not.toHaveBeenCalled();
-      expect(result.status).toBe('accepted');
-    });
-
-    it('records every state to published at once while PUBLISH_WITHOUT_REVIEW is on, and announces it', async () => {
-      config.PUBLISH_WITHOUT_REVIEW = true;
-      drafts.lockForUpdate.mockResolvedValue(draft());
-      articles.insert.mockResolvedValue(article({ status: 'draft' }));
-      articles.setStatus.mockResolvedValue(article({ status: 'published', publishedAt: NOW }));
-      articles.findWithAuthor.mockResolvedValue(read({ status: 'published', publishedAt: NOW }));
-      outbox.add.mockResolvedValue('event-1');
-
-      const result = await service.submit(DRAFT_ID, AUTHOR.uid);
-
-      expect(articles.countPending).not.toHaveBeenCalled();
-      expect(reviews.record).toHaveBeenCalledWith(TX, ARTICLE_ID, ROAD, '', NOW);
-      expect(articles.setStatus).toHaveBeenCalledWith(TX, ARTICLE_ID, 'published', '', NOW);
+      // Announced for the moderation service, never as published: nothing is published without review.
+      expect(outbox.add).toHaveBeenCalledTimes(1);
       const [tx, event] = outbox.add.mock.calls[0]!;
       expect(tx).toBe(TX);
-      expect(event.subject).toBe(EVENTS.articlePublished.subject);
-      expect(EVENTS.articlePublished.message.decode(event.payload)).toMatchObject({
+      expect(event.subject).toBe(EVENTS.articleSubmitted.subject);
+      expect(EVENTS.articleSubmitted.message.decode(event.payload)).toMatchObject({
         articleId: ARTICLE_ID,
         authorUid: AUTHOR.uid,
-        publishedAtMs: NOW.getTime(),
+        title: 'Payız',
+        isEdit: false,
+        submittedAtMs: NOW.getTime(),
       });
-      expect(result.status).toBe('published');
+      expect(result.status).toBe('accepted');
     });
 
     it('announces a submitted translation, and its publication naming the original’s author', async () => {
@@ -215,11 +200,20 @@ describe('ReviewService', () => {
           ? read({ id: ORIGINAL_ID })
           : read({ status: 'published', publishedAt: NOW, translationOf: ORIGINAL_ID, authorId: OTHER }),
       );
+      coAuthors.acceptedUidsOfArticle.mockResolvedValue([]);
       await service.decide(ARTICLE_ID, 'approve', '');
       expect(outbox.add.mock.calls.map(([, event]) => event.subject)).toEqual([
         EVENTS.articlePublished.subject,
         EVENTS.translationPublished.subject,
+        EVENTS.articleReviewed.subject,
       ]);
+      expect(EVENTS.articleReviewed.message.decode(outbox.add.mock.calls[2]![1].payload)).toMatchObject({
+        articleId: ARTICLE_ID,
+        originalId: ORIGINAL_ID,
+        isTranslation: true,
+        authorUids: [OTHER],
+        decision: 'approved',
+      });
       expect(EVENTS.translationPublished.message.decode(outbox.add.mock.calls[1]![1].payload)).toMatchObject({
         articleId: ARTICLE_ID,
         originalId: ORIGINAL_ID,
@@ -294,12 +288,17 @@ describe('ReviewService', () => {
       articles.replaceContent.mockResolvedValue(article({ status: 'revisionRequested' }));
       articles.setStatus.mockResolvedValue(article());
       articles.findWithAuthor.mockResolvedValue(read());
+      outbox.add.mockResolvedValue('event-r');
 
       await service.submit(DRAFT_ID, AUTHOR.uid);
 
       expect(reviews.record).toHaveBeenCalledWith(TX, ARTICLE_ID, ['accepted'], '', NOW);
       expect(articles.setStatus).toHaveBeenCalledWith(TX, ARTICLE_ID, 'accepted', '', NOW);
-      expect(outbox.add).not.toHaveBeenCalled();
+      expect(outbox.add).toHaveBeenCalledTimes(1);
+      expect(EVENTS.articleSubmitted.message.decode(outbox.add.mock.calls[0]![1].payload)).toMatchObject({
+        articleId: ARTICLE_ID,
+        isEdit: true,
+      });
     });
 
     it('submits an article created directly, and answers a second submission as it is', async () => {
@@ -308,7 +307,9 @@ describe('ReviewService', () => {
       articles.countPending.mockResolvedValue(0);
       articles.setStatus.mockResolvedValue(article());
       articles.findWithAuthor.mockResolvedValue(read());
+      outbox.add.mockResolvedValue('event-s');
       expect((await service.submit(ARTICLE_ID, AUTHOR.uid)).status).toBe('accepted');
+      expect(outbox.add).toHaveBeenCalledTimes(1);
 
       articles.lockForUpdate.mockResolvedValue(article({ status: 'accepted' }));
       articles.setStatus.mockClear();
@@ -333,6 +334,7 @@ describe('ReviewService', () => {
       reviews.record.mockResolvedValue(undefined);
       articles.setStatus.mockResolvedValue(article({ status: 'published' }));
       articles.findWithAuthor.mockResolvedValue(read({ status: 'published', publishedAt: NOW }));
+      coAuthors.acceptedUidsOfArticle.mockResolvedValue([OTHER]);
       outbox.add.mockResolvedValue('event-3');
 
       const result = await service.decide(ARTICLE_ID, 'approve', 'ignored');
@@ -345,7 +347,22 @@ describe('ReviewService', () => {
         NOW,
       );
       expect(articles.setStatus).toHaveBeenCalledWith(TX, ARTICLE_ID, 'published', '', NOW);
-      expect(outbox.add).toHaveBeenCalledTimes(1);
+      expect(outbox.add.mock.calls.map(([tx, event]) => [tx, event.subject])).toEqual([
+        [TX, EVENTS.articlePublished.subject],
+        [TX, EVENTS.articleReviewed.subject],
+      ]);
+      expect(EVENTS.articleReviewed.message.decode(outbox.add.mock.calls[1]![1].payload)).toEqual({
+        articleId: ARTICLE_ID,
+        originalId: '',
+        isTranslation: false,
+        authorUids: [AUTHOR.uid, OTHER],
+        title: 'Payız',
+        decision: 'approved',
+        note: '',
+        atMs: NOW.getTime(),
+        language: 'az',
+      });
+      expect(coAuthors.acceptedUidsOfArticle).toHaveBeenCalledWith(ARTICLE_ID, TX);
       expect(result.status).toBe('published');
     });
 
@@ -354,12 +371,38 @@ describe('ReviewService', () => {
       reviews.record.mockResolvedValue(undefined);
       articles.setStatus.mockResolvedValue(article({ status: 'rejected' }));
       articles.findWithAuthor.mockResolvedValue(read({ status: 'rejected', reviewNote: 'Spam' }));
+      coAuthors.acceptedUidsOfArticle.mockResolvedValue([]);
+      outbox.add.mockResolvedValue('event-4');
 
       await service.decide(ARTICLE_ID, 'reject', '  Spam  ');
 
       expect(reviews.record).toHaveBeenCalledWith(TX, ARTICLE_ID, ['rejected'], 'Spam', NOW);
       expect(articles.setStatus).toHaveBeenCalledWith(TX, ARTICLE_ID, 'rejected', 'Spam', NOW);
+      expect(outbox.add).toHaveBeenCalledTimes(1);
+      expect(EVENTS.articleReviewed.message.decode(outbox.add.mock.calls[0]![1].payload)).toMatchObject({
+        decision: 'rejected',
+        note: 'Spam',
+        authorUids: [AUTHOR.uid],
+      });
+    });
+
+    it('announces a passed initial review, and nothing for its start', async () => {
+      reviews.record.mockResolvedValue(undefined);
+      articles.setStatus.mockResolvedValue(article());
+      articles.findWithAuthor.mockResolvedValue(read());
+      coAuthors.acceptedUidsOfArticle.mockResolvedValue([]);
+      outbox.add.mockResolvedValue('event-5');
+
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'accepted' }));
+      await service.decide(ARTICLE_ID, 'startInitialReview', '');
       expect(outbox.add).not.toHaveBeenCalled();
+
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'initialReview' }));
+      await service.decide(ARTICLE_ID, 'passInitialReview', 'note dropped');
+      expect(EVENTS.articleReviewed.message.decode(outbox.add.mock.calls[0]![1].payload)).toMatchObject({
+        decision: 'initialPassed',
+        note: '',
+      });
     });
 
     it('answers a repeated decision as done and refuses a contrary one', async () => {
@@ -368,6 +411,7 @@ describe('ReviewService', () => {
       expect((await service.decide(ARTICLE_ID, 'approve', '')).status).toBe('published');
       expect(await codeOf(service.decide(ARTICLE_ID, 'reject', ''))).toBe('OperationFailed');
       expect(reviews.record).not.toHaveBeenCalled();
+      expect(outbox.add).not.toHaveBeenCalled();
       articles.lockForUpdate.mockResolvedValue(undefined);
       expect(await codeOf(service.decide(ARTICLE_ID, 'approve', ''))).toBe('ArticleNotFound');
     });

@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Article } from '@pencraft/contracts/articles/v1/articles';
 import type { GetArticleReviewResponse, ListReviewArticlesResponse } from '@pencraft/contracts/articles/v1/drafts';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
-import { CONFIG, Outbox, TransactionManager, type Queryable } from '@pencraft/kit';
+import { Outbox, TransactionManager, type Queryable } from '@pencraft/kit';
 import {
   ARTICLE_EDITS_MAX,
   HOME_MAX_PAGE,
@@ -18,11 +18,11 @@ import { checkArticle } from '../articles/article.rules.js';
 import { toArticle } from '../articles/article.service.js';
 import { PENDING_STATUSES, type ArticleRow, type ArticleStatus } from '../articles/article.table.js';
 import { Clock } from '../clock.js';
-import type { ArticlesConfig } from '../config.js';
 import { CoAuthorAccess } from '../drafts/co-author-access.js';
 import { DraftRepository } from '../drafts/draft.repository.js';
 import type { DraftRow } from '../drafts/draft.table.js';
 import { translationPublishedEvent, translationSubmittedEvent } from '../translations/translation.events.js';
+import { reviewedEvent, submittedEvent } from './review.events.js';
 import { ReviewRepository } from './review.repository.js';
 import { decide, submission, type Decision, type Transition } from './review.rules.js';
 
@@ -31,13 +31,13 @@ const DAY_MS = 24 * 3_600_000;
 /**
  * Publishing and review (SPEC.md section 4): a submitted draft becomes an article in the state accepted, the
  * moderation service's decisions (DecideReview) move it along, and every state it enters is recorded on its timeline.
- * While PUBLISH_WITHOUT_REVIEW is on (dev, bench; until moderation exists) a submission is recorded through every
- * state to published in the same transaction.
+ * There is no way around review: an original entering it is announced as articles.article.submitted (a translation
+ * as articles.translation.submitted) and each decision that moves it as articles.article.reviewed, in the same
+ * transaction.
  */
 @Injectable()
 export class ReviewService {
   constructor(
-    @Inject(CONFIG) private readonly config: Pick<ArticlesConfig, 'PUBLISH_WITHOUT_REVIEW'>,
     private readonly transactions: TransactionManager,
     private readonly articles: ArticleRepository,
     private readonly drafts: DraftRepository,
@@ -70,7 +70,8 @@ export class ReviewService {
       // Submitting again is answered with the article as it is (a retried request).
       if (article.status !== 'draft') return this.read(tx, id);
       await this.checkPendingCap(tx, actorUid);
-      await this.move(tx, article, submission(this.config.PUBLISH_WITHOUT_REVIEW), '');
+      await this.move(tx, article, submission(), '');
+      await this.announceSubmitted(tx, article.id, false);
       return this.read(tx, id);
     });
   }
@@ -120,7 +121,8 @@ export class ReviewService {
         await this.checkPendingCap(tx, draft.ownerId);
         const revised = await this.articles.replaceContent(tx, articleId, { ...fields, updatedAt: now });
         await this.announceSubmittedTranslation(tx, revised, now);
-        await this.move(tx, revised, submission(this.config.PUBLISH_WITHOUT_REVIEW), '');
+        await this.move(tx, revised, submission(), '');
+        await this.announceSubmitted(tx, articleId, true);
       } else {
         throw new AppError('OperationFailed');
       }
@@ -134,7 +136,8 @@ export class ReviewService {
       });
       articleId = created.id;
       await this.announceSubmittedTranslation(tx, created, now);
-      await this.move(tx, created, submission(this.config.PUBLISH_WITHOUT_REVIEW), '');
+      await this.move(tx, created, submission(), '');
+      await this.announceSubmitted(tx, articleId, false);
     }
     await this.coAuthors.draftSubmitted(tx, draft.id, articleId);
     await this.drafts.delete(tx, draft.id);
@@ -143,7 +146,6 @@ export class ReviewService {
 
   /** PENDING_ARTICLES_MAX articles of one author may wait for review at once. */
   private async checkPendingCap(tx: Queryable, authorId: string) {
-    if (this.config.PUBLISH_WITHOUT_REVIEW) return;
     if ((await this.articles.countPending(tx, authorId)) >= PENDING_ARTICLES_MAX) {
       throw new AppError('MaxArticlePublishCount');
     }
@@ -166,6 +168,12 @@ export class ReviewService {
     }
   }
 
+  /** articles.article.submitted for an original entering review (none for a translation). */
+  private async announceSubmitted(tx: Queryable, articleId: string, isEdit: boolean) {
+    const event = submittedEvent((await this.articles.findWithAuthor(articleId, tx))!, isEdit, this.clock.now());
+    if (event) await this.outbox.add(tx, event);
+  }
+
   /** articles.translation.submitted for a translation entering review (none for an original). */
   private async announceSubmittedTranslation(tx: Queryable, row: ArticleRow, at: Date) {
     const event = translationSubmittedEvent(row, at);
@@ -185,6 +193,13 @@ export class ReviewService {
       const transition = decide(article.status, decision);
       const kept = transition.status === 'rejected' || transition.status === 'revisionRequested' ? trimmed : '';
       await this.move(tx, article, transition, kept);
+      if (transition.states.length > 0) {
+        // Whom it concerns: the author (translator) and the accepted co-authors (notifications tell them).
+        const found = (await this.articles.findWithAuthor(articleId, tx))!;
+        const coAuthors = await this.coAuthors.acceptedUidsOfArticle(articleId, tx);
+        const event = reviewedEvent(found, decision, coAuthors, kept, this.clock.now());
+        if (event) await this.outbox.add(tx, event);
+      }
       return this.read(tx, articleId);
     });
   }

@@ -30,7 +30,7 @@ export function translationSubmittedEvent(row: TranslationRow, at: Date = row.up
 
 /**
  * articles.translation.published, beside the row's articles.article.published, in the transaction that publishes a
- * translation (approval, or at once while PUBLISH_WITHOUT_REVIEW is on); undefined for an original.
+ * translation (the moderation service's approval); undefined for an original.
  */
 export function translationPublishedEvent(row: TranslationRow, originalAuthorUid: string) {
   if (!row.translationOf) return undefined;

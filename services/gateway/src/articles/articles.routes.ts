@@ -37,7 +37,7 @@ export const publishArticleRoute = defineRoute({
   tag: 'articles',
   summary:
     'Submit my draft (or an article created by POST /api/articles) for review: it becomes an article in the state ' +
-    'accepted (published at once where PUBLISH_WITHOUT_REVIEW is on); a draft that edits a published article updates it',
+    'accepted and waits for moderation; a draft that edits a published article updates it',
   params: ArticleParams,
   response: ArticleJson,
   auth: 'confirmed',

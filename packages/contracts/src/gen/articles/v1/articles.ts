@@ -2614,7 +2614,7 @@ export const ArticlesServiceService = {
   },
   /**
    * Submits a draft (a drafts row, or an article created directly) for review: it becomes an article in the state
-   * accepted, or goes through every state to published at once while PUBLISH_WITHOUT_REVIEW is on.
+   * accepted and waits for the moderation service's decisions (DecideReview).
    */
   publishArticle: {
     path: "/articles.v1.ArticlesService/PublishArticle" as const,
@@ -2708,7 +2708,7 @@ export interface ArticlesServiceServer extends UntypedServiceImplementation {
   createArticle: handleUnaryCall<CreateArticleRequest, CreateArticleResponse>;
   /**
    * Submits a draft (a drafts row, or an article created directly) for review: it becomes an article in the state
-   * accepted, or goes through every state to published at once while PUBLISH_WITHOUT_REVIEW is on.
+   * accepted and waits for the moderation service's decisions (DecideReview).
    */
   publishArticle: handleUnaryCall<PublishArticleRequest, PublishArticleResponse>;
   /** Reads one article: published ones for anyone, drafts only for their author. */
@@ -2750,7 +2750,7 @@ export interface ArticlesServiceClient extends Client {
   ): ClientUnaryCall;
   /**
    * Submits a draft (a drafts row, or an article created directly) for review: it becomes an article in the state
-   * accepted, or goes through every state to published at once while PUBLISH_WITHOUT_REVIEW is on.
+   * accepted and waits for the moderation service's decisions (DecideReview).
    */
   publishArticle(
     request: PublishArticleRequest,
