@@ -154,7 +154,8 @@ export function autoReview(submission: Submission, author: AuthorStanding, now: 
   const tokens = words(text);
   const content: Signal[] = [];
   const push = (signal: Signal | undefined) => signal && content.push(signal);
-  push(linkSignal(submission, text, tokens.length));
+  // Links are measured against the words around them (a URL's own pieces are not words).
+  push(linkSignal(submission, text, words(text.replace(LINK, ' ')).length));
   push(repeatedTextSignal(text, tokens));
   if (/(\S)\1{9,}/u.test(text)) push({ code: 'repeatedCharacters', weight: 15 });
   push(capsSignal(text));
