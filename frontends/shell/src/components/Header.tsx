@@ -1,9 +1,7 @@
-import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from './icons.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
-import { LiveToasts } from '../notifications/LiveToasts.js';
-import { NotificationBell } from '../notifications/NotificationBell.js';
+import { LiveToasts, NotificationBell } from '../notifications/header.js';
 import { Navigation } from './Navigation.js';
 import { SearchBox } from './SearchBox.js';
 import { ThemeToggle } from './ThemeToggle.js';
@@ -24,15 +22,11 @@ export function Header() {
         <div className="pc-header__controls">
           <ThemeToggle />
           <LanguageSwitch />
-          <Suspense fallback={null}>
-            <NotificationBell />
-          </Suspense>
+          <NotificationBell />
           <UserMenu />
         </div>
       </div>
-      <Suspense fallback={null}>
-        <LiveToasts />
-      </Suspense>
+      <LiveToasts />
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import './notifications.css';
-import { useFeedback, useSession } from '@pencraft/ui';
+import { useFeedback } from '@pencraft/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useNotifications } from './NotificationsProvider.js';
@@ -28,12 +28,7 @@ const BellIcon = () => (
  * The header's bell (signed in only): the unread count, kept live, and a panel with the newest few, "mark all as
  * read" and the way to the notifications page. Escape or a click elsewhere closes the panel; focus returns to the bell.
  */
-export function NotificationBell() {
-  const { state } = useSession();
-  return state.status === 'user' ? <Bell /> : null;
-}
-
-function Bell() {
+export function Bell() {
   const notifications = useNotifications();
   const { t } = useNotificationsTranslation();
   const feedback = useFeedback();
