@@ -176,6 +176,19 @@ export class ProfilesController {
     return this.profiles.setNotifications(user, body);
   }
 
+  @Route(routes.notificationMailRoute)
+  notificationMail(@CurrentUser() user: UserSummary) {
+    return this.profiles.notificationMail(user);
+  }
+
+  @Route(routes.setNotificationMailRoute)
+  setNotificationMail(
+    @CurrentUser() user: UserSummary,
+    @Input() { body }: RouteInput<typeof routes.setNotificationMailRoute>,
+  ) {
+    return this.profiles.setNotificationMail(user, body);
+  }
+
   @Route(routes.settingsIndexRoute)
   settingsIndex(@CurrentUser() user: UserSummary) {
     return this.profiles.settingsIndex(user);

@@ -9,6 +9,7 @@ import type {
 import {
   BIO_MAX,
   BIRTHDATE_MIN,
+  DEFAULT_NOTIFICATION_MAIL,
   FULLNAME_MAX,
   FULLNAME_MIN,
   GENDERS,
@@ -178,7 +179,13 @@ export const NotificationSettingsBody = z
   .meta({ id: 'NotificationSettingsBody', minProperties: 1 });
 
 export const Preferences = z
-  .object({ theme: Theme, language: Language, notifications: NotificationSettings })
+  .object({
+    theme: Theme,
+    language: Language,
+    notifications: NotificationSettings,
+    /** Which of them also go by e-mail. */
+    notificationMail: NotificationSettings,
+  })
   .meta({ id: 'Preferences' });
 export const ThemeBody = z.object({ theme: Theme }).strict().meta({ id: 'ThemeBody' });
 export const LanguageBody = z.object({ language: Language }).strict().meta({ id: 'LanguageBody' });
@@ -306,6 +313,7 @@ export function toProfileSettings(profile: Profile): z.infer<typeof ProfileSetti
 
 export function toPreferences(preferences: PreferencesPb): z.infer<typeof Preferences> {
   const saved = preferences.notifications as Partial<Record<NotificationKey, boolean>> | undefined;
+  const mail = preferences.notificationMail as Partial<Record<NotificationKey, boolean>> | undefined;
   return {
     theme: preferences.theme as z.infer<typeof Theme>,
     language: preferences.lang as z.infer<typeof Language>,
@@ -313,6 +321,9 @@ export function toPreferences(preferences: PreferencesPb): z.infer<typeof Prefer
       NotificationKey,
       boolean
     >,
+    notificationMail: Object.fromEntries(
+      NOTIFICATION_KEYS.map((key) => [key, mail?.[key] ?? DEFAULT_NOTIFICATION_MAIL[key]]),
+    ) as Record<NotificationKey, boolean>,
   };
 }
 

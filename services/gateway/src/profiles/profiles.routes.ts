@@ -305,6 +305,29 @@ export const setNotificationsRoute = defineRoute({
   auth: 'required',
 });
 
+export const notificationMailRoute = defineRoute({
+  operationId: 'getNotificationMailSettings',
+  method: 'GET',
+  path: '/api/ttin/nots/mail',
+  tag: TAG,
+  summary: 'Which notifications also go by e-mail (default: the review outcomes ara, atra, cra)',
+  response: NotificationSettings,
+  auth: 'required',
+});
+
+export const setNotificationMailRoute = defineRoute({
+  operationId: 'setNotificationMailSettings',
+  method: 'PUT',
+  path: '/api/ttin/nots/mail',
+  tag: TAG,
+  summary:
+    'Choose which notifications also go by e-mail (absent keys are kept; a mail goes only while the switch of ' +
+    'the same key is on too)',
+  body: NotificationSettingsBody,
+  response: NotificationSettings,
+  auth: 'required',
+});
+
 export const settingsIndexRoute = defineRoute({
   operationId: 'getSettingsIndex',
   method: 'GET',

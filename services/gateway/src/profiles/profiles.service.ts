@@ -114,6 +114,7 @@ export class ProfilesService {
     const { preferences } = await this.profiles.updatePreferences({
       uid: user.uid,
       notifications: undefined,
+      notificationMail: undefined,
       ...change,
     });
     await this.sessions.forget(token);
@@ -125,8 +126,25 @@ export class ProfilesService {
   }
 
   async setNotifications(user: UserSummary, change: z.infer<typeof NotificationSettingsBody>) {
-    const { preferences } = await this.profiles.updatePreferences({ uid: user.uid, notifications: change });
+    const { preferences } = await this.profiles.updatePreferences({
+      uid: user.uid,
+      notifications: change,
+      notificationMail: undefined,
+    });
     return toPreferences(preferences!).notifications;
+  }
+
+  async notificationMail(user: UserSummary) {
+    return (await this.preferences(user)).notificationMail;
+  }
+
+  async setNotificationMail(user: UserSummary, change: z.infer<typeof NotificationSettingsBody>) {
+    const { preferences } = await this.profiles.updatePreferences({
+      uid: user.uid,
+      notifications: undefined,
+      notificationMail: change,
+    });
+    return toPreferences(preferences!).notificationMail;
   }
 
   async settingsIndex(user: UserSummary) {
