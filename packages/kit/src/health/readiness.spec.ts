@@ -28,4 +28,13 @@ describe('Readiness', () => {
     readiness.markShuttingDown();
     expect((await readiness.report()).ready).toBe(false);
   });
+
+  it('is not ready while starting, whatever the dependencies say', async () => {
+    const readiness = new Readiness();
+    readiness.add({ name: 'database', check: async () => undefined });
+    readiness.markStarting();
+    expect(await readiness.report()).toEqual({ ready: false, checks: { startup: 'starting' } });
+    readiness.markStarted();
+    expect((await readiness.report()).ready).toBe(true);
+  });
 });

@@ -9,13 +9,29 @@ export interface ReadinessReport {
   checks: Record<string, 'ok' | string>;
 }
 
-/** The truth behind /readyz and grpc.health.v1: the dependencies answer and we are not shutting down. */
+/**
+ * The truth behind /readyz and grpc.health.v1: the process has finished starting, the dependencies answer and we are
+ * not shutting down.
+ */
 export class Readiness {
   private readonly checks: ReadinessCheck[] = [];
   private shuttingDown = false;
+  private starting = false;
 
   add(check: ReadinessCheck) {
     this.checks.push(check);
+  }
+
+  /**
+   * Not ready until markStarted: the probes listen before the public port does (a liveness probe must answer while a
+   * slow start goes on), but nobody may be told "ready" before the public port listens and SIGTERM stops gracefully.
+   */
+  markStarting() {
+    this.starting = true;
+  }
+
+  markStarted() {
+    this.starting = false;
   }
 
   markShuttingDown() {
@@ -29,6 +45,7 @@ export class Readiness {
   async report(timeoutMs = 2000): Promise<ReadinessReport> {
     const checks: Record<string, string> = {};
     if (this.shuttingDown) return { ready: false, checks: { shutdown: 'shutting down' } };
+    if (this.starting) return { ready: false, checks: { startup: 'starting' } };
     await Promise.all(
       this.checks.map(async (c) => {
         try {

@@ -73,6 +73,8 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
   }
   const metrics = new Metrics(spec.name);
   const readiness = new Readiness();
+  // Not ready until the public port listens and SIGTERM stops gracefully (markStarted, at the end of the boot).
+  readiness.markStarting();
   const serviceConfig = config as unknown as Partial<ServiceConfig>;
 
   const database =
@@ -177,6 +179,9 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
   );
 
   const shutdown = installShutdown(app, internal, logger, readiness, config);
+  // Only now: a caller told "ready" (the orchestrator, the tests' waitReady) finds the public HTTP and gRPC ports
+  // listening, and its SIGTERM ends the process gracefully (exit 0) instead of killing it mid-boot.
+  readiness.markStarted();
   return { app, logger, readiness, shutdown };
 }
 
