@@ -232,6 +232,7 @@ describe('ingress routes (default values)', () => {
       editor: '/mf/editor/mf-manifest.json',
       reader: '/mf/reader/mf-manifest.json',
       settings: '/mf/settings/mf-manifest.json',
+      staff: '/mf/staff/mf-manifest.json',
     });
     const shell = named(objects, 'Deployment', 'pencraft-shell').spec.template.spec;
     expect(shell.containers[0].volumeMounts).toContainEqual(

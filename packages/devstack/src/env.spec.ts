@@ -204,10 +204,15 @@ describe('envFor', () => {
       HOST: '127.0.0.1',
       PORT: '3000',
       ROOT: '/repo/frontends/shell/dist',
+      CSP_CONNECT_SRC: 'http://localhost:8380',
       SPA_FALLBACK: 'true',
     });
     const reader = envFor('reader', 'test', { stack: test, secrets });
-    expect(reader).toMatchObject({ PORT: '3101', ROOT: '/repo/frontends/reader/dist' });
+    expect(reader).toMatchObject({
+      PORT: '3101',
+      ROOT: '/repo/frontends/reader/dist',
+      CSP_CONNECT_SRC: 'http://localhost:8480',
+    });
     expect(reader.SPA_FALLBACK).toBeUndefined();
   });
 

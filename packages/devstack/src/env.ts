@@ -177,6 +177,8 @@ function frontendEnv(stack: Stack, frontend: FrontendInfo): Env {
     HOST: '127.0.0.1',
     PORT: String(frontend.httpPort),
     ROOT: join(stack.root, 'frontends', frontend.name, 'dist'),
+    // The staff console's page exchanges its Keycloak code from the browser: Keycloak's origin joins connect-src.
+    CSP_CONNECT_SRC: keycloakPublicUrl(stack),
     // The shell owns `/`: unknown paths are client-side routes.
     ...(frontend.path === '/' ? { SPA_FALLBACK: 'true' } : {}),
     ...(frontend.renderer ? rendererEnv(stack, frontend, frontend.renderer) : {}),

@@ -1,0 +1,155 @@
+import { Button, Spinner, useDocumentMeta } from '@pencraft/ui';
+import type Keycloak from 'keycloak-js';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useStaffTranslation } from '../i18n.js';
+import { createStaffApi, type StaffApi } from '../lib/api.js';
+import { signIn, signOut, staffUserOf, startStaffAuth, type StaffUser } from './keycloak.js';
+import '../staff.css';
+
+type AuthState =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'signedOut'; keycloak: Keycloak }
+  | { status: 'signedIn'; keycloak: Keycloak; user: StaffUser };
+
+export interface StaffContext {
+  api: StaffApi;
+  user: StaffUser;
+}
+
+const SECTIONS = [
+  { path: '/staff/queue', key: 'queue' },
+  { path: '/staff/reports', key: 'reports' },
+  { path: '/staff/bans', key: 'bans' },
+  { path: '/staff/audit', key: 'audit' },
+] as const;
+
+function useStaffAuth(): { state: AuthState; retry: () => void } {
+  const [state, setState] = useState<AuthState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    startStaffAuth().then(
+      ({ keycloak, authenticated }) => {
+        if (!live) return;
+        const user = authenticated ? staffUserOf(keycloak) : undefined;
+        setState(user ? { status: 'signedIn', keycloak, user } : { status: 'signedOut', keycloak });
+        // A refresh refused later (the Keycloak session ended elsewhere) signs the console out.
+        keycloak.onAuthLogout = () => live && setState({ status: 'signedOut', keycloak });
+      },
+      () => live && setState({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+  return { state, retry };
+}
+
+/**
+ * The frame of every staff page: signs the moderator in with Keycloak (a button that leads to Keycloak's own login
+ * page, PKCE), then shows the console's navigation, who is signed in and "Sign out". Someone signed in without the
+ * moderator role is told so (the gateway refuses their calls anyway). `children` gets the API of this session.
+ */
+export function StaffFrame({ title, children }: { title: string; children: (context: StaffContext) => ReactNode }) {
+  const { t, i18n } = useStaffTranslation();
+  const { state, retry } = useStaffAuth();
+  const [leaving, setLeaving] = useState(false);
+  useDocumentMeta(`${title} — ${t('console')} — Pencraft`);
+  const keycloak = state.status === 'signedIn' ? state.keycloak : undefined;
+  const api = useMemo(() => (keycloak ? createStaffApi(keycloak) : undefined), [keycloak]);
+
+  if (state.status === 'loading') {
+    return (
+      <div className="pc-container pc-page pc-staff pc-staff--center">
+        <Spinner size="large" />
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div className="pc-container pc-page pc-staff">
+        <h1 className="pc-staff__title">{t('console')}</h1>
+        <div className="pc-notice" role="alert">
+          <p>{t('auth.unavailable')}</p>
+          <Button variant="secondary" onClick={retry}>
+            {t('common:actions.retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (state.status === 'signedOut') {
+    return (
+      <div className="pc-container pc-page pc-staff pc-staff--narrow">
+        <h1 className="pc-staff__title">{t('console')}</h1>
+        <p className="pc-staff__text">{t('auth.intro')}</p>
+        <Button
+          busy={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void signIn(state.keycloak, i18n.language).catch(() => setLeaving(false));
+          }}
+        >
+          {t('auth.signIn')}
+        </Button>
+      </div>
+    );
+  }
+
+  const { user } = state;
+  const staff = user.roles.includes('moderator') || user.roles.includes('admin');
+  const signOutButton = (
+    <Button
+      variant="secondary"
+      busy={leaving}
+      onClick={() => {
+        setLeaving(true);
+        void signOut(state.keycloak).catch(() => setLeaving(false));
+      }}
+    >
+      {t('auth.signOut')}
+    </Button>
+  );
+  if (!staff || !api) {
+    return (
+      <div className="pc-container pc-page pc-staff pc-staff--narrow">
+        <h1 className="pc-staff__title">{t('console')}</h1>
+        <p className="pc-notice" role="alert">
+          {t('auth.noRole', { username: user.username })}
+        </p>
+        {signOutButton}
+      </div>
+    );
+  }
+
+  return (
+    <div className="pc-container pc-page pc-staff">
+      <div className="pc-staff__bar">
+        <nav className="pc-staff__nav" aria-label={t('nav.label')}>
+          <ul>
+            {SECTIONS.map((section) => (
+              <li key={section.key}>
+                <NavLink to={section.path}>{t(`nav.${section.key}`)}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="pc-staff__who">
+          <span>
+            {t('auth.signedInAs')} <strong>{user.username}</strong>
+            <span className="pc-staff__roles"> ({user.roles.map((role) => t(`roles.${role}`)).join(', ')})</span>
+          </span>
+          {signOutButton}
+        </div>
+      </div>
+      <h1 className="pc-staff__title">{title}</h1>
+      {children({ api, user })}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// What the staff console adds to the site (exposed as `./routes`): its pages under /staff and its strings. It adds
+// no navigation entry: the console is for moderators, who open /staff themselves (the gateway refuses everyone
+// else's calls whatever the page shows).
+import type { RemoteManifest } from '@pencraft/ui';
+
+const staff = {
+  routes: [
+    { path: '/staff', load: () => import('./pages/StaffHome.js') },
+    { path: '/staff/queue', load: () => import('./pages/Queue.js') },
+    { path: '/staff/items/:id', load: () => import('./pages/Item.js') },
+    { path: '/staff/reports', load: () => import('./pages/Reports.js') },
+    { path: '/staff/bans', load: () => import('./pages/Bans.js') },
+    { path: '/staff/audit', load: () => import('./pages/Audit.js') },
+  ],
+  navigation: [],
+  namespaces: {
+    staff: (language: string) => import(`./locales/${language}.ts`),
+  },
+} satisfies RemoteManifest;
+
+export default staff;
