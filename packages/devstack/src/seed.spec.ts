@@ -118,7 +118,8 @@ async function solvedCaptcha(header: string | null): Promise<boolean> {
 
 /**
  * Just enough of the gateway for the seed: CSRF, captcha, register/login, confirmation by mailed code (new accounts
- * are unconfirmed and may not write), categories, home list, create, publish.
+ * are unconfirmed and may not write), categories, home list, create, submit for review, and the moderation queue
+ * (an article submitted waits under moderation until the staff token approves it).
  */
 function fakeGateway() {
   const users = new Map<string, { uid: string; email: string; password: string; confirmed: boolean }>();
@@ -149,7 +150,9 @@ function fakeGateway() {
     );
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
     calls.push(`${method} ${url.pathname}`);
-    if (method === 'POST' && headers.get('x-csrf-token') !== cookies.get('pc_csrf'))
+    // Bearer-only staff routes need no CSRF token (the gateway's policy).
+    const bearer = headers.get('authorization')?.startsWith('Bearer ') ?? false;
+    if (method === 'POST' && !bearer && headers.get('x-csrf-token') !== cookies.get('pc_csrf'))
       return error(403, 'ChallengeFailed');
     const session = sessions.get(cookies.get('pc_su') ?? '');
     const signedIn = (username: string) => {
@@ -221,8 +224,30 @@ function fakeGateway() {
     if (method === 'POST' && publish) {
       const article = articles.find((a) => a.id === publish[1]);
       if (!article || article.author !== session) return error(404, 'ArticleNotFound');
-      article.status = 'published';
+      // The automatic review passes it on to a human.
+      article.status = 'underModeration';
       return json(200, article);
+    }
+    const staff = headers.get('authorization') === `Bearer ${STAFF_TOKEN}`;
+    if (method === 'GET' && url.pathname === '/api/moderation/queue') {
+      if (!staff) return error(401, 'Unauthorized');
+      const state = url.searchParams.get('state');
+      return json(200, {
+        items: articles
+          .filter((a) => a.status === state)
+          .map((a) => ({ id: `item-${a.id}`, subjectId: a.id, state: a.status, note: '' })),
+        page: 1,
+        pageSize: 20,
+        hasMore: false,
+      });
+    }
+    const decision = /^\/api\/moderation\/items\/item-(.+)\/decision$/.exec(url.pathname);
+    if (method === 'POST' && decision) {
+      if (!staff) return error(401, 'Unauthorized');
+      const article = articles.find((a) => a.id === decision[1]);
+      if (!article) return error(404, 'ModerationItemNotFound');
+      article.status = body.decision === 'approve' ? 'published' : 'rejected';
+      return json(200, { id: `item-${article.id}`, subjectId: article.id, state: 'approved' });
     }
     return error(404, 'NotFound');
   };
@@ -231,18 +256,36 @@ function fakeGateway() {
   return { fetchImpl, users, articles, calls, readCode };
 }
 
+const STAFF_TOKEN = 'staff-token';
+const staffToken = async () => STAFF_TOKEN;
+
 describe('seed', () => {
-  it('registers the authors and publishes every article, then does nothing on a second run', async () => {
+  it('registers the authors, submits every article and approves it as the demo moderator, then does nothing on a second run', async () => {
     const gateway = fakeGateway();
-    const first = await seed('http://gateway.test', data, () => undefined, gateway.fetchImpl, gateway.readCode);
-    expect(first).toEqual({ usersCreated: 3, articlesCreated: 6, articlesSkipped: 0 });
+    const first = await seed(
+      'http://gateway.test',
+      data,
+      () => undefined,
+      gateway.fetchImpl,
+      gateway.readCode,
+      staffToken,
+    );
+    expect(first).toEqual({ usersCreated: 3, articlesCreated: 6, articlesSkipped: 0, articlesApproved: 6 });
+    expect(gateway.calls.filter((c) => c.startsWith('POST /api/moderation/items/'))).toHaveLength(6);
     expect([...gateway.users.values()].every((u) => u.confirmed)).toBe(true);
     expect(gateway.articles.every((a) => a.status === 'published')).toBe(true);
     const owners = new Map(data.articles.map((a) => [a.title, a.author]));
     for (const article of gateway.articles) expect(article.author).toBe(owners.get(article.title));
 
-    const second = await seed('http://gateway.test', data, () => undefined, gateway.fetchImpl, gateway.readCode);
-    expect(second).toEqual({ usersCreated: 0, articlesCreated: 0, articlesSkipped: 6 });
+    const second = await seed(
+      'http://gateway.test',
+      data,
+      () => undefined,
+      gateway.fetchImpl,
+      gateway.readCode,
+      staffToken,
+    );
+    expect(second).toEqual({ usersCreated: 0, articlesCreated: 0, articlesSkipped: 6, articlesApproved: 0 });
     expect(gateway.articles).toHaveLength(6);
     expect(gateway.calls.filter((c) => c === 'POST /api/id/auth/login')).toHaveLength(3);
   });
@@ -262,6 +305,21 @@ describe('seed', () => {
     expect(result.articlesCreated).toBe(one.articles.length);
     expect(gateway.users.get(author!.username)!.confirmed).toBe(true);
     expect(gateway.calls).toContain('POST /api/id/register/resend');
+  });
+
+  it('leaves the articles waiting for moderation without a staff token, and says so', async () => {
+    const gateway = fakeGateway();
+    const lines: string[] = [];
+    const result = await seed(
+      'http://gateway.test',
+      data,
+      (line) => lines.push(line),
+      gateway.fetchImpl,
+      gateway.readCode,
+    );
+    expect(result.articlesApproved).toBe(0);
+    expect(gateway.articles.every((a) => a.status === 'underModeration')).toBe(true);
+    expect(lines).toContain('6 article(s) left waiting for moderation (no staff token)');
   });
 
   it('fails with the API error when a category is unknown', async () => {

@@ -74,7 +74,7 @@ export class ApiFailure extends Error {
 export type Fetch = typeof fetch;
 
 export interface Client {
-  get<T>(path: string): Promise<T>;
+  get<T>(path: string, headers?: Record<string, string>): Promise<T>;
   post<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
   cookie(name: string): string | undefined;
 }
@@ -142,7 +142,7 @@ export function createClient(baseUrl: string, language: Lang, fetchImpl: Fetch =
   };
 
   return {
-    get: (path) => request('GET', path),
+    get: (path, headers) => request('GET', path, undefined, headers),
     post: (path, body, headers) => request('POST', path, body, headers),
     cookie: (name) => jar.get(name),
   };
@@ -255,6 +255,68 @@ export interface SeedResult {
   usersCreated: number;
   articlesCreated: number;
   articlesSkipped: number;
+  /** Articles the demo moderator approved through the moderation queue. */
+  articlesApproved: number;
+}
+
+/** An access token of the demo moderator (Keycloak password grant), for the staff routes. */
+export type StaffToken = () => Promise<string>;
+
+interface QueueItem {
+  id: string;
+  subjectId: string;
+  state: string;
+  note: string;
+}
+
+const QUEUE_WAIT_MS = 90_000;
+
+/**
+ * Approves the submitted articles as the demo moderator, through the real pipeline: each waits in the moderation
+ * queue until the automatic initial review passed it (underModeration), then the moderator approves it.
+ */
+async function approveAsModerator(
+  client: Client,
+  pending: Map<string, string>,
+  staffToken: StaffToken,
+  report: Reporter,
+): Promise<number> {
+  let approved = 0;
+  const deadline = Date.now() + QUEUE_WAIT_MS;
+  while (pending.size > 0) {
+    const auth = { authorization: `Bearer ${await staffToken()}` };
+    for (const state of ['underModeration', 'rejected'] as const) {
+      for (let page = 1; page <= 50 && pending.size > 0; page++) {
+        const result = await client.get<Page<QueueItem>>(
+          `/api/moderation/queue?kind=article&state=${state}&page=${page}`,
+          auth,
+        );
+        for (const item of result.items) {
+          const title = pending.get(item.subjectId);
+          if (title === undefined) continue;
+          pending.delete(item.subjectId);
+          if (state === 'rejected') {
+            report(`article "${title}": rejected by the automatic review (${item.note})`);
+            continue;
+          }
+          await client.post(
+            `/api/moderation/items/${encodeURIComponent(item.id)}/decision`,
+            { decision: 'approve' },
+            auth,
+          );
+          approved++;
+          report(`article "${title}": approved by the demo moderator`);
+        }
+        if (!result.hasMore) break;
+      }
+    }
+    if (pending.size === 0) break;
+    if (Date.now() > deadline) {
+      throw new Error(`articles never reached the moderation queue: ${[...pending.values()].join(', ')}`);
+    }
+    await sleep(500);
+  }
+  return approved;
 }
 
 export async function seed(
@@ -263,13 +325,16 @@ export async function seed(
   report: Reporter = () => undefined,
   fetchImpl: Fetch = fetch,
   readCode?: CodeReader,
+  staffToken?: StaffToken,
 ): Promise<SeedResult> {
   const anonymous = createClient(baseUrl, 'en', fetchImpl);
   const categories = new Set(
     (await anonymous.get<{ items: { id: string }[] }>('/api/articles/categories')).items.map((c) => c.id),
   );
   const existing = await publishedTitles(anonymous);
-  const result: SeedResult = { usersCreated: 0, articlesCreated: 0, articlesSkipped: 0 };
+  const result: SeedResult = { usersCreated: 0, articlesCreated: 0, articlesSkipped: 0, articlesApproved: 0 };
+  /** Submitted article id → title, until the moderator approves it. */
+  const submitted = new Map<string, string>();
 
   const clients = new Map<string, Client>();
   for (const user of data.users) {
@@ -309,10 +374,15 @@ export async function seed(
       subCategories,
       content: { time: Date.now(), version: '2.31.0', blocks: article.blocks },
     });
-    await client.post<ArticleRef>(`/api/articles/publishing/${encodeURIComponent(draft.id)}`);
+    const sent = await client.post<ArticleRef>(`/api/articles/publishing/${encodeURIComponent(draft.id)}`);
     existing.add(article.title);
     result.articlesCreated++;
-    report(`article "${article.title}": published (${draft.id})`);
+    submitted.set(sent?.id ?? draft.id, article.title);
+    report(`article "${article.title}": submitted for review (${draft.id})`);
+  }
+  if (submitted.size > 0) {
+    if (staffToken) result.articlesApproved = await approveAsModerator(anonymous, submitted, staffToken, report);
+    else report(`${submitted.size} article(s) left waiting for moderation (no staff token)`);
   }
   return result;
 }
