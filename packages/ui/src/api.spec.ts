@@ -266,4 +266,28 @@ describe('toSessionUser', () => {
       confirmed: false,
     });
   });
+
+  it('carries the ban in force, and none when there is none', () => {
+    const info = {
+      uid: 'u1',
+      unm: 'a',
+      fln: 'A',
+      thm: 'dark',
+      iul: null,
+      lng: 'az',
+      rtg: 0,
+      dom: null,
+      pub: null,
+      cnf: true,
+    } as const;
+    expect(toSessionUser({ ...info, ban: { reason: 'spam', until: '2026-12-01T00:00:00.000Z' } }).ban).toEqual({
+      reason: 'spam',
+      until: '2026-12-01T00:00:00.000Z',
+    });
+    expect(toSessionUser({ ...info, ban: { reason: 'misuse', until: null } }).ban).toEqual({
+      reason: 'misuse',
+      until: null,
+    });
+    expect('ban' in toSessionUser(info)).toBe(false);
+  });
 });

@@ -17,6 +17,8 @@ export interface SessionUser {
   publication: string | null;
   /** The e-mail address is confirmed (until then the account can read but not publish). */
   confirmed: boolean;
+  /** A ban in force: the account can read, not write (reason of BAN_REASONS, until null = permanent). */
+  ban?: { reason: string; until: string | null };
 }
 
 export function toSessionUser(info: UserInfo): SessionUser {
@@ -31,6 +33,7 @@ export function toSessionUser(info: UserInfo): SessionUser {
     domain: info.dom ?? null,
     publication: info.pub ?? null,
     confirmed: info.cnf,
+    ...(info.ban ? { ban: { reason: info.ban.reason, until: info.ban.until ?? null } } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { Outlet, useLocation } from 'react-router';
 import { usePageViews } from '../analytics/usePageViews.js';
 import { useReadReports } from '../analytics/useReadReports.js';
 import { ServerErrorPage } from '../pages/ServerErrorPage.js';
+import { BanBanner } from './BanBanner.js';
 import { ConfirmBanner } from './ConfirmBanner.js';
 import { CookieBanner } from './CookieBanner.js';
 import { Footer } from './Footer.js';
@@ -49,6 +50,7 @@ export function Layout() {
           {t('skipToContent')}
         </a>
         <Header />
+        <BanBanner />
         <ConfirmBanner />
         <main id="content" className="pc-main" tabIndex={-1}>
           <ErrorBoundary resetKey={location.pathname} fallback={<ServerErrorPage />}>

@@ -77,6 +77,9 @@ const az: Messages<ShellMessages> = {
       'Bu keçid artıq etibarlı deyil. Hesabınızın silinməsi hələ planlaşdırılıbsa, ləğv etmək üçün daxil olun.',
   },
   ban: {
+    title: 'Hesab bloklanıb',
+    banner: 'Hesabınız bloklanıb: oxuya bilərsiniz, amma yaza, şərh edə və ya səs verə bilməzsiniz.',
+    details: 'Blokun təfərrüatları',
     reason: 'Səbəb: {{reason}}.',
     until: 'Blok {{date}} tarixində bitir.',
     permanent: 'Blok müddətsizdir.',

@@ -76,6 +76,9 @@ const en = {
       'This link is no longer valid. If your account is still scheduled for deletion, sign in to cancel it.',
   },
   ban: {
+    title: 'Account banned',
+    banner: 'Your account is banned: you can read, but not write, comment or vote.',
+    details: 'Ban details',
     reason: 'Reason: {{reason}}.',
     until: 'The ban ends on {{date}}.',
     permanent: 'The ban is permanent.',
