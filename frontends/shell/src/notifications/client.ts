@@ -54,7 +54,10 @@ export async function markAllRead(): Promise<number> {
   return count(await put('/api/notifications/read'));
 }
 
-/** The stream's address: after the newest one this page knows of (the ones in between are sent first). */
+/**
+ * The stream's address: after the newest one this page knows of, so one stored between the summary and the stream's
+ * start is sent first (0 when the page knows none: every one stored since).
+ */
 export function streamUrl(after: string | undefined): string {
-  return after ? `/api/notifications/stream?after=${encodeURIComponent(after)}` : '/api/notifications/stream';
+  return `/api/notifications/stream?after=${encodeURIComponent(after ?? '0')}`;
 }
