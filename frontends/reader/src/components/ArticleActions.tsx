@@ -18,7 +18,7 @@ function Count({ value }: { value: number }) {
 
 /**
  * What a reader does with an article: vote (up; down only with the Pro rating, else CannotDownvote is shown),
- * bookmark, save to collections and share. The counts and the reader's own choices come from the article's
+ * bookmark, save to collections, share, and the number of comments (a link to them). The counts and the reader's own choices come from the article's
  * per-viewer meta, read after the page is shown (never part of the server-rendered HTML).
  */
 export function ArticleActions({
@@ -125,6 +125,9 @@ export function ArticleActions({
         {meta && meta.collections.length > 0 ? t('actions.savedToCollections') : t('actions.saveToCollection')}
       </Button>
       <ShareButton title={title} path={`/a/${encodeURIComponent(articleId)}`} />
+      <a className="pc-button pc-button--ghost" href="#comments">
+        {t('actions.comments')} <Count value={meta?.comments ?? 0} />
+      </a>
       <div className="pc-actions__message" role="alert">
         {message && <p className="pc-field__error">{message}</p>}
         {needsSignIn && session.status !== 'user' && (

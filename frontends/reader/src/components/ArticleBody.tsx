@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useCategoryName } from '../data/categories.js';
 import type { ArticleData } from '../data/index.js';
 import { useReaderTranslation } from '../i18n.js';
+import { CommentsSlot } from '../comments/CommentsSlot.js';
 import { ArticleActions } from './ArticleActions.js';
 import { ArticleAuthors, ArticleDateLine, NextArticle, TranslationSwitcher } from './ArticleParts.js';
 import { articleImages, Blocks } from './Blocks.js';
@@ -12,7 +13,7 @@ import { ImageViewer } from './ImageViewer.js';
 /**
  * An article as a reader sees it (also the preview page's body): category, title, description, authors, date,
  * reading time, language versions, cover, the blocks with an image viewer over the article's images. `actions`
- * adds what a published article has (votes, bookmark, collections, share, the author's next article).
+ * adds what a published article has (votes, bookmark, collections, share, the author's next article, comments).
  */
 /** What the body shows: an article, or a draft shown as the article it would be (the preview). */
 export type ArticleView = Pick<
@@ -65,6 +66,9 @@ export function ArticleBody({ article: a, actions }: { article: ArticleView; act
         <ArticleActions articleId={a.id} authorIds={authors.map((author) => author.uid)} title={a.title} />
       )}
       {actions && a.status === 'published' && <NextArticle authorId={a.author.uid} articleId={a.id} />}
+      {actions && a.status === 'published' && (
+        <CommentsSlot articleId={a.id} authorIds={authors.map((author) => author.uid)} />
+      )}
     </article>
   );
 }

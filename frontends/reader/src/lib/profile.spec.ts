@@ -6,6 +6,7 @@ describe('public profile', () => {
     expect(profileTab('followers')).toBe('followers');
     expect(profileTab('badges')).toBe('articles');
     expect(profileTab('collections')).toBe('collections');
+    expect(profileTab('comments')).toBe('comments');
   });
 
   it('shows the bookmarks tab to the owner only', () => {

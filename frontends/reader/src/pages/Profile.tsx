@@ -12,6 +12,7 @@ import {
 } from '@pencraft/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ProfileComments } from '../comments/ProfileComments.js';
 import { PartError } from '../components/PartError.js';
 import { profileData } from '../data/index.js';
 import { usePageData } from '../data/usePageData.js';
@@ -200,6 +201,7 @@ function ProfileView({ handle }: { handle: string }) {
       </nav>
       <section aria-label={t(`profile.tabs.${tab}`)}>
         {tab === 'articles' && <ProfileArticles key={`a-${p.username}`} username={p.username} />}
+        {tab === 'comments' && <ProfileComments key={`m-${p.username}-${String(own)}`} username={p.username} />}
         {(tab === 'followers' || tab === 'following') && (
           <ProfilePeople key={`${tab}-${p.uid}`} uid={p.uid} kind={tab} />
         )}
