@@ -1,113 +1,64 @@
-// The staff console's way to the moderation routes: every call carries `Authorization: Bearer <Keycloak access
-// token>` (refreshed first when it is about to expire) and no cookie (credentials: 'omit': the staff routes read the
-// token only, so there is no session and no CSRF token to send). Error answers become the UI kit's ApiError with the
-// catalogue's message in the page's language, like every other call of the site.
-import { ApiError, parseApiError } from '@pencraft/ui';
+// The staff console's way to the moderation routes: the generated API client (paths and shapes of the gateway's
+// OpenAPI document, through the UI kit's createApiClient: errors become ApiError with the catalogue's message in the
+// page's language) over a fetch that adds `Authorization: Bearer <Keycloak access token>` (refreshed first when it is
+// about to expire) and sends no cookie. The staff routes read the token only: no session, and no CSRF token (the
+// client is told one is there so it does not fetch one, and the header is dropped here).
+import { ApiError, createApiClient, CSRF_COOKIE, CSRF_HEADER } from '@pencraft/ui';
 import type Keycloak from 'keycloak-js';
 import { getI18n } from 'react-i18next';
 import { accessToken } from '../auth/keycloak.js';
-import type {
-  AuditEntry,
-  Ban,
-  BanRequest,
-  Decision,
-  ItemKind,
-  ItemState,
-  Paged,
-  QueueItem,
-  QueueItemDetail,
-  ReportGroup,
-  ReportState,
-  StaffMe,
-} from './types.js';
+import type { AuditAction, BanRequest, Decision, ItemKind, ItemState, ReportState } from './types.js';
 
-type Query = Record<string, string | number | boolean | undefined>;
-
-function withQuery(path: string, query: Query = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-const failure = () => getI18n()?.t('dialog.failure', { ns: 'common' }) ?? 'Error';
-
-export interface StaffApi {
-  me(signal?: AbortSignal): Promise<StaffMe>;
-  queue(filter: { kind?: ItemKind; state?: ItemState; page?: number }, signal?: AbortSignal): Promise<Paged<QueueItem>>;
-  item(id: string, signal?: AbortSignal): Promise<QueueItemDetail>;
-  decide(id: string, decision: Decision, note: string): Promise<QueueItem>;
-  reports(filter: { state?: ReportState; page?: number }, signal?: AbortSignal): Promise<Paged<ReportGroup>>;
-  resolveReport(id: string, action: 'dismiss' | 'removeComment', ban?: BanRequest): Promise<ReportGroup>;
-  bans(filter: { active?: boolean; page?: number }, signal?: AbortSignal): Promise<Paged<Ban>>;
-  issueBan(request: BanRequest & { username: string }): Promise<Ban>;
-  liftBan(id: string, note?: string): Promise<Ban>;
-  audit(filter: { action?: string; page?: number }, signal?: AbortSignal): Promise<Paged<AuditEntry>>;
-}
-
-/** The calls of the console for one signed-in Keycloak session. */
-export function createStaffApi(
-  keycloak: Keycloak,
-  fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a),
-): StaffApi {
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-    let token: string;
+/** fetch with the staff member's bearer token and without cookies. */
+export function bearerFetch(token: () => Promise<string>, base: typeof fetch = (...a) => globalThis.fetch(...a)) {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    let value: string;
     try {
-      token = await accessToken(keycloak);
+      value = await token();
     } catch {
       throw new ApiError({ status: 401, code: 'Unauthorized', message: getI18n()?.t('staff:auth.expired') ?? '' });
     }
-    let response: Response;
-    try {
-      response = await fetchImpl(path, {
-        method,
-        credentials: 'omit',
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: 'application/json',
-          'accept-language': getI18n()?.language ?? 'az',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        ...(signal ? { signal } : {}),
-      });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new ApiError({
-        status: 0,
-        code: 'NetworkError',
-        message: getI18n()?.t('errors.network', { ns: 'common' }) ?? '',
-      });
-    }
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (!response.ok) throw parseApiError(response.status, parsed, failure(), response.headers.get('retry-after'));
-    return parsed as T;
-  }
-
-  return {
-    me: (signal) => call('GET', '/api/moderation/me', undefined, signal),
-    queue: (filter, signal) => call('GET', withQuery('/api/moderation/queue', filter), undefined, signal),
-    item: (id, signal) => call('GET', `/api/moderation/items/${encodeURIComponent(id)}`, undefined, signal),
-    decide: (id, decision, note) =>
-      call(
-        'POST',
-        `/api/moderation/items/${encodeURIComponent(id)}/decision`,
-        note ? { decision, note } : { decision },
-      ),
-    reports: (filter, signal) => call('GET', withQuery('/api/moderation/reports', filter), undefined, signal),
-    resolveReport: (id, action, ban) =>
-      call('POST', `/api/moderation/reports/${encodeURIComponent(id)}/resolve`, ban ? { action, ban } : { action }),
-    bans: (filter, signal) => call('GET', withQuery('/api/moderation/bans', filter), undefined, signal),
-    issueBan: (request) => call('POST', '/api/moderation/bans', request),
-    liftBan: (id, note) => call('POST', `/api/moderation/bans/${encodeURIComponent(id)}/lift`, note ? { note } : {}),
-    audit: (filter, signal) => call('GET', withQuery('/api/moderation/audit', filter), undefined, signal),
+    const headers = new Headers(request.headers);
+    headers.delete(CSRF_HEADER);
+    headers.set('authorization', `Bearer ${value}`);
+    return base(new Request(request, { headers, credentials: 'omit' }));
   };
 }
+
+/** The calls of the console for one signed-in Keycloak session. */
+export function createStaffApi(keycloak: Keycloak, options: { fetch?: typeof fetch; baseUrl?: string } = {}) {
+  const { get, post } = createApiClient({
+    baseUrl: options.baseUrl ?? '',
+    fetch: bearerFetch(() => accessToken(keycloak), options.fetch),
+    getCookie: (name) => (name === CSRF_COOKIE ? 'bearer' : undefined),
+  });
+  return {
+    me: (signal?: AbortSignal) => get('/api/moderation/me', { signal }),
+    queue: (query: { kind?: ItemKind; state?: ItemState; page?: number }, signal?: AbortSignal) =>
+      get('/api/moderation/queue', { params: { query }, signal }),
+    item: (id: string, signal?: AbortSignal) => get('/api/moderation/items/{id}', { params: { path: { id } }, signal }),
+    decide: (id: string, decision: Decision, note: string) =>
+      post('/api/moderation/items/{id}/decision', { params: { path: { id } }, body: { decision, note } }),
+    reports: (query: { state?: ReportState; page?: number }, signal?: AbortSignal) =>
+      get('/api/moderation/reports', { params: { query }, signal }),
+    resolveReport: (id: string, action: 'dismiss' | 'removeComment', ban?: BanRequest) =>
+      post('/api/moderation/reports/{id}/resolve', {
+        params: { path: { id } },
+        body: ban ? { action, ban: { ...ban, note: ban.note ?? '' } } : { action },
+      }),
+    bans: ({ active, page }: { active?: boolean | undefined; page?: number }, signal?: AbortSignal) =>
+      get('/api/moderation/bans', {
+        params: { query: { ...(active === undefined ? {} : { active: active ? 'true' : 'false' }), page } },
+        signal,
+      }),
+    issueBan: (request: BanRequest & { username: string }) =>
+      post('/api/moderation/bans', { body: { ...request, note: request.note ?? '' } }),
+    liftBan: (id: string, note = '') =>
+      post('/api/moderation/bans/{id}/lift', { params: { path: { id } }, body: { note } }),
+    audit: (query: { action?: AuditAction | undefined; page?: number }, signal?: AbortSignal) =>
+      get('/api/moderation/audit', { params: { query }, signal }),
+  };
+}
+
+export type StaffApi = ReturnType<typeof createStaffApi>;
