@@ -9,6 +9,7 @@ import { DocsModule } from './docs/docs.module.js';
 import { DraftsModule } from './drafts/drafts.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ModerationModule } from './moderation/moderation.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
 import { ReadingModule } from './reading/reading.module.js';
 import { SearchModule } from './search/search.module.js';
@@ -36,6 +37,7 @@ import { StaffModule } from './staff/staff.module.js';
     DocsModule,
     MediaModule,
     ModerationModule,
+    NotificationsModule,
   ],
 })
 export class GatewayModule {}

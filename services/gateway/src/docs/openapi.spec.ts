@@ -145,6 +145,7 @@ describe('the OpenAPI document', () => {
         '/api/ttin/index/prefs',
         '/api/ttin/langs',
         '/api/ttin/nots',
+        '/api/ttin/nots/mail',
         '/api/ttin/phone',
         '/api/ttin/phone/verify',
         '/api/ttin/prefs',
@@ -166,6 +167,12 @@ describe('the OpenAPI document', () => {
         '/api/profile/img',
         '/api/strict/txt',
         '/api/users/info',
+        // notifications: the list, the bell, marking read, the live stream
+        '/api/notifications',
+        '/api/notifications/my',
+        '/api/notifications/read',
+        '/api/notifications/{id}/read',
+        '/api/notifications/stream',
       ].sort(),
     );
   });

@@ -1159,7 +1159,7 @@ export const NotificationsServiceService = {
   },
   /**
    * The user's notifications with an id above after_id, oldest first, then each new one as it is created, until the
-   * caller cancels. after_id 0 sends only new ones.
+   * caller cancels (a caller that wants only new ones passes the newest id it knows, e.g. from Summary).
    */
   subscribe: {
     path: "/notifications.v1.NotificationsService/Subscribe" as const,
@@ -1183,7 +1183,7 @@ export interface NotificationsServiceServer extends UntypedServiceImplementation
   markAllRead: handleUnaryCall<MarkAllReadRequest, UnreadCount>;
   /**
    * The user's notifications with an id above after_id, oldest first, then each new one as it is created, until the
-   * caller cancels. after_id 0 sends only new ones.
+   * caller cancels (a caller that wants only new ones passes the newest id it knows, e.g. from Summary).
    */
   subscribe: handleServerStreamingCall<SubscribeRequest, Notification>;
 }
@@ -1252,7 +1252,7 @@ export interface NotificationsServiceClient extends Client {
   ): ClientUnaryCall;
   /**
    * The user's notifications with an id above after_id, oldest first, then each new one as it is created, until the
-   * caller cancels. after_id 0 sends only new ones.
+   * caller cancels (a caller that wants only new ones passes the newest id it knows, e.g. from Summary).
    */
   subscribe(request: SubscribeRequest, options?: Partial<CallOptions>): ClientReadableStream<Notification>;
   subscribe(

@@ -1,0 +1,109 @@
+import { Metadata, status, type ClientReadableStream, type ServiceError } from '@grpc/grpc-js';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type {
+  Notification as NotificationPb,
+  NotificationsServiceClient,
+} from '@pencraft/contracts/notifications/v1/notifications';
+import { AppError } from '@pencraft/errors';
+import { LOGGER, type Logger } from '@pencraft/kit';
+import { PassThrough, type Readable } from 'node:stream';
+import { toNotification } from './notifications.dto.js';
+import { NOTIFICATIONS_STREAM } from './notifications.upstream.js';
+
+/** Open streams one user may hold on one gateway replica (tabs, devices). */
+export const STREAMS_PER_USER = 5;
+export const HEARTBEAT_MS = 25_000;
+/** What a browser waits before reconnecting when the stream ends. */
+export const RETRY_MS = 5_000;
+
+/** One SSE event: the id is what the browser sends back as Last-Event-ID. */
+export function sseEvent(notification: NotificationPb): string {
+  return `id: ${notification.id}\nevent: notification\ndata: ${JSON.stringify(toNotification(notification))}\n\n`;
+}
+
+/**
+ * A user's live notifications as a Server-Sent Events body, fed by NotificationsService.Subscribe. The gateway keeps
+ * the page's connection when the upstream stream breaks (a restart, another replica): it subscribes again after the
+ * last id it sent, so the page misses nothing and never sees one twice.
+ */
+@Injectable()
+export class NotificationStreams implements OnApplicationShutdown {
+  private readonly open = new Map<string, Set<() => void>>();
+
+  constructor(
+    @Inject(NOTIFICATIONS_STREAM) private readonly client: NotificationsServiceClient,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  /** Ends every stream (the browsers reconnect to another replica). */
+  onApplicationShutdown() {
+    for (const set of this.open.values()) for (const end of [...set]) end();
+  }
+
+  count(uid: string) {
+    return this.open.get(uid)?.size ?? 0;
+  }
+
+  /**
+   * The body to send and what to call when the client goes; the stored notifications above `afterId` come first
+   * (the caller passes the newest id the user has when the page gave none). Refuses a sixth stream of one user.
+   */
+  start(uid: string, afterId: number): { body: Readable; close: () => void } {
+    if (this.count(uid) >= STREAMS_PER_USER) throw new AppError('TooManyRequests');
+    const body = new PassThrough();
+    let last = afterId;
+    let closed = false;
+    let call: ClientReadableStream<NotificationPb> | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const set = this.open.get(uid) ?? new Set<() => void>();
+    this.open.set(uid, set);
+    let backoff = 250;
+
+    const subscribe = () => {
+      if (closed) return;
+      call = this.client.subscribe({ uid, afterId: last }, new Metadata());
+      call.on('data', (notification: NotificationPb) => {
+        backoff = 250;
+        last = Math.max(last, notification.id);
+        body.write(sseEvent(notification));
+      });
+      call.on('error', (error: ServiceError) => {
+        if (closed || error.code === status.CANCELLED) return;
+        this.log.warn({ code: error.code }, 'notification stream upstream broke; subscribing again');
+        again();
+      });
+      call.on('end', () => again());
+    };
+    const again = () => {
+      if (closed || retry) return;
+      call?.removeAllListeners();
+      // A late error of the old call must find a listener (an unheard 'error' would end the process).
+      call?.on('error', () => undefined);
+      call = undefined;
+      retry = setTimeout(() => {
+        retry = undefined;
+        subscribe();
+      }, backoff);
+      backoff = Math.min(backoff * 2, 5_000);
+    };
+    const heartbeat = setInterval(() => body.write(': hb\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      clearTimeout(retry);
+      call?.removeAllListeners();
+      call?.on('error', () => undefined);
+      call?.cancel();
+      set.delete(close);
+      if (set.size === 0) this.open.delete(uid);
+      body.end();
+    };
+
+    set.add(close);
+    body.write(`retry: ${RETRY_MS}\n\n`);
+    subscribe();
+    return { body, close };
+  }
+}
