@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Provisions what the local stack needs on Debian 12: PostgreSQL 15, Redis, NATS and Chromium from apt,
-# Node 24 inside the project (.tools/), the npm workspaces, mailpit and versitygw (built with Go into .tools/bin),
+# Node 24 inside the project (.tools/), the npm workspaces, mailpit and versitygw (built with Go into .tools/bin), Keycloak
+# (Maven Central, unzipped into .tools/keycloak-<version>),
 # Helm. Idempotent and quick when all is present:
 # apt-get runs only when a package is missing, npm ci only when package-lock.json changed since the last install.
 # apt-get install does not start the installed services here (policy-rc.d); the dev stack starts its own instances.
@@ -27,6 +28,9 @@ installed redis-server || missing+=(redis-server)
 installed nats-server || missing+=(nats-server)
 installed chromium || missing+=(chromium fonts-liberation)
 installed python3-venv || missing+=(python3-venv) # schemathesis, the API fuzzer of make test
+# Keycloak (staff sign-in) is fetched from Maven Central with mvn; unzip unpacks it.
+command -v mvn >/dev/null 2>&1 || missing+=(maven)
+command -v unzip >/dev/null 2>&1 || missing+=(unzip)
 # The first Node 24 is fetched with the machine's npm.
 if [[ ! -x "$NODE_DIR/node" ]] && ! command -v npm >/dev/null 2>&1; then missing+=(npm); fi
 
@@ -74,6 +78,30 @@ if [[ ! -x .tools/bin/versitygw ]]; then
     echo "setup: versitygw could not be built (needs Go on PATH or in /usr/local/go; mailpit asks for Go 1.26, which an older Go fetches itself)" >&2
     exit 1
   }
+fi
+
+# --- Keycloak (staff sign-in), from Maven Central into .tools/keycloak-<version> ----------------------------------
+# The local stack runs it in every profile (packages/devstack/src/keycloak.ts), so a failure here is an error. It needs
+# Java 21 or later at run time: Temurin 25 in /usr/lib/jvm/temurin-25-jdk-amd64, or KEYCLOAK_JAVA_HOME.
+KEYCLOAK_VERSION="$(node -e 'process.stdout.write(require("./system.json").infrastructure.keycloak.version)')"
+if [[ ! -x ".tools/keycloak-${KEYCLOAK_VERSION}/bin/kc.sh" ]]; then
+  say "fetching Keycloak ${KEYCLOAK_VERSION} into .tools/ (Maven Central, about 170 MB)"
+  download="$(mktemp -d)"
+  mvn -q -B dependency:copy "-Dartifact=org.keycloak:keycloak-quarkus-dist:${KEYCLOAK_VERSION}:zip" \
+    "-DoutputDirectory=${download}" || {
+    rm -rf "$download"
+    echo "setup: Keycloak ${KEYCLOAK_VERSION} could not be fetched from Maven Central (mvn dependency:copy)" >&2
+    exit 1
+  }
+  rm -rf ".tools/keycloak-${KEYCLOAK_VERSION}.partial"
+  mkdir -p ".tools/keycloak-${KEYCLOAK_VERSION}.partial"
+  unzip -q "${download}/keycloak-quarkus-dist-${KEYCLOAK_VERSION}.zip" -d ".tools/keycloak-${KEYCLOAK_VERSION}.partial"
+  mv ".tools/keycloak-${KEYCLOAK_VERSION}.partial/keycloak-${KEYCLOAK_VERSION}" ".tools/keycloak-${KEYCLOAK_VERSION}"
+  rm -rf ".tools/keycloak-${KEYCLOAK_VERSION}.partial" "$download"
+fi
+if [[ -z "${KEYCLOAK_JAVA_HOME:-}" && ! -x /usr/lib/jvm/temurin-25-jdk-amd64/bin/java ]] &&
+  ! ls -d /usr/lib/jvm/*-2[1-9]-* /usr/lib/jvm/*-2[1-9] >/dev/null 2>&1; then
+  say "warning: Keycloak needs Java 21 or later (Temurin 25 in /usr/lib/jvm/temurin-25-jdk-amd64, or KEYCLOAK_JAVA_HOME)"
 fi
 
 # --- Helm (charts) ----------------------------------------------------------------------------------------------

@@ -31,5 +31,19 @@ export { appsStatus, probePort, readyUrl, runMigrations, startApp, startApps, st
 export type { AppHandle, AppStatus, ExitInfo, StartOptions } from './processes.ts';
 export { logFile, logTail, pidFile } from './proc.ts';
 export { solveCaptcha, solveCaptchaChallenge } from './captcha.ts';
+export {
+  CONSOLE_CLIENT_ID,
+  KEYCLOAK_BOOTSTRAP_ADMIN,
+  PARTNERS_CLIENT_ID,
+  TESTS_CLIENT_ID,
+  TESTS_NO_AUDIENCE_CLIENT_ID,
+  clientCredentialsToken,
+  keycloakTokenUrl,
+  passwordToken,
+  staffCredentials,
+  staffPasswordToken,
+} from './keycloak.ts';
+export type { StaffRole } from './keycloak.ts';
+export { keycloakEnv, keycloakPublicUrl } from './env.ts';
 export { createClient, loadSeedData, mailpitCodeReader, seed } from './seed.ts';
 export type { Client, SeedData, SeedResult } from './seed.ts';

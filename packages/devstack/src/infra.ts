@@ -25,11 +25,14 @@ import {
   writePid,
   type Identity,
 } from './proc.ts';
+import { keycloakIdentity, keycloakReady, spawnKeycloak, stopKeycloak } from './keycloak.ts';
 import { resolveStack, type Profile, type Stack } from './registry.ts';
 import { loadSecrets } from './secrets.ts';
 
-export type InfraName = 'postgres' | 'redis' | 'nats' | 'mailpit' | 'versitygw';
-export const INFRA: readonly InfraName[] = ['postgres', 'redis', 'nats', 'mailpit', 'versitygw'];
+export type InfraName = 'postgres' | 'redis' | 'nats' | 'mailpit' | 'versitygw' | 'keycloak';
+export const INFRA: readonly InfraName[] = ['postgres', 'redis', 'nats', 'mailpit', 'versitygw', 'keycloak'];
+/** Started first and waited for last: it takes 35-60 s (longer on its first start, which builds it). */
+const SLOW_STARTERS: readonly InfraName[] = ['keycloak'];
 
 export const PG_BIN = '/usr/lib/postgresql/15/bin';
 const READY_TIMEOUT_MS = 60_000;
@@ -50,6 +53,8 @@ interface Component {
   /** Starts the process and returns its pid (the postmaster for PostgreSQL). */
   start(stack: Stack, log: string): Promise<number>;
   ready(stack: Stack): Promise<boolean>;
+  /** How long to wait for readiness (READY_TIMEOUT_MS unless said). */
+  readyTimeoutMs?: number;
   /** After the first successful readiness check (e.g. create the database). */
   prepare?(stack: Stack): Promise<void>;
   stop(stack: Stack, pid: number): Promise<void>;
@@ -444,7 +449,19 @@ const versitygw: Component = {
   },
 };
 
-const COMPONENTS: Record<InfraName, Component> = { postgres, redis, nats, mailpit, versitygw };
+// --- Keycloak (staff sign-in; see keycloak.ts) ----------------------------------------------------------------------
+
+const keycloak: Component = {
+  name: 'keycloak',
+  ports: (stack) => [stack.infra.keycloak.port, stack.infra.keycloak.managementPort],
+  identity: keycloakIdentity,
+  start: (stack, log) => Promise.resolve(spawnKeycloak(stack, log)),
+  ready: keycloakReady,
+  readyTimeoutMs: 300_000,
+  stop: stopKeycloak,
+};
+
+const COMPONENTS: Record<InfraName, Component> = { postgres, redis, nats, mailpit, versitygw, keycloak };
 
 // --- the lifecycle ------------------------------------------------------------------------------------------------
 
@@ -484,8 +501,9 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
   // Whether the process lives, not whether it is already the program: between the fork and the exec its cmdline is
   // still node's, and an identity check then (tracked()) took a starting server for an exited one and dropped its
   // pid file.
+  const timeoutMs = component.readyTimeoutMs ?? READY_TIMEOUT_MS;
   const ready = await waitUntil(() => component.ready(stack), {
-    timeoutMs: READY_TIMEOUT_MS,
+    timeoutMs,
     intervalMs: 150,
     abort: () => (isAlive(pid) ? undefined : 'process exited'),
   }).catch((error: Error) => {
@@ -495,18 +513,25 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
   });
   if (!ready) {
     throw new Error(
-      `${component.name} did not answer within ${READY_TIMEOUT_MS / 1000} s; last lines of ${log}:\n${logTail(log)}`,
+      `${component.name} did not answer within ${timeoutMs / 1000} s; last lines of ${log}:\n${logTail(log)}`,
     );
   }
   await component.prepare?.(stack);
   report(`${component.name}: up on ${component.ports(stack).join(', ')} (pid ${pid})`);
 }
 
-/** Starts PostgreSQL, Redis, NATS, mailpit and versitygw for the profile (no-op for the ones already up) and waits until each answers. */
+/**
+ * Starts PostgreSQL, Redis, NATS, mailpit, versitygw and Keycloak for the profile (no-op for the ones already up) and
+ * waits until each answers. Keycloak starts first and alongside the others, which start one after another.
+ */
 export async function startInfra(target: Profile | Stack, report: Reporter = silent): Promise<void> {
   const stack = resolveStack(target);
   ensureRunDirs(stack);
-  for (const name of INFRA) await startOne(stack, COMPONENTS[name], report);
+  const slow = Promise.all(SLOW_STARTERS.map((name) => startOne(stack, COMPONENTS[name], report)));
+  // Awaited below; a failure of the others is reported first (the slow one keeps starting on its own).
+  slow.catch(() => undefined);
+  for (const name of INFRA) if (!SLOW_STARTERS.includes(name)) await startOne(stack, COMPONENTS[name], report);
+  await slow;
 }
 
 /** Stops only what this tool started for the profile (per its pid files), in reverse order. */
