@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../accounts/current-user.js';
 import { Input } from '../http/input.js';
 import { Route, type RouteInput } from '../http/route.js';
-import { NotificationId } from './notifications.dto.js';
+import { LastEventId } from './notifications.dto.js';
 import * as routes from './notifications.routes.js';
 import { NotificationsService } from './notifications.service.js';
 
@@ -44,7 +44,7 @@ export class NotificationsController {
     @Res() reply: FastifyReply,
   ) {
     const header = request.headers['last-event-id'];
-    const lastEventId = typeof header === 'string' && NotificationId.safeParse(header).success ? header : query.after;
+    const lastEventId = typeof header === 'string' && LastEventId.safeParse(header).success ? header : query.after;
     const { body, close } = await this.notifications.stream(user, lastEventId);
     request.raw.on('close', close);
     reply.raw.on('close', close);

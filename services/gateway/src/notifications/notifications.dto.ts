@@ -20,8 +20,11 @@ export const NotificationPageQuery = z.object({
     .meta({ description: 'true (or 1): unread ones only.' }),
 });
 
+/** The last notification id a page saw; 0 when it has seen none (then every stored one comes first). */
+export const LastEventId = z.string().regex(/^(0|[1-9][0-9]{0,15})$/);
+
 export const StreamQuery = z.object({
-  after: NotificationId.optional().meta({
+  after: LastEventId.optional().meta({
     description: 'Send the stored notifications above this id first (like the Last-Event-ID header, which wins).',
   }),
 });
