@@ -1,0 +1,103 @@
+// Keycloak tokens for the suites that call staff routes (auth: 'staff'): real tokens of the test stack's realm
+// (packages/devstack/keycloak/pencraft-realm.json, started by the global setup with the other servers), and the
+// tokens the gateway must refuse. Every password and token handed out here is remembered for the log-hygiene check.
+import { generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import {
+  clientCredentialsToken,
+  CONSOLE_CLIENT_ID,
+  KEYCLOAK_BOOTSTRAP_ADMIN,
+  keycloakPublicUrl,
+  loadSecrets,
+  passwordToken,
+  staffCredentials as devstackStaffCredentials,
+  TESTS_CLIENT_ID,
+  TESTS_NO_AUDIENCE_CLIENT_ID,
+  type StaffRole,
+} from '../../packages/devstack/src/index.ts';
+import { rememberSecret } from './log-hygiene.ts';
+import { stack } from './stack.ts';
+
+export type { StaffRole };
+
+/** What the staff console is told by GET /api/staff/config on the test stack, plus the tokens' issuer. */
+export function keycloakConfig(): { url: string; realm: string; clientId: string; issuer: string } {
+  const url = keycloakPublicUrl(stack);
+  const realm = stack.infra.keycloak.realm;
+  return { url, realm, clientId: CONSOLE_CLIENT_ID, issuer: `${url}/realms/${realm}` };
+}
+
+/** The demo staff account of a role (for signing in on Keycloak's real login page). */
+export function staffCredentials(role: StaffRole = 'moderator'): { username: string; password: string } {
+  const credentials = devstackStaffCredentials(stack, role);
+  rememberSecret(credentials.password);
+  return credentials;
+}
+
+function remembered(token: string): string {
+  rememberSecret(token);
+  return token;
+}
+
+/** A real access token of the demo moderator (or admin: both roles), as the console holds after signing in. */
+export async function staffToken(role: StaffRole = 'moderator'): Promise<string> {
+  const { username, password } = staffCredentials(role);
+  return remembered(await passwordToken(stack, username, password));
+}
+
+/** `{ authorization: 'Bearer <token>' }` for fetch headers. */
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A real token of the realm, for the API's audience, of a user without any staff role: 403 Forbidden. */
+export async function userTokenWithoutRole(): Promise<string> {
+  const password = loadSecrets(stack).keycloakNoStaffPassword;
+  rememberSecret(password);
+  return remembered(await passwordToken(stack, 'nostaff', password));
+}
+
+/** A real moderator token of the realm from a client without the pencraft-api audience: 401 TokenRejected. */
+export async function wrongAudienceToken(): Promise<string> {
+  const { username, password } = staffCredentials('moderator');
+  return remembered(await passwordToken(stack, username, password, { clientId: TESTS_NO_AUDIENCE_CLIENT_ID }));
+}
+
+/** A real token of the same Keycloak's master realm (another issuer, another key): 401 TokenRejected. */
+export async function wrongIssuerToken(): Promise<string> {
+  const password = loadSecrets(stack).keycloakBootstrapPassword;
+  rememberSecret(password);
+  return remembered(
+    await passwordToken(stack, KEYCLOAK_BOOTSTRAP_ADMIN, password, { clientId: 'admin-cli', realm: 'master' }),
+  );
+}
+
+/**
+ * A real moderator token of the realm that has expired: the test-only client pencraft-tests issues 1-second tokens
+ * to a service account with the moderator role; this waits until it is past exp plus the gateway's 5-second clock
+ * tolerance (about 7 s).
+ */
+export async function expiredToken(): Promise<string> {
+  const token = remembered(
+    await clientCredentialsToken(stack, TESTS_CLIENT_ID, loadSecrets(stack).keycloakTestsSecret),
+  );
+  const { exp } = claimsOf(token);
+  const wait = (exp ?? 0) * 1000 + 5_000 + 1_500 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return token;
+}
+
+/** The same token as a moderator's, signed with a key of our own under the realm key's id: 401 TokenRejected. */
+export async function forgedToken(overrides: JWTPayload = {}): Promise<string> {
+  const real = await staffToken('moderator');
+  const header = JSON.parse(Buffer.from(real.split('.')[0]!, 'base64url').toString('utf8')) as { kid?: string };
+  const { privateKey } = await generateKeyPair('RS256');
+  const token = await new SignJWT({ ...claimsOf(real), ...overrides })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(header.kid ? { kid: header.kid } : {}) })
+    .sign(privateKey);
+  return remembered(token);
+}
+
+/** The claims of a token, unverified (for tests that look at what Keycloak issued). */
+export function claimsOf(token: string): JWTPayload & { realm_access?: { roles?: string[] }; azp?: string } {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as JWTPayload;
+}
