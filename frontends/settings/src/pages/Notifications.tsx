@@ -7,9 +7,6 @@ import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
 import { useLoad } from '../lib/useLoad.js';
 
-// The mail switches (GET/PUT /api/ttin/nots/mail) until the generated client documents them.
-type LooseCall = (path: string, init?: Record<string, unknown>) => Promise<unknown>;
-
 function settingsOf(value: unknown, fallback: Readonly<NotificationSettings>): NotificationSettings {
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   return Object.fromEntries(
@@ -18,13 +15,9 @@ function settingsOf(value: unknown, fallback: Readonly<NotificationSettings>): N
 }
 
 const getMail = (signal: AbortSignal) =>
-  (api.get as unknown as LooseCall)('/api/ttin/nots/mail', { signal }).then((answer) =>
-    settingsOf(answer, DEFAULT_NOTIFICATION_MAIL),
-  );
+  api.get('/api/ttin/nots/mail', { signal }).then((answer) => settingsOf(answer, DEFAULT_NOTIFICATION_MAIL));
 const putMail = (body: NotificationSettings) =>
-  (api.put as unknown as LooseCall)('/api/ttin/nots/mail', { body }).then((answer) =>
-    settingsOf(answer, DEFAULT_NOTIFICATION_MAIL),
-  );
+  api.put('/api/ttin/nots/mail', { body }).then((answer) => settingsOf(answer, DEFAULT_NOTIFICATION_MAIL));
 
 interface Saved {
   site: NotificationSettings;

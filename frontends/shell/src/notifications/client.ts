@@ -3,10 +3,6 @@
 import { api } from '@pencraft/ui';
 import { parseNotification, type Notification } from './model.js';
 
-type LooseCall = (path: string, init?: Record<string, unknown>) => Promise<unknown>;
-const get = api.get as unknown as LooseCall;
-const put = api.put as unknown as LooseCall;
-
 function items(value: unknown): Notification[] {
   const list = typeof value === 'object' && value !== null ? (value as { items?: unknown }).items : undefined;
   return Array.isArray(list) ? list.map(parseNotification).filter((n): n is Notification => n !== undefined) : [];
@@ -31,27 +27,27 @@ export interface NotificationPage {
 
 /** GET /api/notifications/my: the unread count and the newest few. */
 export async function fetchSummary(signal?: AbortSignal): Promise<Summary> {
-  const answer = await get('/api/notifications/my', signal ? { signal } : {});
+  const answer = await api.get('/api/notifications/my', signal ? { signal } : {});
   return { unread: count(answer), items: items(answer) };
 }
 
 /** GET /api/notifications?page&unread: one page of mine, newest first. */
 export async function fetchPage(page: number, unread: boolean, signal?: AbortSignal): Promise<NotificationPage> {
-  const query: Record<string, string | number> = { page };
-  if (unread) query.unread = 'true';
-  const answer = await get('/api/notifications', { params: { query }, ...(signal ? { signal } : {}) });
-  const more = typeof answer === 'object' && answer !== null ? (answer as { hasMore?: unknown }).hasMore : false;
-  return { items: items(answer), page, hasMore: more === true, unread: count(answer) };
+  const answer = await api.get('/api/notifications', {
+    params: { query: unread ? { page, unread: 'true' } : { page } },
+    ...(signal ? { signal } : {}),
+  });
+  return { items: items(answer), page, hasMore: answer.hasMore === true, unread: count(answer) };
 }
 
 /** PUT /api/notifications/{id}/read: the unread count after it. */
 export async function markRead(id: string): Promise<number> {
-  return count(await put('/api/notifications/{id}/read', { params: { path: { id } } }));
+  return count(await api.put('/api/notifications/{id}/read', { params: { path: { id } } }));
 }
 
 /** PUT /api/notifications/read: marks all of mine read. */
 export async function markAllRead(): Promise<number> {
-  return count(await put('/api/notifications/read'));
+  return count(await api.put('/api/notifications/read'));
 }
 
 /**
