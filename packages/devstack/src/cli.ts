@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { mailApiUrl } from './env.ts';
 import { infraStatus, startInfra, stopInfra } from './infra.ts';
+import { staffPasswordToken } from './keycloak.ts';
 import { logFile, logTail } from './proc.ts';
 import { appsStatus, runMigrations, startApp, startApps, stopApp, stopApps } from './processes.ts';
 import { appsOf, findApp, gatewayUrl, parseProfile, stackFor, type Stack } from './registry.ts';
@@ -157,9 +158,12 @@ async function main(argv: string[]): Promise<void> {
         say,
         fetch,
         mailpitCodeReader(mailApiUrl(stack)),
+        // The demo moderator approves the seed's articles through the moderation queue (Keycloak password grant).
+        () => staffPasswordToken(stack),
       );
       say(
-        `seeded: ${result.usersCreated} users registered, ${result.articlesCreated} articles published, ${result.articlesSkipped} already there`,
+        `seeded: ${result.usersCreated} users registered, ${result.articlesCreated} articles submitted, ` +
+          `${result.articlesApproved} approved by the demo moderator, ${result.articlesSkipped} already there`,
       );
       return;
     }
