@@ -392,7 +392,7 @@ describe('votes', () => {
     const mine = await pro.client.get<{ items: { id: string; myVote: string | null; reported: boolean }[] }>(
       `/api/articles/effect/comments?ids=${target.id},${randomUUID()}`,
     );
-    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    expect(mine.headers.get('cache-control')).toBe('no-store');
     expect(mine.body.items[0]).toEqual({ id: target.id, myVote: 'down', reported: false });
     const visitor = await new ApiClient(base).get<{ items: unknown[] }>(
       `/api/articles/effect/comments?ids=${target.id}`,
@@ -420,7 +420,7 @@ describe('votes', () => {
     const hidden = await write(alice, 'Hələ yoxlanılır');
     expect(statusAndCode(await vote(bob, hidden.body.id, 'upvote'))).toEqual([404, 'CommentNotFound']);
     expect(statusAndCode(await vote(bob, randomUUID(), 'upvote'))).toEqual([404, 'CommentNotFound']);
-    expect(statusAndCode(await vote(bob, 'not-an-id', 'upvote'))).toEqual([400, 'CommentNotFound']);
+    expect(statusAndCode(await vote(bob, 'not-an-id', 'upvote'))).toEqual([404, 'CommentNotFound']);
   });
 });
 

@@ -19,7 +19,6 @@ export interface CommentView extends CommentRow {
 export type ThreadSort = 'newest' | 'oldest' | 'top';
 
 const replyTo = aliasedTable(authors, 'reply_to');
-const child = aliasedTable(comments, 'child');
 
 const VISIBLE = sql`${comments.status} = 'published' and not ${comments.deleted}`;
 
@@ -84,8 +83,8 @@ export class CommentRepository {
     window?: { offset: number; limit: number },
   ): Promise<CommentView[]> {
     const viewerSees = viewer
-      ? sql`(${child.status} = 'published' or (${child.status} = 'underReview' and ${child.authorUid} = ${viewer}))`
-      : sql`${child.status} = 'published'`;
+      ? sql`(child.status = 'published' or (child.status = 'underReview' and child.author_uid = ${viewer}))`
+      : sql`child.status = 'published'`;
     const rows = await tx
       .select({
         comment: comments,
@@ -94,8 +93,8 @@ export class CommentRepository {
         authorImageUrl: authors.imageUrl,
         replyToUsername: replyTo.username,
         articleTitle: articleRefs.title,
-        replyCount: sql<number>`(select count(*) from ${child}
-            where ${child.parentId} = ${comments.id} and not ${child.deleted} and ${viewerSees})`.mapWith(Number),
+        replyCount: sql<number>`(select count(*) from ${comments} as child
+            where child.parent_id = ${comments.id} and not child.deleted and ${viewerSees})`.mapWith(Number),
       })
       .from(comments)
       .leftJoin(authors, eq(authors.uid, comments.authorUid))
@@ -124,8 +123,8 @@ export class CommentRepository {
         : sort === 'top'
           ? [sql`(${comments.upVotes} - ${comments.downVotes}) desc`, desc(comments.createdAt), desc(comments.id)]
           : [sql`${comments.createdAt} desc nulls last`, sql`${comments.id} desc nulls last`];
-    const holdsVisible = sql`exists(select 1 from ${child} where ${child.rootId} = ${comments.id}
-        and ${child.depth} > 1 and ${child.status} = 'published' and not ${child.deleted})`;
+    const holdsVisible = sql`exists(select 1 from ${comments} as child where child.root_id = ${comments.id}
+        and child.depth > 1 and child.status = 'published' and not child.deleted)`;
     const ids = await this.db
       .select({ id: comments.id })
       .from(comments)

@@ -88,7 +88,12 @@ const CommentFields = {
 };
 
 // Threads are at most three deep, so the nesting is spelled out (a recursive schema would not document as plainly).
-const CommentLevel3 = z.object({ ...CommentFields, replies: z.array(z.never()).max(0) }).meta({ id: 'CommentDepth3' });
+const CommentLevel3 = z
+  .object({
+    ...CommentFields,
+    replies: z.array(z.object({})).max(0).meta({ description: 'Always empty: three deep is the deepest.' }),
+  })
+  .meta({ id: 'CommentDepth3' });
 const CommentLevel2 = z.object({ ...CommentFields, replies: z.array(CommentLevel3) }).meta({ id: 'CommentDepth2' });
 export const CommentJson = z.object({ ...CommentFields, replies: z.array(CommentLevel2) }).meta({ id: 'Comment' });
 

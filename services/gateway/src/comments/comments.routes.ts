@@ -150,7 +150,6 @@ export const commentEffectsRoute = defineRoute({
   query: EffectsQuery,
   response: CommentEffects,
   auth: 'optional',
-  cacheControl: 'private, no-store',
   fieldCodes: { ids: 'InvalidIdentifier' },
 });
 
