@@ -115,6 +115,25 @@ const DRAFT_OPERATIONS = [
 ];
 
 /**
+ * Comments: a documented-valid request names an article that must exist and be published (ArticleNotFound), a
+ * comment that must exist, be published or be the caller's (CommentNotFound, EditCommentNotFound, RawCommentNotFound),
+ * a user that must exist (UserNotFound); one's own comment is neither voted nor reported (ForbiddenSelfReaction), a
+ * downvote needs the Pro rating (CannotDownvote), a report is sent once (AlreadyReportedComment), and text that is
+ * only markup is empty (InvalidContent). The same exception as createArticle; every other check runs on them.
+ */
+const COMMENT_OPERATIONS = [
+  'listArticleComments',
+  'createComment',
+  'editComment',
+  'deleteComment',
+  'upvoteComment',
+  'downvoteComment',
+  'reportComment',
+  'listUserComments',
+  'getComment',
+];
+
+/**
  * Engagement and reading: a documented-valid request names an article that must exist and be published
  * (ArticleNotFound), a collection that must exist and be readable or the caller's (CollectionNotFound, Forbidden), a
  * user that must exist (UserNotFound); a vote is refused on one's own article (Forbidden) and a downvote below the
@@ -172,6 +191,7 @@ ${[
   ...MEDIA_OPERATIONS,
   ...DRAFT_OPERATIONS,
   ...ENGAGEMENT_OPERATIONS,
+  ...COMMENT_OPERATIONS,
   ...captchaOperations(),
 ]
   .map((id) => `[[operations]]\ninclude-operation-id = "${id}"\nchecks.positive_data_acceptance.enabled = false\n`)
@@ -187,7 +207,7 @@ let base: string;
 beforeAll(async () => {
   await resetMessaging();
   db = await freshDatabase('gateway_fuzz');
-  apps.push(...(await Promise.all(['identity', 'articles', 'search'].map((name) => startService(name, db.name)))));
+  apps.push(...(await Promise.all(['identity', 'articles', 'comments', 'search'].map((name) => startService(name, db.name)))));
   // Limits high enough that the fuzzer's volume is not what it measures (429 is documented and allowed anyway).
   apps.push(
     await startService('gateway', db.name, {
