@@ -387,6 +387,8 @@ describe('the comments section', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
     await comment('bakery by the bridge').getByRole('button', { name: 'Reply' }).click();
     await expectAccessible(page, `comments (${theme})`);
+    // The section as it looks, for the test report.
+    await section().screenshot({ path: `${stack.root}/.run/test-reports/e2e/comments-section-${theme}.png` });
   });
 
   it('fits a phone without horizontal scroll and without axe-core violations', async () => {
@@ -397,10 +399,67 @@ describe('the comments section', () => {
     await comment('bakery by the bridge', mobile).getByRole('button', { name: 'Reply' }).tap();
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(mobile, 'comments (375 px)');
+    await section(mobile).screenshot({ path: `${stack.root}/.run/test-reports/e2e/comments-section-375.png` });
     await mobile.goto(`${SITE}/@${replier.username}?tab=comments`);
     await settled(mobile);
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(mobile, 'profile comments (375 px)');
     await phone.close();
+  });
+});
+
+describe('a long discussion', () => {
+  const PLACES = ['bridge', 'bakery', 'mosque', 'bathhouse', 'market', 'river', 'museum', 'square', 'forge', 'mill'];
+
+  /** `count` published top-level comments by `person` (each may write ten in ten minutes); answers their ids. */
+  async function published(person: Person, count: number, label: string): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const content = `${label} ${i + 1}: the old ${PLACES[i % PLACES.length]} of Lahij deserves a visit of its own.`;
+      const sent = await person.client.post<CommentJson>('/api/articles/comment', { articleId, content });
+      expect(sent.status).toBe(201);
+      await approveComment(sent.body.id);
+      ids.push(sent.body.id);
+    }
+    return ids;
+  }
+
+  it('pages the top level with "Load more", sorts it, and shows ReportsCountExceed', async () => {
+    const byWriter = await published(writer, 10, 'From the author');
+    await published(replier, 9, 'From Rauf');
+    await published(commenter, 2, 'From Aygün');
+
+    const other = await newContext();
+    const visitor = await other.newPage();
+    await openArticle(visitor);
+    const topLevel = section(visitor).locator('ol.pc-comments:not(.pc-comments--replies) > li');
+    // 20 top-level comments a page, newest first; the deleted one with its reply is the oldest.
+    expect(await topLevel.count()).toBe(20);
+    expect(await topLevel.first().innerText()).toContain('From Aygün 2');
+    await section(visitor).getByRole('button', { name: 'Load more' }).click();
+    await section(visitor).getByText('This comment was deleted.').waitFor();
+    expect(await topLevel.count()).toBe(22);
+    expect(await section(visitor).getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    // Oldest first starts with the deleted comment and its reply.
+    await section(visitor).getByRole('combobox', { name: 'Sort the comments' }).selectOption('oldest');
+    await topLevel.first().getByText('This comment was deleted.').waitFor();
+    await topLevel.first().getByText('bakery by the bridge').waitFor();
+    await other.close();
+
+    // The replier has sent one report (the first comment); nine more reach the limit of ten a day.
+    for (const id of byWriter.slice(0, 9)) {
+      const reported = await replier.client.post(`/api/articles/comments/${id}/report`, { reason: 'spam' });
+      expect(reported.status).toBe(201);
+    }
+    await signedInAs(replier);
+    await openArticle();
+    await comment('From the author 10').getByRole('button', { name: 'Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report the comment' });
+    await dialog.getByRole('radio', { name: 'Scam or fraud' }).check();
+    await dialog.getByRole('button', { name: 'Send the report' }).click();
+    await dialog.getByRole('alert').getByText('You have sent too many reports.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await comment('From the author 10').getByRole('button', { name: 'Report' }).isEnabled()).toBe(true);
   });
 });

@@ -77,7 +77,11 @@ export function CommentItem({ comment }: { comment: CommentJson }) {
   return (
     <li className="pc-comments__item" id={`comment-${comment.id}`}>
       <article
-        className={['pc-comment', deleted ? 'pc-comment--deleted' : '', published ? '' : 'pc-comment--pending']
+        className={[
+          'pc-comment',
+          deleted ? 'pc-comment--deleted' : '',
+          comment.state === 'pending' ? 'pc-comment--pending' : '',
+        ]
           .filter(Boolean)
           .join(' ')}
         aria-label={deleted ? t('comments.deleted') : name}
