@@ -271,6 +271,10 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
 {{- if $c.keycloak }}
 - name: KEYCLOAK_URL
   value: {{ $root.Values.keycloak.url | quote }}
+{{- with $root.Values.keycloak.publicUrl }}
+- name: KEYCLOAK_PUBLIC_URL
+  value: {{ . | quote }}
+{{- end }}
 - name: KEYCLOAK_REALM
   value: {{ $root.Values.keycloak.realm | quote }}
 {{- end }}

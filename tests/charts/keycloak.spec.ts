@@ -1,0 +1,76 @@
+// Keycloak (staff sign-in) on Kubernetes: it comes from its own operator or chart, so this chart only points the
+// gateway at it. The gateway gets KEYCLOAK_URL (the in-cluster address where it fetches the realm's signing keys),
+// KEYCLOAK_PUBLIC_URL (the address browsers use and the tokens' issuer) and KEYCLOAK_REALM, and its NetworkPolicy
+// lets it reach Keycloak's port (only where Keycloak runs, when networkPolicyPeers say so); no other service gets them.
+import { named, ofKind, render, renderSet, template, type K8sObject, type Parsed } from './support/helm.js';
+import { allowed, externalEndpoint, workloadEndpoints } from './support/network.js';
+import { componentNames } from './support/system.js';
+
+const envOf = (objects: K8sObject[], name: string): Parsed[] =>
+  named(objects, 'Deployment', `pencraft-${name}`).spec.template.spec.containers[0].env;
+const valueOf = (objects: K8sObject[], name: string, variable: string) =>
+  envOf(objects, name).find((e) => e.name === variable)?.value;
+
+const keycloakPod = externalEndpoint('pencraft-keycloak', 'keycloak', { app: 'keycloak' }, [8080]);
+const elsewhere = externalEndpoint('other', 'elsewhere', { app: 'other' }, [8080]);
+
+describe('Keycloak for the staff routes', () => {
+  it('gives the gateway the in-cluster URL, the public URL (issuer) and the realm in production', () => {
+    const objects = renderSet('production');
+    expect(valueOf(objects, 'gateway', 'KEYCLOAK_URL')).toBe(
+      'http://pencraft-keycloak-service.keycloak.svc.cluster.local:8080',
+    );
+    expect(valueOf(objects, 'gateway', 'KEYCLOAK_PUBLIC_URL')).toBe('https://auth.pencraft.az');
+    expect(valueOf(objects, 'gateway', 'KEYCLOAK_REALM')).toBe('pencraft');
+  });
+
+  it('leaves KEYCLOAK_PUBLIC_URL out when browsers use the same address (the gateway then uses KEYCLOAK_URL)', () => {
+    const objects = renderSet('default');
+    expect(valueOf(objects, 'gateway', 'KEYCLOAK_URL')).toBe('http://keycloak.keycloak.svc.cluster.local:8080');
+    expect(valueOf(objects, 'gateway', 'KEYCLOAK_PUBLIC_URL')).toBeUndefined();
+  });
+
+  it('gives no other component the Keycloak variables', () => {
+    const objects = renderSet('production');
+    for (const name of componentNames.filter((n) => n !== 'gateway')) {
+      const deployment = ofKind(objects, 'Deployment').find((d) => d.metadata.name === `pencraft-${name}`);
+      if (!deployment) continue;
+      const names = deployment.spec.template.spec.containers[0].env.map((e: Parsed) => e.name);
+      expect({ name, keycloak: names.filter((n: string) => n.startsWith('KEYCLOAK_')) }).toEqual({
+        name,
+        keycloak: [],
+      });
+    }
+  });
+
+  it("lets the gateway reach Keycloak's port where it runs, and nothing else there", () => {
+    const objects = renderSet('production');
+    const policies = ofKind(objects, 'NetworkPolicy');
+    const endpoints = workloadEndpoints(objects);
+    expect(allowed(policies, endpoints.gateway!, keycloakPod, 8080)).toBe(true);
+    expect(allowed(policies, endpoints.gateway!, elsewhere, 8080)).toBe(false);
+    for (const [name, source] of Object.entries(endpoints)) {
+      if (name === 'gateway') continue;
+      expect({ name, reaches: allowed(policies, source, keycloakPod, 8080) }).toEqual({ name, reaches: false });
+    }
+  });
+
+  it('sets the realm from values', () => {
+    const objects = render({ set: ['keycloak.realm=staff', 'keycloak.publicUrl=https://id.example.org'] });
+    expect(valueOf(objects, 'gateway', 'KEYCLOAK_REALM')).toBe('staff');
+    expect(valueOf(objects, 'gateway', 'KEYCLOAK_PUBLIC_URL')).toBe('https://id.example.org');
+  });
+
+  it('refuses to render without a Keycloak URL while the gateway needs one', () => {
+    const result = template({ set: ['keycloak.url='] });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('services.gateway.keycloak is true but keycloak.url is empty');
+  });
+
+  it('refuses a public URL that is not http(s), or a realm name with odd characters', () => {
+    for (const set of ['keycloak.publicUrl=auth.pencraft.az', 'keycloak.realm=a b']) {
+      const result = template({ set: [set] });
+      expect({ set, status: result.status === 0 }).toEqual({ set, status: false });
+    }
+  });
+});
