@@ -3518,7 +3518,11 @@ export interface components {
        * @description A UUID
        */
       id: string;
-      actor: components['schemas']['ModerationActor'];
+      /** @description A staff member; the automatic review is { sub: 'system', username: 'auto-review' } */
+      actor: {
+        sub: string;
+        username: string;
+      };
       /** @enum {string} */
       action:
         | 'item.autoPass'
@@ -3541,11 +3545,6 @@ export interface components {
       note: string;
       /** @description ISO 8601 time */
       at: string;
-    };
-    /** @description A staff member; the automatic review is { sub: 'system', username: 'auto-review' } */
-    ModerationActor: {
-      sub: string;
-      username: string;
     };
     ModerationBansPage: {
       items: components['schemas']['ModerationBan'][];
@@ -3575,8 +3574,16 @@ export interface components {
       /** @description ISO 8601 time */
       liftedAt: string | null;
       active: boolean;
-      issuedBy: components['schemas']['ModerationActor'];
-      liftedBy: components['schemas']['ModerationActor'] & unknown;
+      /** @description A staff member; the automatic review is { sub: 'system', username: 'auto-review' } */
+      issuedBy: {
+        sub: string;
+        username: string;
+      };
+      /** @description A staff member; the automatic review is { sub: 'system', username: 'auto-review' } */
+      liftedBy: {
+        sub: string;
+        username: string;
+      } | null;
     };
     ModerationIssueBan: {
       /**
@@ -3637,7 +3644,39 @@ export interface components {
           commentsRejected: number;
           reportsAgainst: number;
           bans: number;
-          activeBan: components['schemas']['ModerationBan'] & unknown;
+          activeBan: {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            uid: string;
+            username: string;
+            reason: string;
+            note: string;
+            days: number | null;
+            /** @description ISO 8601 time */
+            startsAt: string;
+            /** @description ISO 8601 time */
+            endsAt: string | null;
+            /** @description ISO 8601 time */
+            liftedAt: string | null;
+            active: boolean;
+            /** @description A staff member; the automatic review is { sub: 'system', username: 'auto-review' } */
+            issuedBy: {
+              sub: string;
+              username: string;
+            };
+            /** @description A staff member; the automatic review is { sub: 'system', username: 'auto-review' } */
+            liftedBy: {
+              sub: string;
+              username: string;
+            } | null;
+          } | null;
         };
       };
       decisions: components['schemas']['ModerationAuditEntry'][];
@@ -3676,7 +3715,11 @@ export interface components {
       /** @enum {string} */
       autoDecision: 'pending' | 'pass' | 'reject' | 'hold';
       signals: components['schemas']['ModerationSignal'][];
-      decidedBy: components['schemas']['ModerationActor'] & unknown;
+      /** @description A staff member; the automatic review is { sub: 'system', username: 'auto-review' } */
+      decidedBy: {
+        sub: string;
+        username: string;
+      } | null;
       note: string;
       /** @description ISO 8601 time */
       submittedAt: string;
@@ -3764,7 +3807,11 @@ export interface components {
       firstReportedAt: string;
       /** @description ISO 8601 time */
       lastReportedAt: string;
-      resolvedBy: components['schemas']['ModerationActor'] & unknown;
+      /** @description A staff member; the automatic review is { sub: 'system', username: 'auto-review' } */
+      resolvedBy: {
+        sub: string;
+        username: string;
+      } | null;
       /** @description ISO 8601 time */
       resolvedAt: string | null;
     };

@@ -101,12 +101,10 @@ export const ResolveReportBody = z
   .strict()
   .meta({ id: 'ModerationResolveReport' });
 
-const Actor = z
-  .object({ sub: z.string(), username: z.string() })
-  .meta({
-    id: 'ModerationActor',
-    description: "A staff member; the automatic review is { sub: 'system', username: 'auto-review' }",
-  });
+// Inline, not a component: a nullable $ref is not expressible in OpenAPI 3.0 (allOf with nullable allows no null).
+const Actor = z.object({ sub: z.string(), username: z.string() }).meta({
+  description: "A staff member; the automatic review is { sub: 'system', username: 'auto-review' }",
+});
 
 const Signal = z
   .object({ code: z.string(), weight: z.number().int(), detail: z.string().optional() })
@@ -143,22 +141,22 @@ const pageOf = <T extends z.ZodType>(item: T, id: string) =>
 
 export const QueuePage = pageOf(QueueItemJson, 'ModerationQueuePage');
 
-export const BanJson = z
-  .object({
-    id: Id,
-    uid: Id,
-    username: z.string(),
-    reason: z.string(),
-    note: z.string(),
-    days: z.number().int().nullable(),
-    startsAt: Iso,
-    endsAt: Iso.nullable(),
-    liftedAt: Iso.nullable(),
-    active: z.boolean(),
-    issuedBy: Actor,
-    liftedBy: Actor.nullable(),
-  })
-  .meta({ id: 'ModerationBan' });
+const BanShape = z.object({
+  id: Id,
+  uid: Id,
+  username: z.string(),
+  reason: z.string(),
+  note: z.string(),
+  days: z.number().int().nullable(),
+  startsAt: Iso,
+  endsAt: Iso.nullable(),
+  liftedAt: Iso.nullable(),
+  active: z.boolean(),
+  issuedBy: Actor,
+  liftedBy: Actor.nullable(),
+});
+
+export const BanJson = BanShape.meta({ id: 'ModerationBan' });
 
 export const BansPage = pageOf(BanJson, 'ModerationBansPage');
 
@@ -199,7 +197,7 @@ export const QueueItemDetail = z
         commentsRejected: z.number().int(),
         reportsAgainst: z.number().int(),
         bans: z.number().int(),
-        activeBan: BanJson.nullable(),
+        activeBan: BanShape.nullable(),
       }),
     }),
     decisions: z.array(AuditEntryJson),
