@@ -2,7 +2,17 @@
 // gateway at it. The gateway gets KEYCLOAK_URL (the in-cluster address where it fetches the realm's signing keys),
 // KEYCLOAK_PUBLIC_URL (the address browsers use and the tokens' issuer) and KEYCLOAK_REALM, and its NetworkPolicy
 // lets it reach Keycloak's port (only where Keycloak runs, when networkPolicyPeers say so); no other service gets them.
-import { named, ofKind, render, renderSet, template, type K8sObject, type Parsed } from './support/helm.js';
+import {
+  named,
+  ofKind,
+  readJson,
+  readYamlFile,
+  render,
+  renderSet,
+  template,
+  type K8sObject,
+  type Parsed,
+} from './support/helm.js';
 import { allowed, externalEndpoint, workloadEndpoints } from './support/network.js';
 import { componentNames } from './support/system.js';
 
@@ -53,6 +63,22 @@ describe('Keycloak for the staff routes', () => {
       if (name === 'gateway') continue;
       expect({ name, reaches: allowed(policies, source, keycloakPod, 8080) }).toEqual({ name, reaches: false });
     }
+  });
+
+  it('points a local cluster at the Keycloak of k8s/local, whose realm lets the shell sign staff in', () => {
+    const objects = renderSet('local');
+    expect(valueOf(objects, 'gateway', 'KEYCLOAK_URL')).toBe('http://keycloak.pencraft-deps.svc.cluster.local:8080');
+    expect(valueOf(objects, 'gateway', 'KEYCLOAK_PUBLIC_URL')).toBe('http://localhost:8380');
+    const realm = readJson<Parsed>('k8s/local/pencraft-realm.json');
+    const console_ = realm.clients.find((c: Parsed) => c.clientId === 'pencraft-console');
+    expect(console_).toMatchObject({
+      publicClient: true,
+      redirectUris: ['http://localhost:8080/*'],
+      attributes: { 'pkce.code.challenge.method': 'S256' },
+    });
+    expect(realm.clients.map((c: Parsed) => c.clientId)).not.toContain('pencraft-tests');
+    const keycloak = named(readYamlFile('k8s/local/dependencies.yaml'), 'Deployment', 'keycloak');
+    expect(keycloak.spec.template.spec.containers[0].args).toContain('--hostname=http://localhost:8380');
   });
 
   it('sets the realm from values', () => {
