@@ -2,7 +2,13 @@ import { Controller } from '@nestjs/common';
 import { GrpcMethod } from '@nestjs/microservices';
 import type { GetArticleRefRequest, GetArticleRefResponse } from '@pencraft/contracts/articles/v1/articles';
 import { isUuid } from '../feeds/ids.js';
-import { ArticleRefRepository } from './article-ref.repository.js';
+import { ArticleRefRepository, type ArticleRefRow } from './article-ref.repository.js';
+
+/** The answer of GetArticleRef (the contract with comments checks exactly this). */
+export function articleRefResponse(ref: ArticleRefRow | undefined): GetArticleRefResponse {
+  if (!ref) return { found: false, status: '', title: '', authorUids: [] };
+  return { found: true, status: ref.status, title: ref.title, authorUids: ref.authorUids };
+}
 
 /** articles.v1.ArticlesService.GetArticleRef, for the comments service (not reachable through the gateway). */
 @Controller()
@@ -12,7 +18,6 @@ export class ArticleRefGrpcController {
   @GrpcMethod('ArticlesService', 'getArticleRef')
   async getArticleRef(request: GetArticleRefRequest): Promise<GetArticleRefResponse> {
     const ref = isUuid(request.articleId) ? await this.refs.find(request.articleId) : undefined;
-    if (!ref) return { found: false, status: '', title: '', authorUids: [] };
-    return { found: true, ...ref };
+    return articleRefResponse(ref);
   }
 }

@@ -1,5 +1,9 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
+import {
+  ArticlesServiceClient,
+  ArticlesServiceService,
+  type GetArticleRefResponse,
+} from '@pencraft/contracts/articles/v1/articles';
 import { CONFIG, createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import type { CommentsConfig } from '../config.js';
 
@@ -8,6 +12,16 @@ export interface ArticleSummary {
   status: string;
   title: string;
   authorUids: string[];
+}
+
+/** What comments read of articles' answer (the contract with articles checks exactly this). */
+export function articleSummaryOf(ref: GetArticleRefResponse): ArticleSummary {
+  return { found: ref.found, status: ref.status, title: ref.title, authorUids: ref.authorUids };
+}
+
+/** Only a published article takes comments (and lists them). */
+export function takesComments(article: ArticleSummary): boolean {
+  return article.found && article.status === 'published';
 }
 
 /** What comments ask the articles service: may this article be commented, and who wrote it. */
@@ -26,8 +40,7 @@ export class GrpcArticleDirectory extends ArticleDirectory implements OnApplicat
   }
 
   async get(articleId: string): Promise<ArticleSummary> {
-    const ref = await this.client.getArticleRef({ articleId });
-    return { found: ref.found, status: ref.status, title: ref.title, authorUids: ref.authorUids };
+    return articleSummaryOf(await this.client.getArticleRef({ articleId }));
   }
 
   onApplicationShutdown() {

@@ -13,7 +13,7 @@ import {
   isReportReason,
   normalizeReportNote,
 } from '@pencraft/rules';
-import { ArticleDirectory } from '../articles/article-directory.js';
+import { ArticleDirectory, takesComments } from '../articles/article-directory.js';
 import { ArticleRefRepository } from '../articles/article-ref.repository.js';
 import { AuthorRepository } from '../authors/author.repository.js';
 import { Clock } from '../clock.js';
@@ -86,7 +86,7 @@ export class CommentService {
     if (!isUuid(request.articleId)) throw new AppError('ArticleNotFound');
     if (request.parentId && !isUuid(request.parentId)) throw new AppError('CommentNotFound');
     const article = await this.articles.get(request.articleId);
-    if (!article.found || article.status !== 'published') throw new AppError('ArticleNotFound');
+    if (!takesComments(article)) throw new AppError('ArticleNotFound');
     const now = this.clock.now();
     return this.transactions.run(async (tx) => {
       await this.comments.lockUser(tx, 'comment', actor.uid);
@@ -385,7 +385,7 @@ export class CommentService {
   async thread(request: pb.ListThreadRequest): Promise<pb.ListThreadResponse> {
     if (!isUuid(request.articleId)) throw new AppError('ArticleNotFound');
     const article = await this.articles.get(request.articleId);
-    if (!article.found || article.status !== 'published') throw new AppError('ArticleNotFound');
+    if (!takesComments(article)) throw new AppError('ArticleNotFound');
     const viewer = isUuid(request.viewerUid) ? request.viewerUid : null;
     const { page, pageSize, offset } = paging(request.page, request.pageSize);
     const sort: ThreadSort = request.sort === 'oldest' || request.sort === 'top' ? request.sort : 'newest';
