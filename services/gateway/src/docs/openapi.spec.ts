@@ -167,6 +167,16 @@ describe('the OpenAPI document', () => {
         '/api/profile/img',
         '/api/strict/txt',
         '/api/users/info',
+        // moderation: the staff console's queue, decisions, reports, bans and audit log (staff bearer tokens)
+        '/api/moderation/me',
+        '/api/moderation/queue',
+        '/api/moderation/items/{id}',
+        '/api/moderation/items/{id}/decision',
+        '/api/moderation/reports',
+        '/api/moderation/reports/{id}/resolve',
+        '/api/moderation/bans',
+        '/api/moderation/bans/{id}/lift',
+        '/api/moderation/audit',
         // notifications: the list, the bell, marking read, the live stream
         '/api/notifications',
         '/api/notifications/my',
