@@ -1,0 +1,72 @@
+import { renderRealm } from './keycloak.ts';
+import { loadSystem, stackFor } from './registry.ts';
+import type { Secrets } from './secrets.ts';
+
+const secrets = {
+  keycloakModeratorPassword: 'moderator-secret-password',
+  keycloakAdminPassword: 'admin-secret-password',
+  keycloakNoStaffPassword: 'nostaff-secret-password',
+  keycloakPartnersSecret: 'p'.repeat(43),
+  keycloakTestsSecret: 't'.repeat(43),
+} as Secrets;
+
+interface Realm {
+  realm: string;
+  roles: { realm: { name: string }[] };
+  users: { username: string; realmRoles: string[]; credentials?: { value: string }[] }[];
+  clients: {
+    clientId: string;
+    publicClient: boolean;
+    secret?: string;
+    redirectUris?: string[];
+    webOrigins?: string[];
+    directAccessGrantsEnabled: boolean;
+    attributes?: Record<string, string>;
+    protocolMappers?: { config: Record<string, string> }[];
+  }[];
+}
+
+const realmOf = (profile: 'dev' | 'test') => JSON.parse(renderRealm(stackFor(profile, loadSystem()), secrets)) as Realm;
+const client = (realm: Realm, id: string) => realm.clients.find((c) => c.clientId === id);
+
+describe('the pencraft realm', () => {
+  it('has the staff roles and the demo staff with the profile passwords', () => {
+    const realm = realmOf('dev');
+    expect(realm.realm).toBe('pencraft');
+    expect(realm.roles.realm.map((r) => r.name)).toEqual(['moderator', 'admin']);
+    const user = (name: string) => realm.users.find((u) => u.username === name)!;
+    expect(user('moderator').realmRoles).toContain('moderator');
+    expect(user('moderator').realmRoles).not.toContain('admin');
+    expect(user('admin').realmRoles).toEqual(expect.arrayContaining(['moderator', 'admin']));
+    expect(user('nostaff').realmRoles.filter((r) => r === 'moderator' || r === 'admin')).toEqual([]);
+    expect(user('moderator').credentials![0]!.value).toBe('moderator-secret-password');
+    expect(renderRealm(stackFor('dev', loadSystem()), secrets)).not.toMatch(/\{\{/);
+  });
+
+  it("gives the console PKCE S256, the profile's shell origins and the API audience", () => {
+    for (const [profile, port] of [
+      ['dev', 8080],
+      ['test', 8180],
+    ] as const) {
+      const console_ = client(realmOf(profile), 'pencraft-console')!;
+      expect(console_).toMatchObject({
+        publicClient: true,
+        redirectUris: [`http://localhost:${port}/*`, `http://127.0.0.1:${port}/*`],
+        webOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+        attributes: { 'pkce.code.challenge.method': 'S256' },
+      });
+      expect(console_.protocolMappers![0]!.config['included.custom.audience']).toBe('pencraft-api');
+    }
+  });
+
+  it('keeps the partners client confidential with its secret, and the test clients out of dev', () => {
+    const dev = realmOf('dev');
+    expect(client(dev, 'pencraft-partners')).toMatchObject({ publicClient: false, secret: 'p'.repeat(43) });
+    expect(client(dev, 'pencraft-tests')).toBeUndefined();
+    expect(client(dev, 'pencraft-tests-noaudience')).toBeUndefined();
+    expect(dev.users.map((u) => u.username)).not.toContain('service-account-pencraft-tests');
+    const test = realmOf('test');
+    expect(client(test, 'pencraft-tests')).toMatchObject({ attributes: { 'access.token.lifespan': '1' } });
+    expect(client(test, 'pencraft-tests-noaudience')?.protocolMappers).toBeUndefined();
+  });
+});
