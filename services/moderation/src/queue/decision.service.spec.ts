@@ -154,8 +154,18 @@ describe('DecisionService', () => {
   });
 
   it('answers ModerationItemNotFound for an unknown item', async () => {
-    const { service } = setup(undefined);
+    const { service, queue } = setup(undefined);
+    queue.remove.mockResolvedValue(undefined);
     await expect(service.decide('i-9', 'approve', '', STAFF)).rejects.toMatchObject({ code: 'ModerationItemNotFound' });
+  });
+
+  it('drops the item of a comment its author deleted meanwhile', async () => {
+    const { service, comments, queue } = setup(itemRow({ kind: 'comment', subjectId: 'c-1' }));
+    comments.decideComment.mockRejectedValue(new AppError('CommentNotFound'));
+    queue.remove.mockResolvedValue(undefined);
+    await expect(service.decide('i-1', 'approve', '', STAFF)).rejects.toMatchObject({ code: 'ModerationItemNotFound' });
+    expect(queue.remove).toHaveBeenCalledWith(TX, 'i-1');
+    expect(queue.update).not.toHaveBeenCalled();
   });
 
   it('writes nothing when the owner refuses (an article decided elsewhere is AlreadyDecided)', async () => {

@@ -51,6 +51,24 @@ export class DecisionService {
     const note = (rawNote ?? '').trim().slice(0, NOTE_MAX);
     if (decision !== 'approve' && !note) throw new AppError('ModerationNoteRequired');
     const outcome = OUTCOME[decision];
+    try {
+      return await this.decideIn(itemId, decision, note, outcome, staff);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'ModerationItemNotFound') {
+        // The article or comment is gone (its author deleted it): nothing is left to decide, the item leaves too.
+        await this.transactions.run((tx) => this.queue.remove(tx, itemId));
+      }
+      throw error;
+    }
+  }
+
+  private decideIn(
+    itemId: string,
+    decision: HumanDecision,
+    note: string,
+    outcome: (typeof OUTCOME)[HumanDecision],
+    staff: Actor,
+  ): Promise<QueueItemRow> {
     return this.transactions.run(async (tx) => {
       const item = await this.queue.lockForUpdate(tx, itemId);
       if (!item) throw new AppError('ModerationItemNotFound');
