@@ -31,6 +31,8 @@ import { captchaHeader } from '../support/captcha.ts';
 import { describeWeight, kb, measureArticleWeight, type ArticleWeight } from '../support/js-weight.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
+import { CommentsServiceClient, CommentsServiceService } from '@pencraft/contracts/comments/v1/comments';
+import { createGrpcClient } from '@pencraft/kit';
 import { benchStack } from './bench-stack.ts';
 import { COMMON_WORD, growArticles, publishedIds, rareWord, waitForDocuments } from './scale.ts';
 
@@ -168,6 +170,40 @@ async function seed() {
   return ids;
 }
 
+/**
+ * An article's discussion: 20 top-level comments, each with a reply and a reply to that, by 20 readers, published by
+ * moderation's decision. Written over the comments service's gRPC as the gateway sends it (each reader is an actor
+ * the gateway would name), so the per-user limits of the HTTP route do not slow the setup.
+ */
+async function seedComments(articleId: string) {
+  const comments = stack.services.find((s) => s.name === 'comments')!;
+  const client = createGrpcClient(CommentsServiceClient, CommentsServiceService, `127.0.0.1:${comments.grpcPort}`);
+  try {
+    for (let i = 0; i < 20; i += 1) {
+      const actor = {
+        uid: crypto.randomUUID(),
+        username: `bench_reader_${i}`,
+        fullname: `Reader ${i}`,
+        imageUrl: '',
+        rating: 0,
+      };
+      let parentId = '';
+      for (let depth = 1; depth <= 3; depth += 1) {
+        const { comment } = await client.createComment({
+          actor,
+          articleId,
+          parentId,
+          content: `Comment ${i} at depth ${depth}: a few sentences of an ordinary size, like readers write them.`,
+        });
+        await client.decideComment({ commentId: comment!.id, decision: 'approve', note: '', moderator: 'bench' });
+        parentId = comment!.id;
+      }
+    }
+  } finally {
+    client.close();
+  }
+}
+
 /** The bench stack's articles gRPC address (its ports are the test profile's, shifted). */
 function articlesGrpcAddress() {
   const articles = stack.services.find((s) => s.name === 'articles')!;
@@ -265,6 +301,7 @@ async function main() {
     const gateway = await startGateway('2');
     const templates = await seed();
     const articleId = templates.at(-1)!;
+    await seedComments(articleId);
     const articlePath = `/api/articles/${articleId}`;
     const homePath = '/api/home/articles?page=1';
     const pages: Record<string, { body: Buffer; type: string }> = {};
@@ -318,6 +355,12 @@ async function main() {
     results.push(await measure('gateway: home list, no cache (gRPC + PostgreSQL)', `${gatewayBase}${homePath}`));
     results.push(
       await measure(
+        "gateway: an article's comments, 20 threads of 3 (gRPC + PostgreSQL)",
+        `${gatewayBase}/api/articles/${articleId}/comments`,
+      ),
+    );
+    results.push(
+      await measure(
         'gateway: public profile /@bench_writer (gRPC + PostgreSQL)',
         `${gatewayBase}/api/profile/bench_writer`,
       ),
@@ -368,7 +411,7 @@ async function main() {
     const memory: MemoryRow[] = started.map(({ name, kind }) => {
       const { handle, afterStart } = apps.get(name)!;
       const now = memoryOf(handle.pid);
-      const loaded = ['gateway', 'identity', 'articles', 'search', 'reader'].includes(name);
+      const loaded = ['gateway', 'identity', 'articles', 'comments', 'search', 'reader'].includes(name);
       return { name, kind, loaded, afterStart, afterRuns: now?.rss ?? 0, peak: now?.peak ?? 0 };
     });
 
