@@ -1542,7 +1542,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every moderation action (staff and the automatic review), newest first */
+    /**
+     * Every moderation action (staff and the automatic review), newest first
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
     get: operations['listModerationAudit'];
     put?: never;
     post?: never;
@@ -1559,10 +1562,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Bans issued through moderation, newest first (active=true: in force now; false: ended or lifted) */
+    /**
+     * Bans issued through moderation, newest first (active=true: in force now; false: ended or lifted)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
     get: operations['listModerationBans'];
     put?: never;
-    /** Ban a user (by uid or username) with one of the seven reasons, for 1 to 3650 days or permanently (days null); it takes effect at once on every signed-in request of theirs */
+    /**
+     * Ban a user (by uid or username) with one of the seven reasons, for 1 to 3650 days or permanently (days null); it takes effect at once on every signed-in request of theirs
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
     post: operations['issueModerationBan'];
     delete?: never;
     options?: never;
@@ -1579,7 +1588,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Lift a ban early (a lifted ban is answered as it is) */
+    /**
+     * Lift a ban early (a lifted ban is answered as it is)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
     post: operations['liftModerationBan'];
     delete?: never;
     options?: never;
@@ -1594,7 +1606,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One queue item with its text, the automatic review's signals, its author's history and its decisions */
+    /**
+     * One queue item with its text, the automatic review's signals, its author's history and its decisions
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
     get: operations['getModerationItem'];
     put?: never;
     post?: never;
@@ -1613,7 +1628,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve, reject (with the reason) or request a revision (with notes; articles and translations only). The same decision again answers the item as it is; another decision on a decided item is AlreadyDecided */
+    /**
+     * Approve, reject (with the reason) or request a revision (with notes; articles and translations only). The same decision again answers the item as it is; another decision on a decided item is AlreadyDecided
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
     post: operations['decideModerationItem'];
     delete?: never;
     options?: never;
@@ -1628,7 +1646,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The staff member the bearer token names, with their roles (as GET /api/staff/me) */
+    /**
+     * The staff member the bearer token names, with their roles (as GET /api/staff/me)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
     get: operations['moderationMe'];
     put?: never;
     post?: never;
@@ -1645,7 +1666,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The review queue of articles, translations and comments by kind and state (underModeration unless said): open states oldest first, decided ones most recently decided first */
+    /**
+     * The review queue of articles, translations and comments by kind and state (underModeration unless said): open states oldest first, decided ones most recently decided first
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
     get: operations['listModerationQueue'];
     put?: never;
     post?: never;
@@ -1662,7 +1686,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Reports of comments grouped by comment (open unless said), most recently reported first */
+    /**
+     * Reports of comments grouped by comment (open unless said), most recently reported first
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
     get: operations['listModerationReports'];
     put?: never;
     post?: never;
@@ -1681,7 +1708,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Dismiss the comment's open reports, or remove the comment (optionally banning its author); any report id of the group names it */
+    /**
+     * Dismiss the comment's open reports, or remove the comment (optionally banning its author); any report id of the group names it
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
     post: operations['resolveModerationReport'];
     delete?: never;
     options?: never;
@@ -1986,7 +2016,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Admins only: the issuer and audience the gateway requires of staff tokens and whether the realm's signing keys can be fetched now. */
+    /**
+     * Admins only: the issuer and audience the gateway requires of staff tokens and whether the realm's signing keys can be fetched now.
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role admin. No CSRF token.
+     */
     get: operations['getStaffAuthStatus'];
     put?: never;
     post?: never;
@@ -2020,7 +2053,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The staff member the bearer token names and their staff roles (moderator or admin). */
+    /**
+     * The staff member the bearer token names and their staff roles (moderator or admin).
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
     get: operations['getStaffMe'];
     put?: never;
     post?: never;

@@ -68,7 +68,8 @@ function errorResponses(codes: ErrorCode[]) {
 }
 
 function security(spec: RouteSpec) {
-  if (spec.auth === 'staff') return [{ staffBearer: [spec.staffRole ?? 'moderator'] }];
+  // Bearer schemes take no scopes (OpenAPI 3.0): the role needed is in the operation's description.
+  if (spec.auth === 'staff') return [{ staffBearer: [] }];
   const csrf = UNSAFE_METHODS.has(spec.method) ? { csrfHeader: [], csrfCookie: [] } : undefined;
   if (spec.auth === 'required' || spec.auth === 'confirmed') return [{ session: [], ...csrf }];
   if (spec.auth === 'optional') return [{ session: [], ...csrf }, { ...csrf }];
@@ -114,6 +115,13 @@ function routeConfig(spec: RouteSpec): RouteConfig {
     operationId: spec.operationId,
     tags: [spec.tag],
     summary: spec.summary,
+    ...(spec.auth === 'staff'
+      ? {
+          description:
+            `Staff only: \`Authorization: Bearer <Keycloak access token>\` of the realm, audience pencraft-api, with ` +
+            `the realm role ${spec.staffRole ?? 'moderator'}${spec.staffRole === 'admin' ? '' : ' (or admin)'}. No CSRF token.`,
+        }
+      : {}),
     ...(sec ? { security: sec } : {}),
     request: {
       ...(spec.captcha ? { headers: captchaHeader(spec.captcha) } : {}),
