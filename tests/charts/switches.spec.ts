@@ -4,7 +4,10 @@
 import { render, renderSet, type K8sObject } from './support/helm.js';
 import { serviceNames } from './support/system.js';
 
-const HEALTH_ONLY = ['comments', 'publications', 'donations', 'moderation', 'notifications'];
+// comments left this list with issue #9: the gateway calls it (and it calls articles).
+const HEALTH_ONLY = ['publications', 'donations', 'moderation', 'notifications'];
+/** What remains: every service the gateway's calls need. */
+const ESSENTIAL = (names: string[]) => names.filter((name) => !HEALTH_ONLY.includes(name)).sort();
 const PRODUCTION = ['charts/pencraft/values-production.yaml'];
 
 /** Whether an object belongs to the named component or mentions it anywhere (names, labels, env, peers). */
@@ -53,15 +56,15 @@ describe('switching a service off', () => {
     );
   });
 
-  it('can leave a cluster with the gateway, identity, articles and search only', () => {
+  it('can leave a cluster with only the gateway and the services it needs', () => {
     const without = render({ values: PRODUCTION, set: HEALTH_ONLY.map((name) => `services.${name}.enabled=false`) });
     const deployed = without
       .filter((o) => o.kind === 'Deployment')
       .map((o) => o.metadata.labels!['app.kubernetes.io/component'])
       .filter((name) => serviceNames.includes(name!))
       .sort();
-    expect(deployed).toEqual(['articles', 'gateway', 'identity', 'search']);
+    expect(deployed).toEqual(ESSENTIAL(serviceNames));
     const jobs = without.filter((o) => o.kind === 'Job').map((o) => o.metadata.labels!['pencraft.io/service']);
-    expect(jobs.sort()).toEqual(['articles', 'identity', 'search']);
+    expect(jobs.sort()).toEqual(ESSENTIAL(serviceNames.filter((name) => name !== 'gateway')));
   });
 });
