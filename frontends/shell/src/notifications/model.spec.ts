@@ -41,9 +41,11 @@ describe('the notifications catalogue', () => {
     const missing: string[] = [];
     for (const type of SENTENCE_TYPES) {
       for (const decision of [undefined, 'approved', 'rejected', 'revisionRequested']) {
-        const { key } = sentenceOf(base({ type, data: decision ? { decision } : null }));
-        for (const [language, catalogue] of Object.entries({ en, az, ru }))
-          if (typeof lookup(catalogue, key) !== 'string') missing.push(`${language}: ${key}`);
+        for (const title of ['Xəzər', null]) {
+          const { key } = sentenceOf(base({ type, data: decision ? { decision } : null, subject: { title } }));
+          for (const [language, catalogue] of Object.entries({ en, az, ru }))
+            if (typeof lookup(catalogue, key) !== 'string') missing.push(`${language}: ${key}`);
+        }
       }
     }
     expect(missing).toEqual([]);
@@ -58,6 +60,11 @@ describe('notifications in words', () => {
       values: { actor: 'Leyla Həsənova', title: 'Xəzər' },
     });
     expect(sentenceOf(base({ type: 104, actor: { username: 'leyla' } })).values.actor).toBe('@leyla');
+    // A vote names only the article's id: the sentence goes without the title.
+    expect(sentenceOf(base({ type: 0, subject: { articleId: 'a1', title: null } })).key).toBe('types.0_untitled');
+    expect(sentenceOf(base({ type: 2, subject: { title: null }, data: { decision: 'approved' } })).key).toBe(
+      'types.2.approved',
+    );
   });
 
   it('reads the review decision and the note of a rejection or a revision request', () => {

@@ -34,6 +34,9 @@ export interface Notification {
 export const SENTENCE_TYPES = [0, 1, 2, 3, 4, 50, 51, 52, 100, 104, 105, 200, 201, 300, 400, 500] as const;
 export type KnownType = (typeof SENTENCE_TYPES)[number];
 
+/** The types whose sentence names the article, and has a variant without it. */
+const UNTITLED_TYPES: readonly number[] = [0, 1, 3, 50, 51, 500];
+
 export const DECISIONS = ['approved', 'rejected', 'revisionRequested'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
@@ -147,6 +150,8 @@ export function sentenceOf(notification: Notification): { key: string; values: R
   if (!(SENTENCE_TYPES as readonly number[]).includes(type)) return { key: 'types.other', values };
   const decision = decisionOf(notification);
   if ([2, 4, 52].includes(type)) return { key: `types.${type}.${decision ?? 'other'}`, values };
+  // Some sources do not carry the article's title (a vote names only the article's id): the sentence goes without it.
+  if (!title && UNTITLED_TYPES.includes(type)) return { key: `types.${type}_untitled`, values };
   return { key: `types.${type}`, values };
 }
 

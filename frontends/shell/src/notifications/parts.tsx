@@ -31,7 +31,7 @@ export function NotificationItem({
   const text = sentence(notification, t);
   const link = linkOf(notification);
   const note = noteOf(notification);
-  const excerpt = [1, 51].includes(notification.type) ? notification.subject?.excerpt : undefined;
+  const excerpt = [1, 50, 51, 52].includes(notification.type) ? notification.subject?.excerpt : undefined;
   const Heading = headingLevel ?? 'p';
   return (
     <div className="pc-notification__body" data-type={notification.type}>

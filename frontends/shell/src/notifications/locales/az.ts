@@ -37,7 +37,9 @@ const az: typeof en = {
   someone: 'Kimsə',
   types: {
     '0': '{{actor}} “{{title}}” məqalənizə müsbət səs verdi.',
+    '0_untitled': '{{actor}} məqalənizə müsbət səs verdi.',
     '1': '{{actor}} “{{title}}” məqalənizə şərh yazdı.',
+    '1_untitled': '{{actor}} məqalənizə şərh yazdı.',
     '2': {
       approved: '“{{title}}” məqaləniz təsdiqləndi və dərc olundu.',
       rejected: '“{{title}}” məqaləniz rədd edildi.',
@@ -45,6 +47,7 @@ const az: typeof en = {
       other: '“{{title}}” məqaləniz yoxlanıldı.',
     },
     '3': '{{actor}} “{{title}}” məqalənizi tərcümə etdi.',
+    '3_untitled': '{{actor}} məqalənizi tərcümə etdi.',
     '4': {
       approved: '“{{title}}” tərcüməniz təsdiqləndi və dərc olundu.',
       rejected: '“{{title}}” tərcüməniz rədd edildi.',
@@ -52,7 +55,9 @@ const az: typeof en = {
       other: '“{{title}}” tərcüməniz yoxlanıldı.',
     },
     '50': '{{actor}} “{{title}}” məqaləsindəki şərhinizə müsbət səs verdi.',
+    '50_untitled': '{{actor}} şərhinizə müsbət səs verdi.',
     '51': '{{actor}} “{{title}}” məqaləsindəki şərhinizə cavab yazdı.',
+    '51_untitled': '{{actor}} şərhinizə cavab yazdı.',
     '52': {
       approved: '“{{title}}” məqaləsindəki şərhiniz dərc olundu.',
       rejected: '“{{title}}” məqaləsindəki şərhiniz rədd edildi.',
@@ -67,6 +72,7 @@ const az: typeof en = {
     '300': '{{actor}} nəşrinizə abunə oldu.',
     '400': '{{actor}} sizi nəşrə üzv olmağa dəvət etdi.',
     '500': '{{actor}} sizi “{{title}}” məqaləsinə həmmüəllif olmağa dəvət etdi.',
+    '500_untitled': '{{actor}} sizi bir məqaləyə həmmüəllif olmağa dəvət etdi.',
     other: 'Yeni bildirişiniz var.',
   },
 };

@@ -37,7 +37,9 @@ const en = {
   someone: 'Someone',
   types: {
     '0': '{{actor}} upvoted your article “{{title}}”.',
+    '0_untitled': '{{actor}} upvoted your article.',
     '1': '{{actor}} commented on your article “{{title}}”.',
+    '1_untitled': '{{actor}} commented on your article.',
     '2': {
       approved: 'Your article “{{title}}” was approved and published.',
       rejected: 'Your article “{{title}}” was rejected.',
@@ -45,6 +47,7 @@ const en = {
       other: 'Your article “{{title}}” was reviewed.',
     },
     '3': '{{actor}} translated your article “{{title}}”.',
+    '3_untitled': '{{actor}} translated your article.',
     '4': {
       approved: 'Your translation “{{title}}” was approved and published.',
       rejected: 'Your translation “{{title}}” was rejected.',
@@ -52,7 +55,9 @@ const en = {
       other: 'Your translation “{{title}}” was reviewed.',
     },
     '50': '{{actor}} upvoted your comment on “{{title}}”.',
+    '50_untitled': '{{actor}} upvoted your comment.',
     '51': '{{actor}} replied to your comment on “{{title}}”.',
+    '51_untitled': '{{actor}} replied to your comment.',
     '52': {
       approved: 'Your comment on “{{title}}” was published.',
       rejected: 'Your comment on “{{title}}” was rejected.',
@@ -67,6 +72,7 @@ const en = {
     '300': '{{actor}} subscribed to your publication.',
     '400': '{{actor}} invited you to join a publication.',
     '500': '{{actor}} invited you to co-author “{{title}}”.',
+    '500_untitled': '{{actor}} invited you to co-author an article.',
     other: 'You have a new notification.',
   },
 };
