@@ -34,7 +34,7 @@ export class NotificationStream {
         },
       });
       const run = async () => {
-        let last = afterId > 0 ? afterId : await this.notifications.latestId(uid);
+        let last = afterId;
         while (!closed) {
           dirty = false;
           const rows = await this.notifications.after(uid, last, BATCH);

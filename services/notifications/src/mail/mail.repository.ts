@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Transaction } from '@pencraft/kit';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { people } from '../people/person.table.js';
 import { notifications } from '../notifications/notification.table.js';
 import { toView, view, type NotificationView } from '../notifications/notification.repository.js';
@@ -19,14 +19,26 @@ export class MailRepository {
   }
 
   async claim(tx: Transaction, limit: number): Promise<NotificationView[]> {
+    // Lock the rows alone (a lock through the join would need the table's unqualified name), then read them.
+    const claimed = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.mailState, 'pending'))
+      .orderBy(asc(notifications.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (claimed.length === 0) return [];
     const rows = await tx
       .select(view)
       .from(notifications)
       .leftJoin(people, eq(people.uid, notifications.actorUid))
-      .where(eq(notifications.mailState, 'pending'))
-      .orderBy(asc(notifications.id))
-      .limit(limit)
-      .for('update', { of: notifications, skipLocked: true });
+      .where(
+        inArray(
+          notifications.id,
+          claimed.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(notifications.id));
     return rows.map(toView);
   }
 
@@ -38,7 +50,7 @@ export class MailRepository {
           mailAttempts: sql`${notifications.mailAttempts} + 1`,
           mailState: sql`case when ${notifications.mailAttempts} + 1 >= ${MAIL_ATTEMPTS_MAX} then 'failed' else 'pending' end`,
         })
-        .where(and(eq(notifications.id, id)));
+        .where(eq(notifications.id, id));
       return;
     }
     await tx

@@ -107,14 +107,6 @@ export class NotificationRepository {
     return rows.map(toView);
   }
 
-  async latestId(uid: string): Promise<number> {
-    const [row] = await this.database.db
-      .select({ id: sql<number | null>`max(${notifications.id})`.mapWith(Number) })
-      .from(notifications)
-      .where(eq(notifications.uid, uid));
-    return row?.id ?? 0;
-  }
-
   async unreadCount(uid: string): Promise<number> {
     const [row] = await this.database.db
       .select({ n: count() })

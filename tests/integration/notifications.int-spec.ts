@@ -1,0 +1,433 @@
+// Notifications through the gateway on real servers (identity, articles, comments, notifications, gateway;
+// PostgreSQL, Redis, NATS, mailpit): every type whose source exists made by its real event, the user's switches
+// honoured, mails in the user's language only for what they chose, the live stream (SSE) receiving new ones and a
+// reconnection with Last-Event-ID getting the missed ones, and that nobody reads or marks another user's.
+import { ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
+import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
+import pg from 'pg';
+import type { AppHandle } from '../../packages/devstack/src/index.ts';
+import { confirmAccount } from '../support/accounts.ts';
+import { captchaHeader } from '../support/captcha.ts';
+import { approveComment, closeCommentReviewClient, decideComment } from '../support/comment-review.ts';
+import { mailsTo, waitForMail } from '../support/mailbox.ts';
+import { approveArticle, closeReviewClient, decideReview } from '../support/review.ts';
+import {
+  eventually,
+  freshDatabase,
+  grpcAddress,
+  httpBase,
+  resetMessaging,
+  startService,
+  type TestDatabase,
+} from '../support/stack.ts';
+import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+
+interface ErrorBody {
+  error: { code: string };
+}
+interface Notification {
+  id: string;
+  type: number;
+  key: string | null;
+  actor: { uid: string; username: string; fullname: string; imageUrl: string | null } | null;
+  subject: { articleId: string | null; commentId: string | null; title: string | null; excerpt: string | null };
+  data: { decision?: string; note?: string; parentCommentId?: string; language?: string; originalId?: string };
+  read: boolean;
+  readAt: string | null;
+  createdAt: string;
+}
+interface Page {
+  items: Notification[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  unread: number;
+}
+interface Account {
+  client: ApiClient;
+  uid: string;
+  username: string;
+  email: string;
+}
+
+let db: TestDatabase;
+let sql: pg.Pool;
+const apps: AppHandle[] = [];
+let grpc: PromiseClient<ArticlesServiceClient>;
+let base: string;
+let seq = 0;
+const run = Date.now().toString(36);
+const text = 'Bakıda payız gələndə küləklər şəhəri təmizləyir, insanlar isə çay süfrəsi ətrafında toplaşır.';
+
+let author: Account;
+let reader: Account;
+let other: Account;
+
+const codeOf = (response: { body: unknown }) => (response.body as ErrorBody).error?.code;
+
+async function signUp(): Promise<Account> {
+  seq += 1;
+  const account = {
+    email: `notify${seq}.${run}@example.az`,
+    username: `notify_${run}_${seq}`,
+    password: 'notify-pass-7',
+  };
+  const client = new ApiClient(base);
+  const response = await client.post<{ uid: string }>(
+    '/api/id/register',
+    { ...account, fullname: `Notify User ${seq}`, acceptTerms: true, acceptPrivacy: true },
+    await captchaHeader(base),
+  );
+  expect(response.status).toBe(201);
+  await confirmAccount(client, account.email);
+  return { client, uid: response.body.uid, username: account.username, email: account.email };
+}
+
+async function submitted(owner: Account, title: string): Promise<string> {
+  const { article } = await grpc.createArticle({
+    author: { uid: owner.uid, username: owner.username, fullname: 'Notify Author', imageUrl: '' },
+    title,
+    description: '',
+    language: 'az',
+    category: 'tech',
+    subCategories: [],
+    contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text } }] }),
+  });
+  const { article: sent } = await grpc.publishArticle({ articleId: article!.id, actorUid: owner.uid });
+  return sent!.id;
+}
+
+async function published(owner: Account, title: string): Promise<string> {
+  const id = await submitted(owner, title);
+  await approveArticle(id);
+  // The comments service asks articles whether it is published; articles counts it once its event is read.
+  return id;
+}
+
+const mine = (account: Account, query = '') => account.client.get<Page & ErrorBody>(`/api/notifications${query}`);
+
+/** Waits for a notification of `type` matching `match` among the account's newest. */
+async function arrived(account: Account, type: number, match: (n: Notification) => boolean = () => true) {
+  return eventually(
+    async () => {
+      const page = await mine(account);
+      return page.body.items?.find((n) => n.type === type && match(n));
+    },
+    { timeoutMs: 20_000, intervalMs: 200 },
+  );
+}
+
+async function comment(account: Account, articleId: string, content: string, parentId?: string): Promise<string> {
+  const response = await account.client.post<{ id: string } & ErrorBody>('/api/articles/comment', {
+    articleId,
+    content,
+    ...(parentId ? { parentId } : {}),
+  });
+  expect(response.status).toBe(201);
+  return response.body.id;
+}
+
+/** An open SSE stream read as events. */
+class EventStream {
+  readonly events: { id: string; event: string; data: Notification }[] = [];
+  private readonly controller = new AbortController();
+  status = 0;
+  headers?: Headers;
+  private done?: Promise<void>;
+
+  static async open(account: Account, lastEventId?: string) {
+    const stream = new EventStream();
+    const cookie = [...account.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await fetch(`${base}/api/notifications/stream`, {
+      headers: { accept: 'text/event-stream', cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+      signal: stream.controller.signal,
+    });
+    stream.status = response.status;
+    stream.headers = response.headers;
+    if (response.ok && response.body) stream.done = stream.read(response.body);
+    else await response.text();
+    return stream;
+  }
+
+  private async read(body: ReadableStream<Uint8Array>) {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = Object.fromEntries(
+            block
+              .split('\n')
+              .filter((line) => !line.startsWith(':') && line.includes(':'))
+              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]),
+          );
+          if (fields.event === 'notification') {
+            this.events.push({ id: fields.id!, event: fields.event, data: JSON.parse(fields.data!) as Notification });
+          }
+        }
+      }
+    } catch {
+      // aborted
+    }
+  }
+
+  async waitFor(match: (n: Notification) => boolean) {
+    return eventually(async () => this.events.find((e) => match(e.data)), { timeoutMs: 20_000, intervalMs: 50 });
+  }
+
+  async close() {
+    this.controller.abort();
+    await this.done;
+  }
+}
+
+beforeAll(async () => {
+  await resetMessaging();
+  db = await freshDatabase('notifications');
+  sql = new pg.Pool({ connectionString: db.url, max: 2 });
+  apps.push(
+    ...(await Promise.all([
+      startService('identity', db.name),
+      startService('articles', db.name),
+      startService('comments', db.name),
+      startService('notifications', db.name, { MAIL_POLL_MS: '200', LIVE_POLL_MS: '5000' }),
+    ])),
+  );
+  apps.push(
+    await startService('gateway', db.name, {
+      EDGE_ROUTES: '',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '5000',
+      PUBLIC_CACHE_SECONDS: '0',
+    }),
+  );
+  base = httpBase('gateway');
+  grpc = createGrpcClient(ArticlesServiceClient, ArticlesServiceService, grpcAddress('articles'));
+  [author, reader, other] = await Promise.all([signUp(), signUp(), signUp()]);
+}, 120_000);
+
+afterAll(async () => {
+  grpc?.close();
+  closeReviewClient();
+  closeCommentReviewClient();
+  await Promise.all(apps.map((app) => app.stop()));
+  await sql?.end();
+  await db?.drop();
+});
+
+describe('types made by their events', () => {
+  it('100: a confirmed account is welcomed (once)', async () => {
+    const welcome = await arrived(author, 100);
+    expect(welcome).toMatchObject({ key: null, actor: null, read: false });
+    const page = await mine(author);
+    expect(page.body.items.filter((n) => n.type === 100)).toHaveLength(1);
+  });
+
+  it('104: the followed user hears of a new follower, with the follower as actor', async () => {
+    expect((await reader.client.post(`/api/users/${author.uid}/follow`)).status).toBe(200);
+    const follow = await arrived(author, 104);
+    expect(follow.actor).toMatchObject({ uid: reader.uid, username: reader.username });
+  });
+
+  it('2: a moderator decision tells the author with the note; the initial review tells nobody', async () => {
+    const rejected = await submitted(author, 'Rədd ediləcək məqalə');
+    await decideReview(rejected, 'startInitialReview');
+    await decideReview(rejected, 'passInitialReview');
+    await decideReview(rejected, 'reject', 'Mövzudan kənar');
+    const notice = await arrived(author, 2, (n) => n.subject.articleId === rejected);
+    expect(notice).toMatchObject({
+      key: 'ara',
+      subject: { title: 'Rədd ediləcək məqalə' },
+      data: { decision: 'rejected', note: 'Mövzudan kənar' },
+    });
+    const page = await mine(author);
+    expect(page.body.items.filter((n) => n.subject.articleId === rejected)).toHaveLength(1);
+  });
+
+  it('0 and 1, 51, 52, 50: votes and comments reach the people they concern, never the actor', async () => {
+    const article = await published(author, 'Şərh üçün məqalə');
+    await arrived(author, 2, (n) => n.subject.articleId === article && n.data.decision === 'approved');
+
+    expect((await reader.client.post(`/api/articles/${article}/upvote`)).status).toBe(200);
+    const vote = await arrived(author, 0, (n) => n.subject.articleId === article);
+    expect(vote).toMatchObject({ key: 'ar', actor: { uid: reader.uid } });
+
+    const top = await comment(reader, article, 'Çox maraqlı yazıdır, təşəkkürlər!');
+    await approveComment(top);
+    const onArticle = await arrived(author, 1, (n) => n.subject.commentId === top);
+    expect(onArticle).toMatchObject({ key: 'ac', actor: { uid: reader.uid }, subject: { articleId: article } });
+    expect(await arrived(reader, 52, (n) => n.subject.commentId === top)).toMatchObject({
+      key: 'cra',
+      data: { decision: 'approved' },
+    });
+
+    const reply = await comment(author, article, 'Sağ olun!', top);
+    await approveComment(reply);
+    const replied = await arrived(reader, 51, (n) => n.subject.commentId === reply);
+    expect(replied).toMatchObject({ key: 'cc', actor: { uid: author.uid }, data: { parentCommentId: top } });
+
+    expect((await reader.client.post(`/api/articles/comments/${reply}/upvote`)).status).toBe(200);
+    expect(await arrived(author, 50, (n) => n.subject.commentId === reply)).toMatchObject({
+      actor: { uid: reader.uid },
+    });
+
+    // The author's own reply on their own article tells them nothing but its review.
+    const authorTypes = (await mine(author)).body.items.filter((n) => n.subject.commentId === reply).map((n) => n.type);
+    expect(authorTypes.sort()).toEqual([50, 52]);
+
+    const rejected = await comment(other, article, 'Bu şərh rədd olunacaq.');
+    await decideComment(rejected, 'reject', 'Qaydalara zidd');
+    expect(await arrived(other, 52, (n) => n.subject.commentId === rejected)).toMatchObject({
+      data: { decision: 'rejected', note: 'Qaydalara zidd' },
+    });
+  });
+});
+
+describe('switches and mails', () => {
+  it('a switch turned off stops that type; others keep coming', async () => {
+    const saved = await author.client.request<Record<string, boolean>>('PUT', '/api/ttin/nots', { ar: false });
+    expect(saved.body).toMatchObject({ ar: false, ac: true });
+    await eventually(async () => {
+      const { rows } = await sql.query("select settings->>'ar' as ar from notifications.people where uid = $1", [
+        author.uid,
+      ]);
+      return rows[0]?.ar === 'false' ? true : undefined;
+    });
+    const article = await published(author, 'Səssiz məqalə');
+    expect((await other.client.post(`/api/articles/${article}/upvote`)).status).toBe(200);
+    const top = await comment(other, article, 'Səs verdim və yazıram.');
+    await approveComment(top);
+    await arrived(author, 1, (n) => n.subject.commentId === top);
+    const page = await mine(author);
+    expect(page.body.items.some((n) => n.type === 0 && n.subject.articleId === article)).toBe(false);
+    await author.client.request('PUT', '/api/ttin/nots', { ar: true });
+  });
+
+  it('mails what the user chose, in their language, and nothing else', async () => {
+    const mail = await reader.client.get<Record<string, boolean>>('/api/ttin/nots/mail');
+    expect(mail.body).toEqual({
+      ar: false,
+      ac: false,
+      ara: true,
+      at: false,
+      atra: true,
+      cr: false,
+      cc: false,
+      cra: true,
+    });
+    // The reader's comment approval (52, cra: mailed by default) came in the language of the account (English, as
+    // it signed up).
+    const en = await waitForMail({ to: reader.email, subject: /was approved/ });
+    expect(en.text).toContain('Şərh üçün məqalə');
+
+    // Russian from now on, and replies (cc) by e-mail too.
+    expect((await reader.client.request('PUT', '/api/ttin/prefs/language', { language: 'ru' })).status).toBe(200);
+    const chosen = await reader.client.request<Record<string, boolean>>('PUT', '/api/ttin/nots/mail', { cc: true });
+    expect(chosen.body).toMatchObject({ cc: true });
+    await eventually(async () => {
+      const { rows } = await sql.query("select lang, mail->>'cc' as cc from notifications.people where uid = $1", [
+        reader.uid,
+      ]);
+      return rows[0]?.lang === 'ru' && rows[0]?.cc === 'true' ? true : undefined;
+    });
+    const article = await published(other, 'Mail article');
+    const top = await comment(reader, article, 'A comment to be answered.');
+    await approveComment(top);
+    const reply = await comment(other, article, 'An answer that is mailed.', top);
+    await approveComment(reply);
+    const ru = await waitForMail({ to: reader.email, subject: /ответил\(а\) на ваш комментарий/ });
+    expect(ru.text).toContain(`/a/${article}#comment-${reply}`);
+    expect(ru.html).toContain('<html lang="ru">');
+
+    // A vote (ar) is not chosen by mail: it arrives in the app only.
+    const since = new Date();
+    const own = await published(reader, 'Reader article');
+    expect((await other.client.post(`/api/articles/${own}/upvote`)).status).toBe(200);
+    await arrived(reader, 0, (n) => n.subject.articleId === own);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect((await mailsTo({ to: reader.email, subject: /проголосовал|upvoted/, after: since })).length).toBe(0);
+  });
+});
+
+describe('reading and marking', () => {
+  it('pages, filters unread, marks one and all read', async () => {
+    const page = await mine(author);
+    expect(page.status).toBe(200);
+    expect(page.body.unread).toBeGreaterThan(1);
+    const first = page.body.items[0]!;
+    const marked = await author.client.request<{ unread: number }>('PUT', `/api/notifications/${first.id}/read`);
+    expect(marked.status).toBe(200);
+    expect(marked.body.unread).toBe(page.body.unread - 1);
+    const unread = await mine(author, '?unread=true');
+    expect(unread.body.items.some((n) => n.id === first.id)).toBe(false);
+    const summary = await author.client.get<{ unread: number; items: Notification[] }>('/api/notifications/my');
+    expect(summary.body.unread).toBe(page.body.unread - 1);
+    expect(summary.body.items.length).toBeLessThanOrEqual(5);
+    expect((await author.client.request<{ unread: number }>('PUT', '/api/notifications/read')).body).toEqual({
+      unread: 0,
+    });
+    expect((await mine(author, '?unread=true')).body.items).toEqual([]);
+  });
+
+  it("nobody reads or marks another user's notifications", async () => {
+    const authors = await mine(author);
+    const theirs = authors.body.items[0]!.id;
+    const tried = await reader.client.request('PUT', `/api/notifications/${theirs}/read`);
+    expect(tried.status).toBe(404);
+    expect(codeOf(tried)).toBe('NotificationNotFound');
+    const readers = await mine(reader);
+    expect(readers.body.items.some((n) => n.id === theirs)).toBe(false);
+    const visitor = new ApiClient(base);
+    expect((await visitor.get('/api/notifications')).status).toBe(401);
+    expect((await visitor.get('/api/notifications/my')).status).toBe(401);
+    expect((await fetch(`${base}/api/notifications/stream`)).status).toBe(401);
+    expect((await reader.client.request('PUT', '/api/notifications/abc/read')).status).toBe(404);
+  });
+});
+
+describe('live stream (SSE)', () => {
+  it('delivers a new notification as it happens, and a reconnection with Last-Event-ID gets the missed ones', async () => {
+    const stream = await EventStream.open(author);
+    expect(stream.status).toBe(200);
+    expect(stream.headers!.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.headers!.get('x-accel-buffering')).toBe('no');
+    expect(stream.headers!.get('content-encoding')).toBeNull();
+
+    const article = await published(author, 'Canlı məqalə');
+    const approved = await stream.waitFor((n) => n.type === 2 && n.subject.articleId === article);
+    expect(approved.event).toBe('notification');
+    expect(approved.data.data.decision).toBe('approved');
+    await stream.close();
+
+    // While no page listens: a vote and a follow.
+    expect((await other.client.post(`/api/articles/${article}/upvote`)).status).toBe(200);
+    expect((await other.client.post(`/api/users/${author.uid}/follow`)).status).toBe(200);
+    await arrived(author, 104, (n) => n.actor?.uid === other.uid);
+
+    const again = await EventStream.open(author, approved.id);
+    await again.waitFor((n) => n.type === 104 && n.actor?.uid === other.uid);
+    await again.waitFor((n) => n.type === 0 && n.subject.articleId === article);
+    const ids = again.events.map((e) => Number(e.id));
+    expect(ids.every((id) => id > Number(approved.id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    await again.close();
+  });
+
+  it('refuses a sixth stream of one user', async () => {
+    const streams = await Promise.all([1, 2, 3, 4, 5].map(() => EventStream.open(reader)));
+    expect(streams.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
+    const sixth = await EventStream.open(reader);
+    expect(sixth.status).toBe(429);
+    await Promise.all(streams.map((s) => s.close()));
+    await eventually(async () => {
+      const next = await EventStream.open(reader);
+      await next.close();
+      return next.status === 200 ? true : undefined;
+    });
+  });
+});
