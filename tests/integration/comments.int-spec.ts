@@ -14,7 +14,10 @@ import {
   CommentSubmitted,
   CommentVoted,
 } from '@pencraft/contracts/events/v1/comments';
+import { EVENTS } from '@pencraft/contracts/events';
+import { UserDeleted } from '@pencraft/contracts/events/v1/identity';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
+import { connect, headers } from 'nats';
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createClient } from 'redis';
@@ -28,6 +31,7 @@ import {
   freshDatabase,
   grpcAddress,
   httpBase,
+  natsUrl,
   redisUrl,
   resetMessaging,
   stack,
@@ -595,5 +599,58 @@ describe("a user's comments", () => {
     expect(
       statusAndCode(await new ApiClient(base).get('/api/articles/comments/all?username=nobody_here_at_all')),
     ).toEqual([404, 'UserNotFound']);
+  });
+});
+
+describe('a deleted account', () => {
+  it("loses its comments' text and author, its votes leave the counts, and the article's count follows", async () => {
+    const leaver = await signUp();
+    const target = await published(alice, 'Gedənin səs verdiyi şərh');
+    const own = await published(leaver, 'Gedənin şərhi');
+    const answer = await published(bob, 'Gedənə cavab', own.id);
+    expect((await vote(leaver, target.id, 'upvote')).body).toMatchObject({ up: 1 });
+    const before = await eventually(async () => {
+      const count = await commentsCount();
+      const { rows } = await sql.query<{ n: number }>(
+        `select count(*)::int as n from comments.comments where article_id = $1 and status = 'published' and not deleted`,
+        [article],
+      );
+      return count === rows[0]!.n ? count : undefined;
+    });
+
+    // identity announces the deletion at the end of the grace period; here the test publishes it.
+    const nc = await connect({ servers: natsUrl(stack) });
+    try {
+      const h = headers();
+      h.set('pc-event-type', EVENTS.userDeleted.type);
+      await nc
+        .jetstream()
+        .publish(
+          EVENTS.userDeleted.subject,
+          UserDeleted.encode({ uid: leaver.uid, deletedAtMs: Date.now() }).finish(),
+          {
+            msgID: randomUUID(),
+            headers: h,
+          },
+        );
+    } finally {
+      await nc.close();
+    }
+
+    const placeholder = await eventually(async () => {
+      const found = find((await thread(new ApiClient(base))).body.items, own.id);
+      return found?.state === 'deleted' ? found : undefined;
+    });
+    expect(placeholder).toMatchObject({ content: null, author: null });
+    expect(placeholder.replies.map((reply) => reply.id)).toEqual([answer.id]);
+    expect(find((await thread(new ApiClient(base))).body.items, target.id)).toMatchObject({ up: 0 });
+    await eventually(async () => ((await commentsCount()) === before - 1 ? true : undefined));
+    const { rows } = await sql.query<{ n: number }>(
+      `select (select count(*)::int from comments.comment_votes where uid = $1) +
+              (select count(*)::int from comments.authors where uid = $1) +
+              (select count(*)::int from comments.comments where author_uid = $1 and content <> '') as n`,
+      [leaver.uid],
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 });

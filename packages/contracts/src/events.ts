@@ -85,7 +85,11 @@ export const EVENTS = {
     proto: 'events/v1/identity.proto',
     message: UserDeleted,
     publisher: 'identity',
-    consumers: { articles: 'articles-identity-deletions', search: 'search-identity-deletions' },
+    consumers: {
+      articles: 'articles-identity-deletions',
+      search: 'search-identity-deletions',
+      comments: 'comments-identity-deletions',
+    },
   }),
   userUpdated: defineEvent({
     subject: 'identity.user.updated',

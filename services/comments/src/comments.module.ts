@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { transactionManagerProvider } from '@pencraft/kit';
 import { ArticleDirectory, GrpcArticleDirectory } from './articles/article-directory.js';
 import { ArticleRefRepository } from './articles/article-ref.repository.js';
+import { AccountDeletionConsumer } from './authors/account-deletion.consumer.js';
 import { AuthorRepository } from './authors/author.repository.js';
 import { UserUpdatedConsumer } from './authors/user-updated.consumer.js';
 import { Clock } from './clock.js';
@@ -23,6 +24,7 @@ import { CommentVoteRepository } from './votes/comment-vote.repository.js';
     ArticleRefRepository,
     { provide: ArticleDirectory, useClass: GrpcArticleDirectory },
     UserUpdatedConsumer,
+    AccountDeletionConsumer,
     Clock,
     transactionManagerProvider,
   ],

@@ -53,6 +53,33 @@ export class CommentRepository {
     await tx.update(comments).set(patch).where(eq(comments.id, id));
   }
 
+  /**
+   * Everything of a deleted account: its comments lose their text and author (a comment with replies keeps its place
+   * as deleted), its votes leave the counts they were in, its reports go. Answers the comments readers saw until
+   * now, to announce them as deleted.
+   */
+  async forgetUser(tx: Queryable, uid: string, at: Date): Promise<{ id: string; articleId: string }[]> {
+    await tx.execute(sql`
+      update ${comments} c
+         set up_votes = c.up_votes - v.ups, down_votes = c.down_votes - v.downs
+        from (select comment_id, count(*) filter (where value = 1)::int as ups,
+                     count(*) filter (where value = -1)::int as downs
+                from comments.comment_votes where uid = ${uid} group by comment_id) v
+       where c.id = v.comment_id`);
+    await tx.execute(sql`delete from comments.comment_votes where uid = ${uid}`);
+    await tx.execute(sql`delete from comments.comment_reports where reporter_uid = ${uid}`);
+    await tx.execute(sql`delete from comments.authors where uid = ${uid}`);
+    const visible = await tx
+      .select({ id: comments.id, articleId: comments.articleId })
+      .from(comments)
+      .where(and(eq(comments.authorUid, uid), VISIBLE));
+    await tx
+      .update(comments)
+      .set({ deleted: true, deletedAt: sql`coalesce(${comments.deletedAt}, ${at})`, content: '', pendingEdit: false })
+      .where(eq(comments.authorUid, uid));
+    return visible;
+  }
+
   async addVotes(tx: Queryable, id: string, change: { up: number; down: number }) {
     const [row] = await tx
       .update(comments)
