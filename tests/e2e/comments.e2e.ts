@@ -319,6 +319,8 @@ describe("the author's own comment", () => {
     await dialog.waitFor({ state: 'hidden' });
     await section().getByText('This comment was deleted.').waitFor();
     expect(await section().getByText('copper workshops').count()).toBe(0);
+    // The focus is back on the section (the button that opened the dialog went with the comment).
+    await page.waitForFunction(() => document.activeElement?.matches('#comments h2') === true);
     // The reply stays under it, for everyone.
     await openArticle();
     await section().getByText('This comment was deleted.').waitFor();

@@ -69,6 +69,8 @@ export default function Comments({
   const [reporting, setReporting] = useState<CommentJson | null>(null);
   const [reportSent, setReportSent] = useState(false);
   const scrolled = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const deleted = useRef(false);
 
   const loadEffects = useCallback(
     async (ids: string[], signal?: AbortSignal) => {
@@ -211,6 +213,7 @@ export default function Comments({
     const wasPublished = deleting.state === 'published';
     update((items) => removeComment(items, deleting.id, markDeleted, isDeleted));
     if (wasPublished) setThread((s) => ({ ...s, total: Math.max(0, s.total - 1) }));
+    deleted.current = true;
     setDeleting(null);
   }
 
@@ -245,7 +248,7 @@ export default function Comments({
   return (
     <section className="pc-comments-section" id="comments" aria-labelledby={titleId}>
       <div className="pc-comments-section__head">
-        <h2 id={titleId} className="pc-comments-section__title">
+        <h2 id={titleId} className="pc-comments-section__title" ref={heading} tabIndex={-1}>
           {t('comments.title')}
           {thread.status === 'ready' && <span className="pc-comments-section__total"> {thread.total}</span>}
         </h2>
@@ -309,7 +312,16 @@ export default function Comments({
       </div>
       {viewerUid && (
         <>
-          <ConfirmDelete open={deleting !== null} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
+          <ConfirmDelete
+            open={deleting !== null}
+            onConfirm={confirmDelete}
+            onClose={() => setDeleting(null)}
+            onClosed={() => {
+              // The button that opened the dialog went with the comment: the focus goes back to the section.
+              if (deleted.current) heading.current?.focus();
+              deleted.current = false;
+            }}
+          />
           <ReportDialog open={reporting !== null} onSend={sendReport} onClose={() => setReporting(null)} />
         </>
       )}

@@ -7,10 +7,14 @@ export function ConfirmDelete({
   open,
   onConfirm,
   onClose,
+  onClosed,
 }: {
   open: boolean;
   onConfirm: () => Promise<void>;
+  /** Asks to close (cancel, Escape). */
   onClose: () => void;
+  /** The dialog has closed (after the browser gave the focus back). */
+  onClosed?: () => void;
 }) {
   const { t } = useReaderTranslation();
   const ref = useRef<HTMLDialogElement>(null);
@@ -51,6 +55,7 @@ export function ConfirmDelete({
         event.preventDefault();
         if (!busy) onClose();
       }}
+      onClose={onClosed}
     >
       <div className="pc-dialog__body">
         <h2 id={titleId} className="pc-dialog__title">
