@@ -1,4 +1,5 @@
 import { addReply, appendPage, removeComment, threadIds, updateComment } from './thread.js';
+import { asThread } from './types.js';
 
 interface Node {
   id: string;
@@ -47,5 +48,34 @@ describe('the comment thread', () => {
   it('lists every id and appends only comments not yet shown', () => {
     expect(threadIds(thread())).toEqual(['a', 'a1', 'a1x', 'a2', 'b']);
     expect(appendPage(thread(), [{ id: 'b' }, { id: 'c' }]).map((c) => c.id)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('the documented answer', () => {
+  const base = {
+    articleId: 'x',
+    parentId: null,
+    state: 'published' as const,
+    content: 'text',
+    author: null,
+    replyTo: null,
+    up: 0,
+    down: 0,
+    createdAt: '2026-11-26T10:00:00Z',
+    editedAt: null,
+    replyCount: 0,
+  };
+
+  it('becomes one recursive shape, the deepest level with no replies', () => {
+    const thread = asThread([
+      {
+        ...base,
+        id: 'a',
+        depth: 1,
+        replies: [{ ...base, id: 'a1', depth: 2, replies: [{ ...base, id: 'a1x', depth: 3, replies: [] }] }],
+      },
+    ]);
+    expect(threadIds(thread)).toEqual(['a', 'a1', 'a1x']);
+    expect(thread[0]!.replies[0]!.replies[0]!.replies).toEqual([]);
   });
 });
