@@ -5,23 +5,18 @@
 // its lifting are announced once each (identity.user.banned / unbanned), a retried IssueBan answers the same ban, and
 // another user is untouched.
 import { UserBanned, UserUnbanned } from '@pencraft/contracts/events/v1/identity';
-import {
-  TrustServiceClient,
-  TrustServiceService,
-  type IssueBanResponse,
-} from '@pencraft/contracts/identity/v1/moderation';
+import type { TrustServiceClient } from '@pencraft/contracts/identity/v1/moderation';
 import { AppError } from '@pencraft/errors';
-import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
+import type { PromiseClient } from '@pencraft/kit';
 import { AckPolicy, connect, type NatsConnection } from 'nats';
-import { createClient } from 'redis';
 import { randomUUID } from 'node:crypto';
-import { redisUrl, type AppHandle } from '../../packages/devstack/src/index.ts';
+import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
+import { closeTrustClient, refreshGatewaySessions, trustClient } from '../support/bans.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import {
   eventually,
   freshDatabase,
-  grpcAddress,
   httpBase,
   natsUrl,
   resetMessaging,
@@ -62,12 +57,12 @@ beforeAll(async () => {
   );
   apps.push(await startService('gateway', db.name, { EDGE_ROUTES: '', AUTH_RATE_LIMIT_PER_MINUTE: '1000' }));
   base = httpBase('gateway');
-  trust = createGrpcClient(TrustServiceClient, TrustServiceService, grpcAddress('identity'));
+  trust = trustClient();
   nc = await connect({ servers: natsUrl(stack) });
 });
 
 afterAll(async () => {
-  trust?.close();
+  closeTrustClient();
   await nc?.close();
   await Promise.all(apps.map((app) => app.stop()));
   await db?.drop();
@@ -99,23 +94,6 @@ async function signIn(account: Account) {
     password: account.password,
   });
   return { client, response };
-}
-
-/**
- * What the gateway's moderation route does with IssueBan's and LiftBan's answer (SessionService.refresh): the cached
- * answers of the user's sessions go, so the next request of each asks identity again. Keyed as the gateway keys them
- * (the SHA-256 of the token), never by a token.
- */
-async function refreshGatewaySessions(answer: Pick<IssueBanResponse, 'tokenHashes'>) {
-  const redis = createClient({ url: redisUrl(stack) });
-  await redis.connect();
-  try {
-    if (answer.tokenHashes.length > 0) {
-      await redis.del(answer.tokenHashes.map((hash) => `gw:sess:${Buffer.from(hash).toString('base64url')}`));
-    }
-  } finally {
-    await redis.close();
-  }
 }
 
 /** The write of a signed-in user used throughout: a profile change (identity behind the gateway). */
