@@ -57,7 +57,6 @@ function userRow(overrides: Partial<UserRow> = {}): UserRow {
     phoneVerifiedAt: null,
     notifications: {},
     notificationMail: {},
-    notificationMail: {},
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,
