@@ -4,8 +4,9 @@
 import { render, renderSet, type K8sObject } from './support/helm.js';
 import { serviceNames } from './support/system.js';
 
-// comments and moderation left this list with issue #9: the gateway calls them (and they call other services).
-const HEALTH_ONLY = ['publications', 'donations', 'notifications'];
+// comments, moderation and notifications left this list with issue #9: the gateway calls them (and they call other
+// services).
+const HEALTH_ONLY = ['publications', 'donations'];
 /** What remains: every service the gateway's calls need. */
 const ESSENTIAL = (names: string[]) => names.filter((name) => !HEALTH_ONLY.includes(name)).sort();
 const PRODUCTION = ['charts/pencraft/values-production.yaml'];
