@@ -44,12 +44,12 @@ describe('review rules', () => {
     expect(decide('rejected', 'reject').states).toEqual([]);
   });
 
-  it('refuses decisions on decided, unsubmitted or backwards states', () => {
+  it('refuses decisions on decided or unsubmitted states', () => {
     expect(codeOf(() => decide('published', 'reject'))).toBe('OperationFailed');
     expect(codeOf(() => decide('rejected', 'approve'))).toBe('OperationFailed');
     expect(codeOf(() => decide('revisionRequested', 'approve'))).toBe('OperationFailed');
     expect(codeOf(() => decide('draft', 'approve'))).toBe('OperationFailed');
-    expect(codeOf(() => decide('underModeration', 'startInitialReview'))).toBe('OperationFailed');
+    expect(codeOf(() => decide('draft', 'startInitialReview'))).toBe('OperationFailed');
   });
 
   it('ranks the states of one instant along the road', () => {
@@ -59,5 +59,16 @@ describe('review rules', () => {
       'published',
     ]);
     expect(roadRank('rejected')).toBeGreaterThan(roadRank('published'));
+  });
+
+  it('answers an automatic step the article is already past as done, and refuses it on a decided article', () => {
+    const done = (status: string) => ({ states: [], status, publishes: false });
+    expect(decide('underModeration', 'startInitialReview')).toEqual(done('underModeration'));
+    expect(decide('published', 'startInitialReview')).toEqual(done('published'));
+    expect(decide('published', 'passInitialReview')).toEqual(done('published'));
+    expect(decide('approved', 'passInitialReview')).toEqual(done('approved'));
+    expect(codeOf(() => decide('rejected', 'passInitialReview'))).toBe('OperationFailed');
+    expect(codeOf(() => decide('revisionRequested', 'startInitialReview'))).toBe('OperationFailed');
+    expect(codeOf(() => decide('published', 'reject'))).toBe('OperationFailed');
   });
 });

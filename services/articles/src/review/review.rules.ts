@@ -29,11 +29,20 @@ export interface Transition {
  * The states a decision moves an article through from `current`: a decision on the road records every state it
  * skips (approve right after accepted records initialReview, underModeration, approved and published); reject and
  * revision requests end the road. Only a pending article (submitted, not decided) can be decided; the same decision
- * again is answered as done (the moderation service may retry).
+ * again is answered as done (the moderation service may retry), and so is an automatic step the article is past.
  */
 export function decide(current: ArticleStatus, decision: Decision): Transition {
   const target = TARGET[decision];
   if (current === target) return { states: [], status: current, publishes: false };
+  // An automatic step (starting or passing the initial review) that arrives after the article went further along the
+  // road (a moderator, or a test playing one, approved it meanwhile) is behind it already: answered as done.
+  if (
+    (decision === 'startInitialReview' || decision === 'passInitialReview') &&
+    REVIEW_ROAD.indexOf(current as (typeof REVIEW_ROAD)[number]) >
+      REVIEW_ROAD.indexOf(target as (typeof REVIEW_ROAD)[number])
+  ) {
+    return { states: [], status: current, publishes: false };
+  }
   if (!PENDING_STATUSES.includes(current)) throw new AppError('OperationFailed');
   if (decision === 'reject' || decision === 'requestRevision') {
     return { states: [target], status: target, publishes: false };

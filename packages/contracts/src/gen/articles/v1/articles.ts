@@ -2674,8 +2674,11 @@ export const ArticlesServiceService = {
     responseDeserialize: (value: Buffer): ListAuthorArticlesResponse => ListAuthorArticlesResponse.decode(value),
   },
   /**
-   * The moderation service's decision on a submitted article (until it exists, tests play it): moves the article
-   * through the review states of SPEC.md section 4 and records them on its timeline; approve publishes it.
+   * The moderation service's decision on a submitted article (tests play it where moderation is not tested): moves the
+   * article through the review states of SPEC.md section 4 and records them on its timeline; approve publishes it.
+   * The same decision again, or an automatic step (start/pass the initial review) the article is already past, is
+   * answered as done; any other decision on a decided article is OperationFailed. Each move writes
+   * articles.article.reviewed (but starting the initial review).
    */
   decideReview: {
     path: "/articles.v1.ArticlesService/DecideReview" as const,
@@ -2720,8 +2723,11 @@ export interface ArticlesServiceServer extends UntypedServiceImplementation {
   /** One author's published articles, newest first (the articles tab of a public profile). */
   listAuthorArticles: handleUnaryCall<ListAuthorArticlesRequest, ListAuthorArticlesResponse>;
   /**
-   * The moderation service's decision on a submitted article (until it exists, tests play it): moves the article
-   * through the review states of SPEC.md section 4 and records them on its timeline; approve publishes it.
+   * The moderation service's decision on a submitted article (tests play it where moderation is not tested): moves the
+   * article through the review states of SPEC.md section 4 and records them on its timeline; approve publishes it.
+   * The same decision again, or an automatic step (start/pass the initial review) the article is already past, is
+   * answered as done; any other decision on a decided article is OperationFailed. Each move writes
+   * articles.article.reviewed (but starting the initial review).
    */
   decideReview: handleUnaryCall<DecideReviewRequest, DecideReviewResponse>;
   /**
@@ -2832,8 +2838,11 @@ export interface ArticlesServiceClient extends Client {
     callback: (error: ServiceError | null, response: ListAuthorArticlesResponse) => void,
   ): ClientUnaryCall;
   /**
-   * The moderation service's decision on a submitted article (until it exists, tests play it): moves the article
-   * through the review states of SPEC.md section 4 and records them on its timeline; approve publishes it.
+   * The moderation service's decision on a submitted article (tests play it where moderation is not tested): moves the
+   * article through the review states of SPEC.md section 4 and records them on its timeline; approve publishes it.
+   * The same decision again, or an automatic step (start/pass the initial review) the article is already past, is
+   * answered as done; any other decision on a decided article is OperationFailed. Each move writes
+   * articles.article.reviewed (but starting the initial review).
    */
   decideReview(
     request: DecideReviewRequest,
