@@ -13,6 +13,7 @@ import { rememberSecret } from '../support/log-hygiene.ts';
 import { publishArticle, signInBrowser, signUp, type Person } from '../support/reader-fixtures.ts';
 import { closeReviewClient } from '../support/review.ts';
 import { stack } from '../support/stack.ts';
+import { dangerousMarkup, XSS_FLAG, XSS_PAYLOADS, type RenderedElement } from '../support/xss-corpus.ts';
 
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 /** This suite's own client address (see launchBrowser): the per-address limits count this suite alone. */
@@ -410,6 +411,55 @@ describe('the comments section', () => {
   });
 });
 
+describe('hostile comments', () => {
+  it('show the XSS corpus as text: nothing runs, nothing live is in the thread', async () => {
+    const hostile = await signUp(API, `cm_xss_${suffix}`, 'Hostile Commenter');
+    // The corpus in two comments (each within the 2,000 characters), a numbered payload a line (so the automatic
+    // review does not take it for repeated text); the server keeps plain text.
+    const halves = [XSS_PAYLOADS.slice(0, 20), XSS_PAYLOADS.slice(20)].map(
+      (part, half) => `Corpus:\n${part.map((payload, i) => `Line ${half * 20 + i}: ${payload}`).join('\n')}`,
+    );
+    const stored: string[] = [];
+    for (const content of halves) {
+      const sent = await hostile.client.post<CommentJson & { content: string }>('/api/articles/comment', {
+        articleId,
+        content,
+      });
+      expect(sent.status).toBe(201);
+      stored.push(sent.body.content);
+      await approveComment(sent.body.id);
+    }
+    const other = await newContext();
+    const visitor = await other.newPage();
+    const dialogs: string[] = [];
+    visitor.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await openArticle(visitor);
+    const shown = section(visitor).locator('article.pc-comment', { hasText: 'Corpus:' }).locator('.pc-comment__text');
+    await shown.first().waitFor();
+    // Exactly the text the server holds, as text.
+    expect((await shown.allTextContents()).sort()).toEqual([...stored].sort());
+    await visitor.waitForTimeout(150);
+    const elements = await visitor.evaluate(() =>
+      Array.from(document.querySelectorAll('#comments *')).map((element) => ({
+        tag: element.localName,
+        attributes: Object.fromEntries(Array.from(element.attributes).map((a) => [a.name, a.value])),
+      })),
+    );
+    expect({
+      executed: await visitor.evaluate(
+        (flag) => (window as unknown as Record<string, unknown>)[flag] ?? null,
+        XSS_FLAG,
+      ),
+      dialogs,
+      problems: dangerousMarkup(elements as RenderedElement[]),
+    }).toEqual({ executed: null, dialogs: [], problems: [] });
+    await other.close();
+  });
+});
+
 describe('a long discussion', () => {
   const PLACES = ['bridge', 'bakery', 'mosque', 'bathhouse', 'market', 'river', 'museum', 'square', 'forge', 'mill'];
 
@@ -440,7 +490,8 @@ describe('a long discussion', () => {
     expect(await topLevel.first().innerText()).toContain('From Aygün 2');
     await section(visitor).getByRole('button', { name: 'Load more' }).click();
     await section(visitor).getByText('This comment was deleted.').waitFor();
-    expect(await topLevel.count()).toBe(22);
+    // Besides the 21: the two hostile ones and the deleted one with its reply.
+    expect(await topLevel.count()).toBe(24);
     expect(await section(visitor).getByRole('button', { name: 'Load more' }).count()).toBe(0);
     // Oldest first starts with the deleted comment and its reply.
     await section(visitor).getByRole('combobox', { name: 'Sort the comments' }).selectOption('oldest');
