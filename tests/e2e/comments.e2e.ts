@@ -5,7 +5,9 @@
 // (the six reasons, AlreadyReportedComment); the author is refused a vote on their own comment
 // (ForbiddenSelfReaction), edits it and deletes it (a deleted comment with replies stays as "deleted"); the limit of
 // new comments answers the catalogue's CommentsCountExceed message in Azerbaijani; the profile's comments tab links
-// each comment to its article; the whole thing by keyboard, in both themes, at 375 px, without axe-core violations.
+// each comment to its article; the XSS corpus as comments stays text; a long thread pages with "Load more" and
+// sorts, and the eleventh report of a day is ReportsCountExceed; by keyboard, in both themes, at 375 px, without
+// axe-core violations.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser } from '../support/browser.ts';
 import { approveComment, closeCommentReviewClient } from '../support/comment-review.ts';
