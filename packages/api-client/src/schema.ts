@@ -2922,6 +2922,7 @@ export interface components {
       readingMinutes: number;
       coverUrl?: string | null;
       votes?: number;
+      comments?: number;
     };
     DraftList: {
       items: components['schemas']['Draft'][];

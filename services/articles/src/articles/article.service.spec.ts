@@ -220,6 +220,7 @@ describe('ArticleService', () => {
         readingMinutes: 2,
         coverUrl: '',
         votes: 0,
+        comments: 0,
       });
     });
 

@@ -80,6 +80,7 @@ export class ArticleService {
       readingMinutes: readingMinutes(row.wordCount),
       coverUrl: '',
       votes: 0,
+      comments: 0,
     }));
     return { items, page: safePage, pageSize: size, hasMore: rows.length > size };
   }
@@ -104,6 +105,7 @@ export class ArticleService {
       readingMinutes: readingMinutes(row.wordCount),
       coverUrl: '',
       votes: 0,
+      comments: 0,
     }));
     return { items, page: safePage, pageSize: size, hasMore: rows.length > size, total };
   }

@@ -27,6 +27,7 @@ const card = (i: number): CardRow => ({
   coverKey: i === 1 ? 'articles/u/1/cover.jpg' : null,
   publishedAt: NOW,
   score: 3,
+  comments: 0,
   authorUid: AUTHOR,
   authorUsername: 'nigar',
   authorFullname: 'Nigar',

@@ -19,6 +19,7 @@ export const CARD_COLUMNS = {
   coverKey: articles.coverKey,
   publishedAt: articleEngagement.publishedAt,
   score: articleEngagement.score,
+  comments: articleEngagement.comments,
   authorUid: articles.authorId,
   authorUsername: sql<string>`coalesce(${authors.username}, '')`,
   authorFullname: sql<string>`coalesce(${authors.fullname}, '')`,
@@ -35,6 +36,7 @@ export interface CardRow {
   coverKey: string | null;
   publishedAt: Date;
   score: number;
+  comments: number;
   authorUid: string;
   authorUsername: string;
   authorFullname: string;
@@ -58,6 +60,7 @@ export function toCard(row: CardRow): ArticleCard {
     readingMinutes: readingMinutes(row.wordCount),
     coverUrl: row.coverKey ? `/media/${row.coverKey}` : '',
     votes: row.score,
+    comments: row.comments,
   };
 }
 

@@ -22,6 +22,7 @@ const card = (id: string): CardRow => ({
   coverKey: null,
   publishedAt: NOW,
   score: 0,
+  comments: 0,
   authorUid: AUTHOR,
   authorUsername: 'nigar',
   authorFullname: 'Nigar',

@@ -151,6 +151,8 @@ export const ArticleCardJson = z
     coverUrl: z.string().nullable().optional(),
     /** The score, upvotes minus downvotes: on the reading lists (GET /api/articles/nd/cot and the others), not the home list. */
     votes: z.number().int().optional(),
+    /** Published comments, all depths: on the reading lists, like votes. */
+    comments: z.number().int().optional(),
   })
   .meta({ id: 'ArticleCard' });
 

@@ -12,9 +12,9 @@ import { PROFILES, type ProfileClient } from '../profiles/profile.upstream.js';
 import { ENGAGEMENT, type EngagementClient } from './engagement.upstream.js';
 import { collectionJson, metaJson } from './reading.dto.js';
 
-/** A card of the reading lists: with its score, which they read beside the article. */
+/** A card of the reading lists: with its score and comments count, which they read beside the article. */
 function cardJson(card: ArticleCard) {
-  return { ...articleCardJson(card), votes: card.votes };
+  return { ...articleCardJson(card), votes: card.votes, comments: card.comments };
 }
 
 function pageJson(page: ArticleCardPage | undefined) {

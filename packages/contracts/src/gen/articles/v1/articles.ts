@@ -153,6 +153,8 @@ export interface ArticleCard {
   coverUrl: string;
   /** The score: upvotes minus downvotes (filled by the engagement lists). */
   votes: number;
+  /** Published comments, all depths (filled by the engagement lists). */
+  comments: number;
 }
 
 export interface CreateArticleRequest {
@@ -920,6 +922,7 @@ function createBaseArticleCard(): ArticleCard {
     readingMinutes: 0,
     coverUrl: "",
     votes: 0,
+    comments: 0,
   };
 }
 
@@ -954,6 +957,9 @@ export const ArticleCard: MessageFns<ArticleCard> = {
     }
     if (message.votes !== 0) {
       writer.uint32(80).int32(message.votes);
+    }
+    if (message.comments !== 0) {
+      writer.uint32(88).int32(message.comments);
     }
     return writer;
   },
@@ -1051,6 +1057,14 @@ export const ArticleCard: MessageFns<ArticleCard> = {
             message.votes = reader.int32();
             continue;
           }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.comments = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1087,6 +1101,7 @@ export const ArticleCard: MessageFns<ArticleCard> = {
         ? globalThis.String(object.cover_url)
         : "",
       votes: isSet(object.votes) ? globalThis.Number(object.votes) : 0,
+      comments: isSet(object.comments) ? globalThis.Number(object.comments) : 0,
     };
   },
 
@@ -1121,6 +1136,9 @@ export const ArticleCard: MessageFns<ArticleCard> = {
     }
     if (message.votes !== 0) {
       obj.votes = Math.round(message.votes);
+    }
+    if (message.comments !== 0) {
+      obj.comments = Math.round(message.comments);
     }
     return obj;
   },
