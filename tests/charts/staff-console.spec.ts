@@ -35,6 +35,11 @@ describe('the staff console remote', () => {
     for (const name of frontendNames) expect(connectSrc(objects, name)).toBeUndefined();
   });
 
+  it('uses the public address browsers use, not the in-cluster one, when both are set (production values)', () => {
+    const objects = renderSet('production');
+    for (const name of frontendNames) expect(connectSrc(objects, name)).toBe('https://auth.pencraft.az');
+  });
+
   it('gives every frontend the origin (no path) of the Keycloak browsers use', () => {
     const objects = render({ set: ['keycloak.url=https://auth.pencraft.az/kc'] });
     for (const name of frontendNames) expect(connectSrc(objects, name)).toBe('https://auth.pencraft.az');
