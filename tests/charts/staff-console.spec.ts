@@ -26,7 +26,9 @@ describe('the staff console remote', () => {
     }));
     expect(paths).toContainEqual({ path: '/mf/staff/', service: 'pencraft-staff' });
     const remotes = JSON.parse(named(objects, 'ConfigMap', 'pencraft-shell-remotes').data!['remotes.json']!);
-    expect(remotes.staff).toBe('/mf/staff/mf-manifest.json');
+    // A plain manifest URL, or { entry, mount } for a remote the shell loads only under its pages' prefix.
+    const staff = remotes.staff as string | { entry: string; mount?: string };
+    expect(typeof staff === 'string' ? staff : staff.entry).toBe('/mf/staff/mf-manifest.json');
   });
 
   it('adds no connect-src origin while no Keycloak is configured', () => {
