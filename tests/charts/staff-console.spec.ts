@@ -31,6 +31,23 @@ describe('the staff console remote', () => {
     expect(typeof staff === 'string' ? staff : staff.entry).toBe('/mf/staff/mf-manifest.json');
   });
 
+  it('is mounted at /staff (system.json `mount`), so the shell loads it only on those pages', () => {
+    expect(system.frontends.staff!.mount).toBe('/staff');
+    const remotes = (set: string[]) =>
+      JSON.parse(named(render({ set }), 'ConfigMap', 'pencraft-shell-remotes').data!['remotes.json']!);
+    expect(remotes([]).staff).toEqual({ entry: '/mf/staff/mf-manifest.json', mount: '/staff' });
+    // Without a mount it is listed like every remote, loaded on every page.
+    expect(remotes(['frontends.staff.mount=null']).staff).toBe('/mf/staff/mf-manifest.json');
+    expect(remotes(['frontends.staff.mount=/console/staff']).staff).toEqual({
+      entry: '/mf/staff/mf-manifest.json',
+      mount: '/console/staff',
+    });
+  });
+
+  it.each(['/staff/', 'staff', '/', '/Staff', '/staff/:id'])('refuses the mount %s', (mount) => {
+    expect(() => render({ set: [`frontends.staff.mount=${mount}`] })).toThrow(/mount/);
+  });
+
   it('adds no connect-src origin while no Keycloak is configured', () => {
     // (The gateway needs Keycloak for its staff routes, so it leaves too.)
     const objects = render({ set: ['keycloak.url=', 'services.gateway.keycloak=false'] });

@@ -40,10 +40,15 @@ describe('chart values agree with system.json', () => {
     },
   );
 
-  it.each(frontendNames)('give the %s frontend the port and path of system.json', (name) => {
-    expect({ port: values.frontends[name].port, path: values.frontends[name].path }).toEqual({
+  it.each(frontendNames)('give the %s frontend the port, path and mount of system.json', (name) => {
+    expect({
+      port: values.frontends[name].port,
+      path: values.frontends[name].path,
+      mount: values.frontends[name].mount,
+    }).toEqual({
       port: system.frontends[name]!.port,
       path: system.frontends[name]!.path,
+      mount: system.frontends[name]!.mount,
     });
     // A renderer in system.json is a renderer in the chart, with the same module and pages.
     expect({ module: values.frontends[name].renderer?.module, pages: values.frontends[name].renderer?.pages }).toEqual({

@@ -232,7 +232,8 @@ describe('ingress routes (default values)', () => {
       editor: '/mf/editor/mf-manifest.json',
       reader: '/mf/reader/mf-manifest.json',
       settings: '/mf/settings/mf-manifest.json',
-      staff: '/mf/staff/mf-manifest.json',
+      // The staff console's pages all live under /staff: the shell loads it only there.
+      staff: { entry: '/mf/staff/mf-manifest.json', mount: '/staff' },
     });
     const shell = named(objects, 'Deployment', 'pencraft-shell').spec.template.spec;
     expect(shell.containers[0].volumeMounts).toContainEqual(

@@ -619,12 +619,21 @@ Args: root.
 {{- end -}}
 {{- end -}}
 
-{{/* /remotes.json for the shell: every other enabled frontend and its mf-manifest.json. Args: root. */}}
+{{/* /remotes.json for the shell: every other enabled frontend and its mf-manifest.json; one with a `mount` (the path
+     prefix of all its pages) as { entry, mount }, which the shell loads only under that prefix. Args: root. */}}
 {{- define "pencraft.remotesJson" -}}
 {{- $remotes := dict -}}
 {{- range $name, $fe := .Values.frontends -}}
 {{- if and $fe.enabled (not $fe.remotesManifest) (ne $fe.path "/") -}}
-{{- $_ := set $remotes $name (printf "%smf-manifest.json" $fe.path) -}}
+{{- $entry := printf "%smf-manifest.json" $fe.path -}}
+{{- if $fe.mount -}}
+{{- if not (regexMatch "^(/[a-z0-9][a-z0-9-]*)+$" $fe.mount) -}}
+{{- fail (printf "frontends.%s.mount: %q is not a path prefix like /staff" $name $fe.mount) -}}
+{{- end -}}
+{{- $_ := set $remotes $name (dict "entry" $entry "mount" $fe.mount) -}}
+{{- else -}}
+{{- $_ := set $remotes $name $entry -}}
+{{- end -}}
 {{- end -}}
 {{- end -}}
 {{- toPrettyJson $remotes -}}

@@ -16,7 +16,7 @@ export interface SystemService {
 export interface SystemJson {
   gateway: { httpPort: number; internalPort: number; calls: string[]; uses?: string[] };
   services: Record<string, SystemService>;
-  frontends: Record<string, { port: number; path: string; renderer?: string; pages?: string[] }>;
+  frontends: Record<string, { port: number; path: string; mount?: string; renderer?: string; pages?: string[] }>;
 }
 
 export const system = readJson<SystemJson>('system.json');

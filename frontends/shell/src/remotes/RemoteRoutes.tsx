@@ -1,5 +1,5 @@
 import { Button, ErrorBoundary, Spinner, type RemoteRoute } from '@pencraft/ui';
-import { createElement, Suspense, use, useState, type ReactNode } from 'react';
+import { createElement, Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
@@ -75,12 +75,19 @@ function PrefixGuard({
 export function RemoteRoutes() {
   const registry = useRegistry();
   const { status, remotes, failed } = useRemotes();
-  if (status === 'loading' && remotes.length === 0) return <RemoteLoading />;
+  const { pathname } = useLocation();
+  // A path under the mount of a remote that is not loaded yet (the first visit to /staff, or a link into it): that
+  // remote is loaded now, and the page waits for it instead of saying "not found".
+  const waiting = registry.needs(pathname);
+  useEffect(() => {
+    if (waiting) void registry.load(pathname);
+  }, [registry, pathname, waiting]);
+  if (waiting || (status === 'loading' && remotes.length === 0)) return <RemoteLoading />;
   const fallback =
     status === 'loading' ? (
       <RemoteLoading />
     ) : failed.length > 0 ? (
-      <RemoteFailed onRetry={() => void registry.load()} />
+      <RemoteFailed onRetry={() => void registry.load(pathname)} />
     ) : (
       <NotFoundPage />
     );

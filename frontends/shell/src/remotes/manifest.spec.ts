@@ -37,6 +37,19 @@ describe('checkManifest', () => {
   ])('refuses %s', (_, module) => {
     expect(() => checkManifest('reader', module)).toThrow(/remote reader/);
   });
+  it('keeps every page of a mounted remote under its mount', () => {
+    const routes = [
+      { path: '/staff', load },
+      { path: '/staff/items/:id', load },
+    ];
+    expect(checkManifest('staff', { default: { routes } }, '/staff').routes).toHaveLength(2);
+    expect(() =>
+      checkManifest('staff', { default: { routes: [...routes, { path: '/staffing', load }] } }, '/staff'),
+    ).toThrow('remote staff route 2: /staffing is outside its mount /staff');
+    expect(() => checkManifest('staff', { default: { routes: [{ path: '/', load }] } }, '/staff')).toThrow(
+      /outside its mount/,
+    );
+  });
 });
 
 describe('entriesFor', () => {

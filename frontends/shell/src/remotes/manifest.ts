@@ -1,4 +1,5 @@
 import type { NavIcon, NavPlacement, RemoteManifest, RemoteNavEntry, RemoteRoute } from '@pencraft/ui';
+import { underMount } from './config.js';
 
 // A remote's `./routes` module comes from another build: the shell checks its shape before it routes to it, so a
 // broken remote is reported as failed instead of breaking the router or the header.
@@ -23,10 +24,12 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isPath = (value: unknown): value is string =>
   typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
 
-function checkRoute(value: unknown, where: string): RemoteRoute {
+function checkRoute(value: unknown, where: string, mount: string | undefined): RemoteRoute {
   if (!isObject(value) || !isPath(value.path) || typeof value.load !== 'function')
     throw new Error(`${where}: a route needs an absolute path and a load function`);
   if (SHELL_PATHS.includes(value.path)) throw new Error(`${where}: ${value.path} belongs to the shell`);
+  // A mounted remote is loaded only under its mount: a page elsewhere would never be found.
+  if (mount && !underMount(mount, value.path)) throw new Error(`${where}: ${value.path} is outside its mount ${mount}`);
   return { path: value.path, load: value.load as RemoteRoute['load'] };
 }
 
@@ -52,12 +55,15 @@ function checkEntry(value: unknown, where: string): RemoteNavEntry {
   return entry;
 }
 
-/** The `default` export of a remote's `./routes` module, checked; throws naming what is wrong. */
-export function checkManifest(name: string, module: unknown): RemoteManifest {
+/**
+ * The `default` export of a remote's `./routes` module, checked; throws naming what is wrong. A remote with a
+ * mount (`/remotes.json`) must keep every page under it.
+ */
+export function checkManifest(name: string, module: unknown, mount?: string): RemoteManifest {
   const manifest = isObject(module) ? module.default : undefined;
   if (!isObject(manifest) || !Array.isArray(manifest.routes))
     throw new Error(`remote ${name}: ./routes must export default { routes, navigation?, namespaces? }`);
-  const routes = manifest.routes.map((route, i) => checkRoute(route, `remote ${name} route ${i}`));
+  const routes = manifest.routes.map((route, i) => checkRoute(route, `remote ${name} route ${i}`, mount));
   const navigation = Array.isArray(manifest.navigation)
     ? manifest.navigation.map((entry, i) => checkEntry(entry, `remote ${name} navigation ${i}`))
     : [];

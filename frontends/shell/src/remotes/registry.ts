@@ -2,7 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { registerNamespaces } from '@pencraft/i18n';
 import type { PageModule, RemoteManifest, RemoteRoute } from '@pencraft/ui';
 import type { i18n as I18n } from 'i18next';
-import { parseRemotes, toRemoteList } from './config.js';
+import { parseRemotes, toRemoteList, underMount, type RemoteEntry } from './config.js';
 import { matchPath } from 'react-router';
 import { checkManifest, prefixesMatch, splitPrefixedSegments } from './manifest.js';
 
@@ -12,7 +12,7 @@ export interface LoadedRemote {
 }
 
 export interface RemotesState {
-  /** `loading` until every remote of `/remotes.json` has answered or failed. */
+  /** `loading` until every remote of `/remotes.json` this page needs has answered or failed. */
   status: 'loading' | 'ready';
   remotes: readonly LoadedRemote[];
   /** Remotes that are offline, too slow or broken (`/remotes.json` itself when it could not be read). */
@@ -30,21 +30,45 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** What the registry needs of Module Federation's runtime (a test passes its own). */
+export interface Federation {
+  registerRemotes: (remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }) => void;
+  loadRemote: (id: string) => Promise<unknown>;
+}
+
+const federation: Federation = { registerRemotes, loadRemote };
+
 /**
  * The remotes of this page, found at run time: `/remotes.json` names them, each one's `./routes` module says
  * which pages, navigation entries and translation namespaces it brings. Nothing about a remote is built into
  * the shell, so a remote ships a new page or string on its own.
+ *
+ * Every remote is loaded at start, except a mounted one (`{ entry, mount }`): it is loaded only once a page under
+ * its mount is asked for (the first page, or a navigation into it), so no other page pays for it.
  */
 export class RemoteRegistry {
   private state: RemotesState = { status: 'loading', remotes: [], failed: [] };
   private readonly listeners = new Set<() => void>();
-  private entries: Array<{ name: string; entry: string }> | undefined;
+  private entries: RemoteEntry[] | undefined;
+  /** Mounted remotes asked for (a page under their mount was shown); they load like the others from then on. */
+  private readonly wanted = new Set<string>();
+  /** Paths asked for before `/remotes.json` was read: they pick their mounted remotes once it is. */
+  private askedEarly: string[] = [];
   private readonly pages = new WeakMap<RemoteRoute, Map<number, Promise<PageModule>>>();
 
   constructor(
     private readonly i18n: I18n,
-    private readonly options: { timeoutMs?: number; fetch?: typeof fetch; baseHref?: string } = {},
+    private readonly options: {
+      timeoutMs?: number;
+      fetch?: typeof fetch;
+      baseHref?: string;
+      federation?: Federation;
+    } = {},
   ) {}
+
+  private get federation(): Federation {
+    return this.options.federation ?? federation;
+  }
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -60,20 +84,62 @@ export class RemoteRegistry {
 
   private loading: Promise<void> | undefined;
 
-  /** Reads `/remotes.json` and every remote's `./routes`; safe to call again (it loads what failed). */
-  load(): Promise<void> {
-    // A call while a load is under way joins it.
-    this.loading ??= this.loadOnce().finally(() => (this.loading = undefined));
-    return this.loading;
+  /**
+   * Reads `/remotes.json` and the `./routes` of every remote the page at `pathname` needs (every remote without a
+   * mount, and those mounted over this path); safe to call again (it loads what failed, and what a new path needs).
+   */
+  load(pathname: string = location.pathname): Promise<void> {
+    const asked = this.ask(pathname);
+    // A call while a load is under way joins it, unless it asks for a remote that load does not bring: then it
+    // runs after it.
+    if (this.loading && !asked) return this.loading;
+    const next: Promise<void> = (this.loading ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.loadOnce())
+      .finally(() => {
+        if (this.loading === next) this.loading = undefined;
+      });
+    this.loading = next;
+    return next;
+  }
+
+  /** Marks the mounted remotes over `pathname` as wanted; true when one was not wanted before. */
+  private ask(pathname: string): boolean {
+    if (!this.entries) {
+      this.askedEarly.push(pathname);
+      return false;
+    }
+    let added = false;
+    for (const { name, mount } of this.entries) {
+      if (mount && !this.wanted.has(name) && underMount(mount, pathname)) {
+        this.wanted.add(name);
+        added = true;
+      }
+    }
+    return added;
+  }
+
+  /**
+   * Whether the page at `pathname` belongs to a mounted remote that is neither loaded nor failed yet: the page
+   * waits for it (and asks for it with `load`) instead of answering "not found".
+   */
+  needs(pathname: string): boolean {
+    if (!this.entries) return false;
+    return this.entries.some(
+      ({ name, mount }) =>
+        mount !== undefined &&
+        underMount(mount, pathname) &&
+        !this.state.failed.includes(name) &&
+        !this.state.remotes.some((remote) => remote.name === name),
+    );
   }
 
   private async loadOnce(): Promise<void> {
     const failed = this.state.failed;
-    if (this.state.status === 'ready' && failed.length === 0) return;
-    this.set({ ...this.state, status: 'loading' });
     const timeoutMs = this.options.timeoutMs ?? 10_000;
 
     if (!this.entries) {
+      if (this.state.status !== 'loading') this.set({ ...this.state, status: 'loading' });
       try {
         const response = await withTimeout(
           (this.options.fetch ?? fetch)(REMOTES_URL, { cache: 'no-cache', credentials: 'same-origin' }),
@@ -81,8 +147,10 @@ export class RemoteRegistry {
           REMOTES_URL,
         );
         if (!response.ok) throw new Error(`${REMOTES_URL} answered ${response.status}`);
-        this.entries = toRemoteList(parseRemotes(await response.json()), this.options.baseHref ?? location.href);
-        registerRemotes(this.entries);
+        const entries = toRemoteList(parseRemotes(await response.json()), this.options.baseHref ?? location.href);
+        this.federation.registerRemotes(entries.map(({ name, entry }) => ({ name, entry })));
+        this.entries = entries;
+        for (const pathname of this.askedEarly.splice(0)) this.ask(pathname);
       } catch (error) {
         console.error('[shell] the list of remotes could not be read', error);
         this.set({ status: 'ready', remotes: this.state.remotes, failed: [REMOTES_JSON] });
@@ -91,15 +159,26 @@ export class RemoteRegistry {
     }
 
     const known = new Set(this.state.remotes.map((remote) => remote.name));
-    const pending = this.entries.filter((remote) => !known.has(remote.name));
+    const pending = this.entries.filter(
+      (remote) => !known.has(remote.name) && (!remote.mount || this.wanted.has(remote.name)),
+    );
+    if (pending.length === 0) {
+      if (this.state.status !== 'ready' || failed.length > 0) this.set({ ...this.state, status: 'ready', failed: [] });
+      return;
+    }
+    this.set({ ...this.state, status: 'loading' });
     // A remote that failed before is registered again, so its entry is fetched afresh.
     const retried = pending.filter((remote) => failed.includes(remote.name));
-    if (retried.length) registerRemotes(retried, { force: true });
+    if (retried.length)
+      this.federation.registerRemotes(
+        retried.map(({ name, entry }) => ({ name, entry })),
+        { force: true },
+      );
 
     const results = await Promise.allSettled(
-      pending.map(async ({ name }) => {
-        const module = await withTimeout(loadRemote(`${name}/routes`), timeoutMs, `remote ${name}`);
-        return { name, manifest: checkManifest(name, module) };
+      pending.map(async ({ name, mount }) => {
+        const module = await withTimeout(this.federation.loadRemote(`${name}/routes`), timeoutMs, `remote ${name}`);
+        return { name, manifest: checkManifest(name, module, mount) };
       }),
     );
     const remotes = [...this.state.remotes];
@@ -144,7 +223,7 @@ export class RemoteRegistry {
    * rendered is then replaced by the same page in one render, without a spinner in between.
    */
   async preload(pathname: string, timeoutMs = 5000): Promise<void> {
-    await withTimeout(this.load(), timeoutMs, REMOTES_URL).catch(() => undefined);
+    await withTimeout(this.load(pathname), timeoutMs, REMOTES_URL).catch(() => undefined);
     for (const { manifest } of this.state.remotes) {
       for (const route of manifest.routes) {
         const { path, prefixes } = splitPrefixedSegments(route.path);
