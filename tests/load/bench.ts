@@ -4,7 +4,8 @@
 // reads that depend on the amount of data (an article by random id, the first and the deepest page of the home
 // list, a search for a common and for a rare word) at a few hundred articles and again at n, side by side.
 // The reader's server-rendered article and home pages are measured beside them (its renderer, with and without its
-// 2 s page cache), and the JavaScript weight of the first article view (Chromium, tests/support/js-weight.ts).
+// 2 s page cache), the JavaScript weight of the first article view (Chromium, tests/support/js-weight.ts), and the
+// time from a vote to the author's open page receiving its notification (p50, p99; tests/load/notify-latency.ts).
 // Then it prints the resident memory of every platform process it started. A measurement, never a test: it
 // prints figures and exits 0. Only 127.0.0.1 is loaded, for a bounded time (BENCH_SECONDS per run, default 10).
 // It runs its own stack (bench-stack.ts: own ports and data), so it never collides with `make dev` or the tests.
@@ -34,6 +35,7 @@ import { approveArticle, closeReviewClient } from '../support/review.ts';
 import { CommentsServiceClient, CommentsServiceService } from '@pencraft/contracts/comments/v1/comments';
 import { createGrpcClient } from '@pencraft/kit';
 import { benchStack } from './bench-stack.ts';
+import { measureVoteToStream, type TripFigures } from './notify-latency.ts';
 import { COMMON_WORD, growArticles, publishedIds, rareWord, waitForDocuments } from './scale.ts';
 
 const PROFILE = 'test';
@@ -126,8 +128,12 @@ async function bareServer(pages: Record<string, { body: Buffer; type: string }>)
 /** The bench's writer: signs in by username in the sign-in runs; its public profile is the profile page read. */
 const WRITER = { login: 'bench_writer', password: 'bench-pass-1' };
 
+/** The bench writer's session: the author whose open page the notification trip ends at. */
+let writer: ApiClient | undefined;
+
 async function seed() {
   const client = new ApiClient(gatewayBase);
+  writer = client;
   const since = new Date();
   const registered = await client.post(
     '/api/id/register',
@@ -365,6 +371,19 @@ async function main() {
         `${gatewayBase}/api/profile/bench_writer`,
       ),
     );
+    // A vote's trip to the author's open page (SSE through the gateway), one vote at a time.
+    let trip: TripFigures | undefined;
+    try {
+      trip = await measureVoteToStream({
+        gatewayBase,
+        cookie: [...writer!.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        articlesGrpc: articlesGrpcAddress(),
+        articleIds: templates,
+        votes: Number(process.env.BENCH_NOTIFY_VOTES ?? 200),
+      });
+    } catch (error) {
+      say(`vote → notification not measured: ${(error as Error).message}`);
+    }
     // One at a time: how long one person waits; then as many as the gateway's clients would send at once.
     results.push(await measureSignIns(1));
     results.push(await measureSignIns(8));
@@ -411,7 +430,9 @@ async function main() {
     const memory: MemoryRow[] = started.map(({ name, kind }) => {
       const { handle, afterStart } = apps.get(name)!;
       const now = memoryOf(handle.pid);
-      const loaded = ['gateway', 'identity', 'articles', 'comments', 'search', 'reader'].includes(name);
+      const loaded = ['gateway', 'identity', 'articles', 'comments', 'notifications', 'search', 'reader'].includes(
+        name,
+      );
       return { name, kind, loaded, afterStart, afterRuns: now?.rss ?? 0, peak: now?.peak ?? 0 };
     });
 
@@ -434,6 +455,13 @@ async function main() {
     say(
       `reader/bare, home page:    ${ratio('reader: server-rendered home (', 'bare node: home page')} (cached), ${ratio('reader: server-rendered home, no', 'bare node: home page')} (uncached)`,
     );
+    if (trip) {
+      say('');
+      say(
+        `vote → the author's open page (articles outbox → NATS → notifications → SSE), ${trip.votes} votes one at a ` +
+          `time: p50 ${trip.p50} ms, p90 ${trip.p90} ms, p99 ${trip.p99} ms, max ${trip.max} ms, missed ${trip.missed}`,
+      );
+    }
     if (weight) {
       say('');
       say(`JavaScript of the first article view: ${kb(weight.firstView.gzip)} gzip (budget 120 KB)`);
@@ -467,6 +495,7 @@ async function main() {
           scale,
           memory,
           javascript: weight && { firstViewGzip: weight.firstView.gzip, appGzip: weight.app.gzip },
+          voteToNotification: trip,
         },
         null,
         2,
