@@ -31,7 +31,14 @@ interface Notification {
   key: string | null;
   actor: { uid: string; username: string; fullname: string; imageUrl: string | null } | null;
   subject: { articleId: string | null; commentId: string | null; title: string | null; excerpt: string | null };
-  data: { decision?: string; note?: string; parentCommentId?: string; language?: string; originalId?: string };
+  data: {
+    decision?: string;
+    note?: string;
+    parentCommentId?: string;
+    language?: string;
+    originalId?: string;
+    invitationId?: string;
+  };
   read: boolean;
   readAt: string | null;
   createdAt: string;
@@ -283,6 +290,50 @@ describe('types made by their events', () => {
     await decideComment(rejected, 'reject', 'Qaydalara zidd');
     expect(await arrived(other, 52, (n) => n.subject.commentId === rejected)).toMatchObject({
       data: { decision: 'rejected', note: 'Qaydalara zidd' },
+    });
+  });
+  it('500, 3, 4: a co-author invitation, a translation of my article, and the review of a translation', async () => {
+    const created = await author.client.post<{ id: string }>('/api/drafts', {
+      title: 'Birgə məqalə',
+      description: 'Bakı haqqında',
+      language: 'az',
+      category: 'travel',
+      subCategories: [],
+      content: { blocks: [{ type: 'paragraph', data: { text } }] },
+    });
+    expect(created.status).toBe(201);
+    const invited = await author.client.post<{ id: string }>(
+      `/api/drafts/${created.body.id}/invite?username=${encodeURIComponent(other.username)}`,
+    );
+    expect(invited.status).toBe(201);
+    const invitation = await arrived(other, 500, (n) => n.data.invitationId === invited.body.id);
+    expect(invitation).toMatchObject({
+      key: null,
+      actor: { uid: author.uid, username: author.username },
+      subject: { title: 'Birgə məqalə' },
+    });
+    expect((await other.client.post(`/api/drafts/invitations/${invited.body.id}/accept`)).status).toBe(200);
+    const submitted = await author.client.post<{ id: string }>(`/api/articles/publishing/${created.body.id}`);
+    expect(submitted.status).toBe(200);
+    const original = submitted.body.id;
+    await approveArticle(original);
+    // Both authors hear of the approval.
+    await arrived(other, 2, (n) => n.subject.articleId === original && n.data.decision === 'approved');
+
+    // The co-author translates it: the original's author hears of the translation, the translator of its review.
+    const translation = await other.client.post<{ id: string }>(`/api/drafts/translate?aid=${original}&lang=en`);
+    expect(translation.status).toBe(201);
+    const sent = await other.client.post<{ id: string }>(`/api/articles/publishing/${translation.body.id}`);
+    expect(sent.status).toBe(200);
+    await approveArticle(sent.body.id);
+    expect(await arrived(author, 3, (n) => n.subject.articleId === sent.body.id)).toMatchObject({
+      key: 'at',
+      actor: { uid: other.uid },
+      data: { originalId: original, language: 'en' },
+    });
+    expect(await arrived(other, 4, (n) => n.subject.articleId === sent.body.id)).toMatchObject({
+      key: 'atra',
+      data: { decision: 'approved', originalId: original, language: 'en' },
     });
   });
 });
