@@ -1,0 +1,91 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import type { NotificationsServiceClient } from '@pencraft/contracts/notifications/v1/notifications';
+import type { Logger } from '@pencraft/kit';
+import { strictMock } from '@pencraft/testing';
+import { EventEmitter } from 'node:events';
+import { NotificationStreams, sseEvent, STREAMS_PER_USER } from './notification-stream.js';
+
+const UID = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
+const notification = (id: number) => ({
+  id,
+  type: 2,
+  subject: { articleId: 'a-1', commentId: '', title: 'T', excerpt: '' },
+  dataJson: '{"decision":"rejected","note":"spam"}',
+  readAtMs: 0,
+  createdAtMs: Date.parse('2026-11-26T10:00:00Z'),
+});
+
+class FakeCall extends EventEmitter {
+  cancel = jest.fn(() => undefined);
+}
+
+function streams() {
+  const calls: { request: unknown; call: FakeCall }[] = [];
+  const client = strictMock<NotificationsServiceClient>('NotificationsServiceClient');
+  (client.subscribe as unknown as jest.Mock).mockImplementation((request: unknown) => {
+    const call = new FakeCall();
+    calls.push({ request, call });
+    return call;
+  });
+  const log = { warn: jest.fn() } as unknown as Logger;
+  return { streams: new NotificationStreams(client, log), calls };
+}
+
+const text = async (body: NodeJS.ReadableStream) => {
+  let out = '';
+  body.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  await new Promise((r) => setImmediate(r));
+  return () => out;
+};
+
+describe('NotificationStreams', () => {
+  it('writes one SSE event per notification: its id, the event name and the JSON on one line', () => {
+    expect(sseEvent(notification(42))).toBe(
+      'id: 42\nevent: notification\ndata: ' +
+        JSON.stringify({
+          id: '42',
+          type: 2,
+          key: 'ara',
+          actor: null,
+          subject: { articleId: 'a-1', commentId: null, title: 'T', excerpt: null },
+          data: { decision: 'rejected', note: 'spam' },
+          read: false,
+          readAt: null,
+          createdAt: '2026-11-26T10:00:00.000Z',
+        }) +
+        '\n\n',
+    );
+  });
+
+  it('starts with the retry hint, forwards the upstream stream, and resubscribes after the last id it sent', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const { streams: s, calls } = streams();
+      const { body, close } = s.start(UID, 7);
+      const read = await text(body);
+      expect(calls[0]!.request).toEqual({ uid: UID, afterId: 7 });
+      calls[0]!.call.emit('data', notification(8));
+      calls[0]!.call.emit('data', notification(9));
+      calls[0]!.call.emit('error', Object.assign(new Error('unavailable'), { code: 14 }));
+      jest.advanceTimersByTime(250);
+      expect(calls[1]!.request).toEqual({ uid: UID, afterId: 9 });
+      await new Promise((r) => setImmediate(r));
+      expect(read()).toMatch(/^retry: 5000\n\nid: 8\n[\s\S]*id: 9\n/);
+      close();
+      expect(calls[1]!.call.cancel).toHaveBeenCalled();
+      expect(s.count(UID)).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it(`refuses more than ${STREAMS_PER_USER} streams of one user with TooManyRequests`, () => {
+    const { streams: s } = streams();
+    const open = Array.from({ length: STREAMS_PER_USER }, () => s.start(UID, 0));
+    expect(() => s.start(UID, 0)).toThrow(expect.objectContaining({ code: 'TooManyRequests' }));
+    open[0]!.close();
+    expect(() => s.start(UID, 0).close()).not.toThrow();
+    s.onApplicationShutdown();
+    expect(s.count(UID)).toBe(0);
+  });
+});
