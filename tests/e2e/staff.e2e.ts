@@ -11,6 +11,7 @@ import { staffCredentials, staffToken } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { publishArticle, signUp, type Person } from '../support/reader-fixtures.ts';
 import { closeReviewClient } from '../support/review.ts';
+import { loadSecrets } from '../../packages/devstack/src/index.ts';
 import { stack } from '../support/stack.ts';
 
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
@@ -396,6 +397,24 @@ describe('the staff console', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Sign in as staff' }).waitFor();
     expect(new URL(page.url()).origin).toBe(SITE);
+  });
+
+  it('tells a Keycloak user without the moderator role that the console is not theirs', async () => {
+    const password = loadSecrets(stack).keycloakNoStaffPassword;
+    rememberSecret(password);
+    await page.getByRole('button', { name: 'Sign in as staff' }).click();
+    await page.waitForURL((url) => url.port === String(stack.infra.keycloak.port));
+    await page.locator('#username').fill('nostaff');
+    await page.locator('#password').fill(password);
+    await page.locator('#kc-login').click();
+    await page.waitForURL((url) => url.origin === SITE && url.pathname === '/staff');
+    await page
+      .getByText('nostaff has no moderator role: the console is for moderators and administrators only.')
+      .waitFor();
+    expect(await page.getByRole('navigation', { name: 'Staff console' }).count()).toBe(0);
+    await expectAccessible(page, '/staff without the role');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in as staff' }).waitFor();
   });
 
   it('logged no error in the console of the page', () => {
