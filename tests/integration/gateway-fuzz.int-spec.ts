@@ -207,7 +207,11 @@ let base: string;
 beforeAll(async () => {
   await resetMessaging();
   db = await freshDatabase('gateway_fuzz');
-  apps.push(...(await Promise.all(['identity', 'articles', 'comments', 'search'].map((name) => startService(name, db.name)))));
+  apps.push(
+    ...(await Promise.all(
+      ['identity', 'articles', 'comments', 'notifications', 'search'].map((name) => startService(name, db.name)),
+    )),
+  );
   // Limits high enough that the fuzzer's volume is not what it measures (429 is documented and allowed anyway).
   apps.push(
     await startService('gateway', db.name, {
@@ -289,6 +293,9 @@ describe('the API fuzzer', () => {
         // Signing out would end the session the rest of the run uses.
         '--exclude-operation-id',
         'logout',
+        // An event stream never ends by itself (tests/integration/notifications.int-spec.ts reads it).
+        '--exclude-operation-id',
+        'streamNotifications',
         '--report',
         'junit',
         '--report-dir',
