@@ -89,6 +89,7 @@ export const EVENTS = {
       articles: 'articles-identity-deletions',
       search: 'search-identity-deletions',
       comments: 'comments-identity-deletions',
+      notifications: 'notifications-identity-deletions',
     },
   }),
   userUpdated: defineEvent({

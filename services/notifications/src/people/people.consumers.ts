@@ -3,7 +3,7 @@ import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
 import { EventConsumers, type Transaction } from '@pencraft/kit';
 import { PersonRepository } from './person.repository.js';
 
-/** Keeps the people read model in step with identity: names, language, switches. */
+/** Keeps the people read model in step with identity: names, language, switches, and deleted accounts gone. */
 @Injectable()
 export class PeopleConsumers implements OnApplicationBootstrap {
   constructor(
@@ -32,6 +32,11 @@ export class PeopleConsumers implements OnApplicationBootstrap {
             { username: user.username, fullname: user.fullname, imageUrl: user.imageUrl || null },
             new Date(user.updatedAtMs),
           ),
+        ),
+      ),
+      this.consumers.subscribe(
+        eventSubscription(EVENTS.userDeleted, 'notifications', (user, tx: Transaction) =>
+          this.people.deleted(tx, user.uid),
         ),
       ),
       this.consumers.subscribe(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Queryable } from '@pencraft/kit';
 import { eq, sql } from 'drizzle-orm';
+import { notifications } from '../notifications/notification.table.js';
 import { people, type PersonRow } from './person.table.js';
 
 export interface PersonNames {
@@ -48,6 +49,16 @@ export class PersonRepository {
         set: { username: names.username, fullname: names.fullname, imageUrl: names.imageUrl, profileAt: at },
         setWhere: sql`${people.profileAt} is null or ${people.profileAt} <= ${at.toISOString()}::timestamptz`,
       });
+  }
+
+  /**
+   * A deleted account: its notifications and its row go; where it was the actor, its names go too (the
+   * notifications stay, with no actor).
+   */
+  async deleted(tx: Queryable, uid: string) {
+    await tx.delete(notifications).where(eq(notifications.uid, uid));
+    await tx.update(notifications).set({ actorUid: null, actor: null }).where(eq(notifications.actorUid, uid));
+    await tx.delete(people).where(eq(people.uid, uid));
   }
 
   async preferencesChanged(tx: Queryable, uid: string, preferences: PersonPreferences, at: Date) {
