@@ -48,6 +48,7 @@ const articles: Record<keyof typeof TITLES, string> = { discussed: '', approved:
 let earlyCommentId = '';
 
 let browser: Browser;
+let staffBrowser: Browser;
 const pages: Record<'author' | 'secondAuthor' | 'reader' | 'voter' | 'moderator', Page> = {} as never;
 const contexts: BrowserContext[] = [];
 
@@ -116,8 +117,8 @@ async function submitArticle(person: Person, title: string): Promise<string> {
   return submitted.body.id;
 }
 
-async function newPage(person?: Person): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+async function newPage(person?: Person, from: Browser = browser): Promise<Page> {
+  const context = await from.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   contexts.push(context);
   await context.addInitScript(() => {
     localStorage.setItem('pc_consent', 'true');
@@ -183,8 +184,9 @@ async function decide(subjectId: string, kind: 'article' | 'comment', title: str
   await page.getByRole('radio', { name: decision }).check();
   if (note) await page.getByRole('textbox', { name: /^Note to the author/ }).fill(note);
   await page.locator('form.pc-staff__form').getByRole('button').last().click();
+  // The item then says what was decided, and by whom.
   await page
-    .getByText(/^(Approved|Rejected|Revision requested)\.$/)
+    .getByText(/^Decided: .* \(by moderator\)\.$/)
     .first()
     .waitFor();
   await until(async () => {
@@ -225,7 +227,10 @@ beforeAll(async () => {
   pages.secondAuthor = await newPage(secondAuthor);
   pages.reader = await newPage(reader);
   pages.voter = await newPage(voter);
-  pages.moderator = await newPage();
+  // The moderator's browser reaches localhost itself: Keycloak listens on the loopback address only, not on the
+  // suite's own client address that the readers' browser maps localhost to.
+  staffBrowser = await launchBrowser();
+  pages.moderator = await newPage(undefined, staffBrowser);
 });
 
 afterEach(async () => {
@@ -240,6 +245,7 @@ afterEach(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
+  await staffBrowser?.close();
 });
 
 describe('the community journey', () => {
