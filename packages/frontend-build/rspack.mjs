@@ -45,6 +45,9 @@ export function sharedSingletons(pkg) {
  */
 export function frontendConfig({ dir, name, exposes, publicPath, plugins = [] }) {
   const pkg = readJson(path.join(dir, 'package.json'));
+  // These bundles run in browsers only (server rendering has its own build, rendererConfig): the federation runtime
+  // leaves out its Node code, about 2 KB gzip off the shell's main chunk and off every remote's remoteEntry.js.
+  const optimization = { target: 'web' };
   const federation = exposes
     ? {
         name,
@@ -53,7 +56,7 @@ export function frontendConfig({ dir, name, exposes, publicPath, plugins = [] })
         shared: sharedSingletons(pkg),
         dts: false,
         manifest: true,
-        experiments: { externalRuntime: true },
+        experiments: { externalRuntime: true, optimization },
       }
     : {
         name,
@@ -61,7 +64,7 @@ export function frontendConfig({ dir, name, exposes, publicPath, plugins = [] })
         shared: sharedSingletons(pkg),
         dts: false,
         manifest: false,
-        experiments: { provideExternalRuntime: true },
+        experiments: { provideExternalRuntime: true, optimization },
       };
   return (_env, argv) => {
     const production = argv.mode !== 'development';
