@@ -2,6 +2,8 @@
 // into a directory of its own and served as the reader, while the shell keeps running from the dist it was built
 // with (its files are hashed before and after). Chromium then shows the new page, its header entry and the new
 // string in each language — no shell release involved.
+// A remote mounted under its own prefix (/remotes.json `{ entry, mount }`: the staff console at /staff) is not
+// loaded on the other pages, and is loaded when the page is opened under its prefix or navigated into.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -97,5 +99,75 @@ describe('a remote shipped without a shell release', () => {
   it('did not touch the shell: the same files, byte for byte, with the same times', () => {
     expect(snapshot(SHELL_DIST)).toEqual(shellBefore);
     expect(readFileSync(join(SHELL_DIST, 'remotes.json'), 'utf8')).toContain('/mf/reader/mf-manifest.json');
+  });
+});
+
+describe('a remote mounted under its own prefix (the staff console at /staff)', () => {
+  let staffPage: Page;
+  /** Paths of the staff console's files the page asked for. */
+  let staffFiles: string[];
+
+  beforeAll(async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => {
+      localStorage.setItem('pc_lang', 'en');
+      localStorage.setItem('pc_consent', 'true');
+    });
+    staffPage = await context.newPage();
+    staffPage.setDefaultTimeout(15_000);
+    staffFiles = [];
+    staffPage.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/mf/staff/')) staffFiles.push(path);
+    });
+  });
+
+  afterAll(async () => {
+    await staffPage?.context().close();
+  });
+
+  it('is listed with its mount in the remotes.json the shell was built with', () => {
+    expect(JSON.parse(readFileSync(join(SHELL_DIST, 'remotes.json'), 'utf8')).staff).toEqual({
+      entry: '/mf/staff/mf-manifest.json',
+      mount: '/staff',
+    });
+  });
+
+  it('is not loaded on the other pages, nor on a path that only begins like its prefix', async () => {
+    await staffPage.goto(SITE);
+    await staffPage.locator('.pc-hero').waitFor();
+    await staffPage.waitForFunction(() => !document.getElementById('pc-ssr-frame'));
+    // The other remotes are there: the header shows their entries.
+    await staffPage.getByRole('navigation').getByRole('link', { name: EXTRA.en.title }).waitFor();
+    await staffPage.waitForLoadState('networkidle');
+    await staffPage.goto(`${SITE}/staffing`);
+    await staffPage.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await staffPage.waitForLoadState('networkidle');
+    expect(staffFiles).toEqual([]);
+  });
+
+  it('is loaded on a navigation into its prefix, and shows its page', async () => {
+    await staffPage.goto(SITE);
+    await staffPage.locator('.pc-hero').waitFor();
+    await staffPage.waitForLoadState('networkidle');
+    expect(staffFiles).toEqual([]);
+    // A navigation inside the app (no page load): the shell's router follows the history.
+    await staffPage.evaluate(() => {
+      history.pushState(null, '', '/staff');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await staffPage.getByRole('heading', { level: 1, name: 'Staff console' }).waitFor();
+    expect(staffFiles).toContain('/mf/staff/remoteEntry.js');
+    expect(staffPage.url()).toBe(`${SITE}/staff`);
+  });
+
+  it('is loaded when a page under its prefix is opened directly', async () => {
+    const page = await staffPage.context().newPage();
+    await page.goto(`${SITE}/staff/queue`);
+    await page.getByRole('heading', { level: 1, name: 'Staff console' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in as staff' }).waitFor();
+    // The page of the shell's own (the header) and the other remotes keep working beside it.
+    await page.getByRole('navigation').getByRole('link', { name: EXTRA.en.title }).waitFor();
+    await page.close();
   });
 });

@@ -177,6 +177,10 @@ describe('JavaScript weight of the first article view', () => {
     expect(weight.app.scripts.filter((s) => s.gzip > 50 * 1024)).toHaveLength(1);
   });
 
+  it('loads no staff console code: that remote is mounted at /staff and loaded only there', () => {
+    expect(weight.app.scripts.filter((s) => s.url.startsWith('/mf/staff/'))).toEqual([]);
+  });
+
   it('keeps the whole app within its own budget (a regression guard, 240 KB gzip)', () => {
     expect(weight.app.gzip).toBeLessThanOrEqual(240 * 1024);
   });
