@@ -151,7 +151,9 @@ describe('static server', () => {
 
   it('lets the page fetch from the origins of CSP_CONNECT_SRC (the staff console Keycloak) and nothing else', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self';");
-    const policy = securityHeaders({ connectSrc: parseConnectSrc('http://localhost:8380') })['Content-Security-Policy']!;
+    const policy = securityHeaders({ connectSrc: parseConnectSrc('http://localhost:8380') })[
+      'Content-Security-Policy'
+    ]!;
     expect(policy).toContain("connect-src 'self' http://localhost:8380;");
     expect(policy.replace(' http://localhost:8380', '')).toBe(CONTENT_SECURITY_POLICY);
     expect(parseConnectSrc(' https://auth.example.az, http://127.0.0.1:8480 ')).toEqual([
