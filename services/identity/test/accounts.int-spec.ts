@@ -136,7 +136,9 @@ describe('identity account operations', () => {
     const error = await login().catch((e: unknown) => e);
     expect(AppError.is(error) && error.code).toBe('UserBanned');
     expect(AppError.is(error) && error.params).toEqual({ reason: 'articleRulesViolation' });
-    // The session opened before the ban is refused too.
-    expect(await codeOf(client.validateSession({ sessionToken }))).toBe('Unauthorized');
+    // The session opened before the ban answers the ban in force, so the gateway refuses the user's requests with it.
+    const validation = await client.validateSession({ sessionToken });
+    expect(validation.user?.uid).toBe(uid);
+    expect(validation.ban).toMatchObject({ reason: 'articleRulesViolation', endsAtMs: 0 });
   });
 });

@@ -64,8 +64,8 @@ describe('NotificationStreams', () => {
       const { body, close } = s.start(UID, 7);
       const read = await text(body);
       expect(calls[0]!.request).toEqual({ uid: UID, afterId: 7 });
-      calls[0]!.call.emit('data', notification(8));
-      calls[0]!.call.emit('data', notification(9));
+      calls[0]!.call.emit('data', { notification: notification(8) });
+      calls[0]!.call.emit('data', { notification: notification(9) });
       calls[0]!.call.emit('error', Object.assign(new Error('unavailable'), { code: 14 }));
       jest.advanceTimersByTime(250);
       expect(calls[1]!.request).toEqual({ uid: UID, afterId: 9 });

@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type {
   Notification as NotificationPb,
   NotificationsServiceClient,
+  SubscribeResponse,
 } from '@pencraft/contracts/notifications/v1/notifications';
 import { AppError } from '@pencraft/errors';
 import { LOGGER, type Logger } from '@pencraft/kit';
@@ -53,7 +54,7 @@ export class NotificationStreams implements OnApplicationShutdown {
     const body = new PassThrough();
     let last = afterId;
     let closed = false;
-    let call: ClientReadableStream<NotificationPb> | undefined;
+    let call: ClientReadableStream<SubscribeResponse> | undefined;
     let retry: NodeJS.Timeout | undefined;
     const set = this.open.get(uid) ?? new Set<() => void>();
     this.open.set(uid, set);
@@ -62,7 +63,8 @@ export class NotificationStreams implements OnApplicationShutdown {
     const subscribe = () => {
       if (closed) return;
       call = this.client.subscribe({ uid, afterId: last }, new Metadata());
-      call.on('data', (notification: NotificationPb) => {
+      call.on('data', ({ notification }: SubscribeResponse) => {
+        if (!notification) return;
         backoff = 250;
         last = Math.max(last, notification.id);
         body.write(sseEvent(notification));

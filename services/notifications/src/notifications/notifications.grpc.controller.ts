@@ -4,14 +4,15 @@ import type {
   ListRequest,
   ListResponse,
   MarkAllReadRequest,
+  MarkAllReadResponse,
   MarkReadRequest,
-  Notification,
+  MarkReadResponse,
   SubscribeRequest,
+  SubscribeResponse,
   SummaryRequest,
   SummaryResponse,
-  UnreadCount,
 } from '@pencraft/contracts/notifications/v1/notifications';
-import type { Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import { NotificationStream } from '../live/notification-stream.js';
 import { NotificationService } from './notification.service.js';
 
@@ -34,17 +35,17 @@ export class NotificationsGrpcController {
   }
 
   @GrpcMethod('NotificationsService', 'markRead')
-  markRead(request: MarkReadRequest): Promise<UnreadCount> {
+  markRead(request: MarkReadRequest): Promise<MarkReadResponse> {
     return this.notifications.markRead(request.uid, request.id);
   }
 
   @GrpcMethod('NotificationsService', 'markAllRead')
-  markAllRead(request: MarkAllReadRequest): Promise<UnreadCount> {
+  markAllRead(request: MarkAllReadRequest): Promise<MarkAllReadResponse> {
     return this.notifications.markAllRead(request.uid);
   }
 
   @GrpcMethod('NotificationsService', 'subscribe')
-  subscribe(request: SubscribeRequest): Observable<Notification> {
-    return this.stream.open(request.uid, request.afterId);
+  subscribe(request: SubscribeRequest): Observable<SubscribeResponse> {
+    return this.stream.open(request.uid, request.afterId).pipe(map((notification) => ({ notification })));
   }
 }

@@ -91,13 +91,24 @@ export interface MarkAllReadRequest {
   uid: string;
 }
 
-export interface UnreadCount {
+export interface MarkReadResponse {
+  /** The user's unread count after the change. */
+  unread: number;
+}
+
+export interface MarkAllReadResponse {
+  /** The user's unread count after the change (0). */
   unread: number;
 }
 
 export interface SubscribeRequest {
   uid: string;
   afterId: number;
+}
+
+/** One notification of the stream. */
+export interface SubscribeResponse {
+  notification: Notification | undefined;
 }
 
 function createBaseActor(): Actor {
@@ -974,19 +985,19 @@ export const MarkAllReadRequest: MessageFns<MarkAllReadRequest> = {
   },
 };
 
-function createBaseUnreadCount(): UnreadCount {
+function createBaseMarkReadResponse(): MarkReadResponse {
   return { unread: 0 };
 }
 
-export const UnreadCount: MessageFns<UnreadCount> = {
-  encode(message: UnreadCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const MarkReadResponse: MessageFns<MarkReadResponse> = {
+  encode(message: MarkReadResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.unread !== 0) {
       writer.uint32(8).int32(message.unread);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): UnreadCount {
+  decode(input: BinaryReader | Uint8Array, length?: number): MarkReadResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -995,7 +1006,7 @@ export const UnreadCount: MessageFns<UnreadCount> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseUnreadCount();
+      const message = createBaseMarkReadResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1019,11 +1030,69 @@ export const UnreadCount: MessageFns<UnreadCount> = {
     }
   },
 
-  fromJSON(object: any): UnreadCount {
+  fromJSON(object: any): MarkReadResponse {
     return { unread: isSet(object.unread) ? globalThis.Number(object.unread) : 0 };
   },
 
-  toJSON(message: UnreadCount): unknown {
+  toJSON(message: MarkReadResponse): unknown {
+    const obj: any = {};
+    if (message.unread !== 0) {
+      obj.unread = Math.round(message.unread);
+    }
+    return obj;
+  },
+};
+
+function createBaseMarkAllReadResponse(): MarkAllReadResponse {
+  return { unread: 0 };
+}
+
+export const MarkAllReadResponse: MessageFns<MarkAllReadResponse> = {
+  encode(message: MarkAllReadResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.unread !== 0) {
+      writer.uint32(8).int32(message.unread);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarkAllReadResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarkAllReadResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.unread = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarkAllReadResponse {
+    return { unread: isSet(object.unread) ? globalThis.Number(object.unread) : 0 };
+  },
+
+  toJSON(message: MarkAllReadResponse): unknown {
     const obj: any = {};
     if (message.unread !== 0) {
       obj.unread = Math.round(message.unread);
@@ -1111,6 +1180,64 @@ export const SubscribeRequest: MessageFns<SubscribeRequest> = {
   },
 };
 
+function createBaseSubscribeResponse(): SubscribeResponse {
+  return { notification: undefined };
+}
+
+export const SubscribeResponse: MessageFns<SubscribeResponse> = {
+  encode(message: SubscribeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.notification !== undefined) {
+      Notification.encode(message.notification, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubscribeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubscribeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.notification = Notification.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubscribeResponse {
+    return { notification: isSet(object.notification) ? Notification.fromJSON(object.notification) : undefined };
+  },
+
+  toJSON(message: SubscribeResponse): unknown {
+    const obj: any = {};
+    if (message.notification !== undefined) {
+      obj.notification = Notification.toJSON(message.notification);
+    }
+    return obj;
+  },
+};
+
 /**
  * The notifications of a user: listed, counted, marked read, and streamed live. Every rpc takes the uid the
  * gateway read from the session; a notification of another user is NotificationNotFound.
@@ -1144,8 +1271,8 @@ export const NotificationsServiceService = {
     responseStream: false as const,
     requestSerialize: (value: MarkReadRequest): Buffer => Buffer.from(MarkReadRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): MarkReadRequest => MarkReadRequest.decode(value),
-    responseSerialize: (value: UnreadCount): Buffer => Buffer.from(UnreadCount.encode(value).finish()),
-    responseDeserialize: (value: Buffer): UnreadCount => UnreadCount.decode(value),
+    responseSerialize: (value: MarkReadResponse): Buffer => Buffer.from(MarkReadResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MarkReadResponse => MarkReadResponse.decode(value),
   },
   /** Marks all of the user's notifications read; answers the unread count (0). */
   markAllRead: {
@@ -1154,8 +1281,8 @@ export const NotificationsServiceService = {
     responseStream: false as const,
     requestSerialize: (value: MarkAllReadRequest): Buffer => Buffer.from(MarkAllReadRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): MarkAllReadRequest => MarkAllReadRequest.decode(value),
-    responseSerialize: (value: UnreadCount): Buffer => Buffer.from(UnreadCount.encode(value).finish()),
-    responseDeserialize: (value: Buffer): UnreadCount => UnreadCount.decode(value),
+    responseSerialize: (value: MarkAllReadResponse): Buffer => Buffer.from(MarkAllReadResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MarkAllReadResponse => MarkAllReadResponse.decode(value),
   },
   /**
    * The user's notifications with an id above after_id, oldest first, then each new one as it is created, until the
@@ -1167,8 +1294,8 @@ export const NotificationsServiceService = {
     responseStream: true as const,
     requestSerialize: (value: SubscribeRequest): Buffer => Buffer.from(SubscribeRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): SubscribeRequest => SubscribeRequest.decode(value),
-    responseSerialize: (value: Notification): Buffer => Buffer.from(Notification.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Notification => Notification.decode(value),
+    responseSerialize: (value: SubscribeResponse): Buffer => Buffer.from(SubscribeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SubscribeResponse => SubscribeResponse.decode(value),
   },
 } as const;
 
@@ -1178,14 +1305,14 @@ export interface NotificationsServiceServer extends UntypedServiceImplementation
   /** The unread count and the newest few (the header's bell). */
   summary: handleUnaryCall<SummaryRequest, SummaryResponse>;
   /** Marks one of the user's notifications read (idempotent); answers the unread count. */
-  markRead: handleUnaryCall<MarkReadRequest, UnreadCount>;
+  markRead: handleUnaryCall<MarkReadRequest, MarkReadResponse>;
   /** Marks all of the user's notifications read; answers the unread count (0). */
-  markAllRead: handleUnaryCall<MarkAllReadRequest, UnreadCount>;
+  markAllRead: handleUnaryCall<MarkAllReadRequest, MarkAllReadResponse>;
   /**
    * The user's notifications with an id above after_id, oldest first, then each new one as it is created, until the
    * caller cancels (a caller that wants only new ones passes the newest id it knows, e.g. from Summary).
    */
-  subscribe: handleServerStreamingCall<SubscribeRequest, Notification>;
+  subscribe: handleServerStreamingCall<SubscribeRequest, SubscribeResponse>;
 }
 
 export interface NotificationsServiceClient extends Client {
@@ -1221,45 +1348,45 @@ export interface NotificationsServiceClient extends Client {
   /** Marks one of the user's notifications read (idempotent); answers the unread count. */
   markRead(
     request: MarkReadRequest,
-    callback: (error: ServiceError | null, response: UnreadCount) => void,
+    callback: (error: ServiceError | null, response: MarkReadResponse) => void,
   ): ClientUnaryCall;
   markRead(
     request: MarkReadRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: UnreadCount) => void,
+    callback: (error: ServiceError | null, response: MarkReadResponse) => void,
   ): ClientUnaryCall;
   markRead(
     request: MarkReadRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: UnreadCount) => void,
+    callback: (error: ServiceError | null, response: MarkReadResponse) => void,
   ): ClientUnaryCall;
   /** Marks all of the user's notifications read; answers the unread count (0). */
   markAllRead(
     request: MarkAllReadRequest,
-    callback: (error: ServiceError | null, response: UnreadCount) => void,
+    callback: (error: ServiceError | null, response: MarkAllReadResponse) => void,
   ): ClientUnaryCall;
   markAllRead(
     request: MarkAllReadRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: UnreadCount) => void,
+    callback: (error: ServiceError | null, response: MarkAllReadResponse) => void,
   ): ClientUnaryCall;
   markAllRead(
     request: MarkAllReadRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: UnreadCount) => void,
+    callback: (error: ServiceError | null, response: MarkAllReadResponse) => void,
   ): ClientUnaryCall;
   /**
    * The user's notifications with an id above after_id, oldest first, then each new one as it is created, until the
    * caller cancels (a caller that wants only new ones passes the newest id it knows, e.g. from Summary).
    */
-  subscribe(request: SubscribeRequest, options?: Partial<CallOptions>): ClientReadableStream<Notification>;
+  subscribe(request: SubscribeRequest, options?: Partial<CallOptions>): ClientReadableStream<SubscribeResponse>;
   subscribe(
     request: SubscribeRequest,
     metadata?: Metadata,
     options?: Partial<CallOptions>,
-  ): ClientReadableStream<Notification>;
+  ): ClientReadableStream<SubscribeResponse>;
 }
 
 export const NotificationsServiceClient = makeGenericClientConstructor(
