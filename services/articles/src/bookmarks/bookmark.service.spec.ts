@@ -15,7 +15,7 @@ const ARTICLE = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
 const AUTHOR = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
 const READER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 const META = { up: 0, down: 0, myVote: '', bookmarked: true, bookmarks: 1, comments: 0, collectionIds: [] };
-const TARGET = { articleId: ARTICLE, authorId: AUTHOR, upVotes: 0, downVotes: 0, bookmarks: 0 };
+const TARGET = { articleId: ARTICLE, authorId: AUTHOR, upVotes: 0, downVotes: 0, bookmarks: 0, title: 'Başlıq' };
 
 const card = (i: number): CardRow => ({
   id: `00000000-0000-4000-8000-00000000000${i}`,

@@ -13,7 +13,7 @@ const OWNER = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
 const OTHER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 const ID = '5e4f4a3b-9c2d-4e0f-9a8b-7c6d0b9f6a1e';
 const ARTICLE = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
-const TARGET = { articleId: ARTICLE, authorId: OTHER, upVotes: 0, downVotes: 0, bookmarks: 0 };
+const TARGET = { articleId: ARTICLE, authorId: OTHER, upVotes: 0, downVotes: 0, bookmarks: 0, title: 'Başlıq' };
 
 const row = (over: Partial<CollectionRow> = {}): CollectionRow => ({
   id: ID,

@@ -20,6 +20,11 @@ export interface EngagementTarget {
   bookmarks: number;
 }
 
+/** A published article locked for a change of its counts, with its title for the events that tell of it. */
+export interface LockedTarget extends EngagementTarget {
+  title: string;
+}
+
 export interface CountChange {
   up?: number;
   down?: number;
@@ -50,7 +55,7 @@ export class EngagementRepository {
   }
 
   /** The engagement row of a published article, locked for a change of its counts (created first when missing). */
-  async lockPublished(tx: Queryable, articleId: string): Promise<EngagementTarget | undefined> {
+  async lockPublished(tx: Queryable, articleId: string): Promise<LockedTarget | undefined> {
     await tx.execute(sql`
       insert into ${articleEngagement} (article_id, author_id, category, published_at)
       select ${articles.id}, ${articles.authorId}, ${articles.category},
@@ -68,6 +73,7 @@ export class EngagementRepository {
         bookmarks: articleEngagement.bookmarks,
         published: sql<boolean>`exists(select 1 from ${articles} a
             where a.id = ${articleEngagement.articleId} and a.status = 'published')`,
+        title: sql<string>`coalesce((select a.title from ${articles} a where a.id = ${articleEngagement.articleId}), '')`,
       })
       .from(articleEngagement)
       .where(eq(articleEngagement.articleId, articleId))

@@ -5,7 +5,7 @@ import { AppError } from '@pencraft/errors';
 import type { Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { Clock } from '../clock.js';
-import type { EngagementRepository, EngagementTarget } from '../feeds/engagement.repository.js';
+import type { EngagementRepository, LockedTarget } from '../feeds/engagement.repository.js';
 import type { VoteRepository } from './vote.repository.js';
 import { VoteService } from './vote.service.js';
 
@@ -15,7 +15,8 @@ const AUTHOR = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
 const READER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 const META = { up: 1, down: 0, myVote: 'up', bookmarked: false, bookmarks: 0, comments: 0, collectionIds: [] };
 
-const target = (over: Partial<EngagementTarget> = {}): EngagementTarget => ({
+const target = (over: Partial<LockedTarget> = {}): LockedTarget => ({
+  title: 'Başlıq',
   articleId: ARTICLE,
   authorId: AUTHOR,
   upVotes: 0,
@@ -78,6 +79,7 @@ describe('VoteService', () => {
       up: 1,
       down: 0,
       atMs: NOW.getTime(),
+      title: 'Başlıq',
     });
     expect(engagement.meta).toHaveBeenCalledWith(ARTICLE, READER, TX);
     expect(transactions.committed).toBe(1);

@@ -57,6 +57,7 @@ export class VoteService {
           up: counts.upVotes,
           down: counts.downVotes,
           atMs: at.getTime(),
+          title: target.title,
         }),
       );
       return (await this.engagement.meta(articleId, voterUid, tx))!;

@@ -58,6 +58,7 @@ export function articleVoteDrafts(event: ArticleVoted, eventId: string): Notific
       type: T.articleVote,
       actorUid: event.voterUid,
       articleId: event.articleId,
+      title: orNull(event.title),
       dedupeKey: `${eventId}:${T.articleVote}`,
       at: atOf(event.atMs),
     }),

@@ -52,6 +52,8 @@ export interface ArticleVoted {
   down: number;
   /** Milliseconds since the Unix epoch. */
   atMs: number;
+  /** The article's title when the vote was cast (the notification names it). */
+  title: string;
 }
 
 /** Subject articles.article.bookmarked: a user bookmarked a published article or removed the bookmark. */
@@ -431,7 +433,7 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
 };
 
 function createBaseArticleVoted(): ArticleVoted {
-  return { articleId: "", authorUid: "", voterUid: "", vote: "", previous: "", up: 0, down: 0, atMs: 0 };
+  return { articleId: "", authorUid: "", voterUid: "", vote: "", previous: "", up: 0, down: 0, atMs: 0, title: "" };
 }
 
 export const ArticleVoted: MessageFns<ArticleVoted> = {
@@ -459,6 +461,9 @@ export const ArticleVoted: MessageFns<ArticleVoted> = {
     }
     if (message.atMs !== 0) {
       writer.uint32(64).int64(message.atMs);
+    }
+    if (message.title !== "") {
+      writer.uint32(74).string(message.title);
     }
     return writer;
   },
@@ -540,6 +545,14 @@ export const ArticleVoted: MessageFns<ArticleVoted> = {
             message.atMs = longToNumber(reader.int64());
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -578,6 +591,7 @@ export const ArticleVoted: MessageFns<ArticleVoted> = {
         : isSet(object.at_ms)
         ? globalThis.Number(object.at_ms)
         : 0,
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
     };
   },
 
@@ -606,6 +620,9 @@ export const ArticleVoted: MessageFns<ArticleVoted> = {
     }
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
     }
     return obj;
   },
