@@ -5,6 +5,7 @@ export { Checkbox, type CheckboxProps } from './Checkbox.js';
 export { Dialog, type DialogKind, type DialogProps } from './Dialog.js';
 export { EmptyState, type EmptyStateProps } from './EmptyState.js';
 export { ErrorBoundary, type ErrorBoundaryProps } from './ErrorBoundary.js';
+export { Loaded, type LoadedProps } from './Loaded.js';
 export { LoadingOverlay, type LoadingOverlayProps } from './LoadingOverlay.js';
 export { Select, type SelectOption, type SelectProps } from './Select.js';
 export { Spinner, type SpinnerProps } from './Spinner.js';
@@ -36,6 +37,9 @@ export {
   type paths,
   type Schemas,
 } from './api.js';
+export { errorMessage, spreadError, type SpreadError } from './errors.js';
+export { formatDate, formatDateTime } from './format.js';
+export { useLoad, type Load } from './useLoad.js';
 export { readCookie, documentCookie } from './cookies.js';
 export { readStorage, writeStorage, removeStorage } from './storage.js';
 export { useDocumentMeta } from './document-meta.js';

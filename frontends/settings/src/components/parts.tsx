@@ -1,7 +1,6 @@
-import { Button, Spinner, TextField } from '@pencraft/ui';
+import { Button, Loaded as UiLoaded, TextField, type LoadedProps } from '@pencraft/ui';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useSettingsTranslation } from '../i18n.js';
-import type { Load } from '../lib/useLoad.js';
 
 /** A titled block of a settings page. */
 export function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -32,37 +31,10 @@ export function Saved({ messageKey }: { messageKey: string | undefined }) {
   );
 }
 
-/** The loading and failure states of a page's data; `children` renders it once it is there. */
-export function Loaded<T>({
-  state,
-  onRetry,
-  children,
-}: {
-  state: Load<T>;
-  onRetry: () => void;
-  children: (data: T) => ReactNode;
-}) {
+/** The loading and failure states of a page's data (the UI kit's, with the settings namespace's words). */
+export function Loaded<T>(props: Omit<LoadedProps<T>, 'failedTitle' | 'loadingClassName'>) {
   const { t } = useSettingsTranslation();
-  if (state.status === 'loading') {
-    return (
-      <div className="pc-settings__loading">
-        <Spinner size="large" />
-      </div>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="pc-notice" role="alert">
-        <p>
-          <strong>{t('loadFailed')}</strong> {state.message}
-        </p>
-        <Button variant="secondary" onClick={onRetry}>
-          {t('common:actions.retry')}
-        </Button>
-      </div>
-    );
-  }
-  return <>{children(state.data)}</>;
+  return <UiLoaded {...props} failedTitle={t('loadFailed')} loadingClassName="pc-settings__loading" />;
 }
 
 /** A 6-digit code from a mail or an SMS (or an authenticator app). */

@@ -1,6 +1,6 @@
+import { spreadError } from '@pencraft/ui';
 import { type ChangeEvent, useCallback, useState } from 'react';
 import { useSettingsTranslation } from '../i18n.js';
-import { spreadError } from './errors.js';
 import { LIMITS } from './limits.js';
 import type { Problem } from './validation.js';
 

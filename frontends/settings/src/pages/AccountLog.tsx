@@ -1,10 +1,8 @@
-import { api, Button, EmptyState } from '@pencraft/ui';
+import { api, Button, EmptyState, formatDateTime, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { formatDateTime } from '../lib/format.js';
-import { useLoad } from '../lib/useLoad.js';
 
 /** /settings/log: the account operation log (SPEC.md section 3's four types), newest first, a page at a time. */
 export default function AccountLog() {

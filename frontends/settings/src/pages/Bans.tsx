@@ -1,11 +1,10 @@
 import { isBanReason } from '@pencraft/rules';
-import { api, EmptyState } from '@pencraft/ui';
+import { api, EmptyState, formatDateTime, useLoad } from '@pencraft/ui';
 import { useId } from 'react';
 import { Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { banState, formatDateTime } from '../lib/format.js';
-import { useLoad } from '../lib/useLoad.js';
+import { banState } from '../lib/format.js';
 
 /** /settings/bans: every ban of the account, newest first, with its reason and how long it lasts. */
 export default function Bans() {

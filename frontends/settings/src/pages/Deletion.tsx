@@ -1,13 +1,10 @@
-import { api, Button, TextField, useFeedback } from '@pencraft/ui';
+import { api, Button, TextField, useFeedback, errorMessage, formatDate, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { CodeEntry } from '../components/CodeStep.js';
 import { FormActions, FormError, Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { errorMessage } from '../lib/errors.js';
-import { formatDate } from '../lib/format.js';
 import { bound, useForm } from '../lib/useForm.js';
-import { useLoad } from '../lib/useLoad.js';
 import { codeCheck, problems, requiredCheck } from '../lib/validation.js';
 
 const FIELDS = ['password', 'code'] as const;

@@ -1,13 +1,11 @@
 import { normalizeEmail } from '@pencraft/rules';
-import { api, TextField, useFeedback } from '@pencraft/ui';
+import { api, TextField, useFeedback, errorMessage, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { CodeStep } from '../components/CodeStep.js';
 import { FormActions, Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { errorMessage } from '../lib/errors.js';
 import { bound, useForm } from '../lib/useForm.js';
-import { useLoad } from '../lib/useLoad.js';
 import { emailCheck, problems, requiredCheck } from '../lib/validation.js';
 
 const FIELDS = ['email', 'password', 'code'] as const;

@@ -1,5 +1,5 @@
 import { isLanguage, LANGUAGES, type Language as LanguageValue } from '@pencraft/i18n/runtime';
-import { api, useSession } from '@pencraft/ui';
+import { api, useSession, useLoad } from '@pencraft/ui';
 import { useEffect, useState } from 'react';
 import { Choice } from '../components/Choice.js';
 import { Loaded } from '../components/parts.js';
@@ -7,7 +7,6 @@ import { PreferenceForm } from '../components/PreferenceForm.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
 import { keepLanguageOnDevice } from '../lib/device.js';
-import { useLoad } from '../lib/useLoad.js';
 
 function LanguageForm({ saved: initial }: { saved: LanguageValue }) {
   const { t, i18n } = useSettingsTranslation();

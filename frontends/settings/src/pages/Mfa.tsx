@@ -1,4 +1,4 @@
-import { api, TextField, useFeedback } from '@pencraft/ui';
+import { api, TextField, useFeedback, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { CodeEntry } from '../components/CodeStep.js';
 import { RecoveryCodes } from '../components/RecoveryCodes.js';
@@ -6,7 +6,6 @@ import { FormActions, Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
 import { bound, useForm } from '../lib/useForm.js';
-import { useLoad } from '../lib/useLoad.js';
 import { codeCheck, problems, requiredCheck, secondFactorCheck } from '../lib/validation.js';
 
 const FIELDS = ['password', 'code'] as const;

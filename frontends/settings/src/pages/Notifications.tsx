@@ -1,11 +1,10 @@
 import { DEFAULT_NOTIFICATION_MAIL, NOTIFICATION_KEYS, type NotificationSettings } from '@pencraft/rules';
-import { api } from '@pencraft/ui';
+import { api, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { Loaded } from '../components/parts.js';
 import { PreferenceForm } from '../components/PreferenceForm.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { useLoad } from '../lib/useLoad.js';
 
 function settingsOf(value: unknown, fallback: Readonly<NotificationSettings>): NotificationSettings {
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};

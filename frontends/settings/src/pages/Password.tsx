@@ -1,11 +1,9 @@
-import { api, TextField } from '@pencraft/ui';
+import { api, TextField, formatDate, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { FormActions, Panel, Saved } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { formatDate } from '../lib/format.js';
 import { useForm } from '../lib/useForm.js';
-import { useLoad } from '../lib/useLoad.js';
 import { newPasswordCheck, problems, requiredCheck } from '../lib/validation.js';
 
 const FIELDS = ['oldPassword', 'newPassword', 'repeat'] as const;

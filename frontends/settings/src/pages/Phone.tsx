@@ -1,12 +1,10 @@
-import { api, Button, TextField, useFeedback } from '@pencraft/ui';
+import { api, Button, TextField, useFeedback, errorMessage, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { CodeStep } from '../components/CodeStep.js';
 import { FormActions, FormError, Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { errorMessage } from '../lib/errors.js';
 import { bound, useForm } from '../lib/useForm.js';
-import { useLoad } from '../lib/useLoad.js';
 import { normalizePhone, phoneCheck, problems } from '../lib/validation.js';
 
 const FIELDS = ['phone', 'code'] as const;

@@ -1,11 +1,9 @@
 import { AVATAR_SIZE, BANNER_SIZE, PICTURE_MAX_BYTES, PICTURE_TYPES } from '@pencraft/rules';
-import { api, Button, useSession } from '@pencraft/ui';
+import { api, Button, useSession, errorMessage, useLoad } from '@pencraft/ui';
 import { useId, useRef, useState } from 'react';
 import { FormError, Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { errorMessage } from '../lib/errors.js';
-import { useLoad } from '../lib/useLoad.js';
 
 type Kind = 'picture' | 'banner';
 

@@ -9,15 +9,13 @@ import {
   normalizeHeadline,
   type LinkProvider,
 } from '@pencraft/rules';
-import { api, Button, Select, TextField, useSession, type Schemas } from '@pencraft/ui';
+import { api, Button, Select, TextField, useSession, type Schemas, errorMessage, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { FormActions, FormError, Loaded, Panel, Saved } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { errorMessage } from '../lib/errors.js';
 import { LIMITS } from '../lib/limits.js';
 import { useForm } from '../lib/useForm.js';
-import { useLoad } from '../lib/useLoad.js';
 import { bioCheck, birthdateCheck, fullnameCheck, headlineCheck, linkCheck, problems } from '../lib/validation.js';
 
 type Profile = Schemas['ProfileSettings'];

@@ -1,11 +1,10 @@
-import { api } from '@pencraft/ui';
+import { api, formatDate, formatDateTime, useLoad } from '@pencraft/ui';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { countryName, formatDate, formatDateTime } from '../lib/format.js';
-import { useLoad } from '../lib/useLoad.js';
+import { countryName } from '../lib/format.js';
 
 /** /settings/security: the state of the account's protection at a glance, each line leading to its screen. */
 export default function Security() {

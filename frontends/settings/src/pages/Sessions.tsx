@@ -1,11 +1,9 @@
-import { api, Button, useFeedback } from '@pencraft/ui';
+import { api, Button, useFeedback, errorMessage, formatDateTime, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { FormError, Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { errorMessage } from '../lib/errors.js';
-import { countryName, formatDateTime } from '../lib/format.js';
-import { useLoad } from '../lib/useLoad.js';
+import { countryName } from '../lib/format.js';
 
 /** /settings/sessions: where the account is signed in; end one, or every one but this. */
 export default function Sessions() {

@@ -1,10 +1,9 @@
-import { api, type Schemas } from '@pencraft/ui';
+import { api, type Schemas, formatDate } from '@pencraft/ui';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { formatDate } from '../lib/format.js';
 import { GROUPS, SECTIONS } from '../sections.js';
 
 interface Current {

@@ -1,5 +1,5 @@
 import { isTheme, THEMES, type Theme as ThemeValue } from '@pencraft/rules';
-import { api, readStorage, useSession } from '@pencraft/ui';
+import { api, readStorage, useSession, useLoad } from '@pencraft/ui';
 import { useEffect, useState } from 'react';
 import { Choice } from '../components/Choice.js';
 import { Loaded } from '../components/parts.js';
@@ -7,7 +7,6 @@ import { PreferenceForm } from '../components/PreferenceForm.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
 import { keepThemeOnDevice, THEME_STORAGE_KEY } from '../lib/device.js';
-import { useLoad } from '../lib/useLoad.js';
 
 function ThemeForm({ saved: initial }: { saved: ThemeValue }) {
   const { t } = useSettingsTranslation();

@@ -1,13 +1,11 @@
 import { normalizeUsername } from '@pencraft/rules';
-import { api, Button, TextField, useFeedback, useSession } from '@pencraft/ui';
+import { api, Button, TextField, useFeedback, useSession, formatDateTime, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { FormError, Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
-import { formatDateTime } from '../lib/format.js';
 import { LIMITS } from '../lib/limits.js';
 import { useForm } from '../lib/useForm.js';
-import { useLoad } from '../lib/useLoad.js';
 import { problems, usernameCheck } from '../lib/validation.js';
 
 const FIELDS = ['username'] as const;

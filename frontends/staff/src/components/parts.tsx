@@ -1,39 +1,11 @@
-import { Button, Spinner } from '@pencraft/ui';
+import { Button, Loaded as UiLoaded, type LoadedProps } from '@pencraft/ui';
 import type { ReactNode } from 'react';
 import { useStaffTranslation } from '../i18n.js';
-import type { Load } from '../lib/useLoad.js';
 
-/** The loading and failure states of a page's data; `children` renders it once it is there. */
-export function Loaded<T>({
-  state,
-  onRetry,
-  children,
-}: {
-  state: Load<T>;
-  onRetry: () => void;
-  children: (data: T) => ReactNode;
-}) {
+/** The loading and failure states of a page's data (the UI kit's, with the staff namespace's words). */
+export function Loaded<T>(props: Omit<LoadedProps<T>, 'failedTitle' | 'loadingClassName'>) {
   const { t } = useStaffTranslation();
-  if (state.status === 'loading') {
-    return (
-      <div className="pc-staff--center">
-        <Spinner size="large" />
-      </div>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="pc-notice" role="alert">
-        <p>
-          <strong>{t('loadFailed')}</strong> {state.message}
-        </p>
-        <Button variant="secondary" onClick={onRetry}>
-          {t('common:actions.retry')}
-        </Button>
-      </div>
-    );
-  }
-  return <>{children(state.data)}</>;
+  return <UiLoaded {...props} failedTitle={t('loadFailed')} loadingClassName="pc-staff--center" />;
 }
 
 /** Newer/older pages of a list (the API answers `hasMore`). */

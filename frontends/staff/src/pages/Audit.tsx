@@ -1,12 +1,10 @@
-import { EmptyState, Select } from '@pencraft/ui';
+import { EmptyState, Select, formatDateTime, useLoad } from '@pencraft/ui';
 import { Link } from 'react-router';
 import { StaffFrame, type StaffContext } from '../auth/StaffFrame.js';
 import { Loaded, Pager } from '../components/parts.js';
 import { useStaffTranslation } from '../i18n.js';
-import { formatDateTime } from '../lib/format.js';
 import { useQueryState } from '../lib/query.js';
 import { AUDIT_ACTIONS, type AuditAction } from '../lib/types.js';
-import { useLoad } from '../lib/useLoad.js';
 
 const isAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(value);
 

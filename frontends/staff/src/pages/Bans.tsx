@@ -1,14 +1,11 @@
-import { Button, EmptyState, Select, TextField } from '@pencraft/ui';
+import { Button, EmptyState, Select, TextField, errorMessage, formatDateTime, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { StaffFrame, type StaffContext } from '../auth/StaffFrame.js';
 import { BanFields, banRequest, EMPTY_BAN, type BanDraft, type BanErrors } from '../components/BanFields.js';
 import { Badge, Done, FormError, Loaded, Pager } from '../components/parts.js';
 import { useStaffTranslation } from '../i18n.js';
-import { errorMessage } from '../lib/errors.js';
-import { formatDateTime } from '../lib/format.js';
 import { useQueryState } from '../lib/query.js';
 import type { Ban } from '../lib/types.js';
-import { useLoad } from '../lib/useLoad.js';
 
 function IssueBan({ api, onIssued }: StaffContext & { onIssued: (ban: Ban) => void }) {
   const { t } = useStaffTranslation();

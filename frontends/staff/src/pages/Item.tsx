@@ -1,14 +1,11 @@
-import { ApiError, Button, TextField } from '@pencraft/ui';
+import { ApiError, Button, TextField, errorMessage, formatDate, formatDateTime, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { StaffFrame, type StaffContext } from '../auth/StaffFrame.js';
 import { Badge, Done, FormError, Loaded } from '../components/parts.js';
 import { useStaffTranslation } from '../i18n.js';
 import { checkNote, decisionsFor, isOpen, needsNote, NOTE_MAX } from '../lib/decisions.js';
-import { errorMessage } from '../lib/errors.js';
-import { formatDate, formatDateTime } from '../lib/format.js';
 import type { AuditEntry, Decision, QueueItemDetail } from '../lib/types.js';
-import { useLoad } from '../lib/useLoad.js';
 import { Signals } from './Queue.js';
 
 /** Who did what to this item, oldest first (the automatic review included). */

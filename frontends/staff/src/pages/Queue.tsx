@@ -1,12 +1,10 @@
-import { EmptyState, Select } from '@pencraft/ui';
+import { EmptyState, Select, formatDateTime, useLoad } from '@pencraft/ui';
 import { Link } from 'react-router';
 import { StaffFrame, type StaffContext } from '../auth/StaffFrame.js';
 import { Badge, Loaded, Pager } from '../components/parts.js';
 import { useStaffTranslation } from '../i18n.js';
-import { formatDateTime } from '../lib/format.js';
 import { useQueryState } from '../lib/query.js';
 import { ITEM_KINDS, ITEM_STATES, type ItemKind, type ItemState, type QueueItem } from '../lib/types.js';
-import { useLoad } from '../lib/useLoad.js';
 
 const isKind = (value: string): value is ItemKind => (ITEM_KINDS as readonly string[]).includes(value);
 const isState = (value: string): value is ItemState => (ITEM_STATES as readonly string[]).includes(value);

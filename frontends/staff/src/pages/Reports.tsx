@@ -1,15 +1,12 @@
 import { REPORT_REASONS } from '@pencraft/rules';
-import { Button, EmptyState, Select } from '@pencraft/ui';
+import { Button, EmptyState, Select, errorMessage, formatDateTime, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { StaffFrame, type StaffContext } from '../auth/StaffFrame.js';
 import { BanFields, banRequest, EMPTY_BAN, type BanDraft, type BanErrors } from '../components/BanFields.js';
 import { Badge, Done, FormError, Loaded, Pager } from '../components/parts.js';
 import { useStaffTranslation } from '../i18n.js';
-import { errorMessage } from '../lib/errors.js';
-import { formatDateTime } from '../lib/format.js';
 import { useQueryState } from '../lib/query.js';
 import { REPORT_STATES, type ReportGroup, type ReportState } from '../lib/types.js';
-import { useLoad } from '../lib/useLoad.js';
 
 const isState = (value: string): value is ReportState => (REPORT_STATES as readonly string[]).includes(value);
 

@@ -1,9 +1,9 @@
-import { ApiError } from '@pencraft/ui';
+import { ApiError } from './api.js';
 import { errorMessage, spreadError } from './errors.js';
 
 const FIELDS = ['oldPassword', 'newPassword'] as const;
 
-describe('server errors on a settings form', () => {
+describe('server errors on a form', () => {
   it('puts the catalogue message of each detail on its field', () => {
     const error = new ApiError({
       status: 400,

@@ -1,4 +1,4 @@
-import { ApiError } from '@pencraft/ui';
+import { ApiError } from './api.js';
 
 /** A server error spread over a form: a message per field it names, the rest for the whole form. */
 export interface SpreadError<F extends string> {
