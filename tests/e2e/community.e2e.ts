@@ -91,11 +91,17 @@ async function staffCall<T>(method: 'GET' | 'POST', path: string, body?: unknown
 async function queueItem(subjectId: string, kind: 'article' | 'comment'): Promise<Moderated> {
   return eventually(
     async () => {
-      const page = await staffCall<{ items: Moderated[] }>(
-        'GET',
-        `/api/moderation/queue?kind=${kind}&state=underModeration`,
-      );
-      return page.items.find((item) => item.subjectId === subjectId);
+      // Oldest first: after the other suites (which approve through gRPC, leaving their items open) ours may be on
+      // a later page.
+      for (let page = 1; page <= 50; page += 1) {
+        const answer = await staffCall<{ items: Moderated[]; hasMore: boolean }>(
+          'GET',
+          `/api/moderation/queue?kind=${kind}&state=underModeration&page=${page}`,
+        );
+        const found = answer.items.find((item) => item.subjectId === subjectId);
+        if (found || !answer.hasMore) return found;
+      }
+      return undefined;
     },
     { timeoutMs: 30_000, intervalMs: 500 },
   );
