@@ -12,12 +12,27 @@ import {
 } from './notification-drafts.js';
 
 const AT = Date.parse('2026-11-26T10:00:00Z');
-const vote = { articleId: 'a-1', authorUid: 'u-author', voterUid: 'u-voter', up: 1, down: 0, atMs: AT };
+const vote = {
+  articleId: 'a-1',
+  authorUid: 'u-author',
+  voterUid: 'u-voter',
+  up: 1,
+  down: 0,
+  atMs: AT,
+  title: 'Başlıq',
+};
 
 describe('notification drafts (which event makes which notification for whom)', () => {
   it('0: a new upvote tells the author, once per event; a removal, a downvote or an own vote tells nobody', () => {
     expect(articleVoteDrafts({ ...vote, vote: 'up', previous: '' }, 'e-1')).toEqual([
-      expect.objectContaining({ uid: 'u-author', type: 0, actorUid: 'u-voter', articleId: 'a-1', dedupeKey: 'e-1:0' }),
+      expect.objectContaining({
+        uid: 'u-author',
+        type: 0,
+        actorUid: 'u-voter',
+        articleId: 'a-1',
+        title: 'Başlıq',
+        dedupeKey: 'e-1:0',
+      }),
     ]);
     expect(articleVoteDrafts({ ...vote, vote: 'up', previous: 'down' }, 'e-2')).toHaveLength(1);
     expect(articleVoteDrafts({ ...vote, vote: '', previous: 'up' }, 'e-3')).toEqual([]);
