@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { expectAccessible, launchBrowser } from '../support/browser.ts';
 import { staffCredentials, staffToken } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
+import { waitForQueueItem } from '../support/moderation.ts';
 import { signInBrowser, signUp, type Person } from '../support/reader-fixtures.ts';
 import { eventually, stack } from '../support/stack.ts';
 
@@ -33,13 +34,6 @@ const BODY = (topic: string) =>
   `${topic}: a short account of the places, the people who keep them and the stories they tell to travellers who ` +
   'stop for a glass of tea on the way. The paragraph is long enough to read like an article, not like spam.';
 
-interface Moderated {
-  id: string;
-  subjectId: string;
-  kind: string;
-  state: string;
-}
-
 let author: Person;
 let secondAuthor: Person;
 let reader: Person;
@@ -63,16 +57,9 @@ function until(check: () => Promise<unknown>, timeoutMs = 20_000) {
   );
 }
 
-let staff: { token: string; at: number } | undefined;
-
 /** A moderator's access token (Keycloak, password grant), fetched again after a minute. */
-async function moderatorToken(): Promise<string> {
-  if (!staff || Date.now() - staff.at > 60_000) staff = { token: await staffToken(), at: Date.now() };
-  return staff.token;
-}
-
 async function staffCall<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const token = await moderatorToken();
+  const token = await staffToken();
   const response = await fetch(`${API}${path}`, {
     method,
     headers: {
@@ -88,23 +75,8 @@ async function staffCall<T>(method: 'GET' | 'POST', path: string, body?: unknown
 }
 
 /** The queue item of a subject once the automatic review has passed it on to the moderators. */
-async function queueItem(subjectId: string, kind: 'article' | 'comment'): Promise<Moderated> {
-  return eventually(
-    async () => {
-      // Oldest first: after the other suites (which approve through gRPC, leaving their items open) ours may be on
-      // a later page.
-      for (let page = 1; page <= 50; page += 1) {
-        const answer = await staffCall<{ items: Moderated[]; hasMore: boolean }>(
-          'GET',
-          `/api/moderation/queue?kind=${kind}&state=underModeration&page=${page}`,
-        );
-        const found = answer.items.find((item) => item.subjectId === subjectId);
-        if (found || !answer.hasMore) return found;
-      }
-      return undefined;
-    },
-    { timeoutMs: 30_000, intervalMs: 500 },
-  );
+function queueItem(subjectId: string, kind: 'article' | 'comment') {
+  return waitForQueueItem(subjectId, { kind });
 }
 
 /** Writes an article and submits it for review; answers the article's id. */

@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { appReady, expectAccessible, launchBrowser } from '../support/browser.ts';
 import { staffCredentials, staffToken } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
+import { waitForQueueItem, type QueueItem } from '../support/moderation.ts';
 import { publishArticle, signUp, type Person } from '../support/reader-fixtures.ts';
 import { closeReviewClient } from '../support/review.ts';
 import { loadSecrets } from '../../packages/devstack/src/index.ts';
@@ -17,21 +18,9 @@ import { stack } from '../support/stack.ts';
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 const suffix = Date.now().toString(36);
 
-interface QueueItem {
-  id: string;
-  kind: string;
-  subjectId: string;
-  state: string;
-  note: string;
-}
-
 /** A moderation route called as the moderator, with a real Keycloak token (not through the page). */
-let cachedToken: { value: string; until: number } | undefined;
 async function asModerator<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  if (!cachedToken || cachedToken.until < Date.now()) {
-    cachedToken = { value: await staffToken('moderator'), until: Date.now() + 60_000 };
-  }
-  const token = cachedToken.value;
+  const token = await staffToken('moderator');
   const response = await fetch(`${SITE}${path}`, {
     method,
     headers: {
@@ -42,24 +31,6 @@ async function asModerator<T>(method: string, path: string, body?: unknown): Pro
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: (await response.json().catch(() => undefined)) as T };
-}
-
-/** The queue item of a subject once the automatic review has passed it on to a human. */
-async function waitForQueueItem(kind: string, subjectId: string, timeoutMs = 30_000): Promise<QueueItem> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (let page = 1; page <= 10; page += 1) {
-      const answer = await asModerator<{ items: QueueItem[]; hasMore: boolean }>(
-        'GET',
-        `/api/moderation/queue?kind=${kind}&state=underModeration&page=${page}`,
-      );
-      const found = answer.body?.items?.find((item) => item.subjectId === subjectId);
-      if (found) return found;
-      if (!answer.body?.hasMore) break;
-    }
-    if (Date.now() > deadline) throw new Error(`no ${kind} ${subjectId} waiting for a moderator`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
 }
 
 const paragraphs = (topic: string) => [
@@ -142,7 +113,7 @@ beforeAll(async () => {
     content: commentText,
   });
   if (comment.status !== 201) throw new Error(`comment answered ${comment.status} ${JSON.stringify(comment.body)}`);
-  const commentItem = await waitForQueueItem('comment', comment.body.id);
+  const commentItem = await waitForQueueItem(comment.body.id, { kind: 'comment' });
   const approved = await asModerator('POST', `/api/moderation/items/${commentItem.id}/decision`, {
     decision: 'approve',
   });
@@ -153,8 +124,8 @@ beforeAll(async () => {
   });
   if (report.status !== 201) throw new Error(`report answered ${report.status} ${JSON.stringify(report.body)}`);
   [rejectItem, approveItem] = await Promise.all([
-    waitForQueueItem('article', rejectArticle),
-    waitForQueueItem('article', approveArticle),
+    waitForQueueItem(rejectArticle, { kind: 'article' }),
+    waitForQueueItem(approveArticle, { kind: 'article' }),
   ]);
 
   browser = await launchBrowser();

@@ -39,9 +39,19 @@ function remembered(token: string): string {
 }
 
 /** A real access token of the demo moderator (or admin: both roles), as the console holds after signing in. */
+const staffTokens = new Map<StaffRole, { token: string; until: number }>();
+
+/**
+ * A staff token of the demo account of `role`, kept for a minute (the realm's tokens live 5 minutes): a password
+ * grant on every call of a polling suite makes Keycloak refuse some (invalid_grant).
+ */
 export async function staffToken(role: StaffRole = 'moderator'): Promise<string> {
+  const cached = staffTokens.get(role);
+  if (cached && cached.until > Date.now()) return cached.token;
   const { username, password } = staffCredentials(role);
-  return remembered(await passwordToken(stack, username, password));
+  const token = remembered(await passwordToken(stack, username, password));
+  staffTokens.set(role, { token, until: Date.now() + 60_000 });
+  return token;
 }
 
 /** `{ authorization: 'Bearer <token>' }` for fetch headers. */
