@@ -5,7 +5,7 @@
 // disagreements with the document — statuses, headers, media types and response schemas as documented, requests
 // valid by the document accepted and invalid ones refused, 405 for methods a path does not declare.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -282,7 +282,7 @@ describe('the API fuzzer', () => {
         '--max-time',
         String(MAX_SECONDS),
         '--seed',
-        '20260',
+        process.env.FUZZ_SEED ?? '20260',
         // One worker: Hypothesis' source introspection can crash on Python 3.11 when several threads parse at once.
         '--workers',
         '1',
@@ -303,11 +303,15 @@ describe('the API fuzzer', () => {
       ],
       { PENCRAFT_FUZZ_SESSION: user.cookies.get('pc_su') ?? '', PENCRAFT_FUZZ_CSRF: user.cookies.get('pc_csrf') ?? '' },
     );
-    if (process.env.FUZZ_LOG) writeFileSync(process.env.FUZZ_LOG, output);
-    const summary = output.split('\n').slice(-60).join('\n');
+    // The whole output stays with the other test reports.
+    mkdirSync(join(ROOT, '.run/test-reports'), { recursive: true });
+    writeFileSync(process.env.FUZZ_LOG ?? join(ROOT, '.run/test-reports/schemathesis.log'), output);
     if (code !== 0) {
-      const junit = existsSync(join(reports, 'junit.xml')) ? readFileSync(join(reports, 'junit.xml'), 'utf8') : '';
-      throw new Error(`schemathesis exited with ${code}:\n${summary}\n${junit.slice(0, 4000)}`);
+      // The failures themselves (schemathesis prints them between its FAILURES and WARNINGS banners, each with a
+      // curl line to reproduce it) come first: the warnings and summary after them are long and say little.
+      const failures = /={3,} FAILURES ={3,}([\s\S]*?)(?:={3,} (?:WARNINGS|SUMMARY) ={3,})/.exec(output)?.[1] ?? '';
+      const summary = output.split('\n').slice(-25).join('\n');
+      throw new Error(`schemathesis exited with ${code}:\n${failures.slice(0, 12000)}\n…\n${summary}`);
     }
     expect(output).toMatch(/Test cases:\s+\d+ generated/);
     expect(output).not.toMatch(/Server error|Undocumented HTTP status|Response violates schema|Unsupported methods/);

@@ -9,6 +9,7 @@ import {
   ArticleReviewed,
   ArticleSubmitted,
   ArticleVoted,
+  ArticleWithdrawn,
   CoAuthorInvited,
   TranslationPublished,
   TranslationSubmitted,
@@ -156,6 +157,15 @@ export const EVENTS = {
     publisher: 'articles',
     consumers: { moderation: 'moderation-articles-submitted' },
   }),
+  // The moderation service takes the withdrawn submission's open queue items away.
+  articleWithdrawn: defineEvent({
+    subject: 'articles.article.withdrawn',
+    type: 'events.v1.ArticleWithdrawn',
+    proto: 'events/v1/articles.proto',
+    message: ArticleWithdrawn,
+    publisher: 'articles',
+    consumers: { moderation: 'moderation-articles-withdrawn' },
+  }),
   // The notifications service tells the authors (types 2 and 4); initialPassed is for the timeline only.
   articleReviewed: defineEvent({
     subject: 'articles.article.reviewed',
@@ -281,7 +291,8 @@ export const EVENTS = {
     proto: 'events/v1/comments.proto',
     message: CommentDeleted,
     publisher: 'comments',
-    consumers: { articles: 'articles-comments-deleted' },
+    // Moderation takes the comment's open queue items away.
+    consumers: { articles: 'articles-comments-deleted', moderation: 'moderation-comments-deleted' },
   }),
 } as const;
 

@@ -4,6 +4,7 @@
 // bans go through identity, and every action is in the audit log. Through the gateway with Keycloak tokens:
 // tests/integration/moderation.int-spec.ts.
 import { ArticlesServiceClient, ArticlesServiceService, type Article } from '@pencraft/contracts/articles/v1/articles';
+import { DraftsServiceClient, DraftsServiceService } from '@pencraft/contracts/articles/v1/drafts';
 import { CommentsServiceClient, CommentsServiceService } from '@pencraft/contracts/comments/v1/comments';
 import { IdentityServiceClient, IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
 import {
@@ -38,6 +39,7 @@ let db: TestDatabase;
 let sql: pg.Pool;
 let identity: PromiseClient<IdentityServiceClient>;
 let articles: PromiseClient<ArticlesServiceClient>;
+let drafts: PromiseClient<DraftsServiceClient>;
 let comments: PromiseClient<CommentsServiceClient>;
 let moderation: PromiseClient<ModerationServiceClient>;
 const run = Date.now().toString(36);
@@ -111,6 +113,7 @@ beforeAll(async () => {
   );
   identity = createGrpcClient(IdentityServiceClient, IdentityServiceService, grpcAddress('identity'));
   articles = createGrpcClient(ArticlesServiceClient, ArticlesServiceService, grpcAddress('articles'));
+  drafts = createGrpcClient(DraftsServiceClient, DraftsServiceService, grpcAddress('articles'));
   comments = createGrpcClient(CommentsServiceClient, CommentsServiceService, grpcAddress('comments'));
   moderation = createGrpcClient(ModerationServiceClient, ModerationServiceService, grpcAddress('moderation'), {
     defaultTimeoutMs: 15_000,
@@ -121,7 +124,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const client of [identity, articles, comments, moderation]) client?.close();
+  for (const client of [identity, articles, drafts, comments, moderation]) client?.close();
   await Promise.all(apps.map((app) => app.stop()));
   await sql?.end();
   await db?.drop();
@@ -231,6 +234,35 @@ describe('moderation service', () => {
       days: 2,
       active: true,
     });
+  });
+
+  it('takes a submission away from the queue when its author deletes it before a decision', async () => {
+    const openItems = async (subjectId: string) =>
+      (
+        await sql.query(
+          "select count(*)::int as n from moderation.queue_items where subject_id = $1 and state in ('initialReview', 'underModeration')",
+          [subjectId],
+        )
+      ).rows[0].n as number;
+    const articleId = await submitted(author, 'Changed my mind');
+    await queued(articleId, 'article', 'underModeration');
+    await drafts.deletePendingArticle({ articleId, actorUid: author.uid });
+    await eventually(async () => ((await openItems(articleId)) === 0 ? true : undefined), { timeoutMs: 30_000 });
+
+    const discussed = await submitted(author, 'A discussion');
+    const articleItem = await queued(discussed, 'article', 'underModeration');
+    await moderation.decideItem({ itemId: articleItem.id, decision: 'approve', note: '', staff: STAFF });
+    const { comment } = await comments.createComment({
+      actor: { uid: commenter.uid, username: commenter.username, fullname: 'X', imageUrl: '', rating: 0 },
+      articleId: discussed,
+      parentId: '',
+      content: 'On second thought, never mind.',
+    });
+    await queued(comment!.id, 'comment', 'underModeration');
+    await comments.deleteComment({ uid: commenter.uid, commentId: comment!.id });
+    await eventually(async () => ((await openItems(comment!.id)) === 0 ? true : undefined), { timeoutMs: 30_000 });
+    // The approved article's decided item stays, with its decision.
+    expect((await moderation.getItem({ itemId: articleItem.id })).item).toMatchObject({ state: 'approved' });
   });
 
   it('issues and lifts a ban through identity, mirrored here', async () => {

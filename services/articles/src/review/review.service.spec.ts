@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
+import { ArticleWithdrawn } from '@pencraft/contracts/events/v1/articles';
 import type { Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { ArticleRecord, ArticleRepository, ArticleWithAuthor } from '../articles/article.repository.js';
@@ -428,12 +429,22 @@ describe('ReviewService', () => {
       reviews.deleteTimeline.mockResolvedValue(undefined);
       articles.delete.mockResolvedValue(undefined);
       reviews.recordDeletion.mockResolvedValue(undefined);
+      outbox.add.mockResolvedValue('event');
 
       await service.deletePending(ARTICLE_ID, AUTHOR.uid);
 
       expect(reviews.deletionsSince).toHaveBeenCalledWith(TX, AUTHOR.uid, new Date(NOW.getTime() - 24 * HOUR));
       expect(articles.delete).toHaveBeenCalledWith(TX, ARTICLE_ID);
       expect(reviews.recordDeletion).toHaveBeenCalledWith(TX, AUTHOR.uid, ARTICLE_ID, NOW);
+      // Moderation hears of it in the same transaction, so the queue does not keep a submission that is gone.
+      const [tx, event] = outbox.add.mock.calls[0]!;
+      expect(tx).toBe(TX);
+      expect(event.subject).toBe('articles.article.withdrawn');
+      expect(ArticleWithdrawn.decode(event.payload)).toEqual({
+        articleId: ARTICLE_ID,
+        authorUid: AUTHOR.uid,
+        atMs: NOW.getTime(),
+      });
     });
 
     it('refuses after the window, after a decision and after publication', async () => {

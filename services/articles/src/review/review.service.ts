@@ -227,6 +227,13 @@ export class ReviewService {
       await this.reviews.deleteTimeline(tx, articleId);
       await this.articles.delete(tx, articleId);
       await this.reviews.recordDeletion(tx, actorUid, articleId, now);
+      // Moderation takes the submission's open queue items away (a draft never reached it: nothing to withdraw).
+      if (article.status !== 'draft') {
+        await this.outbox.add(
+          tx,
+          outboxEvent(EVENTS.articleWithdrawn, { articleId, authorUid: actorUid, atMs: now.getTime() }),
+        );
+      }
     });
   }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
-import { CommentDeleted, CommentPublished, CommentSubmitted } from '@pencraft/contracts/events/v1/comments';
+import { CommentDeleted, CommentPublished, CommentSubmitted, CommentVoted } from '@pencraft/contracts/events/v1/comments';
 import { AppError } from '@pencraft/errors';
 import type { Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
@@ -183,6 +183,31 @@ describe('CommentService', () => {
     expect(await codeOf(service.vote({ actor: alice, commentId: COMMENT, direction: 'up' }))).toBe(
       'ForbiddenSelfReaction',
     );
+  });
+
+  it('counts an upvote and announces it with the article’s title, for notification 50', async () => {
+    comments.lock.mockResolvedValue(row({ status: 'published' }));
+    votes.find.mockResolvedValue(null);
+    votes.set.mockResolvedValue(undefined);
+    comments.addVotes.mockResolvedValue({ up: 1, down: 0 });
+    authors.upsert.mockResolvedValue(undefined);
+    refs.find.mockResolvedValue({ articleId: ARTICLE, title: 'On rivers', authorUids: [WRITER] });
+    outbox.add.mockResolvedValue('event');
+    expect(await service.vote({ actor: bob, commentId: COMMENT, direction: 'up' })).toEqual({
+      commentId: COMMENT,
+      up: 1,
+      down: 0,
+      myVote: 'up',
+    });
+    const [tx, event] = outbox.add.mock.calls[0]!;
+    expect(tx).toBe(TX);
+    expect(CommentVoted.decode(event.payload)).toMatchObject({
+      authorUid: ALICE,
+      voterUid: BOB,
+      vote: 'up',
+      previous: '',
+      articleTitle: 'On rivers',
+    });
   });
 
   it('answers AlreadyReportedComment for a second report', async () => {

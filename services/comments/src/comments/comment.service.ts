@@ -214,6 +214,7 @@ export class CommentService {
       await this.votes.set(tx, row.id, actor.uid, next, now);
       const counts = await this.comments.addVotes(tx, row.id, voteDelta(current, next));
       await this.rememberActor(tx, actor, now);
+      const article = await this.articleRefs.find(tx, row.articleId);
       await this.outbox.add(
         tx,
         outboxEvent(EVENTS.commentVoted, {
@@ -229,6 +230,7 @@ export class CommentService {
           down: counts.down,
           excerpt: commentExcerpt(row.content),
           atMs: now.getTime(),
+          articleTitle: article?.title ?? '',
         }),
       );
       return { commentId: row.id, up: counts.up, down: counts.down, myVote: next ?? '' };

@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
-import type { ArticleSubmitted, TranslationSubmitted } from '@pencraft/contracts/events/v1/articles';
-import type { CommentSubmitted } from '@pencraft/contracts/events/v1/comments';
+import type { ArticleSubmitted, ArticleWithdrawn, TranslationSubmitted } from '@pencraft/contracts/events/v1/articles';
+import type { CommentDeleted, CommentSubmitted } from '@pencraft/contracts/events/v1/comments';
 import { EventConsumers, type Transaction } from '@pencraft/kit';
 import { excerptOf } from './excerpt.js';
 import { AutoReviewService } from './auto-review.service.js';
@@ -9,7 +9,8 @@ import { QueueRepository, type NewQueueItem } from './queue.repository.js';
 
 /**
  * Every submission enters the queue (articles, translations, comments) and is reviewed automatically at once, in
- * the event's transaction: a redelivered event finds its item already there and does nothing.
+ * the event's transaction: a redelivered event finds its item already there and does nothing. A submission its
+ * author deletes before a decision (a pending article or translation, a comment) leaves the queue the same way.
  */
 @Injectable()
 export class IntakeConsumer implements OnApplicationBootstrap {
@@ -35,6 +36,26 @@ export class IntakeConsumer implements OnApplicationBootstrap {
         this.commentSubmitted(event, tx),
       ),
     );
+    await this.consumers.subscribe(
+      eventSubscription(EVENTS.articleWithdrawn, 'moderation', async (event, tx: Transaction) => {
+        await this.articleWithdrawn(event, tx);
+      }),
+    );
+    await this.consumers.subscribe(
+      eventSubscription(EVENTS.commentDeleted, 'moderation', async (event, tx: Transaction) => {
+        await this.commentDeleted(event, tx);
+      }),
+    );
+  }
+
+  /** articles.article.withdrawn: the row was an article or a translation; either kind's open items go. */
+  articleWithdrawn(event: ArticleWithdrawn, tx: Transaction) {
+    return this.queue.withdraw(tx, ['article', 'translation'], event.articleId);
+  }
+
+  /** comments.comment.deleted: by its author or by moderation, an open review of it has nothing left to decide. */
+  commentDeleted(event: CommentDeleted, tx: Transaction) {
+    return this.queue.withdraw(tx, ['comment'], event.commentId);
   }
 
   articleSubmitted(event: ArticleSubmitted, tx: Transaction) {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { OPEN_STATES, queueItems, type QueueItemRow, type QueueKind, type QueueState } from './queue-item.table.js';
 
 export type NewQueueItem = Omit<
@@ -61,6 +61,24 @@ export class QueueRepository {
       .where(
         and(eq(queueItems.subjectId, subjectId), sql`${queueItems.state} in ('initialReview', 'underModeration')`),
       );
+  }
+
+  /**
+   * Takes the open items of a subject away (its author deleted it, so nothing is left to decide): the number taken.
+   * Decided items stay, with their audit entries.
+   */
+  async withdraw(tx: Queryable, kinds: readonly QueueKind[], subjectId: string): Promise<number> {
+    const removed = await tx
+      .delete(queueItems)
+      .where(
+        and(
+          eq(queueItems.subjectId, subjectId),
+          inArray(queueItems.kind, [...kinds]),
+          inArray(queueItems.state, [...OPEN_STATES]),
+        ),
+      )
+      .returning({ id: queueItems.id });
+    return removed.length;
   }
 
   /** Open states oldest first (first come, first served); decided ones newest decided first. */

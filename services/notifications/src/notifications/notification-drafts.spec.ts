@@ -184,10 +184,12 @@ describe('notification drafts (which event makes which notification for whom)', 
       down: 0,
       excerpt: 'x',
       atMs: AT,
+      articleTitle: 'On rivers',
     };
     expect(commentVoteDrafts({ ...base, vote: 'up', previous: '' }, 'e-1')).toEqual([
-      expect.objectContaining({ uid: 'u-1', type: 50, actorUid: 'u-2', commentId: 'c-1' }),
+      expect.objectContaining({ uid: 'u-1', type: 50, actorUid: 'u-2', commentId: 'c-1', title: 'On rivers' }),
     ]);
+    expect(commentVoteDrafts({ ...base, vote: 'up', previous: '', articleTitle: '' }, 'e-1')[0]?.title).toBeNull();
     expect(commentVoteDrafts({ ...base, vote: 'down', previous: '' }, 'e-2')).toEqual([]);
   });
 

@@ -218,6 +218,7 @@ export function commentVoteDrafts(event: CommentVoted, eventId: string): Notific
         : null,
       articleId: event.articleId,
       commentId: event.commentId,
+      title: orNull(event.articleTitle),
       excerpt: orNull(event.excerpt),
       dedupeKey: `${eventId}:${T.commentVote}`,
       at: atOf(event.atMs),

@@ -158,6 +158,19 @@ export interface ArticleSubmitted {
 }
 
 /**
+ * Subject articles.article.withdrawn: the author deleted an article (or a translation) that was waiting for review,
+ * within the window SPEC.md allows. The moderation service takes its open queue items away.
+ */
+export interface ArticleWithdrawn {
+  /** The deleted row's id (UUID): the article, or the translation's own row. */
+  articleId: string;
+  /** The author who deleted it (UUID). */
+  authorUid: string;
+  /** Milliseconds since the Unix epoch. */
+  atMs: number;
+}
+
+/**
  * Subject articles.article.reviewed: a review decision on an article or a translation took effect (DecideReview):
  * the initial review passed, or a moderator approved, rejected or asked for a revision. A repeated decision (a
  * retry) writes none; starting the initial review writes none.
@@ -1536,6 +1549,108 @@ export const ArticleSubmitted: MessageFns<ArticleSubmitted> = {
     }
     if (message.authorUsername !== "") {
       obj.authorUsername = message.authorUsername;
+    }
+    return obj;
+  },
+};
+
+function createBaseArticleWithdrawn(): ArticleWithdrawn {
+  return { articleId: "", authorUid: "", atMs: 0 };
+}
+
+export const ArticleWithdrawn: MessageFns<ArticleWithdrawn> = {
+  encode(message: ArticleWithdrawn, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articleId !== "") {
+      writer.uint32(10).string(message.articleId);
+    }
+    if (message.authorUid !== "") {
+      writer.uint32(18).string(message.authorUid);
+    }
+    if (message.atMs !== 0) {
+      writer.uint32(24).int64(message.atMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ArticleWithdrawn {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseArticleWithdrawn();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.authorUid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.atMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ArticleWithdrawn {
+    return {
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      authorUid: isSet(object.authorUid)
+        ? globalThis.String(object.authorUid)
+        : isSet(object.author_uid)
+        ? globalThis.String(object.author_uid)
+        : "",
+      atMs: isSet(object.atMs)
+        ? globalThis.Number(object.atMs)
+        : isSet(object.at_ms)
+        ? globalThis.Number(object.at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: ArticleWithdrawn): unknown {
+    const obj: any = {};
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.authorUid !== "") {
+      obj.authorUid = message.authorUid;
+    }
+    if (message.atMs !== 0) {
+      obj.atMs = Math.round(message.atMs);
     }
     return obj;
   },

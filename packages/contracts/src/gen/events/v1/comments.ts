@@ -102,6 +102,8 @@ export interface CommentVoted {
   excerpt: string;
   /** Milliseconds since the Unix epoch. */
   atMs: number;
+  /** The article's title, plain text (empty when the comments service does not know it yet). */
+  articleTitle: string;
 }
 
 /** Subject comments.comment.reported: a user reported a published comment (one report per user and comment). */
@@ -888,6 +890,7 @@ function createBaseCommentVoted(): CommentVoted {
     down: 0,
     excerpt: "",
     atMs: 0,
+    articleTitle: "",
   };
 }
 
@@ -928,6 +931,9 @@ export const CommentVoted: MessageFns<CommentVoted> = {
     }
     if (message.atMs !== 0) {
       writer.uint32(96).int64(message.atMs);
+    }
+    if (message.articleTitle !== "") {
+      writer.uint32(106).string(message.articleTitle);
     }
     return writer;
   },
@@ -1041,6 +1047,14 @@ export const CommentVoted: MessageFns<CommentVoted> = {
             message.atMs = longToNumber(reader.int64());
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.articleTitle = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1095,6 +1109,11 @@ export const CommentVoted: MessageFns<CommentVoted> = {
         : isSet(object.at_ms)
         ? globalThis.Number(object.at_ms)
         : 0,
+      articleTitle: isSet(object.articleTitle)
+        ? globalThis.String(object.articleTitle)
+        : isSet(object.article_title)
+        ? globalThis.String(object.article_title)
+        : "",
     };
   },
 
@@ -1135,6 +1154,9 @@ export const CommentVoted: MessageFns<CommentVoted> = {
     }
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);
+    }
+    if (message.articleTitle !== "") {
+      obj.articleTitle = message.articleTitle;
     }
     return obj;
   },
