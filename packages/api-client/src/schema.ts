@@ -3747,7 +3747,7 @@ export interface components {
       language: string;
       isEdit: boolean;
       /** @enum {string} */
-      state: 'initialReview' | 'underModeration' | 'approved' | 'rejected' | 'revisionRequested';
+      state: 'underModeration' | 'initialReview' | 'approved' | 'rejected' | 'revisionRequested';
       score: number;
       /** @enum {string} */
       autoDecision: 'pending' | 'pass' | 'reject' | 'hold';
@@ -13382,7 +13382,7 @@ export interface operations {
     parameters: {
       query?: {
         kind?: 'article' | 'translation' | 'comment';
-        state?: 'initialReview' | 'underModeration' | 'approved' | 'rejected' | 'revisionRequested';
+        state?: 'underModeration' | 'initialReview' | 'approved' | 'rejected' | 'revisionRequested';
         page?: number;
       };
       header?: never;

@@ -165,3 +165,15 @@ export {
   type CommentContentProblem,
   type ReportReason,
 } from './comments.js';
+export {
+  AUDIT_ACTIONS,
+  OPEN_QUEUE_STATES,
+  QUEUE_KINDS,
+  QUEUE_STATES,
+  REPORT_STATES,
+  isOpenQueueState,
+  type AuditAction,
+  type QueueKind,
+  type QueueState,
+  type ReportState,
+} from './moderation.js';

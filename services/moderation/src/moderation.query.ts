@@ -11,10 +11,10 @@ import { QUEUE_KINDS, QUEUE_STATES, type QueueKind, type QueueState } from './qu
 import { QueueRepository } from './queue/queue.repository.js';
 import { ReportRepository } from './reports/report.repository.js';
 import type { ReportState } from './reports/report.table.js';
+import { REPORT_STATES } from '@pencraft/rules';
 import { TRUST, type TrustClient } from './upstreams/upstreams.js';
 
 const MAX_PAGE = 10_000;
-const REPORT_STATES: readonly ReportState[] = ['open', 'dismissed', 'actioned'];
 
 function paging(page: number, pageSize: number) {
   const resolved = resolvePaging(page, pageSize, MAX_PAGE);

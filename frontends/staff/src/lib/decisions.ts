@@ -1,5 +1,6 @@
 // The console's own checks before a call (the server decides anyway): which decisions an item allows, when a note
 // is required, and the ban durations offered.
+import { isOpenQueueState } from '@pencraft/rules';
 import type { Decision, ItemKind, ItemState } from './types.js';
 
 /** Longest note of a decision (the server's limit). */
@@ -20,7 +21,7 @@ export function decisionsFor(kind: ItemKind): Decision[] {
 
 /** A human decides items that wait for moderation (and may still correct an automatic review in progress). */
 export function isOpen(state: ItemState): boolean {
-  return state === 'underModeration' || state === 'initialReview';
+  return isOpenQueueState(state);
 }
 
 /** A rejection and a revision request tell the author why: the note is required. */

@@ -1,7 +1,13 @@
 // The moderation routes' shapes: the generated API client's (the gateway's OpenAPI document, tag `moderation`),
 // under the console's names, plus the choices the console offers.
 import type { Schemas } from '@pencraft/ui';
-import type { BanReason } from '@pencraft/rules';
+import {
+  AUDIT_ACTIONS,
+  QUEUE_KINDS,
+  QUEUE_STATES,
+  REPORT_STATES as RULES_REPORT_STATES,
+  type BanReason,
+} from '@pencraft/rules';
 
 export type QueueItem = Schemas['ModerationQueueItem'];
 export type QueueItemDetail = Schemas['ModerationItemDetail'];
@@ -24,23 +30,8 @@ export interface BanRequest {
   note?: string;
 }
 
-export const ITEM_KINDS: readonly ItemKind[] = ['article', 'translation', 'comment'];
-export const ITEM_STATES: readonly ItemState[] = [
-  'underModeration',
-  'initialReview',
-  'approved',
-  'rejected',
-  'revisionRequested',
-];
-export const REPORT_STATES: readonly ReportState[] = ['open', 'dismissed', 'actioned'];
-export const AUDIT_ACTIONS: readonly AuditAction[] = [
-  'item.autoPass',
-  'item.autoReject',
-  'item.approve',
-  'item.reject',
-  'item.requestRevision',
-  'report.dismiss',
-  'report.removeComment',
-  'ban.issue',
-  'ban.lift',
-];
+// The choices the console offers: the lists the gateway's schemas are built from (packages/rules/src/moderation.ts).
+export const ITEM_KINDS: readonly ItemKind[] = QUEUE_KINDS;
+export const ITEM_STATES: readonly ItemState[] = QUEUE_STATES;
+export const REPORT_STATES: readonly ReportState[] = RULES_REPORT_STATES;
+export { AUDIT_ACTIONS };

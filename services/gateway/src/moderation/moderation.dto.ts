@@ -1,4 +1,4 @@
-import { BAN_REASONS, REPORT_REASONS } from '@pencraft/rules';
+import { AUDIT_ACTIONS, BAN_REASONS, QUEUE_KINDS, QUEUE_STATES, REPORT_REASONS, REPORT_STATES } from '@pencraft/rules';
 import { z } from 'zod';
 import { text } from '../http/text.js';
 
@@ -6,20 +6,6 @@ const Id = z.uuid().meta({ description: 'A UUID' });
 const Iso = z.string().meta({ description: 'ISO 8601 time' });
 const Page = z.coerce.number().int().min(1).max(10_000).optional().default(1);
 
-export const QUEUE_KINDS = ['article', 'translation', 'comment'] as const;
-export const QUEUE_STATES = ['initialReview', 'underModeration', 'approved', 'rejected', 'revisionRequested'] as const;
-export const REPORT_STATES = ['open', 'dismissed', 'actioned'] as const;
-export const AUDIT_ACTIONS = [
-  'item.autoPass',
-  'item.autoReject',
-  'item.approve',
-  'item.reject',
-  'item.requestRevision',
-  'report.dismiss',
-  'report.removeComment',
-  'ban.issue',
-  'ban.lift',
-] as const;
 export const BAN_DAYS_MAX = 3650;
 
 export const IdParams = z.object({ id: Id });

@@ -1,18 +1,9 @@
 import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { moderationSchema } from '../moderation.schema.js';
 
-export const AUDIT_ACTIONS = [
-  'item.autoPass',
-  'item.autoReject',
-  'item.approve',
-  'item.reject',
-  'item.requestRevision',
-  'report.dismiss',
-  'report.removeComment',
-  'ban.issue',
-  'ban.lift',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+import type { AuditAction } from '@pencraft/rules';
+
+export { AUDIT_ACTIONS, type AuditAction } from '@pencraft/rules';
 export type AuditSubjectKind = 'article' | 'translation' | 'comment' | 'report' | 'user';
 
 /** Every action taken in moderation, by a staff member or the automatic review; written with the action's effect. */

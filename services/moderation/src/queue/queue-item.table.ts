@@ -1,13 +1,15 @@
 import { boolean, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { moderationSchema } from '../moderation.schema.js';
 
-export const QUEUE_KINDS = ['article', 'translation', 'comment'] as const;
-export type QueueKind = (typeof QUEUE_KINDS)[number];
+import type { QueueKind, QueueState } from '@pencraft/rules';
 
-export const QUEUE_STATES = ['initialReview', 'underModeration', 'approved', 'rejected', 'revisionRequested'] as const;
-export type QueueState = (typeof QUEUE_STATES)[number];
-/** The states a human may still decide. */
-export const OPEN_STATES: readonly QueueState[] = ['initialReview', 'underModeration'];
+export {
+  OPEN_QUEUE_STATES as OPEN_STATES,
+  QUEUE_KINDS,
+  QUEUE_STATES,
+  type QueueKind,
+  type QueueState,
+} from '@pencraft/rules';
 
 export type AutoDecision = 'pending' | 'pass' | 'reject' | 'hold';
 

@@ -1,7 +1,9 @@
 import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { moderationSchema } from '../moderation.schema.js';
 
-export type ReportState = 'open' | 'dismissed' | 'actioned';
+import type { ReportState } from '@pencraft/rules';
+
+export type { ReportState } from '@pencraft/rules';
 
 /** A reader's report of a comment (comments.comment.reported), triaged by staff per comment. */
 export const reports = moderationSchema.table(

@@ -1,0 +1,38 @@
+// The review queue's vocabulary, shared by the moderation service (its tables), the gateway (its schemas, hence the
+// OpenAPI document) and the staff console (its filters): one list each, in the order the console offers them.
+
+/** What a queue item reviews. */
+export const QUEUE_KINDS = ['article', 'translation', 'comment'] as const;
+export type QueueKind = (typeof QUEUE_KINDS)[number];
+
+/**
+ * Where an item stands: the automatic review runs in initialReview; what it passes on waits in underModeration for
+ * staff; approved, rejected and revisionRequested are decided.
+ */
+export const QUEUE_STATES = ['underModeration', 'initialReview', 'approved', 'rejected', 'revisionRequested'] as const;
+export type QueueState = (typeof QUEUE_STATES)[number];
+
+/** The states a human may still decide. */
+export const OPEN_QUEUE_STATES: readonly QueueState[] = ['initialReview', 'underModeration'];
+
+export function isOpenQueueState(state: string): boolean {
+  return (OPEN_QUEUE_STATES as readonly string[]).includes(state);
+}
+
+/** A group of reports on one comment: waiting for triage, dismissed, or acted on (the comment removed). */
+export const REPORT_STATES = ['open', 'dismissed', 'actioned'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+/** Every action the audit log records, automatic and human. */
+export const AUDIT_ACTIONS = [
+  'item.autoPass',
+  'item.autoReject',
+  'item.approve',
+  'item.reject',
+  'item.requestRevision',
+  'report.dismiss',
+  'report.removeComment',
+  'ban.issue',
+  'ban.lift',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
