@@ -189,6 +189,9 @@ describe('ReviewService', () => {
         title: 'Payız',
         authorUid: OTHER,
         submittedAtMs: NOW.getTime(),
+        description: '',
+        bodyText: TEXT,
+        authorUsername: AUTHOR.username,
       });
 
       // The moderation service approves it: published, and announced as a published translation too.

@@ -176,7 +176,8 @@ export class ReviewService {
 
   /** articles.translation.submitted for a translation entering review (none for an original). */
   private async announceSubmittedTranslation(tx: Queryable, row: ArticleRow, at: Date) {
-    const event = translationSubmittedEvent(row, at);
+    const author = (await this.articles.findWithAuthor(row.id, tx))?.author;
+    const event = translationSubmittedEvent(row, at, author?.username ?? '');
     if (event) await this.outbox.add(tx, event);
   }
 

@@ -6,6 +6,8 @@ export interface TranslationRow {
   translationOf: string | null;
   language: string;
   title: string;
+  description: string;
+  bodyText: string;
   authorId: string;
   createdAt: Date;
   updatedAt: Date;
@@ -16,7 +18,7 @@ export interface TranslationRow {
  * articles.translation.submitted, for the outbox in the transaction that submits a draft translation (the publishing
  * path calls it when the article row has translation_of); undefined for an original.
  */
-export function translationSubmittedEvent(row: TranslationRow, at: Date = row.updatedAt) {
+export function translationSubmittedEvent(row: TranslationRow, at: Date = row.updatedAt, authorUsername = '') {
   if (!row.translationOf) return undefined;
   return outboxEvent(EVENTS.translationSubmitted, {
     articleId: row.id,
@@ -25,6 +27,9 @@ export function translationSubmittedEvent(row: TranslationRow, at: Date = row.up
     title: row.title,
     authorUid: row.authorId,
     submittedAtMs: at.getTime(),
+    description: row.description,
+    bodyText: row.bodyText,
+    authorUsername,
   });
 }
 

@@ -217,6 +217,8 @@ describe('translation events', () => {
     translationOf: ORIGINAL_ID,
     language: 'en',
     title: 'Autumn',
+    description: 'Leaves',
+    bodyText: 'The leaves fall.',
     authorId: CO_AUTHOR_UID,
     createdAt: NOW,
     updatedAt: NOW,
@@ -224,7 +226,7 @@ describe('translation events', () => {
   };
 
   it('announces a submitted and a published translation, and nothing for an original', () => {
-    const submitted = translationSubmittedEvent(row)!;
+    const submitted = translationSubmittedEvent(row, NOW, 'translator')!;
     expect(submitted.subject).toBe(EVENTS.translationSubmitted.subject);
     expect(TranslationSubmitted.decode(submitted.payload)).toEqual({
       articleId: EN_ID,
@@ -233,6 +235,10 @@ describe('translation events', () => {
       title: 'Autumn',
       authorUid: CO_AUTHOR_UID,
       submittedAtMs: NOW.getTime(),
+      // The moderation service reviews the whole translation, not its title only.
+      description: 'Leaves',
+      bodyText: 'The leaves fall.',
+      authorUsername: 'translator',
     });
     const published = translationPublishedEvent(row, AUTHOR.uid)!;
     expect(published.subject).toBe(EVENTS.translationPublished.subject);

@@ -81,8 +81,11 @@ export class IntakeConsumer implements OnApplicationBootstrap {
       subjectId: event.articleId,
       articleId: event.originalId,
       authorUid: event.authorUid,
+      authorUsername: event.authorUsername,
       title: event.title,
-      excerpt: excerptOf(event.title),
+      description: event.description,
+      content: event.bodyText,
+      excerpt: excerptOf(event.description || event.bodyText || event.title),
       language: event.language,
       submittedAt: new Date(event.submittedAtMs),
     });

@@ -107,6 +107,12 @@ export interface TranslationSubmitted {
   authorUid: string;
   /** Milliseconds since the Unix epoch. */
   submittedAtMs: number;
+  /** Plain text, at most 300 characters; may be empty. */
+  description: string;
+  /** The translation's visible text, blocks joined by new lines (the automatic review reads it, staff read it). */
+  bodyText: string;
+  /** The translator's username. */
+  authorUsername: string;
 }
 
 /**
@@ -996,7 +1002,17 @@ export const CoAuthorInvited: MessageFns<CoAuthorInvited> = {
 };
 
 function createBaseTranslationSubmitted(): TranslationSubmitted {
-  return { articleId: "", originalId: "", language: "", title: "", authorUid: "", submittedAtMs: 0 };
+  return {
+    articleId: "",
+    originalId: "",
+    language: "",
+    title: "",
+    authorUid: "",
+    submittedAtMs: 0,
+    description: "",
+    bodyText: "",
+    authorUsername: "",
+  };
 }
 
 export const TranslationSubmitted: MessageFns<TranslationSubmitted> = {
@@ -1018,6 +1034,15 @@ export const TranslationSubmitted: MessageFns<TranslationSubmitted> = {
     }
     if (message.submittedAtMs !== 0) {
       writer.uint32(48).int64(message.submittedAtMs);
+    }
+    if (message.description !== "") {
+      writer.uint32(58).string(message.description);
+    }
+    if (message.bodyText !== "") {
+      writer.uint32(66).string(message.bodyText);
+    }
+    if (message.authorUsername !== "") {
+      writer.uint32(74).string(message.authorUsername);
     }
     return writer;
   },
@@ -1083,6 +1108,30 @@ export const TranslationSubmitted: MessageFns<TranslationSubmitted> = {
             message.submittedAtMs = longToNumber(reader.int64());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.bodyText = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.authorUsername = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1119,6 +1168,17 @@ export const TranslationSubmitted: MessageFns<TranslationSubmitted> = {
         : isSet(object.submitted_at_ms)
         ? globalThis.Number(object.submitted_at_ms)
         : 0,
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      bodyText: isSet(object.bodyText)
+        ? globalThis.String(object.bodyText)
+        : isSet(object.body_text)
+        ? globalThis.String(object.body_text)
+        : "",
+      authorUsername: isSet(object.authorUsername)
+        ? globalThis.String(object.authorUsername)
+        : isSet(object.author_username)
+        ? globalThis.String(object.author_username)
+        : "",
     };
   },
 
@@ -1141,6 +1201,15 @@ export const TranslationSubmitted: MessageFns<TranslationSubmitted> = {
     }
     if (message.submittedAtMs !== 0) {
       obj.submittedAtMs = Math.round(message.submittedAtMs);
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.bodyText !== "") {
+      obj.bodyText = message.bodyText;
+    }
+    if (message.authorUsername !== "") {
+      obj.authorUsername = message.authorUsername;
     }
     return obj;
   },
