@@ -93,9 +93,18 @@ const solveCaptcha = () => solveCaptchaWidget(page);
 async function submit(target: Page, name: string) {
   for (let attempt = 0; ; attempt += 1) {
     const [answer] = await Promise.all([
-      target.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/id\//.test(r.url())),
-      target.getByRole('button', { name, exact: true }).click(),
-    ]);
+      target.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/id\//.test(r.url()), {
+        timeout: 20_000,
+      }),
+      target.getByRole('button', { name, exact: true }).click({ timeout: 15_000 }),
+    ]).catch(async (error: unknown) => {
+      // What the page shows instead: a form that refused to send says why (a field's error, an alert).
+      const shown = await target.evaluate(() => ({
+        url: location.href,
+        alerts: Array.from(document.querySelectorAll('[role=alert]')).map((n) => n.textContent),
+      }));
+      throw new Error(`"${name}" sent nothing; the page shows ${JSON.stringify(shown)}: ${String(error)}`);
+    });
     if (answer.status() !== 429 || attempt === 3) return;
     await target.waitForTimeout(Number(answer.headers()['retry-after'] ?? 1) * 1000 + 200);
   }
@@ -204,7 +213,9 @@ describe('accounts in the browser', () => {
     await signOut();
     await page.goto(`${SITE}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
-    await page.getByLabel('Email').fill(user.email);
+    // The sign-in form has an "Email or username" field: only once the forgot page is there is "Email" its field.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
     await solveCaptcha();
     await expectAccessible(page, 'forgot password');
     await solveCaptcha();

@@ -149,7 +149,8 @@ describe('a writer and reader journey', () => {
 
   it('registers a new account', async () => {
     await page.getByRole('link', { name: 'Register' }).first().click();
-    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
     await expectAccessible(page, 'registration');
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Full name').fill(user.fullname);
