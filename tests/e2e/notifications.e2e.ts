@@ -8,7 +8,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser } from '../support/browser.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
-import { publishArticle, signInBrowser, signUp, type Person } from '../support/reader-fixtures.ts';
+import {
+  addCoAuthor,
+  publishArticle,
+  publishTranslation,
+  signInBrowser,
+  signUp,
+  type Person,
+} from '../support/reader-fixtures.ts';
 import { closeReviewClient } from '../support/review.ts';
 import { eventually, stack } from '../support/stack.ts';
 
@@ -64,8 +71,8 @@ beforeAll(async () => {
 });
 
 const streams: string[] = [];
-/** The vote's sentence: with the article's title when the vote event carries it (today it names only the id). */
-const voteSentence = (prefix = '') => new RegExp(`^${prefix}Vüsal Oxucu upvoted your article( “${title}”)?\\.$`);
+/** The vote's sentence, naming the article (articles.article.voted carries its title). */
+const voteSentence = (prefix = '') => new RegExp(`^${prefix}Vüsal Oxucu upvoted your article “${title}”\\.$`);
 const consoleErrors: string[] = [];
 
 /** Waits for `locator`; when it does not come, fails saying what the page and the server had. */
@@ -314,5 +321,52 @@ describe('the settings', () => {
     expect(await page.getByRole('checkbox', { name: 'Comments on my articles: also by e-mail' }).isDisabled()).toBe(
       true,
     );
+  });
+});
+
+describe('writing together', () => {
+  it('hears a co-author invitation and a translation of my article live; the translator hears its approval', async () => {
+    await page.goto(`${SITE}/about`);
+    await settled();
+    await bell().waitFor();
+    const before = await bellCount();
+    // 500: the voter invites the author to co-author one of the voter's articles.
+    const theirs = `Caspian light ${suffix}`;
+    const theirArticle = await publishArticle(voter, {
+      title: theirs,
+      description: 'Evening on the boulevard',
+      language: 'en',
+      category: 'travel',
+      blocks: [{ type: 'paragraph', data: { text: 'The boulevard at dusk belongs to the walkers and the gulls.' } }],
+    });
+    await addCoAuthor(voter, theirArticle, author);
+    await shows(
+      page.getByRole('status').getByText(`New notification: Vüsal Oxucu invited you to co-author “${theirs}”.`),
+      'the invitation',
+    );
+    // 3: the voter, now a co-author of the author's article, translates it; moderation approves the translation.
+    await addCoAuthor(author, articleId, voter);
+    const translated = `Abşeron küləkləri ${suffix}`;
+    await publishTranslation(voter, articleId, {
+      title: translated,
+      description: 'Külək, dəniz və Neft Daşları',
+      language: 'az',
+      category: 'travel',
+      blocks: [{ type: 'paragraph', data: { text: 'Abşeronda günün necə keçəcəyini külək həll edir.' } }],
+    });
+    await shows(
+      page.getByRole('status').getByText(`New notification: Vüsal Oxucu translated your article “${translated}”.`),
+      'the translation',
+    );
+    await until(async () => expect(await bellCount()).toBeGreaterThanOrEqual(before + 2));
+    // 4 goes to the translator, never to the author.
+    await until(async () => expect((await summary(voter)).items.some((item) => item.type === 4)).toBe(true));
+    expect((await summary(author)).items.some((item) => item.type === 4)).toBe(false);
+    await bell().click();
+    await panel()
+      .getByRole('link', { name: `Vüsal Oxucu translated your article “${translated}”.` })
+      .waitFor();
+    await expectAccessible(page, 'the panel with an invitation and a translation');
+    await page.keyboard.press('Escape');
   });
 });

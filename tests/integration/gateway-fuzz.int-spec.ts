@@ -197,7 +197,7 @@ ${[
   .map((id) => `[[operations]]\ninclude-operation-id = "${id}"\nchecks.positive_data_acceptance.enabled = false\n`)
   .join('\n')}`;
 /** The run stops after this many seconds even if examples remain (the whole suite stays under two minutes). */
-const MAX_SECONDS = 75;
+const MAX_SECONDS = Number(process.env.FUZZ_MAX_SECONDS ?? 75);
 const MAX_EXAMPLES = 25;
 
 let db: TestDatabase;
@@ -247,74 +247,82 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
 }
 
 describe('the API fuzzer', () => {
-  it('finds no server error and no disagreement with the document', async () => {
-    if (!existsSync(SCHEMATHESIS)) throw new Error(`${SCHEMATHESIS} is missing: run make setup`);
-    const user = new ApiClient(base);
-    const registeredAt = new Date();
-    const signedUp = await user.post(
-      '/api/id/register',
-      {
-        email: 'fuzzer@example.az',
-        username: 'api_fuzzer',
-        fullname: 'API Fuzzer',
-        password: 'pass-word-42',
-        acceptTerms: true,
-        acceptPrivacy: true,
-      },
-      await captchaHeader(base),
-    );
-    expect(signedUp.status).toBe(201);
-    // A confirmed account, so the fuzzer reaches the writing routes (an unconfirmed one is refused them).
-    await confirmAccount(user, 'fuzzer@example.az', registeredAt);
-    const reports = mkdtempSync(join(tmpdir(), 'pencraft-fuzz-'));
-    const config = join(reports, 'schemathesis.toml');
-    writeFileSync(config, CONFIG);
-    const { code, output } = await run(
-      [
-        '--config-file',
-        config,
-        'run',
-        'services/gateway/openapi.json',
-        '--url',
-        base,
-        '--max-examples',
-        String(MAX_EXAMPLES),
-        '--max-time',
-        String(MAX_SECONDS),
-        '--seed',
-        process.env.FUZZ_SEED ?? '20260',
-        // One worker: Hypothesis' source introspection can crash on Python 3.11 when several threads parse at once.
-        '--workers',
-        '1',
-        '--request-timeout',
-        '10',
-        '--suppress-health-check',
-        'all',
-        // Signing out would end the session the rest of the run uses.
-        '--exclude-operation-id',
-        'logout',
-        // An event stream never ends by itself (tests/integration/notifications.int-spec.ts reads it).
-        '--exclude-operation-id',
-        'streamNotifications',
-        '--report',
-        'junit',
-        '--report-dir',
-        reports,
-      ],
-      { PENCRAFT_FUZZ_SESSION: user.cookies.get('pc_su') ?? '', PENCRAFT_FUZZ_CSRF: user.cookies.get('pc_csrf') ?? '' },
-    );
-    // The whole output stays with the other test reports.
-    mkdirSync(join(ROOT, '.run/test-reports'), { recursive: true });
-    writeFileSync(process.env.FUZZ_LOG ?? join(ROOT, '.run/test-reports/schemathesis.log'), output);
-    if (code !== 0) {
-      // The failures themselves (schemathesis prints them between its FAILURES and WARNINGS banners, each with a
-      // curl line to reproduce it) come first: the warnings and summary after them are long and say little.
-      const failures = /={3,} FAILURES ={3,}([\s\S]*?)(?:={3,} (?:WARNINGS|SUMMARY) ={3,})/.exec(output)?.[1] ?? '';
-      const summary = output.split('\n').slice(-25).join('\n');
-      throw new Error(`schemathesis exited with ${code}:\n${failures.slice(0, 12000)}\n…\n${summary}`);
-    }
-    expect(output).toMatch(/Test cases:\s+\d+ generated/);
-    expect(output).not.toMatch(/Server error|Undocumented HTTP status|Response violates schema|Unsupported methods/);
-    expect(output).not.toMatch(/Schema-valid request rejected|Schema-violating request accepted/);
-  });
+  it(
+    'finds no server error and no disagreement with the document',
+    async () => {
+      if (!existsSync(SCHEMATHESIS)) throw new Error(`${SCHEMATHESIS} is missing: run make setup`);
+      const user = new ApiClient(base);
+      const registeredAt = new Date();
+      const signedUp = await user.post(
+        '/api/id/register',
+        {
+          email: 'fuzzer@example.az',
+          username: 'api_fuzzer',
+          fullname: 'API Fuzzer',
+          password: 'pass-word-42',
+          acceptTerms: true,
+          acceptPrivacy: true,
+        },
+        await captchaHeader(base),
+      );
+      expect(signedUp.status).toBe(201);
+      // A confirmed account, so the fuzzer reaches the writing routes (an unconfirmed one is refused them).
+      await confirmAccount(user, 'fuzzer@example.az', registeredAt);
+      const reports = mkdtempSync(join(tmpdir(), 'pencraft-fuzz-'));
+      const config = join(reports, 'schemathesis.toml');
+      writeFileSync(config, CONFIG);
+      const { code, output } = await run(
+        [
+          '--config-file',
+          config,
+          'run',
+          'services/gateway/openapi.json',
+          '--url',
+          base,
+          '--max-examples',
+          String(MAX_EXAMPLES),
+          '--max-time',
+          String(MAX_SECONDS),
+          '--seed',
+          process.env.FUZZ_SEED ?? '20260',
+          // One worker: Hypothesis' source introspection can crash on Python 3.11 when several threads parse at once.
+          '--workers',
+          '1',
+          '--request-timeout',
+          '10',
+          '--suppress-health-check',
+          'all',
+          // Signing out would end the session the rest of the run uses.
+          '--exclude-operation-id',
+          'logout',
+          // An event stream never ends by itself (tests/integration/notifications.int-spec.ts reads it).
+          '--exclude-operation-id',
+          'streamNotifications',
+          '--report',
+          'junit',
+          '--report-dir',
+          reports,
+        ],
+        {
+          PENCRAFT_FUZZ_SESSION: user.cookies.get('pc_su') ?? '',
+          PENCRAFT_FUZZ_CSRF: user.cookies.get('pc_csrf') ?? '',
+        },
+      );
+      // The whole output stays with the other test reports.
+      mkdirSync(join(ROOT, '.run/test-reports'), { recursive: true });
+      writeFileSync(process.env.FUZZ_LOG ?? join(ROOT, '.run/test-reports/schemathesis.log'), output);
+      if (code !== 0) {
+        // The failures and errors themselves (schemathesis prints them under its FAILURES and ERRORS banners, each
+        // failure with a curl line to reproduce it) come first: the warnings and summary after them say little.
+        const failures =
+          /={3,} (?:FAILURES|ERRORS) ={3,}([\s\S]*?)={3,} (?:WARNINGS|SUMMARY) ={3,}/.exec(output)?.[1] ?? '';
+        const summary = output.split('\n').slice(-25).join('\n');
+        throw new Error(`schemathesis exited with ${code}:\n${failures.slice(0, 12000)}\n…\n${summary}`);
+      }
+      expect(output).toMatch(/Test cases:\s+\d+ generated/);
+      expect(output).not.toMatch(/Server error|Undocumented HTTP status|Response violates schema|Unsupported methods/);
+      expect(output).not.toMatch(/Schema-valid request rejected|Schema-violating request accepted/);
+    },
+    (MAX_SECONDS + 90) * 1000,
+  );
 });
