@@ -386,16 +386,20 @@ export class CommentService {
    */
   async thread(request: pb.ListThreadRequest): Promise<pb.ListThreadResponse> {
     if (!isUuid(request.articleId)) throw new AppError('ArticleNotFound');
-    const article = await this.articles.get(request.articleId);
-    if (!takesComments(article)) throw new AppError('ArticleNotFound');
     const viewer = isUuid(request.viewerUid) ? request.viewerUid : null;
     const { page, pageSize, offset } = paging(request.page, request.pageSize);
     const sort: ThreadSort = request.sort === 'oldest' || request.sort === 'top' ? request.sort : 'newest';
-    const roots = await this.comments.threadRoots(request.articleId, sort, offset, pageSize);
-    const pending = viewer && page === 1 ? await this.comments.pendingRootsOf(request.articleId, viewer) : [];
+    // The article's state (articles, over gRPC) and the page's reads do not wait for one another; nothing read is
+    // answered unless the article takes comments.
+    const [article, roots, pending, total] = await Promise.all([
+      this.articles.get(request.articleId),
+      this.comments.threadRoots(request.articleId, sort, offset, pageSize),
+      viewer && page === 1 ? this.comments.pendingRootsOf(request.articleId, viewer) : Promise.resolve([]),
+      this.comments.countVisible(request.articleId),
+    ]);
+    if (!takesComments(article)) throw new AppError('ArticleNotFound');
     const rootIds = [...new Set([...pending.map((view) => view.id), ...roots.ids])];
     const all = await this.comments.threadsOf(rootIds, viewer);
-    const total = await this.comments.countVisible(request.articleId);
     return { items: buildThreads(rootIds, all, viewer), page, pageSize, hasMore: roots.hasMore, total };
   }
 
