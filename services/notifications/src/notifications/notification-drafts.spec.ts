@@ -135,7 +135,7 @@ describe('notification drafts (which event makes which notification for whom)', 
   };
 
   it('1/51/52: a reply tells the answered (51) and the other authors (1), once each, and its author it is approved', () => {
-    const drafts = commentPublishedDrafts(published, 'e-1');
+    const drafts = commentPublishedDrafts(published);
     expect(drafts.map((d) => [d.uid, d.type])).toEqual([
       ['u-author', 51],
       ['u-coauthor', 1],
@@ -145,8 +145,15 @@ describe('notification drafts (which event makes which notification for whom)', 
     expect(drafts[2]).toMatchObject({ dedupeKey: 'comment-approved:c-2', data: { decision: 'approved' } });
   });
 
+  it('keys each by the comment: the same comment published again (removed, then approved again) tells nobody twice', () => {
+    const first = commentPublishedDrafts(published).map((d) => [d.uid, d.dedupeKey]);
+    const again = commentPublishedDrafts({ ...published, publishedAtMs: AT + 60_000 }).map((d) => [d.uid, d.dedupeKey]);
+    expect(again).toEqual(first);
+    expect(new Set(first.map(([, key]) => key)).size).toBe(3);
+  });
+
   it('nobody hears of their own comment', () => {
-    const drafts = commentPublishedDrafts({ ...published, authorUid: 'u-author', parentAuthorUid: 'u-author' }, 'e-1');
+    const drafts = commentPublishedDrafts({ ...published, authorUid: 'u-author', parentAuthorUid: 'u-author' });
     expect(drafts.map((d) => [d.uid, d.type])).toEqual([
       ['u-coauthor', 1],
       ['u-author', 52],

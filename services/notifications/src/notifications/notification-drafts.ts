@@ -128,8 +128,10 @@ export function coAuthorInvitationDrafts(event: CoAuthorInvited, eventId: string
 /**
  * A comment went public: 51 to the author of the comment it answers, 1 to the article's authors (one notification
  * each: whoever gets 51 does not also get 1), and 52 "approved" to its own author. Nobody hears of their own comment.
+ * Each is keyed by the comment, not the event: a comment moderation removed and later approved again is published
+ * a second time (the article's count needs that event), but nobody hears of it twice.
  */
-export function commentPublishedDrafts(event: CommentPublished, eventId: string): NotificationDraft[] {
+export function commentPublishedDrafts(event: CommentPublished): NotificationDraft[] {
   const actor = {
     username: event.authorUsername,
     fullname: event.authorFullname,
@@ -151,12 +153,19 @@ export function commentPublishedDrafts(event: CommentPublished, eventId: string)
       uid,
       type: T.commentReply,
       data: { parentCommentId: event.parentId },
-      dedupeKey: `${eventId}:${T.commentReply}`,
+      dedupeKey: `comment-published:${event.commentId}:${T.commentReply}`,
     }),
   );
   for (const uid of recipients(event.articleAuthorUids, event.authorUid)) {
     if (!replied.includes(uid))
-      drafts.push(draft({ ...common, uid, type: T.articleComment, dedupeKey: `${eventId}:${T.articleComment}` }));
+      drafts.push(
+        draft({
+          ...common,
+          uid,
+          type: T.articleComment,
+          dedupeKey: `comment-published:${event.commentId}:${T.articleComment}`,
+        }),
+      );
   }
   drafts.push(
     commentApproved(event.authorUid, event.commentId, event.articleId, event.articleTitle, event.excerpt, common.at),

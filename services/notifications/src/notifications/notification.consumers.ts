@@ -49,7 +49,7 @@ export class NotificationConsumers implements OnApplicationBootstrap {
       ),
       this.consumers.subscribe(
         eventSubscription(EVENTS.commentPublished, 'notifications', (e, tx: Transaction, ev) =>
-          store(commentPublishedDrafts(e, ev.id), tx),
+          store(commentPublishedDrafts(e), tx),
         ),
       ),
       this.consumers.subscribe(
