@@ -291,7 +291,8 @@ async function main() {
     `bench: ${SECONDS}s a run, ${CONNECTIONS} connections, 127.0.0.1 only` +
       (SCALE > 0 ? `; scale runs at ${SMALL} and ${SCALE} articles` : ''),
   );
-  await startInfra(stack);
+  // Keycloak signs staff in; nothing measured here needs it (it would take 35-60 s and about 500 MiB).
+  await startInfra(stack, undefined, ['keycloak']);
   await createDatabase(stack, database);
   const url = databaseUrl(stack, database);
   try {
