@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
-import { CommentDeleted, CommentPublished, CommentSubmitted, CommentVoted } from '@pencraft/contracts/events/v1/comments';
+import {
+  CommentDeleted,
+  CommentPublished,
+  CommentSubmitted,
+  CommentVoted,
+} from '@pencraft/contracts/events/v1/comments';
 import { AppError } from '@pencraft/errors';
 import type { Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
