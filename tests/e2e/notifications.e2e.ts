@@ -352,7 +352,12 @@ describe('writing together', () => {
       description: 'Külək, dəniz və Neft Daşları',
       language: 'az',
       category: 'travel',
-      blocks: [{ type: 'paragraph', data: { text: 'Abşeronda günün necə keçəcəyini külək həll edir.' } }],
+      blocks: [
+        {
+          type: 'paragraph',
+          data: { text: 'Abşeronda günün necə keçəcəyini külək həll edir: dəniz də, yollar da ona baxır.' },
+        },
+      ],
     });
     await shows(
       page.getByRole('status').getByText(`New notification: Vüsal Oxucu translated your article “${translated}”.`),
