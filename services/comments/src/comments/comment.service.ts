@@ -392,7 +392,7 @@ export class CommentService {
     // The article's state (articles, over gRPC) and the page's reads do not wait for one another; nothing read is
     // answered unless the article takes comments.
     const [article, roots, pending, total] = await Promise.all([
-      this.articles.get(request.articleId),
+      this.articles.getForReading(request.articleId),
       this.comments.threadRoots(request.articleId, sort, offset, pageSize),
       viewer && page === 1 ? this.comments.pendingRootsOf(request.articleId, viewer) : Promise.resolve([]),
       this.comments.countVisible(request.articleId),
