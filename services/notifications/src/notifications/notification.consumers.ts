@@ -48,7 +48,7 @@ export class NotificationConsumers implements OnApplicationBootstrap {
         ),
       ),
       this.consumers.subscribe(
-        eventSubscription(EVENTS.commentPublished, 'notifications', (e, tx: Transaction, ev) =>
+        eventSubscription(EVENTS.commentPublished, 'notifications', (e, tx: Transaction) =>
           store(commentPublishedDrafts(e), tx),
         ),
       ),
