@@ -388,6 +388,26 @@ describe('the staff console', () => {
     await page.getByRole('button', { name: 'Sign in as staff' }).waitFor();
   });
 
+  it('opens Keycloak’s login page in the console’s language (az, ru)', async () => {
+    const button = { az: 'Əməkdaş kimi daxil ol', ru: 'Войти как сотрудник' } as const;
+    const login = { az: 'Daxil ol', ru: 'Вход' } as const;
+    try {
+      for (const language of ['az', 'ru'] as const) {
+        // Back on the site first: the language is kept in the site's storage, not Keycloak's.
+        await page.goto(`${SITE}/staff`);
+        await page.evaluate((value) => localStorage.setItem('pc_lang', value), language);
+        await page.reload();
+        await page.getByRole('button', { name: button[language] }).click();
+        await page.waitForURL((url) => url.port === String(stack.infra.keycloak.port));
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        expect((await page.locator('#kc-login').innerText()).trim()).toBe(login[language]);
+      }
+    } finally {
+      await page.goto(`${SITE}/staff`);
+      await page.evaluate(() => localStorage.setItem('pc_lang', 'en'));
+    }
+  });
+
   it('logged no error in the console of the page', () => {
     // Keycloak's login page is not ours; a refused call the test makes on purpose is an answer, not an error.
     expect(consoleErrors.filter((text) => !/status of 4\d\d/.test(text))).toEqual([]);
