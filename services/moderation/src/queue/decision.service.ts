@@ -6,7 +6,8 @@ import { AuditRepository, type Actor } from '../audit/audit.repository.js';
 import type { AuditAction } from '../audit/audit.table.js';
 import { Clock } from '../clock.js';
 import { ARTICLES, COMMENTS, type ArticlesClient, type CommentsClient } from '../upstreams/upstreams.js';
-import { OPEN_STATES, type QueueItemRow } from './queue-item.table.js';
+import { isOpenQueueState } from '@pencraft/rules';
+import type { QueueItemRow } from './queue-item.table.js';
 import { QueueRepository } from './queue.repository.js';
 import { reviewDecidedEvent, type FinalState } from './queue.events.js';
 
@@ -74,7 +75,7 @@ export class DecisionService {
       if (!item) throw new AppError('ModerationItemNotFound');
       if (item.kind === 'comment' && decision === 'requestRevision') throw new AppError('InvalidModerationDecision');
       if (item.state === outcome.state) return item;
-      if (!OPEN_STATES.includes(item.state)) throw new AppError('AlreadyDecided');
+      if (!isOpenQueueState(item.state)) throw new AppError('AlreadyDecided');
       const kept = decision === 'approve' ? '' : note;
       await this.tellOwner(item, decision, kept, staff);
       const now = this.clock.now();

@@ -37,14 +37,14 @@ export class IntakeConsumer implements OnApplicationBootstrap {
       ),
     );
     await this.consumers.subscribe(
-      eventSubscription(EVENTS.articleWithdrawn, 'moderation', async (event, tx: Transaction) => {
-        await this.articleWithdrawn(event, tx);
-      }),
+      eventSubscription(EVENTS.articleWithdrawn, 'moderation', (event, tx: Transaction) =>
+        this.articleWithdrawn(event, tx),
+      ),
     );
     await this.consumers.subscribe(
-      eventSubscription(EVENTS.commentDeleted, 'moderation', async (event, tx: Transaction) => {
-        await this.commentDeleted(event, tx);
-      }),
+      eventSubscription(EVENTS.commentDeleted, 'moderation', (event, tx: Transaction) =>
+        this.commentDeleted(event, tx),
+      ),
     );
   }
 

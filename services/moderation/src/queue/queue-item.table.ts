@@ -3,13 +3,7 @@ import { moderationSchema } from '../moderation.schema.js';
 
 import type { QueueKind, QueueState } from '@pencraft/rules';
 
-export {
-  OPEN_QUEUE_STATES as OPEN_STATES,
-  QUEUE_KINDS,
-  QUEUE_STATES,
-  type QueueKind,
-  type QueueState,
-} from '@pencraft/rules';
+export { QUEUE_KINDS, QUEUE_STATES, type QueueKind, type QueueState } from '@pencraft/rules';
 
 export type AutoDecision = 'pending' | 'pass' | 'reject' | 'hold';
 

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { OPEN_STATES, queueItems, type QueueItemRow, type QueueKind, type QueueState } from './queue-item.table.js';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { OPEN_QUEUE_STATES, isOpenQueueState } from '@pencraft/rules';
+import { queueItems, type QueueItemRow, type QueueKind, type QueueState } from './queue-item.table.js';
 
 export type NewQueueItem = Omit<
   typeof queueItems.$inferInsert,
@@ -53,39 +54,27 @@ export class QueueRepository {
     await tx.delete(queueItems).where(eq(queueItems.id, id));
   }
 
-  /** The open items of a subject (a comment deleted by its author leaves the queue). */
-  async openForSubject(tx: Queryable, subjectId: string): Promise<QueueItemRow[]> {
-    return tx
-      .select()
-      .from(queueItems)
-      .where(
-        and(eq(queueItems.subjectId, subjectId), sql`${queueItems.state} in ('initialReview', 'underModeration')`),
-      );
-  }
-
   /**
-   * Takes the open items of a subject away (its author deleted it, so nothing is left to decide): the number taken.
-   * Decided items stay, with their audit entries.
+   * Takes the open items of a subject away (its author deleted it, so nothing is left to decide). Decided items stay,
+   * with their audit entries.
    */
-  async withdraw(tx: Queryable, kinds: readonly QueueKind[], subjectId: string): Promise<number> {
-    const removed = await tx
+  async withdraw(tx: Queryable, kinds: readonly QueueKind[], subjectId: string): Promise<void> {
+    await tx
       .delete(queueItems)
       .where(
         and(
           eq(queueItems.subjectId, subjectId),
           inArray(queueItems.kind, [...kinds]),
-          inArray(queueItems.state, [...OPEN_STATES]),
+          inArray(queueItems.state, [...OPEN_QUEUE_STATES]),
         ),
-      )
-      .returning({ id: queueItems.id });
-    return removed.length;
+      );
   }
 
   /** Open states oldest first (first come, first served); decided ones newest decided first. */
   list(kind: QueueKind | undefined, state: QueueState, offset: number, limit: number): Promise<QueueItemRow[]> {
     const conditions: SQL[] = [eq(queueItems.state, state)];
     if (kind) conditions.push(eq(queueItems.kind, kind));
-    const open = OPEN_STATES.includes(state);
+    const open = isOpenQueueState(state);
     return this.database.db
       .select()
       .from(queueItems)
