@@ -3039,7 +3039,7 @@ export interface components {
         | 'psychology'
         | 'literature'
       )[];
-      content?: components['schemas']['Content'] & unknown;
+      content?: components['schemas']['Content'] | null;
       /**
        * @description personal (publications later)
        * @default personal
@@ -3241,7 +3241,7 @@ export interface components {
         | 'psychology'
         | 'literature'
       )[];
-      content?: components['schemas']['Content'] & unknown;
+      content?: components['schemas']['Content'] | null;
       /**
        * @description personal (publications later)
        * @default personal

@@ -182,11 +182,39 @@ export function buildOpenApi(routes: readonly RouteSpec[]) {
   const sorted = [...routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   for (const spec of sorted) registry.registerPath(routeConfig(spec));
   const generator = new OpenApiGeneratorV3(registry.definitions);
-  return generator.generateDocument({
-    openapi: '3.0.3',
-    info: { title: 'Pencraft API', version: '1', description: DESCRIPTION },
-    tags: [...new Set(sorted.map((r) => r.tag))].sort().map((name) => ({ name })),
-  });
+  return nullableReferences(
+    generator.generateDocument({
+      openapi: '3.0.3',
+      info: { title: 'Pencraft API', version: '1', description: DESCRIPTION },
+      tags: [...new Set(sorted.map((r) => r.tag))].sort().map((name) => ({ name })),
+    }),
+  );
+}
+
+/**
+ * A nullable component comes out of the generator as `allOf: [$ref, { nullable: true }]`, which OpenAPI 3.0 reads as
+ * "the component and nothing more" (null fails the component): it becomes `{ allOf: [$ref], nullable: true }`, where
+ * null is allowed, as the server accepts it.
+ */
+export function nullableReferences<T>(node: T): T {
+  if (Array.isArray(node)) return node.map((item: unknown) => nullableReferences(item)) as T;
+  if (!node || typeof node !== 'object') return node;
+  const entries = Object.entries(node).map(([key, value]) => [key, nullableReferences(value)] as const);
+  const object = Object.fromEntries(entries) as Record<string, unknown>;
+  const allOf = object.allOf;
+  if (Array.isArray(allOf) && allOf.length === 2 && isNullableMarker(allOf[1])) {
+    return { ...object, allOf: [allOf[0]], nullable: true } as T;
+  }
+  return object as T;
+}
+
+function isNullableMarker(value: unknown): boolean {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    Object.keys(value).length === 1 &&
+    (value as { nullable?: unknown }).nullable === true
+  );
 }
 
 /** The document as committed: two-space JSON with a final newline. */
