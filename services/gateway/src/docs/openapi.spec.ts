@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { GatewayModule } from '../gateway.module.js';
 import { declaredRoutes } from '../http/route.js';
 import { declaredUpstreams } from '../upstreams/upstream.js';
-import { buildOpenApi, openApiJson } from './openapi.js';
+import { buildOpenApi, nullableReferences, openApiJson } from './openapi.js';
 
 interface Operation {
   responses: Record<string, { content?: Record<string, unknown>; description?: string }>;
@@ -260,5 +260,18 @@ describe('the OpenAPI document', () => {
   it('makes a gRPC client for exactly the upstreams system.json lists for the gateway', () => {
     const system = JSON.parse(readFileSync(root('system.json'), 'utf8')) as { gateway: { calls: string[] } };
     expect(declaredUpstreams()).toEqual([...system.gateway.calls].sort());
+  });
+});
+
+describe('nullableReferences', () => {
+  it('lets a nullable component be null, in OpenAPI 3.0 terms, and leaves every other allOf alone', () => {
+    const ref = { $ref: '#/components/schemas/Content' };
+    expect(nullableReferences({ properties: { content: { allOf: [ref, { nullable: true }] } } })).toEqual({
+      properties: { content: { allOf: [ref], nullable: true } },
+    });
+    const other = { allOf: [ref, { description: 'x' }] };
+    expect(nullableReferences(other)).toEqual(other);
+    const document = JSON.stringify(buildOpenApi(declaredRoutes()));
+    expect(document).not.toMatch(/"allOf":\[[^\]]*\{"nullable":true\}\]/);
   });
 });
