@@ -34,7 +34,6 @@ export interface SystemJson {
       schema?: string;
       stream?: string;
       calls?: string[];
-      consumes?: string[];
       uses?: string[];
     }
   >;

@@ -8,7 +8,6 @@ export interface SystemService {
   schema?: string;
   stream?: string;
   calls: string[];
-  consumes?: string[];
   /** Infrastructure beyond PostgreSQL, Redis and NATS: "mail", "objectStore". */
   uses?: string[];
 }
