@@ -162,8 +162,9 @@ async function main(argv: string[]): Promise<void> {
         () => staffPasswordToken(stack),
       );
       say(
-        `seeded: ${result.usersCreated} users registered, ${result.articlesCreated} articles submitted, ` +
-          `${result.articlesApproved} approved by the demo moderator, ${result.articlesSkipped} already there`,
+        `seeded: ${result.usersCreated} users registered, ${result.usersSkipped} skipped (cannot sign in), ` +
+          `${result.articlesCreated} articles submitted, ${result.articlesApproved} approved by the demo moderator, ` +
+          `${result.articlesSkipped} already there`,
       );
       return;
     }

@@ -188,6 +188,7 @@ function fakeGateway() {
       case 'POST /api/id/register':
         if (!(await solvedCaptcha(headers.get('x-captcha')))) return error(403, 'ChallengeFailed');
         if (users.has(body.username!)) return error(409, 'UsernameAlreadyExists');
+        if ([...users.values()].some((u) => u.email === body.email)) return error(409, 'EmailAlreadyExists');
         users.set(body.username!, {
           uid: `u${next++}`,
           email: body.email!,
@@ -270,7 +271,13 @@ describe('seed', () => {
       gateway.readCode,
       staffToken,
     );
-    expect(first).toEqual({ usersCreated: 3, articlesCreated: 6, articlesSkipped: 0, articlesApproved: 6 });
+    expect(first).toEqual({
+      usersCreated: 3,
+      usersSkipped: 0,
+      articlesCreated: 6,
+      articlesSkipped: 0,
+      articlesApproved: 6,
+    });
     expect(gateway.calls.filter((c) => c.startsWith('POST /api/moderation/items/'))).toHaveLength(6);
     expect([...gateway.users.values()].every((u) => u.confirmed)).toBe(true);
     expect(gateway.articles.every((a) => a.status === 'published')).toBe(true);
@@ -285,7 +292,13 @@ describe('seed', () => {
       gateway.readCode,
       staffToken,
     );
-    expect(second).toEqual({ usersCreated: 0, articlesCreated: 0, articlesSkipped: 6, articlesApproved: 0 });
+    expect(second).toEqual({
+      usersCreated: 0,
+      usersSkipped: 0,
+      articlesCreated: 0,
+      articlesSkipped: 6,
+      articlesApproved: 0,
+    });
     expect(gateway.articles).toHaveLength(6);
     expect(gateway.calls.filter((c) => c === 'POST /api/id/auth/login')).toHaveLength(3);
   });
@@ -320,6 +333,46 @@ describe('seed', () => {
     expect(result.articlesApproved).toBe(0);
     expect(gateway.articles.every((a) => a.status === 'underModeration')).toBe(true);
     expect(lines).toContain('6 article(s) left waiting for moderation (no staff token)');
+  });
+
+  it('skips, line by line, the users it cannot sign in as (renamed, or another password) and their articles, and succeeds', async () => {
+    const gateway = fakeGateway();
+    await seed('http://gateway.test', data, () => undefined, gateway.fetchImpl, gateway.readCode, staffToken);
+    const [renamed, rekeyed, kept] = data.users;
+    // Through the site: the first demo user took another username, the second another password.
+    gateway.users.set('someone_else', gateway.users.get(renamed!.username)!);
+    gateway.users.delete(renamed!.username);
+    gateway.users.get(rekeyed!.username)!.password = 'another-password-1';
+    const unpublished = { ...data.articles.find((a) => a.author === renamed!.username)!, title: 'A new seed article' };
+    const lines: string[] = [];
+
+    const result = await seed(
+      'http://gateway.test',
+      { ...data, articles: [...data.articles, unpublished] },
+      (line) => lines.push(line),
+      gateway.fetchImpl,
+      gateway.readCode,
+      staffToken,
+    );
+
+    expect(result).toEqual({
+      usersCreated: 0,
+      usersSkipped: 2,
+      articlesCreated: 0,
+      articlesSkipped: 6,
+      articlesApproved: 0,
+    });
+    expect(lines).toContain(
+      `user ${renamed!.username}: skipped, the seed cannot sign in as it (IncorrectEmailOrPassword; renamed or its password changed through the site)`,
+    );
+    expect(lines).toContain(
+      `user ${rekeyed!.username}: skipped, the seed cannot sign in as it (IncorrectEmailOrPassword; renamed or its password changed through the site)`,
+    );
+    expect(lines).toContain(`user ${kept!.username}: signed in`);
+    expect(lines).toContain(
+      `article "A new seed article": skipped, the seed cannot sign in as its author ${renamed!.username}`,
+    );
+    expect(gateway.articles).toHaveLength(6);
   });
 
   it('fails with the API error when a category is unknown', async () => {

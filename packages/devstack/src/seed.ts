@@ -210,12 +210,15 @@ async function withCsrf(client: Client): Promise<void> {
   if (client.cookie('pc_csrf') === undefined) throw new Error('GET /api/csrf did not set the pc_csrf cookie');
 }
 
-/** Registers the user, or logs in when the email or username is taken (a previous seed). */
+/**
+ * Registers the user, or logs in when the email or username is taken (a previous seed). A sign-in the gateway refuses
+ * (the user was renamed or its password changed through the site since) answers the refusal instead of throwing.
+ */
 export async function signIn(
   client: Client,
   user: SeedUser,
   password: string,
-): Promise<{ info: UserInfo; created: boolean }> {
+): Promise<{ info: UserInfo; created: boolean } | { refused: ApiFailure }> {
   await withCsrf(client);
   try {
     // Sign-up asks for a captcha: solved here for real, as the widget would.
@@ -237,8 +240,13 @@ export async function signIn(
     const code = error instanceof ApiFailure ? error.error?.code : undefined;
     if (code !== 'EmailAlreadyExists' && code !== 'UsernameAlreadyExists') throw error;
   }
-  const info = await client.post<UserInfo>('/api/id/auth/login', { login: user.username, password });
-  return { info, created: false };
+  try {
+    const info = await client.post<UserInfo>('/api/id/auth/login', { login: user.username, password });
+    return { info, created: false };
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status >= 400 && error.status < 500) return { refused: error };
+    throw error;
+  }
 }
 
 async function publishedTitles(client: Client): Promise<Set<string>> {
@@ -253,6 +261,8 @@ async function publishedTitles(client: Client): Promise<Set<string>> {
 
 export interface SeedResult {
   usersCreated: number;
+  /** Seed users the seed could not sign in as (renamed or given another password through the site). */
+  usersSkipped: number;
   articlesCreated: number;
   articlesSkipped: number;
   /** Articles the demo moderator approved through the moderation queue. */
@@ -332,7 +342,13 @@ export async function seed(
     (await anonymous.get<{ items: { id: string }[] }>('/api/articles/categories')).items.map((c) => c.id),
   );
   const existing = await publishedTitles(anonymous);
-  const result: SeedResult = { usersCreated: 0, articlesCreated: 0, articlesSkipped: 0, articlesApproved: 0 };
+  const result: SeedResult = {
+    usersCreated: 0,
+    usersSkipped: 0,
+    articlesCreated: 0,
+    articlesSkipped: 0,
+    articlesApproved: 0,
+  };
   /** Submitted article id → title, until the moderator approves it. */
   const submitted = new Map<string, string>();
 
@@ -340,7 +356,16 @@ export async function seed(
   for (const user of data.users) {
     const client = createClient(baseUrl, user.language, fetchImpl);
     const since = new Date();
-    const { info, created } = await signIn(client, user, data.password);
+    const signedIn = await signIn(client, user, data.password);
+    if ('refused' in signedIn) {
+      result.usersSkipped++;
+      report(
+        `user ${user.username}: skipped, the seed cannot sign in as it (${signedIn.refused.error?.code ?? signedIn.refused.status}; ` +
+          'renamed or its password changed through the site)',
+      );
+      continue;
+    }
+    const { info, created } = signedIn;
     if (created) result.usersCreated++;
     report(`user ${info.unm}: ${created ? 'registered' : 'signed in'}`);
     // Only confirmed accounts publish: the seed confirms its users through the mailed code.
@@ -359,7 +384,12 @@ export async function seed(
       continue;
     }
     const client = clients.get(article.author);
-    if (!client) throw new Error(`article "${article.title}": author ${article.author} is not a seed user`);
+    if (!client) {
+      if (!data.users.some((u) => u.username === article.author))
+        throw new Error(`article "${article.title}": author ${article.author} is not a seed user`);
+      report(`article "${article.title}": skipped, the seed cannot sign in as its author ${article.author}`);
+      continue;
+    }
     if (!categories.has(article.category)) {
       throw new Error(
         `article "${article.title}": unknown category "${article.category}" (known: ${[...categories].join(', ')})`,
