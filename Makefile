@@ -15,20 +15,25 @@ BUILD_STAMP := .run/build.stamp
 BUILD_DIRS := packages services frontends proto
 BUILD_FILES := package.json package-lock.json tsconfig.base.json .swcrc
 
-.PHONY: help setup build dev stop status logs migrate seed clean clean-data lint test bench
+.PHONY: help setup test-tools build dev stop status logs migrate seed clean clean-data lint test bench
 
 help:
 	@echo 'make dev         provision, build, start and seed the local stack (http://localhost:<gateway port>)'
 	@echo 'make stop        stop the dev stack (only processes it started)'
 	@echo 'make status      every process of the stack: pid, port, ready   (PROFILE=test for the test stack)'
 	@echo 'make logs        last lines of every log; NAME=gateway for one, FOLLOW=1 to follow'
-	@echo 'make setup       install what is missing: apt packages, Node 24 in .tools/, npm ci, helm'
+	@echo 'make setup       install what the site needs: apt packages, Node 24 in .tools/, npm ci, mailpit, versitygw, Keycloak'
+	@echo 'make test-tools  install what only make test uses (make test runs it): Chromium, helm, oasdiff, schemathesis'
 	@echo 'make build       build every workspace (skipped when nothing changed since the last build)'
 	@echo 'make migrate | seed | lint | test | bench'
 	@echo 'make clean       stop, remove .run/ and every dist/ (keeps .data/); make clean-data also removes .data/'
 
 setup:
 	@bash packages/devstack/scripts/setup.sh
+
+# What only the suites use, installed by the first make test rather than by make dev.
+test-tools: setup
+	@bash packages/devstack/scripts/setup-test-tools.sh
 
 # Incremental at the tree level: rebuild when a source or config is newer than the last successful build,
 # or when a workspace that has a build script has no dist/ yet.
@@ -82,9 +87,9 @@ lint:
 	npm run lint
 
 # --- tests (owned by the lead) ---
-test: setup build
+test: setup test-tools build
 	bash tests/run.sh
 
 # make bench SCALE=100000: also the reads that depend on the amount of data, at a few hundred articles and at SCALE.
-bench: setup build
+bench: setup test-tools build
 	BENCH_SCALE=$(SCALE) node tests/load/bench.ts

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make test: every suite, in order of cost, with the servers they need started here (test profile: its own
-# ports and data under .data/test, never the dev stack) and stopped at the end. Prints one closing line:
-# "tests: N passed, N failed".
+# ports and data under .data/test, never the dev stack) and stopped at the end. Ends with a table of each stage's
+# time, then the closing line "tests: N passed, N failed".
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -10,19 +10,37 @@ rm -rf "$REPORTS" && mkdir -p "$REPORTS"
 export NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning"
 JEST="node node_modules/jest/bin/jest.js"
 failed_steps=()
+# One row per stage for the closing table: name, ok or FAILED, seconds.
+stage_names=()
+stage_results=()
+stage_seconds=()
 started=$SECONDS
 
 step() {
   local name="$1"
   shift
-  local t=$SECONDS
+  local t=$SECONDS result=ok
   printf '\n=== %s\n' "$name"
-  if "$@"; then
-    printf '=== %s: ok (%ss)\n' "$name" $((SECONDS - t))
-  else
-    printf '=== %s: FAILED (%ss)\n' "$name" $((SECONDS - t))
+  if ! "$@"; then
+    result=FAILED
     failed_steps+=("$name")
   fi
+  printf '=== %s: %s (%ss)\n' "$name" "$result" $((SECONDS - t))
+  stage_names+=("$name")
+  stage_results+=("$result")
+  stage_seconds+=($((SECONDS - t)))
+}
+
+# The table printed before the closing line: every stage, then the whole run.
+stage_table() {
+  local width=5 i total=ok
+  for i in "${!stage_names[@]}"; do ((${#stage_names[i]} > width)) && width=${#stage_names[i]}; done
+  ((${#failed_steps[@]})) && total=FAILED
+  printf '\n%-*s  %-6s  %7s\n' "$width" stage result seconds
+  for i in "${!stage_names[@]}"; do
+    printf '%-*s  %-6s  %7s\n' "$width" "${stage_names[i]}" "${stage_results[i]}" "${stage_seconds[i]}"
+  done
+  printf '%-*s  %-6s  %7s\n' "$width" "make test (all stages)" "$total" $((SECONDS - started))
 }
 
 jest_project() {
@@ -51,7 +69,7 @@ contracts() {
 }
 
 # The gateway's OpenAPI document: current with the route declarations, the generated client current with it,
-# and no breaking change against main (oasdiff, built into .tools/bin by make setup).
+# and no breaking change against main (oasdiff, built into .tools/bin by make test-tools).
 openapi() {
   node services/gateway/dist/docs/write-openapi.js --check || return 1
   if ! git cat-file -e main:services/gateway/openapi.json 2>/dev/null; then
@@ -59,7 +77,7 @@ openapi() {
     return 0
   fi
   if [[ ! -x .tools/bin/oasdiff ]]; then
-    echo "oasdiff is missing from .tools/bin: run make setup"
+    echo "oasdiff is missing from .tools/bin: run make test-tools"
     return 1
   fi
   local base
@@ -116,6 +134,6 @@ if ((${#failed_steps[@]})); then
   printf '\nfailed steps: %s\n' "$(IFS=,; echo "${failed_steps[*]}")"
   ((failed == 0)) && failed=${#failed_steps[@]}
 fi
-printf '\nmake test took %ss\n' $((SECONDS - started))
+stage_table
 printf 'tests: %s passed, %s failed\n' "$passed" "$failed"
 ((${#failed_steps[@]} == 0))

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Provisions what the local stack needs on Debian 12: PostgreSQL 15, Redis, NATS and Chromium from apt,
+# Provisions what the running site needs on Debian 12 (make dev): PostgreSQL 15, Redis and NATS from apt,
 # Node 24 inside the project (.tools/), the npm workspaces, mailpit and versitygw (built with Go into .tools/bin), Keycloak
-# (Maven Central, unzipped into .tools/keycloak-<version>),
-# Helm. Idempotent and quick when all is present:
+# (Maven Central, unzipped into .tools/keycloak-<version>). What only make test uses (Chromium, Helm, oasdiff,
+# schemathesis) is setup-test-tools.sh, run by make test. Idempotent and quick when all is present:
 # apt-get runs only when a package is missing, npm ci only when package-lock.json changed since the last install.
 # apt-get install does not start the installed services here (policy-rc.d); the dev stack starts its own instances.
 set -euo pipefail
@@ -26,8 +26,6 @@ missing=()
 [[ -x /usr/lib/postgresql/15/bin/postgres ]] || missing+=(postgresql-15)
 installed redis-server || missing+=(redis-server)
 installed nats-server || missing+=(nats-server)
-installed chromium || missing+=(chromium fonts-liberation)
-installed python3-venv || missing+=(python3-venv) # schemathesis, the API fuzzer of make test
 # Keycloak (staff sign-in) is fetched from Maven Central with mvn; unzip unpacks it.
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
 command -v unzip >/dev/null 2>&1 || missing+=(unzip)
@@ -102,30 +100,6 @@ fi
 if [[ -z "${KEYCLOAK_JAVA_HOME:-}" && ! -x /usr/lib/jvm/temurin-25-jdk-amd64/bin/java ]] &&
   ! ls -d /usr/lib/jvm/*-2[1-9]-* /usr/lib/jvm/*-2[1-9] >/dev/null 2>&1; then
   say "warning: Keycloak needs Java 21 or later (Temurin 25 in /usr/lib/jvm/temurin-25-jdk-amd64, or KEYCLOAK_JAVA_HOME)"
-fi
-
-# --- Helm (charts) ----------------------------------------------------------------------------------------------
-# Not needed to run the stack locally, so a failure here only warns.
-if [[ ! -x .tools/bin/helm && -f packages/devstack/scripts/install-helm.sh ]]; then
-  bash packages/devstack/scripts/install-helm.sh ||
-    say "warning: helm could not be installed (see packages/devstack/scripts/install-helm.sh); chart tasks will not work"
-fi
-
-# --- API checks: oasdiff (OpenAPI breaking changes) and schemathesis (the API fuzzer) ---------------------------
-# Used only by `make test` (the gateway's OpenAPI step and tests/integration/gateway-fuzz), so a failure here warns.
-OASDIFF_VERSION=v1.37.0
-SCHEMATHESIS_VERSION=4.32.5
-if [[ ! -x .tools/bin/oasdiff ]]; then
-  say "building oasdiff ${OASDIFF_VERSION} into .tools/bin (Go module proxy)"
-  PATH="$PATH:/usr/local/go/bin:/usr/lib/go/bin" GOBIN="$ROOT/.tools/bin" CGO_ENABLED=0 \
-    go install "github.com/oasdiff/oasdiff@${OASDIFF_VERSION}" ||
-    say "warning: oasdiff could not be installed (needs Go); the OpenAPI breaking-change check will fail"
-fi
-if [[ ! -x .tools/venv/bin/schemathesis ]]; then
-  say "installing schemathesis ${SCHEMATHESIS_VERSION} into .tools/venv (PyPI)"
-  { [[ -x .tools/venv/bin/pip ]] || /usr/bin/python3 -m venv .tools/venv || python3 -m venv .tools/venv; } &&
-    .tools/venv/bin/pip install -q --disable-pip-version-check "schemathesis==${SCHEMATHESIS_VERSION}" ||
-    say "warning: schemathesis could not be installed (needs python3 with venv); the API fuzzer test will fail"
 fi
 
 say "ok (node $version)"
