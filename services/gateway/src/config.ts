@@ -1,6 +1,7 @@
 import { baseConfigSchema, booleanFlag } from '@pencraft/kit';
 import { z } from 'zod';
 import { captchaConfigShape, checkCaptchaConfig } from './captcha/captcha.config.js';
+import { notificationStreamConfigShape } from './notifications/notifications.config.js';
 import { keycloakConfigShape } from './staff/staff.config.js';
 
 /** The gateway's own variables; each upstream's <NAME>_GRPC_ADDR is added by the module that calls it. */
@@ -43,6 +44,7 @@ const gatewayVariables = baseConfigSchema.extend({
     ),
   ...captchaConfigShape,
   ...keycloakConfigShape,
+  ...notificationStreamConfigShape,
 });
 
 export const gatewayConfigSchema = gatewayVariables.superRefine(checkCaptchaConfig);

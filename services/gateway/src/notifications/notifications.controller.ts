@@ -2,6 +2,7 @@ import { Controller, Req, Res } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../accounts/current-user.js';
+import { SESSION_COOKIE } from '../http/cookies.js';
 import { Input } from '../http/input.js';
 import { Route, type RouteInput } from '../http/route.js';
 import { LastEventId } from './notifications.dto.js';
@@ -45,7 +46,8 @@ export class NotificationsController {
   ) {
     const header = request.headers['last-event-id'];
     const lastEventId = typeof header === 'string' && LastEventId.safeParse(header).success ? header : query.after;
-    const { body, close } = await this.notifications.stream(user, lastEventId);
+    const token = request.cookies[SESSION_COOKIE] ?? '';
+    const { body, close } = await this.notifications.stream(user, token, lastEventId);
     request.raw.on('close', close);
     reply.raw.on('close', close);
     return reply

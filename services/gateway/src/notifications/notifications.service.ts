@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import { SessionService } from '../accounts/session.service.js';
 import { NOTIFICATIONS, type NotificationsClient } from './notifications.upstream.js';
 import { toNotification } from './notifications.dto.js';
 import { NotificationStreams } from './notification-stream.js';
@@ -12,6 +13,7 @@ export class NotificationsService {
   constructor(
     @Inject(NOTIFICATIONS) private readonly notifications: NotificationsClient,
     private readonly streams: NotificationStreams,
+    private readonly sessions: SessionService,
   ) {}
 
   async list(user: UserSummary, page: number, unread: boolean) {
@@ -38,13 +40,20 @@ export class NotificationsService {
     return this.notifications.markAllRead({ uid: user.uid });
   }
 
-  /** Without a last id the page wants only what comes next: the stream starts after the newest stored one. */
-  async stream(user: UserSummary, lastEventId: string | undefined) {
+  /**
+   * Without a last id the page wants only what comes next: the stream starts after the newest stored one. The stream
+   * lives while the session token that opened it resolves to the same user without a ban (asked at every heartbeat,
+   * through the session cache that sign-out, ended sessions, resets and bans update).
+   */
+  async stream(user: UserSummary, token: string, lastEventId: string | undefined) {
     let after = lastEventId === undefined ? undefined : Number(lastEventId);
     if (after === undefined) {
       const { items } = await this.notifications.summary({ uid: user.uid, limit: 1 });
       after = items[0]?.id ?? 0;
     }
-    return this.streams.start(user.uid, after);
+    return this.streams.start(user.uid, after, async () => {
+      const session = await this.sessions.resolveSession(token);
+      return session?.user.uid === user.uid && !session.ban;
+    });
   }
 }
