@@ -23,21 +23,32 @@ const vote = {
 };
 
 describe('notification drafts (which event makes which notification for whom)', () => {
-  it('0: a new upvote tells the author, once per event; a removal, a downvote or an own vote tells nobody', () => {
-    expect(articleVoteDrafts({ ...vote, vote: 'up', previous: '' }, 'e-1')).toEqual([
+  it('0: a new upvote tells the author; a removal, a downvote or an own vote tells nobody', () => {
+    expect(articleVoteDrafts({ ...vote, vote: 'up', previous: '' })).toEqual([
       expect.objectContaining({
         uid: 'u-author',
         type: 0,
         actorUid: 'u-voter',
         articleId: 'a-1',
         title: 'Başlıq',
-        dedupeKey: 'e-1:0',
       }),
     ]);
-    expect(articleVoteDrafts({ ...vote, vote: 'up', previous: 'down' }, 'e-2')).toHaveLength(1);
-    expect(articleVoteDrafts({ ...vote, vote: '', previous: 'up' }, 'e-3')).toEqual([]);
-    expect(articleVoteDrafts({ ...vote, vote: 'down', previous: '' }, 'e-4')).toEqual([]);
-    expect(articleVoteDrafts({ ...vote, voterUid: 'u-author', vote: 'up', previous: '' }, 'e-5')).toEqual([]);
+    expect(articleVoteDrafts({ ...vote, vote: 'up', previous: 'down' })).toHaveLength(1);
+    expect(articleVoteDrafts({ ...vote, vote: '', previous: 'up' })).toEqual([]);
+    expect(articleVoteDrafts({ ...vote, vote: 'down', previous: '' })).toEqual([]);
+    expect(articleVoteDrafts({ ...vote, voterUid: 'u-author', vote: 'up', previous: '' })).toEqual([]);
+  });
+
+  it('0: keyed by the voter and the article, so upvote, remove, upvote again tells the author once', () => {
+    const [first] = articleVoteDrafts({ ...vote, vote: 'up', previous: '' });
+    const [again] = articleVoteDrafts({ ...vote, vote: 'up', previous: '', atMs: AT + 60_000 });
+    expect(again!.dedupeKey).toBe(first!.dedupeKey);
+    expect(articleVoteDrafts({ ...vote, voterUid: 'u-other', vote: 'up', previous: '' })[0]!.dedupeKey).not.toBe(
+      first!.dedupeKey,
+    );
+    expect(articleVoteDrafts({ ...vote, articleId: 'a-2', vote: 'up', previous: '' })[0]!.dedupeKey).not.toBe(
+      first!.dedupeKey,
+    );
   });
 
   const review = {
@@ -193,19 +204,28 @@ describe('notification drafts (which event makes which notification for whom)', 
       atMs: AT,
       articleTitle: 'On rivers',
     };
-    expect(commentVoteDrafts({ ...base, vote: 'up', previous: '' }, 'e-1')).toEqual([
+    expect(commentVoteDrafts({ ...base, vote: 'up', previous: '' })).toEqual([
       expect.objectContaining({ uid: 'u-1', type: 50, actorUid: 'u-2', commentId: 'c-1', title: 'On rivers' }),
     ]);
-    expect(commentVoteDrafts({ ...base, vote: 'up', previous: '', articleTitle: '' }, 'e-1')[0]?.title).toBeNull();
-    expect(commentVoteDrafts({ ...base, vote: 'down', previous: '' }, 'e-2')).toEqual([]);
+    expect(commentVoteDrafts({ ...base, vote: 'up', previous: '', articleTitle: '' })[0]?.title).toBeNull();
+    expect(commentVoteDrafts({ ...base, vote: 'down', previous: '' })).toEqual([]);
+    // Keyed by the voter and the comment: a toggled upvote tells the author once; another voter or comment is new.
+    const key = (change: Partial<typeof base>) =>
+      commentVoteDrafts({ ...base, ...change, vote: 'up', previous: '' })[0]!.dedupeKey;
+    expect(key({ atMs: AT + 60_000 })).toBe(key({}));
+    expect(new Set([key({}), key({ voterUid: 'u-3' }), key({ commentId: 'c-2' })]).size).toBe(3);
   });
 
   it('100 once per account, 104 to the followed', () => {
     expect(welcomeDrafts({ uid: 'u-1', confirmedAtMs: AT })).toEqual([
       expect.objectContaining({ uid: 'u-1', type: 100, dedupeKey: 'welcome' }),
     ]);
-    expect(followerDrafts({ followerUid: 'u-1', followeeUid: 'u-2', atMs: AT }, 'e-1')).toEqual([
-      expect.objectContaining({ uid: 'u-2', type: 104, actorUid: 'u-1' }),
-    ]);
+    const follow = { followerUid: 'u-1', followeeUid: 'u-2', atMs: AT };
+    expect(followerDrafts(follow)).toEqual([expect.objectContaining({ uid: 'u-2', type: 104, actorUid: 'u-1' })]);
+    // Follow, unfollow, follow again: the same key, so the followed hears of it once; another follower is new.
+    expect(followerDrafts({ ...follow, atMs: AT + 60_000 })[0]!.dedupeKey).toBe(followerDrafts(follow)[0]!.dedupeKey);
+    expect(followerDrafts({ ...follow, followerUid: 'u-3' })[0]!.dedupeKey).not.toBe(
+      followerDrafts(follow)[0]!.dedupeKey,
+    );
   });
 });

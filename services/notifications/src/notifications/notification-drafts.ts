@@ -49,8 +49,11 @@ const atOf = (ms: number) => new Date(ms > 0 ? ms : Date.now());
 const recipients = (uids: readonly string[], actorUid: string) =>
   [...new Set(uids)].filter((uid) => uid && uid !== actorUid);
 
-/** 0: a new upvote (not a change from down to up counted twice, not a removal, not a downvote). */
-export function articleVoteDrafts(event: ArticleVoted, eventId: string): NotificationDraft[] {
+/**
+ * 0: a new upvote (not a change from down to up counted twice, not a removal, not a downvote). Keyed by the voter and
+ * the article, not the event: upvoting, removing and upvoting again tells the author once.
+ */
+export function articleVoteDrafts(event: ArticleVoted): NotificationDraft[] {
   if (event.vote !== 'up' || event.previous === 'up') return [];
   return recipients([event.authorUid], event.voterUid).map((uid) =>
     draft({
@@ -59,7 +62,7 @@ export function articleVoteDrafts(event: ArticleVoted, eventId: string): Notific
       actorUid: event.voterUid,
       articleId: event.articleId,
       title: orNull(event.title),
-      dedupeKey: `${eventId}:${T.articleVote}`,
+      dedupeKey: `article-upvoted:${event.articleId}:${event.voterUid}`,
       at: atOf(event.atMs),
     }),
   );
@@ -214,8 +217,8 @@ export function commentReviewDrafts(event: CommentReviewed, eventId: string): No
   ];
 }
 
-/** 50: a new upvote on my comment. */
-export function commentVoteDrafts(event: CommentVoted, eventId: string): NotificationDraft[] {
+/** 50: a new upvote on my comment, once per voter and comment (keyed like 0). */
+export function commentVoteDrafts(event: CommentVoted): NotificationDraft[] {
   if (event.vote !== 'up' || event.previous === 'up') return [];
   return recipients([event.authorUid], event.voterUid).map((uid) =>
     draft({
@@ -229,7 +232,7 @@ export function commentVoteDrafts(event: CommentVoted, eventId: string): Notific
       commentId: event.commentId,
       title: orNull(event.articleTitle),
       excerpt: orNull(event.excerpt),
-      dedupeKey: `${eventId}:${T.commentVote}`,
+      dedupeKey: `comment-upvoted:${event.commentId}:${event.voterUid}`,
       at: atOf(event.atMs),
     }),
   );
@@ -240,14 +243,14 @@ export function welcomeDrafts(event: UserConfirmed): NotificationDraft[] {
   return [draft({ uid: event.uid, type: T.welcome, dedupeKey: 'welcome', at: atOf(event.confirmedAtMs) })];
 }
 
-/** 104. */
-export function followerDrafts(event: UserFollowed, eventId: string): NotificationDraft[] {
+/** 104: once per follower (following, unfollowing and following again tells the followed once). */
+export function followerDrafts(event: UserFollowed): NotificationDraft[] {
   return recipients([event.followeeUid], event.followerUid).map((uid) =>
     draft({
       uid,
       type: T.newFollower,
       actorUid: event.followerUid,
-      dedupeKey: `${eventId}:${T.newFollower}`,
+      dedupeKey: `followed-by:${event.followerUid}`,
       at: atOf(event.atMs),
     }),
   );

@@ -28,8 +28,8 @@ export class NotificationConsumers implements OnApplicationBootstrap {
       this.notifications.store(tx, drafts).then(() => undefined);
     await Promise.all([
       this.consumers.subscribe(
-        eventSubscription(EVENTS.articleVoted, 'notifications', (e, tx: Transaction, ev) =>
-          store(articleVoteDrafts(e, ev.id), tx),
+        eventSubscription(EVENTS.articleVoted, 'notifications', (e, tx: Transaction) =>
+          store(articleVoteDrafts(e), tx),
         ),
       ),
       this.consumers.subscribe(
@@ -58,17 +58,15 @@ export class NotificationConsumers implements OnApplicationBootstrap {
         ),
       ),
       this.consumers.subscribe(
-        eventSubscription(EVENTS.commentVoted, 'notifications', (e, tx: Transaction, ev) =>
-          store(commentVoteDrafts(e, ev.id), tx),
+        eventSubscription(EVENTS.commentVoted, 'notifications', (e, tx: Transaction) =>
+          store(commentVoteDrafts(e), tx),
         ),
       ),
       this.consumers.subscribe(
         eventSubscription(EVENTS.userConfirmed, 'notifications', (e, tx: Transaction) => store(welcomeDrafts(e), tx)),
       ),
       this.consumers.subscribe(
-        eventSubscription(EVENTS.userFollowed, 'notifications', (e, tx: Transaction, ev) =>
-          store(followerDrafts(e, ev.id), tx),
-        ),
+        eventSubscription(EVENTS.userFollowed, 'notifications', (e, tx: Transaction) => store(followerDrafts(e), tx)),
       ),
     ]);
   }

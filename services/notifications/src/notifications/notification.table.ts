@@ -26,7 +26,10 @@ export const notifications = notificationsSchema.table(
     title: text('title'),
     excerpt: text('excerpt'),
     data: jsonb('data').$type<NotificationData>().notNull().default({}),
-    /** The source event's id and what the notification is (type, sometimes the subject): a redelivery inserts nothing. */
+    /**
+     * What the notification is about: the source event's id and type, or the subject that makes it once (a comment; a
+     * voter and what they upvoted; a follower). A redelivery, or a toggle back and forth, inserts nothing.
+     */
     dedupeKey: text('dedupe_key').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
