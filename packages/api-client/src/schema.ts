@@ -1794,7 +1794,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Server-Sent Events: each new notification as `event: notification` with `id:` its id and the Notification JSON as data; with Last-Event-ID (or ?after=) the stored ones above it first. A comment line every 25 s keeps the connection open; at most 5 streams per user (TooManyRequests) */
+    /** Server-Sent Events: each new notification as `event: notification` with `id:` its id and the Notification JSON as data; with Last-Event-ID (or ?after=) the stored ones above it first. A comment line every 25 s keeps the connection open once the session is checked again: the stream ends when the session was signed out or ended (a password reset ends them all) or the user banned, and after 15 minutes in any case (the browser reconnects with Last-Event-ID); at most 5 streams per user (TooManyRequests) */
     get: operations['streamNotifications'];
     put?: never;
     post?: never;
