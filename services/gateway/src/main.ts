@@ -1,6 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
 import { bootService, LOGGER, objectStoreConfigSchema, REDIS, type Logger, type RedisClient } from '@pencraft/kit';
-import { SignInThrottle } from './accounts/sign-in-throttle.js';
 import { CaptchaGate } from './captcha/captcha.gate.js';
 import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './captcha/captcha.verifier.js';
 import { gatewayConfigSchema } from './config.js';
@@ -31,7 +30,7 @@ await bootService({
     installJsonBody(fastify, app);
     installImageBody(fastify);
     installSecurityHeaders(fastify, config);
-    const captcha = new CaptchaGate(app.get<CaptchaVerifier>(CAPTCHA_VERIFIER), app.get(SignInThrottle));
+    const captcha = new CaptchaGate(app.get<CaptchaVerifier>(CAPTCHA_VERIFIER));
     const methods = installProtections(fastify, config, app.get<RedisClient>(REDIS), log, captcha);
     installEdgeProxy(fastify, config.EDGE_ROUTES, methods, config.EDGE_PAGES);
   },

@@ -23,6 +23,8 @@ import { toUserInfo, type UserInfo } from './accounts.dto.js';
 import { AddressCooldown } from './address-cooldown.js';
 import { IDENTITY, type IdentityClient } from './identity.upstream.js';
 import { SessionService } from './session.service.js';
+import { SignInThrottle } from './sign-in-throttle.js';
+import { accountKey } from './sign-in-throttle.rules.js';
 
 /** The shell pages the mailed links land on. */
 export const LANDING = {
@@ -39,6 +41,7 @@ export class AccountService {
     @Inject(IDENTITY) private readonly identity: IdentityClient,
     private readonly sessions: SessionService,
     private readonly cooldown: AddressCooldown,
+    private readonly throttle: SignInThrottle,
   ) {}
 
   async verifyRegistration(
@@ -88,14 +91,16 @@ export class AccountService {
   }
 
   async verifyPasswordReset({ body }: RouteInput<typeof verifyPasswordResetRoute>, request: FastifyRequest) {
-    const ended = await this.identity.resetPassword({
+    const reset = await this.identity.resetPassword({
       email: 'email' in body ? body.email : '',
       code: 'code' in body ? body.code : '',
       token: 'token' in body ? body.token : '',
       newPassword: body.newPassword,
       client: clientInfo(request, this.config),
     });
-    await this.sessions.evict(ended.tokenHashes);
+    await this.sessions.evict(reset.tokenHashes);
+    // The owner is back in: whatever failures anyone ran up against the account, from any address, are forgotten.
+    await this.throttle.clear(accountKey(reset.uid, ''));
   }
 
   async changePassword(

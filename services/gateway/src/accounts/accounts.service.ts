@@ -4,7 +4,8 @@ import { AppError, pickLang } from '@pencraft/errors';
 import { CONFIG } from '@pencraft/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.js';
-import { clientAddress } from '../http/client-address.js';
+import { CAPTCHA_HEADER } from '../captcha/captcha.gate.js';
+import { clientAddress, clientAddressKey } from '../http/client-address.js';
 import { clearSessionCookie, CSRF_COOKIE, SESSION_COOKIE, setCsrfCookie, setSessionCookie } from '../http/cookies.js';
 import { issueCsrfToken, isValidCsrfToken } from '../http/csrf.js';
 import type { RouteInput } from '../http/route.js';
@@ -13,6 +14,7 @@ import { toUserInfo, type UserInfo } from './accounts.dto.js';
 import { IDENTITY, type IdentityClient } from './identity.upstream.js';
 import { SessionService } from './session.service.js';
 import { SignInThrottle } from './sign-in-throttle.js';
+import { accountKey, addressField } from './sign-in-throttle.rules.js';
 
 export function clientInfo(request: FastifyRequest, config: GatewayConfig): ClientInfo {
   return {
@@ -51,27 +53,39 @@ export class AccountsService {
   }
 
   /**
-   * A wrong password or second factor counts against the account's throttle; a right password without the second
-   * factor the account needs answers { mfa: true } without a session.
+   * Each attempt is reserved with the throttle before identity compares anything; a wrong password or second factor
+   * keeps it counted, other outcomes give it back. A right password without the second factor the account needs
+   * answers { mfa: true } without a session.
    */
   async login({ body }: RouteInput<typeof loginRoute>, request: FastifyRequest, reply: FastifyReply) {
-    await this.throttle.check(body.login);
+    const client = clientInfo(request, this.config);
+    const { uid } = await this.identity.resolveLogin({ login: body.login });
+    const attempt = {
+      account: accountKey(uid, body.login),
+      address: addressField(clientAddressKey(client.ip)),
+      // The captcha gate of the route has verified the answer when one came (else it refused the request).
+      captchaSolved: typeof request.headers[CAPTCHA_HEADER] === 'string' && request.headers[CAPTCHA_HEADER] !== '',
+    };
+    await this.throttle.reserve(attempt);
     let result;
     try {
       result = await this.identity.login({
         login: body.login,
         password: body.password,
         secondFactor: body.secondFactor ?? '',
-        client: clientInfo(request, this.config),
+        client,
       });
     } catch (error) {
-      if (AppError.is(error) && (error.code === 'IncorrectEmailOrPassword' || error.code === 'WrongCode')) {
-        await this.throttle.failed(body.login);
+      if (!AppError.is(error) || (error.code !== 'IncorrectEmailOrPassword' && error.code !== 'WrongCode')) {
+        await this.throttle.release(attempt);
       }
       throw error;
     }
-    if (result.secondFactorRequired) return { mfa: true as const };
-    await this.throttle.succeeded(body.login);
+    if (result.secondFactorRequired) {
+      await this.throttle.release(attempt);
+      return { mfa: true as const };
+    }
+    await this.throttle.succeeded(attempt);
     setSessionCookie(reply, this.config, result.sessionToken, result.expiresAtMs);
     return {
       ...toUserInfo(result.user!),

@@ -61,11 +61,11 @@ export function installProtections(
       }
     };
 
-  // A preHandler, because 'after-failures' reads the sign-in body's login.
+  // A preHandler: once the body is parsed, so a malformed body is refused before a challenge is spent on it.
   const checkCaptcha = (rule: CaptchaRule): preHandlerAsyncHookHandler =>
     async function checkCaptcha(request) {
       const header = request.headers[CAPTCHA_HEADER];
-      await captcha.check(rule, { header, body: request.body, remoteIp: addressOf(request) });
+      await captcha.check(rule, { header, remoteIp: addressOf(request) });
     };
 
   fastify.addHook('onRoute', (route) => {

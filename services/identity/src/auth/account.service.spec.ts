@@ -9,6 +9,7 @@ import type { SessionRepository } from '../sessions/session.repository.js';
 import type { UserRepository } from '../users/user.repository.js';
 import type { UserRow } from '../users/user.table.js';
 import type { VerificationCodeService } from '../verification/verification-code.service.js';
+import type { VerificationCodeRow } from '../verification/verification-code.table.js';
 import type { AccountMails } from './account-mails.js';
 import { AccountService } from './account.service.js';
 import type { PasswordHasher } from './password-hasher.js';
@@ -18,6 +19,20 @@ const UID = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
 const client = { ip: '203.0.113.7', userAgent: 'jest', lang: 'en' };
 const logged = { ip: '203.0.113.7', userAgent: 'jest' };
 const ISSUED = { code: '123456', linkToken: 'L'.repeat(43) };
+/** The live reset code a guess or a link matched. */
+const live: VerificationCodeRow = {
+  id: 'code-9',
+  userId: UID,
+  purpose: 'reset',
+  target: 'leyla@example.az',
+  salt: Buffer.alloc(16),
+  codeHash: Buffer.alloc(32),
+  linkHash: Buffer.alloc(32),
+  attempts: 1,
+  createdAt: NOW,
+  expiresAt: NOW,
+  consumedAt: null,
+};
 
 function userRow(overrides: Partial<UserRow> = {}): UserRow {
   return {
@@ -110,7 +125,7 @@ describe('AccountService', () => {
     it('answers a confirmed account as confirmed without spending a code', async () => {
       users.findById.mockResolvedValue(userRow({ emailConfirmedAt: NOW }));
       expect((await service.confirmRegistration(UID, '000000', client)).confirmed).toBe(true);
-      expect(codes.check).not.toHaveBeenCalled();
+      expect(codes.match).not.toHaveBeenCalled();
     });
 
     it('refuses a code sent to an address the account no longer has', async () => {
@@ -171,7 +186,7 @@ describe('AccountService', () => {
         service.resetPassword({ email: 'leyla@example.az', code: '123456', token: '', newPassword: 'short' }, client),
       );
       expect(error.details).toEqual([{ field: 'newPassword', code: 'InvalidPassword' }]);
-      expect(codes.check).not.toHaveBeenCalled();
+      expect(codes.match).not.toHaveBeenCalled();
     });
 
     it('answers an unknown address as one without a pending reset', async () => {
@@ -188,24 +203,56 @@ describe('AccountService', () => {
       ).toBe('ExpiredOrInvalid');
     });
 
-    it('sets the password, ends every session and logs it in one transaction', async () => {
-      codes.checkLink.mockResolvedValue({ userId: UID, target: 'leyla@example.az' });
+    it('sets the password, spends the link, ends every session and logs it in one transaction', async () => {
+      codes.peekLink.mockResolvedValue(live);
       users.findById.mockResolvedValue(userRow());
       hasher.hash.mockResolvedValue('$argon2id$new');
+      codes.use.mockResolvedValue(undefined);
       users.updatePasswordHash.mockResolvedValue(undefined);
       sessions.revokeAllOfUser.mockResolvedValue([Buffer.from('h1')]);
       log.add.mockResolvedValue(undefined);
 
-      const ended = await service.resetPassword(
+      const reset = await service.resetPassword(
         { email: '', code: '', token: 'T'.repeat(43), newPassword: 'new-pass-1' },
         client,
       );
 
-      expect(ended).toEqual([Buffer.from('h1')]);
-      expect(codes.checkLink).toHaveBeenCalledWith({ purpose: 'reset', linkToken: 'T'.repeat(43) });
+      expect(reset).toEqual({ uid: UID, tokenHashes: [Buffer.from('h1')] });
+      expect(codes.peekLink).toHaveBeenCalledWith({ purpose: 'reset', linkToken: 'T'.repeat(43) });
+      expect(codes.use).toHaveBeenCalledWith('code-9', TX);
       expect(users.updatePasswordHash).toHaveBeenCalledWith(UID, '$argon2id$new', TX);
       expect(sessions.revokeAllOfUser).toHaveBeenCalledWith(UID, NOW, TX);
       expect(log.add).toHaveBeenCalledWith(TX, { userId: UID, type: 'passwordReset', ...logged });
+    });
+
+    it('spends the code with the reset: a lost race changes no password', async () => {
+      users.findByEmail.mockResolvedValue(userRow());
+      codes.match.mockResolvedValue(live);
+      users.findById.mockResolvedValue(userRow());
+      hasher.hash.mockResolvedValue('$argon2id$new');
+      codes.use.mockRejectedValue(new AppError('ExpiredOrInvalid'));
+
+      const error = await failure(
+        service.resetPassword(
+          { email: 'leyla@example.az', code: '123456', token: '', newPassword: 'new-pass-1' },
+          client,
+        ),
+      );
+
+      expect(error.code).toBe('ExpiredOrInvalid');
+      expect(codes.match).toHaveBeenCalledWith({ userId: UID, purpose: 'reset', code: '123456' });
+      expect(users.updatePasswordHash).not.toHaveBeenCalled();
+      expect(sessions.revokeAllOfUser).not.toHaveBeenCalled();
+    });
+
+    it('leaves the code unspent when it was sent to an address the account no longer has', async () => {
+      codes.peekLink.mockResolvedValue({ ...live, target: 'old@example.az' });
+      users.findById.mockResolvedValue(userRow());
+      const error = await failure(
+        service.resetPassword({ email: '', code: '', token: 'T'.repeat(43), newPassword: 'new-pass-1' }, client),
+      );
+      expect(error.code).toBe('ExpiredOrInvalid');
+      expect(transactions.run).not.toHaveBeenCalled();
     });
   });
 

@@ -99,35 +99,39 @@ export class AccountService {
     await this.codes.peekLink({ purpose: 'reset', linkToken: token });
   }
 
-  /** With email and code, or the link's token: sets the password and ends every session of the user. */
+  /**
+   * With email and code, or the link's token: sets the password and ends every session of the user. The code (and
+   * the link, the same row) is spent in the transaction that sets the password: used up exactly when the reset is
+   * done, and of two resets racing with it only one happens.
+   */
   async resetPassword(
     request: { email: string; code: string; token: string; newPassword: string },
     client: ClientInfo | undefined,
-  ): Promise<Buffer[]> {
+  ): Promise<{ uid: string; tokenHashes: Buffer[] }> {
     checkNewPassword(request.newPassword, 'newPassword');
-    let userId: string;
-    let target: string;
+    let live: { id: string; userId: string; target: string };
     if (request.token) {
-      ({ userId, target } = await this.codes.checkLink({ purpose: 'reset', linkToken: request.token }));
+      live = await this.codes.peekLink({ purpose: 'reset', linkToken: request.token });
     } else {
       const address = normalizeEmail(request.email ?? '');
       // An unknown address answers as an account without a pending reset does.
       const owner = emailProblem(address) ? undefined : await this.users.findByEmail(address);
       if (!owner) throw new AppError('ExpiredOrInvalid');
-      userId = owner.id;
-      ({ target } = await this.codes.check({ userId, purpose: 'reset', code: request.code }));
+      live = await this.codes.match({ userId: owner.id, purpose: 'reset', code: request.code });
     }
-    const user = await this.users.findById(userId);
+    const user = await this.users.findById(live.userId);
     // The address changed after the code left: the code no longer speaks for the account.
-    if (!user || !sameAddress(user.email, target)) throw new AppError('ExpiredOrInvalid');
+    if (!user || !sameAddress(user.email, live.target)) throw new AppError('ExpiredOrInvalid');
     const passwordHash = await this.hasher.hash(request.newPassword);
     const now = this.clock.now();
-    return this.transactions.run(async (tx) => {
+    const tokenHashes = await this.transactions.run(async (tx) => {
+      await this.codes.use(live.id, tx);
       await this.users.updatePasswordHash(user.id, passwordHash, tx);
       const ended = await this.sessions.revokeAllOfUser(user.id, now, tx);
       await this.log.add(tx, { userId: user.id, type: 'passwordReset', ...clientFields(client) });
       return ended;
     });
+    return { uid: user.id, tokenHashes };
   }
 
   /** Ends the user's other sessions (the asking one stays) and tells the user by mail. */

@@ -241,6 +241,17 @@ describe('AuthService', () => {
     });
   });
 
+  describe('resolveLogin', () => {
+    it('names the account of an e-mail or a username, and none for an unknown or empty login, comparing nothing', async () => {
+      users.findByLogin.mockResolvedValueOnce(userRow()).mockResolvedValueOnce(undefined);
+      await expect(service.resolveLogin('Leyla@Example.AZ')).resolves.toEqual({ uid: userRow().id });
+      await expect(service.resolveLogin('nobody')).resolves.toEqual({ uid: '' });
+      await expect(service.resolveLogin('  ')).resolves.toEqual({ uid: '' });
+      expect(users.findByLogin).toHaveBeenCalledTimes(2);
+      expect(hasher.verify).not.toHaveBeenCalled();
+    });
+  });
+
   describe('login', () => {
     beforeEach(() => {
       sessions.insert.mockResolvedValue('session-2');

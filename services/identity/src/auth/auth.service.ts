@@ -104,6 +104,12 @@ export class AuthService {
    * factor when the account has one (without it: secondFactorRequired and no session; a wrong one: WrongCode),
    * then an active ban (UserBanned with its reason and end), and the answer tells of a pending deletion.
    */
+  /** The account a login names, for the gateway's sign-in throttle; compares no password. */
+  async resolveLogin(login: string): Promise<{ uid: string }> {
+    const user = login?.trim() ? await this.users.findByLogin(login) : undefined;
+    return { uid: user?.id ?? '' };
+  }
+
   async login(
     login: string,
     password: string,

@@ -22,6 +22,11 @@ export class IdentityGrpcController {
     return this.auth.login(request.login, request.password, request.client, request.secondFactor);
   }
 
+  @GrpcMethod('IdentityService', 'resolveLogin')
+  resolveLogin(request: pb.ResolveLoginRequest): Promise<pb.ResolveLoginResponse> {
+    return this.auth.resolveLogin(request.login);
+  }
+
   @GrpcMethod('IdentityService', 'logout')
   async logout(request: pb.LogoutRequest): Promise<pb.LogoutResponse> {
     await this.auth.logout(request.sessionToken);
@@ -66,7 +71,7 @@ export class IdentityGrpcController {
 
   @GrpcMethod('IdentityService', 'resetPassword')
   async resetPassword(request: pb.ResetPasswordRequest): Promise<pb.ResetPasswordResponse> {
-    return { tokenHashes: await this.accounts.resetPassword(request, request.client) };
+    return this.accounts.resetPassword(request, request.client);
   }
 
   @GrpcMethod('IdentityService', 'changePassword')

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { verificationCodes, type VerificationCodeRow } from './verification-code.table.js';
 
 export interface NewVerificationCode {
@@ -78,19 +78,30 @@ export class VerificationCodeRepository {
     return row;
   }
 
-  /** Counts a wrong attempt atomically; returns the new count, or undefined when the code was no longer live. */
-  async addAttempt(id: string): Promise<number | undefined> {
+  /**
+   * Reserves one guess at a live code before it is compared, in one conditional update: the row lock makes parallel
+   * guesses take their turns, so at most `limit` guesses ever reach a comparison. Answers the code's guesses so far,
+   * or undefined when the code is used, expired or out of guesses.
+   */
+  async reserveAttempt(id: string, limit: number, now: Date): Promise<number | undefined> {
     const [row] = await this.database.db
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+      .where(
+        and(
+          eq(verificationCodes.id, id),
+          isNull(verificationCodes.consumedAt),
+          gt(verificationCodes.expiresAt, now),
+          lt(verificationCodes.attempts, limit),
+        ),
+      )
       .returning({ attempts: verificationCodes.attempts });
     return row?.attempts;
   }
 
   /** Marks the code used; false when another request used it first. */
-  async consume(id: string, at: Date): Promise<boolean> {
-    const rows = await this.database.db
+  async consume(id: string, at: Date, tx: Queryable = this.database.db): Promise<boolean> {
+    const rows = await tx
       .update(verificationCodes)
       .set({ consumedAt: at })
       .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
@@ -98,8 +109,11 @@ export class VerificationCodeRepository {
     return rows.length === 1;
   }
 
-  /** Wrong attempts of the user for the purpose on codes issued since `since`, whichever code they hit. */
-  async attemptsSince(userId: string, purpose: string, since: Date): Promise<number> {
+  /**
+   * Guesses of the user for the purpose on the other codes issued since `since`: those codes are retired, so their
+   * counts no longer move while `except`, the live one, takes guesses.
+   */
+  async attemptsSince(userId: string, purpose: string, since: Date, except: string): Promise<number> {
     const [row] = await this.database.db
       .select({ total: sql<number>`coalesce(sum(${verificationCodes.attempts}), 0)::int` })
       .from(verificationCodes)
@@ -108,6 +122,7 @@ export class VerificationCodeRepository {
           eq(verificationCodes.userId, userId),
           eq(verificationCodes.purpose, purpose),
           gt(verificationCodes.createdAt, since),
+          ne(verificationCodes.id, except),
         ),
       );
     return row?.total ?? 0;

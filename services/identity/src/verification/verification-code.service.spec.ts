@@ -97,29 +97,39 @@ describe('VerificationCodeService', () => {
       codes.attemptsSince.mockResolvedValue(0);
     });
 
-    it('uses the right code once and answers where it was sent', async () => {
+    it('reserves the guess before comparing, uses the right code once and answers where it was sent', async () => {
       codes.findLive.mockResolvedValue(row());
+      codes.reserveAttempt.mockResolvedValue(1);
       codes.consume.mockResolvedValue(true);
-
       await expect(service.check({ userId: USER, purpose: 'register', code: ' 123456 ' })).resolves.toEqual({
         target: 'leyla@example.az',
       });
       expect(codes.findLive).toHaveBeenCalledWith(USER, 'register', NOW);
+      expect(codes.attemptsSince).toHaveBeenCalledWith(USER, 'register', new Date(NOW.getTime() - 3600_000), 'code-1');
+      expect(codes.reserveAttempt).toHaveBeenCalledWith('code-1', 5, NOW);
       expect(codes.consume).toHaveBeenCalledWith('code-1', NOW);
     });
 
-    it('counts a wrong or malformed code as a wrong try', async () => {
+    it('counts a wrong or malformed code as a guess, reserved before it is compared', async () => {
       codes.findLive.mockResolvedValue(row());
-      codes.addAttempt.mockResolvedValue(1);
-
+      codes.reserveAttempt.mockResolvedValue(1);
       expect((await failure(service.check({ userId: USER, purpose: 'register', code: '654321' }))).code).toBe(
         'WrongCode',
       );
       expect((await failure(service.check({ userId: USER, purpose: 'register', code: 'abc' }))).code).toBe('WrongCode');
-      expect(codes.addAttempt).toHaveBeenCalledTimes(2);
+      expect(codes.reserveAttempt).toHaveBeenCalledTimes(2);
     });
 
-    it('treats a code with five wrong tries, or none at all, as expired, even when right', async () => {
+    it('compares nothing when the reservation is refused: a code out of guesses is expired, even when right', async () => {
+      codes.findLive.mockResolvedValue(row({ attempts: 4 }));
+      codes.reserveAttempt.mockResolvedValue(undefined);
+      expect((await failure(service.check({ userId: USER, purpose: 'register', code: '123456' }))).code).toBe(
+        'ExpiredOrInvalid',
+      );
+      expect(codes.consume).not.toHaveBeenCalled();
+    });
+
+    it('treats a code with five guesses, or none at all, as expired without reserving', async () => {
       codes.findLive.mockResolvedValueOnce(row({ attempts: 5 }));
       expect((await failure(service.check({ userId: USER, purpose: 'register', code: '123456' }))).code).toBe(
         'ExpiredOrInvalid',
@@ -128,22 +138,39 @@ describe('VerificationCodeService', () => {
       expect((await failure(service.check({ userId: USER, purpose: 'register', code: '123456' }))).code).toBe(
         'ExpiredOrInvalid',
       );
+      expect(codes.reserveAttempt).not.toHaveBeenCalled();
     });
 
-    it('stops guessing across codes after twenty wrong tries in an hour', async () => {
+    it('stops guessing across codes after twenty guesses in an hour, and reserves only what the hour has left', async () => {
       codes.findLive.mockResolvedValue(row());
-      codes.attemptsSince.mockResolvedValue(20);
-
+      codes.attemptsSince.mockResolvedValueOnce(20);
       expect((await failure(service.check({ userId: USER, purpose: 'reset', code: '123456' }))).code).toBe('Flood');
+      expect(codes.reserveAttempt).not.toHaveBeenCalled();
+      codes.attemptsSince.mockResolvedValueOnce(18);
+      codes.reserveAttempt.mockResolvedValueOnce(undefined);
+      expect((await failure(service.check({ userId: USER, purpose: 'reset', code: '123456' }))).code).toBe('Flood');
+      expect(codes.reserveAttempt).toHaveBeenCalledWith('code-1', 2, NOW);
     });
 
     it('loses a race for the same code cleanly', async () => {
       codes.findLive.mockResolvedValue(row());
+      codes.reserveAttempt.mockResolvedValue(1);
       codes.consume.mockResolvedValue(false);
-
       expect((await failure(service.check({ userId: USER, purpose: 'register', code: '123456' }))).code).toBe(
         'ExpiredOrInvalid',
       );
+    });
+
+    it("matches without using, and uses a matched code within the caller's transaction", async () => {
+      codes.findLive.mockResolvedValue(row());
+      codes.reserveAttempt.mockResolvedValue(1);
+      const live = await service.match({ userId: USER, purpose: 'reset', code: '123456' });
+      expect(live.id).toBe('code-1');
+      expect(codes.consume).not.toHaveBeenCalled();
+      codes.consume.mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+      await service.use('code-1', TX);
+      expect(codes.consume).toHaveBeenCalledWith('code-1', NOW, TX);
+      expect((await failure(service.use('code-1', TX))).code).toBe('ExpiredOrInvalid');
     });
   });
 

@@ -4,6 +4,7 @@ import type { Queryable } from '@pencraft/kit';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { Clock } from '../clock.js';
 import { VerificationCodeRepository } from './verification-code.repository.js';
+import type { VerificationCodeRow } from './verification-code.table.js';
 
 export type VerificationPurpose = 'register' | 'reset' | 'email' | 'phone' | 'deletion';
 
@@ -13,9 +14,9 @@ export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESEND_COOLDOWN_MS = 60 * 1000;
 /** Codes one user may be sent for one purpose per hour, whatever the addresses. */
 export const MAX_ISSUES_PER_HOUR = 10;
-/** Wrong guesses one code survives; the next guess finds it dead. */
+/** Guesses one code takes (the right one among them); the next guess finds it dead. */
 export const MAX_ATTEMPTS = 5;
-/** Wrong guesses of one user for one purpose per hour, across codes: resending cannot buy unlimited guesses. */
+/** Guesses of one user for one purpose per hour, across codes: resending cannot buy unlimited guesses. */
 export const MAX_ATTEMPTS_PER_HOUR = 20;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -30,7 +31,7 @@ export function retryAfterSeconds(error: AppError): number | undefined {
 
 /**
  * One-time 6-digit codes with a companion link token, scoped by purpose (SPEC.md section 9). Issuing a code
- * retires the previous one of the same user and purpose; a code survives MAX_ATTEMPTS wrong guesses.
+ * retires the previous one of the same user and purpose; a code takes MAX_ATTEMPTS guesses.
  */
 @Injectable()
 export class VerificationCodeService {
@@ -73,19 +74,37 @@ export class VerificationCodeService {
 
   /** Uses the live code when it matches; WrongCode counts a guess, ExpiredOrInvalid when none lives, Flood per hour. */
   async check(request: { userId: string; purpose: VerificationPurpose; code: string }): Promise<{ target: string }> {
+    const live = await this.match(request);
+    if (!(await this.codes.consume(live.id, this.clock.now()))) throw new AppError('ExpiredOrInvalid');
+    return { target: live.target };
+  }
+
+  /**
+   * The live code when the guess matches it, not yet used (`use` spends it in the caller's transaction). Every guess
+   * is counted before it is compared (a reservation the database grants one at a time): however many arrive at
+   * once, at most MAX_ATTEMPTS per code and MAX_ATTEMPTS_PER_HOUR per user and purpose are ever compared.
+   */
+  async match(request: { userId: string; purpose: VerificationPurpose; code: string }): Promise<VerificationCodeRow> {
     const now = this.clock.now();
     const live = await this.codes.findLive(request.userId, request.purpose, now);
     if (!live || live.attempts >= MAX_ATTEMPTS) throw new AppError('ExpiredOrInvalid');
-    const guessed = await this.codes.attemptsSince(request.userId, request.purpose, new Date(now.getTime() - HOUR_MS));
-    if (guessed >= MAX_ATTEMPTS_PER_HOUR) throw new AppError('Flood', { params: { retryAfter: HOUR_MS / 1000 } });
+    const since = new Date(now.getTime() - HOUR_MS);
+    const earlier = await this.codes.attemptsSince(request.userId, request.purpose, since, live.id);
+    const hourLeft = MAX_ATTEMPTS_PER_HOUR - earlier;
+    if (hourLeft <= 0) throw flood();
+    if ((await this.codes.reserveAttempt(live.id, Math.min(MAX_ATTEMPTS, hourLeft), now)) === undefined) {
+      throw hourLeft < MAX_ATTEMPTS ? flood() : new AppError('ExpiredOrInvalid');
+    }
     const code = (request.code ?? '').trim();
     if (!CODE_SHAPE.test(code) || !timingSafeEqual(hashCode(live.salt, code), Buffer.from(live.codeHash))) {
-      const attempts = await this.codes.addAttempt(live.id);
-      if (attempts === undefined) throw new AppError('ExpiredOrInvalid');
       throw new AppError('WrongCode');
     }
-    if (!(await this.codes.consume(live.id, now))) throw new AppError('ExpiredOrInvalid');
-    return { target: live.target };
+    return live;
+  }
+
+  /** Spends a matched code within `tx`: ExpiredOrInvalid (rolling the transaction back) when another use won. */
+  async use(id: string, tx: Queryable): Promise<void> {
+    if (!(await this.codes.consume(id, this.clock.now(), tx))) throw new AppError('ExpiredOrInvalid');
   }
 
   /** Where the live code of a user for a purpose was sent (a resend goes there again), if one lives. */
@@ -112,6 +131,10 @@ export class VerificationCodeService {
     if (!live || live.attempts >= MAX_ATTEMPTS) throw new AppError('ExpiredOrInvalid');
     return live;
   }
+}
+
+function flood() {
+  return new AppError('Flood', { params: { retryAfter: HOUR_MS / 1000 } });
 }
 
 function hashCode(salt: Uint8Array, code: string): Buffer {

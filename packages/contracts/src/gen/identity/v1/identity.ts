@@ -85,6 +85,16 @@ export interface LoginResponse {
   deletionScheduledAtMs: number;
 }
 
+export interface ResolveLoginRequest {
+  /** An email address or a username. */
+  login: string;
+}
+
+export interface ResolveLoginResponse {
+  /** The account's id; empty when no account has the login. */
+  uid: string;
+}
+
 export interface LogoutRequest {
   sessionToken: string;
 }
@@ -212,6 +222,8 @@ export interface CheckPasswordResetLinkResponse {
 /** The sessions the reset ended, by the SHA-256 of their tokens, so the gateway drops them from its cache. */
 export interface ResetPasswordResponse {
   tokenHashes: Buffer[];
+  /** The account whose password was reset (the gateway clears its sign-in failures). */
+  uid: string;
 }
 
 /** The sessions the change ended, by the SHA-256 of their tokens, so the gateway drops them from its cache. */
@@ -1069,6 +1081,122 @@ export const LoginResponse: MessageFns<LoginResponse> = {
     }
     if (message.deletionScheduledAtMs !== 0) {
       obj.deletionScheduledAtMs = Math.round(message.deletionScheduledAtMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseResolveLoginRequest(): ResolveLoginRequest {
+  return { login: "" };
+}
+
+export const ResolveLoginRequest: MessageFns<ResolveLoginRequest> = {
+  encode(message: ResolveLoginRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.login !== "") {
+      writer.uint32(10).string(message.login);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveLoginRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveLoginRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.login = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveLoginRequest {
+    return { login: isSet(object.login) ? globalThis.String(object.login) : "" };
+  },
+
+  toJSON(message: ResolveLoginRequest): unknown {
+    const obj: any = {};
+    if (message.login !== "") {
+      obj.login = message.login;
+    }
+    return obj;
+  },
+};
+
+function createBaseResolveLoginResponse(): ResolveLoginResponse {
+  return { uid: "" };
+}
+
+export const ResolveLoginResponse: MessageFns<ResolveLoginResponse> = {
+  encode(message: ResolveLoginResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveLoginResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveLoginResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveLoginResponse {
+    return { uid: isSet(object.uid) ? globalThis.String(object.uid) : "" };
+  },
+
+  toJSON(message: ResolveLoginResponse): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
     }
     return obj;
   },
@@ -2667,13 +2795,16 @@ export const CheckPasswordResetLinkResponse: MessageFns<CheckPasswordResetLinkRe
 };
 
 function createBaseResetPasswordResponse(): ResetPasswordResponse {
-  return { tokenHashes: [] };
+  return { tokenHashes: [], uid: "" };
 }
 
 export const ResetPasswordResponse: MessageFns<ResetPasswordResponse> = {
   encode(message: ResetPasswordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.tokenHashes) {
       writer.uint32(10).bytes(v!);
+    }
+    if (message.uid !== "") {
+      writer.uint32(18).string(message.uid);
     }
     return writer;
   },
@@ -2699,6 +2830,14 @@ export const ResetPasswordResponse: MessageFns<ResetPasswordResponse> = {
             message.tokenHashes.push(Buffer.from(reader.bytes()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2718,6 +2857,7 @@ export const ResetPasswordResponse: MessageFns<ResetPasswordResponse> = {
         : globalThis.Array.isArray(object?.token_hashes)
         ? object.token_hashes.map((e: any) => Buffer.from(bytesFromBase64(e)))
         : [],
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
     };
   },
 
@@ -2725,6 +2865,9 @@ export const ResetPasswordResponse: MessageFns<ResetPasswordResponse> = {
     const obj: any = {};
     if (message.tokenHashes?.length) {
       obj.tokenHashes = message.tokenHashes.map((e) => base64FromBytes(e));
+    }
+    if (message.uid !== "") {
+      obj.uid = message.uid;
     }
     return obj;
   },
@@ -3338,6 +3481,20 @@ export const IdentityServiceService = {
     responseSerialize: (value: LoginResponse): Buffer => Buffer.from(LoginResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): LoginResponse => LoginResponse.decode(value),
   },
+  /**
+   * The account a sign-in login names (e-mail or username, however written), so that the gateway throttles sign-in
+   * per account; compares nothing.
+   */
+  resolveLogin: {
+    path: "/identity.v1.IdentityService/ResolveLogin" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResolveLoginRequest): Buffer => Buffer.from(ResolveLoginRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResolveLoginRequest => ResolveLoginRequest.decode(value),
+    responseSerialize: (value: ResolveLoginResponse): Buffer =>
+      Buffer.from(ResolveLoginResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResolveLoginResponse => ResolveLoginResponse.decode(value),
+  },
   /** Ends the session behind a token; unknown tokens are ignored. */
   logout: {
     path: "/identity.v1.IdentityService/Logout" as const,
@@ -3514,6 +3671,11 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   register: handleUnaryCall<RegisterRequest, RegisterResponse>;
   /** Checks a login (email or username) and password and opens a session. */
   login: handleUnaryCall<LoginRequest, LoginResponse>;
+  /**
+   * The account a sign-in login names (e-mail or username, however written), so that the gateway throttles sign-in
+   * per account; compares nothing.
+   */
+  resolveLogin: handleUnaryCall<ResolveLoginRequest, ResolveLoginResponse>;
   /** Ends the session behind a token; unknown tokens are ignored. */
   logout: handleUnaryCall<LogoutRequest, LogoutResponse>;
   /** Resolves a session token to the signed-in user's summary (UNAUTHENTICATED when it is unknown or expired). */
@@ -3576,6 +3738,25 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: LoginResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The account a sign-in login names (e-mail or username, however written), so that the gateway throttles sign-in
+   * per account; compares nothing.
+   */
+  resolveLogin(
+    request: ResolveLoginRequest,
+    callback: (error: ServiceError | null, response: ResolveLoginResponse) => void,
+  ): ClientUnaryCall;
+  resolveLogin(
+    request: ResolveLoginRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResolveLoginResponse) => void,
+  ): ClientUnaryCall;
+  resolveLogin(
+    request: ResolveLoginRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResolveLoginResponse) => void,
   ): ClientUnaryCall;
   /** Ends the session behind a token; unknown tokens are ignored. */
   logout(
