@@ -4188,7 +4188,7 @@ export interface components {
     };
     MfaChallengeBody: {
       password: string;
-      /** @description A 6-digit code of the authenticator app, or an unused recovery code (xxxxx-xxxxx) */
+      /** @description A 6-digit code of the authenticator app, or an unused recovery code (xxxx-xxxx-xxxx-xxxx; xxxxx-xxxxx if made before the 16-symbol codes) */
       code: string;
     };
     /** @description next is absent when the author has no other published article. */

@@ -40,6 +40,7 @@ const secrets = {
   s3SecretKey: 's'.repeat(40),
   captchaHmacKey: 'h'.repeat(64),
   mfaEncryptionKey: 'm'.repeat(64),
+  recoveryCodeHmacKey: 'r'.repeat(64),
   keycloakBootstrapPassword: 'b'.repeat(24),
   keycloakModeratorPassword: 'o'.repeat(24),
   keycloakAdminPassword: 'a'.repeat(24),
@@ -107,6 +108,7 @@ describe('envFor', () => {
       S3_BUCKET: 'pencraft-media',
       S3_REGION: 'us-east-1',
       MFA_ENCRYPTION_KEY: secrets.mfaEncryptionKey,
+      RECOVERY_CODE_HMAC_KEY: secrets.recoveryCodeHmacKey,
     });
   });
 
@@ -277,6 +279,7 @@ describe('loadSecrets', () => {
     expect(first.s3SecretKey.length).toBeGreaterThanOrEqual(40);
     expect(first.captchaHmacKey).toMatch(/^[0-9a-f]{64}$/);
     expect(first.mfaEncryptionKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.recoveryCodeHmacKey).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(secretsFile(stack)).mode & 0o777).toBe(0o600);
     expect(loadSecrets(stack)).toEqual(first);
   });

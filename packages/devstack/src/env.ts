@@ -130,10 +130,13 @@ function serviceEnv(stack: Stack, service: ServiceInfo, options: EnvOptions): En
     // Services that mail links point them at the site's public origin (the gateway).
     ...(service.uses.includes('mail') ? { PUBLIC_ORIGIN: `http://localhost:${stack.gateway.httpPort}` } : {}),
     ...dependencyEnv(stack, service.uses, () => options.secrets ?? loadSecrets(stack)),
-    ...(service.name === 'identity'
-      ? { MFA_ENCRYPTION_KEY: (options.secrets ?? loadSecrets(stack)).mfaEncryptionKey }
-      : {}),
+    ...(service.name === 'identity' ? identityKeys(options.secrets ?? loadSecrets(stack)) : {}),
   };
+}
+
+/** identity's own keys: the TOTP secrets' seal and the recovery codes' HMAC. */
+function identityKeys(secrets: Secrets): Env {
+  return { MFA_ENCRYPTION_KEY: secrets.mfaEncryptionKey, RECOVERY_CODE_HMAC_KEY: secrets.recoveryCodeHmacKey };
 }
 
 function gatewayEnv(stack: Stack, gateway: GatewayInfo, secrets: Secrets): Env {

@@ -15,6 +15,8 @@ export interface Secrets {
   captchaHmacKey: string;
   /** identity's MFA_ENCRYPTION_KEY (32 bytes in hex): seals TOTP secrets; kept, or enrolled authenticators break. */
   mfaEncryptionKey: string;
+  /** identity's RECOVERY_CODE_HMAC_KEY (32 bytes in hex): recovery codes are stored under it; kept, or they stop working. */
+  recoveryCodeHmacKey: string;
   /** Keycloak's master-realm administrator `kcadmin` (its admin console at http://localhost:<keycloak port>/admin). */
   keycloakBootstrapPassword: string;
   /** The pencraft realm's demo staff: `moderator` (role moderator) and `admin` (moderator + admin). */
@@ -34,6 +36,7 @@ const GENERATORS: { [K in keyof Secrets]: () => string } = {
   s3SecretKey: () => randomBytes(30).toString('base64url'),
   captchaHmacKey: () => randomBytes(32).toString('hex'),
   mfaEncryptionKey: () => randomBytes(32).toString('hex'),
+  recoveryCodeHmacKey: () => randomBytes(32).toString('hex'),
   keycloakBootstrapPassword: () => randomBytes(18).toString('base64url'),
   keycloakModeratorPassword: () => randomBytes(18).toString('base64url'),
   keycloakAdminPassword: () => randomBytes(18).toString('base64url'),
@@ -48,6 +51,7 @@ const MIN_LENGTH: { [K in keyof Secrets]: number } = {
   s3SecretKey: 32,
   captchaHmacKey: 32,
   mfaEncryptionKey: 64,
+  recoveryCodeHmacKey: 64,
   keycloakBootstrapPassword: 16,
   keycloakModeratorPassword: 16,
   keycloakAdminPassword: 16,

@@ -69,6 +69,7 @@ export {
   type Paging,
   type SearchQueryProblem,
 } from './paging.js';
+export { RECOVERY_CODE_PATTERN, SECOND_FACTOR_PATTERN, TOTP_CODE_PATTERN } from './second-factor.js';
 export { BAN_REASONS, isBanReason, type BanReason } from './bans.js';
 export {
   BIO_MAX,

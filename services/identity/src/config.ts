@@ -7,6 +7,8 @@ export const identityConfigSchema = serviceConfigSchema
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** 32 bytes in hex: the AES-256-GCM key that seals TOTP secrets at rest (SecretBox). */
     MFA_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)'),
+    /** 32 bytes in hex: the HMAC-SHA-256 key recovery codes are stored under (RecoveryCodeHasher). */
+    RECOVERY_CODE_HMAC_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)'),
     /** How often each replica looks for accounts whose deletion grace period is over. */
     DELETION_JOB_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(86_400).default(300),
     /** The site's origin as browsers see it: mailed links point there (https://pencraft.az). */

@@ -27,6 +27,7 @@ import { GeoIp } from './security/geoip.js';
 import { MfaRepository } from './security/mfa.repository.js';
 import { MfaService } from './security/mfa.service.js';
 import { SecondFactorService } from './security/second-factor.service.js';
+import { RecoveryCodeHasher } from './security/recovery-codes.js';
 import { SecretBox } from './security/secret-box.js';
 import { SecurityAccountRepository } from './security/security-account.repository.js';
 import { SecurityGrpcController } from './security/security.grpc.controller.js';
@@ -75,6 +76,7 @@ import { VerificationCodeService } from './verification/verification-code.servic
     MfaRepository,
     Totp,
     SecretBox,
+    RecoveryCodeHasher,
     SessionsService,
     UserSessionsRepository,
     GeoIp,

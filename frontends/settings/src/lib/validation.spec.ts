@@ -46,6 +46,9 @@ describe('the settings forms check with the shared rules', () => {
     expect(secondFactorCheck('123456')).toBeUndefined();
     expect(secondFactorCheck('ab12c-9xk3m')).toBeUndefined();
     expect(secondFactorCheck('ab12c9xk3m')).toBeUndefined();
+    expect(secondFactorCheck(' ab12-c9xk-3mpq-rstv ')).toBeUndefined();
+    expect(secondFactorCheck('AB12C9XK3MPQRSTV')).toBeUndefined();
+    expect(secondFactorCheck('ab12-c9xk-3mpq-rst')).toBe('recoveryCode');
     expect(secondFactorCheck('nope')).toBe('recoveryCode');
   });
 

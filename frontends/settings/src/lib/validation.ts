@@ -14,6 +14,8 @@ import {
   normalizeUsername,
   passwordProblem,
   PHONE_E164,
+  SECOND_FACTOR_PATTERN,
+  TOTP_CODE_PATTERN,
   usernameProblem,
   type BioProblem,
   type BirthdateProblem,
@@ -42,10 +44,6 @@ export type Problem =
   | 'sameUsername'
   | 'samePhone'
   | 'passwordMismatch';
-
-const CODE = /^[0-9]{6}$/;
-/** A recovery code as the security service prints it: xxxxx-xxxxx, letters and digits, the hyphen optional. */
-const RECOVERY_CODE = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
 
 export function emailCheck(email: string, current: string | undefined): Problem | undefined {
   const normalized = normalizeEmail(email);
@@ -104,14 +102,14 @@ export function phoneCheck(phone: string): Problem | undefined {
 export function codeCheck(code: string): Problem | undefined {
   const trimmed = code.trim();
   if (!trimmed) return 'required';
-  return CODE.test(trimmed) ? undefined : 'code';
+  return TOTP_CODE_PATTERN.test(trimmed) ? undefined : 'code';
 }
 
 /** At sign-off steps of MFA either the app's 6-digit code or one of the recovery codes is accepted. */
 export function secondFactorCheck(code: string): Problem | undefined {
   const trimmed = code.trim();
   if (!trimmed) return 'required';
-  return CODE.test(trimmed) || RECOVERY_CODE.test(trimmed) ? undefined : 'recoveryCode';
+  return SECOND_FACTOR_PATTERN.test(trimmed) ? undefined : 'recoveryCode';
 }
 
 /** The first problem of each field, only the fields that have one. */

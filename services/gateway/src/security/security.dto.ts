@@ -3,7 +3,7 @@ import type {
   GetSummaryResponse,
   SessionInfo as SessionMessage,
 } from '@pencraft/contracts/identity/v1/security';
-import { BAN_REASONS } from '@pencraft/rules';
+import { BAN_REASONS, SECOND_FACTOR_PATTERN } from '@pencraft/rules';
 import { z } from 'zod';
 import { text } from '../http/text.js';
 
@@ -12,11 +12,15 @@ const isoOrNull = (ms: number) => (ms ? iso(ms) : null);
 
 /** The current password, to confirm a security change. */
 const password = text({ min: 1, max: 256 });
-/** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx, any case, hyphen optional). */
+/** A TOTP code (6 digits) or a recovery code (xxxx-xxxx-xxxx-xxxx, any case, hyphens optional). */
 const code = z
   .string()
-  .regex(/^(?:\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/)
-  .meta({ description: 'A 6-digit code of the authenticator app, or an unused recovery code (xxxxx-xxxxx)' });
+  .regex(SECOND_FACTOR_PATTERN)
+  .meta({
+    description:
+      'A 6-digit code of the authenticator app, or an unused recovery code (xxxx-xxxx-xxxx-xxxx; xxxxx-xxxxx if made ' +
+      'before the 16-symbol codes)',
+  });
 
 export const SecuritySummary = z
   .object({

@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import type { DeletionRepository } from './deletion.repository.js';
 import type { MfaRepository, MfaRow } from './mfa.repository.js';
 import { MfaService } from './mfa.service.js';
-import { hashRecoveryCode } from './recovery-codes.js';
+import { RecoveryCodeHasher } from './recovery-codes.js';
 import { SecretBox } from './secret-box.js';
 import type { SecondFactorService } from './second-factor.service.js';
 import type { SecurityAccountRepository } from './security-account.repository.js';
@@ -16,6 +16,7 @@ const NOW = new Date('2026-11-26T10:00:00Z');
 const USER = '7c0e5d8a-3b1f-4e2a-9c6d-1f2e3d4c5b6a';
 const account = { id: USER, email: 'leyla@example.az', username: 'leyla_m', lang: 'az', passwordHash: '$hash' };
 const box = new SecretBox({ MFA_ENCRYPTION_KEY: 'c3'.repeat(32) });
+const codeHasher = new RecoveryCodeHasher({ RECOVERY_CODE_HMAC_KEY: 'd4'.repeat(32) });
 const pending: MfaRow = { userId: USER, secret: box.seal('SECRET'), enabledAt: null, lastStep: 0, createdAt: NOW };
 
 async function failure(promise: Promise<unknown>) {
@@ -53,6 +54,7 @@ describe('MfaService', () => {
       secondFactor,
       totp,
       box,
+      codeHasher,
       hasher,
       transactions as never,
       clock,
@@ -96,7 +98,13 @@ describe('MfaService', () => {
     expect(totp.match).toHaveBeenCalledWith('SECRET', '123456', NOW, 0);
     expect(mfa.enable).toHaveBeenCalledWith(TX, USER, 42, NOW);
     expect(codes).toHaveLength(10);
-    expect(mfa.replaceRecoveryCodes).toHaveBeenCalledWith(TX, USER, codes.map(hashRecoveryCode), NOW);
+    // Stored under the keyed hash only: no code, and no unkeyed SHA-256 of one, reaches the repository.
+    expect(mfa.replaceRecoveryCodes).toHaveBeenCalledWith(
+      TX,
+      USER,
+      codes.map((c) => codeHasher.hash(c)),
+      NOW,
+    );
     expect(transactions.committed).toBe(1);
   });
 

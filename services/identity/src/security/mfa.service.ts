@@ -6,7 +6,7 @@ import { PasswordHasher } from '../auth/password-hasher.js';
 import { Clock } from '../clock.js';
 import { DeletionRepository } from './deletion.repository.js';
 import { MfaRepository } from './mfa.repository.js';
-import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
+import { newRecoveryCodes, RecoveryCodeHasher } from './recovery-codes.js';
 import { SecondFactorService } from './second-factor.service.js';
 import { SecurityAccountRepository, type SecurityAccount } from './security-account.repository.js';
 import { SecretBox } from './secret-box.js';
@@ -29,6 +29,7 @@ export class MfaService {
     private readonly secondFactor: SecondFactorService,
     private readonly totp: Totp,
     private readonly box: SecretBox,
+    private readonly recoveryCodes: RecoveryCodeHasher,
     private readonly hasher: PasswordHasher,
     private readonly transactions: TransactionManager,
     private readonly clock: Clock,
@@ -73,7 +74,7 @@ export class MfaService {
     const codes = newRecoveryCodes();
     await this.transactions.run(async (tx) => {
       if (!(await this.mfa.enable(tx, userId, step, now))) throw new AppError('MfaAlreadyEnabled');
-      await this.mfa.replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode), now);
+      await this.mfa.replaceRecoveryCodes(tx, userId, this.hashAll(codes), now);
     });
     return codes;
   }
@@ -87,9 +88,13 @@ export class MfaService {
     await this.challenge(userId, password, code);
     const codes = newRecoveryCodes();
     await this.transactions.run((tx) =>
-      this.mfa.replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode), this.clock.now()),
+      this.mfa.replaceRecoveryCodes(tx, userId, this.hashAll(codes), this.clock.now()),
     );
     return codes;
+  }
+
+  private hashAll(codes: readonly string[]): Buffer[] {
+    return codes.map((code) => this.recoveryCodes.hash(code));
   }
 
   /** Password first (IncorrectOldPassword), then MFA must be on (MfaNotEnabled), then the code (WrongCode). */

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { strictMock, type StrictMock } from '@pencraft/testing';
 import type { Clock } from '../clock.js';
 import type { MfaRepository, MfaRow } from './mfa.repository.js';
-import { hashRecoveryCode } from './recovery-codes.js';
+import { createHash } from 'node:crypto';
+import { RecoveryCodeHasher } from './recovery-codes.js';
 import { SecretBox } from './secret-box.js';
 import { SecondFactorService } from './second-factor.service.js';
 import type { Totp } from './totp.js';
@@ -11,6 +12,7 @@ const NOW = new Date('2026-11-26T10:00:00Z');
 const USER = '7c0e5d8a-3b1f-4e2a-9c6d-1f2e3d4c5b6a';
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const box = new SecretBox({ MFA_ENCRYPTION_KEY: 'c3'.repeat(32) });
+const codeHasher = new RecoveryCodeHasher({ RECOVERY_CODE_HMAC_KEY: 'd4'.repeat(32) });
 const enabled: MfaRow = {
   userId: USER,
   secret: box.seal(SECRET),
@@ -29,7 +31,7 @@ describe('SecondFactorService', () => {
     totp = strictMock<Totp>('Totp');
     const clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
-    service = new SecondFactorService(mfa, totp, box, clock);
+    service = new SecondFactorService(mfa, totp, box, codeHasher, clock);
   });
 
   it('tells whether MFA is on', async () => {
@@ -61,18 +63,29 @@ describe('SecondFactorService', () => {
     expect(await service.verify(USER, '123456')).toBe(false);
   });
 
-  it('consumes an unused recovery code however it is typed', async () => {
+  it('consumes an unused recovery code however it is typed, looked up by its keyed hash', async () => {
     mfa.find.mockResolvedValue(enabled);
     mfa.consumeRecoveryCode.mockResolvedValue(true);
 
-    expect(await service.verify(USER, 'ABCDE-FGHJK')).toBe(true);
-    expect(mfa.consumeRecoveryCode).toHaveBeenCalledWith(USER, hashRecoveryCode('abcdefghjk'), NOW);
+    expect(await service.verify(USER, 'ABCD-EFGH-JKMN-PQRS')).toBe(true);
+    expect(mfa.consumeRecoveryCode).toHaveBeenCalledWith(USER, codeHasher.hash('abcdefghjkmnpqrs'), NOW);
   });
 
   it('refuses a recovery code already used (the repository finds no unused one)', async () => {
     mfa.find.mockResolvedValue(enabled);
-    mfa.consumeRecoveryCode.mockResolvedValue(false);
-    expect(await service.verify(USER, 'abcde-fghjk')).toBe(false);
+    mfa.consumeRecoveryCode.mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+    expect(await service.verify(USER, 'abcd-efgh-jkmn-pqrs')).toBe(true);
+    expect(await service.verify(USER, 'abcd-efgh-jkmn-pqrs')).toBe(false);
+    expect(mfa.consumeRecoveryCode).toHaveBeenCalledTimes(2);
+  });
+
+  it('still accepts a ten-symbol code of the earlier scheme by its plain SHA-256 (until used or replaced)', async () => {
+    mfa.find.mockResolvedValue(enabled);
+    mfa.consumeRecoveryCode.mockResolvedValue(true);
+
+    expect(await service.verify(USER, 'ABCDE-FGHJK')).toBe(true);
+    const legacy = createHash('sha256').update('abcdefghjk').digest();
+    expect(mfa.consumeRecoveryCode).toHaveBeenCalledWith(USER, legacy, NOW);
   });
 
   it('refuses every code while MFA is only pending or off, touching nothing', async () => {
@@ -84,7 +97,15 @@ describe('SecondFactorService', () => {
 
   it('refuses malformed codes without a lookup of recovery codes', async () => {
     mfa.find.mockResolvedValue(enabled);
-    for (const code of ['', '12345', 'abc', 'abcde-fghjk-x', '<script>']) {
+    for (const code of [
+      '',
+      '12345',
+      'abc',
+      'abcde-fghjk-x',
+      'abcd-efgh-jkmn-pqr',
+      'abcd-efgh-jkmn-pqrs-t',
+      '<script>',
+    ]) {
       expect(await service.verify(USER, code)).toBe(false);
     }
   });

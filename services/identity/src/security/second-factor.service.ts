@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../clock.js';
 import { MfaRepository } from './mfa.repository.js';
-import { hashRecoveryCode, normalizeRecoveryCode } from './recovery-codes.js';
+import { RecoveryCodeHasher } from './recovery-codes.js';
 import { SecretBox } from './secret-box.js';
 import { looksLikeTotp, Totp } from './totp.js';
-
-const RECOVERY_SHAPE = /^[a-z0-9]{10}$/;
 
 /** The second factor at sign-in and before MFA changes: a TOTP code or an unused recovery code. */
 @Injectable()
@@ -14,6 +12,7 @@ export class SecondFactorService {
     private readonly mfa: MfaRepository,
     private readonly totp: Totp,
     private readonly box: SecretBox,
+    private readonly recoveryCodes: RecoveryCodeHasher,
     private readonly clock: Clock,
   ) {}
 
@@ -33,7 +32,7 @@ export class SecondFactorService {
       const step = await this.totp.match(this.box.open(mfa.secret), typed, this.clock.now(), mfa.lastStep);
       return step !== undefined && (await this.mfa.useStep(userId, step));
     }
-    if (!RECOVERY_SHAPE.test(normalizeRecoveryCode(typed))) return false;
-    return this.mfa.consumeRecoveryCode(userId, hashRecoveryCode(typed), this.clock.now());
+    const codeHash = this.recoveryCodes.lookupHash(typed);
+    return codeHash !== undefined && (await this.mfa.consumeRecoveryCode(userId, codeHash, this.clock.now()));
   }
 }

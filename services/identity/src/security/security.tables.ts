@@ -18,7 +18,10 @@ export const mfaSecrets = identitySchema.table('mfa_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One-time recovery codes, stored as SHA-256 (they carry 50 random bits each, so a fast hash suffices). */
+/**
+ * One-time recovery codes (80 random bits each), stored as HMAC-SHA-256 under RECOVERY_CODE_HMAC_KEY; rows made before
+ * that hold the plain SHA-256 of a 50-bit code, accepted until used or replaced (RecoveryCodeHasher).
+ */
 export const recoveryCodes = identitySchema.table(
   'recovery_codes',
   {
