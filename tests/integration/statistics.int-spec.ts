@@ -178,6 +178,11 @@ describe('page views and reads', () => {
     // Nothing personal reaches Redis or PostgreSQL: only counters, HyperLogLogs and the day's salt.
     const keys = await redis.keys('st:*');
     expect(keys.some((key) => /firefox|safari|127\.0\.0\.1/i.test(key))).toBe(false);
+    // What is kept of visitors (unique counts, the day's salt) expires: an article's after 90 days without a view.
+    const visitorKeys = [...keys.filter((key) => /^st:(uv|suv):/.test(key)), ...(await redis.keys('gw:an:salt:*'))];
+    expect(visitorKeys).toContain(`st:uv:${article}`);
+    for (const key of visitorKeys) expect(await redis.ttl(key)).toBeGreaterThan(0);
+    expect(await redis.ttl(`st:uv:${article}`)).toBeGreaterThan(89 * 86_400);
     const site = await eventually(async () => {
       const { rows } = await sql.query('select views::int, user_views::int from articles.site_daily_stats');
       return rows[0]?.views === 6 ? rows : undefined;
@@ -232,6 +237,10 @@ describe('page views and reads', () => {
     const stats = await statsWhen(article, (s) => s.reads === 2);
     expect(stats.averageReadSeconds).toBe(25);
     expect(stats.daily.at(-1)!.reads).toBe(2);
+    // The marks that keep a read from counting twice expire a little after their day.
+    const marks = await redis.keys(`st:rd:${article}:*`);
+    expect(marks).toHaveLength(2);
+    for (const mark of marks) expect(await redis.ttl(mark)).toBeGreaterThan(24 * 3_600);
     // Refused before counting: a bad id, a negative time, an unknown field.
     for (const body of [
       { articleId: 'nope', seconds: 40 },

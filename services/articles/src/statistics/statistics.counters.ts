@@ -7,13 +7,19 @@ const PENDING = 'st:pending';
 /** Ids of batches claimed from PENDING and not yet forgotten (applied or not). */
 const BATCHES = 'st:batches';
 const batchKey = (id: string) => `st:batch:${id}`;
-/** All-time distinct visitors of an article (HyperLogLog). */
+/** Distinct visitors of an article (HyperLogLog) while it keeps being viewed. */
 const articleVisitors = (articleId: string) => `st:uv:${articleId}`;
 /** Distinct visitors of the site on one day (HyperLogLog). */
 const siteVisitors = (day: string) => `st:suv:${day}`;
 const readMark = (articleId: string, day: string, visitorKey: string) => `st:rd:${articleId}:${day}:${visitorKey}`;
 
 const SITE_VISITORS_TTL_SECONDS = 3 * 86_400;
+/**
+ * An article's visitors are forgotten 90 days after its last view (deleted and forgotten articles hold no Redis memory,
+ * and no visitor's trace is kept for ever). The unique count stored in PostgreSQL never goes down; after such a pause
+ * the new estimate starts from zero and raises it again only once it passes it.
+ */
+const ARTICLE_VISITORS_TTL_SECONDS = 90 * 86_400;
 /** A read mark outlives its day a little, so a read late in the day is not counted again just after midnight. */
 const READ_MARK_TTL_SECONDS = 26 * 3_600;
 
@@ -58,7 +64,9 @@ export class StatisticsCounters {
     if (articleId) {
       pipeline.hIncrBy(PENDING, articleField(articleId, day, 'v'), 1);
       if (signedIn) pipeline.hIncrBy(PENDING, articleField(articleId, day, 'u'), 1);
-      pipeline.pfAdd(articleVisitors(articleId), visitorKey);
+      pipeline
+        .pfAdd(articleVisitors(articleId), visitorKey)
+        .expire(articleVisitors(articleId), ARTICLE_VISITORS_TTL_SECONDS);
     }
     await pipeline.execAsPipeline();
   }
