@@ -34,7 +34,7 @@ interface Draft {
   title: string;
   role: string | null;
   articleId: string | null;
-  previewToken: string | null;
+  previewExpiresAt: string | null;
   content?: { blocks: { type: string; data: Record<string, unknown> }[] } | null;
   coverKey: string | null;
   coverUrl: string | null;
@@ -229,6 +229,43 @@ describe('drafts on the server', () => {
     expect((await carol.client.post('/api/drafts', { title: 'Eleventh' })).status).toBe(201);
   });
 
+  it('counts every route that creates a draft against the same cap of 10, also POST /api/articles', async () => {
+    const erin = await signedUp();
+    for (let i = 0; i < 5; i += 1) expect((await erin.client.post('/api/drafts', { title: `D${i}` })).status).toBe(201);
+    for (let i = 0; i < 4; i += 1) expect((await erin.client.post('/api/articles', body(`A${i}`))).status).toBe(201);
+    expect((await erin.client.post('/api/articles/draft', { title: 'Tenth' })).status).toBe(201);
+    expect(codeOf(await erin.client.post('/api/articles', body('Eleventh')))).toEqual([429, 'MaxDraftsCountReached']);
+    expect(codeOf(await erin.client.post('/api/drafts', { title: 'Eleventh' }))).toEqual([
+      429,
+      'MaxDraftsCountReached',
+    ]);
+    expect(codeOf(await erin.client.post('/api/articles/draft', { title: 'Eleventh' }))).toEqual([
+      429,
+      'MaxDraftsCountReached',
+    ]);
+  });
+
+  it('never lets 20 parallel creations through all routes pass the cap', async () => {
+    const finn = await signedUp();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 3 === 0
+          ? finn.client.post('/api/articles', body(`Parallel ${i}`))
+          : finn.client.post(i % 3 === 1 ? '/api/drafts' : '/api/articles/draft', { title: `Parallel ${i}` }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+    expect(answers.filter((a) => a.status !== 201).map(codeOf)).toEqual(
+      Array.from({ length: 10 }, () => [429, 'MaxDraftsCountReached']),
+    );
+    const held = await sql.query(
+      `select (select count(*) from articles.drafts where owner_id = $1)
+            + (select count(*) from articles.articles where author_id = $1 and status = 'draft') as c`,
+      [finn.uid],
+    );
+    expect(Number(held.rows[0].c)).toBe(10);
+  });
+
   it('answers the Articles group paths /api/articles/draft and the draft target /api/drafts/{id}/publication', async () => {
     const dana = await signedUp();
     const created = await dana.client.post<Draft>('/api/articles/draft', body('Through the articles path'));
@@ -265,9 +302,11 @@ describe('drafts on the server', () => {
 
     const seen = await visitor.get<Draft>(`/api/drafts/public/${link.body.token}`);
     expect(seen.status).toBe(200);
-    expect(seen.body).toMatchObject({ id: draft.body.id, title: 'Previewed', previewToken: null, role: null });
+    expect(seen.body).toMatchObject({ id: draft.body.id, title: 'Previewed', previewExpiresAt: null, role: null });
     expect(seen.headers.get('cache-control')).toContain('no-store');
-    expect((await alice.client.get<Draft>(`/api/drafts/${draft.body.id}`)).body.previewToken).toBe(link.body.token);
+    expect((await alice.client.get<Draft>(`/api/drafts/${draft.body.id}`)).body.previewExpiresAt).toBe(
+      link.body.expiresAt,
+    );
 
     const refreshed = await alice.client.post<{ token: string }>(`/api/drafts/${draft.body.id}/preview`);
     rememberSecret(refreshed.body.token);
@@ -276,6 +315,61 @@ describe('drafts on the server', () => {
     expect((await visitor.get(`/api/drafts/public/${refreshed.body.token}`)).status).toBe(200);
     expect(codeOf(await visitor.get(`/api/drafts/public/${'A'.repeat(32)}`))).toEqual([404, 'DraftNotFound']);
     expect(codeOf(await visitor.get('/api/drafts/public/short'))).toEqual([404, 'DraftNotFound']);
+  });
+
+  it('keeps only the hash of a preview token, and the link stops working 30 days after it was made', async () => {
+    const gina = await signedUp();
+    const draft = await gina.client.post<Draft>('/api/drafts', body('Previewed for a month'));
+    const before = Date.now();
+    const link = await gina.client.post<{ token: string; expiresAt: string }>(`/api/drafts/${draft.body.id}/preview`);
+    rememberSecret(link.body.token);
+    const term = Date.parse(link.body.expiresAt) - before;
+    expect(term).toBeGreaterThan(30 * 86_400_000 - 60_000);
+    expect(term).toBeLessThanOrEqual(30 * 86_400_000 + 60_000);
+
+    const stored = await sql.query<{ row: string }>(
+      'select row_to_json(d)::text as row from articles.drafts d where id = $1',
+      [draft.body.id],
+    );
+    expect(stored.rows[0]!.row).not.toContain(link.body.token);
+    const hashed = await sql.query<{ same: boolean }>(
+      "select preview_token_hash = encode(sha256(convert_to($2, 'UTF8')), 'hex') as same from articles.drafts where id = $1",
+      [draft.body.id, link.body.token],
+    );
+    expect(hashed.rows[0]!.same).toBe(true);
+    expect((await visitor.get(`/api/drafts/public/${link.body.token}`)).status).toBe(200);
+
+    await sql.query(
+      "update articles.drafts set preview_token_created_at = now() - interval '30 days 1 minute' where id = $1",
+      [draft.body.id],
+    );
+    expect(codeOf(await visitor.get(`/api/drafts/public/${link.body.token}`))).toEqual([404, 'DraftNotFound']);
+    const refreshed = await gina.client.post<{ token: string }>(`/api/drafts/${draft.body.id}/preview`);
+    rememberSecret(refreshed.body.token);
+    expect((await visitor.get(`/api/drafts/public/${refreshed.body.token}`)).status).toBe(200);
+  });
+
+  it('refuses paid readers for a personal article: on create, on save and when publishing an older paid draft', async () => {
+    const hugo = await signedUp();
+    const paid = { ...body('For paying readers'), audience: 'paid' };
+    expect(codeOf(await hugo.client.post('/api/drafts', paid))).toEqual([400, 'PaidAudienceNeedsPublication']);
+    const draft = await hugo.client.post<Draft>('/api/drafts', body('Free for now'));
+    expect(
+      codeOf(await put(hugo.client, `/api/drafts/${draft.body.id}`, { ...paid, version: draft.body.version })),
+    ).toEqual([400, 'PaidAudienceNeedsPublication']);
+
+    // A draft saved as paid before the rule existed is not published as it is.
+    await sql.query("update articles.drafts set audience = 'paid' where id = $1", [draft.body.id]);
+    expect(codeOf(await hugo.client.post(`/api/articles/publishing/${draft.body.id}`))).toEqual([
+      400,
+      'PaidAudienceNeedsPublication',
+    ]);
+    const articles = await sql.query(
+      'select count(*)::int as c from articles.articles where author_id = $1 and audience = $2',
+      [hugo.uid, 'paid'],
+    );
+    expect(articles.rows[0].c).toBe(0);
+    expect((await del(hugo.client, `/api/drafts/${draft.body.id}`)).status).toBe(204);
   });
 
   it("sets the cover to an image its owner uploaded, never to someone else's", async () => {

@@ -928,7 +928,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create or refresh the preview link of my draft (the old link stops working) */
+    /** Create or refresh the preview link of my draft (the old link stops working; the new one works for 30 days) */
     post: operations['refreshDraftPreview'];
     delete?: never;
     options?: never;
@@ -2963,8 +2963,11 @@ export interface components {
       /** @enum {string} */
       audience: 'free' | 'paid';
       version: number;
-      /** @description Only for the owner; null when no preview link exists */
-      previewToken: string | null;
+      /**
+       * Format: date-time
+       * @description Only for the owner: when the preview link stops working (it may have passed); null when none was made. The token itself is answered only when the link is made (POST /api/drafts/{id}/preview)
+       */
+      previewExpiresAt: string | null;
       wordCount?: number;
       symbolCount?: number;
       /** Format: date-time */
@@ -3337,9 +3340,15 @@ export interface components {
       fullname: string;
       headline: string;
       imageUrl: string | null;
+      /** @description Answered only here: the server keeps only its hash */
       /** Format: date-time */
       since: string;
     };
+      /**
+       * Format: date-time
+       * @description When the link stops working unless it is refreshed (30 days)
+       */
+      expiresAt: string;
     DeletionAnswer: {
       /** @enum {string} */
       stage: 'codeSent' | 'scheduled';
@@ -4471,7 +4480,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description TooManyRequests: Too many requests. Please try again later. */
+      /** @description MaxDraftsCountReached: You have reached the maximum number of drafts (10). Delete one to create a new one.; TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
           /** @description Seconds to wait */
@@ -6392,7 +6401,7 @@ export interface operations {
           'application/json': components['schemas']['Draft'];
         };
       };
-      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid.; InvalidArticleTitle: The title is required and must be at most 150 characters.; InvalidArticleDescription: The description must be at most 300 characters.; InvalidCategory: The category is invalid. Choose one from the list.; InvalidArticleContent: The article content is invalid.; InvalidContentMax: The article is too long: its text can be at most 30,000 characters. Shorten it.; InvalidLinkUrl: Enter a valid link (http or https). */
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid.; InvalidArticleTitle: The title is required and must be at most 150 characters.; InvalidArticleDescription: The description must be at most 300 characters.; InvalidCategory: The category is invalid. Choose one from the list.; InvalidArticleContent: The article content is invalid.; PaidAudienceNeedsPublication: Only a publication can publish for paid readers. An article on your personal blog is free for everyone.; InvalidContentMax: The article is too long: its text can be at most 30,000 characters. Shorten it.; InvalidLinkUrl: Enter a valid link (http or https). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6764,7 +6773,7 @@ export interface operations {
           'application/json': components['schemas']['Article'];
         };
       };
-      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid.; InvalidArticleTitle: The title is required and must be at most 150 characters.; InvalidArticleDescription: The description must be at most 300 characters.; InvalidArticleContent: The article content is invalid.; InvalidCategory: The category is invalid. Choose one from the list.; InvalidContentMin: The article is too short: its text must be at least 50 characters. Add more content.; InvalidContentMax: The article is too long: its text can be at most 30,000 characters. Shorten it.; InvalidLinkUrl: Enter a valid link (http or https). */
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid.; InvalidArticleTitle: The title is required and must be at most 150 characters.; InvalidArticleDescription: The description must be at most 300 characters.; InvalidArticleContent: The article content is invalid.; InvalidCategory: The category is invalid. Choose one from the list.; InvalidContentMin: The article is too short: its text must be at least 50 characters. Add more content.; InvalidContentMax: The article is too long: its text can be at most 30,000 characters. Shorten it.; InvalidLinkUrl: Enter a valid link (http or https).; PaidAudienceNeedsPublication: Only a publication can publish for paid readers. An article on your personal blog is free for everyone. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8834,7 +8843,7 @@ export interface operations {
           'application/json': components['schemas']['Draft'];
         };
       };
-      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid.; InvalidArticleTitle: The title is required and must be at most 150 characters.; InvalidArticleDescription: The description must be at most 300 characters.; InvalidCategory: The category is invalid. Choose one from the list.; InvalidArticleContent: The article content is invalid.; InvalidContentMax: The article is too long: its text can be at most 30,000 characters. Shorten it.; InvalidLinkUrl: Enter a valid link (http or https). */
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid.; InvalidArticleTitle: The title is required and must be at most 150 characters.; InvalidArticleDescription: The description must be at most 300 characters.; InvalidCategory: The category is invalid. Choose one from the list.; InvalidArticleContent: The article content is invalid.; PaidAudienceNeedsPublication: Only a publication can publish for paid readers. An article on your personal blog is free for everyone.; InvalidContentMax: The article is too long: its text can be at most 30,000 characters. Shorten it.; InvalidLinkUrl: Enter a valid link (http or https). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9009,7 +9018,7 @@ export interface operations {
           'application/json': components['schemas']['Draft'];
         };
       };
-      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid.; InvalidArticleTitle: The title is required and must be at most 150 characters.; InvalidArticleDescription: The description must be at most 300 characters.; InvalidCategory: The category is invalid. Choose one from the list.; InvalidArticleContent: The article content is invalid.; InvalidContentMax: The article is too long: its text can be at most 30,000 characters. Shorten it.; InvalidLinkUrl: Enter a valid link (http or https). */
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid.; InvalidArticleTitle: The title is required and must be at most 150 characters.; InvalidArticleDescription: The description must be at most 300 characters.; InvalidCategory: The category is invalid. Choose one from the list.; InvalidArticleContent: The article content is invalid.; PaidAudienceNeedsPublication: Only a publication can publish for paid readers. An article on your personal blog is free for everyone.; InvalidContentMax: The article is too long: its text can be at most 30,000 characters. Shorten it.; InvalidLinkUrl: Enter a valid link (http or https). */
       400: {
         headers: {
           [name: string]: unknown;

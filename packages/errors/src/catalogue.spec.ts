@@ -155,6 +155,8 @@ const SPEC_CODES = [
   'MaxDraftsCountReached',
   'MaxDraftTranslationsCountReached',
   'ArticleDeletionExpired',
+  // Paid readers need a publication (issue #14)
+  'PaidAudienceNeedsPublication',
   'MaxArticleDeletionCount',
   // Co-author invitations (issue #8)
   'InvitationNotFound',

@@ -231,6 +231,13 @@ export const CATALOGUE = {
     en: 'You have reached the maximum number of drafts (10). Delete one to create a new one.',
     ru: 'Достигнуто максимальное число черновиков (10). Удалите один, чтобы создать новый.',
   },
+  // Paid readers need a publication's plans; a personal article is free for everyone (issue #14).
+  PaidAudienceNeedsPublication: {
+    ...INVALID,
+    az: 'Ödənişli oxucular üçün məqalə yalnız nəşrdə ola bilər. Şəxsi bloqdakı məqalə hamı üçün pulsuzdur.',
+    en: 'Only a publication can publish for paid readers. An article on your personal blog is free for everyone.',
+    ru: 'Статьи для платных читателей возможны только в издании. Статья в личном блоге бесплатна для всех.',
+  },
   MaxDraftTranslationsCountReached: {
     ...LIMIT,
     az: 'Tərcümə qaralamalarının maksimum sayına çatmısınız (5). Yenisini yaratmaq üçün birini silin.',

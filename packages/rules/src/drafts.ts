@@ -26,3 +26,21 @@ export function draftCapProblem(kind: 'draft' | 'translation', count: number): D
 export function withinDeletionWindow(createdAt: Date, now: Date): boolean {
   return now.getTime() - createdAt.getTime() <= PENDING_DELETION_WINDOW_HOURS * 3_600_000;
 }
+
+/** A draft's preview link works this many days after it was made; refreshing makes a new one with a new term. */
+export const PREVIEW_LINK_DAYS = 30;
+
+/** When a preview link made at `createdAt` stops working. */
+export function previewLinkExpiresAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + PREVIEW_LINK_DAYS * 86_400_000);
+}
+
+export type AudienceProblem = 'paidAudienceNeedsPublication';
+
+/**
+ * Paid readers are a publication's plans: an article for a personal blog is free for everyone (until publications
+ * exist, every article is personal, so none may be paid).
+ */
+export function audienceProblem(target: string, audience: string): AudienceProblem | undefined {
+  return audience === 'paid' && target === 'personal' ? 'paidAudienceNeedsPublication' : undefined;
+}

@@ -132,8 +132,12 @@ export {
   PENDING_ARTICLES_MAX,
   PENDING_DELETIONS_PER_DAY,
   PENDING_DELETION_WINDOW_HOURS,
+  PREVIEW_LINK_DAYS,
+  audienceProblem,
   draftCapProblem,
+  previewLinkExpiresAt,
   withinDeletionWindow,
+  type AudienceProblem,
   type DraftCapProblem,
 } from './drafts.js';
 export { EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_TYPES, EDITOR_IMAGE_WIDTHS, editorImageWidths } from './media.js';

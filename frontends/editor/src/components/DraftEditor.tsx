@@ -2,6 +2,7 @@ import { LANGUAGES } from '@pencraft/i18n/runtime';
 import {
   ARTICLE_CONTENT_MAX_CHARS,
   ARTICLE_CONTENT_MIN_CHARS,
+  audienceProblem,
   subCategoriesProblem,
   visibleCharacterCount,
   wordCount,
@@ -505,11 +506,18 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
                   name={`${ids.panels}-audience`}
                   value={audience}
                   checked={values.audience === audience}
+                  disabled={audienceProblem(values.target, audience) !== undefined}
+                  aria-describedby={audience === 'paid' ? `${ids.panels}-audience-hint` : undefined}
                   onChange={() => update('audience', audience)}
                 />
                 <span>{t(`fields.audience_${audience}`)}</span>
               </label>
             ))}
+            {audienceProblem(values.target, 'paid') && (
+              <p id={`${ids.panels}-audience-hint`} className="pc-field__hint">
+                {t('fields.audiencePaidNeedsPublication')}
+              </p>
+            )}
           </fieldset>
         </div>
       </div>
@@ -533,7 +541,7 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
             saver.adopt(next.version);
           }}
         />
-        {isOwner && <PreviewLink draftId={draft?.id ?? null} token={draft?.previewToken ?? null} />}
+        {isOwner && <PreviewLink draftId={draft?.id ?? null} expiresAt={draft?.previewExpiresAt ?? null} />}
         {isOwner && <CoAuthors draftId={draft?.id ?? null} />}
       </div>
       <ConflictDialog

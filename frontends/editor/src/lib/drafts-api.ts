@@ -51,7 +51,7 @@ export const draftsApi = {
   setCover: (draftId: string, key: string): Promise<Draft> =>
     api.put('/api/drafts/{id}/cover', { ...id(draftId), body: { key } }),
   removeCover: (draftId: string) => api.delete('/api/drafts/{id}/cover', id(draftId)),
-  preview: (draftId: string): Promise<{ token: string; url: string }> =>
+  preview: (draftId: string): Promise<{ token: string; url: string; expiresAt: string }> =>
     api.post('/api/drafts/{id}/preview', id(draftId)),
   invite: (draftId: string, username: string): Promise<Invitation> =>
     api.post('/api/drafts/{id}/invite', { params: { path: { id: draftId }, query: { username } } }),

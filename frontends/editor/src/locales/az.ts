@@ -35,6 +35,7 @@ const az: Messages<EditorMessages> = {
     audience: 'Oxucular',
     audience_free: 'Hamı üçün pulsuz',
     audience_paid: 'Yalnız ödənişli abunəçilər',
+    audiencePaidNeedsPublication: 'Ödənişli oxucular üçün nəşr lazımdır: şəxsi bloqdakı məqalə hamı üçün pulsuzdur.',
   },
   counts: '{{symbols}} simvol · {{words}} söz.',
   limits: 'Məqalədə {{min}}–{{max}} simvol mətn olmalıdır.',
@@ -91,6 +92,9 @@ const az: Messages<EditorMessages> = {
     refreshed: 'Yeni önizləmə keçidi yaradıldı. Köhnə keçid artıq işləmir.',
     copied: 'Keçid kopyalandı.',
     copyManually: 'Kopyalamaya icazə verilmədi: keçid seçilib, klaviatura ilə kopyalayın.',
+    expires: 'Keçid {{date}} tarixinədək işləyir.',
+    expired: 'Keçid {{date}} tarixində işləməyi dayandırıb.',
+    shownOnce: 'Keçid yalnız yaradılanda göstərilir: kopyalamaq üçün yenisini yaradın (köhnəsi işləməyəcək).',
   },
   coAuthors: {
     title: 'Həmmüəlliflər',

@@ -34,6 +34,8 @@ const en = {
     audience: 'Readers',
     audience_free: 'Free for everyone',
     audience_paid: 'Paid subscribers only',
+    audiencePaidNeedsPublication:
+      'Paid readers need a publication: an article on your personal blog is free for everyone.',
   },
   counts: '{{symbols}} characters · {{words}} words.',
   limits: 'An article needs {{min}} to {{max}} characters of text.',
@@ -89,6 +91,9 @@ const en = {
     refreshed: 'A new preview link was made. The old link no longer works.',
     copied: 'The link was copied.',
     copyManually: 'Copying was not allowed: the link is selected, copy it with your keyboard.',
+    expires: 'The link works until {{date}}.',
+    expired: 'The link stopped working on {{date}}.',
+    shownOnce: 'A link is shown only when it is made: make a new one to copy it (the old one stops working).',
   },
   coAuthors: {
     title: 'Co-authors',

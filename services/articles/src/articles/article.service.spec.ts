@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { AuthorRepository } from '../authors/author.repository.js';
+import type { DraftRepository } from '../drafts/draft.repository.js';
 import type { ArticleRecord, ArticleRepository, ArticleWithAuthor } from './article.repository.js';
 import type { ArticleCollaboration } from '../translations/article-collaboration.js';
 import { ArticleService } from './article.service.js';
@@ -79,6 +80,7 @@ describe('ArticleService', () => {
   let articles: StrictMock<ArticleRepository>;
   let authors: StrictMock<AuthorRepository>;
   let collaboration: StrictMock<ArticleCollaboration>;
+  let drafts: StrictMock<DraftRepository>;
   let transactions: ReturnType<typeof fakeTransactions>;
   let service: ArticleService;
 
@@ -87,17 +89,24 @@ describe('ArticleService', () => {
     authors = strictMock<AuthorRepository>('AuthorRepository');
     transactions = fakeTransactions();
     collaboration = strictMock<ArticleCollaboration>('ArticleCollaboration');
-    service = new ArticleService(transactions, articles, authors, collaboration);
+    drafts = strictMock<DraftRepository>('DraftRepository');
+    service = new ArticleService(transactions, articles, authors, collaboration, drafts);
   });
 
   describe('create', () => {
     it('stores the checked, sanitized draft with its author in one transaction', async () => {
       authors.upsert.mockResolvedValue(undefined);
+      drafts.lockOwner.mockResolvedValue(undefined);
+      drafts.countByOwner.mockResolvedValue({ drafts: 9, translations: 5 });
       articles.insert.mockImplementation(async (_tx, values) => row({ ...values, id: ARTICLE_ID } as ArticleRow));
 
       const created = await service.create(AUTHOR, draftInput);
 
       expect(authors.upsert).toHaveBeenCalledWith(TX, AUTHOR);
+      expect(drafts.lockOwner).toHaveBeenCalledWith(TX, AUTHOR.uid);
+      expect(drafts.lockOwner.mock.invocationCallOrder[0]).toBeLessThan(
+        drafts.countByOwner.mock.invocationCallOrder[0]!,
+      );
       expect(articles.insert).toHaveBeenCalledTimes(1);
       const [tx, stored] = articles.insert.mock.calls[0]!;
       expect(tx).toBe(TX);
@@ -118,6 +127,16 @@ describe('ArticleService', () => {
       expect(stored.bodyText).toContain(TEXT);
       expect(transactions.committed).toBe(1);
       expect(created).toMatchObject({ id: ARTICLE_ID, status: 'draft', author: AUTHOR, title: 'Payız Bakıda' });
+    });
+
+    it('counts against the draft cap: an eleventh draft is refused, counted under the owner lock', async () => {
+      authors.upsert.mockResolvedValue(undefined);
+      drafts.lockOwner.mockResolvedValue(undefined);
+      drafts.countByOwner.mockResolvedValue({ drafts: 10, translations: 0 });
+
+      expect(await codeOf(service.create(AUTHOR, draftInput))).toBe('MaxDraftsCountReached');
+      expect(drafts.countByOwner).toHaveBeenCalledWith(TX, AUTHOR.uid);
+      expect(articles.insert).not.toHaveBeenCalled();
     });
 
     it('refuses an anonymous author before anything else', async () => {
@@ -146,6 +165,8 @@ describe('ArticleService', () => {
 
     it('counts the title in code points: 150 emoji are a valid title', async () => {
       authors.upsert.mockResolvedValue(undefined);
+      drafts.lockOwner.mockResolvedValue(undefined);
+      drafts.countByOwner.mockResolvedValue({ drafts: 0, translations: 0 });
       articles.insert.mockImplementation(async (_tx, values) => row(values as ArticleRow));
 
       await service.create(AUTHOR, { ...draftInput, title: '😀'.repeat(150) });

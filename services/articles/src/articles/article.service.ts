@@ -8,9 +8,10 @@ import type {
 } from '@pencraft/contracts/articles/v1/articles';
 import { AppError } from '@pencraft/errors';
 import { TransactionManager } from '@pencraft/kit';
-import { HOME_MAX_PAGE, resolvePaging } from '@pencraft/rules';
+import { HOME_MAX_PAGE, draftCapProblem, resolvePaging } from '@pencraft/rules';
 import { AuthorRepository } from '../authors/author.repository.js';
 import { readingMinutes } from '../content/article-content.js';
+import { DraftRepository } from '../drafts/draft.repository.js';
 import { mediaUrl } from '../drafts/draft.rules.js';
 import { ArticleCollaboration } from '../translations/article-collaboration.js';
 import { ArticleRepository, type ArticleWithAuthor } from './article.repository.js';
@@ -23,13 +24,21 @@ export class ArticleService {
     private readonly articles: ArticleRepository,
     private readonly authors: AuthorRepository,
     private readonly collaboration: ArticleCollaboration,
+    private readonly drafts: DraftRepository,
   ) {}
 
+  /**
+   * An article created directly, not yet submitted: a draft, so it counts against the owner's DRAFTS_MAX with the
+   * editor's drafts (counted under the owner's draft lock, as every route that creates a draft does).
+   */
   async create(author: Author | undefined, input: ArticleDraftInput): Promise<Article> {
     if (!author?.uid) throw new AppError('Unauthorized');
     const checked = checkArticle(input);
     return this.transactions.run(async (tx) => {
       await this.authors.upsert(tx, author);
+      await this.drafts.lockOwner(tx, author.uid);
+      const { drafts } = await this.drafts.countByOwner(tx, author.uid);
+      if (draftCapProblem('draft', drafts)) throw new AppError('MaxDraftsCountReached');
       const row = await this.articles.insert(tx, {
         authorId: author.uid,
         title: checked.title,

@@ -1,6 +1,6 @@
 import type { Author } from '@pencraft/contracts/articles/v1/articles';
 import type { Draft } from '@pencraft/contracts/articles/v1/drafts';
-import { visibleCharacterCount } from '@pencraft/rules';
+import { previewLinkExpiresAt, visibleCharacterCount } from '@pencraft/rules';
 import type { DraftOwner } from './draft.repository.js';
 import { mediaUrl } from './draft.rules.js';
 import type { DraftRow } from './draft.table.js';
@@ -31,8 +31,8 @@ function counts(content: unknown): { wordCount: number; symbolCount: number } {
 }
 
 /**
- * The gRPC Draft of a row. A preview shows neither the token nor the role; a list leaves the content out (the
- * counts still come with it).
+ * The gRPC Draft of a row. Only the owner sees when the preview link expires (nobody sees its token, which is not
+ * stored); a preview shows no role; a list leaves the content out (the counts still come with it).
  */
 export function toDraft(
   row: Partial<DraftRow> & Omit<DraftRow, 'content'>,
@@ -58,10 +58,11 @@ export function toDraft(
     target: row.target,
     audience: row.audience,
     version: row.version,
-    previewToken: role === 'owner' ? (row.previewToken ?? '') : '',
     createdAtMs: row.createdAt.getTime(),
     updatedAtMs: row.updatedAt.getTime(),
     ...counts(content),
     role: role === 'preview' ? '' : role,
+    previewExpiresAtMs:
+      role === 'owner' && row.previewTokenCreatedAt ? previewLinkExpiresAt(row.previewTokenCreatedAt).getTime() : 0,
   };
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { articles } from '../articles/article.table.js';
 import { authors } from '../authors/author.table.js';
 import { drafts, type DraftRow, type NewDraft } from './draft.table.js';
 
@@ -57,12 +58,13 @@ export class DraftRepository {
     return row;
   }
 
-  async findByPreviewToken(token: string): Promise<DraftWithOwner | undefined> {
+  /** The draft whose preview token hashes to `tokenHash`, with when that token was made. */
+  async findByPreviewTokenHash(tokenHash: string): Promise<DraftWithOwner | undefined> {
     const [row] = await this.database.db
       .select({ draft: drafts, owner: OWNER_COLUMNS })
       .from(drafts)
       .leftJoin(authors, eq(authors.uid, drafts.ownerId))
-      .where(eq(drafts.previewToken, token))
+      .where(eq(drafts.previewTokenHash, tokenHash))
       .limit(1);
     return row;
   }
@@ -87,20 +89,30 @@ export class DraftRepository {
       .limit(200);
   }
 
-  /** Serializes one owner's draft creations (the caps; the translate route takes the same lock), until the transaction ends. */
+  /**
+   * Serializes one owner's draft creations (the caps: drafts, POST /api/articles and the translate route take this
+   * lock before counting), until the transaction ends.
+   */
   async lockOwner(tx: Queryable, ownerId: string): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`articles.drafts:${ownerId}`}))`);
   }
 
-  /** How many drafts the owner holds: originals (with edits of published articles) and translations. */
+  /**
+   * How many drafts the owner holds: originals (with edits of published articles and the articles created by
+   * POST /api/articles and never submitted, which are drafts too) and translations.
+   */
   async countByOwner(tx: Queryable, ownerId: string): Promise<{ drafts: number; translations: number }> {
     const rows = await tx
       .select({ translation: isNotNull(drafts.translationOf), n: count() })
       .from(drafts)
       .where(eq(drafts.ownerId, ownerId))
       .groupBy(isNotNull(drafts.translationOf));
+    const [direct] = await tx
+      .select({ n: count() })
+      .from(articles)
+      .where(and(eq(articles.authorId, ownerId), eq(articles.status, 'draft')));
     return {
-      drafts: rows.find((r) => !r.translation)?.n ?? 0,
+      drafts: (rows.find((r) => !r.translation)?.n ?? 0) + (direct?.n ?? 0),
       translations: rows.find((r) => r.translation)?.n ?? 0,
     };
   }
@@ -130,8 +142,8 @@ export class DraftRepository {
     return row!;
   }
 
-  async setPreviewToken(tx: Queryable, id: string, token: string, at: Date): Promise<void> {
-    await tx.update(drafts).set({ previewToken: token, previewTokenCreatedAt: at }).where(eq(drafts.id, id));
+  async setPreviewTokenHash(tx: Queryable, id: string, tokenHash: string, at: Date): Promise<void> {
+    await tx.update(drafts).set({ previewTokenHash: tokenHash, previewTokenCreatedAt: at }).where(eq(drafts.id, id));
   }
 
   async delete(tx: Queryable, id: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { AppError, isLang, type ErrorDetail } from '@pencraft/errors';
 import {
+  audienceProblem,
   descriptionProblem,
   normalizeArticleText,
   subCategoriesProblem,
@@ -57,6 +58,7 @@ export function checkDraft(input: DraftFieldsInput): CheckedDraft {
   if (!DRAFT_TARGETS.includes(target)) details.push({ field: 'target', code: 'InvalidModel' });
   const audience = (input.audience || 'free') as Audience;
   if (!AUDIENCES.includes(audience)) details.push({ field: 'audience', code: 'InvalidModel' });
+  else if (audienceProblem(target, audience)) details.push({ field: 'audience', code: 'PaidAudienceNeedsPublication' });
   let content: CheckedContent | null = null;
   if (input.contentJson) {
     try {
@@ -68,6 +70,18 @@ export function checkDraft(input: DraftFieldsInput): CheckedDraft {
   }
   if (details.length > 0) throw new AppError(details[0]!.code, { details });
   return { title, description, language, category, subCategories, content, target, audience };
+}
+
+/**
+ * What publishing a draft needs beyond its content (checkArticle): a paid audience only for a publication. A draft
+ * saved before the audience rule may still hold paid readers for a personal blog; it is not published as it is.
+ */
+export function checkPublishable(draft: { target: string; audience: string }): void {
+  if (audienceProblem(draft.target, draft.audience)) {
+    throw new AppError('PaidAudienceNeedsPublication', {
+      details: [{ field: 'audience', code: 'PaidAudienceNeedsPublication' }],
+    });
+  }
 }
 
 /** An object-store key of an editor image the owner uploaded: articles/<owner uid>/<safe name>. */

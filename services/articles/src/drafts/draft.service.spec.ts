@@ -8,7 +8,7 @@ import type { Clock } from '../clock.js';
 import type { MediaRepository } from '../media/media.repository.js';
 import type { CoAuthorAccess } from './co-author-access.js';
 import type { DraftRepository } from './draft.repository.js';
-import { DraftService } from './draft.service.js';
+import { DraftService, previewTokenHash } from './draft.service.js';
 import type { DraftRow } from './draft.table.js';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
@@ -39,7 +39,7 @@ function draft(overrides: Partial<DraftRow> = {}): DraftRow {
     target: 'personal',
     audience: 'free',
     version: 2,
-    previewToken: 'tok',
+    previewTokenHash: 'f'.repeat(64),
     previewTokenCreatedAt: NOW,
     createdAt: NOW,
     updatedAt: NOW,
@@ -104,7 +104,13 @@ describe('DraftService', () => {
       expect(stored).toMatchObject({ ownerId: OWNER.uid, title: 'Payız Bakıda', target: 'personal', audience: 'free' });
       expect(JSON.stringify(stored.content)).not.toContain('script');
       expect(drafts.lockOwner).toHaveBeenCalledWith(TX, OWNER.uid);
-      expect(created).toMatchObject({ id: DRAFT_ID, version: 1, role: 'owner', previewToken: 'tok' });
+      expect(created).toMatchObject({
+        id: DRAFT_ID,
+        version: 1,
+        role: 'owner',
+        previewExpiresAtMs: Date.parse('2026-12-26T10:00:00Z'),
+      });
+      expect(JSON.stringify(created)).not.toContain('f'.repeat(64));
     });
 
     it('refuses an eleventh draft', async () => {
@@ -135,6 +141,15 @@ describe('DraftService', () => {
       ]);
       expect(transactions.run).not.toHaveBeenCalled();
     });
+
+    it('refuses paid readers for a personal draft, on create and on save, before touching the database', async () => {
+      const created = await failure(service.create(OWNER, fields({ target: 'personal', audience: 'paid' })));
+      expect(created.code).toBe('PaidAudienceNeedsPublication');
+      expect(created.details).toEqual([{ field: 'audience', code: 'PaidAudienceNeedsPublication' }]);
+      const saved = await failure(service.update(DRAFT_ID, OWNER.uid, 2, fields({ audience: 'paid' })));
+      expect(saved.code).toBe('PaidAudienceNeedsPublication');
+      expect(transactions.run).not.toHaveBeenCalled();
+    });
   });
 
   describe('read and save', () => {
@@ -145,7 +160,7 @@ describe('DraftService', () => {
       expect((await failure(service.get(DRAFT_ID, ''))).code).toBe('DraftNotFound');
       coAuthors.isAcceptedOnDraft.mockResolvedValue(true);
       const seen = await service.get(DRAFT_ID, OTHER);
-      expect(seen).toMatchObject({ role: 'coAuthor', previewToken: '' });
+      expect(seen).toMatchObject({ role: 'coAuthor', previewExpiresAtMs: 0 });
     });
 
     it('saves when the version matches and answers a conflict with the current version otherwise', async () => {
@@ -181,26 +196,44 @@ describe('DraftService', () => {
   });
 
   describe('preview', () => {
-    it('makes a new unguessable token each time', async () => {
+    it('makes a new unguessable token each time, stores only its hash and answers when it expires', async () => {
       drafts.lockForUpdate.mockResolvedValue(draft());
-      drafts.setPreviewToken.mockResolvedValue(undefined);
+      drafts.setPreviewTokenHash.mockResolvedValue(undefined);
       const first = await service.refreshPreview(DRAFT_ID, OWNER.uid);
       const second = await service.refreshPreview(DRAFT_ID, OWNER.uid);
-      expect(first).toMatch(/^[A-Za-z0-9_-]{32}$/);
-      expect(second).not.toBe(first);
-      expect(drafts.setPreviewToken).toHaveBeenLastCalledWith(TX, DRAFT_ID, second, NOW);
+      expect(first.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(second.token).not.toBe(first.token);
+      expect(second.expiresAt).toEqual(new Date('2026-12-26T10:00:00Z'));
+      const [, , stored, at] = drafts.setPreviewTokenHash.mock.calls[1]!;
+      expect(stored).toMatch(/^[0-9a-f]{64}$/);
+      expect(stored).toBe(previewTokenHash(second.token));
+      expect(stored).not.toContain(second.token);
+      expect(at).toBe(NOW);
     });
 
-    it('shows the draft behind a current token without the token or a role', async () => {
+    it('shows the draft behind a current token, looked up by its hash, without a role', async () => {
       const token = 'A'.repeat(32);
-      drafts.findByPreviewToken.mockResolvedValue({ draft: draft({ previewToken: token }), owner: OWNER });
-      expect(await service.preview(token)).toMatchObject({ id: DRAFT_ID, previewToken: '', role: '' });
-      drafts.findByPreviewToken.mockResolvedValue(undefined);
+      drafts.findByPreviewTokenHash.mockResolvedValue({
+        draft: draft({ previewTokenHash: previewTokenHash(token) }),
+        owner: OWNER,
+      });
+      expect(await service.preview(token)).toMatchObject({ id: DRAFT_ID, previewExpiresAtMs: 0, role: '' });
+      expect(drafts.findByPreviewTokenHash).toHaveBeenCalledWith(previewTokenHash(token));
+      drafts.findByPreviewTokenHash.mockResolvedValue(undefined);
       expect((await failure(service.preview(token))).code).toBe('DraftNotFound');
       // A malformed token is not even looked up.
-      drafts.findByPreviewToken.mockClear();
+      drafts.findByPreviewTokenHash.mockClear();
       expect((await failure(service.preview('short'))).code).toBe('DraftNotFound');
-      expect(drafts.findByPreviewToken).not.toHaveBeenCalled();
+      expect(drafts.findByPreviewTokenHash).not.toHaveBeenCalled();
+    });
+
+    it('stops working 30 days after the token was made', async () => {
+      const token = 'B'.repeat(32);
+      const made = (at: string) => ({ draft: draft({ previewTokenCreatedAt: new Date(at) }), owner: OWNER });
+      drafts.findByPreviewTokenHash.mockResolvedValue(made('2026-10-27T10:00:01Z'));
+      expect((await service.preview(token)).id).toBe(DRAFT_ID);
+      drafts.findByPreviewTokenHash.mockResolvedValue(made('2026-10-27T10:00:00Z'));
+      expect((await failure(service.preview(token))).code).toBe('DraftNotFound');
     });
   });
 

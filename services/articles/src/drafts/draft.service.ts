@@ -8,8 +8,14 @@ import type {
 } from '@pencraft/contracts/articles/v1/drafts';
 import { AppError } from '@pencraft/errors';
 import { TransactionManager, type Queryable } from '@pencraft/kit';
-import { ARTICLE_EDITS_MAX, DRAFTS_MAX, DRAFT_TRANSLATIONS_MAX, draftCapProblem } from '@pencraft/rules';
-import { randomBytes } from 'node:crypto';
+import {
+  ARTICLE_EDITS_MAX,
+  DRAFTS_MAX,
+  DRAFT_TRANSLATIONS_MAX,
+  draftCapProblem,
+  previewLinkExpiresAt,
+} from '@pencraft/rules';
+import { createHash, randomBytes } from 'node:crypto';
 import { ArticleRepository } from '../articles/article.repository.js';
 import { AuthorRepository } from '../authors/author.repository.js';
 import { Clock } from '../clock.js';
@@ -21,6 +27,11 @@ import { checkDraft, isOwnImageKey } from './draft.rules.js';
 import type { DraftRow } from './draft.table.js';
 
 const PREVIEW_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+/** What the table keeps of a preview token: its SHA-256 (a random 32-character token needs no slow hash). */
+export function previewTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
 
 function notFound(): never {
   throw new AppError('DraftNotFound');
@@ -167,22 +178,27 @@ export class DraftService {
     });
   }
 
-  /** A new preview token (the old one stops working at once). */
-  async refreshPreview(id: string, actorUid: string): Promise<string> {
+  /**
+   * A new preview token (the old one stops working at once), working for PREVIEW_LINK_DAYS: answered only here, the
+   * table keeps its hash.
+   */
+  async refreshPreview(id: string, actorUid: string): Promise<{ token: string; expiresAt: Date }> {
     return this.transactions.run(async (tx) => {
       const current = await this.drafts.lockForUpdate(tx, id);
       if (!current || current.ownerId !== actorUid) notFound();
       const token = randomBytes(24).toString('base64url');
-      await this.drafts.setPreviewToken(tx, id, token, this.clock.now());
-      return token;
+      const at = this.clock.now();
+      await this.drafts.setPreviewTokenHash(tx, id, previewTokenHash(token), at);
+      return { token, expiresAt: previewLinkExpiresAt(at) };
     });
   }
 
-  /** Read-only, for anyone holding the current token. */
+  /** Read-only, for anyone holding the current token until it expires. */
   async preview(token: string): Promise<Draft> {
     if (!PREVIEW_TOKEN.test(token)) notFound();
-    const found = await this.drafts.findByPreviewToken(token);
-    if (!found) notFound();
+    const found = await this.drafts.findByPreviewTokenHash(previewTokenHash(token));
+    const madeAt = found?.draft.previewTokenCreatedAt;
+    if (!found || !madeAt || previewLinkExpiresAt(madeAt) <= this.clock.now()) notFound();
     return toDraft(found.draft, found.owner, 'preview');
   }
 

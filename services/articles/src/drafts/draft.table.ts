@@ -37,8 +37,11 @@ export const drafts = articlesSchema.table(
     target: text('target').$type<DraftTarget>().notNull().default('personal'),
     audience: text('audience').$type<Audience>().notNull().default('free'),
     version: integer('version').notNull().default(1),
-    /** Anyone holding this token reads the draft (read-only) at /preview/{token}; refreshing replaces it. */
-    previewToken: text('preview_token'),
+    /**
+     * The SHA-256 (hex) of the preview token: anyone holding the token reads the draft (read-only) at /preview/{token}
+     * until PREVIEW_LINK_DAYS after it was made; refreshing replaces it. The token itself is never stored.
+     */
+    previewTokenHash: text('preview_token_hash'),
     previewTokenCreatedAt: timestamp('preview_token_created_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -47,7 +50,7 @@ export const drafts = articlesSchema.table(
     index('drafts_owner_idx').on(t.ownerId, t.updatedAt.desc()),
     index('drafts_article_idx').on(t.articleId),
     index('drafts_translation_of_idx').on(t.translationOf),
-    uniqueIndex('drafts_preview_token_idx').on(t.previewToken),
+    uniqueIndex('drafts_preview_token_hash_idx').on(t.previewTokenHash),
   ],
 );
 

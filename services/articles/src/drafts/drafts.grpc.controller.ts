@@ -72,7 +72,8 @@ export class DraftsGrpcController {
 
   @GrpcMethod('DraftsService', 'refreshDraftPreview')
   async refreshDraftPreview(request: RefreshDraftPreviewRequest): Promise<RefreshDraftPreviewResponse> {
-    return { token: await this.drafts.refreshPreview(request.draftId, request.actorUid) };
+    const { token, expiresAt } = await this.drafts.refreshPreview(request.draftId, request.actorUid);
+    return { token, expiresAtMs: expiresAt.getTime() };
   }
 
   @GrpcMethod('DraftsService', 'getDraftPreview')

@@ -80,7 +80,7 @@ function draft(overrides: Partial<DraftRow> = {}): DraftRow {
     target: 'personal',
     audience: 'free',
     version: 3,
-    previewToken: null,
+    previewTokenHash: null,
     previewTokenCreatedAt: null,
     createdAt: NOW,
     updatedAt: NOW,

@@ -20,6 +20,7 @@ import { PENDING_STATUSES, type ArticleRow, type ArticleStatus } from '../articl
 import { Clock } from '../clock.js';
 import { CoAuthorAccess } from '../drafts/co-author-access.js';
 import { DraftRepository } from '../drafts/draft.repository.js';
+import { checkPublishable } from '../drafts/draft.rules.js';
 import type { DraftRow } from '../drafts/draft.table.js';
 import { translationPublishedEvent, translationSubmittedEvent } from '../translations/translation.events.js';
 import { reviewedEvent, submittedEvent } from './review.events.js';
@@ -84,6 +85,7 @@ export class ReviewService {
       category: draft.category,
       subCategories: draft.subCategories,
       contentJson: JSON.stringify(draft.content ?? { blocks: [] }),
+    checkPublishable(draft);
     });
     const now = this.clock.now();
     const fields = {

@@ -27,7 +27,7 @@ export const createArticleRoute = defineRoute({
     subCategories: 'InvalidCategory',
     content: 'InvalidArticleContent',
   },
-  errors: ['InvalidContentMin', 'InvalidContentMax', 'InvalidLinkUrl'],
+  errors: ['MaxDraftsCountReached', 'InvalidContentMin', 'InvalidContentMax', 'InvalidLinkUrl'],
 });
 
 export const publishArticleRoute = defineRoute({
@@ -54,6 +54,7 @@ export const publishArticleRoute = defineRoute({
     'InvalidContentMax',
     'InvalidLinkUrl',
     'MaxArticlePublishCount',
+    'PaidAudienceNeedsPublication',
     'EditArticleCount',
     'OperationFailed',
   ],

@@ -102,7 +102,14 @@ export const DraftJson = z
     target: z.string(),
     audience: z.enum(['free', 'paid']),
     version: z.number().int(),
-    previewToken: z.string().nullable().meta({ description: 'Only for the owner; null when no preview link exists' }),
+    previewExpiresAt: z.iso
+      .datetime()
+      .nullable()
+      .meta({
+        description:
+          'Only for the owner: when the preview link stops working (it may have passed); null when none was made. ' +
+          'The token itself is answered only when the link is made (POST /api/drafts/{id}/preview)',
+      }),
     wordCount: z.number().int().optional(),
     symbolCount: z.number().int().optional(),
     createdAt: z.iso.datetime(),
@@ -127,7 +134,11 @@ export const DraftList = z
   .meta({ id: 'DraftList' });
 
 export const PreviewLink = z
-  .object({ token: z.string(), url: z.string().meta({ description: '/preview/{token}' }) })
+  .object({
+    token: z.string().meta({ description: 'Answered only here: the server keeps only its hash' }),
+    url: z.string().meta({ description: '/preview/{token}' }),
+    expiresAt: z.iso.datetime().meta({ description: 'When the link stops working unless it is refreshed (30 days)' }),
+  })
   .meta({ id: 'DraftPreviewLink' });
 
 export const DraftDetails = z
@@ -188,7 +199,7 @@ export const ArticleReviewJson = z
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The JSON of a draft (a list leaves the content and counts out; a preview shows no token and no role). */
+/** The JSON of a draft (a list leaves the content and counts out; a preview shows no link expiry and no role). */
 export function draftJson(draft: Draft, options: { list?: boolean } = {}): z.infer<typeof DraftJson> {
   return {
     id: draft.id,
@@ -213,7 +224,7 @@ export function draftJson(draft: Draft, options: { list?: boolean } = {}): z.inf
     target: draft.target,
     audience: draft.audience === 'paid' ? 'paid' : 'free',
     version: draft.version,
-    previewToken: draft.previewToken || null,
+    previewExpiresAt: draft.previewExpiresAtMs ? iso(draft.previewExpiresAtMs) : null,
     createdAt: iso(draft.createdAtMs),
     updatedAt: iso(draft.updatedAtMs),
   };

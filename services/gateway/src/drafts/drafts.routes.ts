@@ -46,7 +46,7 @@ export const createDraftRoute = defineRoute({
   status: 201,
   auth: 'confirmed',
   fieldCodes: draftFieldCodes,
-  errors: ['MaxDraftsCountReached', 'InvalidContentMax', 'InvalidLinkUrl'],
+  errors: ['MaxDraftsCountReached', 'PaidAudienceNeedsPublication', 'InvalidContentMax', 'InvalidLinkUrl'],
 });
 
 /** SPEC.md section 7 lists /api/articles/draft in the Articles group: my drafts and a new one, as /api/drafts answers. */
@@ -104,7 +104,7 @@ export const updateDraftRoute = defineRoute({
   response: DraftJson,
   auth: 'confirmed',
   fieldCodes: draftFieldCodes,
-  errors: ['DraftNotFound', 'DraftConflict', 'InvalidContentMax', 'InvalidLinkUrl'],
+  errors: ['DraftNotFound', 'DraftConflict', 'PaidAudienceNeedsPublication', 'InvalidContentMax', 'InvalidLinkUrl'],
 });
 
 export const deleteDraftRoute = defineRoute({
@@ -152,7 +152,7 @@ export const refreshPreviewRoute = defineRoute({
   method: 'POST',
   path: '/api/drafts/:id/preview',
   tag: 'drafts',
-  summary: 'Create or refresh the preview link of my draft (the old link stops working)',
+  summary: 'Create or refresh the preview link of my draft (the old link stops working; the new one works for 30 days)',
   params: DraftIdParams,
   response: PreviewLink,
   auth: 'confirmed',

@@ -90,8 +90,8 @@ export class DraftsService {
   }
 
   async refreshPreview(user: UserSummary, id: string) {
-    const { token } = await this.drafts.refreshDraftPreview({ draftId: id, actorUid: user.uid });
-    return { token, url: `/preview/${token}` };
+    const { token, expiresAtMs } = await this.drafts.refreshDraftPreview({ draftId: id, actorUid: user.uid });
+    return { token, url: `/preview/${token}`, expiresAt: new Date(expiresAtMs).toISOString() };
   }
 
   async preview(token: string) {

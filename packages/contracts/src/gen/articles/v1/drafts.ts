@@ -49,14 +49,14 @@ export interface Draft {
   audience: string;
   /** Grows by one on every save. */
   version: number;
-  /** Only for the owner; empty when no preview link was made. */
-  previewToken: string;
   createdAtMs: number;
   updatedAtMs: number;
   wordCount: number;
   symbolCount: number;
   /** owner or coAuthor: how the actor relates to the draft. */
   role: string;
+  /** Only for the owner: when the draft's preview link stops working (it may have passed); 0 when none was made. */
+  previewExpiresAtMs: number;
 }
 
 /** The fields a save writes (all of them, as the editor holds them). */
@@ -141,7 +141,10 @@ export interface RefreshDraftPreviewRequest {
 }
 
 export interface RefreshDraftPreviewResponse {
+  /** The new token: answered only here (the server keeps its hash). */
   token: string;
+  /** When the link stops working unless it is refreshed again (PREVIEW_LINK_DAYS after it was made). */
+  expiresAtMs: number;
 }
 
 export interface GetDraftPreviewRequest {
@@ -255,12 +258,12 @@ function createBaseDraft(): Draft {
     target: "",
     audience: "",
     version: 0,
-    previewToken: "",
     createdAtMs: 0,
     updatedAtMs: 0,
     wordCount: 0,
     symbolCount: 0,
     role: "",
+    previewExpiresAtMs: 0,
   };
 }
 
@@ -311,9 +314,6 @@ export const Draft: MessageFns<Draft> = {
     if (message.version !== 0) {
       writer.uint32(120).int32(message.version);
     }
-    if (message.previewToken !== "") {
-      writer.uint32(130).string(message.previewToken);
-    }
     if (message.createdAtMs !== 0) {
       writer.uint32(136).int64(message.createdAtMs);
     }
@@ -328,6 +328,9 @@ export const Draft: MessageFns<Draft> = {
     }
     if (message.role !== "") {
       writer.uint32(170).string(message.role);
+    }
+    if (message.previewExpiresAtMs !== 0) {
+      writer.uint32(176).int64(message.previewExpiresAtMs);
     }
     return writer;
   },
@@ -465,14 +468,6 @@ export const Draft: MessageFns<Draft> = {
             message.version = reader.int32();
             continue;
           }
-          case 16: {
-            if (tag !== 130) {
-              break;
-            }
-
-            message.previewToken = reader.string();
-            continue;
-          }
           case 17: {
             if (tag !== 136) {
               break;
@@ -511,6 +506,14 @@ export const Draft: MessageFns<Draft> = {
             }
 
             message.role = reader.string();
+            continue;
+          }
+          case 22: {
+            if (tag !== 176) {
+              break;
+            }
+
+            message.previewExpiresAtMs = longToNumber(reader.int64());
             continue;
           }
         }
@@ -566,11 +569,6 @@ export const Draft: MessageFns<Draft> = {
       target: isSet(object.target) ? globalThis.String(object.target) : "",
       audience: isSet(object.audience) ? globalThis.String(object.audience) : "",
       version: isSet(object.version) ? globalThis.Number(object.version) : 0,
-      previewToken: isSet(object.previewToken)
-        ? globalThis.String(object.previewToken)
-        : isSet(object.preview_token)
-        ? globalThis.String(object.preview_token)
-        : "",
       createdAtMs: isSet(object.createdAtMs)
         ? globalThis.Number(object.createdAtMs)
         : isSet(object.created_at_ms)
@@ -592,6 +590,11 @@ export const Draft: MessageFns<Draft> = {
         ? globalThis.Number(object.symbol_count)
         : 0,
       role: isSet(object.role) ? globalThis.String(object.role) : "",
+      previewExpiresAtMs: isSet(object.previewExpiresAtMs)
+        ? globalThis.Number(object.previewExpiresAtMs)
+        : isSet(object.preview_expires_at_ms)
+        ? globalThis.Number(object.preview_expires_at_ms)
+        : 0,
     };
   },
 
@@ -642,9 +645,6 @@ export const Draft: MessageFns<Draft> = {
     if (message.version !== 0) {
       obj.version = Math.round(message.version);
     }
-    if (message.previewToken !== "") {
-      obj.previewToken = message.previewToken;
-    }
     if (message.createdAtMs !== 0) {
       obj.createdAtMs = Math.round(message.createdAtMs);
     }
@@ -659,6 +659,9 @@ export const Draft: MessageFns<Draft> = {
     }
     if (message.role !== "") {
       obj.role = message.role;
+    }
+    if (message.previewExpiresAtMs !== 0) {
+      obj.previewExpiresAtMs = Math.round(message.previewExpiresAtMs);
     }
     return obj;
   },
@@ -1850,13 +1853,16 @@ export const RefreshDraftPreviewRequest: MessageFns<RefreshDraftPreviewRequest> 
 };
 
 function createBaseRefreshDraftPreviewResponse(): RefreshDraftPreviewResponse {
-  return { token: "" };
+  return { token: "", expiresAtMs: 0 };
 }
 
 export const RefreshDraftPreviewResponse: MessageFns<RefreshDraftPreviewResponse> = {
   encode(message: RefreshDraftPreviewResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.token !== "") {
       writer.uint32(10).string(message.token);
+    }
+    if (message.expiresAtMs !== 0) {
+      writer.uint32(16).int64(message.expiresAtMs);
     }
     return writer;
   },
@@ -1882,6 +1888,14 @@ export const RefreshDraftPreviewResponse: MessageFns<RefreshDraftPreviewResponse
             message.token = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.expiresAtMs = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1895,13 +1909,23 @@ export const RefreshDraftPreviewResponse: MessageFns<RefreshDraftPreviewResponse
   },
 
   fromJSON(object: any): RefreshDraftPreviewResponse {
-    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      expiresAtMs: isSet(object.expiresAtMs)
+        ? globalThis.Number(object.expiresAtMs)
+        : isSet(object.expires_at_ms)
+        ? globalThis.Number(object.expires_at_ms)
+        : 0,
+    };
   },
 
   toJSON(message: RefreshDraftPreviewResponse): unknown {
     const obj: any = {};
     if (message.token !== "") {
       obj.token = message.token;
+    }
+    if (message.expiresAtMs !== 0) {
+      obj.expiresAtMs = Math.round(message.expiresAtMs);
     }
     return obj;
   },
@@ -3330,7 +3354,10 @@ export const DraftsServiceService = {
       Buffer.from(SetDraftCoverResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SetDraftCoverResponse => SetDraftCoverResponse.decode(value),
   },
-  /** Creates or replaces the preview token of a draft (owner only); the old token stops working. */
+  /**
+   * Creates or replaces the preview token of a draft (owner only); the old token stops working, the new one works for
+   * 30 days.
+   */
   refreshDraftPreview: {
     path: "/articles.v1.DraftsService/RefreshDraftPreview" as const,
     requestStream: false as const,
@@ -3342,7 +3369,7 @@ export const DraftsServiceService = {
       Buffer.from(RefreshDraftPreviewResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RefreshDraftPreviewResponse => RefreshDraftPreviewResponse.decode(value),
   },
-  /** The draft behind a preview token, read-only, for anyone holding it (unknown or replaced: DraftNotFound). */
+  /** The draft behind a preview token, read-only, for anyone holding it (unknown, replaced or expired: DraftNotFound). */
   getDraftPreview: {
     path: "/articles.v1.DraftsService/GetDraftPreview" as const,
     requestStream: false as const,
@@ -3433,9 +3460,12 @@ export interface DraftsServiceServer extends UntypedServiceImplementation {
   deleteDraft: handleUnaryCall<DeleteDraftRequest, DeleteDraftResponse>;
   /** Sets (key) or clears (empty key) the cover image: an editor image of the owner (articles/<uid>/...). */
   setDraftCover: handleUnaryCall<SetDraftCoverRequest, SetDraftCoverResponse>;
-  /** Creates or replaces the preview token of a draft (owner only); the old token stops working. */
+  /**
+   * Creates or replaces the preview token of a draft (owner only); the old token stops working, the new one works for
+   * 30 days.
+   */
   refreshDraftPreview: handleUnaryCall<RefreshDraftPreviewRequest, RefreshDraftPreviewResponse>;
-  /** The draft behind a preview token, read-only, for anyone holding it (unknown or replaced: DraftNotFound). */
+  /** The draft behind a preview token, read-only, for anyone holding it (unknown, replaced or expired: DraftNotFound). */
   getDraftPreview: handleUnaryCall<GetDraftPreviewRequest, GetDraftPreviewResponse>;
   /** The draft with its translation source (co-authors and invitations are added by the collaboration calls). */
   getDraftDetails: handleUnaryCall<GetDraftDetailsRequest, GetDraftDetailsResponse>;
@@ -3552,7 +3582,10 @@ export interface DraftsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SetDraftCoverResponse) => void,
   ): ClientUnaryCall;
-  /** Creates or replaces the preview token of a draft (owner only); the old token stops working. */
+  /**
+   * Creates or replaces the preview token of a draft (owner only); the old token stops working, the new one works for
+   * 30 days.
+   */
   refreshDraftPreview(
     request: RefreshDraftPreviewRequest,
     callback: (error: ServiceError | null, response: RefreshDraftPreviewResponse) => void,
@@ -3568,7 +3601,7 @@ export interface DraftsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RefreshDraftPreviewResponse) => void,
   ): ClientUnaryCall;
-  /** The draft behind a preview token, read-only, for anyone holding it (unknown or replaced: DraftNotFound). */
+  /** The draft behind a preview token, read-only, for anyone holding it (unknown, replaced or expired: DraftNotFound). */
   getDraftPreview(
     request: GetDraftPreviewRequest,
     callback: (error: ServiceError | null, response: GetDraftPreviewResponse) => void,
