@@ -12,6 +12,7 @@ export { Spinner, type SpinnerProps } from './Spinner.js';
 export { TextField, type TextFieldProps } from './TextField.js';
 export { FeedbackProvider, useFeedback, type Feedback } from './feedback.js';
 export {
+  EDITOR_DRAFT_PREFIX,
   SessionProvider,
   toSessionUser,
   useSession,

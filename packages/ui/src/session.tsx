@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api as defaultApi, type ApiClient, type Schemas } from './api.js';
+import { api as defaultApi, ApiError, type ApiClient, type Schemas } from './api.js';
+import { removeStorageByPrefix } from './storage.js';
 
 /** `GET /api/users/info` (and the answer of sign-in and registration) as the gateway documents it. */
 export type UserInfo = Schemas['UserInfo'];
@@ -54,33 +55,54 @@ const SessionContext = createContext<Session>({
   refresh: async () => undefined,
 });
 
+/** The editor keeps unsent draft text under `pc_editor_draft:{uid}[:{draftId}]` until the server confirms it. */
+export const EDITOR_DRAFT_PREFIX = 'pc_editor_draft:';
+
+type KeyedStorage = Parameters<typeof removeStorageByPrefix>[1];
+
+/** Removes every unsent draft text of anyone from this browser, so the next person on it cannot read it. */
+export function forgetEditorDrafts(storage?: KeyedStorage): void {
+  removeStorageByPrefix(EDITOR_DRAFT_PREFIX, storage);
+}
+
+/**
+ * The signed-in user, or a visitor on any failure. When the gateway says there is no session (401: signed out in
+ * another tab, ended from another device, expired), the drafts left in this browser are removed; a network failure
+ * leaves them for the user to send.
+ */
+export async function loadSession(client: ApiClient, signal?: AbortSignal, storage?: KeyedStorage) {
+  try {
+    const info = await client.get('/api/users/info', signal ? { signal } : undefined);
+    return { status: 'user', user: toSessionUser(info) } as const;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) forgetEditorDrafts(storage);
+    return { status: 'visitor' } as const;
+  }
+}
+
+/** Ends the session on the server, then removes the unsent draft text from this browser. */
+export async function endSession(client: ApiClient, storage?: KeyedStorage): Promise<void> {
+  await client.post('/api/id/out');
+  forgetEditorDrafts(storage);
+}
+
 /** Loads the signed-in user once at start; any failure of that call makes the user a visitor. */
 export function SessionProvider({ children, client = defaultApi }: { children: ReactNode; client?: ApiClient }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
 
-  const refresh = useCallback(async () => {
-    try {
-      const info = await client.get('/api/users/info');
-      setState({ status: 'user', user: toSessionUser(info) });
-    } catch {
-      setState({ status: 'visitor' });
-    }
-  }, [client]);
+  const refresh = useCallback(async () => setState(await loadSession(client)), [client]);
 
   useEffect(() => {
     const controller = new AbortController();
-    client.get('/api/users/info', { signal: controller.signal }).then(
-      (info) => setState({ status: 'user', user: toSessionUser(info) }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'visitor' });
-      },
-    );
+    void loadSession(client, controller.signal).then((loaded) => {
+      if (!controller.signal.aborted) setState(loaded);
+    });
     return () => controller.abort();
   }, [client]);
 
   const signedIn = useCallback((info: UserInfo) => setState({ status: 'user', user: toSessionUser(info) }), []);
   const signOut = useCallback(async () => {
-    await client.post('/api/id/out');
+    await endSession(client);
     setState({ status: 'visitor' });
   }, [client]);
 

@@ -17,6 +17,30 @@ export function writeStorage(key: string, value: string): boolean {
   }
 }
 
+/** Removes every key that starts with `prefix`; nothing when storage is unavailable. */
+export function removeStorageByPrefix(
+  prefix: string,
+  storage: Pick<Storage, 'length' | 'key' | 'removeItem'> | null = localStorageOrNull(),
+): void {
+  try {
+    if (!storage) return;
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter(
+      (key): key is string => key?.startsWith(prefix) === true,
+    );
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // Nothing to clean up when storage is unavailable.
+  }
+}
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function removeStorage(key: string): void {
   try {
     globalThis.localStorage?.removeItem(key);

@@ -1,3 +1,4 @@
+import { EDITOR_DRAFT_PREFIX } from '@pencraft/ui';
 import type { EditorOutput } from './content.js';
 
 /** What a writer fills in for a draft (the article fields of SPEC.md section 3). */
@@ -28,10 +29,13 @@ export interface Pending {
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** The article not yet created on the server (the key the editor used before drafts lived on the server). */
-export const newDraftKey = (uid: string) => `pc_editor_draft:${uid}`;
+/**
+ * The article not yet created on the server (the key the editor used before drafts lived on the server). Every key
+ * starts with EDITOR_DRAFT_PREFIX: the shell removes them all at sign-out.
+ */
+export const newDraftKey = (uid: string) => `${EDITOR_DRAFT_PREFIX}${uid}`;
 /** Unsent changes of one server draft. */
-export const draftKey = (uid: string, draftId: string) => `pc_editor_draft:${uid}:${draftId}`;
+export const draftKey = (uid: string, draftId: string) => `${EDITOR_DRAFT_PREFIX}${uid}:${draftId}`;
 
 type Raw = Record<string, unknown>;
 const isRaw = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
