@@ -1,7 +1,8 @@
 // Notifications through the gateway on real servers (identity, articles, comments, notifications, gateway;
 // PostgreSQL, Redis, NATS, mailpit): every type whose source exists made by its real event, the user's switches
 // honoured, mails in the user's language only for what they chose, the live stream (SSE) receiving new ones and a
-// reconnection with Last-Event-ID getting the missed ones, and that nobody reads or marks another user's.
+// reconnection with Last-Event-ID getting the missed ones, the stream ending at the heartbeat after its session ended,
+// toggled votes and follows telling once per pair, and that nobody reads or marks another user's.
 import { ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import pg from 'pg';
@@ -64,6 +65,9 @@ let grpc: PromiseClient<ArticlesServiceClient>;
 let base: string;
 let seq = 0;
 const run = Date.now().toString(36);
+const password = 'notify-pass-7';
+/** Short, so a stream whose session ended closes within a second or so. */
+const HEARTBEAT_MS = 1_000;
 const text = 'Bakıda payız gələndə küləklər şəhəri təmizləyir, insanlar isə çay süfrəsi ətrafında toplaşır.';
 
 let author: Account;
@@ -77,7 +81,7 @@ async function signUp(): Promise<Account> {
   const account = {
     email: `notify${seq}.${run}@example.az`,
     username: `notify_${run}_${seq}`,
-    password: 'notify-pass-7',
+    password,
   };
   const client = new ApiClient(base);
   const response = await client.post<{ uid: string }>(
@@ -88,6 +92,31 @@ async function signUp(): Promise<Account> {
   expect(response.status).toBe(201);
   await confirmAccount(client, account.email);
   return { client, uid: response.body.uid, username: account.username, email: account.email };
+}
+
+/** Another session of the account (another browser). */
+async function signIn(account: Account): Promise<Account> {
+  const client = new ApiClient(base);
+  const response = await client.post('/api/id/auth/login', { login: account.username, password });
+  expect(response.status).toBe(200);
+  return { ...account, client };
+}
+
+/** How many events of `subject` the notifications service has handled (each recorded with what it stored). */
+async function processed(subject: string): Promise<number> {
+  const { rows } = await sql.query<{ n: string }>(
+    'select count(*) as n from notifications.processed_events where subject = $1',
+    [subject],
+  );
+  return Number(rows[0]!.n);
+}
+
+/** Waits until the notifications service has handled `n` more events of `subject` than `before`. */
+async function handled(subject: string, before: number, n: number) {
+  await eventually(async () => ((await processed(subject)) >= before + n ? true : undefined), {
+    timeoutMs: 20_000,
+    intervalMs: 100,
+  });
 }
 
 async function submitted(owner: Account, title: string): Promise<string> {
@@ -140,6 +169,9 @@ class EventStream {
   private readonly controller = new AbortController();
   status = 0;
   headers?: Headers;
+  heartbeats = 0;
+  /** Set when the server ended the stream (not when this side closed it). */
+  endedByServer = false;
   private done?: Promise<void>;
 
   static async open(account: Account, lastEventId?: string) {
@@ -166,6 +198,7 @@ class EventStream {
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
+          if (block.startsWith(': hb')) this.heartbeats += 1;
           const fields = Object.fromEntries(
             block
               .split('\n')
@@ -177,9 +210,30 @@ class EventStream {
           }
         }
       }
+      this.endedByServer = true;
     } catch {
       // aborted
     }
+  }
+
+  /** Resolves when the server ends the stream; fails after `timeoutMs`. */
+  async ended(timeoutMs: number) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the stream was still open after ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([this.done, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+    expect(this.endedByServer).toBe(true);
+  }
+
+  /** Waits for `n` more heartbeats than it has had (the stream is open and its session checked). */
+  async beats(n: number) {
+    const target = this.heartbeats + n;
+    await eventually(async () => (this.heartbeats >= target ? true : undefined), { timeoutMs: 20_000, intervalMs: 50 });
   }
 
   async waitFor(match: (n: Notification) => boolean) {
@@ -210,6 +264,7 @@ beforeAll(async () => {
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       RATE_LIMIT_PER_MINUTE: '5000',
       PUBLIC_CACHE_SECONDS: '0',
+      NOTIFICATION_STREAM_HEARTBEAT_MS: String(HEARTBEAT_MS),
     }),
   );
   base = httpBase('gateway');
@@ -238,6 +293,14 @@ describe('types made by their events', () => {
     expect((await reader.client.post(`/api/users/${author.uid}/follow`)).status).toBe(200);
     const follow = await arrived(author, 104);
     expect(follow.actor).toMatchObject({ uid: reader.uid, username: reader.username });
+
+    // Unfollowing and following again tells the followed nothing new: one 104 per follower.
+    const followed = await processed('identity.user.followed');
+    expect((await reader.client.request('DELETE', `/api/users/${author.uid}/follow`)).status).toBe(200);
+    expect((await reader.client.post(`/api/users/${author.uid}/follow`)).status).toBe(200);
+    await handled('identity.user.followed', followed, 1);
+    const fromReader = (await mine(author)).body.items.filter((n) => n.type === 104 && n.actor?.uid === reader.uid);
+    expect(fromReader).toHaveLength(1);
   });
 
   it('2: a moderator decision tells the author with the note; the initial review tells nobody', async () => {
@@ -292,6 +355,29 @@ describe('types made by their events', () => {
       data: { decision: 'rejected', note: 'Qaydalara zidd' },
     });
   });
+  it('0 and 50: an upvote removed and given again tells the author once', async () => {
+    const article = await published(other, 'Səs ver, geri al');
+    const votes = await processed('articles.article.voted');
+    // Up, removed (the same route again), up again.
+    for (let i = 0; i < 3; i += 1) {
+      expect((await author.client.post(`/api/articles/${article}/upvote`)).status).toBe(200);
+    }
+    await handled('articles.article.voted', votes, 3);
+    const onArticle = (await mine(other)).body.items.filter((n) => n.type === 0 && n.subject.articleId === article);
+    expect(onArticle).toHaveLength(1);
+
+    const top = await comment(other, article, 'Öz məqaləmə şərh yazıram.');
+    await approveComment(top);
+    await arrived(other, 52, (n) => n.subject.commentId === top);
+    const commentVotes = await processed('comments.comment.voted');
+    for (let i = 0; i < 3; i += 1) {
+      expect((await author.client.post(`/api/articles/comments/${top}/upvote`)).status).toBe(200);
+    }
+    await handled('comments.comment.voted', commentVotes, 3);
+    const onComment = (await mine(other)).body.items.filter((n) => n.type === 50 && n.subject.commentId === top);
+    expect(onComment).toHaveLength(1);
+  });
+
   it('500, 3, 4: a co-author invitation, a translation of my article, and the review of a translation', async () => {
     const created = await author.client.post<{ id: string }>('/api/drafts', {
       title: 'Birgə məqalə',
@@ -467,6 +553,30 @@ describe('live stream (SSE)', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     await again.close();
+  });
+
+  it('ends at the next heartbeat once its session is signed out', async () => {
+    const session = await signIn(author);
+    const stream = await EventStream.open(session);
+    expect(stream.status).toBe(200);
+    await stream.beats(1);
+    expect((await session.client.post('/api/id/out')).status).toBe(204);
+    await stream.ended(2 * HEARTBEAT_MS + 2_000);
+  });
+
+  it("ends at the next heartbeat once its session is ended from another session; the other's stream goes on", async () => {
+    const victim = await signIn(author);
+    const stream = await EventStream.open(victim);
+    const kept = await EventStream.open(author);
+    expect([stream.status, kept.status]).toEqual([200, 200]);
+    await stream.beats(1);
+    const sessions = await victim.client.get<{ sessions: { id: string; current: boolean }[] }>('/api/ttin/logs/sns');
+    const id = sessions.body.sessions.find((s) => s.current)!.id;
+    expect((await author.client.request('DELETE', `/api/ttin/sessions/${id}`)).status).toBe(204);
+    await stream.ended(2 * HEARTBEAT_MS + 2_000);
+    await kept.beats(2);
+    expect(kept.endedByServer).toBe(false);
+    await kept.close();
   });
 
   it('refuses a sixth stream of one user', async () => {
