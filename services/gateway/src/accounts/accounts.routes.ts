@@ -40,8 +40,10 @@ export const loginRoute = defineRoute({
   path: '/api/id/auth/login',
   tag: 'accounts',
   summary:
-    'Sign in with an email or username and a password (sets pc_su). Repeated failures for one account are slowed ' +
-    'down (TooManyRequests with Retry-After, at most 15 minutes); a success resets them. An account with two-factor ' +
+    'Sign in with an email or username and a password (sets pc_su). Repeated failures for one account from one ' +
+    'address are slowed down there (TooManyRequests with Retry-After, at most 15 minutes); from the third recent ' +
+    'failure of an account, from any address, signing in to it needs a captcha (CaptchaRequired). A success ' +
+    'forgets them, a password reset too. An account with two-factor ' +
     'authentication answers { mfa: true } (no session, no cookie) until the same request carries secondFactor; a ' +
     `wrong one answers WrongCode and counts as a failure. ${BANNED_NOTE} \`del\` is the date of a pending ` +
     'deletion (the account can still cancel it).',
