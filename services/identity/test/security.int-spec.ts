@@ -6,6 +6,7 @@ import { IdentityServiceClient, IdentityServiceService } from '@pencraft/contrac
 import { SecurityServiceClient, SecurityServiceService } from '@pencraft/contracts/identity/v1/security';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import { generate } from 'otplib';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { AppHandle } from '../../../packages/devstack/src/index.ts';
 import { rememberSecret } from '../../../tests/support/log-hygiene.ts';
@@ -61,6 +62,8 @@ async function register() {
   return { uid: registered.user!.uid, username: registered.user!.username, sessionId };
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 const signIn = (username: string, ip: string, secondFactor = '') =>
   accounts.login({ login: username, password: PASSWORD, client: { ip, userAgent: CHROME, lang: 'en' }, secondFactor });
 
@@ -92,6 +95,31 @@ describe('SecurityService against PostgreSQL', () => {
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect((await security.getSummary({ uid: user.uid })).recoveryCodesLeft).toBe(9);
+  });
+
+  it('stores recovery codes of 80 bits under the keyed hash only; a code of the earlier scheme still works once', async () => {
+    const user = await register();
+    const { secret } = await security.startMfa({ uid: user.uid, password: PASSWORD });
+    rememberSecret(secret);
+    const code = await generate({ secret });
+    const { recoveryCodes } = await security.confirmMfa({ uid: user.uid, code });
+    rememberSecret(code, ...recoveryCodes);
+    for (const recovery of recoveryCodes) expect(recovery).toMatch(/^[a-z0-9]{4}(-[a-z0-9]{4}){3}$/);
+    const { rows } = await sql.query<{ code_hash: Buffer }>(
+      'select code_hash from identity.recovery_codes where user_id = $1',
+      [user.uid],
+    );
+    const plain = new Set(recoveryCodes.map((c) => sha256(c.replace(/-/g, ''))));
+    expect(rows).toHaveLength(10);
+    expect(rows.some((row) => plain.has(row.code_hash.toString('hex')))).toBe(false);
+
+    // A row of the earlier scheme: the plain SHA-256 of a ten-symbol code.
+    await sql.query('insert into identity.recovery_codes (user_id, code_hash) values ($1, $2)', [
+      user.uid,
+      Buffer.from(sha256('abcdefghjk'), 'hex'),
+    ]);
+    expect((await signIn(user.username, '192.0.2.14', 'ABCDE-FGHJK')).sessionToken).toBeTruthy();
+    await expect(signIn(user.username, '192.0.2.14', 'abcde-fghjk')).rejects.toThrow();
   });
 
   it("deletes due accounts but skips one whose row another replica holds, then deletes it once it's free", async () => {
