@@ -349,7 +349,7 @@ describe('drafts on the server', () => {
     expect((await visitor.get(`/api/drafts/public/${refreshed.body.token}`)).status).toBe(200);
   });
 
-  it('refuses paid readers for a personal article: on create, on save and when publishing an older paid draft', async () => {
+  it('refuses paid readers for a personal article (create, save, publish) and serves an older paid one to its author only', async () => {
     const hugo = await signedUp();
     const paid = { ...body('For paying readers'), audience: 'paid' };
     expect(codeOf(await hugo.client.post('/api/drafts', paid))).toEqual([400, 'PaidAudienceNeedsPublication']);
@@ -370,6 +370,15 @@ describe('drafts on the server', () => {
     );
     expect(articles.rows[0].c).toBe(0);
     expect((await del(hugo.client, `/api/drafts/${draft.body.id}`)).status).toBe(204);
+
+    // An article that went out for paid readers before the rule is read by its author alone, and never cached.
+    const { id } = await pendingArticle(hugo, 'Paid before the rule');
+    await sql.query("update articles.articles set audience = 'paid' where id = $1", [id]);
+    await approveArticle(id);
+    expect(codeOf(await visitor.get(`/api/articles/${id}`))).toEqual([404, 'ArticleNotFound']);
+    const own = await hugo.client.get<Article & { audience: string }>(`/api/articles/${id}`);
+    expect([own.status, own.body.audience]).toEqual([200, 'paid']);
+    expect(codeOf(await visitor.get(`/api/articles/${id}`))).toEqual([404, 'ArticleNotFound']);
   });
 
   it("sets the cover to an image its owner uploaded, never to someone else's", async () => {

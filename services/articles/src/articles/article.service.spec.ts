@@ -204,6 +204,19 @@ describe('ArticleService', () => {
       expect(await codeOf(service.get(ARTICLE_ID, ''))).toBe('ArticleNotFound');
     });
 
+    it('serves a published personal article for paid readers (saved before that was refused) to its writers only', async () => {
+      articles.findWithAuthor.mockResolvedValue(
+        withAuthor({ status: 'published', publishedAt: NOW, audience: 'paid' }),
+      );
+      collaboration.of.mockResolvedValue(group);
+      collaboration.coWrites.mockImplementation(async (_id, uid) => uid === READER_UID);
+
+      expect((await service.get(ARTICLE_ID, AUTHOR.uid)).audience).toBe('paid');
+      expect((await service.get(ARTICLE_ID, READER_UID)).audience).toBe('paid');
+      expect(await codeOf(service.get(ARTICLE_ID, '9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6e'))).toBe('ArticleNotFound');
+      expect(await codeOf(service.get(ARTICLE_ID, ''))).toBe('ArticleNotFound');
+    });
+
     it('answers not found for an unknown article', async () => {
       articles.findWithAuthor.mockResolvedValue(undefined);
       expect(await codeOf(service.get(ARTICLE_ID, AUTHOR.uid))).toBe('ArticleNotFound');

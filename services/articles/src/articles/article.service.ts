@@ -8,7 +8,7 @@ import type {
 } from '@pencraft/contracts/articles/v1/articles';
 import { AppError } from '@pencraft/errors';
 import { TransactionManager } from '@pencraft/kit';
-import { HOME_MAX_PAGE, draftCapProblem, resolvePaging } from '@pencraft/rules';
+import { HOME_MAX_PAGE, audienceProblem, draftCapProblem, resolvePaging } from '@pencraft/rules';
 import { AuthorRepository } from '../authors/author.repository.js';
 import { readingMinutes } from '../content/article-content.js';
 import { DraftRepository } from '../drafts/draft.repository.js';
@@ -58,17 +58,16 @@ export class ArticleService {
 
   /**
    * Published articles for anyone; anything else only for its author and accepted co-authors (others learn nothing,
-   * not even that it exists). With its co-authors and the published versions of its translation group.
+   * not even that it exists). With its co-authors and the published versions of its translation group. An article
+   * published for paid readers on a personal blog (before that was refused) is not publishable: until publications
+   * bring plans, only its author and co-authors read it, as if it were not published.
    */
   async get(articleId: string, viewerUid: string): Promise<Article> {
     const found = await this.articles.findWithAuthor(articleId);
     if (!found) throw new AppError('ArticleNotFound');
     const { article } = found;
-    if (
-      article.status !== 'published' &&
-      article.authorId !== viewerUid &&
-      !(await this.collaboration.coWrites(article.id, viewerUid))
-    )
+    const readable = article.status === 'published' && !audienceProblem(article.target, article.audience);
+    if (!readable && article.authorId !== viewerUid && !(await this.collaboration.coWrites(article.id, viewerUid)))
       throw new AppError('ArticleNotFound');
     return { ...toArticle(found), ...(await this.collaboration.of(article)) };
   }

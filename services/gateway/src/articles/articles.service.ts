@@ -57,7 +57,8 @@ export class ArticlesService {
     const user = await this.sessions.resolve(sessionToken);
     const { article } = await this.articles.getArticle({ articleId: id, viewerUid: user?.uid ?? '' });
     const body = Buffer.from(articleJson(article!));
-    if (article!.status === 'published') this.cache.set(key, body);
+    // Only what everyone may read is shared: an article for paid readers is answered to its writers alone.
+    if (article!.status === 'published' && article!.audience === 'free') this.cache.set(key, body);
     return body;
   }
 
