@@ -95,7 +95,7 @@ export async function waitForMail(query: MailQuery): Promise<Mail> {
         `no mail${query.subject ? ` with a subject matching ${String(query.subject)}` : ''} arrived within ${timeoutMs} ms`,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

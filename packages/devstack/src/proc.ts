@@ -154,6 +154,7 @@ export function exitOf(child: ChildProcess): Promise<{ code: number | null; sign
 
 export interface WaitOptions {
   timeoutMs: number;
+  /** Between checks (50 ms): the checks wait on local processes, where a short poll costs little. */
   intervalMs?: number;
   /** Returns a reason to give up early (e.g. the process exited). */
   abort?: () => string | undefined;
@@ -167,12 +168,12 @@ export async function waitUntil(check: () => Promise<boolean> | boolean, options
     const reason = options.abort?.();
     if (reason !== undefined) throw new Error(reason);
     if (Date.now() >= deadline) return false;
-    await sleep(options.intervalMs ?? 200);
+    await sleep(options.intervalMs ?? 50);
   }
 }
 
 export async function waitGone(pid: number, timeoutMs: number): Promise<boolean> {
-  return waitUntil(() => !isAlive(pid), { timeoutMs, intervalMs: 100 });
+  return waitUntil(() => !isAlive(pid), { timeoutMs, intervalMs: 25 });
 }
 
 function signal(pid: number, sig: NodeJS.Signals, group: boolean): void {

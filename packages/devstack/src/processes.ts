@@ -108,7 +108,6 @@ async function waitAppReady(stack: Stack, app: AppInfo, pid: number, timeoutMs: 
   const identity = identityOf(stack, app);
   const ready = await waitUntil(async () => (await httpStatus(readyUrl(app), 1500)) === 200, {
     timeoutMs,
-    intervalMs: 250,
     abort: () => (tracked(pidFile(stack, app.name), identity).state === 'running' ? undefined : 'exited'),
   }).catch((error: Error) => {
     throw new Error(

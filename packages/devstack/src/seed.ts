@@ -174,7 +174,7 @@ export function mailpitCodeReader(apiUrl: string, fetchImpl: Fetch = fetch): Cod
         if (code) return code;
       }
       if (Date.now() > deadline) throw new Error(`no confirmation code mailed to ${to}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
 }
