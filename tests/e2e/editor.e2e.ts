@@ -12,7 +12,7 @@ import { expectAccessible, launchBrowser } from '../support/browser.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
-import { approveArticle } from '../support/review.ts';
+import { approveArticle, decideEdit } from '../support/review.ts';
 import { eventually, stack } from '../support/stack.ts';
 
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
@@ -492,8 +492,10 @@ describe('writing an article', () => {
     await stateIs(page, 'saved');
     await page.getByRole('button', { name: 'Publish the changes' }).click();
     await page.getByRole('link', { name: 'Open the article' }).waitFor();
-    // The edit of a published article keeps it published: the new title is read back (the public read is cached
-    // briefly, so it is polled).
+    // The edit goes through review while the published version stays live; once approved, the new title is read
+    // back (the public read is cached briefly, so it is polled).
+    expect((await writer.client.get<{ title: string }>(`/api/articles/${articleId}`)).body.title).toBe(title);
+    await decideEdit(articleId, 'approve');
     await eventually(
       async () => {
         const article = await writer.client.get<{ title: string; status: string }>(`/api/articles/${articleId}`);

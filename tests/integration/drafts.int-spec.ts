@@ -8,7 +8,7 @@ import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
-import { closeReviewClient, decideReview, approveArticle } from '../support/review.ts';
+import { closeReviewClient, decideEdit, decideReview, approveArticle } from '../support/review.ts';
 import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
 // Every answer of a documented operation is checked against services/gateway/openapi.json.
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
@@ -497,7 +497,7 @@ describe('publishing and review', () => {
     await expect(decideReview(id, 'reject', 'Too late')).rejects.toMatchObject({ code: 'OperationFailed' });
   });
 
-  it('edits a published article in place, at most 5 times; only its author may', async () => {
+  it('sends each edit of a published article through review, at most 5 times; only its author may edit', async () => {
     const { id } = await pendingArticle(alice, 'Edited often');
     await approveArticle(id);
     expect(codeOf(await bob.client.post(`/api/articles/publishing/${id}/edit`))).toEqual([403, 'Forbidden']);
@@ -508,7 +508,21 @@ describe('publishing and review', () => {
       expect((await alice.client.post<Draft>(`/api/articles/publishing/${id}/edit`)).body.id).toBe(edit.body.id);
       await put(alice.client, `/api/drafts/${edit.body.id}`, { ...body(`Edited ${i}`), version: edit.body.version });
       const saved = await alice.client.post<Article>(`/api/articles/publishing/${edit.body.id}`);
-      expect(saved.body).toMatchObject({ id, status: 'published', title: `Edited ${i}`, editCount: i });
+      // The published version stays live while the edit waits for review.
+      expect(saved.body).toMatchObject({ id, status: 'published', editCount: i - 1 });
+      expect(saved.body.title).not.toBe(`Edited ${i}`);
+      if (i === 1) {
+        // A second edit waits for the first one's outcome (its draft stays).
+        const second = await alice.client.post<Draft>(`/api/articles/publishing/${id}/edit`);
+        expect(codeOf(await alice.client.post(`/api/articles/publishing/${second.body.id}`))).toEqual([
+          409,
+          'ArticleEditPending',
+        ]);
+      }
+      expect(await decideEdit(id, 'approve', { database: db.url })).toMatchObject({
+        title: `Edited ${i}`,
+        editCount: i,
+      });
     }
     expect((await visitor.get<Article>(`/api/articles/${id}`)).body.title).toBe('Edited 5');
     expect(codeOf(await alice.client.post(`/api/articles/publishing/${id}/edit`))).toEqual([429, 'EditArticleCount']);

@@ -249,13 +249,13 @@ describe('the gateway', () => {
     const created = await writer.post<{ id: string }>('/api/articles', article('Traced article'));
     await writer.post(`/api/articles/publishing/${created.body.id}`);
     await approveArticle(created.body.id);
-    // An edit of the published article is announced again by the publish call itself, in its transaction.
+    // An edit of the published article is announced for review by the publish call itself, in its transaction.
     const edit = await writer.post<{ id: string }>(`/api/articles/publishing/${created.body.id}/edit`);
     await writer.post(`/api/articles/publishing/${edit.body.id}`, undefined, { traceparent });
     const sql = new pg.Pool({ connectionString: db.url, max: 1 });
     try {
       const { rows } = await sql.query(
-        "select headers from articles.outbox where subject = 'articles.article.published' order by created_at desc limit 1",
+        "select headers from articles.outbox where subject = 'articles.article.submitted' order by created_at desc limit 1",
       );
       // The outbox row carries the W3C context of the publish call, so the NATS message continues the same trace.
       expect(rows[0].headers.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-0[01]$`));

@@ -159,6 +159,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/articles/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Report a published article with one of the six comment report reasons and an optional note; moderation triages it (once per article: AlreadyReportedArticle; at most 10 reports a day: ReportsCountExceed; not one of one’s own: ForbiddenSelfReaction) */
+    post: operations['reportArticle'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/articles/{id}/review': {
     parameters: {
       query?: never;
@@ -1667,7 +1684,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The review queue of articles, translations and comments by kind and state (underModeration unless said): open states oldest first, decided ones most recently decided first
+     * The review queue of articles, translations, edits of published articles and comments by kind and state (underModeration unless said): open states oldest first, decided ones most recently decided first
      * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
      */
     get: operations['listModerationQueue'];
@@ -1687,7 +1704,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Reports of comments grouped by comment (open unless said), most recently reported first
+     * Reports of comments and articles grouped by the reported comment or article (open unless said), most recently reported first
      * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
      */
     get: operations['listModerationReports'];
@@ -1709,7 +1726,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Dismiss the comment's open reports, or remove the comment (optionally banning its author); any report id of the group names it
+     * Dismiss the comment's (or article's) open reports, or remove the comment (optionally banning its author; an article's reports can only be dismissed); any report id of the group names it
      * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
      */
     post: operations['resolveModerationReport'];
@@ -2810,6 +2827,13 @@ export interface components {
       /** @description Always empty: three deep is the deepest. */
       replies: Record<string, never>[];
     };
+    ArticleReport: {
+      id: string;
+      articleId: string;
+      /** @enum {string} */
+      reason: 'spam' | 'scam' | 'harassment' | 'hateSpeech' | 'violence' | 'falseInfo';
+      createdAt: string;
+    };
     ArticleReview: {
       articleId: string;
       /** @enum {string} */
@@ -3581,7 +3605,7 @@ export interface components {
         | 'ban.issue'
         | 'ban.lift';
       /** @enum {string} */
-      subjectKind: 'article' | 'translation' | 'comment' | 'report' | 'user';
+      subjectKind: 'article' | 'translation' | 'edit' | 'comment' | 'report' | 'user';
       subjectId: string;
       /**
        * Format: uuid
@@ -3669,6 +3693,12 @@ export interface components {
         description: string;
         text: string;
       };
+      /** @description For an edit of a published article: the published version it would replace (content is the proposed one), plain text; null for other kinds */
+      live: {
+        title: string;
+        description: string;
+        text: string;
+      } | null;
       author: {
         /**
          * Format: uuid
@@ -3734,7 +3764,7 @@ export interface components {
        */
       id: string;
       /** @enum {string} */
-      kind: 'article' | 'translation' | 'comment';
+      kind: 'article' | 'translation' | 'edit' | 'comment';
       /**
        * Format: uuid
        * @description A UUID
@@ -3812,8 +3842,13 @@ export interface components {
        */
       id: string;
       /**
+       * @description What was reported: a comment, or a published article (whose reports can only be dismissed)
+       * @enum {string}
+       */
+      kind: 'comment' | 'article';
+      /**
        * Format: uuid
-       * @description A UUID
+       * @description The reported comment; for an article's reports, the article's id
        */
       commentId: string;
       /**
@@ -5069,6 +5104,112 @@ export interface operations {
         };
       };
       /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  reportArticle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          reason: 'spam' | 'scam' | 'harassment' | 'hateSpeech' | 'violence' | 'falseInfo';
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArticleReport'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidIdentifier: The identifier is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; ForbiddenSelfReaction: You cannot vote on your own content. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ArticleNotFound: Article not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description AlreadyReportedArticle: You have already reported this article. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ReportsCountExceed: You have sent too many reports. Please try again later.; TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
           /** @description Seconds to wait */
@@ -13390,7 +13531,7 @@ export interface operations {
   listModerationQueue: {
     parameters: {
       query?: {
-        kind?: 'article' | 'translation' | 'comment';
+        kind?: 'article' | 'translation' | 'edit' | 'comment';
         state?: 'underModeration' | 'initialReview' | 'approved' | 'rejected' | 'revisionRequested';
         page?: number;
       };

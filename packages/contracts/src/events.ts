@@ -6,6 +6,7 @@ import type { BinaryReader, BinaryWriter } from '@bufbuild/protobuf/wire';
 import {
   ArticleBookmarked,
   ArticlePublished,
+  ArticleReported,
   ArticleReviewed,
   ArticleSubmitted,
   ArticleVoted,
@@ -182,6 +183,15 @@ export const EVENTS = {
     message: ArticlePublished,
     publisher: 'articles',
     consumers: { search: 'search-articles', articles: 'articles-engagement-published' },
+  }),
+  // The moderation service triages readers' reports of articles beside the comment reports.
+  articleReported: defineEvent({
+    subject: 'articles.article.reported',
+    type: 'events.v1.ArticleReported',
+    proto: 'events/v1/articles.proto',
+    message: ArticleReported,
+    publisher: 'articles',
+    consumers: { moderation: 'moderation-articles-reported' },
   }),
   // The notifications service tells the author of a new upvote (type 0).
   articleVoted: defineEvent({

@@ -169,6 +169,9 @@ const SPEC_CODES = [
   'BanNotFound',
   // Notifications (issue #9)
   'NotificationNotFound',
+  // Edits of published articles go through review; readers report articles (issue #14)
+  'ArticleEditPending',
+  'AlreadyReportedArticle',
 ];
 
 const GRPC_FOR_HTTP: Record<number, number[]> = {

@@ -213,6 +213,12 @@ export const CATALOGUE = {
     en: 'You have reached the edit limit for this article: a published article can be edited at most 5 times.',
     ru: 'Достигнут лимит редактирования этой статьи: опубликованную статью можно изменить не больше 5 раз.',
   },
+  ArticleEditPending: {
+    ...CONFLICT,
+    az: 'Bu məqalənin bir redaktəsi artıq yoxlamadadır. Onun nəticəsini gözləyin.',
+    en: 'An edit of this article is already waiting for review. Please wait for its outcome.',
+    ru: 'Правка этой статьи уже ожидает проверки. Дождитесь её результата.',
+  },
   DraftNotFound: {
     ...NOT_FOUND,
     az: 'Qaralama tapılmadı.',
@@ -596,6 +602,12 @@ export const CATALOGUE = {
     az: 'Siz artıq bu şərh barədə şikayət etmisiniz.',
     en: 'You have already reported this comment.',
     ru: 'Вы уже пожаловались на этот комментарий.',
+  },
+  AlreadyReportedArticle: {
+    ...EXISTS,
+    az: 'Siz artıq bu məqalə barədə şikayət etmisiniz.',
+    en: 'You have already reported this article.',
+    ru: 'Вы уже пожаловались на эту статью.',
   },
   CommentsCountExceed: {
     ...LIMIT,

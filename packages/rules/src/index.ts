@@ -175,10 +175,12 @@ export {
   OPEN_QUEUE_STATES,
   QUEUE_KINDS,
   QUEUE_STATES,
+  REPORT_KINDS,
   REPORT_STATES,
   isOpenQueueState,
   type AuditAction,
   type QueueKind,
   type QueueState,
+  type ReportKind,
   type ReportState,
 } from './moderation.js';

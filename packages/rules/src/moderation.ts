@@ -1,8 +1,8 @@
 // The review queue's vocabulary, shared by the moderation service (its tables), the gateway (its schemas, hence the
 // OpenAPI document) and the staff console (its filters): one list each, in the order the console offers them.
 
-/** What a queue item reviews. */
-export const QUEUE_KINDS = ['article', 'translation', 'comment'] as const;
+/** What a queue item reviews: `edit` is an edit of a published article (the published version stays live meanwhile). */
+export const QUEUE_KINDS = ['article', 'translation', 'edit', 'comment'] as const;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 
 /**
@@ -18,6 +18,10 @@ export const OPEN_QUEUE_STATES: readonly QueueState[] = ['initialReview', 'under
 export function isOpenQueueState(state: string): boolean {
   return (OPEN_QUEUE_STATES as readonly string[]).includes(state);
 }
+
+/** What readers report: a comment, or a published article. */
+export const REPORT_KINDS = ['comment', 'article'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** A group of reports on one comment: waiting for triage, dismissed, or acted on (the comment removed). */
 export const REPORT_STATES = ['open', 'dismissed', 'actioned'] as const;

@@ -17,11 +17,14 @@ import { ReviewRepository } from './review/review.repository.js';
 import { ReviewService } from './review/review.service.js';
 import { EngagementModule } from './feeds/engagement.module.js';
 import { MediaModule } from './media/media.module.js';
+import { ArticleReportRepository } from './reports/article-report.repository.js';
+import { ArticleReportService } from './reports/article-report.service.js';
+import { ArticleReportsGrpcController } from './reports/article-reports.grpc.controller.js';
 import { StatisticsModule } from './statistics/statistics.module.js';
 
 @Module({
   imports: [MediaModule, StatisticsModule, EngagementModule, CollaborationModule, CommentCountModule],
-  controllers: [ArticlesGrpcController, DraftsGrpcController],
+  controllers: [ArticlesGrpcController, DraftsGrpcController, ArticleReportsGrpcController],
   providers: [
     ArticleService,
     ArticleRepository,
@@ -36,6 +39,9 @@ import { StatisticsModule } from './statistics/statistics.module.js';
     DraftRepository,
     ReviewService,
     ReviewRepository,
+    // Readers' reports of published articles (moderation triages them).
+    ArticleReportService,
+    ArticleReportRepository,
   ],
 })
 export class ArticlesModule {}

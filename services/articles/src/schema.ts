@@ -9,6 +9,7 @@ export * from './coauthors/coauthor.table.js';
 export * from './drafts/draft.table.js';
 export * from './media/media.table.js';
 export * from './review/review.table.js';
+export * from './reports/article-report.table.js';
 export * from './statistics/statistics.table.js';
 export * from './bookmarks/bookmark.table.js';
 export * from './categories/category-follow.table.js';

@@ -62,7 +62,7 @@ export function banOf(row: BanRow, now: Date): pb.Ban {
   };
 }
 
-/** One comment's reports in one state (rows newest first). */
+/** One comment's (or article's) reports in one state (rows newest first). */
 export function reportGroupOf(rows: ReportRow[]): pb.ReportGroup {
   const newest = rows[0]!;
   const oldest = rows[rows.length - 1]!;
@@ -88,5 +88,6 @@ export function reportGroupOf(rows: ReportRow[]): pb.ReportGroup {
     lastReportedAtMs: ms(newest.createdAt),
     resolvedBy: staffOf(newest.resolvedBySub, newest.resolvedByUsername),
     resolvedAtMs: ms(newest.resolvedAt),
+    kind: newest.kind,
   };
 }

@@ -72,6 +72,10 @@ export class ModerationQuery {
     return {
       item: queueItemOf(row),
       content: { title: row.title, description: row.description, text: row.content },
+      live:
+        row.kind === 'edit'
+          ? { title: row.previousTitle, description: row.previousDescription, text: row.previousContent }
+          : undefined,
       author: {
         uid: row.authorUid,
         username: profile?.username ?? row.authorUsername,

@@ -1,6 +1,7 @@
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type { ArticleWithAuthor } from '../articles/article.repository.js';
 import type { Decision } from './review.rules.js';
+import type { ArticleEditRow } from './review.table.js';
 
 /** The decision names articles.article.reviewed carries; starting the initial review is not announced. */
 const REVIEWED: Partial<Record<Decision, string>> = {
@@ -28,12 +29,39 @@ export function submittedEvent({ article, author }: ArticleWithAuthor, isEdit: b
     submittedAtMs: at.getTime(),
     category: article.category,
     authorUsername: author?.username ?? '',
+    editId: '',
+    previousTitle: '',
+    previousDescription: '',
+    previousBodyText: '',
+  });
+}
+
+/**
+ * articles.article.submitted for an edit of a published article (an original or a translation's row) entering
+ * review: the proposed version, with the live one beside it for the staff's comparison.
+ */
+export function editSubmittedEvent({ article, author }: ArticleWithAuthor, edit: ArticleEditRow, at: Date) {
+  return outboxEvent(EVENTS.articleSubmitted, {
+    articleId: article.id,
+    authorUid: article.authorId,
+    title: edit.title,
+    description: edit.description,
+    bodyText: edit.bodyText,
+    language: edit.language,
+    isEdit: true,
+    submittedAtMs: at.getTime(),
+    category: edit.category,
+    authorUsername: author?.username ?? '',
+    editId: edit.id,
+    previousTitle: article.title,
+    previousDescription: article.description,
+    previousBodyText: article.bodyText,
   });
 }
 
 /**
  * articles.article.reviewed, for the outbox in the transaction of a decision that moved the article; undefined for
- * START_INITIAL_REVIEW. `authorUids`: the principal author (the translator) first, then the accepted co-authors.
+ * START_INITIAL_REVIEW. `isEdit`: the decision was on an edit of the published article. `authorUids`: the principal author (the translator) first, then the accepted co-authors.
  */
 export function reviewedEvent(
   { article }: ArticleWithAuthor,
@@ -41,6 +69,7 @@ export function reviewedEvent(
   coAuthorUids: readonly string[],
   note: string,
   at: Date,
+  isEdit = false,
 ) {
   const name = REVIEWED[decision];
   if (!name) return undefined;
@@ -54,5 +83,6 @@ export function reviewedEvent(
     note,
     atMs: at.getTime(),
     language: article.language,
+    isEdit,
   });
 }

@@ -1,10 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { PENDING_STATUSES } from '../articles/article.table.js';
 import { REVIEW_ROAD } from './review.rules.js';
-import { articleDeletions, articleReviews } from './review.table.js';
+import {
+  articleDeletions,
+  articleEdits,
+  articleReviews,
+  type ArticleEditRow,
+  type NewArticleEdit,
+} from './review.table.js';
 
-/** The review timeline and the pending-deletion counts. */
+/** The review timeline, the edits of published articles waiting for review and the pending-deletion counts. */
 @Injectable()
 export class ReviewRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
@@ -34,6 +41,33 @@ export class ReviewRepository {
       .from(articleReviews)
       .where(eq(articleReviews.articleId, articleId))
       .orderBy(asc(articleReviews.at), sql`${rank} nulls last`);
+  }
+
+  /** The article's edit waiting for review, locked for the transaction; undefined when none is open. */
+  async lockOpenEdit(tx: Queryable, articleId: string): Promise<ArticleEditRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(articleEdits)
+      .where(and(eq(articleEdits.articleId, articleId), inArray(articleEdits.status, [...PENDING_STATUSES])))
+      .for('update');
+    return row;
+  }
+
+  async lockEdit(tx: Queryable, id: string): Promise<ArticleEditRow | undefined> {
+    const [row] = await tx.select().from(articleEdits).where(eq(articleEdits.id, id)).for('update');
+    return row;
+  }
+
+  async insertEdit(tx: Queryable, edit: NewArticleEdit): Promise<ArticleEditRow> {
+    const [row] = await tx.insert(articleEdits).values(edit).returning();
+    return row!;
+  }
+
+  async setEditStatus(tx: Queryable, id: string, status: ArticleEditRow['status'], note: string, at: Date) {
+    await tx
+      .update(articleEdits)
+      .set({ status, reviewNote: note, decidedAt: PENDING_STATUSES.includes(status) ? null : at })
+      .where(eq(articleEdits.id, id));
   }
 
   async deleteTimeline(tx: Queryable, articleId: string): Promise<void> {

@@ -12,6 +12,7 @@ import type { CoAuthorAccess } from '../drafts/co-author-access.js';
 import type { DraftRepository } from '../drafts/draft.repository.js';
 import type { DraftRow } from '../drafts/draft.table.js';
 import type { ReviewRepository } from './review.repository.js';
+import type { ArticleEditRow } from './review.table.js';
 import { ReviewService } from './review.service.js';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
@@ -24,6 +25,7 @@ const AUTHOR = {
 const OTHER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 const ARTICLE_ID = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
 const DRAFT_ID = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const EDIT_ID = '7a6b5c4d-3e2f-4a1b-8c9d-2e3f4a5b6c7d';
 const TEXT = 'Bakıda payız gələndə küləklər şəhəri təmizləyir və dəniz sahili sakitləşir.';
 const CONTENT: ArticleContent = {
   time: NOW.getTime(),
@@ -62,6 +64,31 @@ function read(overrides: Partial<ArticleRow> = {}): ArticleWithAuthor {
   const { content, ...rest } = article(overrides);
   const record: ArticleRecord = { ...rest, contentJson: JSON.stringify(content) };
   return { article: record, author: AUTHOR };
+}
+
+function edit(overrides: Partial<ArticleEditRow> = {}): ArticleEditRow {
+  return {
+    id: EDIT_ID,
+    articleId: ARTICLE_ID,
+    authorId: AUTHOR.uid,
+    status: 'accepted',
+    reviewNote: '',
+    title: 'Payız',
+    description: 'Bakı',
+    language: 'az',
+    category: 'culture',
+    subCategories: ['travel'],
+    content: CONTENT,
+    bodyText: TEXT,
+    wordCount: 11,
+    symbolCount: TEXT.length,
+    coverKey: null,
+    target: 'personal',
+    audience: 'free',
+    submittedAt: NOW,
+    decidedAt: null,
+    ...overrides,
+  };
 }
 
 function draft(overrides: Partial<DraftRow> = {}): DraftRow {
@@ -258,24 +285,54 @@ describe('ReviewService', () => {
       expect(coAuthors.isAcceptedOnDraft).toHaveBeenCalledWith(DRAFT_ID, OTHER, TX);
     });
 
-    it('writes an edit over the published article, keeps it published, counts it and announces it again', async () => {
-      drafts.lockForUpdate.mockResolvedValue(draft({ articleId: ARTICLE_ID }));
+    it('keeps the published version live and sends an edit of it into review, never straight to publication', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ articleId: ARTICLE_ID, title: 'Payız, yenə' }));
       articles.lockForUpdate.mockResolvedValue(article({ status: 'published', publishedAt: NOW, editCount: 2 }));
-      articles.replaceContent.mockResolvedValue(article({ status: 'published', editCount: 3 }));
-      articles.findWithAuthor.mockResolvedValue(read({ status: 'published', publishedAt: NOW, editCount: 3 }));
+      reviews.lockOpenEdit.mockResolvedValue(undefined);
+      reviews.insertEdit.mockResolvedValue(edit({ title: 'Payız, yenə' }));
+      articles.findWithAuthor.mockResolvedValue(read({ status: 'published', publishedAt: NOW, editCount: 2 }));
       outbox.add.mockResolvedValue('event-2');
 
       const result = await service.submit(DRAFT_ID, AUTHOR.uid);
 
-      expect(articles.replaceContent).toHaveBeenCalledWith(
-        TX,
-        ARTICLE_ID,
-        expect.objectContaining({ title: 'Payız', editCount: 3, updatedAt: NOW }),
-      );
+      // The live article is not touched: no new content, no new state, no publication.
+      expect(articles.replaceContent).not.toHaveBeenCalled();
       expect(articles.setStatus).not.toHaveBeenCalled();
-      expect(reviews.record).not.toHaveBeenCalled();
+      expect(reviews.insertEdit).toHaveBeenCalledWith(
+        TX,
+        expect.objectContaining({
+          articleId: ARTICLE_ID,
+          authorId: AUTHOR.uid,
+          title: 'Payız, yenə',
+          bodyText: TEXT,
+          status: 'accepted',
+          submittedAt: NOW,
+        }),
+      );
+      expect(reviews.record).toHaveBeenCalledWith(TX, ARTICLE_ID, ['accepted'], '', NOW);
       expect(outbox.add).toHaveBeenCalledTimes(1);
-      expect(result).toMatchObject({ status: 'published', editCount: 3 });
+      const [tx, event] = outbox.add.mock.calls[0]!;
+      expect(tx).toBe(TX);
+      expect(event.subject).toBe(EVENTS.articleSubmitted.subject);
+      expect(EVENTS.articleSubmitted.message.decode(event.payload)).toMatchObject({
+        articleId: ARTICLE_ID,
+        editId: EDIT_ID,
+        isEdit: true,
+        title: 'Payız, yenə',
+        previousTitle: 'Payız',
+        previousBodyText: TEXT,
+      });
+      expect(drafts.delete).toHaveBeenCalledWith(TX, DRAFT_ID);
+      expect(result).toMatchObject({ status: 'published', editCount: 2, title: 'Payız' });
+    });
+
+    it('refuses a second edit while one waits for review', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ articleId: ARTICLE_ID }));
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'published', editCount: 1 }));
+      reviews.lockOpenEdit.mockResolvedValue(edit());
+      expect(await codeOf(service.submit(DRAFT_ID, AUTHOR.uid))).toBe('ArticleEditPending');
+      expect(reviews.insertEdit).not.toHaveBeenCalled();
+      expect(drafts.delete).not.toHaveBeenCalled();
     });
 
     it('refuses a sixth edit of a published article', async () => {
@@ -365,6 +422,7 @@ describe('ReviewService', () => {
         note: '',
         atMs: NOW.getTime(),
         language: 'az',
+        isEdit: false,
       });
       expect(coAuthors.acceptedUidsOfArticle).toHaveBeenCalledWith(ARTICLE_ID, TX);
       expect(result.status).toBe('published');
@@ -417,7 +475,84 @@ describe('ReviewService', () => {
       expect(reviews.record).not.toHaveBeenCalled();
       expect(outbox.add).not.toHaveBeenCalled();
       articles.lockForUpdate.mockResolvedValue(undefined);
+      reviews.lockEdit.mockResolvedValue(undefined);
       expect(await codeOf(service.decide(ARTICLE_ID, 'approve', ''))).toBe('ArticleNotFound');
+    });
+  });
+
+  describe('decide an edit', () => {
+    beforeEach(() => {
+      articles.lockForUpdate.mockImplementation(async (_tx, id) =>
+        id === ARTICLE_ID ? article({ status: 'published', publishedAt: NOW, editCount: 2 }) : undefined,
+      );
+      reviews.record.mockResolvedValue(undefined);
+      reviews.setEditStatus.mockResolvedValue(undefined);
+      articles.findWithAuthor.mockResolvedValue(read({ status: 'published', publishedAt: NOW }));
+      coAuthors.acceptedUidsOfArticle.mockResolvedValue([]);
+      outbox.add.mockResolvedValue('event-e');
+    });
+
+    it('approving writes the edit over the live article, counts it and announces it published', async () => {
+      reviews.lockEdit.mockResolvedValue(edit({ status: 'underModeration', title: 'Payız, yenə' }));
+      articles.replaceContent.mockResolvedValue(article({ status: 'published', editCount: 3 }));
+
+      await service.decide(EDIT_ID, 'approve', '');
+
+      expect(reviews.lockEdit).toHaveBeenCalledWith(TX, EDIT_ID);
+      expect(articles.replaceContent).toHaveBeenCalledWith(
+        TX,
+        ARTICLE_ID,
+        expect.objectContaining({ title: 'Payız, yenə', bodyText: TEXT, editCount: 3, updatedAt: NOW }),
+      );
+      expect(reviews.setEditStatus).toHaveBeenCalledWith(TX, EDIT_ID, 'published', '', NOW);
+      expect(reviews.record).toHaveBeenCalledWith(TX, ARTICLE_ID, ['approved', 'published'], '', NOW);
+      expect(articles.setStatus).not.toHaveBeenCalled();
+      expect(outbox.add.mock.calls.map(([, event]) => event.subject)).toEqual([
+        EVENTS.articlePublished.subject,
+        EVENTS.articleReviewed.subject,
+      ]);
+      expect(EVENTS.articleReviewed.message.decode(outbox.add.mock.calls[1]![1].payload)).toMatchObject({
+        articleId: ARTICLE_ID,
+        decision: 'approved',
+        isEdit: true,
+      });
+    });
+
+    it('rejecting or asking for a revision leaves the live article as it is and tells the author', async () => {
+      for (const [decision, status] of [
+        ['reject', 'rejected'],
+        ['requestRevision', 'revisionRequested'],
+      ] as const) {
+        outbox.add.mockClear();
+        reviews.lockEdit.mockResolvedValue(edit({ status: 'underModeration' }));
+
+        await service.decide(EDIT_ID, decision, '  Phishing link  ');
+
+        expect(reviews.setEditStatus).toHaveBeenCalledWith(TX, EDIT_ID, status, 'Phishing link', NOW);
+        expect(reviews.record).toHaveBeenCalledWith(TX, ARTICLE_ID, [status], 'Phishing link', NOW);
+        expect(outbox.add).toHaveBeenCalledTimes(1);
+        expect(EVENTS.articleReviewed.message.decode(outbox.add.mock.calls[0]![1].payload)).toMatchObject({
+          decision: status,
+          note: 'Phishing link',
+          isEdit: true,
+        });
+      }
+      expect(articles.replaceContent).not.toHaveBeenCalled();
+      expect(articles.setStatus).not.toHaveBeenCalled();
+    });
+
+    it('runs the initial review on the edit, and answers a repeated decision as done', async () => {
+      reviews.lockEdit.mockResolvedValue(edit({ status: 'accepted' }));
+      await service.decide(EDIT_ID, 'startInitialReview', '');
+      expect(reviews.setEditStatus).toHaveBeenCalledWith(TX, EDIT_ID, 'initialReview', '', NOW);
+      expect(outbox.add).not.toHaveBeenCalled();
+
+      reviews.setEditStatus.mockClear();
+      reviews.lockEdit.mockResolvedValue(edit({ status: 'published' }));
+      await service.decide(EDIT_ID, 'approve', '');
+      expect(reviews.setEditStatus).not.toHaveBeenCalled();
+      expect(articles.replaceContent).not.toHaveBeenCalled();
+      expect(await codeOf(service.decide(EDIT_ID, 'reject', 'late'))).toBe('OperationFailed');
     });
   });
 

@@ -22,12 +22,18 @@ import { CoAuthorAccess } from '../drafts/co-author-access.js';
 import { DraftRepository } from '../drafts/draft.repository.js';
 import { checkPublishable } from '../drafts/draft.rules.js';
 import type { DraftRow } from '../drafts/draft.table.js';
+import type { ArticleEditRow } from './review.table.js';
 import { translationPublishedEvent, translationSubmittedEvent } from '../translations/translation.events.js';
-import { reviewedEvent, submittedEvent } from './review.events.js';
+import { editSubmittedEvent, reviewedEvent, submittedEvent } from './review.events.js';
 import { ReviewRepository } from './review.repository.js';
 import { decide, submission, type Decision, type Transition } from './review.rules.js';
 
 const DAY_MS = 24 * 3_600_000;
+
+/** The note a decision keeps: the reason of a rejection or the revision notes; nothing otherwise. */
+function keptNote(transition: Transition, note: string): string {
+  return transition.status === 'rejected' || transition.status === 'revisionRequested' ? note : '';
+}
 
 /**
  * Publishing and review (SPEC.md section 4): a submitted draft becomes an article in the state accepted, the
@@ -50,7 +56,8 @@ export class ReviewService {
 
   /**
    * POST /api/articles/publishing/{id}: `id` is a draft (the editor's), or an article created directly and never
-   * submitted. A draft is consumed: it becomes a new article, or is written over the article it edits.
+   * submitted. A draft is consumed: it becomes a new article, the revision of an article a moderator sent back, or an
+   * edit of a published article waiting for review beside it (ArticleEditPending while one waits already).
    */
   async submit(id: string, actorUid: string): Promise<Article> {
     if (!actorUid) throw new AppError('Unauthorized');
@@ -78,6 +85,7 @@ export class ReviewService {
   }
 
   private async submitDraft(tx: Queryable, draft: DraftRow): Promise<Article> {
+    checkPublishable(draft);
     const checked = checkArticle({
       title: draft.title,
       description: draft.description,
@@ -85,7 +93,6 @@ export class ReviewService {
       category: draft.category,
       subCategories: draft.subCategories,
       contentJson: JSON.stringify(draft.content ?? { blocks: [] }),
-    checkPublishable(draft);
     });
     const now = this.clock.now();
     const fields = {
@@ -109,15 +116,20 @@ export class ReviewService {
       if (!article || article.authorId !== draft.ownerId) throw new AppError('ArticleNotFound');
       articleId = article.id;
       if (article.status === 'published') {
-        // An edit of a published article: it stays published with the new content, re-announced for search.
+        // An edit of a published article goes through review like a new one: the published version stays live
+        // until the edit is approved (decideEdit writes it over the article then).
         if (article.editCount >= ARTICLE_EDITS_MAX) throw new AppError('EditArticleCount');
-        await this.articles.replaceContent(tx, articleId, {
+        if (await this.reviews.lockOpenEdit(tx, articleId)) throw new AppError('ArticleEditPending');
+        const edit = await this.reviews.insertEdit(tx, {
           ...fields,
-          editCount: article.editCount + 1,
-          updatedAt: now,
+          articleId,
+          authorId: article.authorId,
+          status: 'accepted',
+          submittedAt: now,
         });
-        const found = (await this.articles.findWithAuthor(articleId, tx))!;
-        await this.outbox.add(tx, outboxEvent(EVENTS.articlePublished, publishedEvent(found)));
+        await this.reviews.record(tx, articleId, ['accepted'], '', now);
+        const live = (await this.articles.findWithAuthor(articleId, tx))!;
+        await this.outbox.add(tx, editSubmittedEvent(live, edit, now));
       } else if (article.status === 'revisionRequested') {
         // The author's revision goes through review again.
         await this.checkPendingCap(tx, draft.ownerId);
@@ -187,24 +199,71 @@ export class ReviewService {
     return toArticle((await this.articles.findWithAuthor(id, tx))!);
   }
 
-  /** ArticlesService.DecideReview: the moderation service's decision. */
+  /**
+   * ArticlesService.DecideReview: the moderation service's decision, on an article or on an edit of a published
+   * article (the queue names an edit by its own id).
+   */
   async decide(articleId: string, decision: Decision, note: string): Promise<Article> {
     const trimmed = (note ?? '').trim().slice(0, 2000);
     return this.transactions.run(async (tx) => {
       const article = await this.articles.lockForUpdate(tx, articleId);
-      if (!article) throw new AppError('ArticleNotFound');
-      const transition = decide(article.status, decision);
-      const kept = transition.status === 'rejected' || transition.status === 'revisionRequested' ? trimmed : '';
-      await this.move(tx, article, transition, kept);
-      if (transition.states.length > 0) {
-        // Whom it concerns: the author (translator) and the accepted co-authors (notifications tell them).
-        const found = (await this.articles.findWithAuthor(articleId, tx))!;
-        const coAuthors = await this.coAuthors.acceptedUidsOfArticle(articleId, tx);
-        const event = reviewedEvent(found, decision, coAuthors, kept, this.clock.now());
-        if (event) await this.outbox.add(tx, event);
+      if (!article) {
+        const edit = await this.reviews.lockEdit(tx, articleId);
+        if (!edit) throw new AppError('ArticleNotFound');
+        return this.decideEdit(tx, edit, decision, trimmed);
       }
+      const transition = decide(article.status, decision);
+      const kept = keptNote(transition, trimmed);
+      await this.move(tx, article, transition, kept);
+      if (transition.states.length > 0) await this.announceReviewed(tx, articleId, decision, kept, false);
       return this.read(tx, articleId);
     });
+  }
+
+  /**
+   * A decision on an edit: the edit walks the review road on the article's timeline while the published version
+   * stays live; approving writes the edit over the article and announces it as published again, rejecting or asking
+   * for a revision leaves the article as it was.
+   */
+  private async decideEdit(tx: Queryable, edit: ArticleEditRow, decision: Decision, note: string): Promise<Article> {
+    const article = await this.articles.lockForUpdate(tx, edit.articleId);
+    if (!article) throw new AppError('ArticleNotFound');
+    const transition = decide(edit.status, decision);
+    if (transition.states.length === 0) return this.read(tx, article.id);
+    const kept = keptNote(transition, note);
+    const now = this.clock.now();
+    await this.reviews.record(tx, article.id, transition.states, kept, now);
+    await this.reviews.setEditStatus(tx, edit.id, transition.status, kept, now);
+    if (transition.publishes) {
+      await this.articles.replaceContent(tx, article.id, {
+        title: edit.title,
+        description: edit.description,
+        language: edit.language,
+        category: edit.category,
+        subCategories: edit.subCategories,
+        content: edit.content,
+        bodyText: edit.bodyText,
+        wordCount: edit.wordCount,
+        symbolCount: edit.symbolCount,
+        coverKey: edit.coverKey,
+        target: edit.target,
+        audience: edit.audience,
+        editCount: article.editCount + 1,
+        updatedAt: now,
+      });
+      const found = (await this.articles.findWithAuthor(article.id, tx))!;
+      await this.outbox.add(tx, outboxEvent(EVENTS.articlePublished, publishedEvent(found)));
+    }
+    await this.announceReviewed(tx, article.id, decision, kept, true);
+    return this.read(tx, article.id);
+  }
+
+  /** articles.article.reviewed to the author and the accepted co-authors (notifications tell them). */
+  private async announceReviewed(tx: Queryable, articleId: string, decision: Decision, note: string, isEdit: boolean) {
+    const found = (await this.articles.findWithAuthor(articleId, tx))!;
+    const coAuthors = await this.coAuthors.acceptedUidsOfArticle(articleId, tx);
+    const event = reviewedEvent(found, decision, coAuthors, note, this.clock.now(), isEdit);
+    if (event) await this.outbox.add(tx, event);
   }
 
   /**

@@ -1,5 +1,8 @@
-import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { articlesSchema } from '../articles.schema.js';
+import type { ArticleStatus } from '../articles/article.table.js';
+import type { ArticleContent } from '../content/article-content.js';
 
 /** The review timeline of an article (SPEC.md section 4): one row per state it entered, with the reviewer's note. */
 export const articleReviews = articlesSchema.table(
@@ -27,3 +30,46 @@ export const articleDeletions = articlesSchema.table(
 );
 
 export type ArticleReviewRow = typeof articleReviews.$inferSelect;
+
+/**
+ * An edit of a published article waiting for (or decided by) review: the published version stays live until the edit
+ * is approved, which writes these fields over it. `status` walks the road of SPEC.md section 4 like an article's
+ * (accepted, initialReview, underModeration, then published, rejected or revisionRequested). One open edit per
+ * article at a time.
+ */
+export const articleEdits = articlesSchema.table(
+  'article_edits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    articleId: uuid('article_id').notNull(),
+    authorId: uuid('author_id').notNull(),
+    status: text('status').$type<ArticleStatus>().notNull().default('accepted'),
+    reviewNote: text('review_note').notNull().default(''),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    language: text('language').notNull(),
+    category: text('category').notNull(),
+    subCategories: text('sub_categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    content: jsonb('content').$type<ArticleContent>().notNull(),
+    bodyText: text('body_text').notNull(),
+    wordCount: integer('word_count').notNull(),
+    symbolCount: integer('symbol_count').notNull(),
+    coverKey: text('cover_key'),
+    target: text('target').notNull().default('personal'),
+    audience: text('audience').notNull().default('free'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('article_edits_open_idx')
+      .on(t.articleId)
+      .where(sql`status in ('accepted', 'initialReview', 'underModeration')`),
+    index('article_edits_article_idx').on(t.articleId, t.submittedAt),
+  ],
+);
+
+export type ArticleEditRow = typeof articleEdits.$inferSelect;
+export type NewArticleEdit = typeof articleEdits.$inferInsert;

@@ -1,4 +1,12 @@
-import { AUDIT_ACTIONS, BAN_REASONS, QUEUE_KINDS, QUEUE_STATES, REPORT_REASONS, REPORT_STATES } from '@pencraft/rules';
+import {
+  AUDIT_ACTIONS,
+  BAN_REASONS,
+  QUEUE_KINDS,
+  QUEUE_STATES,
+  REPORT_KINDS,
+  REPORT_REASONS,
+  REPORT_STATES,
+} from '@pencraft/rules';
 import { z } from 'zod';
 import { text } from '../http/text.js';
 
@@ -151,7 +159,7 @@ export const AuditEntryJson = z
     id: Id,
     actor: Actor,
     action: z.enum(AUDIT_ACTIONS),
-    subjectKind: z.enum(['article', 'translation', 'comment', 'report', 'user']),
+    subjectKind: z.enum(['article', 'translation', 'edit', 'comment', 'report', 'user']),
     subjectId: z.string(),
     itemId: Id.nullable(),
     note: z.string(),
@@ -167,6 +175,14 @@ export const QueueItemDetail = z
     content: z
       .object({ title: z.string(), description: z.string(), text: z.string() })
       .meta({ description: 'Plain text as submitted: render it as text, never as markup' }),
+    live: z
+      .object({ title: z.string(), description: z.string(), text: z.string() })
+      .nullable()
+      .meta({
+        description:
+          'For an edit of a published article: the published version it would replace (content is the proposed ' +
+          'one), plain text; null for other kinds',
+      }),
     author: z.object({
       uid: Id,
       username: z.string(),
@@ -195,7 +211,10 @@ const ReportReason = z.enum(REPORT_REASONS);
 export const ReportGroupJson = z
   .object({
     id: Id.meta({ description: 'The oldest report of the group: pass it to /resolve' }),
-    commentId: Id,
+    kind: z.enum(REPORT_KINDS).meta({
+      description: 'What was reported: a comment, or a published article (whose reports can only be dismissed)',
+    }),
+    commentId: Id.meta({ description: "The reported comment; for an article's reports, the article's id" }),
     articleId: Id,
     authorUid: Id,
     excerpt: z.string(),

@@ -39,7 +39,8 @@ export const listQueueRoute = defineRoute({
   path: '/api/moderation/queue',
   tag: TAG,
   summary:
-    'The review queue of articles, translations and comments by kind and state (underModeration unless said): open ' +
+    'The review queue of articles, translations, edits of published articles and comments by kind and state ' +
+    '(underModeration unless said): open ' +
     'states oldest first, decided ones most recently decided first',
   query: QueueQuery,
   response: QueuePage,
@@ -81,7 +82,9 @@ export const listReportsRoute = defineRoute({
   method: 'GET',
   path: '/api/moderation/reports',
   tag: TAG,
-  summary: 'Reports of comments grouped by comment (open unless said), most recently reported first',
+  summary:
+    'Reports of comments and articles grouped by the reported comment or article (open unless said), most recently ' +
+    'reported first',
   query: ReportsQuery,
   response: ReportsPage,
   auth: 'staff',
@@ -94,8 +97,8 @@ export const resolveReportRoute = defineRoute({
   path: '/api/moderation/reports/:id/resolve',
   tag: TAG,
   summary:
-    "Dismiss the comment's open reports, or remove the comment (optionally banning its author); any report id of " +
-    'the group names it',
+    "Dismiss the comment's (or article's) open reports, or remove the comment (optionally banning its author; an " +
+    "article's reports can only be dismissed); any report id of the group names it",
   params: IdParams,
   body: ResolveReportBody,
   response: ReportGroupJson,

@@ -75,6 +75,7 @@ function auditJson(entry: pb.AuditEntry) {
 function groupJson(group: pb.ReportGroup) {
   return {
     id: group.id,
+    kind: group.kind === 'article' ? ('article' as const) : ('comment' as const),
     commentId: group.commentId,
     articleId: group.articleId,
     authorUid: group.authorUid,
@@ -135,6 +136,7 @@ export class ModerationService {
     return {
       item: itemJson(detail.item!),
       content: detail.content ?? { title: '', description: '', text: '' },
+      live: detail.live ?? null,
       author: {
         uid: author.uid,
         username: author.username,

@@ -37,6 +37,11 @@ export class ReadingController {
     return this.reading.vote(user, params.id, 'down');
   }
 
+  @Route(routes.reportArticleRoute)
+  report(@CurrentUser() user: UserSummary, @Input() { params, body }: RouteInput<typeof routes.reportArticleRoute>) {
+    return this.reading.report(user, params.id, body);
+  }
+
   @Route(routes.bookmarkRoute)
   bookmark(@CurrentUser() user: UserSummary, @Input() { params }: RouteInput<typeof routes.bookmarkRoute>) {
     return this.reading.bookmark(user, params.id, true);

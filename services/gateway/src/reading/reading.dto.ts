@@ -1,5 +1,12 @@
 import type { ArticleMeta, Collection } from '@pencraft/contracts/articles/v1/engagement';
-import { CATEGORY_IDS, COLLECTION_NAME_MAX, HOME_MAX_PAGE, USERNAME_MAX } from '@pencraft/rules';
+import {
+  CATEGORY_IDS,
+  COLLECTION_NAME_MAX,
+  HOME_MAX_PAGE,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+  USERNAME_MAX,
+} from '@pencraft/rules';
 import { z } from 'zod';
 import { ArticleCardJson, ArticleId } from '../articles/article.dto.js';
 
@@ -12,6 +19,16 @@ const Id = z.string().regex(UUID);
 
 export const ArticleParams = z.object({ id: ArticleId });
 export const CollectionParams = z.object({ id: Id });
+
+/** A reader's report of a published article: the reasons and the note of a comment report. */
+export const ReportArticleBody = z.object({
+  reason: z.enum(REPORT_REASONS),
+  note: text({ max: REPORT_NOTE_MAX }).optional(),
+});
+
+export const ArticleReportJson = z
+  .object({ id: z.string(), articleId: z.string(), reason: z.enum(REPORT_REASONS), createdAt: z.string() })
+  .meta({ id: 'ArticleReport' });
 export const CollectionItemParams = z.object({ id: Id, articleId: ArticleId });
 export const UserIdParams = z.object({ id: Id });
 export const NextArticleParams = z.object({ id: Id, aid: ArticleId });

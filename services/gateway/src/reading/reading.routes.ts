@@ -4,6 +4,7 @@ import {
   ArticleMetaJson,
   ArticlePage,
   ArticleParams,
+  ArticleReportJson,
   CategoryFollow,
   CategoryIdParams,
   CategoryList,
@@ -19,6 +20,7 @@ import {
   NextArticle,
   NextArticleParams,
   PageQuery,
+  ReportArticleBody,
   UpdateCollectionBody,
   UserIdParams,
   UsernameParams,
@@ -73,6 +75,24 @@ export const downvoteRoute = defineRoute({
   auth: 'confirmed',
   fieldCodes: { id: 'InvalidIdentifier' },
   errors: ['ArticleNotFound', 'Forbidden', 'CannotDownvote'],
+});
+
+export const reportArticleRoute = defineRoute({
+  operationId: 'reportArticle',
+  method: 'POST',
+  path: '/api/articles/:id/report',
+  tag: TAG,
+  summary:
+    'Report a published article with one of the six comment report reasons and an optional note; moderation triages ' +
+    'it (once per article: AlreadyReportedArticle; at most 10 reports a day: ReportsCountExceed; not one of one’s ' +
+    'own: ForbiddenSelfReaction)',
+  params: ArticleParams,
+  body: ReportArticleBody,
+  response: ArticleReportJson,
+  status: 201,
+  auth: 'confirmed',
+  fieldCodes: { id: 'InvalidIdentifier' },
+  errors: ['ArticleNotFound', 'ForbiddenSelfReaction', 'AlreadyReportedArticle', 'ReportsCountExceed'],
 });
 
 export const bookmarkRoute = defineRoute({

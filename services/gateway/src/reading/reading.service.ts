@@ -57,6 +57,21 @@ export class ReadingService {
     return metaJson(meta);
   }
 
+  async report(user: UserSummary, articleId: string, body: { reason: string; note?: string | undefined }) {
+    const report = await this.engagement.reportArticle({
+      articleId,
+      reporterUid: user.uid,
+      reason: body.reason,
+      note: body.note ?? '',
+    });
+    return {
+      id: report.reportId,
+      articleId: report.articleId,
+      reason: report.reason,
+      createdAt: new Date(report.createdAtMs).toISOString(),
+    };
+  }
+
   async bookmark(user: UserSummary, articleId: string, on: boolean) {
     const { meta } = await this.engagement.setBookmark({ articleId, uid: user.uid, on });
     return metaJson(meta);

@@ -4,7 +4,7 @@ import { moderationSchema } from '../moderation.schema.js';
 import type { AuditAction } from '@pencraft/rules';
 
 export { AUDIT_ACTIONS, type AuditAction } from '@pencraft/rules';
-export type AuditSubjectKind = 'article' | 'translation' | 'comment' | 'report' | 'user';
+export type AuditSubjectKind = 'article' | 'translation' | 'edit' | 'comment' | 'report' | 'user';
 
 /** Every action taken in moderation, by a staff member or the automatic review; written with the action's effect. */
 export const auditLog = moderationSchema.table(

@@ -31,6 +31,9 @@ function itemRow(overrides: Partial<QueueItemRow> = {}): QueueItemRow {
     excerpt: '',
     language: 'az',
     isEdit: false,
+    previousTitle: '',
+    previousDescription: '',
+    previousContent: '',
     state: 'initialReview',
     score: 0,
     autoDecision: 'pending',
@@ -104,6 +107,29 @@ describe('AutoReviewService', () => {
       expect.objectContaining({ state: 'rejected', autoDecision: 'reject', decidedByUsername: 'auto-review' }),
     );
     expect(outbox.add).toHaveBeenCalledTimes(1);
+  });
+
+  it('reviews an edit of a published article by its own id, with the rules of a new article', async () => {
+    const { service, articles, queue } = setup();
+    articles.decideReview.mockResolvedValue({ article: undefined });
+    const edit = { kind: 'edit' as const, subjectId: 'e-1', articleId: 'a-1', isEdit: true, previousContent: CLEAN };
+    await service.review(TX, itemRow({ ...edit, content: SPAM, title: 'BUY NOW' }));
+    expect(articles.decideReview.mock.calls.map(([request]) => [request.articleId, request.decision])).toEqual([
+      ['e-1', ReviewDecision.REVIEW_DECISION_START_INITIAL_REVIEW],
+      ['e-1', ReviewDecision.REVIEW_DECISION_REJECT],
+    ]);
+    expect(queue.update).toHaveBeenCalledWith(TX, 'i-1', expect.objectContaining({ state: 'rejected' }));
+
+    articles.decideReview.mockClear();
+    await service.review(TX, itemRow({ ...edit, content: 'Short, but clean.' }));
+    expect(queue.update).toHaveBeenLastCalledWith(
+      TX,
+      'i-1',
+      expect.objectContaining({
+        state: 'underModeration',
+        signals: expect.arrayContaining([expect.objectContaining({ code: 'tooShort' })]),
+      }),
+    );
   });
 
   it('holds a clean comment for a human without calling comments', async () => {

@@ -27,7 +27,7 @@ interface Standing extends AuthorStanding {
 
 /**
  * The automatic initial review of a queue item (run in the transaction that enqueued it, so a failure leaves the
- * event to be redelivered and reviewed again; the owners' decisions are idempotent). Articles and translations: the
+ * event to be redelivered and reviewed again; the owners' decisions are idempotent). Articles, translations, edits: the
  * initial review starts, then passes on to a human or ends in a rejection with a reason in the author's language.
  * Comments: clear spam is rejected, everything else waits for a human.
  */

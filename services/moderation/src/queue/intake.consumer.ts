@@ -8,7 +8,7 @@ import { AutoReviewService } from './auto-review.service.js';
 import { QueueRepository, type NewQueueItem } from './queue.repository.js';
 
 /**
- * Every submission enters the queue (articles, translations, comments) and is reviewed automatically at once, in
+ * Every submission enters the queue (articles, translations, edits of published articles, comments) and is reviewed automatically at once, in
  * the event's transaction: a redelivered event finds its item already there and does nothing. A submission its
  * author deletes before a decision (a pending article or translation, a comment) leaves the queue the same way.
  */
@@ -58,10 +58,11 @@ export class IntakeConsumer implements OnApplicationBootstrap {
     return this.queue.withdraw(tx, ['comment'], event.commentId);
   }
 
+  /** An original article, or an edit of a published one (decided by the edit's id, both versions kept for staff). */
   articleSubmitted(event: ArticleSubmitted, tx: Transaction) {
     return this.intake(tx, {
-      kind: 'article',
-      subjectId: event.articleId,
+      kind: event.editId ? 'edit' : 'article',
+      subjectId: event.editId || event.articleId,
       articleId: event.articleId,
       authorUid: event.authorUid,
       authorUsername: event.authorUsername,
@@ -71,6 +72,9 @@ export class IntakeConsumer implements OnApplicationBootstrap {
       excerpt: excerptOf(event.description || event.bodyText),
       language: event.language,
       isEdit: event.isEdit,
+      previousTitle: event.previousTitle,
+      previousDescription: event.previousDescription,
+      previousContent: event.previousBodyText,
       submittedAt: new Date(event.submittedAtMs),
     });
   }

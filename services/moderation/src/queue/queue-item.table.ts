@@ -14,16 +14,18 @@ export interface SignalJson {
 }
 
 /**
- * One submission waiting for (or decided by) review: an article, a translation or a comment. A resubmission (a
- * revision, an edited comment) is a new item, so each decision stays on the item it was taken on.
+ * One submission waiting for (or decided by) review: an article, a translation, an edit of a published article or a
+ * comment. A resubmission (a revision, an edited comment) is a new item, so each decision stays on the item it was
+ * taken on.
  */
 export const queueItems = moderationSchema.table(
   'queue_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').$type<QueueKind>().notNull(),
+    /** The article's, the translation's, the edit's or the comment's id. */
     subjectId: uuid('subject_id').notNull(),
-    /** The article (a translation's original; a comment's article). */
+    /** The article (a translation's original; an edit's article; a comment's article). */
     articleId: uuid('article_id').notNull(),
     authorUid: uuid('author_uid').notNull(),
     authorUsername: text('author_username').notNull().default(''),
@@ -31,6 +33,10 @@ export const queueItems = moderationSchema.table(
     description: text('description').notNull().default(''),
     /** The plain text to read (body text or the comment), as submitted. */
     content: text('content').notNull().default(''),
+    /** An edit's published version, which stays live until the edit is approved (empty for other kinds). */
+    previousTitle: text('previous_title').notNull().default(''),
+    previousDescription: text('previous_description').notNull().default(''),
+    previousContent: text('previous_content').notNull().default(''),
     excerpt: text('excerpt').notNull().default(''),
     language: text('language').notNull().default(''),
     isEdit: boolean('is_edit').notNull().default(false),

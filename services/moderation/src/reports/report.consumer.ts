@@ -1,10 +1,14 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
+import type { ArticleReported } from '@pencraft/contracts/events/v1/articles';
 import type { CommentReported } from '@pencraft/contracts/events/v1/comments';
 import { EventConsumers, type Transaction } from '@pencraft/kit';
 import { ReportRepository } from './report.repository.js';
 
-/** Readers' reports of comments (comments.comment.reported) wait for staff triage. */
+/**
+ * Readers' reports of comments (comments.comment.reported) and of articles (articles.article.reported) wait for staff
+ * triage; a redelivered event finds its report there already.
+ */
 @Injectable()
 export class ReportConsumer implements OnApplicationBootstrap {
   constructor(
@@ -16,6 +20,28 @@ export class ReportConsumer implements OnApplicationBootstrap {
     await this.consumers.subscribe(
       eventSubscription(EVENTS.commentReported, 'moderation', (event, tx: Transaction) => this.reported(event, tx)),
     );
+    await this.consumers.subscribe(
+      eventSubscription(EVENTS.articleReported, 'moderation', (event, tx: Transaction) =>
+        this.articleReported(event, tx),
+      ),
+    );
+  }
+
+  /** An article's reports are grouped by the article (in the group's comment column). */
+  async articleReported(event: ArticleReported, tx: Transaction) {
+    await this.reports.insert(tx, {
+      id: event.reportId,
+      kind: 'article',
+      commentId: event.articleId,
+      articleId: event.articleId,
+      authorUid: event.authorUid,
+      reporterUid: event.reporterUid,
+      reason: event.reason,
+      note: event.note,
+      excerpt: event.excerpt,
+      state: 'open',
+      createdAt: new Date(event.atMs),
+    });
   }
 
   async reported(event: CommentReported, tx: Transaction) {

@@ -23,8 +23,8 @@ const REMOVAL_NOTE: Record<string, string> = {
 };
 
 /**
- * Triage of reports, per comment: dismissing or removing the comment resolves every open report of it at once (the
- * report id names the group). Removing calls comments DecideComment reject; a ban of the author may go with it, in
+ * Triage of reports, per comment (or article): dismissing or removing the comment resolves every open report of it at
+ * once (the report id names the group); an article's reports can only be dismissed. Removing calls comments DecideComment reject; a ban of the author may go with it, in
  * the same transaction as the audit entries.
  */
 @Injectable()
@@ -47,6 +47,8 @@ export class ReportService {
     return this.transactions.run(async (tx) => {
       const report = await this.reports.find(reportId, tx);
       if (!report) throw new AppError('CommentReportNotFound');
+      // An article's reports can be dismissed; acting on the article is a decision of its own (a ban, for one).
+      if (report.kind === 'article' && action !== 'dismiss') throw new AppError('InvalidModerationDecision');
       const open = await this.reports.group(tx, report.commentId, 'open', true);
       if (open.length === 0) {
         // Already resolved: the same resolution again is answered as done, another one is refused.
@@ -81,7 +83,7 @@ export class ReportService {
         action: action === 'dismiss' ? 'report.dismiss' : 'report.removeComment',
         subjectKind: 'report',
         subjectId: report.id,
-        note: `comment ${report.commentId} · ${open.length} report(s)`,
+        note: `${report.kind} ${report.commentId} · ${open.length} report(s)`,
         at: now,
       });
       let tokenHashes: Buffer[] = [];

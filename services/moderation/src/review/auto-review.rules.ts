@@ -1,3 +1,4 @@
+import type { QueueKind } from '@pencraft/rules';
 import { BLOCKLIST } from './blocklist.data.js';
 
 /**
@@ -39,7 +40,7 @@ export interface Signal {
 }
 
 export interface Submission {
-  kind: 'article' | 'translation' | 'comment';
+  kind: QueueKind;
   title: string;
   description: string;
   text: string;
@@ -160,8 +161,8 @@ export function autoReview(submission: Submission, author: AuthorStanding, now: 
   if (/(\S)\1{9,}/u.test(text)) push({ code: 'repeatedCharacters', weight: 15 });
   push(capsSignal(text));
   push(blocklistSignal(text));
-  // Only originals: a translation's text is the original's, reviewed already (its event carries no body).
-  if (submission.kind === 'article' && submission.text.trim().length < 200) {
+  // Only originals and their edits: a translation's text is the original's, reviewed already.
+  if ((submission.kind === 'article' || submission.kind === 'edit') && submission.text.trim().length < 200) {
     push({ code: 'tooShort', weight: 20, detail: `${submission.text.trim().length} characters` });
   }
   const account = accountSignals(author, now);

@@ -59,6 +59,22 @@ export interface VoteResponse {
   meta: ArticleMeta | undefined;
 }
 
+export interface ReportArticleRequest {
+  articleId: string;
+  reporterUid: string;
+  /** spam, scam, harassment, hateSpeech, violence or falseInfo (REPORT_REASONS of @pencraft/rules). */
+  reason: string;
+  /** At most REPORT_NOTE_MAX characters; may be empty. */
+  note: string;
+}
+
+export interface ReportArticleResponse {
+  reportId: string;
+  articleId: string;
+  reason: string;
+  createdAtMs: number;
+}
+
 export interface SetBookmarkRequest {
   articleId: string;
   uid: string;
@@ -739,6 +755,236 @@ export const VoteResponse: MessageFns<VoteResponse> = {
     const obj: any = {};
     if (message.meta !== undefined) {
       obj.meta = ArticleMeta.toJSON(message.meta);
+    }
+    return obj;
+  },
+};
+
+function createBaseReportArticleRequest(): ReportArticleRequest {
+  return { articleId: "", reporterUid: "", reason: "", note: "" };
+}
+
+export const ReportArticleRequest: MessageFns<ReportArticleRequest> = {
+  encode(message: ReportArticleRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articleId !== "") {
+      writer.uint32(10).string(message.articleId);
+    }
+    if (message.reporterUid !== "") {
+      writer.uint32(18).string(message.reporterUid);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    if (message.note !== "") {
+      writer.uint32(34).string(message.note);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReportArticleRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReportArticleRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reporterUid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReportArticleRequest {
+    return {
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      reporterUid: isSet(object.reporterUid)
+        ? globalThis.String(object.reporterUid)
+        : isSet(object.reporter_uid)
+        ? globalThis.String(object.reporter_uid)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+    };
+  },
+
+  toJSON(message: ReportArticleRequest): unknown {
+    const obj: any = {};
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.reporterUid !== "") {
+      obj.reporterUid = message.reporterUid;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    return obj;
+  },
+};
+
+function createBaseReportArticleResponse(): ReportArticleResponse {
+  return { reportId: "", articleId: "", reason: "", createdAtMs: 0 };
+}
+
+export const ReportArticleResponse: MessageFns<ReportArticleResponse> = {
+  encode(message: ReportArticleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.reportId !== "") {
+      writer.uint32(10).string(message.reportId);
+    }
+    if (message.articleId !== "") {
+      writer.uint32(18).string(message.articleId);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    if (message.createdAtMs !== 0) {
+      writer.uint32(32).int64(message.createdAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReportArticleResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReportArticleResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reportId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.createdAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReportArticleResponse {
+    return {
+      reportId: isSet(object.reportId)
+        ? globalThis.String(object.reportId)
+        : isSet(object.report_id)
+        ? globalThis.String(object.report_id)
+        : "",
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      createdAtMs: isSet(object.createdAtMs)
+        ? globalThis.Number(object.createdAtMs)
+        : isSet(object.created_at_ms)
+        ? globalThis.Number(object.created_at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: ReportArticleResponse): unknown {
+    const obj: any = {};
+    if (message.reportId !== "") {
+      obj.reportId = message.reportId;
+    }
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.createdAtMs !== 0) {
+      obj.createdAtMs = Math.round(message.createdAtMs);
     }
     return obj;
   },
@@ -3848,6 +4094,21 @@ export const EngagementServiceService = {
     responseSerialize: (value: VoteResponse): Buffer => Buffer.from(VoteResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): VoteResponse => VoteResponse.decode(value),
   },
+  /**
+   * Reports a published article with one of the comment report reasons and an optional note: once per reader and
+   * article (AlreadyReportedArticle), at most as many a day as comment reports (ReportsCountExceed), never one's own
+   * (ForbiddenSelfReaction). Moderation triages it beside the comment reports (articles.article.reported).
+   */
+  reportArticle: {
+    path: "/articles.v1.EngagementService/ReportArticle" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ReportArticleRequest): Buffer => Buffer.from(ReportArticleRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ReportArticleRequest => ReportArticleRequest.decode(value),
+    responseSerialize: (value: ReportArticleResponse): Buffer =>
+      Buffer.from(ReportArticleResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ReportArticleResponse => ReportArticleResponse.decode(value),
+  },
   /** Bookmarks (on) or removes the bookmark (off); idempotent. */
   setBookmark: {
     path: "/articles.v1.EngagementService/SetBookmark" as const,
@@ -4083,6 +4344,12 @@ export interface EngagementServiceServer extends UntypedServiceImplementation {
    * (CannotDownvote); one's own article is refused (Forbidden).
    */
   vote: handleUnaryCall<VoteRequest, VoteResponse>;
+  /**
+   * Reports a published article with one of the comment report reasons and an optional note: once per reader and
+   * article (AlreadyReportedArticle), at most as many a day as comment reports (ReportsCountExceed), never one's own
+   * (ForbiddenSelfReaction). Moderation triages it beside the comment reports (articles.article.reported).
+   */
+  reportArticle: handleUnaryCall<ReportArticleRequest, ReportArticleResponse>;
   /** Bookmarks (on) or removes the bookmark (off); idempotent. */
   setBookmark: handleUnaryCall<SetBookmarkRequest, SetBookmarkResponse>;
   /** The user's bookmarked published articles, the newest bookmark first. */
@@ -4155,6 +4422,26 @@ export interface EngagementServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: VoteResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Reports a published article with one of the comment report reasons and an optional note: once per reader and
+   * article (AlreadyReportedArticle), at most as many a day as comment reports (ReportsCountExceed), never one's own
+   * (ForbiddenSelfReaction). Moderation triages it beside the comment reports (articles.article.reported).
+   */
+  reportArticle(
+    request: ReportArticleRequest,
+    callback: (error: ServiceError | null, response: ReportArticleResponse) => void,
+  ): ClientUnaryCall;
+  reportArticle(
+    request: ReportArticleRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ReportArticleResponse) => void,
+  ): ClientUnaryCall;
+  reportArticle(
+    request: ReportArticleRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ReportArticleResponse) => void,
   ): ClientUnaryCall;
   /** Bookmarks (on) or removes the bookmark (off); idempotent. */
   setBookmark(

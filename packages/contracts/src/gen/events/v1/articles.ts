@@ -137,9 +137,11 @@ export interface TranslationPublished {
 }
 
 /**
- * Subject articles.article.submitted: an author submitted an original article for review (a new one, or a revision
- * after a revision request: is_edit). It is in the state accepted; the moderation service takes it from here
- * (translations announce themselves as articles.translation.submitted instead).
+ * Subject articles.article.submitted: an author submitted an original article for review (a new one, a revision
+ * after a revision request, or an edit of a published article: is_edit). It is in the state accepted; the moderation
+ * service takes it from here (translations announce themselves as articles.translation.submitted instead). For an
+ * edit of a published article (edit_id set), title, description and body_text are the proposed version, the
+ * previous_* fields the published one that stays live until the edit is approved.
  */
 export interface ArticleSubmitted {
   /** The article's id (UUID). */
@@ -154,13 +156,22 @@ export interface ArticleSubmitted {
   bodyText: string;
   /** az, en or ru. */
   language: string;
-  /** True when it is the author's revision after a revision request (the same article id as before). */
+  /**
+   * True when it is the author's revision after a revision request or an edit of a published article (the same
+   * article id as before).
+   */
   isEdit: boolean;
   /** Milliseconds since the Unix epoch. */
   submittedAtMs: number;
   /** A category id of ListCategories. */
   category: string;
   authorUsername: string;
+  /** The edit's id (UUID) when it is an edit of a published article: what DecideReview takes for it; empty otherwise. */
+  editId: string;
+  /** The published version's title, description and visible text, for an edit of a published article. */
+  previousTitle: string;
+  previousDescription: string;
+  previousBodyText: string;
 }
 
 /**
@@ -199,6 +210,31 @@ export interface ArticleReviewed {
   atMs: number;
   /** az, en or ru. */
   language: string;
+  /** True when the decision was on an edit of a published article (the published version stays live unless approved). */
+  isEdit: boolean;
+}
+
+/**
+ * Subject articles.article.reported: a reader reported a published article (once per reader and article). The
+ * moderation service triages it beside the comment reports.
+ */
+export interface ArticleReported {
+  /** The report's id (UUID). */
+  reportId: string;
+  /** The reported article (UUID). */
+  articleId: string;
+  /** The article's principal author (UUID). */
+  authorUid: string;
+  /** Who reported it (UUID). */
+  reporterUid: string;
+  /** spam, scam, harassment, hateSpeech, violence or falseInfo. */
+  reason: string;
+  /** The reader's note, plain text; may be empty. */
+  note: string;
+  /** The article's title, for the triage list. */
+  excerpt: string;
+  /** Milliseconds since the Unix epoch. */
+  atMs: number;
 }
 
 function createBaseArticlePublished(): ArticlePublished {
@@ -1405,6 +1441,10 @@ function createBaseArticleSubmitted(): ArticleSubmitted {
     submittedAtMs: 0,
     category: "",
     authorUsername: "",
+    editId: "",
+    previousTitle: "",
+    previousDescription: "",
+    previousBodyText: "",
   };
 }
 
@@ -1439,6 +1479,18 @@ export const ArticleSubmitted: MessageFns<ArticleSubmitted> = {
     }
     if (message.authorUsername !== "") {
       writer.uint32(82).string(message.authorUsername);
+    }
+    if (message.editId !== "") {
+      writer.uint32(90).string(message.editId);
+    }
+    if (message.previousTitle !== "") {
+      writer.uint32(98).string(message.previousTitle);
+    }
+    if (message.previousDescription !== "") {
+      writer.uint32(106).string(message.previousDescription);
+    }
+    if (message.previousBodyText !== "") {
+      writer.uint32(114).string(message.previousBodyText);
     }
     return writer;
   },
@@ -1536,6 +1588,38 @@ export const ArticleSubmitted: MessageFns<ArticleSubmitted> = {
             message.authorUsername = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.editId = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.previousTitle = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.previousDescription = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.previousBodyText = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1584,6 +1668,26 @@ export const ArticleSubmitted: MessageFns<ArticleSubmitted> = {
         : isSet(object.author_username)
         ? globalThis.String(object.author_username)
         : "",
+      editId: isSet(object.editId)
+        ? globalThis.String(object.editId)
+        : isSet(object.edit_id)
+        ? globalThis.String(object.edit_id)
+        : "",
+      previousTitle: isSet(object.previousTitle)
+        ? globalThis.String(object.previousTitle)
+        : isSet(object.previous_title)
+        ? globalThis.String(object.previous_title)
+        : "",
+      previousDescription: isSet(object.previousDescription)
+        ? globalThis.String(object.previousDescription)
+        : isSet(object.previous_description)
+        ? globalThis.String(object.previous_description)
+        : "",
+      previousBodyText: isSet(object.previousBodyText)
+        ? globalThis.String(object.previousBodyText)
+        : isSet(object.previous_body_text)
+        ? globalThis.String(object.previous_body_text)
+        : "",
     };
   },
 
@@ -1618,6 +1722,18 @@ export const ArticleSubmitted: MessageFns<ArticleSubmitted> = {
     }
     if (message.authorUsername !== "") {
       obj.authorUsername = message.authorUsername;
+    }
+    if (message.editId !== "") {
+      obj.editId = message.editId;
+    }
+    if (message.previousTitle !== "") {
+      obj.previousTitle = message.previousTitle;
+    }
+    if (message.previousDescription !== "") {
+      obj.previousDescription = message.previousDescription;
+    }
+    if (message.previousBodyText !== "") {
+      obj.previousBodyText = message.previousBodyText;
     }
     return obj;
   },
@@ -1736,6 +1852,7 @@ function createBaseArticleReviewed(): ArticleReviewed {
     note: "",
     atMs: 0,
     language: "",
+    isEdit: false,
   };
 }
 
@@ -1767,6 +1884,9 @@ export const ArticleReviewed: MessageFns<ArticleReviewed> = {
     }
     if (message.language !== "") {
       writer.uint32(74).string(message.language);
+    }
+    if (message.isEdit !== false) {
+      writer.uint32(80).bool(message.isEdit);
     }
     return writer;
   },
@@ -1856,6 +1976,14 @@ export const ArticleReviewed: MessageFns<ArticleReviewed> = {
             message.language = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.isEdit = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1899,6 +2027,11 @@ export const ArticleReviewed: MessageFns<ArticleReviewed> = {
         ? globalThis.Number(object.at_ms)
         : 0,
       language: isSet(object.language) ? globalThis.String(object.language) : "",
+      isEdit: isSet(object.isEdit)
+        ? globalThis.Boolean(object.isEdit)
+        : isSet(object.is_edit)
+        ? globalThis.Boolean(object.is_edit)
+        : false,
     };
   },
 
@@ -1930,6 +2063,194 @@ export const ArticleReviewed: MessageFns<ArticleReviewed> = {
     }
     if (message.language !== "") {
       obj.language = message.language;
+    }
+    if (message.isEdit !== false) {
+      obj.isEdit = message.isEdit;
+    }
+    return obj;
+  },
+};
+
+function createBaseArticleReported(): ArticleReported {
+  return { reportId: "", articleId: "", authorUid: "", reporterUid: "", reason: "", note: "", excerpt: "", atMs: 0 };
+}
+
+export const ArticleReported: MessageFns<ArticleReported> = {
+  encode(message: ArticleReported, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.reportId !== "") {
+      writer.uint32(10).string(message.reportId);
+    }
+    if (message.articleId !== "") {
+      writer.uint32(18).string(message.articleId);
+    }
+    if (message.authorUid !== "") {
+      writer.uint32(26).string(message.authorUid);
+    }
+    if (message.reporterUid !== "") {
+      writer.uint32(34).string(message.reporterUid);
+    }
+    if (message.reason !== "") {
+      writer.uint32(42).string(message.reason);
+    }
+    if (message.note !== "") {
+      writer.uint32(50).string(message.note);
+    }
+    if (message.excerpt !== "") {
+      writer.uint32(58).string(message.excerpt);
+    }
+    if (message.atMs !== 0) {
+      writer.uint32(64).int64(message.atMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ArticleReported {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseArticleReported();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reportId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.authorUid = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reporterUid = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.excerpt = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.atMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ArticleReported {
+    return {
+      reportId: isSet(object.reportId)
+        ? globalThis.String(object.reportId)
+        : isSet(object.report_id)
+        ? globalThis.String(object.report_id)
+        : "",
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      authorUid: isSet(object.authorUid)
+        ? globalThis.String(object.authorUid)
+        : isSet(object.author_uid)
+        ? globalThis.String(object.author_uid)
+        : "",
+      reporterUid: isSet(object.reporterUid)
+        ? globalThis.String(object.reporterUid)
+        : isSet(object.reporter_uid)
+        ? globalThis.String(object.reporter_uid)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+      excerpt: isSet(object.excerpt) ? globalThis.String(object.excerpt) : "",
+      atMs: isSet(object.atMs)
+        ? globalThis.Number(object.atMs)
+        : isSet(object.at_ms)
+        ? globalThis.Number(object.at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: ArticleReported): unknown {
+    const obj: any = {};
+    if (message.reportId !== "") {
+      obj.reportId = message.reportId;
+    }
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.authorUid !== "") {
+      obj.authorUid = message.authorUid;
+    }
+    if (message.reporterUid !== "") {
+      obj.reporterUid = message.reporterUid;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    if (message.excerpt !== "") {
+      obj.excerpt = message.excerpt;
+    }
+    if (message.atMs !== 0) {
+      obj.atMs = Math.round(message.atMs);
     }
     return obj;
   },

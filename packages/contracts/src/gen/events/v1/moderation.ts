@@ -19,9 +19,9 @@ export const protobufFileName = "events/v1/moderation.proto";
 export interface ReviewDecided {
   /** The queue item (UUID). */
   itemId: string;
-  /** article, translation or comment. */
+  /** article, translation, edit or comment. */
   kind: string;
-  /** The article's, the translation's or the comment's id. */
+  /** The article's, the translation's, the edit's or the comment's id. */
   subjectId: string;
   /** The article (a translation's original; a comment's article). */
   articleId: string;

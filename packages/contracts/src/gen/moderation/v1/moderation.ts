@@ -46,11 +46,17 @@ export interface Signal {
 
 export interface QueueItem {
   id: string;
-  /** article, translation or comment. */
+  /**
+   * article, translation, edit (an edit of a published article, which stays live until the edit is approved) or
+   * comment.
+   */
   kind: string;
-  /** The article's, the translation's or the comment's id. */
+  /** The article's, the translation's, the edit's or the comment's id. */
   subjectId: string;
-  /** The article (for a translation: its original; for a comment: the commented article). */
+  /**
+   * The article (for a translation: its original; for an edit: the edited article; for a comment: the commented
+   * article).
+   */
   articleId: string;
   authorUid: string;
   authorUsername: string;
@@ -137,10 +143,11 @@ export interface ReasonCount {
   count: number;
 }
 
-/** The reports of one comment in one state. */
+/** The reports of one comment (or one article) in one state. */
 export interface ReportGroup {
   /** The oldest report of the group (what ResolveReport takes). */
   id: string;
+  /** The reported comment; for an article's reports (kind article), the article's id. */
   commentId: string;
   articleId: string;
   authorUid: string;
@@ -156,6 +163,8 @@ export interface ReportGroup {
   /** Unset while open. */
   resolvedBy: Staff | undefined;
   resolvedAtMs: number;
+  /** comment or article: what was reported. */
+  kind: string;
 }
 
 export interface Ban {
@@ -205,6 +214,8 @@ export interface GetItemResponse {
   content: ItemContent | undefined;
   author: ItemAuthor | undefined;
   decisions: AuditEntry[];
+  /** For an edit: the published version the edit would replace (content is the proposed one); unset otherwise. */
+  live: ItemContent | undefined;
 }
 
 export interface DecideItemRequest {
@@ -1735,6 +1746,7 @@ function createBaseReportGroup(): ReportGroup {
     lastReportedAtMs: 0,
     resolvedBy: undefined,
     resolvedAtMs: 0,
+    kind: "",
   };
 }
 
@@ -1778,6 +1790,9 @@ export const ReportGroup: MessageFns<ReportGroup> = {
     }
     if (message.resolvedAtMs !== 0) {
       writer.uint32(104).int64(message.resolvedAtMs);
+    }
+    if (message.kind !== "") {
+      writer.uint32(114).string(message.kind);
     }
     return writer;
   },
@@ -1899,6 +1914,14 @@ export const ReportGroup: MessageFns<ReportGroup> = {
             message.resolvedAtMs = longToNumber(reader.int64());
             continue;
           }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1956,6 +1979,7 @@ export const ReportGroup: MessageFns<ReportGroup> = {
         : isSet(object.resolved_at_ms)
         ? globalThis.Number(object.resolved_at_ms)
         : 0,
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
     };
   },
 
@@ -1999,6 +2023,9 @@ export const ReportGroup: MessageFns<ReportGroup> = {
     }
     if (message.resolvedAtMs !== 0) {
       obj.resolvedAtMs = Math.round(message.resolvedAtMs);
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
     }
     return obj;
   },
@@ -2549,7 +2576,7 @@ export const GetItemRequest: MessageFns<GetItemRequest> = {
 };
 
 function createBaseGetItemResponse(): GetItemResponse {
-  return { item: undefined, content: undefined, author: undefined, decisions: [] };
+  return { item: undefined, content: undefined, author: undefined, decisions: [], live: undefined };
 }
 
 export const GetItemResponse: MessageFns<GetItemResponse> = {
@@ -2565,6 +2592,9 @@ export const GetItemResponse: MessageFns<GetItemResponse> = {
     }
     for (const v of message.decisions) {
       AuditEntry.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.live !== undefined) {
+      ItemContent.encode(message.live, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -2614,6 +2644,14 @@ export const GetItemResponse: MessageFns<GetItemResponse> = {
             message.decisions.push(AuditEntry.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.live = ItemContent.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2634,6 +2672,7 @@ export const GetItemResponse: MessageFns<GetItemResponse> = {
       decisions: globalThis.Array.isArray(object?.decisions)
         ? object.decisions.map((e: any) => AuditEntry.fromJSON(e))
         : [],
+      live: isSet(object.live) ? ItemContent.fromJSON(object.live) : undefined,
     };
   },
 
@@ -2650,6 +2689,9 @@ export const GetItemResponse: MessageFns<GetItemResponse> = {
     }
     if (message.decisions?.length) {
       obj.decisions = message.decisions.map((e) => AuditEntry.toJSON(e));
+    }
+    if (message.live !== undefined) {
+      obj.live = ItemContent.toJSON(message.live);
     }
     return obj;
   },
@@ -4122,7 +4164,7 @@ export const ModerationServiceService = {
     responseSerialize: (value: DecideItemResponse): Buffer => Buffer.from(DecideItemResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DecideItemResponse => DecideItemResponse.decode(value),
   },
-  /** Reports grouped by comment, filtered by state. */
+  /** Reports grouped by the reported comment or article, filtered by state. */
   listReports: {
     path: "/moderation.v1.ModerationService/ListReports" as const,
     requestStream: false as const,
@@ -4133,8 +4175,9 @@ export const ModerationServiceService = {
     responseDeserialize: (value: Buffer): ListReportsResponse => ListReportsResponse.decode(value),
   },
   /**
-   * Resolves every open report of the comment the report belongs to: dismiss, or remove the comment (and optionally
-   * ban its author). CommentReportNotFound for an unknown report id.
+   * Resolves every open report of the comment (or article) the report belongs to: dismiss, or remove the comment
+   * (and optionally ban its author; an article's reports can only be dismissed: InvalidModerationDecision).
+   * CommentReportNotFound for an unknown report id.
    */
   resolveReport: {
     path: "/moderation.v1.ModerationService/ResolveReport" as const,
@@ -4202,11 +4245,12 @@ export interface ModerationServiceServer extends UntypedServiceImplementation {
    * AlreadyDecided.
    */
   decideItem: handleUnaryCall<DecideItemRequest, DecideItemResponse>;
-  /** Reports grouped by comment, filtered by state. */
+  /** Reports grouped by the reported comment or article, filtered by state. */
   listReports: handleUnaryCall<ListReportsRequest, ListReportsResponse>;
   /**
-   * Resolves every open report of the comment the report belongs to: dismiss, or remove the comment (and optionally
-   * ban its author). CommentReportNotFound for an unknown report id.
+   * Resolves every open report of the comment (or article) the report belongs to: dismiss, or remove the comment
+   * (and optionally ban its author; an article's reports can only be dismissed: InvalidModerationDecision).
+   * CommentReportNotFound for an unknown report id.
    */
   resolveReport: handleUnaryCall<ResolveReportRequest, ResolveReportResponse>;
   /** Bans issued through moderation, newest first. */
@@ -4275,7 +4319,7 @@ export interface ModerationServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DecideItemResponse) => void,
   ): ClientUnaryCall;
-  /** Reports grouped by comment, filtered by state. */
+  /** Reports grouped by the reported comment or article, filtered by state. */
   listReports(
     request: ListReportsRequest,
     callback: (error: ServiceError | null, response: ListReportsResponse) => void,
@@ -4292,8 +4336,9 @@ export interface ModerationServiceClient extends Client {
     callback: (error: ServiceError | null, response: ListReportsResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Resolves every open report of the comment the report belongs to: dismiss, or remove the comment (and optionally
-   * ban its author). CommentReportNotFound for an unknown report id.
+   * Resolves every open report of the comment (or article) the report belongs to: dismiss, or remove the comment
+   * (and optionally ban its author; an article's reports can only be dismissed: InvalidModerationDecision).
+   * CommentReportNotFound for an unknown report id.
    */
   resolveReport(
     request: ResolveReportRequest,

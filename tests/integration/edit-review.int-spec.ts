@@ -1,0 +1,272 @@
+// Edits of published articles and readers' reports of articles on real servers (identity, articles, moderation,
+// gateway; PostgreSQL, Redis, NATS, Keycloak): an edit of a published article waits in the moderation queue as an edit
+// with both versions while readers keep reading the published one; the automatic review runs on it first; a
+// moderator's approval makes the new text live, a rejection leaves the old one and the author's timeline shows it. A
+// reader's report of an article lands in the reports triage; a second report of the same article and a report of
+// one's own are refused.
+import type { AppHandle } from '../../packages/devstack/src/index.ts';
+import { confirmAccount } from '../support/accounts.ts';
+import { captchaHeader } from '../support/captcha.ts';
+import { bearer, staffToken } from '../support/keycloak.ts';
+import { rememberSecret } from '../support/log-hygiene.ts';
+import {
+  eventually,
+  freshDatabase,
+  httpBase,
+  resetMessaging,
+  startService,
+  type TestDatabase,
+} from '../support/stack.ts';
+import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+
+interface ErrorBody {
+  error: { code: string };
+}
+interface QueueItem {
+  id: string;
+  kind: string;
+  subjectId: string;
+  articleId: string;
+  state: string;
+  autoDecision: string;
+  isEdit: boolean;
+  title: string;
+  note: string;
+}
+interface Content {
+  title: string;
+  description: string;
+  text: string;
+}
+interface Article {
+  id: string;
+  status: string;
+  title: string;
+  editCount: number;
+}
+interface ReportGroup {
+  id: string;
+  kind: string;
+  commentId: string;
+  articleId: string;
+  count: number;
+  reasons: Record<string, number>;
+  excerpt: string;
+}
+interface Person {
+  client: ApiClient;
+  uid: string;
+  username: string;
+}
+
+const TEXT =
+  'Bakının köhnə məhəllələrində gəzərkən insan hər addımda tarixlə qarşılaşır. Daş küçələr, dar döngələr və ' +
+  'balkonlardan sallanan üzüm tənəkləri şəhərin keçmişindən danışır. Bu yazıda İçərişəhərin az tanınan guşələrini, ' +
+  'orada yaşayan sənətkarları və onların gündəlik həyatını təsvir edirəm.';
+const EDITED = `${TEXT} Sonra dənizkənarı bulvara da baş çəkdim və axşamı orada keçirdim.`;
+const SPAM =
+  'FREE MONEY! Click here https://spam.example/1 https://spam.example/2 https://spam.example/3 casino bonus, ' +
+  'buy now https://spam.example/4 https://spam.example/5 free money free money';
+
+const apps: AppHandle[] = [];
+let db: TestDatabase;
+let base: string;
+let staff: Record<string, string>;
+let n = 0;
+const run = Date.now().toString(36);
+
+const codeOf = (response: { status: number; body: unknown }) => [
+  response.status,
+  (response.body as ErrorBody).error?.code,
+];
+
+async function signedUp(): Promise<Person> {
+  n += 1;
+  const client = new ApiClient(base);
+  const email = `editreview${n}_${run}@example.az`;
+  const password = 'edit-review-pass-7';
+  rememberSecret(email, password);
+  const registeredAt = new Date();
+  const username = `edr_${run}_${n}`;
+  const response = await client.post<{ uid: string }>(
+    '/api/id/register',
+    { email, username, password, fullname: `Edit Review ${n}`, acceptTerms: true, acceptPrivacy: true },
+    await captchaHeader(base),
+  );
+  expect(response.status).toBe(201);
+  await confirmAccount(client, email, registeredAt);
+  return { client, uid: response.body.uid, username };
+}
+
+const draftBody = (title: string, text: string) => ({
+  title,
+  description: 'Köhnə şəhər haqqında',
+  language: 'az',
+  category: 'travel',
+  subCategories: ['culture'],
+  content: { blocks: [{ type: 'paragraph', data: { text } }] },
+});
+
+const staffGet = <T>(path: string) => new ApiClient(base).request<T & ErrorBody>('GET', path, undefined, staff);
+const staffPost = <T>(path: string, body?: unknown) =>
+  new ApiClient(base).request<T & ErrorBody>('POST', path, body, staff);
+
+/** The first queue item of a kind in a state that `match` accepts (the automatic review runs on the event). */
+function queued(kind: string, state: string, match: (item: QueueItem) => boolean): Promise<QueueItem> {
+  return eventually(
+    async () => {
+      const page = await staffGet<{ items: QueueItem[] }>(`/api/moderation/queue?kind=${kind}&state=${state}`);
+      expect(page.status).toBe(200);
+      return page.body.items.find(match);
+    },
+    { timeoutMs: 30_000, intervalMs: 250 },
+  );
+}
+
+/** Writes, submits and (through the queue) approves an article; answers its id. */
+async function published(author: Person, title: string): Promise<string> {
+  const draft = await author.client.post<{ id: string }>('/api/drafts', draftBody(title, TEXT));
+  expect(draft.status).toBe(201);
+  const article = await author.client.post<Article>(`/api/articles/publishing/${draft.body.id}`);
+  expect(article.status).toBe(200);
+  const id = article.body.id;
+  const item = await queued('article', 'underModeration', (i) => i.subjectId === id);
+  expect((await staffPost(`/api/moderation/items/${item.id}/decision`, { decision: 'approve' })).status).toBe(200);
+  return id;
+}
+
+/** Opens an edit of the published article, writes `title` and `text` into it and submits it. */
+async function submitEdit(author: Person, articleId: string, title: string, text: string) {
+  const edit = await author.client.post<{ id: string; version: number }>(`/api/articles/publishing/${articleId}/edit`);
+  expect(edit.status).toBe(200);
+  const saved = await author.client.request('PUT', `/api/drafts/${edit.body.id}`, {
+    ...draftBody(title, text),
+    version: edit.body.version,
+  });
+  expect(saved.status).toBe(200);
+  return author.client.post<Article>(`/api/articles/publishing/${edit.body.id}`);
+}
+
+const publicArticle = async (id: string) => (await new ApiClient(base).get<Article>(`/api/articles/${id}`)).body;
+
+let author: Person;
+let reader: Person;
+
+beforeAll(async () => {
+  await resetMessaging();
+  db = await freshDatabase('edit_review');
+  apps.push(...(await Promise.all(['identity', 'articles', 'moderation'].map((name) => startService(name, db.name)))));
+  apps.push(
+    await startService('gateway', db.name, {
+      EDGE_ROUTES: '',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '5000',
+      PUBLIC_CACHE_SECONDS: '0',
+    }),
+  );
+  base = httpBase('gateway');
+  staff = bearer(await staffToken());
+  [author, reader] = await Promise.all([signedUp(), signedUp()]);
+});
+
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.stop()));
+  await db?.drop();
+});
+
+describe('edits of published articles', () => {
+  it('keep the published version live until a moderator approves the edit, shown with both versions', async () => {
+    const id = await published(author, 'Köhnə şəhər');
+    const submitted = await submitEdit(author, id, 'Köhnə şəhər və bulvar', EDITED);
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toMatchObject({ id, status: 'published', title: 'Köhnə şəhər', editCount: 0 });
+    expect(await publicArticle(id)).toMatchObject({ title: 'Köhnə şəhər', status: 'published' });
+
+    // The automatic review passes it on; it waits as an edit, with the proposed and the live version.
+    const item = await queued('edit', 'underModeration', (i) => i.articleId === id);
+    expect(item).toMatchObject({ kind: 'edit', isEdit: true, autoDecision: 'pass', title: 'Köhnə şəhər və bulvar' });
+    expect(item.subjectId).not.toBe(id);
+    const detail = await staffGet<{ content: Content; live: Content | null }>(`/api/moderation/items/${item.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.content).toMatchObject({ title: 'Köhnə şəhər və bulvar', text: EDITED });
+    expect(detail.body.live).toMatchObject({ title: 'Köhnə şəhər', text: TEXT });
+    // Readers still read the published version while it waits; a second edit waits for this one.
+    expect((await publicArticle(id)).title).toBe('Köhnə şəhər');
+    expect(codeOf(await submitEdit(author, id, 'Yenə', EDITED))).toEqual([409, 'ArticleEditPending']);
+
+    const approved = await staffPost<QueueItem>(`/api/moderation/items/${item.id}/decision`, { decision: 'approve' });
+    expect(approved.body).toMatchObject({ state: 'approved' });
+    expect(await publicArticle(id)).toMatchObject({
+      title: 'Köhnə şəhər və bulvar',
+      status: 'published',
+      editCount: 1,
+    });
+  });
+
+  it('leave the published version untouched when rejected, and the author reads why on the timeline', async () => {
+    const id = await published(author, 'Dəniz sahili');
+    await submitEdit(author, id, 'Dəniz sahili, yeni', EDITED);
+    const item = await queued('edit', 'underModeration', (i) => i.articleId === id);
+    const rejected = await staffPost<QueueItem>(`/api/moderation/items/${item.id}/decision`, {
+      decision: 'reject',
+      note: 'Mənbə göstərilməyib.',
+    });
+    expect(rejected.body).toMatchObject({ state: 'rejected', note: 'Mənbə göstərilməyib.' });
+    expect(await publicArticle(id)).toMatchObject({ title: 'Dəniz sahili', status: 'published', editCount: 0 });
+    const timeline = await author.client.get<{ status: string; events: { status: string; note: string }[] }>(
+      `/api/articles/${id}/review`,
+    );
+    expect(timeline.body.status).toBe('published');
+    expect(timeline.body.events.at(-1)).toEqual(
+      expect.objectContaining({ status: 'rejected', note: 'Mənbə göstərilməyib.' }),
+    );
+    // A new edit may follow the decided one.
+    expect((await submitEdit(author, id, 'Dəniz sahili, düzəldilmiş', EDITED)).status).toBe(200);
+  });
+
+  it('are reviewed automatically first: spam written into a published article never goes live', async () => {
+    const id = await published(author, 'Bağlar');
+    await submitEdit(author, id, 'FREE MONEY CASINO', SPAM);
+    const item = await queued('edit', 'rejected', (i) => i.articleId === id);
+    expect(item).toMatchObject({ autoDecision: 'reject' });
+    expect(await publicArticle(id)).toMatchObject({ title: 'Bağlar', status: 'published' });
+  });
+});
+
+describe('reports of articles', () => {
+  it("land in the reports triage; a second report and one of one's own are refused", async () => {
+    const id = await published(author, 'Şikayət ediləcək yazı');
+    const report = await reader.client.post<{ id: string; articleId: string; reason: string }>(
+      `/api/articles/${id}/report`,
+      { reason: 'scam', note: 'Fırıldaq keçidi var.' },
+    );
+    expect(report.status).toBe(201);
+    expect(report.body).toMatchObject({ articleId: id, reason: 'scam' });
+    expect(codeOf(await reader.client.post(`/api/articles/${id}/report`, { reason: 'spam' }))).toEqual([
+      409,
+      'AlreadyReportedArticle',
+    ]);
+    expect(codeOf(await author.client.post(`/api/articles/${id}/report`, { reason: 'spam' }))).toEqual([
+      403,
+      'ForbiddenSelfReaction',
+    ]);
+    expect(codeOf(await reader.client.post(`/api/articles/${id}/report`, { reason: 'boring' }))[0]).toBe(400);
+
+    const group = await eventually(
+      async () => {
+        const page = await staffGet<{ items: ReportGroup[] }>('/api/moderation/reports');
+        return page.body.items.find((g) => g.kind === 'article' && g.articleId === id);
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    expect(group).toMatchObject({ commentId: id, count: 1, reasons: { scam: 1 }, excerpt: 'Şikayət ediləcək yazı' });
+    // An article's reports are dismissed; removing is for comments.
+    expect(codeOf(await staffPost(`/api/moderation/reports/${group.id}/resolve`, { action: 'removeComment' }))).toEqual(
+      [400, 'InvalidModerationDecision'],
+    );
+    const dismissed = await staffPost<ReportGroup>(`/api/moderation/reports/${group.id}/resolve`, {
+      action: 'dismiss',
+    });
+    expect(dismissed.status).toBe(200);
+  });
+});
