@@ -1,9 +1,10 @@
 import { banDays, checkNote, decisionsFor, isOpen, NOTE_MAX } from './decisions.js';
 
 describe('the console’s decision checks', () => {
-  it('offers a revision request for articles and translations only', () => {
+  it('offers a revision request for articles, translations and edits only', () => {
     expect(decisionsFor('article')).toEqual(['approve', 'reject', 'requestRevision']);
     expect(decisionsFor('translation')).toEqual(['approve', 'reject', 'requestRevision']);
+    expect(decisionsFor('edit')).toEqual(['approve', 'reject', 'requestRevision']);
     expect(decisionsFor('comment')).toEqual(['approve', 'reject']);
   });
 

@@ -14,7 +14,7 @@ export const BAN_DAYS_MAX = 3650;
 export const BAN_PRESETS = ['1', '2', '5', '30', 'permanent', 'custom'] as const;
 export type BanPreset = (typeof BAN_PRESETS)[number];
 
-/** Requesting a revision is for articles and translations; comments are approved or rejected. */
+/** Requesting a revision is for articles, translations and edits; comments are approved or rejected. */
 export function decisionsFor(kind: ItemKind): Decision[] {
   return kind === 'comment' ? ['approve', 'reject'] : ['approve', 'reject', 'requestRevision'];
 }

@@ -45,6 +45,7 @@ const az: Messages<StaffMessages> = {
     article: 'Məqalə',
     translation: 'Tərcümə',
     comment: 'Şərh',
+    edit: 'Dərc olunmuş məqalənin redaktəsi',
   },
   states: {
     initialReview: 'Avtomatik yoxlama',
@@ -93,6 +94,19 @@ const az: Messages<StaffMessages> = {
     timeline: 'İndiyədək qərarlar',
     noDecisions: 'Hələ qərar yoxdur.',
     decided: 'Qərar verilib: {{state}} ({{by}}).',
+    changes: {
+      title: 'Dərc olunmuş məqalədəki dəyişikliklər',
+      intro:
+        'Bu redaktəni təsdiqləyənə qədər oxucular dərc olunmuş versiyanı görür. Silinən sətirlərin üstündən xətt çəkilib, əlavə olunanların altından.',
+      titleLive: 'İndiki başlıq',
+      titleProposed: 'Təklif olunan başlıq',
+      descriptionLive: 'İndiki təsvir',
+      descriptionProposed: 'Təklif olunan təsvir',
+      text: 'Mətn, sətir-sətir',
+      sameText: 'Mətnin özü dəyişməyib.',
+      removed: 'Silinib:',
+      added: 'Əlavə olunub:',
+    },
   },
   history: {
     registered: 'Qeydiyyat',
@@ -154,6 +168,11 @@ const az: Messages<StaffMessages> = {
     items: 'Şikayət olunan şərhlər',
     empty: 'Burada şikayət yoxdur.',
     count: 'Şikayətlər: {{count}}',
+    reportedArticle: 'Şikayət olunan məqalə',
+    reportedComment: 'Şikayət olunan şərh',
+    openArticle: 'Məqaləni aç',
+    articleOnly:
+      'Məqalə barədə şikayətləri burada rədd etmək olar; müəllifinə qarşı tədbir üçün onu Qadağalar səhifəsində bloklayın.',
     reasons: 'Göstərilən səbəblər',
     notes: 'Şikayətçilərin qeydləri',
     dismiss: 'Şikayətləri rədd et',
@@ -250,6 +269,7 @@ const az: Messages<StaffMessages> = {
     comment: 'Şərh',
     report: 'Şikayət',
     user: 'İstifadəçi',
+    edit: 'Redaktə',
   },
   audit: {
     filters: 'Audit jurnalını süz',

@@ -44,6 +44,7 @@ const en = {
     article: 'Article',
     translation: 'Translation',
     comment: 'Comment',
+    edit: 'Edit of a published article',
   },
   states: {
     initialReview: 'Automatic review',
@@ -92,6 +93,19 @@ const en = {
     timeline: 'Decisions so far',
     noDecisions: 'No decision yet.',
     decided: 'Decided: {{state}} (by {{by}}).',
+    changes: {
+      title: 'Changes to the published article',
+      intro:
+        'Readers see the published version until you approve this edit. Removed lines are struck through, added ones underlined.',
+      titleLive: 'Title now',
+      titleProposed: 'Proposed title',
+      descriptionLive: 'Description now',
+      descriptionProposed: 'Proposed description',
+      text: 'The text, line by line',
+      sameText: 'The text itself is unchanged.',
+      removed: 'Removed:',
+      added: 'Added:',
+    },
   },
   history: {
     registered: 'Registered',
@@ -153,6 +167,10 @@ const en = {
     items: 'Reported comments',
     empty: 'No reports here.',
     count: 'Reports: {{count}}',
+    reportedArticle: 'Reported article',
+    reportedComment: 'Reported comment',
+    openArticle: 'Open the article',
+    articleOnly: 'An article’s reports can be dismissed here; to act on its author, ban them from the Bans page.',
     reasons: 'Reasons given',
     notes: 'Notes of the reporters',
     dismiss: 'Dismiss the reports',
@@ -249,6 +267,7 @@ const en = {
     comment: 'Comment',
     report: 'Report',
     user: 'User',
+    edit: 'Edit',
   },
   audit: {
     filters: 'Filter the audit log',

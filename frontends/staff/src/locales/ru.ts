@@ -45,6 +45,7 @@ const ru: Messages<StaffMessages> = {
     article: 'Статья',
     translation: 'Перевод',
     comment: 'Комментарий',
+    edit: 'Правка опубликованной статьи',
   },
   states: {
     initialReview: 'Автоматическая проверка',
@@ -93,6 +94,19 @@ const ru: Messages<StaffMessages> = {
     timeline: 'Принятые решения',
     noDecisions: 'Решений пока нет.',
     decided: 'Решение принято: {{state}} ({{by}}).',
+    changes: {
+      title: 'Изменения опубликованной статьи',
+      intro:
+        'Пока вы не одобрите эту правку, читатели видят опубликованную версию. Удалённые строки зачёркнуты, добавленные подчёркнуты.',
+      titleLive: 'Заголовок сейчас',
+      titleProposed: 'Предлагаемый заголовок',
+      descriptionLive: 'Описание сейчас',
+      descriptionProposed: 'Предлагаемое описание',
+      text: 'Текст, построчно',
+      sameText: 'Сам текст не изменился.',
+      removed: 'Удалено:',
+      added: 'Добавлено:',
+    },
   },
   history: {
     registered: 'Регистрация',
@@ -154,6 +168,11 @@ const ru: Messages<StaffMessages> = {
     items: 'Комментарии с жалобами',
     empty: 'Жалоб здесь нет.',
     count: 'Жалоб: {{count}}',
+    reportedArticle: 'Статья, на которую пожаловались',
+    reportedComment: 'Комментарий, на который пожаловались',
+    openArticle: 'Открыть статью',
+    articleOnly:
+      'Жалобы на статью здесь можно отклонить; чтобы принять меры к автору, заблокируйте его на странице блокировок.',
     reasons: 'Указанные причины',
     notes: 'Примечания жалобщиков',
     dismiss: 'Отклонить жалобы',
@@ -250,6 +269,7 @@ const ru: Messages<StaffMessages> = {
     comment: 'Комментарий',
     report: 'Жалоба',
     user: 'Пользователь',
+    edit: 'Правка',
   },
   audit: {
     filters: 'Фильтр журнала',

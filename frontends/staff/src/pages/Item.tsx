@@ -5,6 +5,7 @@ import { StaffFrame, type StaffContext } from '../auth/StaffFrame.js';
 import { Badge, Done, FormError, Loaded } from '../components/parts.js';
 import { useStaffTranslation } from '../i18n.js';
 import { checkNote, decisionsFor, isOpen, needsNote, NOTE_MAX } from '../lib/decisions.js';
+import { lineDiff } from '../lib/diff.js';
 import type { AuditEntry, Decision, QueueItemDetail } from '../lib/types.js';
 import { Signals } from './Queue.js';
 
@@ -22,6 +23,59 @@ function Timeline({ entries }: { entries: AuditEntry[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+type ItemContent = QueueItemDetail['content'];
+
+/**
+ * An edit of a published article: what it changes against the version readers see now, as text (removed lines
+ * struck through, added ones underlined, each also named in words for screen readers).
+ */
+function EditChanges({ live, proposed, lang }: { live: ItemContent; proposed: ItemContent; lang: string | undefined }) {
+  const { t } = useStaffTranslation();
+  const fields = (['title', 'description'] as const).filter((field) => live[field] !== proposed[field]);
+  const lines = lineDiff(live.text, proposed.text);
+  return (
+    <section className="pc-staff__changes" aria-labelledby="pc-staff-changes">
+      <h3 id="pc-staff-changes">{t('item.changes.title')}</h3>
+      <p className="pc-staff__text">{t('item.changes.intro')}</p>
+      {fields.map((field) => (
+        <dl key={field} className="pc-staff__facts" lang={lang}>
+          <div>
+            <dt>{t(`item.changes.${field}Live`)}</dt>
+            <dd>{live[field] || '—'}</dd>
+          </div>
+          <div>
+            <dt>{t(`item.changes.${field}Proposed`)}</dt>
+            <dd>{proposed[field] || '—'}</dd>
+          </div>
+        </dl>
+      ))}
+      {lines.every((line) => line.kind === 'same') ? (
+        <p className="pc-staff__text">{t('item.changes.sameText')}</p>
+      ) : (
+        <ol className="pc-staff__diff" aria-label={t('item.changes.text')} lang={lang}>
+          {lines.map((line, index) => (
+            <li key={index} className={`pc-staff__diff-${line.kind}`}>
+              {line.kind === 'removed' && (
+                <del>
+                  <span className="pc-visually-hidden">{t('item.changes.removed')} </span>
+                  {line.text}
+                </del>
+              )}
+              {line.kind === 'added' && (
+                <ins>
+                  <span className="pc-visually-hidden">{t('item.changes.added')} </span>
+                  {line.text}
+                </ins>
+              )}
+              {line.kind === 'same' && line.text}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
@@ -140,6 +194,7 @@ function ItemDetail(context: StaffContext) {
                 <div className="pc-staff__content" lang={item.language || undefined}>
                   {content.text}
                 </div>
+                {data.live && <EditChanges live={data.live} proposed={content} lang={item.language || undefined} />}
                 <h3>{t('item.review')}</h3>
                 <Signals item={item} />
                 {item.note && (

@@ -10,7 +10,10 @@ import { REPORT_STATES, type ReportGroup, type ReportState } from '../lib/types.
 
 const isState = (value: string): value is ReportState => (REPORT_STATES as readonly string[]).includes(value);
 
-/** The actions on one reported comment: dismiss, remove it, or remove it and ban its author. */
+/**
+ * The actions on one reported comment: dismiss, remove it, or remove it and ban its author. An article's reports
+ * are only dismissed here.
+ */
 function Triage({ group, api, onDone }: { group: ReportGroup; onDone: (message: string) => void } & StaffContext) {
   const { t } = useStaffTranslation();
   const id = useId();
@@ -39,6 +42,20 @@ function Triage({ group, api, onDone }: { group: ReportGroup; onDone: (message: 
       setBusy(undefined);
     }
   };
+
+  if (group.kind === 'article') {
+    return (
+      <div className="pc-staff__actions">
+        <p className="pc-staff__text">{t('reports.articleOnly')}</p>
+        <div className="pc-staff__buttons">
+          <Button variant="secondary" busy={busy === 'dismiss'} onClick={() => void act('dismiss', false)}>
+            {t('reports.dismiss')}
+          </Button>
+        </div>
+        <FormError message={formError} />
+      </div>
+    );
+  }
 
   return (
     <div className="pc-staff__actions">
@@ -108,11 +125,15 @@ function ReportList(context: StaffContext) {
                 {result.items.map((group) => (
                   <li key={group.id} className="pc-staff__card">
                     <p className="pc-staff__card-meta">
+                      <Badge>
+                        {t(group.kind === 'article' ? 'reports.reportedArticle' : 'reports.reportedComment')}
+                      </Badge>
                       <Badge tone="danger">{t('reports.count', { count: group.count })}</Badge>
                       <Badge tone="muted">{t(`reportStates.${group.state}`)}</Badge>
                       {formatDateTime(group.lastReportedAt, t)}
                     </p>
                     <blockquote className="pc-staff__excerpt pc-staff__quote">{group.excerpt}</blockquote>
+                    {group.kind === 'article' && <a href={`/a/${group.articleId}`}>{t('reports.openArticle')}</a>}
                     <ul className="pc-staff__chips" aria-label={t('reports.reasons')}>
                       {REPORT_REASONS.filter((reason) => group.reasons[reason]).map((reason) => (
                         <li key={reason} className="pc-staff__chip">
