@@ -297,7 +297,7 @@ describe('reading an article', () => {
     await context.clearCookies();
     await open(`/a/${articleId}`);
     await page.getByRole('button', { name: /Upvote/ }).click();
-    await page.getByText('Sign in to vote, bookmark and collect articles.').waitFor();
+    await page.getByText('Sign in to vote, bookmark, collect or report articles.').waitFor();
     await page.getByRole('alert').getByRole('link', { name: 'Sign in' }).waitFor();
   });
 });
@@ -326,6 +326,30 @@ describe('a signed-in reader', () => {
     await page.getByRole('button', { name: 'Bookmarked' }).waitFor();
     expect(await page.getByRole('button', { name: /Upvote/ }).getAttribute('aria-pressed')).toBe('true');
     await expectAccessible(page, 'article (signed in)');
+  });
+
+  it('reports the article from the keyboard through a dialog, once', async () => {
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((value) => localStorage.setItem('pc_theme', value), theme);
+      await open(`/a/${articleId}`);
+      await page.getByRole('button', { name: 'Report', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: 'Report the article' }).waitFor();
+      await expectAccessible(page, `report dialog (${theme})`);
+      if (theme === 'light') {
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog', { name: 'Report the article' }).waitFor({ state: 'hidden' });
+      }
+    }
+    const dialog = page.getByRole('dialog', { name: 'Report the article' });
+    await dialog.getByRole('radio', { name: 'Scam or fraud' }).focus();
+    await page.keyboard.press('Space');
+    await dialog.getByLabel('Anything to add? (optional)').fill('A phishing link in the second paragraph.');
+    await dialog.getByRole('button', { name: 'Send the report' }).press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('status').getByText('Thank you: the moderators will look at the article.').waitFor();
+    expect(await page.getByRole('button', { name: 'Reported' }).isDisabled()).toBe(true);
+    await page.evaluate(() => localStorage.removeItem('pc_theme'));
   });
 
   it('copies the link when sharing', async () => {

@@ -4,15 +4,19 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useReaderTranslation } from '../i18n.js';
 
 /**
- * Reporting a comment: one of the six reasons of SPEC.md and an optional note. The server's refusals
- * (AlreadyReportedComment, ReportsCountExceed, ...) are shown in the dialog, in the reader's language.
+ * Reporting a comment (or an article: `title` names it): one of the six reasons of SPEC.md and an optional note. The
+ * server's refusals (AlreadyReportedComment, AlreadyReportedArticle, ReportsCountExceed, ...) are shown in the
+ * dialog, in the reader's language.
  */
 export function ReportDialog({
   open,
+  title,
   onSend,
   onClose,
 }: {
   open: boolean;
+  /** The dialog's heading; the comment report's by default. */
+  title?: string;
   /** Sends the report; rejects with the server's ApiError. */
   onSend: (reason: ReportReason, note: string) => Promise<void>;
   onClose: () => void;
@@ -67,7 +71,7 @@ export function ReportDialog({
     >
       <form className="pc-report-dialog__body" onSubmit={(event) => void send(event)} noValidate>
         <h2 id={titleId} className="pc-dialog__title">
-          {t('comments.reportTitle')}
+          {title ?? t('comments.reportTitle')}
         </h2>
         <fieldset className="pc-report-dialog__reasons" aria-invalid={tried && !reason ? true : undefined}>
           <legend className="pc-field__label">{t('comments.reportReason')}</legend>

@@ -1,6 +1,8 @@
+import type { ReportReason } from '@pencraft/rules';
 import { api, ApiError, Button, useSession, type ApiData } from '@pencraft/ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ReportDialog } from '../comments/ReportDialog.js';
 import { useReaderTranslation } from '../i18n.js';
 import { CollectionsDialog } from './CollectionsDialog.js';
 import { ShareButton } from './Share.js';
@@ -18,7 +20,8 @@ function Count({ value }: { value: number }) {
 
 /**
  * What a reader does with an article: vote (up; down only with the Pro rating, else CannotDownvote is shown),
- * bookmark, save to collections, share, and the number of comments (a link to them). The counts and the reader's own choices come from the article's
+ * bookmark, save to collections, share, report it to the moderators (never one's own), and the number of comments
+ * (a link to them). The counts and the reader's own choices come from the article's
  * per-viewer meta, read after the page is shown (never part of the server-rendered HTML).
  */
 export function ArticleActions({
@@ -37,6 +40,9 @@ export function ArticleActions({
   const [message, setMessage] = useState<string>();
   const [needsSignIn, setNeedsSignIn] = useState(false);
   const [collectionsOpen, setCollectionsOpen] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const [reported, setReported] = useState(false);
+  const [reportSent, setReportSent] = useState(false);
   const viewer = session.status === 'user' ? session.user.uid : session.status;
   const own = session.status === 'user' && authorIds.includes(session.user.uid);
 
@@ -84,6 +90,19 @@ export function ArticleActions({
       (m) => ({ ...m, bookmarked: !m.bookmarked, bookmarks: m.bookmarks + (m.bookmarked ? -1 : 1) }),
     );
 
+  async function sendReport(reason: ReportReason, note: string) {
+    try {
+      await api.post('/api/articles/{id}/report', { ...params, body: note ? { reason, note } : { reason } });
+    } catch (error) {
+      // Reported before (another tab): the button says so from now on, and the dialog shows the server's words.
+      if (error instanceof ApiError && error.code === 'AlreadyReportedArticle') setReported(true);
+      throw error;
+    }
+    setReported(true);
+    setReporting(false);
+    setReportSent(true);
+  }
+
   const up = meta?.votes.up ?? 0;
   const down = meta?.votes.down ?? 0;
   return (
@@ -125,9 +144,26 @@ export function ArticleActions({
         {meta && meta.collections.length > 0 ? t('actions.savedToCollections') : t('actions.saveToCollection')}
       </Button>
       <ShareButton title={title} path={`/a/${encodeURIComponent(articleId)}`} />
+      {!own && (
+        <Button
+          variant="ghost"
+          aria-haspopup="dialog"
+          disabled={reported}
+          onClick={() => {
+            setReportSent(false);
+            if (session.status === 'user') setReporting(true);
+            else setNeedsSignIn(true);
+          }}
+        >
+          {reported ? t('actions.reported') : t('actions.report')}
+        </Button>
+      )}
       <a className="pc-button pc-button--ghost" href="#comments">
         {t('actions.comments')} <Count value={meta?.comments ?? 0} />
       </a>
+      <div className="pc-actions__message" role="status">
+        {reportSent && <p>{t('actions.reportSent')}</p>}
+      </div>
       <div className="pc-actions__message" role="alert">
         {message && <p className="pc-field__error">{message}</p>}
         {needsSignIn && session.status !== 'user' && (
@@ -136,6 +172,14 @@ export function ArticleActions({
           </p>
         )}
       </div>
+      {session.status === 'user' && !own && (
+        <ReportDialog
+          open={reporting}
+          title={t('actions.reportTitle')}
+          onSend={sendReport}
+          onClose={() => setReporting(false)}
+        />
+      )}
       {session.status === 'user' && (
         <CollectionsDialog
           articleId={articleId}
