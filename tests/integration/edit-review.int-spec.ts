@@ -3,7 +3,12 @@
 // with both versions while readers keep reading the published one; the automatic review runs on it first; a
 // moderator's approval makes the new text live, a rejection leaves the old one and the author's timeline shows it. A
 // reader's report of an article lands in the reports triage; a second report of the same article and a report of
-// one's own are refused.
+// one's own are refused. Deleting an account takes its pending edits and its reports with it.
+import { EVENTS } from '@pencraft/contracts/events';
+import { UserDeleted } from '@pencraft/contracts/events/v1/identity';
+import { connect, headers } from 'nats';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
@@ -13,7 +18,9 @@ import {
   eventually,
   freshDatabase,
   httpBase,
+  natsUrl,
   resetMessaging,
+  stack,
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
@@ -268,5 +275,49 @@ describe('reports of articles', () => {
       action: 'dismiss',
     });
     expect(dismissed.status).toBe(200);
+  });
+});
+
+describe('account deletion', () => {
+  it('takes the account’s pending edits and its reports of articles with it', async () => {
+    const leaver = await signedUp();
+    const theirs = await published(leaver, 'Gedənin yazısı');
+    await submitEdit(leaver, theirs, 'Gedənin yazısı, yeni', EDITED);
+    const other = await published(author, 'Qalan yazı');
+    expect((await leaver.client.post(`/api/articles/${other}/report`, { reason: 'spam' })).status).toBe(201);
+    expect((await reader.client.post(`/api/articles/${theirs}/report`, { reason: 'spam' })).status).toBe(201);
+
+    const nc = await connect({ servers: natsUrl(stack) });
+    try {
+      const h = headers();
+      h.set('pc-event-type', EVENTS.userDeleted.type);
+      await nc
+        .jetstream()
+        .publish(
+          EVENTS.userDeleted.subject,
+          UserDeleted.encode({ uid: leaver.uid, deletedAtMs: Date.now() }).finish(),
+          {
+            msgID: randomUUID(),
+            headers: h,
+          },
+        );
+    } finally {
+      await nc.close();
+    }
+    const sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+    try {
+      const left = await eventually(async () => {
+        const { rows } = await sql.query<{ n: number }>(
+          `select (select count(*)::int from articles.article_edits where author_id = $1) +
+                  (select count(*)::int from articles.article_reports where reporter_uid = $1 or article_id = $2) as n`,
+          [leaver.uid, theirs],
+        );
+        return rows[0]!.n === 0 ? rows[0] : undefined;
+      });
+      expect(left.n).toBe(0);
+    } finally {
+      await sql.end();
+    }
   });
 });

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, count, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
 import { authors } from '../authors/author.table.js';
 import { drafts } from '../drafts/draft.table.js';
-import { articleDeletions, articleReviews } from '../review/review.table.js';
+import { articleReports } from '../reports/article-report.table.js';
+import { articleDeletions, articleEdits, articleReviews } from '../review/review.table.js';
 import { articles, PENDING_STATUSES, type ArticleRow, type ArticleStatus } from './article.table.js';
 
 export type NewArticle = typeof articles.$inferInsert;
@@ -85,12 +86,17 @@ export class ArticleRepository {
   }
 
   /**
-   * Every article of an author, whatever its status, with what hangs off them: their review timelines, the author's
-   * drafts (preview links die with them) and pending-deletion counts; how many articles there were.
+   * Every article of an author, whatever its status, with what hangs off them: their review timelines, their edits
+   * waiting for review and readers' reports of them, the author's drafts (preview links die with them), the reports
+   * the author sent and pending-deletion counts; how many articles there were.
    */
   async deleteByAuthor(tx: Queryable, authorId: string): Promise<number> {
     const mine = tx.select({ id: articles.id }).from(articles).where(eq(articles.authorId, authorId));
     await tx.delete(articleReviews).where(inArray(articleReviews.articleId, mine));
+    await tx.delete(articleEdits).where(eq(articleEdits.authorId, authorId));
+    await tx
+      .delete(articleReports)
+      .where(or(eq(articleReports.reporterUid, authorId), inArray(articleReports.articleId, mine)));
     await tx.delete(drafts).where(eq(drafts.ownerId, authorId));
     await tx.delete(articleDeletions).where(eq(articleDeletions.authorId, authorId));
     const rows = await tx.delete(articles).where(eq(articles.authorId, authorId)).returning({ id: articles.id });
