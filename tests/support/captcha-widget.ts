@@ -29,7 +29,11 @@ export async function solveCaptchaWidget(page: Page, timeoutMs = 60_000): Promis
         lastProblem = error instanceof Error ? error.message.split('\n')[0]! : String(error);
       });
     }
-    await page.waitForTimeout(250 * Math.min(Math.max(ticks, 1), 4));
+    // Up to 250 ms to 1 s for the widget to say verified, going on as soon as it does.
+    await verified
+      .first()
+      .waitFor({ state: 'attached', timeout: 250 * Math.min(Math.max(ticks, 1), 4) })
+      .catch(() => undefined);
   }
   if ((await verified.count()) > 0) return;
   const states = await widget
