@@ -1,4 +1,4 @@
-// The API fuzzer (schemathesis, installed by `make setup` into .tools/venv) driven by the committed OpenAPI
+// The API fuzzer (schemathesis, installed by `make test-tools` into .tools/venv) driven by the committed OpenAPI
 // document, signed in (the document's security schemes: session cookie, CSRF cookie and header), against a gateway
 // of the test stack with identity, articles and search behind it. Every check schemathesis has, in every phase
 // (examples, coverage, fuzzing, stateful), bounded in time and examples: zero server errors and zero
@@ -250,7 +250,7 @@ describe('the API fuzzer', () => {
   it(
     'finds no server error and no disagreement with the document',
     async () => {
-      if (!existsSync(SCHEMATHESIS)) throw new Error(`${SCHEMATHESIS} is missing: run make setup`);
+      if (!existsSync(SCHEMATHESIS)) throw new Error(`${SCHEMATHESIS} is missing: run make test-tools`);
       const user = new ApiClient(base);
       const registeredAt = new Date();
       const signedUp = await user.post(
