@@ -2,7 +2,8 @@
 // signs in on Keycloak's own login page (authorization code + PKCE), reads an article in the queue (its text shown as
 // text only), rejects it with a reason (the note is required) and approves another (it is then public), removes a
 // reported comment and bans its author (who is then refused with UserBanned), bans a user for a custom number of days
-// and lifts it, finds every action in the audit log and signs out. Every console page is checked with axe-core in
+// and lifts it, reads an edit of a published article against the published version, finds every action in the audit
+// log and signs out. Every console page is checked with axe-core in
 // both themes and at 375 px (reloads sign in again through Keycloak's session, no password); the decision is made
 // with the keyboard alone. Keycloak's own page is not ours and is not checked.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -11,7 +12,7 @@ import { staffCredentials, staffToken } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { waitForQueueItem, type QueueItem } from '../support/moderation.ts';
 import { publishArticle, signUp, type Person } from '../support/reader-fixtures.ts';
-import { closeReviewClient } from '../support/review.ts';
+import { closeReviewClient, openEditId } from '../support/review.ts';
 import { loadSecrets } from '../../packages/devstack/src/index.ts';
 import { stack } from '../support/stack.ts';
 
@@ -76,6 +77,8 @@ let rejectArticle: string;
 let approveArticle: string;
 let rejectItem: QueueItem;
 let approveItem: QueueItem;
+let editItem: QueueItem;
+const editedLine = `A paragraph the edit adds, with a new detail ${suffix}.`;
 const commentText = `Buy cheap followers now, write to me ${suffix}`;
 const consoleErrors: string[] = [];
 
@@ -123,9 +126,24 @@ beforeAll(async () => {
     note: 'Selling followers',
   });
   if (report.status !== 201) throw new Error(`report answered ${report.status} ${JSON.stringify(report.body)}`);
-  [rejectItem, approveItem] = await Promise.all([
+  // The author edits the published article: the edit waits for review beside the published version.
+  const edit = await author.client.post<{ id: string; version: number }>(`/api/articles/publishing/${discussed}/edit`);
+  if (edit.status !== 200) throw new Error(`edit answered ${edit.status} ${JSON.stringify(edit.body)}`);
+  const [first] = paragraphs('a discussion');
+  const saved = await author.client.request('PUT', `/api/drafts/${edit.body.id}`, {
+    title: `Staff discussion, revised ${suffix}`,
+    language: 'en',
+    category: 'law',
+    content: { blocks: [first, { type: 'paragraph', data: { text: editedLine } }] },
+    version: edit.body.version,
+  });
+  if (saved.status !== 200) throw new Error(`saving the edit answered ${saved.status} ${JSON.stringify(saved.body)}`);
+  const resubmitted = await author.client.post(`/api/articles/publishing/${edit.body.id}`);
+  if (resubmitted.status !== 200) throw new Error(`submitting the edit answered ${resubmitted.status}`);
+  [rejectItem, approveItem, editItem] = await Promise.all([
     waitForQueueItem(rejectArticle, { kind: 'article' }),
     waitForQueueItem(approveArticle, { kind: 'article' }),
+    openEditId(discussed).then((editId) => waitForQueueItem(editId, { kind: 'edit' })),
   ]);
 
   browser = await launchBrowser();
@@ -239,6 +257,17 @@ describe('the staff console', () => {
     expect(status).toBe(200);
   });
 
+  it('shows an edit of a published article against the published version, line by line', async () => {
+    await page.goto(`${SITE}/staff/items/${editItem.id}`);
+    await signedIn();
+    await page.getByRole('heading', { name: 'Changes to the published article' }).waitFor();
+    const changes = page.getByRole('list', { name: 'The text, line by line' });
+    await changes.locator('ins', { hasText: editedLine }).waitFor();
+    await changes.locator('del', { hasText: 'A second paragraph adds detail about a discussion' }).waitFor();
+    await page.getByText(`Staff discussion, revised ${suffix}`).first().waitFor();
+    await expectAccessible(page, '/staff/items/:id (an edit)');
+  });
+
   it('removes a reported comment and bans its author, who is then refused with the ban’s reason', async () => {
     await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Reports' }).click();
     await settled();
@@ -321,6 +350,7 @@ describe('the staff console', () => {
       '/staff',
       '/staff/queue',
       `/staff/items/${rejectItem.id}`,
+      `/staff/items/${editItem.id}`,
       '/staff/reports',
       '/staff/bans',
       '/staff/audit',
