@@ -58,6 +58,7 @@ describe('the OpenAPI document', () => {
         '/api/articles/effect/comments',
         // reading: votes, bookmarks, collections, category follows and the reading lists (issue #8, engagement)
         '/api/articles/{id}/meta',
+        '/api/articles/{id}/report',
         '/api/articles/{id}/upvote',
         '/api/articles/{id}/downvote',
         '/api/articles/{id}/bookmark',
