@@ -21,10 +21,9 @@ export const ArticleParams = z.object({ id: ArticleId });
 export const CollectionParams = z.object({ id: Id });
 
 /** A reader's report of a published article: the reasons and the note of a comment report. */
-export const ReportArticleBody = z.object({
-  reason: z.enum(REPORT_REASONS),
-  note: text({ max: REPORT_NOTE_MAX }).optional(),
-});
+export const ReportArticleBody = z
+  .object({ reason: z.enum(REPORT_REASONS), note: text({ max: REPORT_NOTE_MAX }).optional() })
+  .strict();
 
 export const ArticleReportJson = z
   .object({ id: z.string(), articleId: z.string(), reason: z.enum(REPORT_REASONS), createdAt: z.string() })
