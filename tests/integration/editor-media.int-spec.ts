@@ -281,7 +281,7 @@ describe('uploading editor images', () => {
     const tooBig = await refusedUpload(writer.client, big, 'image/png');
     if (tooBig !== 'connection cut') {
       expect([tooBig.status, tooBig.body.error.code]).toEqual([400, 'InvalidImageSize']);
-      expect(tooBig.body.error.message).toBe('The image must not exceed 2 MB.');
+      expect(tooBig.body.error.message).toBe('The image must not exceed 2 MB or 24 megapixels.');
     }
 
     // Without a declared length (chunked), the gateway stops once the bytes pass the limit.

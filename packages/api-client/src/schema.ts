@@ -2017,7 +2017,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Upload an image for the editor: stored at 640, 1280 and 1920 px wide (never enlarged) in its own format, WebP and AVIF, without metadata */
+    /** Upload an image for the editor: stored at 640, 1280 and 1920 px wide (never enlarged) in its own format, WebP and AVIF, without metadata. A writer uploads at most 30 images in 10 minutes (TooManyRequests) and keeps at most 200 (ImageQuotaExceeded); an image no draft or article refers to is deleted a day after its upload */
     post: operations['uploadEditorImage'];
     /** Delete one of the signed-in user's editor images and all of its variants (anyone else's is NotFound) */
     delete: operations['deleteEditorImage'];
@@ -11802,7 +11802,7 @@ export interface operations {
           'application/json': components['schemas']['PictureUrl'];
         };
       };
-      /** @description InvalidCoverFormat: The cover image must be a JPG or PNG image.; InvalidCoverSize: The cover image must not exceed 3 MB. */
+      /** @description InvalidCoverFormat: The cover image must be a JPG or PNG image.; InvalidCoverSize: The cover image must not exceed 3 MB or 24 megapixels. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12692,7 +12692,7 @@ export interface operations {
           'application/json': components['schemas']['PictureUrl'];
         };
       };
-      /** @description InvalidAvatarFormat: The profile picture must be a JPG or PNG image.; InvalidAvatarSize: The profile picture must not exceed 3 MB. */
+      /** @description InvalidAvatarFormat: The profile picture must be a JPG or PNG image.; InvalidAvatarSize: The profile picture must not exceed 3 MB or 24 megapixels. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -14905,7 +14905,7 @@ export interface operations {
           'application/json': components['schemas']['PictureUrl'];
         };
       };
-      /** @description InvalidAvatarFormat: The profile picture must be a JPG or PNG image.; InvalidAvatarSize: The profile picture must not exceed 3 MB. */
+      /** @description InvalidAvatarFormat: The profile picture must be a JPG or PNG image.; InvalidAvatarSize: The profile picture must not exceed 3 MB or 24 megapixels. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -15041,7 +15041,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description The image file itself (JPEG or PNG, at most 2 MB), as the raw body: judged by its content, not its declared type; a larger body is refused before it is read. */
+    /** @description The image file itself (JPEG or PNG, at most 2 MB and 24 megapixels), as the raw body: judged by its content, not its declared type; a larger body is refused before it is read, a larger canvas before it is decoded. */
     requestBody: {
       content: {
         'image/jpeg': string;
@@ -15059,7 +15059,7 @@ export interface operations {
           'application/json': components['schemas']['EditorImage'];
         };
       };
-      /** @description InvalidImageFormat: The image must be a JPG, JPEG or PNG file.; InvalidImageSize: The image must not exceed 2 MB. */
+      /** @description InvalidImageFormat: The image must be a JPG, JPEG or PNG file.; InvalidImageSize: The image must not exceed 2 MB or 24 megapixels. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -15086,7 +15086,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description TooManyRequests: Too many requests. Please try again later. */
+      /** @description ImageQuotaExceeded: You can keep up to 200 images. Delete images you no longer use to upload new ones.; TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
           /** @description Seconds to wait */

@@ -111,6 +111,7 @@ const SPEC_CODES = [
   // Editor images (SPEC.md section 9: .jpg, .jpeg, .png, at most 2 MB)
   'InvalidImageFormat',
   'InvalidImageSize',
+  'ImageQuotaExceeded',
   // Publications
   'PublicationNotFound',
   'InvalidSlug',

@@ -679,9 +679,9 @@ export const CATALOGUE = {
   },
   InvalidAvatarSize: {
     ...INVALID,
-    az: 'Profil şəklinin ölçüsü 3 MB-dan çox olmamalıdır.',
-    en: 'The profile picture must not exceed 3 MB.',
-    ru: 'Размер фото профиля не должен превышать 3 МБ.',
+    az: 'Profil şəklinin ölçüsü 3 MB-dan və 24 meqapikseldən çox olmamalıdır.',
+    en: 'The profile picture must not exceed 3 MB or 24 megapixels.',
+    ru: 'Фото профиля не должно превышать 3 МБ и 24 мегапикселя.',
   },
   InvalidCoverFormat: {
     ...INVALID,
@@ -691,9 +691,9 @@ export const CATALOGUE = {
   },
   InvalidCoverSize: {
     ...INVALID,
-    az: 'Örtük şəklinin ölçüsü 3 MB-dan çox olmamalıdır.',
-    en: 'The cover image must not exceed 3 MB.',
-    ru: 'Размер обложки не должен превышать 3 МБ.',
+    az: 'Örtük şəklinin ölçüsü 3 MB-dan və 24 meqapikseldən çox olmamalıdır.',
+    en: 'The cover image must not exceed 3 MB or 24 megapixels.',
+    ru: 'Обложка не должна превышать 3 МБ и 24 мегапикселя.',
   },
   InvalidImageFormat: {
     ...INVALID,
@@ -703,9 +703,15 @@ export const CATALOGUE = {
   },
   InvalidImageSize: {
     ...INVALID,
-    az: 'Şəklin ölçüsü 2 MB-dan çox olmamalıdır.',
-    en: 'The image must not exceed 2 MB.',
-    ru: 'Размер изображения не должен превышать 2 МБ.',
+    az: 'Şəklin ölçüsü 2 MB-dan və 24 meqapikseldən çox olmamalıdır.',
+    en: 'The image must not exceed 2 MB or 24 megapixels.',
+    ru: 'Изображение не должно превышать 2 МБ и 24 мегапикселя.',
+  },
+  ImageQuotaExceeded: {
+    ...LIMIT,
+    az: 'Siz 200 şəkil saxlaya bilərsiniz. Yenisini yükləmək üçün istifadə etmədiyiniz şəkilləri silin.',
+    en: 'You can keep up to 200 images. Delete images you no longer use to upload new ones.',
+    ru: 'Можно хранить не более 200 изображений. Удалите неиспользуемые, чтобы загрузить новые.',
   },
 
   // Publications

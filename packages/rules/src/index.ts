@@ -140,7 +140,16 @@ export {
   type AudienceProblem,
   type DraftCapProblem,
 } from './drafts.js';
-export { EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_TYPES, EDITOR_IMAGE_WIDTHS, editorImageWidths } from './media.js';
+export {
+  EDITOR_IMAGE_MAX_BYTES,
+  EDITOR_IMAGE_QUOTA,
+  EDITOR_IMAGE_TYPES,
+  EDITOR_IMAGE_UPLOAD_WINDOW_MS,
+  EDITOR_IMAGE_UPLOADS_PER_WINDOW,
+  EDITOR_IMAGE_WIDTHS,
+  IMAGE_MAX_PIXELS,
+  editorImageWidths,
+} from './media.js';
 export {
   AUTHOR_TOP_COUNT,
   COLLECTION_ITEMS_MAX,

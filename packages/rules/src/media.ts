@@ -3,6 +3,16 @@ export const EDITOR_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const EDITOR_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 /** The widths an editor image is stored at (never upscaled: a narrower image also keeps its own width). */
 export const EDITOR_IMAGE_WIDTHS = [640, 1280, 1920] as const;
+/**
+ * Every uploaded image (editor images, profile pictures, banners) is refused past this many pixels, read from its
+ * header before anything is decoded: a small file can claim a huge canvas (a decompression bomb).
+ */
+export const IMAGE_MAX_PIXELS = 24_000_000;
+/** A writer uploads at most this many editor images per window (EDITOR_IMAGE_UPLOAD_WINDOW_MS)... */
+export const EDITOR_IMAGE_UPLOADS_PER_WINDOW = 30;
+export const EDITOR_IMAGE_UPLOAD_WINDOW_MS = 10 * 60 * 1000;
+/** ...and keeps at most this many (deleting one, or the sweeper collecting an unused one, frees its place). */
+export const EDITOR_IMAGE_QUOTA = 200;
 
 /**
  * The widths of the variants of an image `width` pixels wide: each standard width below it, plus its own width when

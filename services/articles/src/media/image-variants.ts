@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
-import { EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_TYPES, editorImageWidths } from '@pencraft/rules';
+import { EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_TYPES, editorImageWidths, IMAGE_MAX_PIXELS } from '@pencraft/rules';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
-
-/** Decoding stops past this many pixels (a small file can claim a huge canvas). */
-const MAX_INPUT_PIXELS = 50_000_000;
+import { EncodeSlots } from './encode-slots.js';
 
 export type ImageFormat = 'jpg' | 'png' | 'webp' | 'avif';
 
@@ -38,23 +36,36 @@ export interface ImageVariants {
 /**
  * An editor image judged by its bytes (not its name or declared type) and re-encoded, without any metadata of the
  * upload (EXIF, GPS, comments, ICC text), at the widths of editorImageWidths: never enlarged. One width at a time, so
- * a big upload holds one decoded copy in memory, not nine.
+ * a big upload holds one decoded copy in memory, not nine. The dimensions are read from the header first: past
+ * IMAGE_MAX_PIXELS the upload is refused with InvalidImageSize before a pixel is decoded (sharp's limitInputPixels
+ * stops the decoder too, should the header lie), and at most ENCODE_SLOTS uploads are decoded and encoded at once.
  */
 @Injectable()
 export class ImageVariantsMaker {
+  private readonly slots = new EncodeSlots();
+
   async make(bytes: Buffer): Promise<ImageVariants> {
     if (bytes.length > EDITOR_IMAGE_MAX_BYTES) throw new AppError('InvalidImageSize');
     const type = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
     if (!type || !(EDITOR_IMAGE_TYPES as readonly string[]).includes(type.mime))
       throw new AppError('InvalidImageFormat');
     const original = type.mime === 'image/png' ? 'png' : 'jpg';
+    const meta = await sharp(bytes, { limitInputPixels: false })
+      .metadata()
+      .catch((error: unknown) => {
+        throw new AppError('InvalidImageFormat', { cause: error });
+      });
+    if ((meta.width ?? 0) * (meta.height ?? 0) > IMAGE_MAX_PIXELS) throw new AppError('InvalidImageSize');
+    const turned = (meta.orientation ?? 1) >= 5;
+    const width = (turned ? meta.height : meta.width) ?? 0;
+    const height = (turned ? meta.width : meta.height) ?? 0;
+    if (width < 1 || height < 1) throw new AppError('InvalidImageFormat');
+    return this.slots.run(() => this.encode(bytes, original, width, height));
+  }
+
+  private async encode(bytes: Buffer, original: 'jpg' | 'png', width: number, height: number): Promise<ImageVariants> {
     try {
-      const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-      const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
-      const turned = (meta.orientation ?? 1) >= 5;
-      const width = (turned ? meta.height : meta.width) ?? 0;
-      const height = (turned ? meta.width : meta.height) ?? 0;
-      if (width < 1 || height < 1) throw new AppError('InvalidImageFormat');
+      const input = () => sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).rotate();
       const files: ImageFile[] = [];
       for (const w of editorImageWidths(width)) {
         // Decoded and resized once per width; each format encodes the same pixels.

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
-import type { Logger, ObjectStore } from '@pencraft/kit';
-import { strictMock, TX, type StrictMock } from '@pencraft/testing';
+import type { Logger, ObjectStore, RedisClient } from '@pencraft/kit';
+import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
+import type { Clock } from '../clock.js';
 import type { ImageVariantsMaker, ImageVariants } from './image-variants.js';
 import type { MediaRepository } from './media.repository.js';
 import type { MediaRow } from './media.table.js';
@@ -9,6 +10,31 @@ import { MediaService } from './media.service.js';
 
 const UID = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
 const OTHER = '1c9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
+const NOW = new Date('2026-11-27T10:04:00Z');
+/** 2026-11-27T10:04Z in 10-minute windows since the epoch. */
+const WINDOW = Math.floor(NOW.getTime() / 600_000);
+
+/** Redis as the upload counter sees it: MULTI INCR key, PEXPIRE key, EXEC answering the count. */
+function uploadCounter(counts: Map<string, number>) {
+  const redis = strictMock<RedisClient>('Redis');
+  redis.multi.mockImplementation(() => {
+    let counted = '';
+    const chain = {
+      incr: (key: string) => {
+        counted = key;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        return chain;
+      },
+      pExpire: (key: string, ms: number) => {
+        expect([key, ms]).toEqual([counted, 600_000]);
+        return chain;
+      },
+      exec: async () => [counts.get(counted), 1],
+    };
+    return chain as never;
+  });
+  return redis;
+}
 
 async function codeOf(promise: Promise<unknown>) {
   try {
@@ -47,6 +73,8 @@ describe('MediaService', () => {
   let repository: StrictMock<MediaRepository>;
   let store: StrictMock<ObjectStore>;
   let log: StrictMock<Logger>;
+  let transactions: ReturnType<typeof fakeTransactions>;
+  let counts: Map<string, number>;
   let service: MediaService;
 
   beforeEach(() => {
@@ -54,8 +82,14 @@ describe('MediaService', () => {
     repository = strictMock<MediaRepository>('MediaRepository');
     store = strictMock<ObjectStore>('ObjectStore');
     log = strictMock<Logger>('Logger');
-    service = new MediaService(images, repository, store, log);
+    transactions = fakeTransactions();
+    counts = new Map();
+    const clock = strictMock<Clock>('Clock');
+    clock.now.mockReturnValue(NOW);
+    service = new MediaService(images, repository, store, transactions as never, clock, uploadCounter(counts), log);
     store.publicUrl.mockImplementation((key: string) => `/media/${key}`);
+    repository.countOwner.mockResolvedValue(3);
+    repository.lockOwner.mockResolvedValue(undefined);
   });
 
   it('stores every variant under a new folder of the uploader, records them and answers the largest', async () => {
@@ -88,8 +122,44 @@ describe('MediaService', () => {
     ]);
     expect(repository.insert).toHaveBeenCalledWith(
       expect.objectContaining({ ownerUid: UID, folder, key: `${folder}900.jpg`, width: 900, height: 300 }),
+      TX,
     );
     expect(repository.insert.mock.calls[0]![0].keys).toHaveLength(6);
+    // The quota is counted again under the writer's lock, in the insert's transaction.
+    expect(repository.lockOwner).toHaveBeenCalledWith(TX, UID);
+    expect(repository.countOwner).toHaveBeenLastCalledWith(UID, TX);
+    expect(counts.get(`articles:media:uploads:${UID}:${WINDOW}`)).toBe(1);
+  });
+
+  it('takes 30 uploads in a 10-minute window, then answers TooManyRequests before decoding anything', async () => {
+    images.make.mockResolvedValue(made);
+    store.put.mockResolvedValue(undefined);
+    repository.insert.mockImplementation(async (row) => row as MediaRow);
+    counts.set(`articles:media:uploads:${UID}:${WINDOW}`, 29);
+    await service.upload(UID, Buffer.from('30th'));
+    expect(await codeOf(service.upload(UID, Buffer.from('31st')))).toBe('TooManyRequests');
+    expect(images.make).toHaveBeenCalledTimes(1);
+    // Another writer has their own window.
+    await service.upload(OTHER, Buffer.from('first'));
+    expect(images.make).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers ImageQuotaExceeded at 200 kept images, before decoding, and stores nothing', async () => {
+    repository.countOwner.mockResolvedValue(200);
+    expect(await codeOf(service.upload(UID, Buffer.from('one too many')))).toBe('ImageQuotaExceeded');
+    expect(images.make).not.toHaveBeenCalled();
+    expect(store.put).not.toHaveBeenCalled();
+  });
+
+  it('counts the quota again under the lock: an upload that lost the race removes what it stored', async () => {
+    images.make.mockResolvedValue(made);
+    store.put.mockResolvedValue(undefined);
+    store.remove.mockResolvedValue(undefined);
+    repository.countOwner.mockResolvedValueOnce(199).mockResolvedValueOnce(200);
+    expect(await codeOf(service.upload(UID, Buffer.from('raced')))).toBe('ImageQuotaExceeded');
+    expect(repository.insert).not.toHaveBeenCalled();
+    expect(transactions.rolledBack).toBe(1);
+    expect(store.remove).toHaveBeenCalledTimes(6);
   });
 
   it('stores nothing when the image is refused', async () => {
@@ -143,7 +213,15 @@ describe("MediaService: a deleted account's images", () => {
     const repository = strictMock<MediaRepository>('MediaRepository');
     const store = strictMock<ObjectStore>('ObjectStore');
     const log = strictMock<Logger>('Logger');
-    const service = new MediaService(strictMock<ImageVariantsMaker>('ImageVariantsMaker'), repository, store, log);
+    const service = new MediaService(
+      strictMock<ImageVariantsMaker>('ImageVariantsMaker'),
+      repository,
+      store,
+      fakeTransactions() as never,
+      strictMock<Clock>('Clock'),
+      strictMock<RedisClient>('Redis'),
+      log,
+    );
     repository.removeOwner.mockResolvedValue(undefined);
     store.removePrefix.mockResolvedValueOnce(9).mockRejectedValueOnce(new Error('store down'));
     log.warn.mockReturnValue(undefined);

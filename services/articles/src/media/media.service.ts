@@ -1,17 +1,34 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UploadImageResponse } from '@pencraft/contracts/articles/v1/media';
 import { AppError } from '@pencraft/errors';
-import { isValidObjectKey, LOGGER, ObjectStore, type Logger, type Transaction } from '@pencraft/kit';
+import { EDITOR_IMAGE_UPLOAD_WINDOW_MS } from '@pencraft/rules';
+import {
+  isValidObjectKey,
+  LOGGER,
+  ObjectStore,
+  REDIS,
+  TransactionManager,
+  type Logger,
+  type RedisClient,
+  type Transaction,
+} from '@pencraft/kit';
 import { randomUUID } from 'node:crypto';
+import { Clock } from '../clock.js';
 import { CONTENT_TYPES, ImageVariantsMaker } from './image-variants.js';
 import { articleMediaPrefix, imageFolder } from './media-keys.js';
 import { MediaRepository } from './media.repository.js';
+import { overImageQuota, overUploadRate, uploadWindow } from './media.rules.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The Redis counter of a writer's uploads in one rate window. */
+const uploadsKey = (uid: string, window: number) => `articles:media:uploads:${uid}:${window}`;
+
 /**
  * The editor's images: variants stored under articles/<uid>/<id>/ (a new folder per upload, so a key's bytes never
- * change), recorded with their owner; only the owner deletes them.
+ * change), recorded with their owner; only the owner deletes them. Each writer has an upload rate (counted in Redis,
+ * the attempt reserved before it is compared) and a quota of kept images (counted again under a per-writer lock when
+ * the row is inserted, so parallel uploads cannot pass it together).
  */
 @Injectable()
 export class MediaService {
@@ -19,11 +36,17 @@ export class MediaService {
     private readonly images: ImageVariantsMaker,
     private readonly repository: MediaRepository,
     private readonly store: ObjectStore,
+    private readonly transactions: TransactionManager,
+    private readonly clock: Clock,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
   async upload(uid: string, bytes: Buffer): Promise<UploadImageResponse> {
     if (!UUID.test(uid)) throw new AppError('Unauthorized');
+    await this.countUpload(uid);
+    // Before the encodes: a writer at the quota is told at once (the insert counts again, under the lock).
+    if (overImageQuota(await this.repository.countOwner(uid))) throw new AppError('ImageQuotaExceeded');
     const made = await this.images.make(bytes);
     const id = randomUUID();
     const folder = imageFolder(uid, id);
@@ -37,15 +60,22 @@ export class MediaService {
       const originals = made.files.filter((file) => file.format === made.original);
       const largest = originals[originals.length - 1]!;
       const key = `${folder}${largest.name}`;
-      await this.repository.insert({
-        id,
-        ownerUid: uid,
-        folder,
-        key,
-        type: CONTENT_TYPES[made.original],
-        width: largest.width,
-        height: largest.height,
-        keys: stored,
+      await this.transactions.run(async (tx) => {
+        await this.repository.lockOwner(tx, uid);
+        if (overImageQuota(await this.repository.countOwner(uid, tx))) throw new AppError('ImageQuotaExceeded');
+        await this.repository.insert(
+          {
+            id,
+            ownerUid: uid,
+            folder,
+            key,
+            type: CONTENT_TYPES[made.original],
+            width: largest.width,
+            height: largest.height,
+            keys: stored,
+          },
+          tx,
+        );
       });
       return {
         key,
@@ -87,6 +117,17 @@ export class MediaService {
     await this.store
       .removePrefix(articleMediaPrefix(uid))
       .catch((error: unknown) => this.log.warn({ err: error }, 'images of a deleted account kept'));
+  }
+
+  /** Reserves the attempt in the writer's rate window (INCR first, so a parallel burst is counted exactly). */
+  private async countUpload(uid: string): Promise<void> {
+    const key = uploadsKey(uid, uploadWindow(this.clock.now()));
+    const [uploads] = (await this.redis
+      .multi()
+      .incr(key)
+      .pExpire(key, EDITOR_IMAGE_UPLOAD_WINDOW_MS)
+      .exec()) as unknown as [number, unknown];
+    if (overUploadRate(Number(uploads))) throw new AppError('TooManyRequests');
   }
 
   /** Objects no row refers to are garbage, not a broken article: a failure is logged and left. */

@@ -42,18 +42,19 @@ export const uploadEditorImageRoute = defineRoute({
   tag: TAG,
   summary:
     'Upload an image for the editor: stored at 640, 1280 and 1920 px wide (never enlarged) in its own format, WebP ' +
-    'and AVIF, without metadata',
+    'and AVIF, without metadata. A writer uploads at most 30 images in 10 minutes (TooManyRequests) and keeps at ' +
+    'most 200 (ImageQuotaExceeded); an image no draft or article refers to is deleted a day after its upload',
   binaryBody: {
     types: [...EDITOR_IMAGE_TYPES, 'application/octet-stream'],
     maxBytes: EDITOR_IMAGE_MAX_BYTES,
     description:
-      'The image file itself (JPEG or PNG, at most 2 MB), as the raw body: judged by its content, not its declared ' +
-      'type; a larger body is refused before it is read.',
+      'The image file itself (JPEG or PNG, at most 2 MB and 24 megapixels), as the raw body: judged by its content, ' +
+      'not its declared type; a larger body is refused before it is read, a larger canvas before it is decoded.',
   },
   response: EditorImage,
   status: 201,
   auth: 'confirmed',
-  errors: ['InvalidImageFormat', 'InvalidImageSize'],
+  errors: ['InvalidImageFormat', 'InvalidImageSize', 'ImageQuotaExceeded'],
 });
 
 export const deleteEditorImageRoute = defineRoute({

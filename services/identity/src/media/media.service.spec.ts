@@ -4,6 +4,7 @@ import { AppError } from '@pencraft/errors';
 import type { Logger, ObjectStore, Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import { createHash } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Clock } from '../clock.js';
 import type { ProfileRepository } from '../profile/profile.repository.js';
@@ -29,6 +30,32 @@ const png = (width: number, height: number) =>
     .png()
     .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
     .toBuffer();
+
+/**
+ * A decompression bomb: a one-colour 1-bit greyscale PNG of width x height whose file is a few kilobytes (the rows
+ * deflate to almost nothing) but whose decoded pixels would take width x height x 3 bytes or more.
+ */
+function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
+  const row = 1 + Math.ceil(width / 8); // the filter byte, then the bits (all zero: black)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(row * height), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 describe('ImageProcessor', () => {
   const images = new ImageProcessor();
@@ -65,6 +92,15 @@ describe('ImageProcessor', () => {
     const big = Buffer.alloc(3 * 1024 * 1024 + 1);
     expect(await codeOf(images.process('avatar', big))).toBe('InvalidAvatarSize');
     expect(await codeOf(images.process('banner', big))).toBe('InvalidCoverSize');
+  });
+
+  it('refuses a decompression bomb by its header (past 24 megapixels) with the size code of the kind', async () => {
+    const bomb = pngBomb(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(100_000);
+    expect(await codeOf(images.process('avatar', bomb))).toBe('InvalidAvatarSize');
+    expect(await codeOf(images.process('banner', bomb))).toBe('InvalidCoverSize');
+    // Under the old 50-megapixel decoder limit, yet past 24: refused as well, by its size.
+    expect(await codeOf(images.process('avatar', pngBomb(6_000, 5_000)))).toBe('InvalidAvatarSize');
   });
 });
 
