@@ -3,6 +3,7 @@ import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { articles } from '../articles/article.table.js';
 import { drafts } from '../drafts/draft.table.js';
+import { articleEdits } from '../review/review.table.js';
 import { folderOf } from './media-keys.js';
 import { media, type MediaRow, type NewMedia } from './media.table.js';
 
@@ -52,20 +53,20 @@ export class MediaRepository {
   }
 
   /**
-   * Images uploaded before `before` that nothing refers to: no draft or article names their folder as its cover
-   * or anywhere in its content (an image block's URL is /media/<folder><width>.<format>). Locked for this
-   * transaction; rows another replica holds are skipped (FOR UPDATE SKIP LOCKED), so replicas sweeping at once never
-   * wait for each other nor collect an image twice.
+   * Images uploaded before `before` that nothing refers to: no draft, article or article edit (waiting for review, or
+   * kept for the record) names their folder as its cover or anywhere in its content (an image block's URL is
+   * /media/<folder><width>.<format>). Locked for this transaction; rows another replica holds are skipped (FOR UPDATE
+   * SKIP LOCKED), so replicas sweeping at once never wait for each other nor collect an image twice.
    */
   async lockUnreferenced(tx: Queryable, before: Date, limit: number): Promise<SweptImage[]> {
-    const refers = (table: typeof drafts | typeof articles) => sql`
+    const refers = (table: typeof drafts | typeof articles | typeof articleEdits) => sql`
       exists (select 1 from ${table}
                where starts_with(${table.coverKey}, ${media.folder})
                   or strpos(${table.content}::text, ${media.folder}) > 0)`;
     const result = await tx.execute<SweptImage>(sql`
       select ${media.id} as id, ${media.folder} as folder from ${media}
        where ${media.createdAt} < ${before.toISOString()}
-         and not ${refers(drafts)} and not ${refers(articles)}
+         and not ${refers(drafts)} and not ${refers(articles)} and not ${refers(articleEdits)}
        order by ${media.createdAt}
        limit ${limit}
          for update of media skip locked`);

@@ -8,7 +8,7 @@ import { MediaRepository } from './media.repository.js';
 export const SWEEP_BATCH = 50;
 
 /**
- * Collects editor images nothing refers to (no draft or article) once they are older than
+ * Collects editor images nothing refers to (no draft, article or article edit) once they are older than
  * MEDIA_SWEEP_GRACE_SECONDS, every MEDIA_SWEEP_INTERVAL_SECONDS in every replica: each batch locks its rows with SKIP
  * LOCKED and deletes them; then, after the commit (the slow store never holds the locks), every object of their
  * folders goes. A store failure leaves objects no row or page refers to; it is logged with the error code only.
