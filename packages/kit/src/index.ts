@@ -1,3 +1,4 @@
+export * from './concurrency/encode-slots.js';
 export * from './config/config.js';
 export * from './database/database.js';
 export * from './database/columns.js';

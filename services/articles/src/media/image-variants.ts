@@ -3,7 +3,7 @@ import { AppError } from '@pencraft/errors';
 import { EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_TYPES, editorImageWidths, IMAGE_MAX_PIXELS } from '@pencraft/rules';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
-import { EncodeSlots } from './encode-slots.js';
+import { EncodeSlots } from '@pencraft/kit';
 
 export type ImageFormat = 'jpg' | 'png' | 'webp' | 'avif';
 

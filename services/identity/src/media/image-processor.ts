@@ -3,7 +3,7 @@ import { AppError, type ErrorCode } from '@pencraft/errors';
 import { AVATAR_SIZE, BANNER_SIZE, IMAGE_MAX_PIXELS, PICTURE_MAX_BYTES, PICTURE_TYPES } from '@pencraft/rules';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { EncodeSlots } from './encode-slots.js';
+import { EncodeSlots } from '@pencraft/kit';
 
 export type PictureKind = 'avatar' | 'banner';
 

@@ -1,4 +1,4 @@
-/** Images decoded and encoded at once in this process: each holds decoded pixels in memory (sharp's threads). */
+/** Images decoded and encoded at once in one process: each holds decoded pixels in memory (sharp's threads). */
 export const ENCODE_SLOTS = 2;
 
 /**
