@@ -72,6 +72,12 @@ contracts() {
 # and no breaking change against main (oasdiff, built into .tools/bin by make test-tools).
 openapi() {
   node services/gateway/dist/docs/write-openapi.js --check || return 1
+  # The build regenerates both from the route declarations; what it changed must be committed.
+  if ! git diff --quiet HEAD -- services/gateway/openapi.json packages/api-client/src/schema.ts; then
+    git diff --stat HEAD -- services/gateway/openapi.json packages/api-client/src/schema.ts
+    echo "the build regenerated services/gateway/openapi.json or the typed client: commit them"
+    return 1
+  fi
   if ! git cat-file -e main:services/gateway/openapi.json 2>/dev/null; then
     echo "oasdiff: no services/gateway/openapi.json on branch main yet, nothing to compare with"
     return 0

@@ -1268,7 +1268,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign in with an email or username and a password (sets pc_su). Repeated failures for one account are slowed down (TooManyRequests with Retry-After, at most 15 minutes); a success resets them. An account with two-factor authentication answers { mfa: true } (no session, no cookie) until the same request carries secondFactor; a wrong one answers WrongCode and counts as a failure. An active ban answers UserBanned (403) with params.reason (one of userAgreementViolation, privacyPolicyViolation, conductViolation, commentRulesViolation, articleRulesViolation, spam, misuse) and params.until (ISO 8601; absent when permanent). `del` is the date of a pending deletion (the account can still cancel it). */
+    /** Sign in with an email or username and a password (sets pc_su). Repeated failures for one account from one address are slowed down there (TooManyRequests with Retry-After, at most 15 minutes); from the third recent failure of an account, from any address, signing in to it needs a captcha (CaptchaRequired). A success forgets them, a password reset too. An account with two-factor authentication answers { mfa: true } (no session, no cookie) until the same request carries secondFactor; a wrong one answers WrongCode and counts as a failure. An active ban answers UserBanned (403) with params.reason (one of userAgreementViolation, privacyPolicyViolation, conductViolation, commentRulesViolation, articleRulesViolation, spam, misuse) and params.until (ISO 8601; absent when permanent). `del` is the date of a pending deletion (the account can still cancel it). */
     post: operations['login'];
     delete?: never;
     options?: never;
@@ -3340,9 +3340,15 @@ export interface components {
       decidedAt: string | null;
     };
     DraftPreviewLink: {
+      /** @description Answered only here: the server keeps only its hash */
       token: string;
       /** @description /preview/{token} */
       url: string;
+      /**
+       * Format: date-time
+       * @description When the link stops working unless it is refreshed (30 days)
+       */
+      expiresAt: string;
     };
     DraftPublication: {
       /** @description A publication's id, or null for the personal blog */
@@ -3364,15 +3370,9 @@ export interface components {
       fullname: string;
       headline: string;
       imageUrl: string | null;
-      /** @description Answered only here: the server keeps only its hash */
       /** Format: date-time */
       since: string;
     };
-      /**
-       * Format: date-time
-       * @description When the link stops working unless it is refreshed (30 days)
-       */
-      expiresAt: string;
     DeletionAnswer: {
       /** @enum {string} */
       stage: 'codeSent' | 'scheduled';
