@@ -35,6 +35,11 @@ export function previewLinkExpiresAt(createdAt: Date): Date {
   return new Date(createdAt.getTime() + PREVIEW_LINK_DAYS * 86_400_000);
 }
 
+/** Who may read an article in full: everyone, or a publication's paid subscribers. */
+export const AUDIENCES = ['free', 'paid'] as const;
+
+export type Audience = (typeof AUDIENCES)[number];
+
 export type AudienceProblem = 'paidAudienceNeedsPublication';
 
 /**

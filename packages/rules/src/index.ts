@@ -127,6 +127,7 @@ export {
 export { COAUTHORS_MAX, invitationProblem, translationLanguages, type InvitationProblem } from './collaboration.js';
 export {
   ARTICLE_EDITS_MAX,
+  AUDIENCES,
   DRAFTS_MAX,
   DRAFT_TRANSLATIONS_MAX,
   PENDING_ARTICLES_MAX,
@@ -137,6 +138,7 @@ export {
   draftCapProblem,
   previewLinkExpiresAt,
   withinDeletionWindow,
+  type Audience,
   type AudienceProblem,
   type DraftCapProblem,
 } from './drafts.js';
