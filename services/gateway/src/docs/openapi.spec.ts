@@ -1,7 +1,8 @@
+import { httpStatusFor } from '@pencraft/errors';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { GatewayModule } from '../gateway.module.js';
-import { declaredRoutes } from '../http/route.js';
+import { declaredRoutes, type RouteSpec, UNSAFE_METHODS } from '../http/route.js';
 import { declaredUpstreams } from '../upstreams/upstream.js';
 import { buildOpenApi, nullableReferences, openApiJson } from './openapi.js';
 
@@ -12,6 +13,107 @@ interface Operation {
   security?: Record<string, string[]>[];
 }
 
+/**
+ * The calls of SPEC.md section 7, as it writes them, for the groups (and the paths of a group) the platform serves
+ * today; the groups of areas still to come (donations, publications, jobs...) join as they land.
+ */
+const SPEC_CALLS: Record<string, readonly string[]> = {
+  'Page load': ['/api/users/info'],
+  Auth: [
+    '/api/id/auth/login',
+    '/api/id/register',
+    '/api/id/register/resend',
+    '/api/id/register/verify',
+    '/api/id/out',
+    '/api/atrium/wrap',
+    '/api/atrium/drop',
+    '/api/atrium/deduce',
+    '/api/atrium/crawl',
+  ],
+  Account: [
+    '/api/id/account/password',
+    '/api/id/account/password/reset',
+    '/api/id/account/reset/resend',
+    '/api/id/account/reset/verify',
+    '/api/id/account/email',
+    '/api/id/account/email/resend',
+    '/api/id/account/email/verify',
+    '/api/id/account/danger',
+    '/api/id/account/danger/undo',
+  ],
+  Articles: [
+    '/api/articles',
+    '/api/articles/nd/cot',
+    '/api/articles/cs/cot/{category}',
+    '/api/articles/categories',
+    '/api/articles/top',
+    '/api/articles/{id}/meta',
+    '/api/articles/following',
+    '/api/articles/flw',
+    '/api/articles/{id}/upvote',
+    '/api/articles/{id}/downvote',
+    '/api/articles/publishing/{id}',
+    '/api/articles/publishing/{id}/edit',
+    '/api/articles/draft',
+  ],
+  Comments: [
+    '/api/articles/{id}/comments',
+    '/api/articles/effect/comments',
+    '/api/articles/comments/all',
+    '/api/articles/comment',
+    '/api/articles/comments/{cid}/upvote',
+    '/api/articles/comments/{cid}/downvote',
+    '/api/articles/comments/{cid}/report',
+    '/api/articles/comments/{cid}',
+  ],
+  Profile: [
+    '/api/profile',
+    '/api/profile/articles',
+    '/api/profile/{id}',
+    '/api/profile/{id}/stats',
+    '/api/profile/settings',
+    '/api/profile/edit',
+    '/api/profile/edit/{v}',
+    '/api/profile/img',
+  ],
+  'Profile settings': [
+    '/api/me/settings/profile',
+    ...['picture', 'banner', 'fullname', 'headline', 'bio', 'gender', 'birthdate', 'links', 'links/{id}'].map(
+      (sub) => `/api/me/settings/profile/${sub}`,
+    ),
+  ],
+  Users: ['/api/users/{id}/articles/top', '/api/users/{id}/articles/{aid}/next', '/api/users/{id}/follow'],
+  Settings: [
+    ...['accs', 'sec', 'nots', 'prefs', 'country', 'prefs/language', 'prefs/theme', 'langs', 'index/prefs', 'phone'],
+    ...['logs/ops', 'logs/sns', 'logs/bns', 'sessions/{id}', 'sessions/all'],
+  ].map((sub) => `/api/ttin/${sub}`),
+  Other: ['/api/notifications', '/api/notifications/my', '/api/cats', '/api/home/articles'],
+  Drafts: [
+    '/api/drafts',
+    ...['{id}', '{id}/cover', 'public/{token}', '{id}/preview', '{id}/publication', '{id}/invite', '{id}/dtls'].map(
+      (sub) => `/api/drafts/${sub}`,
+    ),
+    '/api/drafts/translate',
+  ],
+  Collections: [
+    '/api/collections',
+    '/api/collections/{id}',
+    '/api/collections/{id}/{item}',
+    '/api/collections/save',
+    '/api/collections/remove',
+    '/api/profile/collections/{id}',
+  ],
+  Follow: ['/api/follow/following', '/api/categories/{id}/follow'],
+  Search: ['/api/strict/txt'],
+  'Image upload and delete': ['/api/publication/f'],
+};
+
+/** The areas of the platform (the document's tags): one that loses all its routes fails here. */
+const AREAS = [
+  ...['accounts', 'analytics', 'articles', 'captcha', 'collaboration', 'comments', 'docs', 'drafts', 'media'],
+  ...['moderation', 'notifications', 'profiles', 'reading', 'search', 'security', 'staff'],
+];
+
 const root = (path: string) => fileURLToPath(new URL(`../../../../${path}`, import.meta.url));
 
 describe('the OpenAPI document', () => {
@@ -21,171 +123,65 @@ describe('the OpenAPI document', () => {
     components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
   };
 
-  it('documents every route of every area', () => {
-    expect(Object.keys(document.paths).sort()).toEqual(
-      [
-        '/api/articles',
-        '/api/articles/categories',
-        '/api/articles/publishing/{id}',
-        '/api/articles/{id}',
-        // analytics: page views, reads, consent, an article's statistics
-        '/api/analytics/pv',
-        '/api/analytics/read',
-        '/api/analytics/consent',
-        '/api/articles/{id}/stats',
-        // drafts, publishing and review (issue #8, lifecycle)
-        '/api/drafts',
-        '/api/drafts/{id}',
-        '/api/drafts/{id}/cover',
-        '/api/drafts/{id}/preview',
-        '/api/drafts/public/{token}',
-        '/api/drafts/{id}/dtls',
-        '/api/drafts/{id}/publication',
-        '/api/articles/draft',
-        // editor images
-        '/api/publication/f',
-        '/api/articles/publishing/{id}/edit',
-        '/api/articles/review',
-        '/api/articles/{id}/review',
-        // comments (issue #9)
-        '/api/articles/{id}/comments',
-        '/api/articles/comment',
-        '/api/articles/comments/all',
-        '/api/articles/comments/{cid}',
-        '/api/articles/comments/{cid}/upvote',
-        '/api/articles/comments/{cid}/downvote',
-        '/api/articles/comments/{cid}/report',
-        '/api/articles/effect/comments',
-        // reading: votes, bookmarks, collections, category follows and the reading lists (issue #8, engagement)
-        '/api/articles/{id}/meta',
-        '/api/articles/{id}/report',
-        '/api/articles/{id}/upvote',
-        '/api/articles/{id}/downvote',
-        '/api/articles/{id}/bookmark',
-        '/api/profile/bookmarks',
-        '/api/collections',
-        '/api/collections/{id}',
-        '/api/collections/{id}/{articleId}',
-        '/api/collections/save',
-        '/api/collections/remove',
-        '/api/profile/collections/{username}',
-        '/api/articles/cs/cot/{category}',
-        '/api/articles/nd/cot',
-        '/api/articles/top',
-        '/api/articles/flw',
-        '/api/articles/following',
-        '/api/users/{id}/articles/top',
-        '/api/users/{id}/articles/{aid}/next',
-        '/api/categories',
-        '/api/cats',
-        '/api/categories/{id}/follow',
-        '/api/follow/categories',
-        // collaboration: translations and co-author invitations (issue #8)
-        '/api/drafts/translate',
-        '/api/drafts/{id}/invite',
-        '/api/drafts/invitations',
-        '/api/drafts/invitations/{id}/accept',
-        '/api/drafts/invitations/{id}/reject',
-        '/api/articles/{id}/translations/{lang}',
-        '/api/captcha/challenge',
-        // staff (Keycloak bearer tokens, issue #9)
-        '/api/staff/config',
-        '/api/staff/me',
-        '/api/staff/auth-status',
-        '/api/csrf',
-        '/api/docs',
-        '/api/docs/assets/{file}',
-        '/api/docs/init.js',
-        '/api/docs/openapi.json',
-        '/api/home/articles',
-        '/api/id/auth/login',
-        '/api/id/out',
-        '/api/id/register',
-        // accounts: confirmation, reset, password, e-mail, log, mailed links
-        '/api/id/register/verify',
-        '/api/id/register/resend',
-        '/api/atrium/wrap',
-        '/api/atrium/drop',
-        '/api/atrium/deduce',
-        '/api/id/account/password/reset',
-        '/api/id/account/reset/resend',
-        '/api/id/account/reset/verify',
-        '/api/id/account/password',
-        '/api/id/account/email',
-        '/api/id/account/email/resend',
-        '/api/id/account/email/verify',
-        '/api/ttin/logs/ops',
-        // security: MFA, sessions, bans, account deletion
-        '/api/ttin/sec',
-        '/api/ttin/sec/mfa',
-        '/api/ttin/sec/mfa/confirm',
-        '/api/ttin/sec/mfa/disable',
-        '/api/ttin/sec/mfa/recovery',
-        '/api/ttin/logs/sns',
-        '/api/ttin/sessions/all',
-        '/api/ttin/sessions/{id}',
-        '/api/ttin/logs/bns',
-        '/api/id/account/danger',
-        '/api/id/account/danger/undo',
-        '/api/atrium/crawl',
-        // profiles: profile settings, pictures, phone, preferences, follows, public profile
-        '/api/me/settings/profile',
-        '/api/me/settings/profile/banner',
-        '/api/me/settings/profile/bio',
-        '/api/me/settings/profile/birthdate',
-        '/api/me/settings/profile/country',
-        '/api/me/settings/profile/fullname',
-        '/api/me/settings/profile/gender',
-        '/api/me/settings/profile/headline',
-        '/api/me/settings/profile/links',
-        '/api/me/settings/profile/links/{id}',
-        '/api/me/settings/profile/picture',
-        '/api/me/settings/profile/username',
-        '/api/ttin/accs',
-        '/api/ttin/country',
-        '/api/ttin/index/prefs',
-        '/api/ttin/langs',
-        '/api/ttin/nots',
-        '/api/ttin/nots/mail',
-        '/api/ttin/phone',
-        '/api/ttin/phone/verify',
-        '/api/ttin/prefs',
-        '/api/ttin/prefs/language',
-        '/api/ttin/prefs/theme',
-        '/api/users/{id}/follow',
-        '/api/users/{id}/followers',
-        '/api/users/{id}/following',
-        '/api/follow/following',
-        '/api/profile/{username}',
-        '/api/profile/{username}/articles',
-        // profiles: the Profile group of SPEC.md section 7
-        '/api/profile',
-        '/api/profile/articles',
-        '/api/profile/{username}/stats',
-        '/api/profile/settings',
-        '/api/profile/edit',
-        '/api/profile/edit/{v}',
-        '/api/profile/img',
-        '/api/strict/txt',
-        '/api/users/info',
-        // moderation: the staff console's queue, decisions, reports, bans and audit log (staff bearer tokens)
-        '/api/moderation/me',
-        '/api/moderation/queue',
-        '/api/moderation/items/{id}',
-        '/api/moderation/items/{id}/decision',
-        '/api/moderation/reports',
-        '/api/moderation/reports/{id}/resolve',
-        '/api/moderation/bans',
-        '/api/moderation/bans/{id}/lift',
-        '/api/moderation/audit',
-        // notifications: the list, the bell, marking read, the live stream
-        '/api/notifications',
-        '/api/notifications/my',
-        '/api/notifications/read',
-        '/api/notifications/{id}/read',
-        '/api/notifications/stream',
-      ].sort(),
+  const committed = JSON.parse(readFileSync(root('services/gateway/openapi.json'), 'utf8')) as typeof document;
+  const operations = Object.entries(committed.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
+  );
+  const keyOf = (spec: RouteSpec) => `${spec.method} ${spec.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+  /** A path with its parameters' names left out: SPEC.md writes /api/profile/{id}, the route /api/profile/{username}. */
+  const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+
+  it('documents every declared route once, and nothing that is not declared', () => {
+    const declared = declaredRoutes().map(keyOf);
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(operations.map((o) => o.key).sort()).toEqual([...declared].sort());
+    const ids = operations.map((o) => (o.operation as { operationId?: string }).operationId);
+    expect(ids.every(Boolean)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('has the paths of every group of SPEC.md section 7 that the platform serves', () => {
+    const documented = new Set(Object.keys(committed.paths).map(shape));
+    const missing = Object.entries(SPEC_CALLS).flatMap(([group, paths]) =>
+      paths.filter((path) => !documented.has(shape(path))).map((path) => `${group}: ${path}`),
     );
+    expect(missing).toEqual([]);
+  });
+
+  it('has every area of the platform', () => {
+    const tags = new Set(operations.map((o) => (o.operation as { tags?: string[] }).tags?.[0]));
+    expect([...AREAS].filter((area) => !tags.has(area))).toEqual([]);
+  });
+
+  it('documents on every operation the errors it may answer, as catalogue errors', () => {
+    const errorSchema = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+    for (const spec of declaredRoutes()) {
+      const { responses } = committed.paths[keyOf(spec).split(' ')[1]!]![spec.method.toLowerCase()]!;
+      const expected: [number, string][] = [
+        ...(spec.errors ?? []).map((code): [number, string] => [httpStatusFor(code), code]),
+        [429, 'TooManyRequests'],
+        [500, 'InternalServerError'],
+        [503, 'NetworkError'],
+        ...(spec.params || spec.query || spec.body ? [[400, 'InvalidModel'] as [number, string]] : []),
+        ...(spec.auth && spec.auth !== 'optional' ? [[401, 'Unauthorized'] as [number, string]] : []),
+        ...(spec.auth === 'confirmed' ? [[403, 'AccountNotConfirmed'] as [number, string]] : []),
+        ...(UNSAFE_METHODS.has(spec.method) && spec.auth !== 'staff'
+          ? [[403, 'ChallengeFailed'] as [number, string]]
+          : []),
+      ];
+      for (const [status, code] of expected) {
+        const response = responses[String(status)];
+        expect({ route: keyOf(spec), code, status, described: response?.description?.includes(`${code}: `) }).toEqual({
+          route: keyOf(spec),
+          code,
+          status,
+          described: true,
+        });
+        expect(response!.content).toEqual(errorSchema);
+      }
+      const success = Object.keys(responses).filter((status) => Number(status) < 400);
+      expect({ route: keyOf(spec), success }).toEqual({ route: keyOf(spec), success: [String(spec.status ?? 200)] });
+    }
   });
 
   it('documents picture uploads as raw JPEG or PNG bodies of at most 3 MB', () => {
