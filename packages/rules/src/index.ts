@@ -43,7 +43,9 @@ export {
   ARTICLE_CONTENT_MIN_CHARS,
   ARTICLE_DESCRIPTION_MAX,
   ARTICLE_SUBCATEGORIES_MAX,
+  ARTICLE_STATUSES,
   ARTICLE_TITLE_MAX,
+  REVIEW_STATUSES,
   contentLengthProblem,
   contentSizeProblem,
   descriptionProblem,
@@ -52,8 +54,10 @@ export {
   titleProblem,
   visibleCharacterCount,
   wordCount,
+  type ArticleStatus,
   type ContentProblem,
   type DescriptionProblem,
+  type ReviewStatus,
   type SubCategoriesProblem,
   type TitleProblem,
 } from './article.js';
@@ -61,16 +65,18 @@ export {
   HOME_MAX_PAGE,
   PAGE_SIZE,
   PAGE_SIZE_MAX,
+  SEARCH_HIT_KINDS,
   SEARCH_MAX_PAGE,
   SEARCH_QUERY_MAX,
   normalizeSearchQuery,
   resolvePaging,
   searchQueryProblem,
   type Paging,
+  type SearchHitKind,
   type SearchQueryProblem,
 } from './paging.js';
 export { RECOVERY_CODE_PATTERN, SECOND_FACTOR_PATTERN, TOTP_CODE_PATTERN } from './second-factor.js';
-export { BAN_REASONS, isBanReason, type BanReason } from './bans.js';
+export { BAN_DAYS_MAX, BAN_DAYS_MIN, BAN_NOTE_MAX, BAN_REASONS, isBanReason, type BanReason } from './bans.js';
 export {
   BIO_MAX,
   BIO_MAX_LINES,
@@ -183,6 +189,7 @@ export {
 } from './comments.js';
 export {
   AUDIT_ACTIONS,
+  DECISION_NOTE_MAX,
   OPEN_QUEUE_STATES,
   QUEUE_KINDS,
   QUEUE_STATES,

@@ -19,6 +19,9 @@ export function isOpenQueueState(state: string): boolean {
   return (OPEN_QUEUE_STATES as readonly string[]).includes(state);
 }
 
+/** The longest note of a staff decision on a queue item (what the author reads when it is a rejection). */
+export const DECISION_NOTE_MAX = 2000;
+
 /** What readers report: a comment, or a published article. */
 export const REPORT_KINDS = ['comment', 'article'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];

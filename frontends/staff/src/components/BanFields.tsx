@@ -1,8 +1,8 @@
-import { BAN_REASONS, type BanReason } from '@pencraft/rules';
+import { BAN_DAYS_MAX, BAN_DAYS_MIN, BAN_NOTE_MAX, BAN_REASONS, type BanReason } from '@pencraft/rules';
 import { Select, TextField } from '@pencraft/ui';
 import type { TFunction } from 'i18next';
 import { useStaffTranslation } from '../i18n.js';
-import { BAN_DAYS_MAX, BAN_DAYS_MIN, BAN_NOTE_MAX, BAN_PRESETS, banDays, type BanPreset } from '../lib/decisions.js';
+import { BAN_PRESETS, banDays, type BanPreset } from '../lib/decisions.js';
 import type { BanRequest } from '../lib/types.js';
 
 export interface BanDraft {

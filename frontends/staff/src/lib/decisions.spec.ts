@@ -1,4 +1,5 @@
-import { banDays, checkNote, decisionsFor, isOpen, NOTE_MAX } from './decisions.js';
+import { DECISION_NOTE_MAX } from '@pencraft/rules';
+import { banDays, checkNote, decisionsFor, isOpen } from './decisions.js';
 
 describe('the console’s decision checks', () => {
   it('offers a revision request for articles, translations and edits only', () => {
@@ -13,8 +14,8 @@ describe('the console’s decision checks', () => {
     expect(checkNote('reject', '  \n ')).toBe('required');
     expect(checkNote('requestRevision', '')).toBe('required');
     expect(checkNote('reject', 'Spam links')).toBeUndefined();
-    expect(checkNote('approve', 'x'.repeat(NOTE_MAX + 1))).toBe('tooLong');
-    expect(checkNote('reject', 'x'.repeat(NOTE_MAX))).toBeUndefined();
+    expect(checkNote('approve', 'x'.repeat(DECISION_NOTE_MAX + 1))).toBe('tooLong');
+    expect(checkNote('reject', 'x'.repeat(DECISION_NOTE_MAX))).toBeUndefined();
   });
 
   it('lets a human decide open items only', () => {

@@ -1,15 +1,8 @@
 // The console's own checks before a call (the server decides anyway): which decisions an item allows, when a note
 // is required, and the ban durations offered.
-import { isOpenQueueState } from '@pencraft/rules';
+import { BAN_DAYS_MAX, BAN_DAYS_MIN, DECISION_NOTE_MAX, isOpenQueueState } from '@pencraft/rules';
 import type { Decision, ItemKind, ItemState } from './types.js';
 
-/** Longest note of a decision (the server's limit). */
-export const NOTE_MAX = 2000;
-/** Longest note of a ban. */
-export const BAN_NOTE_MAX = 1000;
-/** Custom ban durations, in days (the server's limits). */
-export const BAN_DAYS_MIN = 1;
-export const BAN_DAYS_MAX = 3650;
 /** The preset durations of SPEC.md: 1, 2, 5 and 30 days, permanent; or a custom number of days. */
 export const BAN_PRESETS = ['1', '2', '5', '30', 'permanent', 'custom'] as const;
 export type BanPreset = (typeof BAN_PRESETS)[number];
@@ -32,7 +25,7 @@ export function needsNote(decision: Decision): boolean {
 export type NoteProblem = 'required' | 'tooLong' | undefined;
 
 export function checkNote(decision: Decision, note: string): NoteProblem {
-  if (note.length > NOTE_MAX) return 'tooLong';
+  if (note.length > DECISION_NOTE_MAX) return 'tooLong';
   if (needsNote(decision) && note.trim() === '') return 'required';
   return undefined;
 }

@@ -4,7 +4,8 @@ import { Link, useParams } from 'react-router';
 import { StaffFrame, type StaffContext } from '../auth/StaffFrame.js';
 import { Badge, Done, FormError, Loaded } from '../components/parts.js';
 import { useStaffTranslation } from '../i18n.js';
-import { checkNote, decisionsFor, isOpen, needsNote, NOTE_MAX } from '../lib/decisions.js';
+import { DECISION_NOTE_MAX } from '@pencraft/rules';
+import { checkNote, decisionsFor, isOpen, needsNote } from '../lib/decisions.js';
 import { lineDiff } from '../lib/diff.js';
 import type { AuditEntry, Decision, QueueItemDetail } from '../lib/types.js';
 import { Signals } from './Queue.js';
@@ -94,7 +95,7 @@ function DecisionForm({ detail, api, onDecided }: { detail: QueueItemDetail; onD
     setFormError(undefined);
     setDone(undefined);
     const problem = checkNote(decision, note);
-    setNoteError(problem ? t(`decide.note.${problem}`, { max: NOTE_MAX }) : undefined);
+    setNoteError(problem ? t(`decide.note.${problem}`, { max: DECISION_NOTE_MAX }) : undefined);
     if (problem) return;
     setBusy(true);
     try {
@@ -143,9 +144,9 @@ function DecisionForm({ detail, api, onDecided }: { detail: QueueItemDetail; onD
         rows={4}
         label={needsNote(decision) ? t('decide.note.labelRequired') : t('decide.note.label')}
         hint={t('decide.note.hint')}
-        counter={t('decide.note.counter', { count: note.length, max: NOTE_MAX })}
+        counter={t('decide.note.counter', { count: note.length, max: DECISION_NOTE_MAX })}
         value={note}
-        maxLength={NOTE_MAX}
+        maxLength={DECISION_NOTE_MAX}
         required={needsNote(decision)}
         error={noteError}
         onChange={(event) => setNote(event.target.value)}

@@ -1,6 +1,10 @@
 import {
   AUDIT_ACTIONS,
+  BAN_DAYS_MAX,
+  BAN_DAYS_MIN,
+  BAN_NOTE_MAX,
   BAN_REASONS,
+  DECISION_NOTE_MAX,
   QUEUE_KINDS,
   QUEUE_STATES,
   REPORT_KINDS,
@@ -13,8 +17,6 @@ import { text } from '../http/text.js';
 const Id = z.uuid().meta({ description: 'A UUID' });
 const Iso = z.string().meta({ description: 'ISO 8601 time' });
 const Page = z.coerce.number().int().min(1).max(10_000).optional().default(1);
-
-export const BAN_DAYS_MAX = 3650;
 
 export const IdParams = z.object({ id: Id });
 
@@ -42,7 +44,7 @@ export const AuditQuery = z.object({
 export const DecisionBody = z
   .object({
     decision: z.enum(['approve', 'reject', 'requestRevision']),
-    note: text({ max: 2000 })
+    note: text({ max: DECISION_NOTE_MAX })
       .optional()
       .default('')
       .meta({ description: 'Required for reject and requestRevision: what the author reads' }),
@@ -54,7 +56,7 @@ const BanReason = z.enum(BAN_REASONS);
 const BanDays = z
   .number()
   .int()
-  .min(1)
+  .min(BAN_DAYS_MIN)
   .max(BAN_DAYS_MAX)
   .nullable()
   .meta({ description: 'How many days (1, 2, 5, 30 are the usual presets), or null for a permanent ban' });
@@ -63,7 +65,7 @@ export const BanOrderBody = z
   .object({
     reason: BanReason,
     days: BanDays,
-    note: text({ max: 1000 }).optional().default(''),
+    note: text({ max: BAN_NOTE_MAX }).optional().default(''),
   })
   .strict()
   .meta({ id: 'ModerationBanOrder' });
@@ -74,14 +76,14 @@ export const IssueBanBody = z
     username: z.string().min(1).max(64).optional(),
     reason: BanReason,
     days: BanDays,
-    note: text({ max: 1000 }).optional().default(''),
+    note: text({ max: BAN_NOTE_MAX }).optional().default(''),
   })
   .strict()
   .refine((body) => Boolean(body.uid || body.username), { message: 'uid or username is required', path: ['username'] })
   .meta({ id: 'ModerationIssueBan' });
 
 export const LiftBanBody = z
-  .object({ note: text({ max: 1000 }).optional().default('') })
+  .object({ note: text({ max: BAN_NOTE_MAX }).optional().default('') })
   .strict()
   .optional()
   .default({ note: '' })

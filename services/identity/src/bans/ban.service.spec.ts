@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
 import type { Outbox } from '@pencraft/kit';
+import { BAN_NOTE_MAX } from '@pencraft/rules';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { Clock } from '../clock.js';
 import type { ProfileRepository } from '../profile/profile.repository.js';
@@ -126,6 +127,24 @@ describe('BanService', () => {
       moderator: 'moderator',
       note: 'links everywhere',
     });
+  });
+
+  it('keeps a note up to the one ban-note limit of the rules, as the gateway and moderation do', async () => {
+    profiles.findById.mockResolvedValue(user);
+    bans.insertOnce.mockResolvedValue(banRow());
+    outbox.add.mockResolvedValue('e');
+    sessions.liveTokenHashes.mockResolvedValue([]);
+
+    await service.issue({
+      uid: UID,
+      reason: 'spam',
+      endsAtMs: 0,
+      moderator: 'm',
+      note: 'x'.repeat(BAN_NOTE_MAX + 500),
+      requestId: '',
+    });
+
+    expect(bans.insertOnce.mock.calls[0]![0].note).toBe('x'.repeat(BAN_NOTE_MAX));
   });
 
   it('answers the same ban to a retry with the same request id, announcing nothing', async () => {

@@ -7,7 +7,7 @@ import type {
 } from '@pencraft/contracts/identity/v1/moderation';
 import { AppError } from '@pencraft/errors';
 import { Outbox, TransactionManager } from '@pencraft/kit';
-import { isBanReason } from '@pencraft/rules';
+import { BAN_NOTE_MAX, isBanReason } from '@pencraft/rules';
 import { Clock } from '../clock.js';
 import { isUuid, ProfileRepository } from '../profile/profile.repository.js';
 import { SessionRepository } from '../sessions/session.repository.js';
@@ -15,8 +15,6 @@ import type { UserRow } from '../users/user.table.js';
 import { BanRepository } from './ban.repository.js';
 import type { BanRow } from './ban.table.js';
 
-/** A moderator's note is kept up to this length (longer is cut). */
-export const BAN_NOTE_MAX = 2000;
 const MODERATOR_MAX = 200;
 const REQUEST_ID_MAX = 200;
 

@@ -4,7 +4,7 @@ import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type { ModerationBan as IdentityBan } from '@pencraft/contracts/identity/v1/moderation';
 import { AppError } from '@pencraft/errors';
 import { Outbox, TransactionManager, type Queryable } from '@pencraft/kit';
-import { isBanReason } from '@pencraft/rules';
+import { BAN_DAYS_MAX, BAN_NOTE_MAX, isBanReason } from '@pencraft/rules';
 import { AuditRepository, type Actor } from '../audit/audit.repository.js';
 import { Clock } from '../clock.js';
 import { TRUST, type TrustClient } from '../upstreams/upstreams.js';
@@ -12,8 +12,6 @@ import type { BanRow } from './ban.table.js';
 import { BanRepository } from './ban.repository.js';
 
 const DAY_MS = 24 * 3_600_000;
-export const BAN_DAYS_MAX = 3650;
-const NOTE_MAX = 1000;
 
 export interface BanOrder {
   reason: string;
@@ -36,7 +34,7 @@ export function checkBanOrder(order: BanOrder): BanOrder {
   if (!Number.isInteger(order.days) || order.days < 0 || order.days > BAN_DAYS_MAX) {
     throw new AppError('InvalidBanDuration');
   }
-  return { reason: order.reason, days: order.days, note: (order.note ?? '').trim().slice(0, NOTE_MAX) };
+  return { reason: order.reason, days: order.days, note: (order.note ?? '').trim().slice(0, BAN_NOTE_MAX) };
 }
 
 /**
@@ -137,7 +135,7 @@ export class BanService {
         action: 'ban.lift',
         subjectKind: 'user',
         subjectId: mirrored.uid,
-        note: (note ?? '').trim().slice(0, NOTE_MAX),
+        note: (note ?? '').trim().slice(0, BAN_NOTE_MAX),
         at: now,
       });
       return { ban, tokenHashes: answer.tokenHashes };

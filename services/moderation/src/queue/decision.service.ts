@@ -6,14 +6,12 @@ import { AuditRepository, type Actor } from '../audit/audit.repository.js';
 import type { AuditAction } from '../audit/audit.table.js';
 import { Clock } from '../clock.js';
 import { ARTICLES, COMMENTS, type ArticlesClient, type CommentsClient } from '../upstreams/upstreams.js';
-import { isOpenQueueState } from '@pencraft/rules';
+import { DECISION_NOTE_MAX, isOpenQueueState } from '@pencraft/rules';
 import type { QueueItemRow } from './queue-item.table.js';
 import { QueueRepository } from './queue.repository.js';
 import { reviewDecidedEvent, type FinalState } from './queue.events.js';
 
 export type HumanDecision = 'approve' | 'reject' | 'requestRevision';
-
-const NOTE_MAX = 2000;
 
 const OUTCOME: Record<HumanDecision, { state: FinalState; action: AuditAction; review: ReviewDecision }> = {
   approve: { state: 'approved', action: 'item.approve', review: ReviewDecision.REVIEW_DECISION_APPROVE },
@@ -49,7 +47,7 @@ export class DecisionService {
 
   async decide(itemId: string, decision: string, rawNote: string, staff: Actor): Promise<QueueItemRow> {
     if (!isHumanDecision(decision)) throw new AppError('InvalidModerationDecision');
-    const note = (rawNote ?? '').trim().slice(0, NOTE_MAX);
+    const note = (rawNote ?? '').trim().slice(0, DECISION_NOTE_MAX);
     if (decision !== 'approve' && !note) throw new AppError('ModerationNoteRequired');
     const outcome = OUTCOME[decision];
     try {
