@@ -2593,7 +2593,7 @@ export interface components {
        * @description The visitor's cookie choice (local key pc_consent): true only after Accept. With true the gateway sets and reads the analytics cookies pc_aid and pc_as; otherwise it expires them and counts the view without them.
        * @default false
        */
-      consent: boolean;
+      consent?: boolean;
     };
     /** @description A read counts when the reader stayed at least 30 seconds or reached the end; once per visitor, article and day; a read adds at most an hour to the reading time. */
     ReadReport: {
@@ -2604,12 +2604,12 @@ export interface components {
        * @description Whether the reader scrolled to the end.
        * @default false
        */
-      finished: boolean;
+      finished?: boolean;
       /**
        * @description The visitor's cookie choice (local key pc_consent): true only after Accept. With true the gateway sets and reads the analytics cookies pc_aid and pc_as; otherwise it expires them and counts the view without them.
        * @default false
        */
-      consent: boolean;
+      consent?: boolean;
     };
     Article: {
       id: string;
@@ -2686,7 +2686,7 @@ export interface components {
     CreateArticleBody: {
       title: string;
       /** @default  */
-      description: string;
+      description?: string;
       /** @enum {string} */
       language: 'az' | 'en' | 'ru';
       category: components['schemas']['CategoryId'];
@@ -2694,7 +2694,7 @@ export interface components {
        * @description Distinct sub-categories, none of them the main category (repeats count once).
        * @default []
        */
-      subCategories: components['schemas']['CategoryId'][];
+      subCategories?: components['schemas']['CategoryId'][];
       content: components['schemas']['Content'];
     };
     /** @enum {string} */
@@ -3007,19 +3007,19 @@ export interface components {
     };
     DraftBody: {
       /** @default  */
-      title: string;
+      title?: string;
       /** @default  */
-      description: string;
+      description?: string;
       /**
        * @default az
        * @enum {string}
        */
-      language: 'az' | 'en' | 'ru';
+      language?: 'az' | 'en' | 'ru';
       /**
        * @description A category id, or empty while none is chosen
        * @default
        */
-      category:
+      category?:
         | (
             | 'education'
             | 'tech'
@@ -3044,7 +3044,7 @@ export interface components {
           )
         | '';
       /** @default [] */
-      subCategories: (
+      subCategories?: (
         | 'education'
         | 'tech'
         | 'programming'
@@ -3072,12 +3072,12 @@ export interface components {
        * @default personal
        * @enum {string}
        */
-      target: 'personal';
+      target?: 'personal';
       /**
        * @default free
        * @enum {string}
        */
-      audience: 'free' | 'paid';
+      audience?: 'free' | 'paid';
     };
     ReviewArticlePage: {
       items: {
@@ -3188,7 +3188,7 @@ export interface components {
     CreateCollectionBody: {
       name: string;
       /** @default false */
-      private: boolean;
+      private?: boolean;
     };
     CollectionPage: {
       collection: components['schemas']['CollectionSummary'];
@@ -3209,19 +3209,19 @@ export interface components {
     };
     UpdateDraftBody: {
       /** @default  */
-      title: string;
+      title?: string;
       /** @default  */
-      description: string;
+      description?: string;
       /**
        * @default az
        * @enum {string}
        */
-      language: 'az' | 'en' | 'ru';
+      language?: 'az' | 'en' | 'ru';
       /**
        * @description A category id, or empty while none is chosen
        * @default
        */
-      category:
+      category?:
         | (
             | 'education'
             | 'tech'
@@ -3246,7 +3246,7 @@ export interface components {
           )
         | '';
       /** @default [] */
-      subCategories: (
+      subCategories?: (
         | 'education'
         | 'tech'
         | 'programming'
@@ -3274,12 +3274,12 @@ export interface components {
        * @default personal
        * @enum {string}
        */
-      target: 'personal';
+      target?: 'personal';
       /**
        * @default free
        * @enum {string}
        */
-      audience: 'free' | 'paid';
+      audience?: 'free' | 'paid';
       /** @description The version last loaded or saved; an older one is refused with DraftConflict (409) */
       version: number;
     };
@@ -3674,7 +3674,7 @@ export interface components {
       /** @description How many days (1, 2, 5, 30 are the usual presets), or null for a permanent ban */
       days: number | null;
       /** @default  */
-      note: string;
+      note?: string;
     };
     /**
      * @default {
@@ -3683,7 +3683,7 @@ export interface components {
      */
     ModerationLiftBan: {
       /** @default  */
-      note: string;
+      note?: string;
     };
     ModerationItemDetail: {
       item: components['schemas']['ModerationQueueItem'];
@@ -3816,7 +3816,7 @@ export interface components {
        * @description Required for reject and requestRevision: what the author reads
        * @default
        */
-      note: string;
+      note?: string;
     };
     ModerationMe: {
       sub: string;
@@ -3913,7 +3913,7 @@ export interface components {
         /** @description How many days (1, 2, 5, 30 are the usual presets), or null for a permanent ban */
         days: number | null;
         /** @default  */
-        note: string;
+        note?: string;
       };
     };
     NotificationPage: {
