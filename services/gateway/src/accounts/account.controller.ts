@@ -1,6 +1,6 @@
-import { Controller, Req, Res } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Input } from '../http/input.js';
 import { Route, type RouteInput } from '../http/route.js';
 import {
@@ -44,9 +44,8 @@ export class AccountController {
   confirmRegistrationLink(
     @Input() input: RouteInput<typeof confirmRegistrationLinkRoute>,
     @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.account.confirmRegistrationLink(input, request, reply);
+    return this.account.confirmRegistrationLink(input, request);
   }
 
   @Route(requestPasswordResetRoute)
@@ -60,11 +59,8 @@ export class AccountController {
   }
 
   @Route(openPasswordResetLinkRoute)
-  openPasswordResetLink(
-    @Input() input: RouteInput<typeof openPasswordResetLinkRoute>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return this.account.openPasswordResetLink(input, reply);
+  openPasswordResetLink(@Input() input: RouteInput<typeof openPasswordResetLinkRoute>) {
+    return this.account.openPasswordResetLink(input);
   }
 
   @Route(verifyPasswordResetRoute)
@@ -109,9 +105,8 @@ export class AccountController {
   confirmEmailChangeLink(
     @Input() input: RouteInput<typeof confirmEmailChangeLinkRoute>,
     @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.account.confirmEmailChangeLink(input, request, reply);
+    return this.account.confirmEmailChangeLink(input, request);
   }
 
   @Route(accountLogRoute)

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
 import { CONFIG } from '@pencraft/kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import { SESSION_COOKIE } from '../http/cookies.js';
 import type { RouteInput } from '../http/route.js';
@@ -63,16 +63,12 @@ export class AccountService {
     await this.identity.resendRegistrationCode({ uid: user.uid, client: clientInfo(request, this.config) });
   }
 
-  async confirmRegistrationLink(
-    { query }: RouteInput<typeof confirmRegistrationLinkRoute>,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) {
+  async confirmRegistrationLink({ query }: RouteInput<typeof confirmRegistrationLinkRoute>, request: FastifyRequest) {
     const ok = await this.outcome(
       this.identity.confirmRegistrationLink({ token: query.t ?? '', client: clientInfo(request, this.config) }),
     );
     if (ok) await this.sessions.forget(request.cookies[SESSION_COOKIE]);
-    redirect(reply, `${LANDING.confirmed}?result=${ok ? 'ok' : 'expired'}`);
+    return `${LANDING.confirmed}?result=${ok ? 'ok' : 'expired'}`;
   }
 
   /** Same answer for every address; the cooldown per address holds whether or not it has an account. */
@@ -84,10 +80,10 @@ export class AccountService {
     await this.identity.requestPasswordReset({ email: body.email, client: clientInfo(request, this.config) });
   }
 
-  async openPasswordResetLink({ query }: RouteInput<typeof openPasswordResetLinkRoute>, reply: FastifyReply) {
+  async openPasswordResetLink({ query }: RouteInput<typeof openPasswordResetLinkRoute>) {
     const token = query.t ?? '';
     const ok = await this.outcome(this.identity.checkPasswordResetLink({ token, client: undefined }));
-    redirect(reply, ok ? `${LANDING.reset}?t=${encodeURIComponent(token)}` : `${LANDING.reset}?result=expired`);
+    return ok ? `${LANDING.reset}?t=${encodeURIComponent(token)}` : `${LANDING.reset}?result=expired`;
   }
 
   async verifyPasswordReset({ body }: RouteInput<typeof verifyPasswordResetRoute>, request: FastifyRequest) {
@@ -147,15 +143,11 @@ export class AccountService {
     });
   }
 
-  async confirmEmailChangeLink(
-    { query }: RouteInput<typeof confirmEmailChangeLinkRoute>,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) {
+  async confirmEmailChangeLink({ query }: RouteInput<typeof confirmEmailChangeLinkRoute>, request: FastifyRequest) {
     const ok = await this.outcome(
       this.identity.confirmEmailChangeLink({ token: query.t ?? '', client: clientInfo(request, this.config) }),
     );
-    redirect(reply, `${LANDING.emailConfirmed}?result=${ok ? 'ok' : 'expired'}`);
+    return `${LANDING.emailConfirmed}?result=${ok ? 'ok' : 'expired'}`;
   }
 
   async log(user: UserSummary, { query }: RouteInput<typeof accountLogRoute>) {
@@ -186,8 +178,4 @@ export class AccountService {
       throw error;
     }
   }
-}
-
-function redirect(reply: FastifyReply, location: string) {
-  void reply.header('location', location);
 }

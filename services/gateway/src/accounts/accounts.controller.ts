@@ -1,6 +1,6 @@
-import { Controller, Req, Res } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import type { SessionBan, UserSummary } from '@pencraft/contracts/identity/v1/identity';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Input } from '../http/input.js';
 import { Route, type RouteInput } from '../http/route.js';
 import { csrfRoute, loginRoute, logoutRoute, registerRoute, userInfoRoute } from './accounts.routes.js';
@@ -12,31 +12,23 @@ export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @Route(csrfRoute)
-  csrf(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.accounts.csrfToken(request, reply);
+  csrf(@Req() request: FastifyRequest) {
+    return this.accounts.csrfToken(request);
   }
 
   @Route(registerRoute)
-  register(
-    @Input() input: RouteInput<typeof registerRoute>,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return this.accounts.register(input, request, reply);
+  register(@Input() input: RouteInput<typeof registerRoute>, @Req() request: FastifyRequest) {
+    return this.accounts.register(input, request);
   }
 
   @Route(loginRoute)
-  login(
-    @Input() input: RouteInput<typeof loginRoute>,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return this.accounts.login(input, request, reply);
+  login(@Input() input: RouteInput<typeof loginRoute>, @Req() request: FastifyRequest) {
+    return this.accounts.login(input, request);
   }
 
   @Route(logoutRoute)
-  logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.accounts.logout(request, reply);
+  logout(@Req() request: FastifyRequest) {
+    return this.accounts.logout(request);
   }
 
   @Route(userInfoRoute)

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { LOGGER, REDIS, type Logger, type RedisClient } from '@pencraft/kit';
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
 import { AccountsController } from './accounts.controller.js';
 import { AccountsService } from './accounts.service.js';
 import { AddressCooldown } from './address-cooldown.js';
-import { RequireConfirmedUser, RequireUser, SessionGuard } from './current-user.js';
+import { SessionGuard } from './current-user.js';
 import { identityUpstream } from './identity.upstream.js';
 import { SessionService } from './session.service.js';
 import { SignInThrottle } from './sign-in-throttle.js';
@@ -16,9 +17,7 @@ import { SignInThrottle } from './sign-in-throttle.js';
   providers: [
     identityUpstream.provider,
     SessionService,
-    SessionGuard,
-    RequireUser,
-    RequireConfirmedUser,
+    { provide: APP_GUARD, useClass: SessionGuard },
     AccountsService,
     AccountService,
     {
@@ -32,6 +31,6 @@ import { SignInThrottle } from './sign-in-throttle.js';
       useFactory: (redis: RedisClient, log: Logger) => new SignInThrottle(redis, log),
     },
   ],
-  exports: [SessionService, SessionGuard, RequireUser, RequireConfirmedUser],
+  exports: [SessionService],
 })
 export class AccountsModule {}

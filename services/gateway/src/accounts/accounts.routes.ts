@@ -1,3 +1,4 @@
+import { CSRF_COOKIE } from '../http/cookies.js';
 import { defineRoute } from '../http/route.js';
 import { LoginAnswer } from './account.dto.js';
 import { BANNED_NOTE } from './account.routes.js';
@@ -10,6 +11,7 @@ export const csrfRoute = defineRoute({
   tag: 'accounts',
   summary: 'The CSRF token to echo in X-CSRF-Token (also set as the pc_csrf cookie)',
   response: CsrfToken,
+  cookies: [CSRF_COOKIE],
 });
 
 export const registerRoute = defineRoute({
@@ -32,6 +34,7 @@ export const registerRoute = defineRoute({
     acceptPrivacy: 'AgreementsNotAccepted',
   },
   errors: ['EmailAlreadyExists', 'UsernameAlreadyExists'],
+  session: 'open',
 });
 
 export const loginRoute = defineRoute({
@@ -53,6 +56,7 @@ export const loginRoute = defineRoute({
   captcha: 'after-failures',
   fieldCodes: { login: 'IncorrectEmailOrPassword', password: 'IncorrectEmailOrPassword', secondFactor: 'WrongCode' },
   errors: ['IncorrectEmailOrPassword', 'WrongCode', 'UserBanned'],
+  session: 'open',
 });
 
 export const logoutRoute = defineRoute({
@@ -62,6 +66,7 @@ export const logoutRoute = defineRoute({
   tag: 'accounts',
   summary: 'Sign out: ends the session and clears pc_su',
   status: 204,
+  session: 'close',
 });
 
 export const userInfoRoute = defineRoute({

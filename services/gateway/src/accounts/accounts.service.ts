@@ -2,13 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClientInfo, SessionBan, UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError, pickLang } from '@pencraft/errors';
 import { CONFIG } from '@pencraft/kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.js';
-import { CAPTCHA_HEADER } from '../captcha/captcha.gate.js';
 import { clientAddress, clientAddressKey } from '../http/client-address.js';
-import { clearSessionCookie, CSRF_COOKIE, SESSION_COOKIE, setCsrfCookie, setSessionCookie } from '../http/cookies.js';
+import { CSRF_COOKIE, csrfCookie, SESSION_COOKIE } from '../http/cookies.js';
 import { issueCsrfToken, isValidCsrfToken } from '../http/csrf.js';
-import type { RouteInput } from '../http/route.js';
+import { CAPTCHA_HEADER } from '../http/protections.js';
+import type { CookieAnswer, RouteInput, SessionAnswer } from '../http/route.js';
 import type { loginRoute, registerRoute } from './accounts.routes.js';
 import { toUserInfo, type UserInfo } from './accounts.dto.js';
 import { IDENTITY, type IdentityClient } from './identity.upstream.js';
@@ -34,22 +34,23 @@ export class AccountsService {
     private readonly throttle: SignInThrottle,
   ) {}
 
-  csrfToken(request: FastifyRequest, reply: FastifyReply) {
+  /** The valid token the browser has, or a new one it is given as pc_csrf. */
+  csrfToken(request: FastifyRequest): CookieAnswer<{ token: string }> {
     const current = request.cookies[CSRF_COOKIE];
-    if (isValidCsrfToken(this.config.CSRF_SECRET, current)) return { token: current! };
+    if (isValidCsrfToken(this.config.CSRF_SECRET, current)) return { cookies: [], answer: { token: current! } };
     const token = issueCsrfToken(this.config.CSRF_SECRET);
-    setCsrfCookie(reply, this.config, token);
-    return { token };
+    return { cookies: [csrfCookie(token)], answer: { token } };
   }
 
   async register(
     { body }: RouteInput<typeof registerRoute>,
     request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<UserInfo> {
+  ): Promise<SessionAnswer<UserInfo>> {
     const result = await this.identity.register({ ...body, client: clientInfo(request, this.config) });
-    setSessionCookie(reply, this.config, result.sessionToken, result.expiresAtMs);
-    return toUserInfo(result.user!);
+    return {
+      session: { token: result.sessionToken, expiresAtMs: result.expiresAtMs },
+      answer: toUserInfo(result.user!),
+    };
   }
 
   /**
@@ -57,7 +58,7 @@ export class AccountsService {
    * keeps it counted, other outcomes give it back. A right password without the second factor the account needs
    * answers { mfa: true } without a session.
    */
-  async login({ body }: RouteInput<typeof loginRoute>, request: FastifyRequest, reply: FastifyReply) {
+  async login({ body }: RouteInput<typeof loginRoute>, request: FastifyRequest) {
     const client = clientInfo(request, this.config);
     const { uid } = await this.identity.resolveLogin({ login: body.login });
     const attempt = {
@@ -83,20 +84,22 @@ export class AccountsService {
     }
     if (result.secondFactorRequired) {
       await this.throttle.release(attempt);
-      return { mfa: true as const };
+      return { answer: { mfa: true as const } };
     }
     await this.throttle.succeeded(attempt);
-    setSessionCookie(reply, this.config, result.sessionToken, result.expiresAtMs);
     return {
-      ...toUserInfo(result.user!),
-      del: result.deletionScheduledAtMs ? new Date(result.deletionScheduledAtMs).toISOString() : null,
+      session: { token: result.sessionToken, expiresAtMs: result.expiresAtMs },
+      answer: {
+        ...toUserInfo(result.user!),
+        del: result.deletionScheduledAtMs ? new Date(result.deletionScheduledAtMs).toISOString() : null,
+      },
     };
   }
 
-  async logout(request: FastifyRequest, reply: FastifyReply) {
+  /** Ends the session at identity; the route clears pc_su. */
+  async logout(request: FastifyRequest) {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await this.sessions.end(token);
-    clearSessionCookie(reply, this.config);
   }
 
   info(user: UserSummary, ban?: SessionBan): UserInfo {

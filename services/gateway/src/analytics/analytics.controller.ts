@@ -1,6 +1,6 @@
-import { Controller, Req, Res } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { CurrentUser } from '../accounts/current-user.js';
 import { Input } from '../http/input.js';
 import { Route, type RouteInput } from '../http/route.js';
@@ -12,26 +12,18 @@ export class AnalyticsController {
   constructor(private readonly analytics: AnalyticsService) {}
 
   @Route(pageViewRoute)
-  pageView(
-    @Input() input: RouteInput<typeof pageViewRoute>,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return this.analytics.pageView(request, reply, input.body);
+  pageView(@Input() input: RouteInput<typeof pageViewRoute>, @Req() request: FastifyRequest) {
+    return this.analytics.pageView(request, input.body);
   }
 
   @Route(readRoute)
-  read(
-    @Input() input: RouteInput<typeof readRoute>,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return this.analytics.read(request, reply, input.body);
+  read(@Input() input: RouteInput<typeof readRoute>, @Req() request: FastifyRequest) {
+    return this.analytics.read(request, input.body);
   }
 
   @Route(withdrawConsentRoute)
-  withdraw(@Res({ passthrough: true }) reply: FastifyReply) {
-    this.analytics.withdraw(reply);
+  withdraw() {
+    return this.analytics.withdraw();
   }
 
   @Route(articleStatisticsRoute)

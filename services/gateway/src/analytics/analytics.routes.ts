@@ -1,4 +1,5 @@
 import { defineRoute } from '../http/route.js';
+import { ANALYTICS_SESSION_COOKIE, VISITOR_COOKIE } from './analytics.service.js';
 import { ArticleStatisticsJson, PageViewBody, ReadBody, StatisticsParams, StatisticsQuery } from './analytics.dto.js';
 
 export const pageViewRoute = defineRoute({
@@ -11,6 +12,7 @@ export const pageViewRoute = defineRoute({
   status: 204,
   rateLimit: 'analytics',
   fieldCodes: { articleId: 'InvalidIdentifier' },
+  cookies: [VISITOR_COOKIE, ANALYTICS_SESSION_COOKIE],
 });
 
 export const readRoute = defineRoute({
@@ -23,6 +25,7 @@ export const readRoute = defineRoute({
   status: 204,
   rateLimit: 'analytics',
   fieldCodes: { articleId: 'InvalidIdentifier' },
+  cookies: [VISITOR_COOKIE, ANALYTICS_SESSION_COOKIE],
 });
 
 export const withdrawConsentRoute = defineRoute({
@@ -33,6 +36,7 @@ export const withdrawConsentRoute = defineRoute({
   summary: 'Decline analytics: expires the analytics cookies pc_aid and pc_as',
   status: 204,
   rateLimit: 'analytics',
+  cookies: [VISITOR_COOKIE, ANALYTICS_SESSION_COOKIE],
 });
 
 export const articleStatisticsRoute = defineRoute({

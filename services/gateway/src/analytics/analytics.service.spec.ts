@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { Logger, RedisClient } from '@pencraft/kit';
 import { strictMock, type StrictMock } from '@pencraft/testing';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { SessionService } from '../accounts/session.service.js';
 import type { GatewayConfig } from '../config.js';
+import type { CookieAnswer } from '../http/route.js';
 import { AnalyticsService } from './analytics.service.js';
 import type { StatisticsClient } from './statistics.upstream.js';
 import { ANALYTICS_ID, DailySalt, articleOfPath, visitorKey } from './visitor.js';
@@ -20,20 +21,15 @@ function request(cookies: Record<string, string> = {}, address = '203.0.113.7', 
   } as unknown as FastifyRequest;
 }
 
-function reply() {
-  const set: { name: string; value: string; maxAge?: number; httpOnly?: boolean }[] = [];
+/** The cookie changes an answer asks for, as set (name, value, max-age, HttpOnly) and expired (names). */
+function changes(answer: CookieAnswer<void>) {
+  const set: { name: string; value: string; maxAge: number; httpOnly: boolean }[] = [];
   const cleared: string[] = [];
-  const double = {
-    setCookie: jest.fn((name: string, value: string, options: { maxAge?: number; httpOnly?: boolean }) => {
-      set.push({ name, value, maxAge: options.maxAge, httpOnly: options.httpOnly });
-      return double;
-    }),
-    clearCookie: jest.fn((name: string) => {
-      cleared.push(name);
-      return double;
-    }),
-  };
-  return { reply: double as unknown as FastifyReply, set, cleared };
+  for (const change of answer.cookies) {
+    if ('expire' in change) cleared.push(change.name);
+    else set.push(change);
+  }
+  return { set, cleared };
 }
 
 describe('AnalyticsService', () => {
@@ -54,8 +50,9 @@ describe('AnalyticsService', () => {
   });
 
   it('without consent sets no cookie, expires old ones, and counts under the hashed address', async () => {
-    const { reply: r, set, cleared } = reply();
-    await service.pageView(request({ pc_aid: AID, pc_as: AID }), r, { path: `/a/${ARTICLE}`, consent: false });
+    const { set, cleared } = changes(
+      await service.pageView(request({ pc_aid: AID, pc_as: AID }), { path: `/a/${ARTICLE}`, consent: false }),
+    );
     expect(set).toEqual([]);
     expect(cleared.sort()).toEqual(['pc_aid', 'pc_as']);
     const [view] = statistics.recordView.mock.calls[0]!;
@@ -74,8 +71,7 @@ describe('AnalyticsService', () => {
   });
 
   it('with consent gives a new visitor pc_aid for a year and pc_as for 60 days, HttpOnly', async () => {
-    const { reply: r, set } = reply();
-    await service.pageView(request(), r, { path: '/', consent: true });
+    const { set } = changes(await service.pageView(request(), { path: '/', consent: true }));
     expect(set.map((c) => [c.name, c.maxAge, c.httpOnly])).toEqual([
       ['pc_aid', 365 * 86_400, true],
       ['pc_as', 60 * 86_400, true],
@@ -90,27 +86,29 @@ describe('AnalyticsService', () => {
   });
 
   it('with consent keeps a known visitor and renews the analytics session', async () => {
-    const { reply: r, set } = reply();
     sessions.resolve.mockResolvedValue({ uid: 'u1' } as never);
-    await service.pageView(request({ pc_aid: AID, pc_as: AID, pc_su: 'token' }), r, {
-      path: '/somewhere',
-      articleId: ARTICLE.toUpperCase(),
-      consent: true,
-    });
+    const { set } = changes(
+      await service.pageView(request({ pc_aid: AID, pc_as: AID, pc_su: 'token' }), {
+        path: '/somewhere',
+        articleId: ARTICLE.toUpperCase(),
+        consent: true,
+      }),
+    );
     expect(set.map((c) => [c.name, c.value])).toEqual([['pc_as', AID]]);
     expect(statistics.recordView).toHaveBeenCalledWith({ articleId: ARTICLE, visitorKey: `a:${AID}`, signedIn: true });
   });
 
   it('never trusts a forged visitor cookie', async () => {
-    const { reply: r, set } = reply();
-    await service.pageView(request({ pc_aid: 'x:../../etc' }), r, { path: '/', consent: true });
+    const { set } = changes(await service.pageView(request({ pc_aid: 'x:../../etc' }), { path: '/', consent: true }));
     expect(set[0]!.name).toBe('pc_aid');
     expect(set[0]!.value).not.toBe('x:../../etc');
   });
 
   it('reports a read with the same visitor rules', async () => {
-    const { reply: r } = reply();
-    await service.read(request(), r, { articleId: ARTICLE, seconds: 45, finished: false, consent: false });
+    const { set, cleared } = changes(
+      await service.read(request(), { articleId: ARTICLE, seconds: 45, finished: false, consent: false }),
+    );
+    expect([set, cleared]).toEqual([[], []]);
     expect(statistics.recordRead).toHaveBeenCalledWith({
       articleId: ARTICLE,
       visitorKey: expect.stringMatching(/^h:[A-Za-z0-9_-]{32}$/),
@@ -120,8 +118,7 @@ describe('AnalyticsService', () => {
   });
 
   it('withdrawing consent expires both analytics cookies', () => {
-    const { reply: r, cleared } = reply();
-    service.withdraw(r);
+    const { cleared } = changes(service.withdraw());
     expect(cleared.sort()).toEqual(['pc_aid', 'pc_as']);
   });
 

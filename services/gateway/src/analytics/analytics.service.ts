@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ArticleStatistics } from '@pencraft/contracts/articles/v1/statistics';
 import { CONFIG } from '@pencraft/kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { SessionService } from '../accounts/session.service.js';
 import type { GatewayConfig } from '../config.js';
 import { clientAddress, clientAddressKey } from '../http/client-address.js';
-import { SESSION_COOKIE } from '../http/cookies.js';
+import { type CookieChange, SESSION_COOKIE } from '../http/cookies.js';
+import type { CookieAnswer } from '../http/route.js';
 import { STATISTICS, type StatisticsClient } from './statistics.upstream.js';
 import { ANALYTICS_ID, DailySalt, articleOfPath, visitorKey } from './visitor.js';
 
@@ -19,7 +20,15 @@ export const ANALYTICS_SESSION_SECONDS = 60 * 86_400;
 interface Visitor {
   key: string;
   signedIn: boolean;
+  /** The analytics cookies to set or expire (the routes apply them). */
+  cookies: CookieChange[];
 }
+
+/** Both analytics cookies expired (HttpOnly, as they were set). */
+const EXPIRED: CookieChange[] = [
+  { name: VISITOR_COOKIE, expire: true, httpOnly: true },
+  { name: ANALYTICS_SESSION_COOKIE, expire: true, httpOnly: true },
+];
 
 /**
  * First-party analytics. The analytics cookies exist only with the visitor's consent (the request says so); without
@@ -37,33 +46,33 @@ export class AnalyticsService {
 
   async pageView(
     request: FastifyRequest,
-    reply: FastifyReply,
     body: { path: string; articleId?: string | undefined; consent: boolean },
-  ): Promise<void> {
-    const visitor = await this.visitor(request, reply, body.consent);
+  ): Promise<CookieAnswer<void>> {
+    const visitor = await this.visitor(request, body.consent);
     await this.statistics.recordView({
       articleId: body.articleId?.toLowerCase() ?? articleOfPath(body.path) ?? '',
       visitorKey: visitor.key,
       signedIn: visitor.signedIn,
     });
+    return { cookies: visitor.cookies, answer: undefined };
   }
 
   async read(
     request: FastifyRequest,
-    reply: FastifyReply,
     body: { articleId: string; seconds: number; finished: boolean; consent: boolean },
-  ): Promise<void> {
-    const visitor = await this.visitor(request, reply, body.consent);
+  ): Promise<CookieAnswer<void>> {
+    const visitor = await this.visitor(request, body.consent);
     await this.statistics.recordRead({
       articleId: body.articleId.toLowerCase(),
       visitorKey: visitor.key,
       seconds: body.seconds,
       finished: body.finished,
     });
+    return { cookies: visitor.cookies, answer: undefined };
   }
 
-  withdraw(reply: FastifyReply): void {
-    this.expireCookies(reply);
+  withdraw(): CookieAnswer<void> {
+    return { cookies: EXPIRED, answer: undefined };
   }
 
   async articleStatistics(uid: string, articleId: string, days: number) {
@@ -75,12 +84,12 @@ export class AnalyticsService {
     return statisticsJson(statistics!);
   }
 
-  private async visitor(request: FastifyRequest, reply: FastifyReply, consent: boolean): Promise<Visitor> {
+  private async visitor(request: FastifyRequest, consent: boolean): Promise<Visitor> {
     const signedIn =
       (await this.sessions.resolve(request.cookies[SESSION_COOKIE]).catch(() => undefined)) !== undefined;
     if (!consent) {
-      if (request.cookies[VISITOR_COOKIE] !== undefined || request.cookies[ANALYTICS_SESSION_COOKIE] !== undefined)
-        this.expireCookies(reply);
+      const left =
+        request.cookies[VISITOR_COOKIE] !== undefined || request.cookies[ANALYTICS_SESSION_COOKIE] !== undefined;
       const address = clientAddressKey(
         clientAddress(
           request.raw.socket.remoteAddress,
@@ -90,33 +99,31 @@ export class AnalyticsService {
       );
       const salt = await this.salt.of(new Date().toISOString().slice(0, 10));
       const userAgent = request.headers['user-agent'] ?? '';
-      return { key: visitorKey({ consentedVisitorId: undefined, address, userAgent, salt }), signedIn };
+      return {
+        key: visitorKey({ consentedVisitorId: undefined, address, userAgent, salt }),
+        signedIn,
+        cookies: left ? EXPIRED : [],
+      };
     }
     const known = request.cookies[VISITOR_COOKIE];
     const visitorId = known && ANALYTICS_ID.test(known) ? known : randomUUID();
     const sessionCookie = request.cookies[ANALYTICS_SESSION_COOKIE];
     const sessionId = sessionCookie && ANALYTICS_ID.test(sessionCookie) ? sessionCookie : randomUUID();
-    const options = this.cookieOptions();
-    if (visitorId !== known) reply.setCookie(VISITOR_COOKIE, visitorId, { ...options, maxAge: VISITOR_COOKIE_SECONDS });
+    const cookies: CookieChange[] = [];
+    if (visitorId !== known)
+      cookies.push({ name: VISITOR_COOKIE, value: visitorId, maxAge: VISITOR_COOKIE_SECONDS, httpOnly: true });
     // The analytics session runs on while the visitor keeps coming back within 60 days.
-    reply.setCookie(ANALYTICS_SESSION_COOKIE, sessionId, { ...options, maxAge: ANALYTICS_SESSION_SECONDS });
-    return { key: visitorKey({ consentedVisitorId: visitorId, address: '', userAgent: '', salt: '' }), signedIn };
-  }
-
-  private cookieOptions() {
-    return {
-      path: '/',
-      sameSite: 'lax' as const,
-      secure: this.config.COOKIE_SECURE,
+    cookies.push({
+      name: ANALYTICS_SESSION_COOKIE,
+      value: sessionId,
+      maxAge: ANALYTICS_SESSION_SECONDS,
       httpOnly: true,
-      ...(this.config.COOKIE_DOMAIN ? { domain: this.config.COOKIE_DOMAIN } : {}),
+    });
+    return {
+      key: visitorKey({ consentedVisitorId: visitorId, address: '', userAgent: '', salt: '' }),
+      signedIn,
+      cookies,
     };
-  }
-
-  private expireCookies(reply: FastifyReply) {
-    const options = this.cookieOptions();
-    reply.clearCookie(VISITOR_COOKIE, options);
-    reply.clearCookie(ANALYTICS_SESSION_COOKIE, options);
   }
 }
 

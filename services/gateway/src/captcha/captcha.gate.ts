@@ -1,9 +1,6 @@
 import { AppError } from '@pencraft/errors';
 import type { CaptchaVerifier } from './captcha.verifier.js';
 
-/** The header carrying the widget's answer (bodies stay as they are, so handlers know nothing of the captcha). */
-export const CAPTCHA_HEADER = 'x-captcha';
-
 /**
  * When a route asks for a captcha: on every request, or on sign-in once its account has failed repeatedly (the
  * sign-in throttle decides that as it reserves the attempt, atomically, and answers CaptchaRequired itself).

@@ -1,6 +1,6 @@
-import { Controller, Req, Res } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { CurrentUser } from '../accounts/current-user.js';
 import { SESSION_COOKIE } from '../http/cookies.js';
 import { Input } from '../http/input.js';
@@ -8,17 +8,9 @@ import { Route, type RouteInput } from '../http/route.js';
 import * as routes from './collaboration.routes.js';
 import { CollaborationService } from './collaboration.service.js';
 
-/** Handlers that return prepared JSON text say so (Fastify would send a string as text/plain). */
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 @Controller()
 export class CollaborationController {
   constructor(private readonly collaboration: CollaborationService) {}
-
-  @Route(routes.translateRoute)
-  translate(@CurrentUser() user: UserSummary, @Input() { query }: RouteInput<typeof routes.translateRoute>) {
-    return this.collaboration.translate(user, query.aid, query.lang);
-  }
 
   @Route(routes.inviteRoute)
   invite(@CurrentUser() user: UserSummary, @Input() { params, query }: RouteInput<typeof routes.inviteRoute>) {
@@ -41,12 +33,7 @@ export class CollaborationController {
   }
 
   @Route(routes.articleTranslationRoute)
-  translation(
-    @Input() { params }: RouteInput<typeof routes.articleTranslationRoute>,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    reply.type(JSON_TYPE);
+  translation(@Input() { params }: RouteInput<typeof routes.articleTranslationRoute>, @Req() request: FastifyRequest) {
     return this.collaboration.translation(params.id, params.lang, request.cookies[SESSION_COOKIE]);
   }
 }

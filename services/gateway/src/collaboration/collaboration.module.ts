@@ -1,20 +1,18 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { articlesUpstream } from '../articles/articles.upstream.js';
-import { draftsUpstream } from '../drafts/drafts.upstream.js';
 import { profileUpstream } from '../profiles/profile.upstream.js';
 import { CollaborationController } from './collaboration.controller.js';
 import { CollaborationService } from './collaboration.service.js';
 import { collaborationUpstream } from './collaboration.upstream.js';
 
-/** Collaboration: draft translations, the language versions of an article, co-author invitations. */
+/** Collaboration: the language versions of an article, co-author invitations. */
 @Module({
   imports: [AccountsModule],
   controllers: [CollaborationController],
   providers: [
     collaborationUpstream.provider,
     articlesUpstream.provider,
-    draftsUpstream.provider,
     profileUpstream.provider,
     CollaborationService,
   ],

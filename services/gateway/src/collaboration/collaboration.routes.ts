@@ -1,5 +1,4 @@
 import { ArticleJson } from '../articles/article.dto.js';
-import { DraftJson } from '../drafts/draft.dto.js';
 import { defineRoute } from '../http/route.js';
 import {
   DraftParams,
@@ -7,27 +6,10 @@ import {
   InvitationList,
   InvitationParams,
   InviteQuery,
-  TranslateQuery,
   TranslationParams,
 } from './collaboration.dto.js';
 
 const TAG = 'collaboration';
-
-export const translateRoute = defineRoute({
-  operationId: 'translateArticle',
-  method: 'POST',
-  path: '/api/drafts/translate',
-  tag: TAG,
-  summary:
-    'Start a draft translation of a published article into another language, prefilled from the original ' +
-    '(its author and accepted co-authors; one translation per language and article; 5 draft translations each)',
-  query: TranslateQuery,
-  response: DraftJson,
-  status: 201,
-  auth: 'confirmed',
-  fieldCodes: { aid: 'InvalidIdentifier', lang: 'InvalidModel' },
-  errors: ['ArticleNotFound', 'Forbidden', 'ArticleTranslationAvailable', 'MaxDraftTranslationsCountReached'],
-});
 
 export const inviteRoute = defineRoute({
   operationId: 'inviteCoAuthor',

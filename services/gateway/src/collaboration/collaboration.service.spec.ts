@@ -1,12 +1,10 @@
 import type { Article } from '@pencraft/contracts/articles/v1/articles';
 import { InvitationStatus, type Invitation } from '@pencraft/contracts/articles/v1/collaboration';
-import type { Draft } from '@pencraft/contracts/articles/v1/drafts';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
 import { strictMock, type StrictMock } from '@pencraft/testing';
 import type { SessionService } from '../accounts/session.service.js';
 import type { ArticlesClient } from '../articles/articles.upstream.js';
-import type { DraftsClient } from '../drafts/drafts.upstream.js';
 import { parseRouteInput } from '../http/input.js';
 import type { ProfileClient } from '../profiles/profile.upstream.js';
 import { draftCollaborationJson } from './collaboration.dto.js';
@@ -42,7 +40,6 @@ const invitation: Invitation = {
 describe('CollaborationService (gateway)', () => {
   let collaboration: StrictMock<CollaborationClient>;
   let articles: StrictMock<ArticlesClient>;
-  let drafts: StrictMock<DraftsClient>;
   let profiles: StrictMock<ProfileClient>;
   let sessions: StrictMock<SessionService>;
   let service: CollaborationService;
@@ -50,10 +47,9 @@ describe('CollaborationService (gateway)', () => {
   beforeEach(() => {
     collaboration = strictMock<CollaborationClient>('collaboration');
     articles = strictMock<ArticlesClient>('articles');
-    drafts = strictMock<DraftsClient>('drafts');
     profiles = strictMock<ProfileClient>('profiles');
     sessions = strictMock<SessionService>('sessions');
-    service = new CollaborationService(collaboration, articles, drafts, profiles, sessions);
+    service = new CollaborationService(collaboration, articles, profiles, sessions);
   });
 
   it('invites the person identity knows by that username, as the signed-in user', async () => {
@@ -102,31 +98,6 @@ describe('CollaborationService (gateway)', () => {
       accept: false,
     });
     expect(decided).toMatchObject({ status: 'rejected', decidedAt: new Date(AT).toISOString() });
-  });
-
-  it('answers a new translation as the drafts routes answer a draft, read as the translator', async () => {
-    collaboration.translateArticle.mockResolvedValue({ draftId: DRAFT_ID });
-    drafts.getDraft.mockResolvedValue({
-      draft: {
-        id: DRAFT_ID,
-        translationOf: ARTICLE_ID,
-        language: 'en',
-        role: 'owner',
-        subCategories: [],
-        createdAtMs: AT,
-        updatedAtMs: AT,
-      } as unknown as Draft,
-    });
-
-    const answer = await service.translate(ME, ARTICLE_ID, 'en');
-
-    expect(collaboration.translateArticle).toHaveBeenCalledWith({
-      actor: AUTHOR_OF_ME,
-      articleId: ARTICLE_ID,
-      language: 'en',
-    });
-    expect(drafts.getDraft).toHaveBeenCalledWith({ draftId: DRAFT_ID, actorUid: ME.uid });
-    expect(answer).toMatchObject({ id: DRAFT_ID, translationOf: ARTICLE_ID, language: 'en', role: 'owner' });
   });
 
   it('reads the language version for the viewer of the session (a visitor: nobody)', async () => {
@@ -191,9 +162,7 @@ describe('collaboration routes', () => {
     return 'no error';
   };
 
-  it('refuses a bad article id, language, draft id or missing username before any call', () => {
-    expect(codeOf(input(routes.translateRoute, { query: { aid: 'x', lang: 'en' } }))).toBe('InvalidIdentifier');
-    expect(codeOf(input(routes.translateRoute, { query: { aid: ARTICLE_ID, lang: 'de' } }))).toBe('InvalidModel');
+  it('refuses a bad draft id, language or missing username before any call', () => {
     expect(codeOf(input(routes.inviteRoute, { params: { id: '1' }, query: { username: 'a' } }))).toBe(
       'InvalidIdentifier',
     );
@@ -210,8 +179,7 @@ describe('collaboration routes', () => {
     expect(codeOf(input(routes.acceptInvitationRoute, { params: { id: 'inv' } }))).toBe('InvalidIdentifier');
   });
 
-  it('requires a confirmed account to translate and invite, a session for the invitations', () => {
-    expect(routes.translateRoute.auth).toBe('confirmed');
+  it('requires a confirmed account to invite, a session for the invitations', () => {
     expect(routes.inviteRoute.auth).toBe('confirmed');
     expect(routes.invitationsRoute.auth).toBe('required');
     expect(routes.acceptInvitationRoute.auth).toBe('required');

@@ -4,8 +4,6 @@ import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { SessionService } from '../accounts/session.service.js';
 import { articleJson } from '../articles/article.dto.js';
 import { ARTICLES, type ArticlesClient } from '../articles/articles.upstream.js';
-import { draftJson } from '../drafts/draft.dto.js';
-import { DRAFTS, type DraftsClient } from '../drafts/drafts.upstream.js';
 import { PROFILES, type ProfileClient } from '../profiles/profile.upstream.js';
 import { COLLABORATION, type CollaborationClient } from './collaboration.upstream.js';
 import { invitationJson } from './collaboration.dto.js';
@@ -18,7 +16,7 @@ const author = (user: UserSummary): Author => ({
 });
 
 /**
- * Translations and co-author invitations over the articles service's CollaborationService. The acting user is always
+ * The language versions of an article and co-author invitations over the articles service's CollaborationService. The acting user is always
  * the session's; an invitee is named by username and resolved at identity (UserNotFound there).
  */
 @Injectable()
@@ -26,17 +24,9 @@ export class CollaborationService {
   constructor(
     @Inject(COLLABORATION) private readonly collaboration: CollaborationClient,
     @Inject(ARTICLES) private readonly articles: ArticlesClient,
-    @Inject(DRAFTS) private readonly drafts: DraftsClient,
     @Inject(PROFILES) private readonly profiles: ProfileClient,
     private readonly sessions: SessionService,
   ) {}
-
-  /** The new draft translation, answered as the drafts routes answer a draft. */
-  async translate(user: UserSummary, articleId: string, language: string) {
-    const { draftId } = await this.collaboration.translateArticle({ actor: author(user), articleId, language });
-    const { draft } = await this.drafts.getDraft({ draftId, actorUid: user.uid });
-    return draftJson(draft!);
-  }
 
   async invite(user: UserSummary, draftId: string, username: string) {
     const { profile } = await this.profiles.getPublicProfile({ username, viewerUid: '' });

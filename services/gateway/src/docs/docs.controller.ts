@@ -1,10 +1,9 @@
-import { Controller, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Input } from '../http/input.js';
-import { declaredRoutes, Route, type RouteInput } from '../http/route.js';
+import { declaredRoutes, Route, type RouteInput, type TypedAnswer } from '../http/route.js';
 import { DOCS_ASSETS, docsAssetRoute, docsPageRoute, docsScriptRoute, openApiRoute } from './docs.routes.js';
 import { openApiJson } from './openapi.js';
 
@@ -26,28 +25,24 @@ export class DocsController {
   private readonly assetsDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
   @Route(docsPageRoute)
-  page(@Res({ passthrough: true }) reply: FastifyReply) {
-    reply.type('text/html; charset=utf-8');
+  page() {
     return PAGE;
   }
 
   @Route(openApiRoute)
-  openapi(@Res({ passthrough: true }) reply: FastifyReply) {
+  openapi() {
     // Built on first request: by then every module has declared its routes.
     this.document ??= openApiJson(declaredRoutes());
-    reply.type('application/json; charset=utf-8');
     return this.document;
   }
 
   @Route(docsScriptRoute)
-  init(@Res({ passthrough: true }) reply: FastifyReply) {
-    reply.type('text/javascript; charset=utf-8');
+  init() {
     return INIT;
   }
 
   @Route(docsAssetRoute)
-  async asset(@Input() { params }: RouteInput<typeof docsAssetRoute>, @Res({ passthrough: true }) reply: FastifyReply) {
-    reply.type(`${DOCS_ASSETS[params.file]}; charset=utf-8`).header('cache-control', docsAssetRoute.cacheControl);
-    return readFile(join(this.assetsDir, params.file));
+  async asset(@Input() { params }: RouteInput<typeof docsAssetRoute>): Promise<TypedAnswer> {
+    return { type: DOCS_ASSETS[params.file], body: await readFile(join(this.assetsDir, params.file)) };
   }
 }

@@ -20,6 +20,7 @@ import {
   refreshPreviewRoute,
   reviewArticlesRoute,
   setDraftCoverRoute,
+  translateRoute,
   updateDraftRoute,
 } from './drafts.routes.js';
 import { DraftsService } from './drafts.service.js';
@@ -28,6 +29,11 @@ import { DraftsService } from './drafts.service.js';
 @Controller()
 export class DraftsController {
   constructor(private readonly drafts: DraftsService) {}
+
+  @Route(translateRoute)
+  translate(@CurrentUser() user: UserSummary, @Input() { query }: RouteInput<typeof translateRoute>) {
+    return this.drafts.translate(user, query.aid, query.lang);
+  }
 
   @Route(listDraftsRoute)
   list(@CurrentUser() user: UserSummary) {

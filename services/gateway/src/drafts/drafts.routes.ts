@@ -1,3 +1,4 @@
+import { TranslateQuery } from '../collaboration/collaboration.dto.js';
 import { defineRoute } from '../http/route.js';
 import {
   ArticleIdParams,
@@ -233,4 +234,21 @@ export const articleReviewRoute = defineRoute({
   auth: 'required',
   fieldCodes: { id: 'InvalidIdentifier' },
   errors: ['ArticleNotFound'],
+});
+
+/** A translation starts as a draft of the translator's (its answer is a draft), so it is declared with the drafts. */
+export const translateRoute = defineRoute({
+  operationId: 'translateArticle',
+  method: 'POST',
+  path: '/api/drafts/translate',
+  tag: 'collaboration',
+  summary:
+    'Start a draft translation of a published article into another language, prefilled from the original ' +
+    '(its author and accepted co-authors; one translation per language and article; 5 draft translations each)',
+  query: TranslateQuery,
+  response: DraftJson,
+  status: 201,
+  auth: 'confirmed',
+  fieldCodes: { aid: 'InvalidIdentifier', lang: 'InvalidModel' },
+  errors: ['ArticleNotFound', 'Forbidden', 'ArticleTranslationAvailable', 'MaxDraftTranslationsCountReached'],
 });

@@ -39,6 +39,13 @@ export class DraftsService {
     @Inject(COLLABORATION) private readonly collaboration: CollaborationClient,
   ) {}
 
+  /** A new draft translation of a published article (CollaborationService), answered as a draft of the translator's. */
+  async translate(user: UserSummary, articleId: string, language: string) {
+    const { draftId } = await this.collaboration.translateArticle({ actor: author(user), articleId, language });
+    const { draft } = await this.drafts.getDraft({ draftId, actorUid: user.uid });
+    return draftJson(draft!);
+  }
+
   async list(user: UserSummary) {
     const result = await this.drafts.listDrafts({ actorUid: user.uid });
     return {

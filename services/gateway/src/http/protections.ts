@@ -6,7 +6,7 @@ import type {
   onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import { CAPTCHA_HEADER, type CaptchaGate, type CaptchaRule } from '../captcha/captcha.gate.js';
+import type { CaptchaGate, CaptchaRule } from '../captcha/captcha.gate.js';
 import type { GatewayConfig } from '../config.js';
 import { methodNotAllowed, tooManyRequests } from './api-error.js';
 import { clientAddress, clientAddressKey } from './client-address.js';
@@ -15,6 +15,9 @@ import { checkUnsafeRequest, issueCsrfToken, isValidCsrfToken } from './csrf.js'
 import { MethodTable } from './methods.js';
 import { RateLimiter } from './rate-limit.js';
 import { POLICY, type RateLimitBucket, type RoutePolicy } from './route.js';
+
+/** The header carrying the widget's answer (bodies stay as they are, so handlers know nothing of the captcha). */
+export const CAPTCHA_HEADER = 'x-captcha';
 
 /**
  * The protections of the public API, decided by the route a request matched, never by how its URL is spelled:

@@ -1,11 +1,26 @@
-import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  type CallHandler,
+  type ExecutionContext,
+  HttpCode,
+  Inject,
+  Injectable,
+  type NestInterceptor,
+  RequestMapping,
+  RequestMethod,
+  SetMetadata,
+  UseInterceptors,
+} from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { ErrorCode } from '@pencraft/errors';
+import { CONFIG } from '@pencraft/kit';
+import type { FastifyReply } from 'fastify';
+import { map } from 'rxjs';
 import type { z } from 'zod';
-import { RefuseBanned, RequireConfirmedUser, RequireUser, SessionGuard } from '../accounts/current-user.js';
 import type { CaptchaRule } from '../captcha/captcha.gate.js';
-import { StaffGuard } from '../staff/current-staff.js';
 import type { StaffRole } from '../staff/staff-token.verifier.js';
+import type { GatewayConfig } from '../config.js';
+import { clearSessionCookie, setCookie, setSessionCookie, type CookieChange } from './cookies.js';
 
 export type RateLimitBucket = 'api' | 'auth' | 'analytics';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,8 +49,18 @@ export interface RouteSpec {
   response?: z.ZodType;
   /** The success answer's media type (JSON unless said). */
   responseType?: string | readonly string[];
-  /** 302: the handler sets Location (links opened from mails that land on a shell page). */
+  /** 302: the handler returns the target, sent as Location with no body (links opened from mails land on a shell page). */
   status?: 200 | 201 | 204 | 302;
+  /**
+   * What the route does to the browser's session, applied once the handler has returned (handlers never touch the
+   * reply): 'open' sets pc_su from the handler's SessionAnswer (none when no session was opened, e.g. a second factor
+   * is still needed) and sends its answer; 'close' clears pc_su.
+   */
+  session?: 'open' | 'close';
+  /** Other cookies the handler sets or expires by returning a CookieAnswer (the CSRF token, the analytics visitor). */
+  cookies?: readonly string[];
+  /** The Vary header of a cacheable answer that depends on a request header. */
+  vary?: string;
   /**
    * required: a session or 401; confirmed: also a confirmed account or 403 AccountNotConfirmed (publishing);
    * optional: the answer depends on who asks (resolved by the handler);
@@ -60,7 +85,7 @@ export interface RouteSpec {
   rateLimit?: RateLimitBucket;
   /** The page-load call hands out the CSRF cookie when it is missing. */
   issuesCsrf?: boolean;
-  /** Defaults to no-store: a route that sets its own Cache-Control says so here. */
+  /** Defaults to no-store: a successful answer of a route that declares it carries this Cache-Control instead. */
   cacheControl?: string;
   /**
    * The widget's answer in the X-Captcha header, checked before the handler: on every request ('always'), or on
@@ -108,13 +133,77 @@ export function Route(spec: RouteSpec) {
     RequestMapping({ path: spec.path, method: RequestMethod[spec.method] }),
     HttpCode(spec.status ?? 200),
     RouteConfig({ [POLICY]: policyOf(spec) }),
+    // auth is enforced by the areas' global guards (accounts' SessionGuard, staff's StaffGuard) from this metadata.
     SetMetadata(ROUTE_SPEC, spec),
-    ...(spec.auth === 'required'
-      ? [UseGuards(SessionGuard, RequireUser, ...(spec.whileBanned ? [] : [RefuseBanned]))]
-      : []),
-    ...(spec.auth === 'confirmed' ? [UseGuards(SessionGuard, RequireUser, RefuseBanned, RequireConfirmedUser)] : []),
-    ...(spec.auth === 'staff' ? [UseGuards(StaffGuard)] : []),
+    UseInterceptors(RouteEffects),
   );
+}
+
+/** The answer of a route declared `session: 'open'`: the session opened, if any, and the body to send. */
+export interface SessionAnswer<T> {
+  session?: { token: string; expiresAtMs: number };
+  answer: T;
+}
+
+/** The answer of a route that declares `cookies`: the changes to make and the body to send. */
+export interface CookieAnswer<T> {
+  cookies: CookieChange[];
+  answer: T;
+}
+
+/** The answer of a route declaring several response types: which one the body is. */
+export interface TypedAnswer {
+  type: string;
+  body: string | Buffer;
+}
+
+/** Prepared JSON (text or bytes) is JSON unless the route declares another type (Fastify would guess otherwise). */
+const JSON_TYPE = 'application/json';
+
+/**
+ * What a route declares beyond its answer, applied to the reply once the handler has returned: the session and other
+ * cookies, the redirect, the media type of a prepared body, Cache-Control and Vary. Error answers get none of it.
+ */
+export function applyRouteEffects(spec: RouteSpec, reply: FastifyReply, config: GatewayConfig, value: unknown) {
+  let answer = value;
+  if (spec.session === 'open') {
+    const opened = value as SessionAnswer<unknown>;
+    if (opened.session) setSessionCookie(reply, config, opened.session.token, opened.session.expiresAtMs);
+    answer = opened.answer;
+  } else if (spec.session === 'close') {
+    clearSessionCookie(reply, config);
+  }
+  if (spec.cookies) {
+    const changed = value as CookieAnswer<unknown>;
+    for (const change of changed.cookies) setCookie(reply, config, change);
+    answer = changed.answer;
+  }
+  if (spec.cacheControl) reply.header('cache-control', spec.cacheControl);
+  if (spec.vary) reply.header('vary', spec.vary);
+  if (spec.status === 302) {
+    reply.header('location', answer as string);
+    return undefined;
+  }
+  if (Array.isArray(spec.responseType)) {
+    const typed = answer as TypedAnswer;
+    reply.type(`${typed.type}; charset=utf-8`);
+    return typed.body;
+  }
+  if (typeof answer === 'string' || Buffer.isBuffer(answer)) {
+    reply.type(`${(spec.responseType as string | undefined) ?? JSON_TYPE}; charset=utf-8`);
+  }
+  return answer;
+}
+
+@Injectable()
+export class RouteEffects implements NestInterceptor {
+  constructor(@Inject(CONFIG) private readonly config: GatewayConfig) {}
+
+  intercept(ctx: ExecutionContext, next: CallHandler) {
+    const spec = Reflect.getMetadata(ROUTE_SPEC, ctx.getHandler()) as RouteSpec;
+    const reply = ctx.switchToHttp().getResponse<FastifyReply>();
+    return next.handle().pipe(map((value: unknown) => applyRouteEffects(spec, reply, this.config, value)));
+  }
 }
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;

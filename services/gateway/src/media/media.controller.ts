@@ -20,6 +20,7 @@ export class MediaController {
 
   @Get('/media/*')
   @RouteConfig({ [POLICY]: MEDIA_POLICY })
+  // The raw reply: not a declared route; each image's bytes go out with its own type, length and Vary by negotiation.
   async serve(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const key = (request.params as Record<string, string | undefined>)['*'] ?? '';
     const image = await this.media.find(key, request.headers.accept);

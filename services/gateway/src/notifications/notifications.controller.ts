@@ -42,6 +42,7 @@ export class NotificationsController {
     @CurrentUser() user: UserSummary,
     @Input() { query }: RouteInput<typeof routes.notificationStreamRoute>,
     @Req() request: FastifyRequest,
+    // The raw reply: the answer is a stream the handler pipes and closes itself, not a value the route sends.
     @Res() reply: FastifyReply,
   ) {
     const header = request.headers['last-event-id'];

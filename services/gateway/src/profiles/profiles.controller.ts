@@ -1,6 +1,6 @@
-import { Controller, Headers, Req, Res } from '@nestjs/common';
+import { Controller, Headers, Req } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { CurrentUser } from '../accounts/current-user.js';
 import { SESSION_COOKIE } from '../http/cookies.js';
 import { Input, parseRouteInput } from '../http/input.js';
@@ -8,9 +8,6 @@ import { Route, type RouteInput } from '../http/route.js';
 import { parseInput } from '../http/validation.js';
 import * as routes from './profiles.routes.js';
 import { ProfilesService } from './profiles.service.js';
-
-/** Handlers that return prepared JSON bytes say so (Fastify would send a Buffer as octet-stream). */
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 const token = (request: FastifyRequest) => request.cookies[SESSION_COOKIE];
 
@@ -149,17 +146,12 @@ export class ProfilesController {
   }
 
   @Route(routes.languagesRoute)
-  languages(@Res({ passthrough: true }) reply: FastifyReply) {
-    reply.header('cache-control', routes.languagesRoute.cacheControl);
+  languages() {
     return this.profiles.languages();
   }
 
   @Route(routes.countriesRoute)
-  countries(
-    @Headers('accept-language') acceptLanguage: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    reply.header('cache-control', routes.countriesRoute.cacheControl).header('vary', 'Accept-Language');
+  countries(@Headers('accept-language') acceptLanguage: string | undefined) {
     return this.profiles.countries(acceptLanguage);
   }
 
@@ -225,50 +217,27 @@ export class ProfilesController {
   }
 
   @Route(routes.publicProfileRoute)
-  publicProfile(
-    @Input() { params }: RouteInput<typeof routes.publicProfileRoute>,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    reply.type(JSON_TYPE);
+  publicProfile(@Input() { params }: RouteInput<typeof routes.publicProfileRoute>, @Req() request: FastifyRequest) {
     return this.profiles.publicProfile(params.username, token(request));
   }
 
   @Route(routes.profileArticlesRoute)
-  profileArticles(
-    @Input() { params, query }: RouteInput<typeof routes.profileArticlesRoute>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    reply.type(JSON_TYPE);
+  profileArticles(@Input() { params, query }: RouteInput<typeof routes.profileArticlesRoute>) {
     return this.profiles.profileArticles(params.username, query.page);
   }
 
   @Route(routes.myProfileRoute)
-  myProfile(
-    @CurrentUser() user: UserSummary,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    reply.type(JSON_TYPE);
+  myProfile(@CurrentUser() user: UserSummary, @Req() request: FastifyRequest) {
     return this.profiles.myPublicProfile(user, token(request));
   }
 
   @Route(routes.myArticlesRoute)
-  myArticles(
-    @CurrentUser() user: UserSummary,
-    @Input() { query }: RouteInput<typeof routes.myArticlesRoute>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    reply.type(JSON_TYPE);
+  myArticles(@CurrentUser() user: UserSummary, @Input() { query }: RouteInput<typeof routes.myArticlesRoute>) {
     return this.profiles.myArticles(user, query.page);
   }
 
   @Route(routes.profileStatsRoute)
-  profileStats(
-    @Input() { params }: RouteInput<typeof routes.profileStatsRoute>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    reply.type(JSON_TYPE);
+  profileStats(@Input() { params }: RouteInput<typeof routes.profileStatsRoute>) {
     return this.profiles.profileStats(params.username);
   }
 

@@ -282,6 +282,7 @@ export const countriesRoute = defineRoute({
   summary: 'The countries (ISO 3166-1 alpha-2) named in the request language (Accept-Language), by name',
   response: CountryList,
   cacheControl: STATIC_LIST_CACHE,
+  vary: 'Accept-Language',
 });
 
 export const notificationsRoute = defineRoute({

@@ -1,6 +1,6 @@
-import { Controller, Headers, Req, Res } from '@nestjs/common';
+import { Controller, Headers, Req } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { CurrentUser } from '../accounts/current-user.js';
 import { SESSION_COOKIE } from '../http/cookies.js';
 import { Input } from '../http/input.js';
@@ -8,15 +8,7 @@ import { Route, type RouteInput } from '../http/route.js';
 import * as routes from './reading.routes.js';
 import { ReadingService } from './reading.service.js';
 
-/** Handlers that return prepared JSON bytes say so (Fastify would send a Buffer as octet-stream). */
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 const token = (request: FastifyRequest) => request.cookies[SESSION_COOKIE];
-
-/** A list the same for everyone, sent as the cached bytes with its Cache-Control. */
-function publicList(reply: FastifyReply, cacheControl: string) {
-  reply.type(JSON_TYPE).header('cache-control', cacheControl);
-}
 
 @Controller()
 export class ReadingController {
@@ -120,26 +112,17 @@ export class ReadingController {
   }
 
   @Route(routes.categoryArticlesRoute)
-  categoryPage(
-    @Input() { params, query }: RouteInput<typeof routes.categoryArticlesRoute>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    publicList(reply, routes.categoryArticlesRoute.cacheControl);
+  categoryPage(@Input() { params, query }: RouteInput<typeof routes.categoryArticlesRoute>) {
     return this.reading.categoryPage(params.category, query.sKey, query.page);
   }
 
   @Route(routes.newestArticlesRoute)
-  newest(
-    @Input() { query }: RouteInput<typeof routes.newestArticlesRoute>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    publicList(reply, routes.newestArticlesRoute.cacheControl);
+  newest(@Input() { query }: RouteInput<typeof routes.newestArticlesRoute>) {
     return this.reading.newest(query.page);
   }
 
   @Route(routes.topArticlesRoute)
-  top(@Input() { query }: RouteInput<typeof routes.topArticlesRoute>, @Res({ passthrough: true }) reply: FastifyReply) {
-    publicList(reply, routes.topArticlesRoute.cacheControl);
+  top(@Input() { query }: RouteInput<typeof routes.topArticlesRoute>) {
     return this.reading.top(query.page);
   }
 
@@ -154,38 +137,22 @@ export class ReadingController {
   }
 
   @Route(routes.authorTopRoute)
-  authorTop(
-    @Input() { params }: RouteInput<typeof routes.authorTopRoute>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    publicList(reply, routes.authorTopRoute.cacheControl);
+  authorTop(@Input() { params }: RouteInput<typeof routes.authorTopRoute>) {
     return this.reading.authorTop(params.id);
   }
 
   @Route(routes.nextArticleRoute)
-  next(
-    @Input() { params }: RouteInput<typeof routes.nextArticleRoute>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    publicList(reply, routes.nextArticleRoute.cacheControl);
+  next(@Input() { params }: RouteInput<typeof routes.nextArticleRoute>) {
     return this.reading.nextArticle(params.id, params.aid);
   }
 
   @Route(routes.categoriesRoute)
-  categories(
-    @Headers('accept-language') acceptLanguage: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    reply.header('cache-control', routes.categoriesRoute.cacheControl).header('vary', 'Accept-Language');
+  categories(@Headers('accept-language') acceptLanguage: string | undefined) {
     return this.reading.categories(acceptLanguage);
   }
 
   @Route(routes.catsRoute)
-  cats(
-    @Headers('accept-language') acceptLanguage: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    reply.header('cache-control', routes.catsRoute.cacheControl).header('vary', 'Accept-Language');
+  cats(@Headers('accept-language') acceptLanguage: string | undefined) {
     return this.reading.categories(acceptLanguage);
   }
 

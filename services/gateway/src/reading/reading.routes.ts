@@ -364,6 +364,7 @@ export const categoriesRoute = defineRoute({
   summary: 'The categories, named in the request language (as GET /api/articles/categories)',
   response: CategoryList,
   cacheControl: STATIC_LIST_CACHE,
+  vary: 'Accept-Language',
 });
 
 export const catsRoute = defineRoute({

@@ -1,6 +1,5 @@
-import { Controller, Res } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
-import type { FastifyReply } from 'fastify';
 import { CurrentSessionId, CurrentUser } from '../accounts/current-user.js';
 import { Input } from '../http/input.js';
 import { Route, type RouteInput } from '../http/route.js';
@@ -88,10 +87,7 @@ export class SecurityController {
   }
 
   @Route(cancelDeletionLinkRoute)
-  cancelByLink(
-    @Input() input: RouteInput<typeof cancelDeletionLinkRoute>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return this.security.cancelDeletionByLink(input, reply);
+  cancelByLink(@Input() input: RouteInput<typeof cancelDeletionLinkRoute>) {
+    return this.security.cancelDeletionByLink(input);
   }
 }

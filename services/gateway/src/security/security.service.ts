@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
-import type { FastifyReply } from 'fastify';
 import { SessionService } from '../accounts/session.service.js';
 import type { RouteInput } from '../http/route.js';
 import { toBanItem, toSecuritySummary, toSessionItem } from './security.dto.js';
@@ -92,8 +91,8 @@ export class SecurityService {
     await this.security.cancelDeletion({ uid });
   }
 
-  /** Redirects to the shell page with the outcome; a bad link is an outcome too, not an error page. */
-  async cancelDeletionByLink({ query }: RouteInput<typeof cancelDeletionLinkRoute>, reply: FastifyReply) {
+  /** The shell page to redirect to, with the outcome; a bad link is an outcome too, not an error page. */
+  async cancelDeletionByLink({ query }: RouteInput<typeof cancelDeletionLinkRoute>) {
     let status = 'cancelled';
     try {
       await this.security.cancelDeletionByLink({ token: query.t ?? '' });
@@ -101,6 +100,6 @@ export class SecurityService {
       if (!AppError.is(error) || error.code !== 'ExpiredOrInvalid') throw error;
       status = 'invalid';
     }
-    reply.header('location', `${DELETION_CANCELLED_PAGE}?status=${status}`);
+    return `${DELETION_CANCELLED_PAGE}?status=${status}`;
   }
 }

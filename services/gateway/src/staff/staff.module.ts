@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { CONFIG } from '@pencraft/kit';
 import type { GatewayConfig } from '../config.js';
 import { StaffGuard } from './current-staff.js';
@@ -23,8 +24,8 @@ import { STAFF_TOKEN_VERIFIER, StaffTokenVerifier } from './staff-token.verifier
           audience: config.KEYCLOAK_AUDIENCE,
         }),
     },
-    StaffGuard,
+    { provide: APP_GUARD, useClass: StaffGuard },
   ],
-  exports: [STAFF_TOKEN_VERIFIER, StaffGuard],
+  exports: [STAFF_TOKEN_VERIFIER],
 })
 export class StaffModule {}

@@ -1,0 +1,72 @@
+import type { Draft } from '@pencraft/contracts/articles/v1/drafts';
+import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import { AppError } from '@pencraft/errors';
+import { strictMock, type StrictMock } from '@pencraft/testing';
+import type { CollaborationClient } from '../collaboration/collaboration.upstream.js';
+import { parseRouteInput } from '../http/input.js';
+import { translateRoute } from './drafts.routes.js';
+import { DraftsService } from './drafts.service.js';
+import type { DraftsClient } from './drafts.upstream.js';
+
+const ME = {
+  uid: 'u-me',
+  username: 'nigar',
+  fullname: 'Nigar',
+  imageUrl: '/media/a.png',
+  confirmed: true,
+} as UserSummary;
+const DRAFT_ID = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
+const ARTICLE_ID = '7a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const AT = Date.UTC(2026, 10, 26, 10);
+
+describe('DraftsService (gateway): translations', () => {
+  let drafts: StrictMock<DraftsClient>;
+  let collaboration: StrictMock<CollaborationClient>;
+  let service: DraftsService;
+
+  beforeEach(() => {
+    drafts = strictMock<DraftsClient>('drafts');
+    collaboration = strictMock<CollaborationClient>('collaboration');
+    service = new DraftsService(drafts, collaboration);
+  });
+
+  it('answers a new translation as the drafts routes answer a draft, read as the translator', async () => {
+    collaboration.translateArticle.mockResolvedValue({ draftId: DRAFT_ID });
+    drafts.getDraft.mockResolvedValue({
+      draft: {
+        id: DRAFT_ID,
+        translationOf: ARTICLE_ID,
+        language: 'en',
+        role: 'owner',
+        subCategories: [],
+        createdAtMs: AT,
+        updatedAtMs: AT,
+      } as unknown as Draft,
+    });
+
+    const answer = await service.translate(ME, ARTICLE_ID, 'en');
+
+    expect(collaboration.translateArticle).toHaveBeenCalledWith({
+      actor: { uid: ME.uid, username: ME.username, fullname: ME.fullname, imageUrl: ME.imageUrl },
+      articleId: ARTICLE_ID,
+      language: 'en',
+    });
+    expect(drafts.getDraft).toHaveBeenCalledWith({ draftId: DRAFT_ID, actorUid: ME.uid });
+    expect(answer).toMatchObject({ id: DRAFT_ID, translationOf: ARTICLE_ID, language: 'en', role: 'owner' });
+  });
+
+  it('refuses a bad article id or language before any call, and needs a confirmed account', () => {
+    const codeOf = (query: object) => {
+      try {
+        parseRouteInput(translateRoute, { params: {}, query, body: {} });
+      } catch (error) {
+        return AppError.is(error) ? error.code : String(error);
+      }
+      return 'no error';
+    };
+    expect(codeOf({ aid: 'x', lang: 'en' })).toBe('InvalidIdentifier');
+    expect(codeOf({ aid: ARTICLE_ID, lang: 'de' })).toBe('InvalidModel');
+    expect(codeOf({ aid: ARTICLE_ID, lang: 'en' })).toBe('no error');
+    expect(translateRoute.auth).toBe('confirmed');
+  });
+});
