@@ -1,10 +1,10 @@
 // The moderator's side of the pipeline through the gateway, with a real Keycloak token of the demo moderator: find a
 // submission in the moderation queue (once the automatic review has run) and decide it, as the staff console does.
+import type { QueueKind, QueueState } from '@pencraft/rules';
 import { bearer, staffToken } from './keycloak.ts';
 import { eventually, httpBase } from './stack.ts';
 
-export type QueueKind = 'article' | 'translation' | 'comment';
-export type QueueState = 'initialReview' | 'underModeration' | 'approved' | 'rejected' | 'revisionRequested';
+export type { QueueKind, QueueState };
 export type StaffDecision = 'approve' | 'reject' | 'requestRevision';
 
 export interface QueueItem {
