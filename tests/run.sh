@@ -97,7 +97,9 @@ openapi() {
   rm -f "$base"
 }
 
-# Every workspace's tsc, two at a time (one per core).
+# Every workspace's type check, two at a time (one per core), by TypeScript 7's native checker (tsgo, about three
+# times faster than tsc here; the same errors). tsc 5.9 stays the compiler of the tools that need its JavaScript API
+# (typescript-eslint) and of each workspace's own `npm run typecheck`.
 typecheck() {
   local dirs
   dirs="$(node -e '
@@ -107,7 +109,7 @@ typecheck() {
       if (fs.existsSync(p) && JSON.parse(fs.readFileSync(p)).scripts?.typecheck) console.log(`${group}/${d}`);
     }
     console.log("tests");')"
-  echo "$dirs" | xargs -P 2 -I{} sh -c 'cd {} && tsc -p tsconfig.json --noEmit || { echo "type errors in {}"; exit 1; }'
+  echo "$dirs" | xargs -P 2 -I{} sh -c 'cd {} && tsgo -p tsconfig.json --noEmit || { echo "type errors in {}"; exit 1; }'
 }
 
 cleanup() {
