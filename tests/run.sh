@@ -118,11 +118,13 @@ cleanup() {
 trap cleanup EXIT
 
 step "lint (eslint, prettier)" npm run --silent lint
-step "types (tsc, every workspace)" typecheck
+step "types (tsgo, every workspace)" typecheck
 step "contracts (buf lint, buf breaking, generated code)" contracts
 step "openapi (document current, oasdiff breaking against main)" openapi
-step "unit" jest_project unit
-step "charts (helm lint/template, schemas, policies)" jest_project charts
+# Jest's default is one worker per core less one (a single worker on this 2-core machine); these suites share
+# nothing, so both cores work.
+step "unit" jest_project unit --maxWorkers=2
+step "charts (helm lint/template, schemas, policies)" jest_project charts --maxWorkers=2
 step "contract (pact)" jest_project contract
 step "integration and chaos (PostgreSQL, Redis, NATS)" jest_project integration --runInBand
 step "e2e (Chromium through the whole stack)" jest_project e2e --runInBand
