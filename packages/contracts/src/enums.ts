@@ -3,8 +3,11 @@
 // the enum's own names (LANGUAGE_AZ is 'az', REPORT_REASON_HATE_SPEECH is 'hateSpeech'), so no service writes a
 // mapping table by hand, and it refuses to load when the proto enum and the rules' list disagree.
 import { AppError } from '@pencraft/errors';
+import { ACCOUNT_LOG_TYPES, PICTURE_KINDS } from '@pencraft/rules';
 import { AUDIENCES, BAN_REASONS, LANGS, REPORT_REASONS } from '@pencraft/rules';
 import { Audience, BanReason, Language, ReportReason } from './gen/common/v1/common.js';
+import { AccountLogType } from './gen/identity/v1/identity.js';
+import { PictureKind } from './gen/identity/v1/profile.js';
 
 export interface EnumCodec<E extends number, V extends string> {
   /** The names, in the rules' order: what zod schemas, check constraints and option lists are made from. */
@@ -75,3 +78,13 @@ export const reportReasons = protoEnum<ReportReason, (typeof REPORT_REASONS)[num
 );
 export const audiences = protoEnum<Audience, (typeof AUDIENCES)[number]>('Audience', Audience, AUDIENCES);
 export const banReasons = protoEnum<BanReason, (typeof BAN_REASONS)[number]>('BanReason', BanReason, BAN_REASONS);
+export const accountLogTypes = protoEnum<AccountLogType, (typeof ACCOUNT_LOG_TYPES)[number]>(
+  'AccountLogType',
+  AccountLogType,
+  ACCOUNT_LOG_TYPES,
+);
+export const pictureKinds = protoEnum<PictureKind, (typeof PICTURE_KINDS)[number]>(
+  'PictureKind',
+  PictureKind,
+  PICTURE_KINDS,
+);

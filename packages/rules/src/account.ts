@@ -147,3 +147,7 @@ export function checkRegistration(input: RegistrationValues): RegistrationCheck 
   }
   return { values, problems };
 }
+
+/** What the account operation log records, in the order the security page describes them. */
+export const ACCOUNT_LOG_TYPES = ['passwordChanged', 'passwordReset', 'emailChanged', 'accountConfirmation'] as const;
+export type AccountLogType = (typeof ACCOUNT_LOG_TYPES)[number];

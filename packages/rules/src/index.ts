@@ -26,6 +26,8 @@ export {
   normalizeUsername,
   passwordProblem,
   usernameProblem,
+  ACCOUNT_LOG_TYPES,
+  type AccountLogType,
   type AccountProblem,
   type AgreementProblem,
   type EmailProblem,
@@ -97,6 +99,7 @@ export {
   AVATAR_SIZE,
   BANNER_SIZE,
   THEMES,
+  PICTURE_KINDS,
   USERNAME_CHANGE_DAYS,
   ageOn,
   bioProblem,
@@ -118,6 +121,7 @@ export {
   type LinkProvider,
   type NotificationKey,
   type NotificationSettings,
+  type PictureKind,
   type Theme,
 } from './profile.js';
 export {

@@ -10,6 +10,9 @@ export const MIN_AGE_YEARS = 13;
 /** The earliest birthdate accepted: older dates are typing mistakes. */
 export const BIRTHDATE_MIN = '1900-01-01';
 export const USERNAME_CHANGE_DAYS = 14;
+/** A profile's pictures. */
+export const PICTURE_KINDS = ['avatar', 'banner'] as const;
+export type PictureKind = (typeof PICTURE_KINDS)[number];
 /** Profile picture and banner uploads: JPEG or PNG of at most 3 MB, stored as JPEG of these sizes. */
 export const PICTURE_MAX_BYTES = 3 * 1024 * 1024;
 export const PICTURE_TYPES = ['image/jpeg', 'image/png'] as const;

@@ -1,5 +1,6 @@
 // identity's account operations over gRPC against PostgreSQL and mailpit: what is stored at rest, races for one
 // code, which bans are in force, and that each operation acts only for the uid it is given.
+import { BanReason, Language } from '@pencraft/contracts/common/v1/common';
 import { IdentityServiceClient, IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
@@ -22,7 +23,7 @@ let client: PromiseClient<IdentityServiceClient>;
 let sql: pg.Pool;
 
 const run = randomBytes(3).toString('hex');
-const client1 = { ip: '198.51.100.9', userAgent: 'jest', lang: 'en' };
+const client1 = { ip: '198.51.100.9', userAgent: 'jest', lang: Language.LANGUAGE_EN };
 let n = 0;
 
 async function registered() {
@@ -139,6 +140,6 @@ describe('identity account operations', () => {
     // The session opened before the ban answers the ban in force, so the gateway refuses the user's requests with it.
     const validation = await client.validateSession({ sessionToken });
     expect(validation.user?.uid).toBe(uid);
-    expect(validation.ban).toMatchObject({ reason: 'articleRulesViolation', endsAtMs: 0 });
+    expect(validation.ban).toMatchObject({ reason: BanReason.BAN_REASON_ARTICLE_RULES_VIOLATION, endsAtMs: 0 });
   });
 });

@@ -1,3 +1,4 @@
+import { Language } from '@pencraft/contracts/common/v1/common';
 import { EVENTS } from '@pencraft/contracts/events';
 import { IdentityServiceClient, IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
 import { UserRegistered } from '@pencraft/contracts/events/v1/identity';
@@ -23,7 +24,7 @@ let client: PromiseClient<IdentityServiceClient>;
 let sql: pg.Pool;
 let nc: NatsConnection;
 
-const client1 = { ip: '198.51.100.7', userAgent: 'jest', lang: 'en' };
+const client1 = { ip: '198.51.100.7', userAgent: 'jest', lang: Language.LANGUAGE_EN };
 let n = 0;
 function newUser(overrides: Partial<{ email: string; username: string; fullname: string; password: string }> = {}) {
   n += 1;
@@ -73,7 +74,7 @@ describe('identity against PostgreSQL, Redis and NATS', () => {
     expect(registered.user).toMatchObject({
       username: input.username,
       fullname: input.fullname,
-      lang: 'en',
+      lang: Language.LANGUAGE_EN,
       theme: 'system',
     });
     expect(registered.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -207,7 +208,7 @@ describe('identity against PostgreSQL, Redis and NATS', () => {
       msg.ack();
     }
     expect(seen.filter((e) => e.uid === user!.uid)).toEqual([
-      expect.objectContaining({ username: input.username, fullname: input.fullname, lang: 'en' }),
+      expect.objectContaining({ username: input.username, fullname: input.fullname, lang: Language.LANGUAGE_EN }),
     ]);
     expect(seen.filter((e) => e.username === refused)).toHaveLength(0);
     expect(new Set(seen.map((e) => e.uid)).size).toBe(seen.length);

@@ -1,6 +1,7 @@
 // identity's ProfileService over gRPC against real PostgreSQL and NATS: what the unique indexes and row locks decide
 // when requests race (one link per provider, one holder per username), follower pages in order, and the
 // identity.user.updated / followed / unfollowed events published through the outbox to JetStream.
+import { Language } from '@pencraft/contracts/common/v1/common';
 import { EVENTS } from '@pencraft/contracts/events';
 import { UserFollowed, UserUpdated } from '@pencraft/contracts/events/v1/identity';
 import { IdentityServiceClient, IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
@@ -36,7 +37,7 @@ async function newUser(): Promise<string> {
     password: 'correct-horse-1',
     acceptTerms: true,
     acceptPrivacy: true,
-    client: { ip: '198.51.100.7', userAgent: 'jest', lang: 'en' },
+    client: { ip: '198.51.100.7', userAgent: 'jest', lang: Language.LANGUAGE_EN },
   });
   return user!.uid;
 }

@@ -1,6 +1,7 @@
 // identity's SecurityService over gRPC against PostgreSQL and NATS: the place of a session from the offline GeoIP
 // database, a recovery code used by two sign-ins at once (exactly one wins), and the deletion job skipping an account
 // whose row another replica holds (FOR UPDATE SKIP LOCKED) while deleting the others, one event each.
+import { Language } from '@pencraft/contracts/common/v1/common';
 import { EVENTS } from '@pencraft/contracts/events';
 import { IdentityServiceClient, IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
 import { SecurityServiceClient, SecurityServiceService } from '@pencraft/contracts/identity/v1/security';
@@ -56,7 +57,7 @@ async function register() {
     password: PASSWORD,
     acceptTerms: true,
     acceptPrivacy: true,
-    client: { ip: '127.0.0.1', userAgent: 'jest', lang: 'en' },
+    client: { ip: '127.0.0.1', userAgent: 'jest', lang: Language.LANGUAGE_EN },
   });
   const { sessionId } = await accounts.validateSession({ sessionToken: registered.sessionToken });
   return { uid: registered.user!.uid, username: registered.user!.username, sessionId };
@@ -65,7 +66,12 @@ async function register() {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const signIn = (username: string, ip: string, secondFactor = '') =>
-  accounts.login({ login: username, password: PASSWORD, client: { ip, userAgent: CHROME, lang: 'en' }, secondFactor });
+  accounts.login({
+    login: username,
+    password: PASSWORD,
+    client: { ip, userAgent: CHROME, lang: Language.LANGUAGE_EN },
+    secondFactor,
+  });
 
 describe('SecurityService against PostgreSQL', () => {
   it('places sessions by country from the offline database, and private or loopback addresses nowhere', async () => {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { banReasons } from '@pencraft/contracts/enums';
 import type * as pb from '@pencraft/contracts/moderation/v1/moderation';
 import { AppError } from '@pencraft/errors';
 import { resolvePaging } from '@pencraft/rules';
@@ -92,7 +93,7 @@ export class ModerationQuery {
                 id: activeBan.id,
                 uid: activeBan.uid,
                 username: profile?.username ?? '',
-                reason: activeBan.reason,
+                reason: banReasons.require(activeBan.reason, 'reason'),
                 note: activeBan.note,
                 days: 0,
                 startsAtMs: activeBan.startsAtMs,

@@ -1,3 +1,4 @@
+import { ACCOUNT_LOG_TYPES } from '@pencraft/rules';
 import { BAN_REASONS, EMAIL_MAX, PASSWORD_DIGIT, PASSWORD_LETTER, PASSWORD_MAX, PASSWORD_MIN } from '@pencraft/rules';
 import { z } from 'zod';
 import { text } from '../http/text.js';
@@ -77,7 +78,7 @@ export const AccountLogPage = z
   .object({
     items: z.array(
       z.object({
-        type: z.enum(['passwordChanged', 'passwordReset', 'emailChanged', 'accountConfirmation']),
+        type: z.enum(ACCOUNT_LOG_TYPES),
         at: z.iso.datetime().meta({ description: 'When (ISO 8601, UTC)' }),
         ip: z.string(),
         browser: z.string().meta({ description: 'Browser and major version, empty when unknown' }),

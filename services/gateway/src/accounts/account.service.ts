@@ -1,3 +1,4 @@
+import { accountLogTypes } from '@pencraft/contracts/enums';
 import { Inject, Injectable } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
@@ -154,7 +155,7 @@ export class AccountService {
     const page = await this.identity.listAccountLog({ uid: user.uid, page: query.page });
     return {
       items: page.entries.map((entry) => ({
-        type: entry.type as 'passwordChanged' | 'passwordReset' | 'emailChanged' | 'accountConfirmation',
+        type: accountLogTypes.require(entry.type, 'type'),
         at: new Date(entry.atMs).toISOString(),
         ip: entry.ip,
         browser: entry.browser,

@@ -1,3 +1,4 @@
+import { banReasons, languages } from '@pencraft/contracts/enums';
 import type { SessionBan, UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import {
   BAN_REASONS,
@@ -114,7 +115,7 @@ export function toUserInfo(user: UserSummary, ban?: SessionBan): UserInfo {
     ...(ban
       ? {
           ban: {
-            reason: ban.reason as (typeof BAN_REASONS)[number],
+            reason: banReasons.require(ban.reason, 'reason'),
             until: ban.endsAtMs ? new Date(ban.endsAtMs).toISOString() : null,
           },
         }
@@ -124,7 +125,7 @@ export function toUserInfo(user: UserSummary, ban?: SessionBan): UserInfo {
     fln: user.fullname,
     thm: user.theme as UserInfo['thm'],
     iul: user.imageUrl || null,
-    lng: user.lang as UserInfo['lng'],
+    lng: languages.require(user.lang, 'lang'),
     rtg: user.rating,
     dom: user.domain || null,
     pub: user.publication || null,

@@ -1,3 +1,4 @@
+import { languages } from '@pencraft/contracts/enums';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientInfo, SessionBan, UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError, pickLang } from '@pencraft/errors';
@@ -20,7 +21,7 @@ export function clientInfo(request: FastifyRequest, config: GatewayConfig): Clie
   return {
     ip: clientAddress(request.raw.socket.remoteAddress, request.headers['x-forwarded-for'], config.TRUST_PROXY_HOPS),
     userAgent: String(request.headers['user-agent'] ?? ''),
-    lang: pickLang(request.headers['accept-language']),
+    lang: languages.toProto(pickLang(request.headers['accept-language'])),
   };
 }
 

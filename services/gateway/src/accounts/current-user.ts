@@ -1,3 +1,4 @@
+import { banReasons } from '@pencraft/contracts/enums';
 import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { SessionBan, UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
@@ -19,7 +20,10 @@ declare module 'fastify' {
 /** The UserBanned refusal of a ban: its reason, and its end (absent when permanent) as an ISO time. */
 export function bannedError(ban: SessionBan): AppError {
   return new AppError('UserBanned', {
-    params: { reason: ban.reason, ...(ban.endsAtMs ? { until: new Date(ban.endsAtMs).toISOString() } : {}) },
+    params: {
+      reason: banReasons.fromProto(ban.reason) ?? '',
+      ...(ban.endsAtMs ? { until: new Date(ban.endsAtMs).toISOString() } : {}),
+    },
   });
 }
 

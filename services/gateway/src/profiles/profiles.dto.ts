@@ -1,3 +1,4 @@
+import { languages } from '@pencraft/contracts/enums';
 import type {
   FollowUser as FollowUserPb,
   GetAccountSummaryResponse,
@@ -316,7 +317,7 @@ export function toPreferences(preferences: PreferencesPb): z.infer<typeof Prefer
   const mail = preferences.notificationMail as Partial<Record<NotificationKey, boolean>> | undefined;
   return {
     theme: preferences.theme as z.infer<typeof Theme>,
-    language: preferences.lang as z.infer<typeof Language>,
+    language: languages.require(preferences.lang, 'lang'),
     notifications: Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, saved?.[key] ?? true])) as Record<
       NotificationKey,
       boolean

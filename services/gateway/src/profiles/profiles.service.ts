@@ -1,7 +1,8 @@
+import { languages, pictureKinds } from '@pencraft/contracts/enums';
 import { Inject, Injectable } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError, pickLang, type ErrorCode } from '@pencraft/errors';
-import { LANGS, NOTIFICATION_KEYS, PAGE_SIZE } from '@pencraft/rules';
+import { LANGS, NOTIFICATION_KEYS, PAGE_SIZE, type Lang, type PictureKind } from '@pencraft/rules';
 import type { z } from 'zod';
 import { SessionService } from '../accounts/session.service.js';
 import { articleCardJson } from '../articles/article.dto.js';
@@ -19,8 +20,6 @@ import {
   type NotificationSettingsBody,
   type ProfilePatchBody,
 } from './profiles.dto.js';
-
-export type PictureKind = 'avatar' | 'banner';
 
 const PICTURE_FORMAT_CODE: Record<PictureKind, ErrorCode> = {
   avatar: 'InvalidAvatarFormat',
@@ -80,13 +79,13 @@ export class ProfilesService {
   /** The body is the file's bytes (the image body parser); anything else is not a picture. */
   async setPicture(user: UserSummary, kind: PictureKind, body: unknown, token: string | undefined) {
     if (!Buffer.isBuffer(body)) throw new AppError(PICTURE_FORMAT_CODE[kind]);
-    const { url } = await this.profiles.setPicture({ uid: user.uid, kind, image: body });
+    const { url } = await this.profiles.setPicture({ uid: user.uid, kind: pictureKinds.toProto(kind), image: body });
     if (kind === 'avatar') await this.sessions.forget(token);
     return { url };
   }
 
   async removePicture(user: UserSummary, kind: PictureKind, token: string | undefined) {
-    await this.profiles.removePicture({ uid: user.uid, kind });
+    await this.profiles.removePicture({ uid: user.uid, kind: pictureKinds.toProto(kind) });
     if (kind === 'avatar') await this.sessions.forget(token);
   }
 
@@ -110,12 +109,13 @@ export class ProfilesService {
   }
 
   /** Theme and language are in the session's summary too: the cached one is dropped. */
-  async updatePreferences(user: UserSummary, change: { theme?: string; lang?: string }, token: string | undefined) {
+  async updatePreferences(user: UserSummary, change: { theme?: string; lang?: Lang }, token: string | undefined) {
     const { preferences } = await this.profiles.updatePreferences({
       uid: user.uid,
       notifications: undefined,
       notificationMail: undefined,
-      ...change,
+      theme: change.theme,
+      lang: change.lang && languages.toProto(change.lang),
     });
     await this.sessions.forget(token);
     return toPreferences(preferences!);

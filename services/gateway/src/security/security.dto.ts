@@ -1,3 +1,4 @@
+import { banReasons } from '@pencraft/contracts/enums';
 import type {
   Ban as BanMessage,
   GetSummaryResponse,
@@ -113,7 +114,7 @@ export const BanList = z.object({ bans: z.array(BanItem) }).meta({ id: 'BanList'
 export function toBanItem(ban: BanMessage): z.infer<typeof BanItem> {
   return {
     id: ban.id,
-    reason: ban.reason as z.infer<typeof BanItem>['reason'],
+    reason: banReasons.require(ban.reason, 'reason'),
     startsAt: iso(ban.startsAtMs),
     endsAt: isoOrNull(ban.endsAtMs),
     permanent: ban.endsAtMs === 0,

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { AccountLogType } from '@pencraft/rules';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
 import { desc, eq, sql } from 'drizzle-orm';
 import { accountLog } from './account-log.table.js';
-
-export const ACCOUNT_LOG_TYPES = ['passwordChanged', 'passwordReset', 'emailChanged', 'accountConfirmation'] as const;
-export type AccountLogType = (typeof ACCOUNT_LOG_TYPES)[number];
 
 /** Entries per page of the account operation log. */
 export const ACCOUNT_LOG_PAGE_SIZE = 20;

@@ -1,4 +1,5 @@
 import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AccountLogType } from '@pencraft/rules';
 import { identitySchema } from '../identity.schema.js';
 import { users } from '../users/user.table.js';
 
@@ -10,7 +11,7 @@ export const accountLog = identitySchema.table(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type').$type<AccountLogType>().notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

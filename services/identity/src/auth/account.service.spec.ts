@@ -1,3 +1,5 @@
+import { AccountLogType } from '@pencraft/contracts/identity/v1/identity';
+import { Language } from '@pencraft/contracts/common/v1/common';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
@@ -16,7 +18,7 @@ import type { PasswordHasher } from './password-hasher.js';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
 const UID = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
-const client = { ip: '203.0.113.7', userAgent: 'jest', lang: 'en' };
+const client = { ip: '203.0.113.7', userAgent: 'jest', lang: Language.LANGUAGE_EN };
 const logged = { ip: '203.0.113.7', userAgent: 'jest' };
 const ISSUED = { code: '123456', linkToken: 'L'.repeat(43) };
 /** The live reset code a guess or a link matched. */
@@ -370,7 +372,11 @@ describe('AccountService', () => {
 
       expect(log.list).toHaveBeenCalledWith(UID, 1);
       expect(page).toMatchObject({ total: 1, page: 1, pageSize: 20 });
-      expect(page.entries[0]).toMatchObject({ type: 'passwordChanged', atMs: NOW.getTime(), browser: 'Chrome 131' });
+      expect(page.entries[0]).toMatchObject({
+        type: AccountLogType.ACCOUNT_LOG_TYPE_PASSWORD_CHANGED,
+        atMs: NOW.getTime(),
+        browser: 'Chrome 131',
+      });
     });
 
     it('refuses a page that cannot be one', async () => {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { accountLogTypes } from '@pencraft/contracts/enums';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type { ClientInfo, ListAccountLogResponse, UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
@@ -206,7 +207,7 @@ export class AccountService {
     const { items, total } = await this.log.list(uid, wanted);
     return {
       entries: items.map((item) => ({
-        type: item.type,
+        type: accountLogTypes.toProto(item.type),
         atMs: item.at.getTime(),
         ip: item.ip,
         userAgent: item.userAgent,

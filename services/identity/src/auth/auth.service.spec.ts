@@ -1,3 +1,4 @@
+import { BanReason, Language } from '@pencraft/contracts/common/v1/common';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
@@ -29,7 +30,7 @@ const registration = {
   acceptTerms: true,
   acceptPrivacy: true,
 };
-const client = { ip: '203.0.113.7', userAgent: 'jest', lang: 'en' };
+const client = { ip: '203.0.113.7', userAgent: 'jest', lang: Language.LANGUAGE_EN };
 
 function userRow(overrides: Partial<UserRow> = {}): UserRow {
   return {
@@ -191,13 +192,13 @@ describe('AuthService', () => {
         uid: userRow().id,
         username: 'leyla_m',
         fullname: 'Leyla Məmmədova',
-        lang: 'en',
+        lang: Language.LANGUAGE_EN,
         registeredAtMs: NOW.getTime(),
       });
     });
 
     it('gives the account the default language when the client sends none it knows', async () => {
-      await service.register(registration, { ...client, lang: 'de' });
+      await service.register(registration, { ...client, lang: Language.LANGUAGE_UNSPECIFIED });
       expect(users.insert).toHaveBeenCalledWith(expect.objectContaining({ lang: 'az' }), TX);
     });
 
@@ -458,7 +459,7 @@ describe('AuthService', () => {
 
       const answer = await service.validateSession(TOKEN);
       expect(answer.user?.uid).toBe(userRow().id);
-      expect(answer.ban).toEqual({ reason: 'spam', endsAtMs: endsAt.getTime() });
+      expect(answer.ban).toEqual({ reason: BanReason.BAN_REASON_SPAM, endsAtMs: endsAt.getTime() });
       expect(bans.activeFor).toHaveBeenCalledWith(userRow().id, NOW);
     });
 

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { banReasons, languages } from '@pencraft/contracts/enums';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type { ClientInfo, LoginResponse, UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError, type ErrorDetail } from '@pencraft/errors';
 import { CONFIG, Outbox, TransactionManager } from '@pencraft/kit';
-import { DEFAULT_LANG, isLang } from '@pencraft/rules';
+import { DEFAULT_LANG } from '@pencraft/rules';
 import { BanRepository } from '../bans/ban.repository.js';
 import { Clock } from '../clock.js';
 import type { IdentityConfig } from '../config.js';
@@ -69,7 +70,7 @@ export class AuthService {
           username: registration.username,
           fullname: registration.fullname,
           passwordHash,
-          lang: isLang(client?.lang) ? client.lang : DEFAULT_LANG,
+          lang: (client && languages.fromProto(client.lang)) ?? DEFAULT_LANG,
         },
         tx,
       );
@@ -83,7 +84,7 @@ export class AuthService {
           uid: row.id,
           username: row.username,
           fullname: row.fullname,
-          lang: row.lang,
+          lang: languages.toProto(row.lang),
           registeredAtMs: row.createdAt.getTime(),
         }),
       );
@@ -179,7 +180,7 @@ export class AuthService {
       sessionId: session.sessionId,
       expiresAtMs: session.expiresAt.getTime(),
       deletionScheduledAtMs: session.deletionScheduledFor?.getTime() ?? 0,
-      ban: ban ? { reason: ban.reason, endsAtMs: ban.endsAt?.getTime() ?? 0 } : undefined,
+      ban: ban ? { reason: banReasons.toProto(ban.reason), endsAtMs: ban.endsAt?.getTime() ?? 0 } : undefined,
     };
   }
 

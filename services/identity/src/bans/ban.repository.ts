@@ -1,3 +1,4 @@
+import type { BanReason } from '@pencraft/rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
 import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
@@ -5,7 +6,7 @@ import { bans, type BanRow } from './ban.table.js';
 
 export interface NewBan {
   userId: string;
-  reason: string;
+  reason: BanReason;
   startsAt: Date;
   endsAt: Date | null;
   moderator?: string;

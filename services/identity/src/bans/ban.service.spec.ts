@@ -1,3 +1,4 @@
+import { BanReason, Language } from '@pencraft/contracts/common/v1/common';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
@@ -66,13 +67,22 @@ describe('BanService', () => {
 
   it('refuses an unknown reason, an end in the past and an unknown user', async () => {
     expect(
-      await codeOf(service.issue({ uid: UID, reason: 'boredom', endsAtMs: 0, moderator: '', note: '', requestId: '' })),
+      await codeOf(
+        service.issue({
+          uid: UID,
+          reason: BanReason.BAN_REASON_UNSPECIFIED,
+          endsAtMs: 0,
+          moderator: '',
+          note: '',
+          requestId: '',
+        }),
+      ),
     ).toBe('InvalidModel');
     expect(
       await codeOf(
         service.issue({
           uid: UID,
-          reason: 'spam',
+          reason: BanReason.BAN_REASON_SPAM,
           endsAtMs: NOW.getTime() - 1,
           moderator: '',
           note: '',
@@ -82,7 +92,16 @@ describe('BanService', () => {
     ).toBe('InvalidModel');
     profiles.findById.mockResolvedValue(undefined);
     expect(
-      await codeOf(service.issue({ uid: UID, reason: 'spam', endsAtMs: 0, moderator: '', note: '', requestId: '' })),
+      await codeOf(
+        service.issue({
+          uid: UID,
+          reason: BanReason.BAN_REASON_SPAM,
+          endsAtMs: 0,
+          moderator: '',
+          note: '',
+          requestId: '',
+        }),
+      ),
     ).toBe('UserNotFound');
   });
 
@@ -95,7 +114,7 @@ describe('BanService', () => {
 
     const answer = await service.issue({
       uid: UID,
-      reason: 'spam',
+      reason: BanReason.BAN_REASON_SPAM,
       endsAtMs: endsAt.getTime(),
       moderator: ' moderator ',
       note: ' links everywhere ',
@@ -121,7 +140,7 @@ describe('BanService', () => {
     expect(EVENTS.userBanned.message.decode(event.payload)).toEqual({
       banId: BAN_ID,
       uid: UID,
-      reason: 'spam',
+      reason: BanReason.BAN_REASON_SPAM,
       startsAtMs: NOW.getTime(),
       endsAtMs: endsAt.getTime(),
       moderator: 'moderator',
@@ -137,7 +156,7 @@ describe('BanService', () => {
 
     await service.issue({
       uid: UID,
-      reason: 'spam',
+      reason: BanReason.BAN_REASON_SPAM,
       endsAtMs: 0,
       moderator: 'm',
       note: 'x'.repeat(BAN_NOTE_MAX + 500),
@@ -154,7 +173,7 @@ describe('BanService', () => {
 
     const answer = await service.issue({
       uid: UID,
-      reason: 'spam',
+      reason: BanReason.BAN_REASON_SPAM,
       endsAtMs: 0,
       moderator: 'm',
       note: '',
@@ -209,7 +228,7 @@ describe('BanService', () => {
       registeredAtMs: registered.getTime(),
       rating: 12,
       confirmed: true,
-      lang: 'ru',
+      lang: Language.LANGUAGE_RU,
       bansCount: 3,
       activeBan: { id: BAN_ID, active: true },
     });

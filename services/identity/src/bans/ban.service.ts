@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { banReasons, languages } from '@pencraft/contracts/enums';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type {
   GetModerationProfileResponse,
@@ -7,7 +8,7 @@ import type {
 } from '@pencraft/contracts/identity/v1/moderation';
 import { AppError } from '@pencraft/errors';
 import { Outbox, TransactionManager } from '@pencraft/kit';
-import { BAN_NOTE_MAX, isBanReason } from '@pencraft/rules';
+import { BAN_NOTE_MAX } from '@pencraft/rules';
 import { Clock } from '../clock.js';
 import { isUuid, ProfileRepository } from '../profile/profile.repository.js';
 import { SessionRepository } from '../sessions/session.repository.js';
@@ -42,7 +43,7 @@ export class BanService {
   ) {}
 
   async issue(request: IssueBanRequest): Promise<BanAnswer> {
-    if (!isBanReason(request.reason)) throw new AppError('InvalidModel', { params: { field: 'reason' } });
+    const reason = banReasons.require(request.reason, 'reason');
     const now = this.clock.now();
     const endsAt = request.endsAtMs ? new Date(request.endsAtMs) : null;
     if (endsAt && (Number.isNaN(endsAt.getTime()) || endsAt.getTime() <= now.getTime())) {
@@ -59,7 +60,7 @@ export class BanService {
       const row = await this.bans.insertOnce(
         {
           userId: user.id,
-          reason: request.reason,
+          reason,
           startsAt: now,
           endsAt,
           moderator: (request.moderator ?? '').trim().slice(0, MODERATOR_MAX),
@@ -75,7 +76,7 @@ export class BanService {
         outboxEvent(EVENTS.userBanned, {
           banId: row.id,
           uid: user.id,
-          reason: row.reason,
+          reason: banReasons.toProto(row.reason),
           startsAtMs: row.startsAt.getTime(),
           endsAtMs: row.endsAt?.getTime() ?? 0,
           moderator: row.moderator,
@@ -117,7 +118,7 @@ export class BanService {
       registeredAtMs: user.createdAt.getTime(),
       rating: user.rating,
       confirmed: user.emailConfirmedAt !== null,
-      lang: user.lang,
+      lang: languages.toProto(user.lang),
       activeBan: active ? toModerationBan(active, now) : undefined,
       bansCount: count,
     };
@@ -139,7 +140,7 @@ export function toModerationBan(row: BanRow, now: Date): ModerationBan {
   return {
     id: row.id,
     uid: row.userId,
-    reason: row.reason,
+    reason: banReasons.toProto(row.reason),
     startsAtMs: row.startsAt.getTime(),
     endsAtMs: row.endsAt?.getTime() ?? 0,
     liftedAtMs: row.liftedAt?.getTime() ?? 0,

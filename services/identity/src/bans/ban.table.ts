@@ -1,4 +1,5 @@
 import { index, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { BanReason } from '@pencraft/rules';
 import { identitySchema } from '../identity.schema.js';
 import { users } from '../users/user.table.js';
 
@@ -11,7 +12,7 @@ export const bans = identitySchema.table(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** One of BAN_REASONS of @pencraft/rules. */
-    reason: text('reason').notNull(),
+    reason: text('reason').$type<BanReason>().notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     liftedAt: timestamp('lifted_at', { withTimezone: true }),

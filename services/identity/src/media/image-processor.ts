@@ -1,22 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, type ErrorCode } from '@pencraft/errors';
-import { AVATAR_SIZE, BANNER_SIZE, IMAGE_MAX_PIXELS, PICTURE_MAX_BYTES, PICTURE_TYPES } from '@pencraft/rules';
+import {
+  AVATAR_SIZE,
+  BANNER_SIZE,
+  IMAGE_MAX_PIXELS,
+  PICTURE_MAX_BYTES,
+  PICTURE_TYPES,
+  type PictureKind,
+} from '@pencraft/rules';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { EncodeSlots } from '@pencraft/kit';
-
-export type PictureKind = 'avatar' | 'banner';
-
-export const PICTURE_KINDS: readonly PictureKind[] = ['avatar', 'banner'];
 
 const CODES: Record<PictureKind, { format: ErrorCode; size: ErrorCode }> = {
   avatar: { format: 'InvalidAvatarFormat', size: 'InvalidAvatarSize' },
   banner: { format: 'InvalidCoverFormat', size: 'InvalidCoverSize' },
 };
-
-export function isPictureKind(value: string): value is PictureKind {
-  return (PICTURE_KINDS as readonly string[]).includes(value);
-}
 
 /**
  * An uploaded picture judged by its bytes (not its name or declared type), cropped to its size and re-encoded as

@@ -170,8 +170,4 @@ describe('MediaService', () => {
     expect(store.remove).toHaveBeenCalledWith(`users/${UID}/banner-1.jpg`);
     expect(outbox.add).not.toHaveBeenCalled();
   });
-
-  it('refuses an unknown kind', async () => {
-    expect(await codeOf(service.set(UID, 'wallpaper', Buffer.from('x')))).toBe('InvalidModel');
-  });
 });

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { Clock } from '../clock.js';
 import { ProfileRepository } from '../profile/profile.repository.js';
 import { userUpdatedEvent } from '../profile/user-updated.js';
-import { ImageProcessor, isPictureKind, type PictureKind } from './image-processor.js';
+import type { PictureKind } from '@pencraft/rules';
+import { ImageProcessor } from './image-processor.js';
 import { userMediaPrefix } from './media-keys.js';
 
 /** The profile picture (avatar) and the banner, stored in the object store under content-addressed keys. */
@@ -21,8 +22,7 @@ export class MediaService {
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
-  async set(uid: string, kind: string, bytes: Buffer): Promise<{ url: string }> {
-    const picture = checkKind(kind);
+  async set(uid: string, picture: PictureKind, bytes: Buffer): Promise<{ url: string }> {
     const body = await this.images.process(picture, bytes);
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 32);
     const key = `${userMediaPrefix(uid)}${picture}-${hash}.jpg`;
@@ -33,8 +33,7 @@ export class MediaService {
     return { url };
   }
 
-  async remove(uid: string, kind: string): Promise<void> {
-    const picture = checkKind(kind);
+  async remove(uid: string, picture: PictureKind): Promise<void> {
     const previousKey = await this.save(uid, picture, { url: null, key: null });
     if (previousKey) await this.discard(previousKey);
   }
@@ -59,9 +58,4 @@ export class MediaService {
   private async discard(key: string) {
     await this.store.remove(key).catch((error: unknown) => this.log.warn({ err: error, key }, 'old picture kept'));
   }
-}
-
-function checkKind(kind: string): PictureKind {
-  if (!isPictureKind(kind)) throw new AppError('InvalidModel', { details: [{ field: 'kind', code: 'InvalidModel' }] });
-  return kind;
 }

@@ -1,3 +1,4 @@
+import { Language } from '@pencraft/contracts/common/v1/common';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
@@ -34,7 +35,7 @@ describe('PreferencesService', () => {
     profiles.findById.mockResolvedValue(user({ cc: false, retired: false }, { ar: true }));
     expect(await service.get(UID)).toEqual({
       theme: 'dark',
-      lang: 'en',
+      lang: Language.LANGUAGE_EN,
       notifications: { ...ALL_ON, cc: false },
       notificationMail: { ...MAIL_DEFAULT, ar: true },
     });
@@ -53,7 +54,7 @@ describe('PreferencesService', () => {
     outbox.add.mockResolvedValue('e-1');
     await service.update(UID, {
       theme: 'light',
-      lang: 'ru',
+      lang: Language.LANGUAGE_RU,
       notifications: { ar: false },
       notificationMail: { cc: true },
     });
@@ -70,7 +71,7 @@ describe('PreferencesService', () => {
       uid: UID,
       notifications: { ...ALL_ON, ar: false },
       notificationMail: { ...MAIL_DEFAULT, cc: true },
-      lang: 'ru',
+      lang: Language.LANGUAGE_RU,
       updatedAtMs: NOW.getTime(),
     });
   });

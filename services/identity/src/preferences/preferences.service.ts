@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { languages } from '@pencraft/contracts/enums';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type {
   NotificationSettings,
@@ -7,7 +8,13 @@ import type {
 } from '@pencraft/contracts/identity/v1/profile';
 import { AppError, type ErrorDetail } from '@pencraft/errors';
 import { Outbox, TransactionManager } from '@pencraft/kit';
-import { DEFAULT_NOTIFICATION_MAIL, DEFAULT_NOTIFICATIONS, isLang, isTheme, NOTIFICATION_KEYS } from '@pencraft/rules';
+import {
+  type Lang,
+  DEFAULT_NOTIFICATION_MAIL,
+  DEFAULT_NOTIFICATIONS,
+  isTheme,
+  NOTIFICATION_KEYS,
+} from '@pencraft/rules';
 import { Clock } from '../clock.js';
 import { ProfileRepository, type ProfilePatch } from '../profile/profile.repository.js';
 import type { UserRow } from '../users/user.table.js';
@@ -41,7 +48,8 @@ export class PreferencesService {
       else details.push({ field: 'theme', code: 'InvalidTheme' });
     }
     if (change.lang !== undefined) {
-      if (isLang(change.lang)) patch.lang = change.lang;
+      const lang = languages.fromProto(change.lang);
+      if (lang) patch.lang = lang;
       else details.push({ field: 'lang', code: 'InvalidModel' });
     }
     if (details.length > 0) throw new AppError(details[0]!.code, { details });
@@ -61,7 +69,7 @@ export class PreferencesService {
             uid,
             notifications: preferences.notifications,
             notificationMail: preferences.notificationMail,
-            lang: row.lang,
+            lang: languages.toProto(row.lang),
             updatedAtMs: at.getTime(),
           }),
         );
@@ -72,7 +80,7 @@ export class PreferencesService {
   }
 
   /** For the notifications service's mails only: the address is never logged. */
-  async contact(uid: string): Promise<{ email: string; lang: string; confirmed: boolean }> {
+  async contact(uid: string): Promise<{ email: string; lang: Lang; confirmed: boolean }> {
     const contact = await this.profiles.contact(uid);
     if (!contact) throw new AppError('UserNotFound');
     return contact;
@@ -95,5 +103,5 @@ export function toPreferences(user: PreferenceColumns): Preferences {
   const notificationMail = Object.fromEntries(
     NOTIFICATION_KEYS.map((key) => [key, user.notificationMail[key] ?? DEFAULT_NOTIFICATION_MAIL[key]]),
   ) as unknown as NotificationSettings;
-  return { theme: user.theme, lang: user.lang, notifications, notificationMail };
+  return { theme: user.theme, lang: languages.toProto(user.lang), notifications, notificationMail };
 }

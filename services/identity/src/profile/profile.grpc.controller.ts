@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { GrpcMethod } from '@nestjs/microservices';
+import { languages, pictureKinds } from '@pencraft/contracts/enums';
 import type * as pb from '@pencraft/contracts/identity/v1/profile';
 import { FollowService } from '../follows/follow.service.js';
 import { MediaService } from '../media/media.service.js';
@@ -62,12 +63,12 @@ export class ProfileGrpcController {
 
   @GrpcMethod('ProfileService', 'setPicture')
   setPicture(request: pb.SetPictureRequest): Promise<pb.SetPictureResponse> {
-    return this.media.set(request.uid, request.kind, Buffer.from(request.image));
+    return this.media.set(request.uid, pictureKinds.require(request.kind, 'kind'), Buffer.from(request.image));
   }
 
   @GrpcMethod('ProfileService', 'removePicture')
   async removePicture(request: pb.RemovePictureRequest): Promise<pb.RemovePictureResponse> {
-    await this.media.remove(request.uid, request.kind);
+    await this.media.remove(request.uid, pictureKinds.require(request.kind, 'kind'));
     return {};
   }
 
@@ -107,8 +108,9 @@ export class ProfileGrpcController {
   }
 
   @GrpcMethod('ProfileService', 'getContact')
-  getContact(request: pb.GetContactRequest): Promise<pb.GetContactResponse> {
-    return this.preferences.contact(request.uid);
+  async getContact(request: pb.GetContactRequest): Promise<pb.GetContactResponse> {
+    const contact = await this.preferences.contact(request.uid);
+    return { ...contact, lang: languages.toProto(contact.lang) };
   }
 
   @GrpcMethod('ProfileService', 'getPublicProfile')

@@ -1,3 +1,4 @@
+import type { Lang } from '@pencraft/rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
@@ -102,7 +103,7 @@ export class ProfileRepository {
   }
 
   /** Where to write to a user: the address, the language and whether the address is confirmed. */
-  async contact(uid: string): Promise<{ email: string; lang: string; confirmed: boolean } | undefined> {
+  async contact(uid: string): Promise<{ email: string; lang: Lang; confirmed: boolean } | undefined> {
     if (!UUID.test(uid)) return undefined;
     const [row] = await this.database.db
       .select({ email: users.email, lang: users.lang, confirmedAt: users.emailConfirmedAt })

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { GrpcMethod } from '@nestjs/microservices';
+import { banReasons } from '@pencraft/contracts/enums';
 import type {
   CancelDeletionByLinkRequest,
   CancelDeletionByLinkResponse,
@@ -90,7 +91,7 @@ export class SecurityGrpcController {
     return {
       bans: bans.map((ban) => ({
         id: ban.id,
-        reason: ban.reason,
+        reason: banReasons.toProto(ban.reason),
         startsAtMs: ban.startsAt.getTime(),
         endsAtMs: ban.endsAt?.getTime() ?? 0,
         liftedAtMs: ban.liftedAt?.getTime() ?? 0,

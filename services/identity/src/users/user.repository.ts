@@ -1,4 +1,6 @@
+import type { Lang } from '@pencraft/rules';
 import { Inject, Injectable } from '@nestjs/common';
+import { languages } from '@pencraft/contracts/enums';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
@@ -10,7 +12,7 @@ export interface NewUser {
   username: string;
   fullname: string;
   passwordHash: string;
-  lang: string;
+  lang: Lang;
 }
 
 /** A registration field another account already holds. */
@@ -114,7 +116,7 @@ export function toSummary(
     fullname: user.fullname,
     theme: user.theme,
     imageUrl: user.imageUrl ?? '',
-    lang: user.lang,
+    lang: languages.toProto(user.lang),
     rating: user.rating,
     domain: '',
     publication: '',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, doublePrecision, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Lang } from '@pencraft/rules';
 import { identitySchema } from '../identity.schema.js';
 
 export const users = identitySchema.table(
@@ -11,7 +12,7 @@ export const users = identitySchema.table(
     fullname: text('fullname').notNull(),
     passwordHash: text('password_hash').notNull(),
     theme: text('theme').notNull().default('system'),
-    lang: text('lang').notNull().default('az'),
+    lang: text('lang').$type<Lang>().notNull().default('az'),
     rating: doublePrecision('rating').notNull().default(0),
     imageUrl: text('image_url'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { banReasons } from '@pencraft/contracts/enums';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type { ModerationBan as IdentityBan } from '@pencraft/contracts/identity/v1/moderation';
 import { AppError } from '@pencraft/errors';
 import { Outbox, TransactionManager, type Queryable } from '@pencraft/kit';
-import { BAN_DAYS_MAX, BAN_NOTE_MAX, isBanReason } from '@pencraft/rules';
+import { BAN_DAYS_MAX, BAN_NOTE_MAX, isBanReason, type BanReason } from '@pencraft/rules';
 import { AuditRepository, type Actor } from '../audit/audit.repository.js';
 import { Clock } from '../clock.js';
 import { TRUST, type TrustClient } from '../upstreams/upstreams.js';
@@ -14,11 +15,14 @@ import { BanRepository } from './ban.repository.js';
 const DAY_MS = 24 * 3_600_000;
 
 export interface BanOrder {
-  reason: string;
+  reason: BanReason;
   /** 0: permanent. */
   days: number;
   note: string;
 }
+
+/** A ban order as a staff member sent it, its reason not yet checked. */
+export type BanRequest = Omit<BanOrder, 'reason'> & { reason: string };
 
 export interface BanOutcome {
   ban: BanRow;
@@ -27,7 +31,7 @@ export interface BanOutcome {
 }
 
 /** Checks a ban order: one of BAN_REASONS and 1..BAN_DAYS_MAX days or 0 (permanent). */
-export function checkBanOrder(order: BanOrder): BanOrder {
+export function checkBanOrder(order: BanRequest): BanOrder {
   if (!isBanReason(order.reason)) {
     throw new AppError('InvalidModel', { details: [{ field: 'reason', code: 'InvalidModel' }] });
   }
@@ -53,7 +57,7 @@ export class BanService {
     @Inject(TRUST) private readonly trust: TrustClient,
   ) {}
 
-  async issue(target: { uid: string; username: string }, order: BanOrder, staff: Actor): Promise<BanOutcome> {
+  async issue(target: { uid: string; username: string }, order: BanRequest, staff: Actor): Promise<BanOutcome> {
     const checked = checkBanOrder(order);
     if (!target.uid && !target.username) throw new AppError('UserNotFound');
     const profile = await this.trust.getModerationProfile({
@@ -76,7 +80,7 @@ export class BanService {
     const now = this.clock.now();
     const answer = await this.trust.issueBan({
       uid: user.uid,
-      reason: order.reason,
+      reason: banReasons.toProto(order.reason),
       endsAtMs: order.days ? now.getTime() + order.days * DAY_MS : 0,
       moderator: staff.username,
       note: order.note,
@@ -104,7 +108,7 @@ export class BanService {
       outboxEvent(EVENTS.banIssued, {
         banId: ban.id,
         uid: user.uid,
-        reason: order.reason,
+        reason: banReasons.toProto(order.reason),
         endsAtMs: ban.endsAt?.getTime() ?? 0,
         note: order.note,
         moderatorUsername: staff.username,
@@ -147,7 +151,7 @@ function mirrorOf(ban: IdentityBan) {
   return {
     id: ban.id,
     uid: ban.uid,
-    reason: ban.reason,
+    reason: banReasons.require(ban.reason, 'reason'),
     startsAt: new Date(ban.startsAtMs),
     endsAt: ban.endsAtMs ? new Date(ban.endsAtMs) : null,
     liftedAt: ban.liftedAtMs ? new Date(ban.liftedAtMs) : null,

@@ -1,3 +1,4 @@
+import type { BanReason } from '@pencraft/rules';
 import { index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { moderationSchema } from '../moderation.schema.js';
 
@@ -9,7 +10,7 @@ export const bans = moderationSchema.table(
     id: uuid('id').primaryKey(),
     uid: uuid('uid').notNull(),
     username: text('username').notNull().default(''),
-    reason: text('reason').notNull(),
+    reason: text('reason').$type<BanReason>().notNull(),
     note: text('note').notNull().default(''),
     /** null: permanent. */
     days: integer('days'),

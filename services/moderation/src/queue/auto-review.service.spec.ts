@@ -1,3 +1,4 @@
+import { Language } from '@pencraft/contracts/common/v1/common';
 import { describe, expect, it } from '@jest/globals';
 import { ReviewDecision } from '@pencraft/contracts/articles/v1/articles';
 import { AppError } from '@pencraft/errors';
@@ -68,7 +69,7 @@ function setup() {
     registeredAtMs: NOW.getTime() - 100 * 86_400_000,
     rating: 50,
     confirmed: true,
-    lang: 'en',
+    lang: Language.LANGUAGE_EN,
     activeBan: undefined,
     bansCount: 0,
   });

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { languages } from '@pencraft/contracts/enums';
 import { ReviewDecision } from '@pencraft/contracts/articles/v1/articles';
 import { AppError } from '@pencraft/errors';
 import { Outbox, type Queryable } from '@pencraft/kit';
@@ -142,7 +143,7 @@ export class AutoReviewService {
     const profile = await this.trust.getModerationProfile({ uid, username: '' });
     return {
       username: profile.username,
-      lang: profile.lang,
+      lang: languages.fromProto(profile.lang) ?? '',
       registeredAt: profile.registeredAtMs ? new Date(profile.registeredAtMs) : null,
       rating: profile.rating,
       confirmed: profile.confirmed,

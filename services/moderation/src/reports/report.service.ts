@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
 import { TransactionManager } from '@pencraft/kit';
 import { AuditRepository, type Actor } from '../audit/audit.repository.js';
-import { BanService, checkBanOrder, type BanOrder } from '../bans/ban.service.js';
+import { BanService, checkBanOrder, type BanRequest } from '../bans/ban.service.js';
 import { Clock } from '../clock.js';
 import { COMMENTS, TRUST, type CommentsClient, type TrustClient } from '../upstreams/upstreams.js';
 import { ReportRepository } from './report.repository.js';
@@ -39,7 +39,7 @@ export class ReportService {
     @Inject(TRUST) private readonly trust: TrustClient,
   ) {}
 
-  async resolve(reportId: string, action: string, ban: BanOrder | undefined, staff: Actor): Promise<Resolution> {
+  async resolve(reportId: string, action: string, ban: BanRequest | undefined, staff: Actor): Promise<Resolution> {
     if (action !== 'dismiss' && action !== 'removeComment') throw new AppError('InvalidModerationDecision');
     if (ban && action !== 'removeComment') throw new AppError('InvalidModerationDecision');
     const order = ban ? checkBanOrder(ban) : undefined;

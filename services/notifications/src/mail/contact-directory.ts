@@ -1,3 +1,5 @@
+import { languages } from '@pencraft/contracts/enums';
+import { DEFAULT_LANG } from '@pencraft/rules';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { ProfileServiceClient, ProfileServiceService } from '@pencraft/contracts/identity/v1/profile';
 import { AppError } from '@pencraft/errors';
@@ -28,7 +30,8 @@ export class GrpcContactDirectory extends ContactDirectory implements OnApplicat
 
   async find(uid: string): Promise<Contact | undefined> {
     try {
-      return await this.client.getContact({ uid });
+      const contact = await this.client.getContact({ uid });
+      return { ...contact, lang: languages.fromProto(contact.lang) ?? DEFAULT_LANG };
     } catch (error) {
       if (AppError.is(error) && error.code === 'UserNotFound') return undefined;
       throw error;

@@ -1,3 +1,4 @@
+import { Language } from '@pencraft/contracts/common/v1/common';
 import { describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import type { EventConsumers, Subscription } from '@pencraft/kit';
@@ -28,7 +29,13 @@ describe('PeopleConsumers', () => {
     const switches = { ar: false, ac: true, ara: true, at: true, atra: true, cr: true, cc: true, cra: true };
     const mail = { ar: false, ac: false, ara: true, at: false, atra: true, cr: false, cc: true, cra: true };
     const preferences = EVENTS.preferencesUpdated.message
-      .encode({ uid: 'u-1', notifications: switches, notificationMail: mail, lang: 'ru', updatedAtMs: at })
+      .encode({
+        uid: 'u-1',
+        notifications: switches,
+        notificationMail: mail,
+        lang: Language.LANGUAGE_RU,
+        updatedAtMs: at,
+      })
       .finish();
     await of(EVENTS.preferencesUpdated.subject).handler({ id: 'e-1', subject: '', type: '', data: preferences }, TX);
     expect(people.preferencesChanged).toHaveBeenCalledWith(

@@ -1,3 +1,5 @@
+import { languages } from '@pencraft/contracts/enums';
+import { DEFAULT_LANG } from '@pencraft/rules';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
 import { EventConsumers, type Transaction } from '@pencraft/kit';
@@ -19,7 +21,7 @@ export class PeopleConsumers implements OnApplicationBootstrap {
             tx,
             user.uid,
             { username: user.username, fullname: user.fullname },
-            user.lang,
+            languages.fromProto(user.lang) ?? DEFAULT_LANG,
             new Date(user.registeredAtMs),
           ),
         ),
@@ -45,7 +47,7 @@ export class PeopleConsumers implements OnApplicationBootstrap {
             tx,
             change.uid,
             {
-              lang: change.lang,
+              lang: languages.fromProto(change.lang) ?? DEFAULT_LANG,
               settings: { ...(change.notifications ?? {}) },
               mail: { ...(change.notificationMail ?? {}) },
             },

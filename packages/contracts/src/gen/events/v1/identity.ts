@@ -6,6 +6,14 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
+import {
+  BanReason,
+  banReasonFromJSON,
+  banReasonToJSON,
+  Language,
+  languageFromJSON,
+  languageToJSON,
+} from "../../common/v1/common.js";
 
 export const protobufPackage = "events.v1";
 
@@ -17,8 +25,7 @@ export interface UserRegistered {
   uid: string;
   username: string;
   fullname: string;
-  /** az, en or ru. */
-  lang: string;
+  lang: Language;
   /** When the account was created, milliseconds since the Unix epoch. */
   registeredAtMs: number;
 }
@@ -83,8 +90,7 @@ export interface UserBanned {
   banId: string;
   /** The banned account (UUID). */
   uid: string;
-  /** One of BAN_REASONS of @pencraft/rules. */
-  reason: string;
+  reason: BanReason;
   /** Milliseconds since the Unix epoch. */
   startsAtMs: number;
   /** When it ends, milliseconds since the Unix epoch; 0 when permanent. */
@@ -134,14 +140,14 @@ export interface PreferencesUpdated {
   notificationMail:
     | NotificationSwitches
     | undefined;
-  /** az, en or ru: mails go in it. */
-  lang: string;
+  /** Mails go in it. */
+  lang: Language;
   /** Milliseconds since the Unix epoch (an older state never overwrites a newer one). */
   updatedAtMs: number;
 }
 
 function createBaseUserRegistered(): UserRegistered {
-  return { uid: "", username: "", fullname: "", lang: "", registeredAtMs: 0 };
+  return { uid: "", username: "", fullname: "", lang: 0, registeredAtMs: 0 };
 }
 
 export const UserRegistered: MessageFns<UserRegistered> = {
@@ -155,8 +161,8 @@ export const UserRegistered: MessageFns<UserRegistered> = {
     if (message.fullname !== "") {
       writer.uint32(26).string(message.fullname);
     }
-    if (message.lang !== "") {
-      writer.uint32(34).string(message.lang);
+    if (message.lang !== 0) {
+      writer.uint32(32).int32(message.lang);
     }
     if (message.registeredAtMs !== 0) {
       writer.uint32(40).int64(message.registeredAtMs);
@@ -202,11 +208,11 @@ export const UserRegistered: MessageFns<UserRegistered> = {
             continue;
           }
           case 4: {
-            if (tag !== 34) {
+            if (tag !== 32) {
               break;
             }
 
-            message.lang = reader.string();
+            message.lang = reader.int32() as any;
             continue;
           }
           case 5: {
@@ -234,7 +240,7 @@ export const UserRegistered: MessageFns<UserRegistered> = {
       uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
       username: isSet(object.username) ? globalThis.String(object.username) : "",
       fullname: isSet(object.fullname) ? globalThis.String(object.fullname) : "",
-      lang: isSet(object.lang) ? globalThis.String(object.lang) : "",
+      lang: isSet(object.lang) ? languageFromJSON(object.lang) : 0,
       registeredAtMs: isSet(object.registeredAtMs)
         ? globalThis.Number(object.registeredAtMs)
         : isSet(object.registered_at_ms)
@@ -254,8 +260,8 @@ export const UserRegistered: MessageFns<UserRegistered> = {
     if (message.fullname !== "") {
       obj.fullname = message.fullname;
     }
-    if (message.lang !== "") {
-      obj.lang = message.lang;
+    if (message.lang !== 0) {
+      obj.lang = languageToJSON(message.lang);
     }
     if (message.registeredAtMs !== 0) {
       obj.registeredAtMs = Math.round(message.registeredAtMs);
@@ -755,7 +761,7 @@ export const UserConfirmed: MessageFns<UserConfirmed> = {
 };
 
 function createBaseUserBanned(): UserBanned {
-  return { banId: "", uid: "", reason: "", startsAtMs: 0, endsAtMs: 0, moderator: "", note: "" };
+  return { banId: "", uid: "", reason: 0, startsAtMs: 0, endsAtMs: 0, moderator: "", note: "" };
 }
 
 export const UserBanned: MessageFns<UserBanned> = {
@@ -766,8 +772,8 @@ export const UserBanned: MessageFns<UserBanned> = {
     if (message.uid !== "") {
       writer.uint32(18).string(message.uid);
     }
-    if (message.reason !== "") {
-      writer.uint32(26).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(24).int32(message.reason);
     }
     if (message.startsAtMs !== 0) {
       writer.uint32(32).int64(message.startsAtMs);
@@ -814,11 +820,11 @@ export const UserBanned: MessageFns<UserBanned> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -873,7 +879,7 @@ export const UserBanned: MessageFns<UserBanned> = {
         ? globalThis.String(object.ban_id)
         : "",
       uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? banReasonFromJSON(object.reason) : 0,
       startsAtMs: isSet(object.startsAtMs)
         ? globalThis.Number(object.startsAtMs)
         : isSet(object.starts_at_ms)
@@ -897,8 +903,8 @@ export const UserBanned: MessageFns<UserBanned> = {
     if (message.uid !== "") {
       obj.uid = message.uid;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = banReasonToJSON(message.reason);
     }
     if (message.startsAtMs !== 0) {
       obj.startsAtMs = Math.round(message.startsAtMs);
@@ -1195,7 +1201,7 @@ export const NotificationSwitches: MessageFns<NotificationSwitches> = {
 };
 
 function createBasePreferencesUpdated(): PreferencesUpdated {
-  return { uid: "", notifications: undefined, notificationMail: undefined, lang: "", updatedAtMs: 0 };
+  return { uid: "", notifications: undefined, notificationMail: undefined, lang: 0, updatedAtMs: 0 };
 }
 
 export const PreferencesUpdated: MessageFns<PreferencesUpdated> = {
@@ -1209,8 +1215,8 @@ export const PreferencesUpdated: MessageFns<PreferencesUpdated> = {
     if (message.notificationMail !== undefined) {
       NotificationSwitches.encode(message.notificationMail, writer.uint32(26).fork()).join();
     }
-    if (message.lang !== "") {
-      writer.uint32(34).string(message.lang);
+    if (message.lang !== 0) {
+      writer.uint32(32).int32(message.lang);
     }
     if (message.updatedAtMs !== 0) {
       writer.uint32(40).int64(message.updatedAtMs);
@@ -1256,11 +1262,11 @@ export const PreferencesUpdated: MessageFns<PreferencesUpdated> = {
             continue;
           }
           case 4: {
-            if (tag !== 34) {
+            if (tag !== 32) {
               break;
             }
 
-            message.lang = reader.string();
+            message.lang = reader.int32() as any;
             continue;
           }
           case 5: {
@@ -1292,7 +1298,7 @@ export const PreferencesUpdated: MessageFns<PreferencesUpdated> = {
         : isSet(object.notification_mail)
         ? NotificationSwitches.fromJSON(object.notification_mail)
         : undefined,
-      lang: isSet(object.lang) ? globalThis.String(object.lang) : "",
+      lang: isSet(object.lang) ? languageFromJSON(object.lang) : 0,
       updatedAtMs: isSet(object.updatedAtMs)
         ? globalThis.Number(object.updatedAtMs)
         : isSet(object.updated_at_ms)
@@ -1312,8 +1318,8 @@ export const PreferencesUpdated: MessageFns<PreferencesUpdated> = {
     if (message.notificationMail !== undefined) {
       obj.notificationMail = NotificationSwitches.toJSON(message.notificationMail);
     }
-    if (message.lang !== "") {
-      obj.lang = message.lang;
+    if (message.lang !== 0) {
+      obj.lang = languageToJSON(message.lang);
     }
     if (message.updatedAtMs !== 0) {
       obj.updatedAtMs = Math.round(message.updatedAtMs);

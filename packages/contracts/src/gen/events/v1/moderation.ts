@@ -6,6 +6,7 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
+import { BanReason, banReasonFromJSON, banReasonToJSON } from "../../common/v1/common.js";
 
 export const protobufPackage = "events.v1";
 
@@ -43,8 +44,7 @@ export interface BanIssued {
   /** identity's ban id (UUID). */
   banId: string;
   uid: string;
-  /** One of BAN_REASONS of @pencraft/rules. */
-  reason: string;
+  reason: BanReason;
   /** 0: permanent. */
   endsAtMs: number;
   note: string;
@@ -284,7 +284,7 @@ export const ReviewDecided: MessageFns<ReviewDecided> = {
 };
 
 function createBaseBanIssued(): BanIssued {
-  return { banId: "", uid: "", reason: "", endsAtMs: 0, note: "", moderatorUsername: "", issuedAtMs: 0 };
+  return { banId: "", uid: "", reason: 0, endsAtMs: 0, note: "", moderatorUsername: "", issuedAtMs: 0 };
 }
 
 export const BanIssued: MessageFns<BanIssued> = {
@@ -295,8 +295,8 @@ export const BanIssued: MessageFns<BanIssued> = {
     if (message.uid !== "") {
       writer.uint32(18).string(message.uid);
     }
-    if (message.reason !== "") {
-      writer.uint32(26).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(24).int32(message.reason);
     }
     if (message.endsAtMs !== 0) {
       writer.uint32(32).int64(message.endsAtMs);
@@ -343,11 +343,11 @@ export const BanIssued: MessageFns<BanIssued> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -402,7 +402,7 @@ export const BanIssued: MessageFns<BanIssued> = {
         ? globalThis.String(object.ban_id)
         : "",
       uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? banReasonFromJSON(object.reason) : 0,
       endsAtMs: isSet(object.endsAtMs)
         ? globalThis.Number(object.endsAtMs)
         : isSet(object.ends_at_ms)
@@ -430,8 +430,8 @@ export const BanIssued: MessageFns<BanIssued> = {
     if (message.uid !== "") {
       obj.uid = message.uid;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = banReasonToJSON(message.reason);
     }
     if (message.endsAtMs !== 0) {
       obj.endsAtMs = Math.round(message.endsAtMs);

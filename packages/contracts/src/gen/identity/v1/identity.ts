@@ -18,10 +18,70 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import {
+  BanReason,
+  banReasonFromJSON,
+  banReasonToJSON,
+  Language,
+  languageFromJSON,
+  languageToJSON,
+} from "../../common/v1/common.js";
 
 export const protobufPackage = "identity.v1";
 
 export const protobufFileName = "identity/v1/identity.proto";
+
+/** What an account log entry records (rules: ACCOUNT_LOG_TYPES). */
+export enum AccountLogType {
+  ACCOUNT_LOG_TYPE_UNSPECIFIED = 0,
+  ACCOUNT_LOG_TYPE_PASSWORD_CHANGED = 1,
+  ACCOUNT_LOG_TYPE_PASSWORD_RESET = 2,
+  ACCOUNT_LOG_TYPE_EMAIL_CHANGED = 3,
+  ACCOUNT_LOG_TYPE_ACCOUNT_CONFIRMATION = 4,
+  UNRECOGNIZED = -1,
+}
+
+export function accountLogTypeFromJSON(object: any): AccountLogType {
+  switch (object) {
+    case 0:
+    case "ACCOUNT_LOG_TYPE_UNSPECIFIED":
+      return AccountLogType.ACCOUNT_LOG_TYPE_UNSPECIFIED;
+    case 1:
+    case "ACCOUNT_LOG_TYPE_PASSWORD_CHANGED":
+      return AccountLogType.ACCOUNT_LOG_TYPE_PASSWORD_CHANGED;
+    case 2:
+    case "ACCOUNT_LOG_TYPE_PASSWORD_RESET":
+      return AccountLogType.ACCOUNT_LOG_TYPE_PASSWORD_RESET;
+    case 3:
+    case "ACCOUNT_LOG_TYPE_EMAIL_CHANGED":
+      return AccountLogType.ACCOUNT_LOG_TYPE_EMAIL_CHANGED;
+    case 4:
+    case "ACCOUNT_LOG_TYPE_ACCOUNT_CONFIRMATION":
+      return AccountLogType.ACCOUNT_LOG_TYPE_ACCOUNT_CONFIRMATION;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return AccountLogType.UNRECOGNIZED;
+  }
+}
+
+export function accountLogTypeToJSON(object: AccountLogType): string {
+  switch (object) {
+    case AccountLogType.ACCOUNT_LOG_TYPE_UNSPECIFIED:
+      return "ACCOUNT_LOG_TYPE_UNSPECIFIED";
+    case AccountLogType.ACCOUNT_LOG_TYPE_PASSWORD_CHANGED:
+      return "ACCOUNT_LOG_TYPE_PASSWORD_CHANGED";
+    case AccountLogType.ACCOUNT_LOG_TYPE_PASSWORD_RESET:
+      return "ACCOUNT_LOG_TYPE_PASSWORD_RESET";
+    case AccountLogType.ACCOUNT_LOG_TYPE_EMAIL_CHANGED:
+      return "ACCOUNT_LOG_TYPE_EMAIL_CHANGED";
+    case AccountLogType.ACCOUNT_LOG_TYPE_ACCOUNT_CONFIRMATION:
+      return "ACCOUNT_LOG_TYPE_ACCOUNT_CONFIRMATION";
+    case AccountLogType.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
 
 /** The signed-in user summary of SPEC.md section 3. */
 export interface UserSummary {
@@ -31,8 +91,7 @@ export interface UserSummary {
   /** dark, light or system. */
   theme: string;
   imageUrl: string;
-  /** az, en or ru. */
-  lang: string;
+  lang: Language;
   rating: number;
   domain: string;
   publication: string;
@@ -44,8 +103,8 @@ export interface UserSummary {
 export interface ClientInfo {
   ip: string;
   userAgent: string;
-  /** The interface language of the request: az, en or ru. */
-  lang: string;
+  /** The interface language of the request. */
+  lang: Language;
 }
 
 export interface RegisterRequest {
@@ -122,8 +181,7 @@ export interface ValidateSessionResponse {
 
 /** A ban as the session validation answers it. */
 export interface SessionBan {
-  /** One of BAN_REASONS of @pencraft/rules. */
-  reason: string;
+  reason: BanReason;
   /** When it ends, milliseconds since the Unix epoch; 0 when permanent. */
   endsAtMs: number;
 }
@@ -157,8 +215,7 @@ export interface ListAccountLogRequest {
 }
 
 export interface AccountLogEntry {
-  /** passwordChanged, passwordReset, emailChanged or accountConfirmation. */
-  type: string;
+  type: AccountLogType;
   atMs: number;
   ip: string;
   userAgent: string;
@@ -280,7 +337,7 @@ function createBaseUserSummary(): UserSummary {
     fullname: "",
     theme: "",
     imageUrl: "",
-    lang: "",
+    lang: 0,
     rating: 0,
     domain: "",
     publication: "",
@@ -305,8 +362,8 @@ export const UserSummary: MessageFns<UserSummary> = {
     if (message.imageUrl !== "") {
       writer.uint32(42).string(message.imageUrl);
     }
-    if (message.lang !== "") {
-      writer.uint32(50).string(message.lang);
+    if (message.lang !== 0) {
+      writer.uint32(48).int32(message.lang);
     }
     if (message.rating !== 0) {
       writer.uint32(57).double(message.rating);
@@ -377,11 +434,11 @@ export const UserSummary: MessageFns<UserSummary> = {
             continue;
           }
           case 6: {
-            if (tag !== 50) {
+            if (tag !== 48) {
               break;
             }
 
-            message.lang = reader.string();
+            message.lang = reader.int32() as any;
             continue;
           }
           case 7: {
@@ -439,7 +496,7 @@ export const UserSummary: MessageFns<UserSummary> = {
         : isSet(object.image_url)
         ? globalThis.String(object.image_url)
         : "",
-      lang: isSet(object.lang) ? globalThis.String(object.lang) : "",
+      lang: isSet(object.lang) ? languageFromJSON(object.lang) : 0,
       rating: isSet(object.rating) ? globalThis.Number(object.rating) : 0,
       domain: isSet(object.domain) ? globalThis.String(object.domain) : "",
       publication: isSet(object.publication) ? globalThis.String(object.publication) : "",
@@ -464,8 +521,8 @@ export const UserSummary: MessageFns<UserSummary> = {
     if (message.imageUrl !== "") {
       obj.imageUrl = message.imageUrl;
     }
-    if (message.lang !== "") {
-      obj.lang = message.lang;
+    if (message.lang !== 0) {
+      obj.lang = languageToJSON(message.lang);
     }
     if (message.rating !== 0) {
       obj.rating = floatToJson(message.rating);
@@ -484,7 +541,7 @@ export const UserSummary: MessageFns<UserSummary> = {
 };
 
 function createBaseClientInfo(): ClientInfo {
-  return { ip: "", userAgent: "", lang: "" };
+  return { ip: "", userAgent: "", lang: 0 };
 }
 
 export const ClientInfo: MessageFns<ClientInfo> = {
@@ -495,8 +552,8 @@ export const ClientInfo: MessageFns<ClientInfo> = {
     if (message.userAgent !== "") {
       writer.uint32(18).string(message.userAgent);
     }
-    if (message.lang !== "") {
-      writer.uint32(26).string(message.lang);
+    if (message.lang !== 0) {
+      writer.uint32(24).int32(message.lang);
     }
     return writer;
   },
@@ -531,11 +588,11 @@ export const ClientInfo: MessageFns<ClientInfo> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.lang = reader.string();
+            message.lang = reader.int32() as any;
             continue;
           }
         }
@@ -558,7 +615,7 @@ export const ClientInfo: MessageFns<ClientInfo> = {
         : isSet(object.user_agent)
         ? globalThis.String(object.user_agent)
         : "",
-      lang: isSet(object.lang) ? globalThis.String(object.lang) : "",
+      lang: isSet(object.lang) ? languageFromJSON(object.lang) : 0,
     };
   },
 
@@ -570,8 +627,8 @@ export const ClientInfo: MessageFns<ClientInfo> = {
     if (message.userAgent !== "") {
       obj.userAgent = message.userAgent;
     }
-    if (message.lang !== "") {
-      obj.lang = message.lang;
+    if (message.lang !== 0) {
+      obj.lang = languageToJSON(message.lang);
     }
     return obj;
   },
@@ -1507,13 +1564,13 @@ export const ValidateSessionResponse: MessageFns<ValidateSessionResponse> = {
 };
 
 function createBaseSessionBan(): SessionBan {
-  return { reason: "", endsAtMs: 0 };
+  return { reason: 0, endsAtMs: 0 };
 }
 
 export const SessionBan: MessageFns<SessionBan> = {
   encode(message: SessionBan, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.reason !== "") {
-      writer.uint32(10).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(8).int32(message.reason);
     }
     if (message.endsAtMs !== 0) {
       writer.uint32(16).int64(message.endsAtMs);
@@ -1535,11 +1592,11 @@ export const SessionBan: MessageFns<SessionBan> = {
         const tag = reader.uint32();
         switch (tag >>> 3) {
           case 1: {
-            if (tag !== 10) {
+            if (tag !== 8) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 2: {
@@ -1564,7 +1621,7 @@ export const SessionBan: MessageFns<SessionBan> = {
 
   fromJSON(object: any): SessionBan {
     return {
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? banReasonFromJSON(object.reason) : 0,
       endsAtMs: isSet(object.endsAtMs)
         ? globalThis.Number(object.endsAtMs)
         : isSet(object.ends_at_ms)
@@ -1575,8 +1632,8 @@ export const SessionBan: MessageFns<SessionBan> = {
 
   toJSON(message: SessionBan): unknown {
     const obj: any = {};
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = banReasonToJSON(message.reason);
     }
     if (message.endsAtMs !== 0) {
       obj.endsAtMs = Math.round(message.endsAtMs);
@@ -1975,13 +2032,13 @@ export const ListAccountLogRequest: MessageFns<ListAccountLogRequest> = {
 };
 
 function createBaseAccountLogEntry(): AccountLogEntry {
-  return { type: "", atMs: 0, ip: "", userAgent: "", browser: "", os: "" };
+  return { type: 0, atMs: 0, ip: "", userAgent: "", browser: "", os: "" };
 }
 
 export const AccountLogEntry: MessageFns<AccountLogEntry> = {
   encode(message: AccountLogEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.type !== "") {
-      writer.uint32(10).string(message.type);
+    if (message.type !== 0) {
+      writer.uint32(8).int32(message.type);
     }
     if (message.atMs !== 0) {
       writer.uint32(16).int64(message.atMs);
@@ -2015,11 +2072,11 @@ export const AccountLogEntry: MessageFns<AccountLogEntry> = {
         const tag = reader.uint32();
         switch (tag >>> 3) {
           case 1: {
-            if (tag !== 10) {
+            if (tag !== 8) {
               break;
             }
 
-            message.type = reader.string();
+            message.type = reader.int32() as any;
             continue;
           }
           case 2: {
@@ -2076,7 +2133,7 @@ export const AccountLogEntry: MessageFns<AccountLogEntry> = {
 
   fromJSON(object: any): AccountLogEntry {
     return {
-      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      type: isSet(object.type) ? accountLogTypeFromJSON(object.type) : 0,
       atMs: isSet(object.atMs)
         ? globalThis.Number(object.atMs)
         : isSet(object.at_ms)
@@ -2095,8 +2152,8 @@ export const AccountLogEntry: MessageFns<AccountLogEntry> = {
 
   toJSON(message: AccountLogEntry): unknown {
     const obj: any = {};
-    if (message.type !== "") {
-      obj.type = message.type;
+    if (message.type !== 0) {
+      obj.type = accountLogTypeToJSON(message.type);
     }
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);

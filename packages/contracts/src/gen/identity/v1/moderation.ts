@@ -18,6 +18,14 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import {
+  BanReason,
+  banReasonFromJSON,
+  banReasonToJSON,
+  Language,
+  languageFromJSON,
+  languageToJSON,
+} from "../../common/v1/common.js";
 
 export const protobufPackage = "identity.v1";
 
@@ -29,11 +37,7 @@ export interface ModerationBan {
   id: string;
   /** The banned account (UUID). */
   uid: string;
-  /**
-   * One of BAN_REASONS of @pencraft/rules: userAgreementViolation, privacyPolicyViolation, conductViolation,
-   * commentRulesViolation, articleRulesViolation, spam, misuse.
-   */
-  reason: string;
+  reason: BanReason;
   /** Milliseconds since the Unix epoch. */
   startsAtMs: number;
   /** 0 when permanent. */
@@ -52,8 +56,7 @@ export interface ModerationBan {
 
 export interface IssueBanRequest {
   uid: string;
-  /** One of BAN_REASONS. */
-  reason: string;
+  reason: BanReason;
   /** When it ends, milliseconds since the Unix epoch; 0 for a permanent ban. */
   endsAtMs: number;
   /** The staff member issuing it (username), recorded on the ban. */
@@ -107,8 +110,8 @@ export interface GetModerationProfileResponse {
   rating: number;
   /** Whether the e-mail address was confirmed. */
   confirmed: boolean;
-  /** az, en or ru: the language to write a rejection reason in. */
-  lang: string;
+  /** The language to write a rejection reason in. */
+  lang: Language;
   /** The ban in force now, unset when none. */
   activeBan:
     | ModerationBan
@@ -129,7 +132,7 @@ function createBaseModerationBan(): ModerationBan {
   return {
     id: "",
     uid: "",
-    reason: "",
+    reason: 0,
     startsAtMs: 0,
     endsAtMs: 0,
     liftedAtMs: 0,
@@ -148,8 +151,8 @@ export const ModerationBan: MessageFns<ModerationBan> = {
     if (message.uid !== "") {
       writer.uint32(18).string(message.uid);
     }
-    if (message.reason !== "") {
-      writer.uint32(26).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(24).int32(message.reason);
     }
     if (message.startsAtMs !== 0) {
       writer.uint32(32).int64(message.startsAtMs);
@@ -205,11 +208,11 @@ export const ModerationBan: MessageFns<ModerationBan> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -284,7 +287,7 @@ export const ModerationBan: MessageFns<ModerationBan> = {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? banReasonFromJSON(object.reason) : 0,
       startsAtMs: isSet(object.startsAtMs)
         ? globalThis.Number(object.startsAtMs)
         : isSet(object.starts_at_ms)
@@ -319,8 +322,8 @@ export const ModerationBan: MessageFns<ModerationBan> = {
     if (message.uid !== "") {
       obj.uid = message.uid;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = banReasonToJSON(message.reason);
     }
     if (message.startsAtMs !== 0) {
       obj.startsAtMs = Math.round(message.startsAtMs);
@@ -348,7 +351,7 @@ export const ModerationBan: MessageFns<ModerationBan> = {
 };
 
 function createBaseIssueBanRequest(): IssueBanRequest {
-  return { uid: "", reason: "", endsAtMs: 0, moderator: "", note: "", requestId: "" };
+  return { uid: "", reason: 0, endsAtMs: 0, moderator: "", note: "", requestId: "" };
 }
 
 export const IssueBanRequest: MessageFns<IssueBanRequest> = {
@@ -356,8 +359,8 @@ export const IssueBanRequest: MessageFns<IssueBanRequest> = {
     if (message.uid !== "") {
       writer.uint32(10).string(message.uid);
     }
-    if (message.reason !== "") {
-      writer.uint32(18).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(16).int32(message.reason);
     }
     if (message.endsAtMs !== 0) {
       writer.uint32(24).int64(message.endsAtMs);
@@ -396,11 +399,11 @@ export const IssueBanRequest: MessageFns<IssueBanRequest> = {
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 3: {
@@ -450,7 +453,7 @@ export const IssueBanRequest: MessageFns<IssueBanRequest> = {
   fromJSON(object: any): IssueBanRequest {
     return {
       uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? banReasonFromJSON(object.reason) : 0,
       endsAtMs: isSet(object.endsAtMs)
         ? globalThis.Number(object.endsAtMs)
         : isSet(object.ends_at_ms)
@@ -471,8 +474,8 @@ export const IssueBanRequest: MessageFns<IssueBanRequest> = {
     if (message.uid !== "") {
       obj.uid = message.uid;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = banReasonToJSON(message.reason);
     }
     if (message.endsAtMs !== 0) {
       obj.endsAtMs = Math.round(message.endsAtMs);
@@ -810,7 +813,7 @@ function createBaseGetModerationProfileResponse(): GetModerationProfileResponse 
     registeredAtMs: 0,
     rating: 0,
     confirmed: false,
-    lang: "",
+    lang: 0,
     activeBan: undefined,
     bansCount: 0,
   };
@@ -836,8 +839,8 @@ export const GetModerationProfileResponse: MessageFns<GetModerationProfileRespon
     if (message.confirmed !== false) {
       writer.uint32(48).bool(message.confirmed);
     }
-    if (message.lang !== "") {
-      writer.uint32(58).string(message.lang);
+    if (message.lang !== 0) {
+      writer.uint32(56).int32(message.lang);
     }
     if (message.activeBan !== undefined) {
       ModerationBan.encode(message.activeBan, writer.uint32(66).fork()).join();
@@ -910,11 +913,11 @@ export const GetModerationProfileResponse: MessageFns<GetModerationProfileRespon
             continue;
           }
           case 7: {
-            if (tag !== 58) {
+            if (tag !== 56) {
               break;
             }
 
-            message.lang = reader.string();
+            message.lang = reader.int32() as any;
             continue;
           }
           case 8: {
@@ -957,7 +960,7 @@ export const GetModerationProfileResponse: MessageFns<GetModerationProfileRespon
         : 0,
       rating: isSet(object.rating) ? globalThis.Number(object.rating) : 0,
       confirmed: isSet(object.confirmed) ? globalThis.Boolean(object.confirmed) : false,
-      lang: isSet(object.lang) ? globalThis.String(object.lang) : "",
+      lang: isSet(object.lang) ? languageFromJSON(object.lang) : 0,
       activeBan: isSet(object.activeBan)
         ? ModerationBan.fromJSON(object.activeBan)
         : isSet(object.active_ban)
@@ -991,8 +994,8 @@ export const GetModerationProfileResponse: MessageFns<GetModerationProfileRespon
     if (message.confirmed !== false) {
       obj.confirmed = message.confirmed;
     }
-    if (message.lang !== "") {
-      obj.lang = message.lang;
+    if (message.lang !== 0) {
+      obj.lang = languageToJSON(message.lang);
     }
     if (message.activeBan !== undefined) {
       obj.activeBan = ModerationBan.toJSON(message.activeBan);

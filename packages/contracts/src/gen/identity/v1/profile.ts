@@ -18,10 +18,51 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Language, languageFromJSON, languageToJSON } from "../../common/v1/common.js";
 
 export const protobufPackage = "identity.v1";
 
 export const protobufFileName = "identity/v1/profile.proto";
+
+/** Which picture of a profile (rules: PICTURE_KINDS). */
+export enum PictureKind {
+  PICTURE_KIND_UNSPECIFIED = 0,
+  PICTURE_KIND_AVATAR = 1,
+  PICTURE_KIND_BANNER = 2,
+  UNRECOGNIZED = -1,
+}
+
+export function pictureKindFromJSON(object: any): PictureKind {
+  switch (object) {
+    case 0:
+    case "PICTURE_KIND_UNSPECIFIED":
+      return PictureKind.PICTURE_KIND_UNSPECIFIED;
+    case 1:
+    case "PICTURE_KIND_AVATAR":
+      return PictureKind.PICTURE_KIND_AVATAR;
+    case 2:
+    case "PICTURE_KIND_BANNER":
+      return PictureKind.PICTURE_KIND_BANNER;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return PictureKind.UNRECOGNIZED;
+  }
+}
+
+export function pictureKindToJSON(object: PictureKind): string {
+  switch (object) {
+    case PictureKind.PICTURE_KIND_UNSPECIFIED:
+      return "PICTURE_KIND_UNSPECIFIED";
+    case PictureKind.PICTURE_KIND_AVATAR:
+      return "PICTURE_KIND_AVATAR";
+    case PictureKind.PICTURE_KIND_BANNER:
+      return "PICTURE_KIND_BANNER";
+    case PictureKind.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
 
 export interface ProfileLink {
   id: string;
@@ -129,8 +170,7 @@ export interface RemovePhoneResponse {
 
 export interface SetPictureRequest {
   uid: string;
-  /** avatar or banner. */
-  kind: string;
+  kind: PictureKind;
   /** The uploaded file as sent (its content decides its type, not its name or declared type). */
   image: Buffer;
 }
@@ -141,8 +181,7 @@ export interface SetPictureResponse {
 
 export interface RemovePictureRequest {
   uid: string;
-  /** avatar or banner. */
-  kind: string;
+  kind: PictureKind;
 }
 
 export interface RemovePictureResponse {
@@ -163,8 +202,7 @@ export interface NotificationSettings {
 export interface Preferences {
   /** dark, light or system. */
   theme: string;
-  /** az, en or ru. */
-  lang: string;
+  lang: Language;
   notifications:
     | NotificationSettings
     | undefined;
@@ -194,7 +232,7 @@ export interface NotificationSettingsChange {
 export interface UpdatePreferencesRequest {
   uid: string;
   theme?: string | undefined;
-  lang?: string | undefined;
+  lang?: Language | undefined;
   notifications: NotificationSettingsChange | undefined;
   notificationMail: NotificationSettingsChange | undefined;
 }
@@ -310,8 +348,7 @@ export interface GetContactRequest {
 
 export interface GetContactResponse {
   email: string;
-  /** az, en or ru. */
-  lang: string;
+  lang: Language;
   /** Whether the e-mail address is confirmed (no mail goes to an unconfirmed one). */
   confirmed: boolean;
 }
@@ -1794,7 +1831,7 @@ export const RemovePhoneResponse: MessageFns<RemovePhoneResponse> = {
 };
 
 function createBaseSetPictureRequest(): SetPictureRequest {
-  return { uid: "", kind: "", image: Buffer.alloc(0) };
+  return { uid: "", kind: 0, image: Buffer.alloc(0) };
 }
 
 export const SetPictureRequest: MessageFns<SetPictureRequest> = {
@@ -1802,8 +1839,8 @@ export const SetPictureRequest: MessageFns<SetPictureRequest> = {
     if (message.uid !== "") {
       writer.uint32(10).string(message.uid);
     }
-    if (message.kind !== "") {
-      writer.uint32(18).string(message.kind);
+    if (message.kind !== 0) {
+      writer.uint32(16).int32(message.kind);
     }
     if (message.image.length !== 0) {
       writer.uint32(26).bytes(message.image);
@@ -1833,11 +1870,11 @@ export const SetPictureRequest: MessageFns<SetPictureRequest> = {
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.kind = reader.string();
+            message.kind = reader.int32() as any;
             continue;
           }
           case 3: {
@@ -1863,7 +1900,7 @@ export const SetPictureRequest: MessageFns<SetPictureRequest> = {
   fromJSON(object: any): SetPictureRequest {
     return {
       uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
-      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      kind: isSet(object.kind) ? pictureKindFromJSON(object.kind) : 0,
       image: isSet(object.image) ? Buffer.from(bytesFromBase64(object.image)) : Buffer.alloc(0),
     };
   },
@@ -1873,8 +1910,8 @@ export const SetPictureRequest: MessageFns<SetPictureRequest> = {
     if (message.uid !== "") {
       obj.uid = message.uid;
     }
-    if (message.kind !== "") {
-      obj.kind = message.kind;
+    if (message.kind !== 0) {
+      obj.kind = pictureKindToJSON(message.kind);
     }
     if (message.image.length !== 0) {
       obj.image = base64FromBytes(message.image);
@@ -1942,7 +1979,7 @@ export const SetPictureResponse: MessageFns<SetPictureResponse> = {
 };
 
 function createBaseRemovePictureRequest(): RemovePictureRequest {
-  return { uid: "", kind: "" };
+  return { uid: "", kind: 0 };
 }
 
 export const RemovePictureRequest: MessageFns<RemovePictureRequest> = {
@@ -1950,8 +1987,8 @@ export const RemovePictureRequest: MessageFns<RemovePictureRequest> = {
     if (message.uid !== "") {
       writer.uint32(10).string(message.uid);
     }
-    if (message.kind !== "") {
-      writer.uint32(18).string(message.kind);
+    if (message.kind !== 0) {
+      writer.uint32(16).int32(message.kind);
     }
     return writer;
   },
@@ -1978,11 +2015,11 @@ export const RemovePictureRequest: MessageFns<RemovePictureRequest> = {
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.kind = reader.string();
+            message.kind = reader.int32() as any;
             continue;
           }
         }
@@ -2000,7 +2037,7 @@ export const RemovePictureRequest: MessageFns<RemovePictureRequest> = {
   fromJSON(object: any): RemovePictureRequest {
     return {
       uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
-      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      kind: isSet(object.kind) ? pictureKindFromJSON(object.kind) : 0,
     };
   },
 
@@ -2009,8 +2046,8 @@ export const RemovePictureRequest: MessageFns<RemovePictureRequest> = {
     if (message.uid !== "") {
       obj.uid = message.uid;
     }
-    if (message.kind !== "") {
-      obj.kind = message.kind;
+    if (message.kind !== 0) {
+      obj.kind = pictureKindToJSON(message.kind);
     }
     return obj;
   },
@@ -2226,7 +2263,7 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
 };
 
 function createBasePreferences(): Preferences {
-  return { theme: "", lang: "", notifications: undefined, notificationMail: undefined };
+  return { theme: "", lang: 0, notifications: undefined, notificationMail: undefined };
 }
 
 export const Preferences: MessageFns<Preferences> = {
@@ -2234,8 +2271,8 @@ export const Preferences: MessageFns<Preferences> = {
     if (message.theme !== "") {
       writer.uint32(10).string(message.theme);
     }
-    if (message.lang !== "") {
-      writer.uint32(18).string(message.lang);
+    if (message.lang !== 0) {
+      writer.uint32(16).int32(message.lang);
     }
     if (message.notifications !== undefined) {
       NotificationSettings.encode(message.notifications, writer.uint32(26).fork()).join();
@@ -2268,11 +2305,11 @@ export const Preferences: MessageFns<Preferences> = {
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.lang = reader.string();
+            message.lang = reader.int32() as any;
             continue;
           }
           case 3: {
@@ -2306,7 +2343,7 @@ export const Preferences: MessageFns<Preferences> = {
   fromJSON(object: any): Preferences {
     return {
       theme: isSet(object.theme) ? globalThis.String(object.theme) : "",
-      lang: isSet(object.lang) ? globalThis.String(object.lang) : "",
+      lang: isSet(object.lang) ? languageFromJSON(object.lang) : 0,
       notifications: isSet(object.notifications) ? NotificationSettings.fromJSON(object.notifications) : undefined,
       notificationMail: isSet(object.notificationMail)
         ? NotificationSettings.fromJSON(object.notificationMail)
@@ -2321,8 +2358,8 @@ export const Preferences: MessageFns<Preferences> = {
     if (message.theme !== "") {
       obj.theme = message.theme;
     }
-    if (message.lang !== "") {
-      obj.lang = message.lang;
+    if (message.lang !== 0) {
+      obj.lang = languageToJSON(message.lang);
     }
     if (message.notifications !== undefined) {
       obj.notifications = NotificationSettings.toJSON(message.notifications);
@@ -2637,7 +2674,7 @@ export const UpdatePreferencesRequest: MessageFns<UpdatePreferencesRequest> = {
       writer.uint32(18).string(message.theme);
     }
     if (message.lang !== undefined) {
-      writer.uint32(26).string(message.lang);
+      writer.uint32(24).int32(message.lang);
     }
     if (message.notifications !== undefined) {
       NotificationSettingsChange.encode(message.notifications, writer.uint32(34).fork()).join();
@@ -2678,11 +2715,11 @@ export const UpdatePreferencesRequest: MessageFns<UpdatePreferencesRequest> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.lang = reader.string();
+            message.lang = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -2717,7 +2754,7 @@ export const UpdatePreferencesRequest: MessageFns<UpdatePreferencesRequest> = {
     return {
       uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
       theme: isSet(object.theme) ? globalThis.String(object.theme) : undefined,
-      lang: isSet(object.lang) ? globalThis.String(object.lang) : undefined,
+      lang: isSet(object.lang) ? languageFromJSON(object.lang) : undefined,
       notifications: isSet(object.notifications)
         ? NotificationSettingsChange.fromJSON(object.notifications)
         : undefined,
@@ -2738,7 +2775,7 @@ export const UpdatePreferencesRequest: MessageFns<UpdatePreferencesRequest> = {
       obj.theme = message.theme;
     }
     if (message.lang !== undefined) {
-      obj.lang = message.lang;
+      obj.lang = languageToJSON(message.lang);
     }
     if (message.notifications !== undefined) {
       obj.notifications = NotificationSettingsChange.toJSON(message.notifications);
@@ -4395,7 +4432,7 @@ export const GetContactRequest: MessageFns<GetContactRequest> = {
 };
 
 function createBaseGetContactResponse(): GetContactResponse {
-  return { email: "", lang: "", confirmed: false };
+  return { email: "", lang: 0, confirmed: false };
 }
 
 export const GetContactResponse: MessageFns<GetContactResponse> = {
@@ -4403,8 +4440,8 @@ export const GetContactResponse: MessageFns<GetContactResponse> = {
     if (message.email !== "") {
       writer.uint32(10).string(message.email);
     }
-    if (message.lang !== "") {
-      writer.uint32(18).string(message.lang);
+    if (message.lang !== 0) {
+      writer.uint32(16).int32(message.lang);
     }
     if (message.confirmed !== false) {
       writer.uint32(24).bool(message.confirmed);
@@ -4434,11 +4471,11 @@ export const GetContactResponse: MessageFns<GetContactResponse> = {
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.lang = reader.string();
+            message.lang = reader.int32() as any;
             continue;
           }
           case 3: {
@@ -4464,7 +4501,7 @@ export const GetContactResponse: MessageFns<GetContactResponse> = {
   fromJSON(object: any): GetContactResponse {
     return {
       email: isSet(object.email) ? globalThis.String(object.email) : "",
-      lang: isSet(object.lang) ? globalThis.String(object.lang) : "",
+      lang: isSet(object.lang) ? languageFromJSON(object.lang) : 0,
       confirmed: isSet(object.confirmed) ? globalThis.Boolean(object.confirmed) : false,
     };
   },
@@ -4474,8 +4511,8 @@ export const GetContactResponse: MessageFns<GetContactResponse> = {
     if (message.email !== "") {
       obj.email = message.email;
     }
-    if (message.lang !== "") {
-      obj.lang = message.lang;
+    if (message.lang !== 0) {
+      obj.lang = languageToJSON(message.lang);
     }
     if (message.confirmed !== false) {
       obj.confirmed = message.confirmed;

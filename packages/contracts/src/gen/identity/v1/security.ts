@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { BanReason, banReasonFromJSON, banReasonToJSON } from "../../common/v1/common.js";
 
 export const protobufPackage = "identity.v1";
 
@@ -132,8 +133,7 @@ export interface ListBansRequest {
 
 export interface Ban {
   id: string;
-  /** One of the ban reasons of SPEC.md section 3 (camelCase code). */
-  reason: string;
+  reason: BanReason;
   startsAtMs: number;
   /** 0 for a permanent ban. */
   endsAtMs: number;
@@ -1633,7 +1633,7 @@ export const ListBansRequest: MessageFns<ListBansRequest> = {
 };
 
 function createBaseBan(): Ban {
-  return { id: "", reason: "", startsAtMs: 0, endsAtMs: 0, liftedAtMs: 0 };
+  return { id: "", reason: 0, startsAtMs: 0, endsAtMs: 0, liftedAtMs: 0 };
 }
 
 export const Ban: MessageFns<Ban> = {
@@ -1641,8 +1641,8 @@ export const Ban: MessageFns<Ban> = {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
-    if (message.reason !== "") {
-      writer.uint32(18).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(16).int32(message.reason);
     }
     if (message.startsAtMs !== 0) {
       writer.uint32(24).int64(message.startsAtMs);
@@ -1678,11 +1678,11 @@ export const Ban: MessageFns<Ban> = {
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 3: {
@@ -1724,7 +1724,7 @@ export const Ban: MessageFns<Ban> = {
   fromJSON(object: any): Ban {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? banReasonFromJSON(object.reason) : 0,
       startsAtMs: isSet(object.startsAtMs)
         ? globalThis.Number(object.startsAtMs)
         : isSet(object.starts_at_ms)
@@ -1748,8 +1748,8 @@ export const Ban: MessageFns<Ban> = {
     if (message.id !== "") {
       obj.id = message.id;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = banReasonToJSON(message.reason);
     }
     if (message.startsAtMs !== 0) {
       obj.startsAtMs = Math.round(message.startsAtMs);
