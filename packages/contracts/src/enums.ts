@@ -3,8 +3,9 @@
 // the enum's own names (LANGUAGE_AZ is 'az', REPORT_REASON_HATE_SPEECH is 'hateSpeech'), so no service writes a
 // mapping table by hand, and it refuses to load when the proto enum and the rules' list disagree.
 import { AppError } from '@pencraft/errors';
-import { ACCOUNT_LOG_TYPES, PICTURE_KINDS } from '@pencraft/rules';
+import { ACCOUNT_LOG_TYPES, COMMENT_STATUSES, PICTURE_KINDS } from '@pencraft/rules';
 import { AUDIENCES, BAN_REASONS, LANGS, REPORT_REASONS } from '@pencraft/rules';
+import { CommentStatus } from './gen/comments/v1/comments.js';
 import { Audience, BanReason, Language, ReportReason } from './gen/common/v1/common.js';
 import { AccountLogType } from './gen/identity/v1/identity.js';
 import { PictureKind } from './gen/identity/v1/profile.js';
@@ -87,4 +88,9 @@ export const pictureKinds = protoEnum<PictureKind, (typeof PICTURE_KINDS)[number
   'PictureKind',
   PictureKind,
   PICTURE_KINDS,
+);
+export const commentStatuses = protoEnum<CommentStatus, (typeof COMMENT_STATUSES)[number]>(
+  'CommentStatus',
+  CommentStatus,
+  COMMENT_STATUSES,
 );

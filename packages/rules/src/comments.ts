@@ -10,6 +10,9 @@ export const COMMENTS_PER_DAY = 100;
 /** Reports one user may send in 24 hours: ReportsCountExceed beyond. */
 export const REPORTS_PER_DAY = 10;
 export const REPORT_NOTE_MAX = 500;
+/** Where a comment stands: waiting for moderation (shown to its author only), published, or rejected. */
+export const COMMENT_STATUSES = ['underReview', 'published', 'rejected'] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 /** How long an excerpt of a comment is in events and notifications. */
 export const COMMENT_EXCERPT_MAX = 140;
 /** The reasons of a comment report (SPEC.md section 3), as the codes the API carries; pages translate them. */

@@ -180,6 +180,7 @@ export {
   COMMENT_EXCERPT_MAX,
   COMMENTS_PER_10_MINUTES,
   COMMENTS_PER_DAY,
+  COMMENT_STATUSES,
   REPORT_NOTE_MAX,
   REPORT_REASONS,
   REPORTS_PER_DAY,
@@ -189,6 +190,7 @@ export {
   normalizeCommentContent,
   normalizeReportNote,
   type CommentContentProblem,
+  type CommentStatus,
   type ReportReason,
 } from './comments.js';
 export {

@@ -3,6 +3,7 @@
 // with a reason, staff decisions reach articles and comments over gRPC, reports are grouped per comment and resolved,
 // bans go through identity, and every action is in the audit log. Through the gateway with Keycloak tokens:
 // tests/integration/moderation.int-spec.ts.
+import { ReportReason } from '@pencraft/contracts/common/v1/common';
 import { ArticlesServiceClient, ArticlesServiceService, type Article } from '@pencraft/contracts/articles/v1/articles';
 import { DraftsServiceClient, DraftsServiceService } from '@pencraft/contracts/articles/v1/drafts';
 import { CommentsServiceClient, CommentsServiceService } from '@pencraft/contracts/comments/v1/comments';
@@ -206,8 +207,18 @@ describe('moderation service', () => {
     expect(item.autoDecision).toBe('hold');
     await moderation.decideItem({ itemId: item.id, decision: 'approve', note: '', staff: STAFF });
 
-    await comments.reportComment({ actor: actor(reader), commentId: comment!.id, reason: 'harassment', note: 'rude' });
-    await comments.reportComment({ actor: actor(author), commentId: comment!.id, reason: 'spam', note: '' });
+    await comments.reportComment({
+      actor: actor(reader),
+      commentId: comment!.id,
+      reason: ReportReason.REPORT_REASON_HARASSMENT,
+      note: 'rude',
+    });
+    await comments.reportComment({
+      actor: actor(author),
+      commentId: comment!.id,
+      reason: ReportReason.REPORT_REASON_SPAM,
+      note: '',
+    });
     const group = await eventually(async () => {
       const page = await moderation.listReports({ state: 'open', page: 1, pageSize: 20 });
       const found = page.items.find((g) => g.commentId === comment!.id);

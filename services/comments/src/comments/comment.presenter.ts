@@ -1,3 +1,4 @@
+import { commentStatuses } from '@pencraft/contracts/enums';
 import type { Comment } from '@pencraft/contracts/comments/v1/comments';
 import type { CommentView } from './comment.repository.js';
 
@@ -12,7 +13,7 @@ export function presentComment(view: CommentView, full = false, replies: Comment
     articleId: view.articleId,
     parentId: view.parentId ?? '',
     depth: view.depth,
-    status: view.status,
+    status: commentStatuses.toProto(view.status),
     deleted: view.deleted,
     content: hidden ? '' : view.content,
     author: hidden

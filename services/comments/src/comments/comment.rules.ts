@@ -6,9 +6,10 @@ import {
   canDownvote,
   commentContentProblem,
   normalizeCommentContent,
+  type CommentStatus,
 } from '@pencraft/rules';
 
-export type CommentStatus = 'underReview' | 'published' | 'rejected';
+export type { CommentStatus };
 export type Decision = 'approve' | 'reject';
 export type VoteValue = 'up' | 'down';
 export type Vote = VoteValue | null;

@@ -1,3 +1,5 @@
+import { CommentStatus } from '@pencraft/contracts/comments/v1/comments';
+import { ReportReason } from '@pencraft/contracts/common/v1/common';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import {
@@ -118,7 +120,7 @@ describe('CommentService', () => {
 
       const created = await service.create({ actor: alice, articleId: ARTICLE, parentId: '', content: ' Salam ' });
 
-      expect(created.status).toBe('underReview');
+      expect(created.status).toBe(CommentStatus.COMMENT_STATUS_UNDER_REVIEW);
       expect(comments.lockUser).toHaveBeenCalledWith(TX, 'comment', ALICE);
       const inserted = comments.insert.mock.calls[0]![1];
       expect(inserted).toMatchObject({ articleId: ARTICLE, authorUid: ALICE, depth: 1, content: 'Salam' });
@@ -219,9 +221,20 @@ describe('CommentService', () => {
     comments.lockUser.mockResolvedValue(undefined);
     comments.find.mockResolvedValue(row({ status: 'published' }));
     reports.insert.mockResolvedValue(false);
-    expect(await codeOf(service.report({ actor: bob, commentId: COMMENT, reason: 'spam', note: '' }))).toBe(
-      'AlreadyReportedComment',
-    );
+    expect(
+      await codeOf(
+        service.report({ actor: bob, commentId: COMMENT, reason: ReportReason.REPORT_REASON_SPAM, note: '' }),
+      ),
+    ).toBe('AlreadyReportedComment');
+    expect(reports.insert.mock.calls[0]![1]).toMatchObject({ reason: 'spam' });
+  });
+
+  it('refuses a report without a reason this build knows with InvalidModel', async () => {
+    expect(
+      await codeOf(
+        service.report({ actor: bob, commentId: COMMENT, reason: ReportReason.REPORT_REASON_UNSPECIFIED, note: '' }),
+      ),
+    ).toBe('InvalidModel');
   });
 
   describe('decide', () => {

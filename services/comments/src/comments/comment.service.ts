@@ -1,3 +1,4 @@
+import { reportReasons } from '@pencraft/contracts/enums';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type * as pb from '@pencraft/contracts/comments/v1/comments';
@@ -10,7 +11,6 @@ import {
   REPORTS_PER_DAY,
   codePointLength,
   commentExcerpt,
-  isReportReason,
   normalizeReportNote,
 } from '@pencraft/rules';
 import { ArticleDirectory, takesComments } from '../articles/article-directory.js';
@@ -32,7 +32,6 @@ import {
   placeReply,
   voteDelta,
   type CommentState,
-  type CommentStatus,
   type Decision,
 } from './comment.rules.js';
 import type { CommentRow } from './comment.table.js';
@@ -44,7 +43,7 @@ const PAGE_SIZE_MAX = 50;
 
 function stateOf(row: CommentRow): CommentState {
   return {
-    status: row.status as CommentStatus,
+    status: row.status,
     deleted: row.deleted,
     pendingEdit: row.pendingEdit,
     everPublished: row.everPublished,
@@ -239,7 +238,7 @@ export class CommentService {
 
   async report(request: pb.ReportCommentRequest): Promise<pb.ReportCommentResponse> {
     const actor = actorOf(request.actor);
-    if (!isReportReason(request.reason)) throw new AppError('InvalidModel');
+    const reason = reportReasons.require(request.reason, 'reason');
     const note = normalizeReportNote(request.note);
     if (codePointLength(note) > REPORT_NOTE_MAX) throw new AppError('InvalidModel');
     if (!isUuid(request.commentId)) throw new AppError('CommentNotFound');
@@ -254,7 +253,7 @@ export class CommentService {
         id,
         commentId: row.id,
         reporterUid: actor.uid,
-        reason: request.reason,
+        reason,
         note,
         createdAt: now,
       });
@@ -453,7 +452,7 @@ export function buildThreads(rootIds: string[], all: CommentView[], viewer: stri
     children.set(view.parentId, siblings);
   }
   const shown = (view: CommentView) =>
-    isVisible({ status: view.status as CommentStatus, deleted: view.deleted }) ||
+    isVisible({ status: view.status, deleted: view.deleted }) ||
     (!view.deleted && view.status === 'underReview' && view.authorUid === viewer);
   const build = (view: CommentView): pb.Comment | undefined => {
     const replies = (children.get(view.id) ?? []).map(build).filter((reply) => reply !== undefined);

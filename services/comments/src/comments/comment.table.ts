@@ -1,3 +1,4 @@
+import type { CommentStatus } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { commentsSchema } from '../comments.schema.js';
@@ -20,7 +21,7 @@ export const comments = commentsSchema.table(
     /** The author of the comment this one answers (null for a top-level comment). */
     replyToUid: uuid('reply_to_uid'),
     content: text('content').notNull(),
-    status: text('status').notNull().default('underReview'),
+    status: text('status').$type<CommentStatus>().notNull().default('underReview'),
     deleted: boolean('deleted').notNull().default(false),
     /** The text now waiting for moderation is an edit of a published comment (it stays published meanwhile). */
     pendingEdit: boolean('pending_edit').notNull().default(false),

@@ -1,3 +1,4 @@
+import type { ReportReason } from '@pencraft/rules';
 import { index, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { commentsSchema } from '../comments.schema.js';
 import { comments } from '../comments/comment.table.js';
@@ -11,7 +12,7 @@ export const commentReports = commentsSchema.table(
       .notNull()
       .references(() => comments.id, { onDelete: 'cascade' }),
     reporterUid: uuid('reporter_uid').notNull(),
-    reason: text('reason').notNull(),
+    reason: text('reason').$type<ReportReason>().notNull(),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import { commentStatuses } from '@pencraft/contracts/enums';
 import type { Comment } from '@pencraft/contracts/comments/v1/comments';
 import { COMMENT_CONTENT_MAX, HOME_MAX_PAGE, REPORT_NOTE_MAX, REPORT_REASONS, USERNAME_MAX } from '@pencraft/rules';
 import { z } from 'zod';
@@ -137,8 +138,9 @@ export const CommentReportJson = z.object({
 
 function stateOf(comment: Comment): CommentJsonType['state'] {
   if (comment.deleted) return 'deleted';
-  if (comment.status === 'published') return 'published';
-  return comment.status === 'rejected' ? 'rejected' : 'pending';
+  const status = commentStatuses.fromProto(comment.status);
+  if (status === 'published') return 'published';
+  return status === 'rejected' ? 'rejected' : 'pending';
 }
 
 export function commentJson(comment: Comment): CommentJsonType {

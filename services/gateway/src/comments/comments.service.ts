@@ -1,6 +1,8 @@
+import { reportReasons } from '@pencraft/contracts/enums';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor, Comment } from '@pencraft/contracts/comments/v1/comments';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import type { ReportReason } from '@pencraft/rules';
 import { SessionService } from '../accounts/session.service.js';
 import { PROFILES, type ProfileClient } from '../profiles/profile.upstream.js';
 import { commentJson, voteOf } from './comments.dto.js';
@@ -74,17 +76,17 @@ export class CommentsService {
     return { id: votes.commentId, up: votes.up, down: votes.down, myVote: voteOf(votes.myVote) };
   }
 
-  async report(user: UserSummary, commentId: string, body: { reason: string; note?: string | undefined }) {
+  async report(user: UserSummary, commentId: string, body: { reason: ReportReason; note?: string | undefined }) {
     const report = await this.comments.reportComment({
       actor: actorOf(user),
       commentId,
-      reason: body.reason,
+      reason: reportReasons.toProto(body.reason),
       note: body.note ?? '',
     });
     return {
       id: report.reportId,
       commentId: report.commentId,
-      reason: report.reason,
+      reason: reportReasons.require(report.reason, 'reason'),
       createdAt: new Date(report.createdAtMs).toISOString(),
     };
   }

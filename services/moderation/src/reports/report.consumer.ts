@@ -4,6 +4,7 @@ import type { ArticleReported } from '@pencraft/contracts/events/v1/articles';
 import type { CommentReported } from '@pencraft/contracts/events/v1/comments';
 import { EventConsumers, type Transaction } from '@pencraft/kit';
 import { ReportRepository } from './report.repository.js';
+import { reportReasons } from '@pencraft/contracts/enums';
 
 /**
  * Readers' reports of comments (comments.comment.reported) and of articles (articles.article.reported) wait for staff
@@ -51,7 +52,7 @@ export class ReportConsumer implements OnApplicationBootstrap {
       articleId: event.articleId,
       authorUid: event.authorUid,
       reporterUid: event.reporterUid,
-      reason: event.reason,
+      reason: reportReasons.fromProto(event.reason) ?? '',
       note: event.note,
       excerpt: event.excerpt,
       state: 'open',

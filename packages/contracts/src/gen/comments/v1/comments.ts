@@ -18,10 +18,57 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { ReportReason, reportReasonFromJSON, reportReasonToJSON } from "../../common/v1/common.js";
 
 export const protobufPackage = "comments.v1";
 
 export const protobufFileName = "comments/v1/comments.proto";
+
+/** Where a comment stands (rules: COMMENT_STATUSES). */
+export enum CommentStatus {
+  COMMENT_STATUS_UNSPECIFIED = 0,
+  COMMENT_STATUS_UNDER_REVIEW = 1,
+  COMMENT_STATUS_PUBLISHED = 2,
+  COMMENT_STATUS_REJECTED = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function commentStatusFromJSON(object: any): CommentStatus {
+  switch (object) {
+    case 0:
+    case "COMMENT_STATUS_UNSPECIFIED":
+      return CommentStatus.COMMENT_STATUS_UNSPECIFIED;
+    case 1:
+    case "COMMENT_STATUS_UNDER_REVIEW":
+      return CommentStatus.COMMENT_STATUS_UNDER_REVIEW;
+    case 2:
+    case "COMMENT_STATUS_PUBLISHED":
+      return CommentStatus.COMMENT_STATUS_PUBLISHED;
+    case 3:
+    case "COMMENT_STATUS_REJECTED":
+      return CommentStatus.COMMENT_STATUS_REJECTED;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return CommentStatus.UNRECOGNIZED;
+  }
+}
+
+export function commentStatusToJSON(object: CommentStatus): string {
+  switch (object) {
+    case CommentStatus.COMMENT_STATUS_UNSPECIFIED:
+      return "COMMENT_STATUS_UNSPECIFIED";
+    case CommentStatus.COMMENT_STATUS_UNDER_REVIEW:
+      return "COMMENT_STATUS_UNDER_REVIEW";
+    case CommentStatus.COMMENT_STATUS_PUBLISHED:
+      return "COMMENT_STATUS_PUBLISHED";
+    case CommentStatus.COMMENT_STATUS_REJECTED:
+      return "COMMENT_STATUS_REJECTED";
+    case CommentStatus.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
 
 export interface CommentAuthor {
   uid: string;
@@ -48,8 +95,7 @@ export interface Comment {
   parentId: string;
   /** 1 top level, 2 a reply, 3 a reply to a reply (the deepest). */
   depth: number;
-  /** underReview, published or rejected. */
-  status: string;
+  status: CommentStatus;
   deleted: boolean;
   /** Empty for a deleted comment unless moderation asked. */
   content: string;
@@ -139,8 +185,7 @@ export interface VoteCommentResponse {
 export interface ReportCommentRequest {
   actor: Actor | undefined;
   commentId: string;
-  /** spam, scam, harassment, hateSpeech, violence or falseInfo. */
-  reason: string;
+  reason: ReportReason;
   /** Optional, plain text, at most 500 characters. */
   note: string;
 }
@@ -148,7 +193,7 @@ export interface ReportCommentRequest {
 export interface ReportCommentResponse {
   reportId: string;
   commentId: string;
-  reason: string;
+  reason: ReportReason;
   createdAtMs: number;
 }
 
@@ -454,7 +499,7 @@ function createBaseComment(): Comment {
     articleId: "",
     parentId: "",
     depth: 0,
-    status: "",
+    status: 0,
     deleted: false,
     content: "",
     author: undefined,
@@ -484,8 +529,8 @@ export const Comment: MessageFns<Comment> = {
     if (message.depth !== 0) {
       writer.uint32(32).int32(message.depth);
     }
-    if (message.status !== "") {
-      writer.uint32(42).string(message.status);
+    if (message.status !== 0) {
+      writer.uint32(40).int32(message.status);
     }
     if (message.deleted !== false) {
       writer.uint32(48).bool(message.deleted);
@@ -572,11 +617,11 @@ export const Comment: MessageFns<Comment> = {
             continue;
           }
           case 5: {
-            if (tag !== 42) {
+            if (tag !== 40) {
               break;
             }
 
-            message.status = reader.string();
+            message.status = reader.int32() as any;
             continue;
           }
           case 6: {
@@ -701,7 +746,7 @@ export const Comment: MessageFns<Comment> = {
         ? globalThis.String(object.parent_id)
         : "",
       depth: isSet(object.depth) ? globalThis.Number(object.depth) : 0,
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      status: isSet(object.status) ? commentStatusFromJSON(object.status) : 0,
       deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false,
       content: isSet(object.content) ? globalThis.String(object.content) : "",
       author: isSet(object.author) ? CommentAuthor.fromJSON(object.author) : undefined,
@@ -757,8 +802,8 @@ export const Comment: MessageFns<Comment> = {
     if (message.depth !== 0) {
       obj.depth = Math.round(message.depth);
     }
-    if (message.status !== "") {
-      obj.status = message.status;
+    if (message.status !== 0) {
+      obj.status = commentStatusToJSON(message.status);
     }
     if (message.deleted !== false) {
       obj.deleted = message.deleted;
@@ -1714,7 +1759,7 @@ export const VoteCommentResponse: MessageFns<VoteCommentResponse> = {
 };
 
 function createBaseReportCommentRequest(): ReportCommentRequest {
-  return { actor: undefined, commentId: "", reason: "", note: "" };
+  return { actor: undefined, commentId: "", reason: 0, note: "" };
 }
 
 export const ReportCommentRequest: MessageFns<ReportCommentRequest> = {
@@ -1725,8 +1770,8 @@ export const ReportCommentRequest: MessageFns<ReportCommentRequest> = {
     if (message.commentId !== "") {
       writer.uint32(18).string(message.commentId);
     }
-    if (message.reason !== "") {
-      writer.uint32(26).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(24).int32(message.reason);
     }
     if (message.note !== "") {
       writer.uint32(34).string(message.note);
@@ -1764,11 +1809,11 @@ export const ReportCommentRequest: MessageFns<ReportCommentRequest> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -1799,7 +1844,7 @@ export const ReportCommentRequest: MessageFns<ReportCommentRequest> = {
         : isSet(object.comment_id)
         ? globalThis.String(object.comment_id)
         : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? reportReasonFromJSON(object.reason) : 0,
       note: isSet(object.note) ? globalThis.String(object.note) : "",
     };
   },
@@ -1812,8 +1857,8 @@ export const ReportCommentRequest: MessageFns<ReportCommentRequest> = {
     if (message.commentId !== "") {
       obj.commentId = message.commentId;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = reportReasonToJSON(message.reason);
     }
     if (message.note !== "") {
       obj.note = message.note;
@@ -1823,7 +1868,7 @@ export const ReportCommentRequest: MessageFns<ReportCommentRequest> = {
 };
 
 function createBaseReportCommentResponse(): ReportCommentResponse {
-  return { reportId: "", commentId: "", reason: "", createdAtMs: 0 };
+  return { reportId: "", commentId: "", reason: 0, createdAtMs: 0 };
 }
 
 export const ReportCommentResponse: MessageFns<ReportCommentResponse> = {
@@ -1834,8 +1879,8 @@ export const ReportCommentResponse: MessageFns<ReportCommentResponse> = {
     if (message.commentId !== "") {
       writer.uint32(18).string(message.commentId);
     }
-    if (message.reason !== "") {
-      writer.uint32(26).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(24).int32(message.reason);
     }
     if (message.createdAtMs !== 0) {
       writer.uint32(32).int64(message.createdAtMs);
@@ -1873,11 +1918,11 @@ export const ReportCommentResponse: MessageFns<ReportCommentResponse> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -1912,7 +1957,7 @@ export const ReportCommentResponse: MessageFns<ReportCommentResponse> = {
         : isSet(object.comment_id)
         ? globalThis.String(object.comment_id)
         : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? reportReasonFromJSON(object.reason) : 0,
       createdAtMs: isSet(object.createdAtMs)
         ? globalThis.Number(object.createdAtMs)
         : isSet(object.created_at_ms)
@@ -1929,8 +1974,8 @@ export const ReportCommentResponse: MessageFns<ReportCommentResponse> = {
     if (message.commentId !== "") {
       obj.commentId = message.commentId;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = reportReasonToJSON(message.reason);
     }
     if (message.createdAtMs !== 0) {
       obj.createdAtMs = Math.round(message.createdAtMs);

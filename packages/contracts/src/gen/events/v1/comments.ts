@@ -6,6 +6,7 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
+import { ReportReason, reportReasonFromJSON, reportReasonToJSON } from "../../common/v1/common.js";
 
 export const protobufPackage = "events.v1";
 
@@ -115,8 +116,7 @@ export interface CommentReported {
   articleId: string;
   /** Who reported (UUID). */
   reporterUid: string;
-  /** spam, scam, harassment, hateSpeech, violence or falseInfo. */
-  reason: string;
+  reason: ReportReason;
   /** The reporter's note, plain text, may be empty. */
   note: string;
   /** The comment's author (UUID). */
@@ -1168,7 +1168,7 @@ function createBaseCommentReported(): CommentReported {
     commentId: "",
     articleId: "",
     reporterUid: "",
-    reason: "",
+    reason: 0,
     note: "",
     authorUid: "",
     excerpt: "",
@@ -1190,8 +1190,8 @@ export const CommentReported: MessageFns<CommentReported> = {
     if (message.reporterUid !== "") {
       writer.uint32(34).string(message.reporterUid);
     }
-    if (message.reason !== "") {
-      writer.uint32(42).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(40).int32(message.reason);
     }
     if (message.note !== "") {
       writer.uint32(50).string(message.note);
@@ -1254,11 +1254,11 @@ export const CommentReported: MessageFns<CommentReported> = {
             continue;
           }
           case 5: {
-            if (tag !== 42) {
+            if (tag !== 40) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 6: {
@@ -1327,7 +1327,7 @@ export const CommentReported: MessageFns<CommentReported> = {
         : isSet(object.reporter_uid)
         ? globalThis.String(object.reporter_uid)
         : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? reportReasonFromJSON(object.reason) : 0,
       note: isSet(object.note) ? globalThis.String(object.note) : "",
       authorUid: isSet(object.authorUid)
         ? globalThis.String(object.authorUid)
@@ -1357,8 +1357,8 @@ export const CommentReported: MessageFns<CommentReported> = {
     if (message.reporterUid !== "") {
       obj.reporterUid = message.reporterUid;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = reportReasonToJSON(message.reason);
     }
     if (message.note !== "") {
       obj.note = message.note;
