@@ -38,7 +38,7 @@ describe(articlePublished.subject, () => {
         articleId: uuid('6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f'),
         title: like('Çay mədəniyyəti'),
         description: like('Azərbaycanda çay süfrəsi'),
-        language: regex('^(az|en|ru)$', 'az'),
+        language: regex('^LANGUAGE_(AZ|EN|RU)$', 'LANGUAGE_AZ'),
         category: like('culture'),
         bodyText: like('Çay süfrəsi qonaqpərvərliyin rəmzidir.'),
         authorUid: uuid('0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b'),

@@ -33,7 +33,7 @@ describe(rpc, () => {
       .expectsToReceive(published)
       .withContent({
         found: true,
-        status: 'published',
+        status: 'ARTICLE_STATUS_PUBLISHED',
         title: like('Çay mədəniyyəti'),
         authorUids: eachLike(uuid('0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b'), 2),
       })

@@ -4,11 +4,13 @@
 // mapping table by hand, and it refuses to load when the proto enum and the rules' list disagree.
 import { AppError } from '@pencraft/errors';
 import { ACCOUNT_LOG_TYPES, COMMENT_STATUSES, PICTURE_KINDS } from '@pencraft/rules';
-import { AUDIENCES, BAN_REASONS, LANGS, REPORT_REASONS } from '@pencraft/rules';
+import { ARTICLE_STATUSES, AUDIENCES, BAN_REASONS, LANGS, REPORT_REASONS, SEARCH_HIT_KINDS } from '@pencraft/rules';
+import { ArticleStatus } from './gen/articles/v1/articles.js';
 import { CommentStatus } from './gen/comments/v1/comments.js';
 import { Audience, BanReason, Language, ReportReason } from './gen/common/v1/common.js';
 import { AccountLogType } from './gen/identity/v1/identity.js';
 import { PictureKind } from './gen/identity/v1/profile.js';
+import { SearchHitKind } from './gen/search/v1/search.js';
 
 export interface EnumCodec<E extends number, V extends string> {
   /** The names, in the rules' order: what zod schemas, check constraints and option lists are made from. */
@@ -93,4 +95,14 @@ export const commentStatuses = protoEnum<CommentStatus, (typeof COMMENT_STATUSES
   'CommentStatus',
   CommentStatus,
   COMMENT_STATUSES,
+);
+export const articleStatuses = protoEnum<ArticleStatus, (typeof ARTICLE_STATUSES)[number]>(
+  'ArticleStatus',
+  ArticleStatus,
+  ARTICLE_STATUSES,
+);
+export const searchHitKinds = protoEnum<SearchHitKind, (typeof SEARCH_HIT_KINDS)[number]>(
+  'SearchHitKind',
+  SearchHitKind,
+  SEARCH_HIT_KINDS,
 );

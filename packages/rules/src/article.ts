@@ -13,6 +13,28 @@ export const ARTICLE_CONTENT_MAX_CHARS = 30_000;
 export const ARTICLE_CONTENT_MAX_BYTES = 400_000;
 export const ARTICLE_CONTENT_MAX_BLOCKS = 1_000;
 
+/**
+ * SPEC.md section 4: accepted, then automatic initial review, then under moderation, then approved, then published;
+ * or rejected, or a revision requested from the author. `draft` is an article created directly through
+ * POST /api/articles and not yet submitted (the editor keeps its work in the drafts table instead).
+ */
+export const ARTICLE_STATUSES = [
+  'draft',
+  'accepted',
+  'initialReview',
+  'underModeration',
+  'approved',
+  'published',
+  'rejected',
+  'revisionRequested',
+] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+/** The statuses of a submitted article (every one but draft): what the writer's review list shows. */
+export const REVIEW_STATUSES = ARTICLE_STATUSES.filter(
+  (status): status is Exclude<ArticleStatus, 'draft'> => status !== 'draft',
+);
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
 export type TitleProblem = 'titleRequired' | 'titleLength';
 export type DescriptionProblem = 'descriptionLength';
 export type SubCategoriesProblem = 'subCategoriesCount' | 'subCategoriesRepeatCategory';

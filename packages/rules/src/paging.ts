@@ -8,6 +8,9 @@ export const PAGE_SIZE_MAX = 50;
 export const HOME_MAX_PAGE = 500;
 export const SEARCH_MAX_PAGE = 50;
 export const SEARCH_QUERY_MAX = 200;
+/** What a search hit can be (users and publications come later). */
+export const SEARCH_HIT_KINDS = ['article'] as const;
+export type SearchHitKind = (typeof SEARCH_HIT_KINDS)[number];
 
 export interface Paging {
   page: number;

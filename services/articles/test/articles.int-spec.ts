@@ -1,5 +1,6 @@
 import { EVENTS } from '@pencraft/contracts/events';
 import {
+  ArticleStatus,
   ArticlesServiceClient,
   ArticlesServiceService,
   ReviewDecision,
@@ -23,6 +24,7 @@ import {
   startService,
   type TestDatabase,
 } from '../../../tests/support/stack.ts';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 let db: TestDatabase;
 let articles: AppHandle;
@@ -37,7 +39,7 @@ const draft = (overrides: object = {}) => ({
   author,
   title: 'Payız',
   description: 'Bakı haqqında',
-  language: 'az',
+  language: Language.LANGUAGE_AZ,
   category: 'culture',
   subCategories: ['travel'],
   contentJson: content(),
@@ -88,7 +90,12 @@ describe('articles against PostgreSQL and NATS', () => {
       { type: 'quote', data: { text: '<script>alert(1)</script><b>Söz</b>', caption: '<img src=x onerror=alert(1)>' } },
     ]);
     const { article } = await client.createArticle(draft({ contentJson: evil }));
-    expect(article).toMatchObject({ status: 'draft', author, wordCount: 13, publishedAtMs: 0 });
+    expect(article).toMatchObject({
+      status: ArticleStatus.ARTICLE_STATUS_DRAFT,
+      author,
+      wordCount: 13,
+      publishedAtMs: 0,
+    });
     const stored = await sql.query('select content::text as c from articles.articles where id = $1', [article!.id]);
     expect(stored.rows[0].c).not.toMatch(/script|onerror|<img/);
     expect(stored.rows[0].c).toContain('<b>Söz</b>');
@@ -147,14 +154,14 @@ describe('articles against PostgreSQL and NATS', () => {
       'ArticleNotFound',
     );
     const submitted = await client.publishArticle({ articleId: article!.id, actorUid: author.uid });
-    expect(submitted.article?.status).toBe('accepted');
+    expect(submitted.article?.status).toBe(ArticleStatus.ARTICLE_STATUS_ACCEPTED);
     expect((await failure(client.getArticle({ articleId: article!.id, viewerUid: '' }))).code).toBe('ArticleNotFound');
     const published = await client.decideReview({
       articleId: article!.id,
       decision: ReviewDecision.REVIEW_DECISION_APPROVE,
       note: '',
     });
-    expect(published.article?.status).toBe('published');
+    expect(published.article?.status).toBe(ArticleStatus.ARTICLE_STATUS_PUBLISHED);
     expect(published.article?.publishedAtMs).toBeGreaterThan(0);
     const again = await client.publishArticle({ articleId: article!.id, actorUid: author.uid });
     expect(again.article?.publishedAtMs).toBe(published.article?.publishedAtMs);
@@ -171,7 +178,9 @@ describe('articles against PostgreSQL and NATS', () => {
       'published',
     ]);
     expect(new Set(timeline.rows.slice(1).map((r) => r.at.getTime())).size).toBe(1);
-    expect((await client.getArticle({ articleId: article!.id, viewerUid: '' })).article?.status).toBe('published');
+    expect((await client.getArticle({ articleId: article!.id, viewerUid: '' })).article?.status).toBe(
+      ArticleStatus.ARTICLE_STATUS_PUBLISHED,
+    );
 
     const jsm = await nc.jetstreamManager();
     const durable = `probe_${Date.now()}`;
@@ -195,7 +204,7 @@ describe('articles against PostgreSQL and NATS', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       title: 'Nəşr olunan',
-      language: 'az',
+      language: Language.LANGUAGE_AZ,
       authorUsername: 'nigar',
       category: 'culture',
     });
@@ -245,7 +254,7 @@ describe('articles against PostgreSQL and NATS', () => {
       uid: randomUUID(),
       username: 'kamran',
       fullname: 'Kamran Quliyev',
-      lang: 'az',
+      lang: Language.LANGUAGE_AZ,
       registeredAtMs: Date.now(),
     };
     const h = headers();

@@ -25,6 +25,7 @@ import {
   startService,
   type TestDatabase,
 } from '../../../tests/support/stack.ts';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 const TEXT =
   'Bakının köhnə məhəllələrində gəzərkən insan hər addımda tarixlə qarşılaşır. Daş küçələr, dar döngələr və ' +
@@ -74,7 +75,7 @@ async function submitted(author: Person, title: string, text = TEXT): Promise<st
     author: { uid: author.uid, username: author.username, fullname: 'Author', imageUrl: '' },
     title,
     description: '',
-    language: 'en',
+    language: Language.LANGUAGE_EN,
     category: 'travel',
     subCategories: [],
     contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text } }] }),

@@ -1,6 +1,6 @@
 import { EVENTS } from '@pencraft/contracts/events';
 import { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
-import { SearchServiceClient, SearchServiceService } from '@pencraft/contracts/search/v1/search';
+import { SearchServiceClient, SearchServiceService, SearchHitKind } from '@pencraft/contracts/search/v1/search';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import { connect, headers, type JetStreamClient, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +17,9 @@ import {
   startService,
   type TestDatabase,
 } from '../../../tests/support/stack.ts';
+import { languages } from '@pencraft/contracts/enums';
+import type { Lang } from '@pencraft/rules';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 let db: TestDatabase;
 let search: AppHandle;
@@ -28,7 +31,7 @@ let js: JetStreamClient;
 const author = { authorUid: randomUUID(), authorUsername: 'leyla', authorFullname: 'Leyla Həsənova' };
 
 async function publish(
-  event: Partial<ArticlePublished> & { title: string; language: string; bodyText: string },
+  event: Omit<Partial<ArticlePublished>, 'language'> & { title: string; language: Lang; bodyText: string },
   eventId = randomUUID(),
 ) {
   const article: ArticlePublished = {
@@ -39,6 +42,7 @@ async function publish(
     publishedAtMs: Date.now(),
     ...author,
     ...event,
+    language: languages.toProto(event.language),
   };
   const h = headers();
   h.set('pc-event-type', EVENTS.articlePublished.type);
@@ -111,8 +115,8 @@ describe('search against PostgreSQL and NATS', () => {
     const { hits } = await client.searchText({ query: 'tomatoes', page: 1, pageSize: 0 });
     expect(hits.map((h) => h.title)).toEqual(['Growing tomatoes in small gardens', 'Notes']);
     expect(hits[0]).toMatchObject({
-      kind: 'article',
-      language: 'en',
+      kind: SearchHitKind.SEARCH_HIT_KIND_ARTICLE,
+      language: Language.LANGUAGE_EN,
       authorUsername: 'leyla',
       authorFullname: 'Leyla Həsənova',
     });
@@ -148,7 +152,7 @@ describe('search against PostgreSQL and NATS', () => {
       eventId,
     );
     await new Promise((r) => setTimeout(r, 300)); // past the stream's duplicate window
-    await publish({ ...article }, eventId);
+    await publish({ ...article, language: 'en' }, eventId);
     await eventually(async () => {
       const metrics = await (await fetch(`${internalBase('search')}/metrics`)).text();
       return /nats_events_processed_total\{[^}]*result="duplicate"[^}]*\} 1/.test(metrics) ? true : undefined;

@@ -1,5 +1,6 @@
 import type { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
 import type { ArticleWithAuthor } from './article.repository.js';
+import { languages } from '@pencraft/contracts/enums';
 
 /**
  * The articles.article.published payload of a published article (EVENTS.articlePublished in the contracts; its
@@ -10,7 +11,7 @@ export function publishedEvent({ article, author }: ArticleWithAuthor): ArticleP
     articleId: article.id,
     title: article.title,
     description: article.description,
-    language: article.language,
+    language: languages.toProto(article.language),
     category: article.category,
     subCategories: article.subCategories,
     bodyText: article.bodyText,

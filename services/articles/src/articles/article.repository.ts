@@ -5,7 +5,8 @@ import { authors } from '../authors/author.table.js';
 import { drafts } from '../drafts/draft.table.js';
 import { articleReports } from '../reports/article-report.table.js';
 import { articleDeletions, articleEdits, articleReviews } from '../review/review.table.js';
-import { articles, PENDING_STATUSES, type ArticleRow, type ArticleStatus } from './article.table.js';
+import { articles, PENDING_STATUSES, type ArticleRow } from './article.table.js';
+import type { ArticleStatus } from '@pencraft/rules';
 
 export type NewArticle = typeof articles.$inferInsert;
 

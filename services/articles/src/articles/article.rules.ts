@@ -1,5 +1,11 @@
 import { AppError, isLang, type ErrorDetail } from '@pencraft/errors';
-import { descriptionProblem, normalizeArticleText, subCategoriesProblem, titleProblem } from '@pencraft/rules';
+import {
+  descriptionProblem,
+  normalizeArticleText,
+  subCategoriesProblem,
+  titleProblem,
+  type Lang,
+} from '@pencraft/rules';
 import { isCategory } from '../categories/categories.js';
 import { checkContent, type CheckedContent } from '../content/article-content.js';
 
@@ -15,7 +21,7 @@ export interface ArticleDraftInput {
 export interface CheckedArticle extends CheckedContent {
   title: string;
   description: string;
-  language: string;
+  language: Lang;
   category: string;
   subCategories: string[];
 }
@@ -30,7 +36,8 @@ export function checkArticle(input: ArticleDraftInput): CheckedArticle {
   const description = normalizeArticleText(input.description ?? '');
   if (titleProblem(title)) details.push({ field: 'title', code: 'InvalidArticleTitle' });
   if (descriptionProblem(description)) details.push({ field: 'description', code: 'InvalidArticleDescription' });
-  if (!isLang(input.language)) details.push({ field: 'language', code: 'InvalidModel' });
+  const language = isLang(input.language) ? input.language : undefined;
+  if (!language) details.push({ field: 'language', code: 'InvalidModel' });
   if (!isCategory(input.category)) details.push({ field: 'category', code: 'InvalidCategory' });
   const subCategories = [...new Set(input.subCategories ?? [])];
   if (subCategoriesProblem(subCategories, input.category) || subCategories.some((c) => !isCategory(c))) {
@@ -43,6 +50,6 @@ export function checkArticle(input: ArticleDraftInput): CheckedArticle {
     if (!AppError.is(error)) throw error;
     details.push(...(error.details ?? [{ field: 'content', code: error.code }]));
   }
-  if (details.length > 0 || !content) throw new AppError(details[0]!.code, { details });
-  return { ...content, title, description, language: input.language, category: input.category, subCategories };
+  if (details.length > 0 || !content || !language) throw new AppError(details[0]!.code, { details });
+  return { ...content, title, description, language, category: input.category, subCategories };
 }

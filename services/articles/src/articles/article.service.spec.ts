@@ -7,6 +7,8 @@ import type { ArticleRecord, ArticleRepository, ArticleWithAuthor } from './arti
 import type { ArticleCollaboration } from '../translations/article-collaboration.js';
 import { ArticleService } from './article.service.js';
 import type { ArticleRow } from './article.table.js';
+import { Audience, Language } from '@pencraft/contracts/common/v1/common';
+import { ArticleStatus } from '@pencraft/contracts/articles/v1/articles';
 
 const NOW = new Date('2026-11-25T10:00:00Z');
 const AUTHOR = {
@@ -126,7 +128,12 @@ describe('ArticleService', () => {
       });
       expect(stored.bodyText).toContain(TEXT);
       expect(transactions.committed).toBe(1);
-      expect(created).toMatchObject({ id: ARTICLE_ID, status: 'draft', author: AUTHOR, title: 'Payız Bakıda' });
+      expect(created).toMatchObject({
+        id: ARTICLE_ID,
+        status: ArticleStatus.ARTICLE_STATUS_DRAFT,
+        author: AUTHOR,
+        title: 'Payız Bakıda',
+      });
     });
 
     it('counts against the draft cap: an eleventh draft is refused, counted under the owner lock', async () => {
@@ -178,7 +185,7 @@ describe('ArticleService', () => {
   describe('get', () => {
     const group = {
       coAuthors: [{ uid: READER_UID, username: 'rauf', fullname: 'Rauf', imageUrl: '' }],
-      translations: [{ id: ARTICLE_ID, language: 'az' }],
+      translations: [{ id: ARTICLE_ID, language: Language.LANGUAGE_AZ }],
       originalId: '',
     };
 
@@ -198,8 +205,8 @@ describe('ArticleService', () => {
       collaboration.of.mockResolvedValue(group);
       collaboration.coWrites.mockImplementation(async (_id, uid) => uid === READER_UID);
 
-      expect((await service.get(ARTICLE_ID, AUTHOR.uid)).status).toBe('draft');
-      expect((await service.get(ARTICLE_ID, READER_UID)).status).toBe('draft');
+      expect((await service.get(ARTICLE_ID, AUTHOR.uid)).status).toBe(ArticleStatus.ARTICLE_STATUS_DRAFT);
+      expect((await service.get(ARTICLE_ID, READER_UID)).status).toBe(ArticleStatus.ARTICLE_STATUS_DRAFT);
       expect(await codeOf(service.get(ARTICLE_ID, '9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6e'))).toBe('ArticleNotFound');
       expect(await codeOf(service.get(ARTICLE_ID, ''))).toBe('ArticleNotFound');
     });
@@ -211,8 +218,8 @@ describe('ArticleService', () => {
       collaboration.of.mockResolvedValue(group);
       collaboration.coWrites.mockImplementation(async (_id, uid) => uid === READER_UID);
 
-      expect((await service.get(ARTICLE_ID, AUTHOR.uid)).audience).toBe('paid');
-      expect((await service.get(ARTICLE_ID, READER_UID)).audience).toBe('paid');
+      expect((await service.get(ARTICLE_ID, AUTHOR.uid)).audience).toBe(Audience.AUDIENCE_PAID);
+      expect((await service.get(ARTICLE_ID, READER_UID)).audience).toBe(Audience.AUDIENCE_PAID);
       expect(await codeOf(service.get(ARTICLE_ID, '9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6e'))).toBe('ArticleNotFound');
       expect(await codeOf(service.get(ARTICLE_ID, ''))).toBe('ArticleNotFound');
     });
@@ -228,7 +235,7 @@ describe('ArticleService', () => {
       id: `id-${n}`,
       title: `Title ${n}`,
       description: '',
-      language: 'en',
+      language: 'en' as const,
       category: 'tech',
       wordCount: 400,
       publishedAt: new Date(NOW.getTime() - n * 1000),
@@ -247,7 +254,7 @@ describe('ArticleService', () => {
         id: 'id-0',
         title: 'Title 0',
         description: '',
-        language: 'en',
+        language: Language.LANGUAGE_EN,
         category: 'tech',
         author: AUTHOR,
         publishedAtMs: NOW.getTime(),
@@ -279,7 +286,7 @@ describe('ArticleService', () => {
       id: `id-${n}`,
       title: `Title ${n}`,
       description: '',
-      language: 'az',
+      language: 'az' as const,
       category: 'culture',
       wordCount: 200,
       publishedAt: new Date(NOW.getTime() - n * 1000),

@@ -16,6 +16,7 @@ import { mediaUrl } from '../drafts/draft.rules.js';
 import { ArticleCollaboration } from '../translations/article-collaboration.js';
 import { ArticleRepository, type ArticleWithAuthor } from './article.repository.js';
 import { checkArticle, type ArticleDraftInput } from './article.rules.js';
+import { articleStatuses, audiences, languages } from '@pencraft/contracts/enums';
 
 @Injectable()
 export class ArticleService {
@@ -81,7 +82,7 @@ export class ArticleService {
       id: row.id,
       title: row.title,
       description: row.description,
-      language: row.language,
+      language: languages.toProto(row.language),
       category: row.category,
       author: row.author ?? undefined,
       publishedAtMs: row.publishedAt?.getTime() ?? 0,
@@ -106,7 +107,7 @@ export class ArticleService {
       id: row.id,
       title: row.title,
       description: row.description,
-      language: row.language,
+      language: languages.toProto(row.language),
       category: row.category,
       author: row.author ?? undefined,
       publishedAtMs: row.publishedAt?.getTime() ?? 0,
@@ -125,11 +126,11 @@ export function toArticle({ article, author }: ArticleWithAuthor): Article {
     id: article.id,
     title: article.title,
     description: article.description,
-    language: article.language,
+    language: languages.toProto(article.language),
     category: article.category,
     subCategories: article.subCategories,
     contentJson: article.contentJson,
-    status: article.status,
+    status: articleStatuses.toProto(article.status),
     author: author ?? { uid: article.authorId, username: '', fullname: '', imageUrl: '' },
     createdAtMs: article.createdAt.getTime(),
     updatedAtMs: article.updatedAt.getTime(),
@@ -139,7 +140,7 @@ export function toArticle({ article, author }: ArticleWithAuthor): Article {
     readingMinutes: readingMinutes(article.wordCount),
     reviewNote: article.reviewNote,
     coverUrl: mediaUrl(article.coverKey),
-    audience: article.audience,
+    audience: audiences.toProto(article.audience),
     target: article.target,
     editCount: article.editCount,
     // Co-authors and the translation group: ArticleCollaboration.of, where a read shows them.

@@ -1,24 +1,9 @@
+import type { ArticleStatus, Audience, Lang } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { articlesSchema } from '../articles.schema.js';
 import type { ArticleContent } from '../content/article-content.js';
 
-/**
- * SPEC.md section 4: accepted, then automatic initial review, then under moderation, then approved, then published;
- * or rejected, or a revision requested from the author. `draft` is an article created directly through
- * POST /api/articles and not yet submitted (the editor keeps its work in the drafts table instead).
- */
-export const ARTICLE_STATUSES = [
-  'draft',
-  'accepted',
-  'initialReview',
-  'underModeration',
-  'approved',
-  'published',
-  'rejected',
-  'revisionRequested',
-] as const;
-export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 /** Submitted and not yet decided: the states a pending article can be deleted in (within 6 hours). */
 export const PENDING_STATUSES: readonly ArticleStatus[] = ['accepted', 'initialReview', 'underModeration'];
 
@@ -29,7 +14,7 @@ export const articles = articlesSchema.table(
     authorId: uuid('author_id').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    language: text('language').notNull(),
+    language: text('language').$type<Lang>().notNull(),
     category: text('category').notNull(),
     subCategories: text('sub_categories')
       .array()
@@ -46,7 +31,7 @@ export const articles = articlesSchema.table(
     /** An object-store key of the cover image, or null. */
     coverKey: text('cover_key'),
     target: text('target').notNull().default('personal'),
-    audience: text('audience').notNull().default('free'),
+    audience: text('audience').$type<Audience>().notNull().default('free'),
     /** How many times the published article was edited (SPEC.md: EditArticleCount). */
     editCount: integer('edit_count').notNull().default(0),
     wordCount: integer('word_count').notNull(),

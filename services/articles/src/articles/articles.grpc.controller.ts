@@ -21,6 +21,7 @@ import { CATEGORIES } from '../categories/categories.js';
 import { ReviewService } from '../review/review.service.js';
 import type { Decision } from '../review/review.rules.js';
 import { ArticleService } from './article.service.js';
+import { languages } from '@pencraft/contracts/enums';
 
 const DECISIONS: Partial<Record<ReviewDecision, Decision>> = {
   [ReviewDecision.REVIEW_DECISION_START_INITIAL_REVIEW]: 'startInitialReview',
@@ -40,7 +41,8 @@ export class ArticlesGrpcController {
 
   @GrpcMethod('ArticlesService', 'createArticle')
   async createArticle(request: CreateArticleRequest): Promise<CreateArticleResponse> {
-    return { article: await this.articles.create(request.author, request) };
+    const language = languages.fromProto(request.language) ?? '';
+    return { article: await this.articles.create(request.author, { ...request, language }) };
   }
 
   @GrpcMethod('ArticlesService', 'publishArticle')

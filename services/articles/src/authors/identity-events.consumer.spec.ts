@@ -4,6 +4,7 @@ import type { EventConsumers, Subscription } from '@pencraft/kit';
 import { strictMock, TX } from '@pencraft/testing';
 import type { AuthorRepository } from './author.repository.js';
 import { IdentityEventsConsumer } from './identity-events.consumer.js';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 describe('IdentityEventsConsumer', () => {
   it('subscribes its declared durable to identity.user.registered and records the author', async () => {
@@ -20,7 +21,7 @@ describe('IdentityEventsConsumer', () => {
 
     const registeredAtMs = Date.parse('2026-11-25T10:00:00Z');
     const data = EVENTS.userRegistered.message
-      .encode({ uid: 'u-1', username: 'leyla', fullname: 'Leyla Həsənova', lang: 'az', registeredAtMs })
+      .encode({ uid: 'u-1', username: 'leyla', fullname: 'Leyla Həsənova', lang: Language.LANGUAGE_AZ, registeredAtMs })
       .finish();
     await subscription.handler({ id: 'e-1', subject: EVENTS.userRegistered.subject, type: '', data }, TX);
 

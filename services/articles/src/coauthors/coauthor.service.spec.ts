@@ -11,6 +11,7 @@ import type { TranslationRepository } from '../translations/translation.reposito
 import type { CoAuthorRepository, DraftAccess, InvitationView } from './coauthor.repository.js';
 import { CoAuthorService } from './coauthor.service.js';
 import type { CoAuthorInvitationRow } from './coauthor.table.js';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
 const OWNER = {
@@ -256,7 +257,7 @@ describe('CoAuthorService', () => {
         view({ status: 'accepted' }),
         view({ id: 'i2', inviteeUid: STRANGER.uid, invitee: STRANGER }),
       ]);
-      translations.publishedVersions.mockResolvedValue([{ id: ARTICLE_ID, language: 'az' }]);
+      translations.publishedVersions.mockResolvedValue([{ id: ARTICLE_ID, language: 'az' as const }]);
       coAuthors.person.mockResolvedValue(OWNER);
 
       const details = await service.draftCollaboration(DRAFT_ID, OWNER.uid);
@@ -264,7 +265,7 @@ describe('CoAuthorService', () => {
       expect(details.owner).toEqual(OWNER);
       expect(details.coAuthors).toEqual([FRIEND]);
       expect(details.invitations.map((i) => i.invitee?.uid)).toEqual([FRIEND.uid, STRANGER.uid]);
-      expect(details.translations).toEqual([{ id: ARTICLE_ID, language: 'az' }]);
+      expect(details.translations).toEqual([{ id: ARTICLE_ID, language: Language.LANGUAGE_AZ }]);
       expect(translations.publishedVersions).toHaveBeenCalledWith(ARTICLE_ID);
     });
 

@@ -20,6 +20,7 @@ import {
   type PersonSnapshot,
 } from './coauthor.repository.js';
 import type { InvitationStatus as StoredStatus } from './coauthor.table.js';
+import { languages } from '@pencraft/contracts/enums';
 
 /** How many pending invitations the invitations list shows at most (newest first). */
 export const INVITATIONS_LIST_MAX = 50;
@@ -127,7 +128,7 @@ export class CoAuthorService {
       owner: owner ?? { uid: draft.ownerId, username: '', fullname: '', imageUrl: '' },
       coAuthors: invitations.filter((i) => i.status === 'accepted' && i.invitee).map((i) => i.invitee!),
       invitations: principalUid === viewerUid ? invitations.map(toInvitation) : [],
-      translations,
+      translations: translations.map(({ id, language }) => ({ id, language: languages.toProto(language) })),
     };
   }
 

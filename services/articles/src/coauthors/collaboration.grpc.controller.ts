@@ -16,6 +16,7 @@ import type {
 } from '@pencraft/contracts/articles/v1/collaboration';
 import { TranslationService } from '../translations/translation.service.js';
 import { CoAuthorService } from './coauthor.service.js';
+import { languages } from '@pencraft/contracts/enums';
 
 /** articles.v1.CollaborationService: each method hands its request to the translations or co-authors service. */
 @Controller()
@@ -27,12 +28,24 @@ export class CollaborationGrpcController {
 
   @GrpcMethod('CollaborationService', 'translateArticle')
   async translateArticle(request: TranslateArticleRequest): Promise<TranslateArticleResponse> {
-    return { draftId: await this.translations.translate(request.actor, request.articleId, request.language) };
+    return {
+      draftId: await this.translations.translate(
+        request.actor,
+        request.articleId,
+        languages.fromProto(request.language) ?? '',
+      ),
+    };
   }
 
   @GrpcMethod('CollaborationService', 'findArticleTranslation')
   async findArticleTranslation(request: FindArticleTranslationRequest): Promise<FindArticleTranslationResponse> {
-    return { articleId: await this.translations.find(request.articleId, request.language, request.viewerUid) };
+    return {
+      articleId: await this.translations.find(
+        request.articleId,
+        languages.fromProto(request.language) ?? '',
+        request.viewerUid,
+      ),
+    };
   }
 
   @GrpcMethod('CollaborationService', 'inviteCoAuthor')

@@ -3,9 +3,10 @@ import { DATABASE, type DatabaseHandle } from '@pencraft/kit';
 import { and, eq, sql } from 'drizzle-orm';
 import { articles } from '../articles/article.table.js';
 import { coAuthorInvitations } from '../coauthors/coauthor.table.js';
+import type { ArticleStatus } from '@pencraft/rules';
 
 export interface ArticleRefRow {
-  status: string;
+  status: ArticleStatus;
   title: string;
   /** The principal author first, then the accepted co-authors. */
   authorUids: string[];

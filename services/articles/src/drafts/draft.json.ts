@@ -4,6 +4,7 @@ import { previewLinkExpiresAt, visibleCharacterCount } from '@pencraft/rules';
 import type { DraftOwner } from './draft.repository.js';
 import { mediaUrl } from './draft.rules.js';
 import type { DraftRow } from './draft.table.js';
+import { audiences, languages } from '@pencraft/contracts/enums';
 
 export type DraftRole = 'owner' | 'coAuthor' | 'preview';
 
@@ -47,7 +48,7 @@ export function toDraft(
     owner: owner ?? { uid: row.ownerId, username: '', fullname: '', imageUrl: '' },
     articleId: row.articleId ?? '',
     translationOf: row.translationOf ?? '',
-    language: row.language,
+    language: languages.toProto(row.language),
     title: row.title,
     description: row.description,
     contentJson: withContent && content ? JSON.stringify(content) : '',
@@ -56,7 +57,7 @@ export function toDraft(
     coverKey: row.coverKey ?? '',
     coverUrl: mediaUrl(row.coverKey),
     target: row.target,
-    audience: row.audience,
+    audience: audiences.toProto(row.audience),
     version: row.version,
     createdAtMs: row.createdAt.getTime(),
     updatedAtMs: row.updatedAt.getTime(),

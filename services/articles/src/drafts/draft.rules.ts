@@ -1,15 +1,18 @@
 import { AppError, isLang, type ErrorDetail } from '@pencraft/errors';
 import {
+  AUDIENCES,
   audienceProblem,
   descriptionProblem,
   normalizeArticleText,
   subCategoriesProblem,
   codePointLength,
   ARTICLE_TITLE_MAX,
+  type Audience,
+  type Lang,
 } from '@pencraft/rules';
 import { isCategory } from '../categories/categories.js';
 import { checkContent, type CheckedContent } from '../content/article-content.js';
-import { AUDIENCES, DRAFT_TARGETS, type Audience, type DraftTarget } from './draft.table.js';
+import { DRAFT_TARGETS, type DraftTarget } from './draft.table.js';
 
 export interface DraftFieldsInput {
   title: string;
@@ -26,7 +29,7 @@ export interface DraftFieldsInput {
 export interface CheckedDraft {
   title: string;
   description: string;
-  language: string;
+  language: Lang;
   category: string;
   subCategories: string[];
   content: CheckedContent | null;
@@ -46,7 +49,7 @@ export function checkDraft(input: DraftFieldsInput): CheckedDraft {
   const description = normalizeArticleText(input.description ?? '');
   if (codePointLength(title) > ARTICLE_TITLE_MAX) details.push({ field: 'title', code: 'InvalidArticleTitle' });
   if (descriptionProblem(description)) details.push({ field: 'description', code: 'InvalidArticleDescription' });
-  const language = input.language || 'az';
+  const language = (input.language || 'az') as Lang;
   if (!isLang(language)) details.push({ field: 'language', code: 'InvalidModel' });
   const category = input.category ?? '';
   if (category && !isCategory(category)) details.push({ field: 'category', code: 'InvalidCategory' });

@@ -10,6 +10,7 @@ import type { CoAuthorAccess } from './co-author-access.js';
 import type { DraftRepository } from './draft.repository.js';
 import { DraftService, previewTokenHash } from './draft.service.js';
 import type { DraftRow } from './draft.table.js';
+import { Audience, Language } from '@pencraft/contracts/common/v1/common';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
 const OWNER = {
@@ -50,12 +51,12 @@ function draft(overrides: Partial<DraftRow> = {}): DraftRow {
 const fields = (overrides: object = {}) => ({
   title: '  Payız  <b>Bakıda</b> ',
   description: '',
-  language: 'az',
+  language: Language.LANGUAGE_AZ,
   category: 'culture',
   subCategories: ['travel'],
   contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text: 'Qısa <script>x</script>' } }] }),
   target: '',
-  audience: '',
+  audience: Audience.AUDIENCE_UNSPECIFIED,
   ...overrides,
 });
 
@@ -128,7 +129,6 @@ describe('DraftService', () => {
           fields({
             title: 'x'.repeat(151),
             category: 'astrology',
-            audience: 'vip',
             contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text: 'y'.repeat(30_001) } }] }),
           }),
         ),
@@ -136,17 +136,26 @@ describe('DraftService', () => {
       expect(error.details?.map((d) => `${d.field}:${d.code}`)).toEqual([
         'title:InvalidArticleTitle',
         'category:InvalidCategory',
-        'audience:InvalidModel',
         'content:InvalidContentMax',
       ]);
       expect(transactions.run).not.toHaveBeenCalled();
     });
 
+    it('refuses a language or audience this build does not know, before touching the database', async () => {
+      const language = await failure(service.create(OWNER, fields({ language: 99 as Language })));
+      expect(language.details).toEqual([{ field: 'language', code: 'InvalidModel' }]);
+      const audience = await failure(service.create(OWNER, fields({ audience: 99 as Audience })));
+      expect(audience.details).toEqual([{ field: 'audience', code: 'InvalidModel' }]);
+      expect(transactions.run).not.toHaveBeenCalled();
+    });
+
     it('refuses paid readers for a personal draft, on create and on save, before touching the database', async () => {
-      const created = await failure(service.create(OWNER, fields({ target: 'personal', audience: 'paid' })));
+      const created = await failure(
+        service.create(OWNER, fields({ target: 'personal', audience: Audience.AUDIENCE_PAID })),
+      );
       expect(created.code).toBe('PaidAudienceNeedsPublication');
       expect(created.details).toEqual([{ field: 'audience', code: 'PaidAudienceNeedsPublication' }]);
-      const saved = await failure(service.update(DRAFT_ID, OWNER.uid, 2, fields({ audience: 'paid' })));
+      const saved = await failure(service.update(DRAFT_ID, OWNER.uid, 2, fields({ audience: Audience.AUDIENCE_PAID })));
       expect(saved.code).toBe('PaidAudienceNeedsPublication');
       expect(transactions.run).not.toHaveBeenCalled();
     });
@@ -180,7 +189,7 @@ describe('DraftService', () => {
       drafts.lockForUpdate.mockResolvedValue(draft({ translationOf: ARTICLE_ID, language: 'en' }));
       drafts.saveIfVersion.mockResolvedValue(draft({ language: 'en' }));
       drafts.find.mockResolvedValue({ draft: draft({ language: 'en' }), owner: OWNER });
-      await service.update(DRAFT_ID, OWNER.uid, 2, fields({ language: 'ru' }));
+      await service.update(DRAFT_ID, OWNER.uid, 2, fields({ language: Language.LANGUAGE_RU }));
       expect(drafts.saveIfVersion.mock.calls[0]![3].language).toBe('en');
     });
 

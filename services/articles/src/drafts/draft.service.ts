@@ -25,6 +25,7 @@ import { toDraft, type DraftRole } from './draft.json.js';
 import { DraftRepository, type DraftChanges } from './draft.repository.js';
 import { checkDraft, isOwnImageKey } from './draft.rules.js';
 import type { DraftRow } from './draft.table.js';
+import { audiences, languages } from '@pencraft/contracts/enums';
 
 const PREVIEW_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
@@ -41,12 +42,12 @@ function changesOf(fields: DraftFields | undefined): DraftChanges {
   const checked = checkDraft({
     title: fields?.title ?? '',
     description: fields?.description ?? '',
-    language: fields?.language ?? '',
+    language: fields?.language ? languages.require(fields.language, 'language') : '',
     category: fields?.category ?? '',
     subCategories: fields?.subCategories ?? [],
     contentJson: fields?.contentJson ?? '',
     target: fields?.target ?? '',
-    audience: fields?.audience ?? '',
+    audience: fields?.audience ? audiences.require(fields.audience, 'audience') : '',
   });
   return {
     title: checked.title,
@@ -209,7 +210,7 @@ export class DraftService {
     return {
       draft,
       translationSource: source
-        ? { id: source.article.id, title: source.article.title, language: source.article.language }
+        ? { id: source.article.id, title: source.article.title, language: languages.toProto(source.article.language) }
         : undefined,
     };
   }

@@ -1,11 +1,10 @@
+import type { Audience, Lang } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { articlesSchema } from '../articles.schema.js';
 
 export const DRAFT_TARGETS = ['personal'] as const;
 export type DraftTarget = (typeof DRAFT_TARGETS)[number];
-export const AUDIENCES = ['free', 'paid'] as const;
-export type Audience = (typeof AUDIENCES)[number];
 
 /**
  * A writer's work in progress, kept on the server (autosaved by the editor). A draft is checked loosely while it is
@@ -22,7 +21,7 @@ export const drafts = articlesSchema.table(
     articleId: uuid('article_id'),
     /** The original article this draft translates; null for an original. */
     translationOf: uuid('translation_of'),
-    language: text('language').notNull().default('az'),
+    language: text('language').$type<Lang>().notNull().default('az'),
     title: text('title').notNull().default(''),
     description: text('description').notNull().default(''),
     /** Editor.js output, sanitized on every save; null until the first block is written. */

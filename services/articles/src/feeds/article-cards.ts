@@ -1,12 +1,13 @@
 import type { ArticleCard } from '@pencraft/contracts/articles/v1/articles';
 import type { ArticleCardPage } from '@pencraft/contracts/articles/v1/engagement';
 import { AppError } from '@pencraft/errors';
-import { HOME_MAX_PAGE, resolvePaging, type Paging } from '@pencraft/rules';
+import { HOME_MAX_PAGE, resolvePaging, type Paging, type Lang } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { articles } from '../articles/article.table.js';
 import { authors } from '../authors/author.table.js';
 import { readingMinutes } from '../content/article-content.js';
 import { articleEngagement } from './article-engagement.table.js';
+import { languages } from '@pencraft/contracts/enums';
 
 /** What a card needs, read from an article, its engagement row and its author (the read model). */
 export const CARD_COLUMNS = {
@@ -30,7 +31,7 @@ export interface CardRow {
   id: string;
   title: string;
   description: string;
-  language: string;
+  language: Lang;
   category: string;
   wordCount: number;
   coverKey: string | null;
@@ -48,7 +49,7 @@ export function toCard(row: CardRow): ArticleCard {
     id: row.id,
     title: row.title,
     description: row.description,
-    language: row.language,
+    language: languages.toProto(row.language),
     category: row.category,
     author: {
       uid: row.authorUid,

@@ -5,6 +5,7 @@ import { strictMock, TX } from '@pencraft/testing';
 import { EngagementConsumers } from './engagement.consumers.js';
 import type { EngagementRepository } from './engagement.repository.js';
 import type { UserFollowRepository } from './user-follow.repository.js';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 const A = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
 const B = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
@@ -14,7 +15,7 @@ const published = (articleId: string) => ({
   articleId,
   title: 'T',
   description: '',
-  language: 'az',
+  language: Language.LANGUAGE_AZ,
   category: 'tech',
   subCategories: [],
   bodyText: '',

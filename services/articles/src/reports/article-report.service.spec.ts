@@ -7,6 +7,7 @@ import type { ArticleRecord, ArticleRepository } from '../articles/article.repos
 import type { Clock } from '../clock.js';
 import type { ArticleReportRepository } from './article-report.repository.js';
 import { ArticleReportService } from './article-report.service.js';
+import { ReportReason } from '@pencraft/contracts/common/v1/common';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
 const AUTHOR = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
@@ -35,7 +36,12 @@ describe('ArticleReportService', () => {
   let reports: StrictMock<ArticleReportRepository>;
   let outbox: StrictMock<Outbox>;
   let service: ArticleReportService;
-  const request = { articleId: ARTICLE_ID, reporterUid: READER, reason: 'scam', note: '  Phishing <b>link</b> ' };
+  const request = {
+    articleId: ARTICLE_ID,
+    reporterUid: READER,
+    reason: ReportReason.REPORT_REASON_SCAM,
+    note: '  Phishing <b>link</b> ',
+  };
 
   beforeEach(() => {
     articles = strictMock<ArticleRepository>('ArticleRepository');
@@ -65,12 +71,16 @@ describe('ArticleReportService', () => {
       articleId: ARTICLE_ID,
       authorUid: AUTHOR,
       reporterUid: READER,
-      reason: 'scam',
+      reason: ReportReason.REPORT_REASON_SCAM,
       note: 'Phishing link',
       excerpt: 'Payız',
       atMs: NOW.getTime(),
     });
-    expect(result).toMatchObject({ articleId: ARTICLE_ID, reason: 'scam', createdAtMs: NOW.getTime() });
+    expect(result).toMatchObject({
+      articleId: ARTICLE_ID,
+      reason: ReportReason.REPORT_REASON_SCAM,
+      createdAtMs: NOW.getTime(),
+    });
   });
 
   it('refuses a second report of the same article, and one past the daily limit', async () => {
@@ -88,7 +98,10 @@ describe('ArticleReportService', () => {
     expect(await codeOf(service.report(request))).toBe('ArticleNotFound');
     articles.findWithAuthor.mockResolvedValue(undefined);
     expect(await codeOf(service.report(request))).toBe('ArticleNotFound');
-    expect(await codeOf(service.report({ ...request, reason: 'boring' }))).toBe('InvalidModel');
+    expect(await codeOf(service.report({ ...request, reason: ReportReason.REPORT_REASON_UNSPECIFIED }))).toBe(
+      'InvalidModel',
+    );
+    expect(await codeOf(service.report({ ...request, reason: 99 as ReportReason }))).toBe('InvalidModel');
     expect(await codeOf(service.report({ ...request, note: 'x'.repeat(501) }))).toBe('InvalidModel');
     expect(await codeOf(service.report({ ...request, articleId: 'nope' }))).toBe('ArticleNotFound');
     expect(reports.insert).not.toHaveBeenCalled();

@@ -4,17 +4,12 @@ import type { ReportArticleRequest, ReportArticleResponse } from '@pencraft/cont
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
 import { Outbox, TransactionManager } from '@pencraft/kit';
-import {
-  codePointLength,
-  isReportReason,
-  normalizeReportNote,
-  REPORT_NOTE_MAX,
-  REPORTS_PER_DAY,
-} from '@pencraft/rules';
+import { codePointLength, normalizeReportNote, REPORT_NOTE_MAX, REPORTS_PER_DAY } from '@pencraft/rules';
 import { ArticleRepository } from '../articles/article.repository.js';
 import { Clock } from '../clock.js';
 import { isUuid } from '../feeds/ids.js';
 import { ArticleReportRepository } from './article-report.repository.js';
+import { reportReasons } from '@pencraft/contracts/enums';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -35,7 +30,7 @@ export class ArticleReportService {
 
   async report(request: ReportArticleRequest): Promise<ReportArticleResponse> {
     if (!isUuid(request.reporterUid)) throw new AppError('Unauthorized');
-    if (!isReportReason(request.reason)) throw new AppError('InvalidModel');
+    const reason = reportReasons.require(request.reason, 'reason');
     const note = normalizeReportNote(request.note ?? '');
     if (codePointLength(note) > REPORT_NOTE_MAX) throw new AppError('InvalidModel');
     if (!isUuid(request.articleId)) throw new AppError('ArticleNotFound');
@@ -51,7 +46,7 @@ export class ArticleReportService {
         id,
         articleId: article.id,
         reporterUid: request.reporterUid,
-        reason: request.reason,
+        reason,
         note,
         createdAt: now,
       });

@@ -1,3 +1,4 @@
+import type { ReportReason } from '@pencraft/rules';
 import { index, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { articlesSchema } from '../articles.schema.js';
 
@@ -11,7 +12,7 @@ export const articleReports = articlesSchema.table(
     id: uuid('id').primaryKey(),
     articleId: uuid('article_id').notNull(),
     reporterUid: uuid('reporter_uid').notNull(),
-    reason: text('reason').notNull(),
+    reason: text('reason').$type<ReportReason>().notNull(),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

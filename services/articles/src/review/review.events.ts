@@ -2,6 +2,7 @@ import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type { ArticleWithAuthor } from '../articles/article.repository.js';
 import type { Decision } from './review.rules.js';
 import type { ArticleEditRow } from './review.table.js';
+import { languages } from '@pencraft/contracts/enums';
 
 /** The decision names articles.article.reviewed carries; starting the initial review is not announced. */
 const REVIEWED: Partial<Record<Decision, string>> = {
@@ -24,7 +25,7 @@ export function submittedEvent({ article, author }: ArticleWithAuthor, isEdit: b
     title: article.title,
     description: article.description,
     bodyText: article.bodyText,
-    language: article.language,
+    language: languages.toProto(article.language),
     isEdit,
     submittedAtMs: at.getTime(),
     category: article.category,
@@ -47,7 +48,7 @@ export function editSubmittedEvent({ article, author }: ArticleWithAuthor, edit:
     title: edit.title,
     description: edit.description,
     bodyText: edit.bodyText,
-    language: edit.language,
+    language: languages.toProto(edit.language),
     isEdit: true,
     submittedAtMs: at.getTime(),
     category: edit.category,
@@ -82,7 +83,7 @@ export function reviewedEvent(
     decision: name,
     note,
     atMs: at.getTime(),
-    language: article.language,
+    language: languages.toProto(article.language),
     isEdit,
   });
 }

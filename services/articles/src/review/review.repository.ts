@@ -10,6 +10,7 @@ import {
   type ArticleEditRow,
   type NewArticleEdit,
 } from './review.table.js';
+import type { ArticleStatus } from '@pencraft/rules';
 
 /** The review timeline, the edits of published articles waiting for review and the pending-deletion counts. */
 @Injectable()
@@ -17,7 +18,13 @@ export class ReviewRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
   /** Records states on the article's timeline, all at `at` (one transaction, one instant). */
-  async record(tx: Queryable, articleId: string, states: readonly string[], note: string, at: Date): Promise<void> {
+  async record(
+    tx: Queryable,
+    articleId: string,
+    states: readonly ArticleStatus[],
+    note: string,
+    at: Date,
+  ): Promise<void> {
     if (states.length === 0) return;
     await tx.insert(articleReviews).values(
       states.map((status, index) => ({

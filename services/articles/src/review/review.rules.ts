@@ -1,5 +1,6 @@
 import { AppError } from '@pencraft/errors';
-import { PENDING_STATUSES, type ArticleStatus } from '../articles/article.table.js';
+import type { ArticleStatus } from '@pencraft/rules';
+import { PENDING_STATUSES } from '../articles/article.table.js';
 
 /** What the moderation service can decide (articles.v1.ReviewDecision). */
 export type Decision = 'startInitialReview' | 'passInitialReview' | 'approve' | 'reject' | 'requestRevision';

@@ -14,6 +14,8 @@ import type { DraftRow } from '../drafts/draft.table.js';
 import type { ReviewRepository } from './review.repository.js';
 import type { ArticleEditRow } from './review.table.js';
 import { ReviewService } from './review.service.js';
+import { Language } from '@pencraft/contracts/common/v1/common';
+import { ArticleStatus } from '@pencraft/contracts/articles/v1/articles';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
 const AUTHOR = {
@@ -188,7 +190,7 @@ describe('ReviewService', () => {
         isEdit: false,
         submittedAtMs: NOW.getTime(),
       });
-      expect(result.status).toBe('accepted');
+      expect(result.status).toBe(ArticleStatus.ARTICLE_STATUS_ACCEPTED);
     });
 
     it('announces a submitted translation, and its publication naming the original’s author', async () => {
@@ -212,7 +214,7 @@ describe('ReviewService', () => {
       expect(EVENTS.translationSubmitted.message.decode(submitted.payload)).toEqual({
         articleId: ARTICLE_ID,
         originalId: ORIGINAL_ID,
-        language: 'en',
+        language: Language.LANGUAGE_EN,
         title: 'Payız',
         authorUid: OTHER,
         submittedAtMs: NOW.getTime(),
@@ -323,7 +325,7 @@ describe('ReviewService', () => {
         previousBodyText: TEXT,
       });
       expect(drafts.delete).toHaveBeenCalledWith(TX, DRAFT_ID);
-      expect(result).toMatchObject({ status: 'published', editCount: 2, title: 'Payız' });
+      expect(result).toMatchObject({ status: ArticleStatus.ARTICLE_STATUS_PUBLISHED, editCount: 2, title: 'Payız' });
     });
 
     it('refuses a second edit while one waits for review', async () => {
@@ -369,12 +371,12 @@ describe('ReviewService', () => {
       articles.setStatus.mockResolvedValue(article());
       articles.findWithAuthor.mockResolvedValue(read());
       outbox.add.mockResolvedValue('event-s');
-      expect((await service.submit(ARTICLE_ID, AUTHOR.uid)).status).toBe('accepted');
+      expect((await service.submit(ARTICLE_ID, AUTHOR.uid)).status).toBe(ArticleStatus.ARTICLE_STATUS_ACCEPTED);
       expect(outbox.add).toHaveBeenCalledTimes(1);
 
       articles.lockForUpdate.mockResolvedValue(article({ status: 'accepted' }));
       articles.setStatus.mockClear();
-      expect((await service.submit(ARTICLE_ID, AUTHOR.uid)).status).toBe('accepted');
+      expect((await service.submit(ARTICLE_ID, AUTHOR.uid)).status).toBe(ArticleStatus.ARTICLE_STATUS_ACCEPTED);
       expect(articles.setStatus).not.toHaveBeenCalled();
     });
 
@@ -421,11 +423,11 @@ describe('ReviewService', () => {
         decision: 'approved',
         note: '',
         atMs: NOW.getTime(),
-        language: 'az',
+        language: Language.LANGUAGE_AZ,
         isEdit: false,
       });
       expect(coAuthors.acceptedUidsOfArticle).toHaveBeenCalledWith(ARTICLE_ID, TX);
-      expect(result.status).toBe('published');
+      expect(result.status).toBe(ArticleStatus.ARTICLE_STATUS_PUBLISHED);
     });
 
     it('keeps the note of a rejection or a revision request', async () => {
@@ -470,7 +472,7 @@ describe('ReviewService', () => {
     it('answers a repeated decision as done and refuses a contrary one', async () => {
       articles.lockForUpdate.mockResolvedValue(article({ status: 'published' }));
       articles.findWithAuthor.mockResolvedValue(read({ status: 'published' }));
-      expect((await service.decide(ARTICLE_ID, 'approve', '')).status).toBe('published');
+      expect((await service.decide(ARTICLE_ID, 'approve', '')).status).toBe(ArticleStatus.ARTICLE_STATUS_PUBLISHED);
       expect(await codeOf(service.decide(ARTICLE_ID, 'reject', ''))).toBe('OperationFailed');
       expect(reviews.record).not.toHaveBeenCalled();
       expect(outbox.add).not.toHaveBeenCalled();
@@ -620,11 +622,11 @@ describe('ReviewService', () => {
       ]);
       expect(await service.timeline(ARTICLE_ID, AUTHOR.uid)).toEqual({
         articleId: ARTICLE_ID,
-        status: 'revisionRequested',
+        status: ArticleStatus.ARTICLE_STATUS_REVISION_REQUESTED,
         reviewNote: 'Sources',
         events: [
-          { status: 'accepted', atMs: NOW.getTime(), note: '' },
-          { status: 'revisionRequested', atMs: NOW.getTime(), note: 'Sources' },
+          { status: ArticleStatus.ARTICLE_STATUS_ACCEPTED, atMs: NOW.getTime(), note: '' },
+          { status: ArticleStatus.ARTICLE_STATUS_REVISION_REQUESTED, atMs: NOW.getTime(), note: 'Sources' },
         ],
       });
       coAuthors.isAcceptedOnArticle.mockResolvedValue(true);
@@ -638,7 +640,7 @@ describe('ReviewService', () => {
       const row = (id: string, status: ArticleRow['status'], hoursAgo: number) => ({
         id,
         title: id,
-        language: 'az',
+        language: 'az' as const,
         status,
         reviewNote: '',
         translationOf: null,

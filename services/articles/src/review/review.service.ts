@@ -16,7 +16,7 @@ import { publishedEvent } from '../articles/article.events.js';
 import { ArticleRepository } from '../articles/article.repository.js';
 import { checkArticle } from '../articles/article.rules.js';
 import { toArticle } from '../articles/article.service.js';
-import { PENDING_STATUSES, type ArticleRow, type ArticleStatus } from '../articles/article.table.js';
+import { PENDING_STATUSES, type ArticleRow } from '../articles/article.table.js';
 import { Clock } from '../clock.js';
 import { CoAuthorAccess } from '../drafts/co-author-access.js';
 import { DraftRepository } from '../drafts/draft.repository.js';
@@ -27,6 +27,7 @@ import { translationPublishedEvent, translationSubmittedEvent } from '../transla
 import { editSubmittedEvent, reviewedEvent, submittedEvent } from './review.events.js';
 import { ReviewRepository } from './review.repository.js';
 import { decide, submission, type Decision, type Transition } from './review.rules.js';
+import { articleStatuses, languages } from '@pencraft/contracts/enums';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -310,13 +311,13 @@ export class ReviewService {
       items: rows.slice(0, paging.pageSize).map((row) => ({
         id: row.id,
         title: row.title,
-        language: row.language,
-        status: row.status,
+        language: languages.toProto(row.language),
+        status: articleStatuses.toProto(row.status),
         reviewNote: row.reviewNote,
         createdAtMs: row.createdAt.getTime(),
         updatedAtMs: row.updatedAt.getTime(),
         translationOf: row.translationOf ?? '',
-        deletable: PENDING_STATUSES.includes(row.status as ArticleStatus) && withinDeletionWindow(row.createdAt, now),
+        deletable: PENDING_STATUSES.includes(row.status) && withinDeletionWindow(row.createdAt, now),
         editable: row.status === 'published' || row.status === 'revisionRequested',
       })),
       page: paging.page,
@@ -335,9 +336,9 @@ export class ReviewService {
     const events = await this.reviews.timeline(articleId);
     return {
       articleId,
-      status: found.article.status,
+      status: articleStatuses.toProto(found.article.status),
       reviewNote: found.article.reviewNote,
-      events: events.map((e) => ({ status: e.status, atMs: e.at.getTime(), note: e.note })),
+      events: events.map((e) => ({ status: articleStatuses.toProto(e.status), atMs: e.at.getTime(), note: e.note })),
     };
   }
 }

@@ -1,7 +1,7 @@
+import type { ArticleStatus, Audience, Lang } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { articlesSchema } from '../articles.schema.js';
-import type { ArticleStatus } from '../articles/article.table.js';
 import type { ArticleContent } from '../content/article-content.js';
 
 /** The review timeline of an article (SPEC.md section 4): one row per state it entered, with the reviewer's note. */
@@ -10,7 +10,7 @@ export const articleReviews = articlesSchema.table(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     articleId: uuid('article_id').notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<ArticleStatus>().notNull(),
     note: text('note').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,7 +47,7 @@ export const articleEdits = articlesSchema.table(
     reviewNote: text('review_note').notNull().default(''),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    language: text('language').notNull(),
+    language: text('language').$type<Lang>().notNull(),
     category: text('category').notNull(),
     subCategories: text('sub_categories')
       .array()
@@ -59,7 +59,7 @@ export const articleEdits = articlesSchema.table(
     symbolCount: integer('symbol_count').notNull(),
     coverKey: text('cover_key'),
     target: text('target').notNull().default('personal'),
-    audience: text('audience').notNull().default('free'),
+    audience: text('audience').$type<Audience>().notNull().default('free'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Article } from '@pencraft/contracts/articles/v1/articles';
 import { CoAuthorRepository } from '../coauthors/coauthor.repository.js';
 import { TranslationRepository } from './translation.repository.js';
+import { languages } from '@pencraft/contracts/enums';
 
 /** What the Article answer says of collaboration: the accepted co-authors and the translation group. */
 export type ArticleCollaborationFields = Pick<Article, 'coAuthors' | 'translations' | 'originalId'>;
@@ -28,6 +29,10 @@ export class ArticleCollaboration {
       this.coAuthors.acceptedOfArticle(article.id),
       this.translations.publishedVersions(article.translationOf ?? article.id),
     ]);
-    return { coAuthors, translations, originalId: article.translationOf ?? '' };
+    return {
+      coAuthors,
+      translations: translations.map(({ id, language }) => ({ id, language: languages.toProto(language) })),
+      originalId: article.translationOf ?? '',
+    };
   }
 }

@@ -1,10 +1,12 @@
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
+import { languages } from '@pencraft/contracts/enums';
+import type { Lang } from '@pencraft/rules';
 
 /** What the translation events read of a translation's article row. */
 export interface TranslationRow {
   id: string;
   translationOf: string | null;
-  language: string;
+  language: Lang;
   title: string;
   description: string;
   bodyText: string;
@@ -23,7 +25,7 @@ export function translationSubmittedEvent(row: TranslationRow, at: Date = row.up
   return outboxEvent(EVENTS.translationSubmitted, {
     articleId: row.id,
     originalId: row.translationOf,
-    language: row.language,
+    language: languages.toProto(row.language),
     title: row.title,
     authorUid: row.authorId,
     submittedAtMs: at.getTime(),
@@ -42,7 +44,7 @@ export function translationPublishedEvent(row: TranslationRow, originalAuthorUid
   return outboxEvent(EVENTS.translationPublished, {
     articleId: row.id,
     originalId: row.translationOf,
-    language: row.language,
+    language: languages.toProto(row.language),
     title: row.title,
     authorUid: row.authorId,
     originalAuthorUid,

@@ -3,14 +3,15 @@ import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
 import { and, count, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { articles } from '../articles/article.table.js';
 import { drafts } from '../drafts/draft.table.js';
+import type { ArticleStatus, Audience, Lang } from '@pencraft/rules';
 
 /** What translating and the language switch read of an article. */
 export interface GroupMember {
   id: string;
   authorId: string;
   translationOf: string | null;
-  language: string;
-  status: string;
+  language: Lang;
+  status: ArticleStatus;
 }
 
 /** The original an article is translated from: everything a new draft translation starts with. */
@@ -22,12 +23,12 @@ export interface TranslationSourceRow extends GroupMember {
   content: unknown;
   coverKey: string | null;
   target: string;
-  audience: string;
+  audience: Audience;
 }
 
 export interface LanguageVersion {
   id: string;
-  language: string;
+  language: Lang;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -109,7 +110,7 @@ export class TranslationRepository {
   }
 
   /** A new draft translation of `source` into `language`, owned by the translator, prefilled from the original. */
-  async insertDraft(tx: Queryable, source: TranslationSourceRow, ownerUid: string, language: string, at: Date) {
+  async insertDraft(tx: Queryable, source: TranslationSourceRow, ownerUid: string, language: Lang, at: Date) {
     const [row] = await tx
       .insert(drafts)
       .values({

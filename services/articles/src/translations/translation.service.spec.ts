@@ -10,6 +10,7 @@ import { ArticleCollaboration } from './article-collaboration.js';
 import { translationPublishedEvent, translationSubmittedEvent } from './translation.events.js';
 import type { GroupMember, TranslationRepository, TranslationSourceRow } from './translation.repository.js';
 import { TranslationService } from './translation.service.js';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
 const AUTHOR = {
@@ -28,7 +29,7 @@ const original = (overrides: Partial<TranslationSourceRow> = {}): TranslationSou
   id: ORIGINAL_ID,
   authorId: AUTHOR.uid,
   translationOf: null,
-  language: 'az',
+  language: 'az' as const,
   status: 'published',
   title: 'Payız',
   description: 'Bakı',
@@ -44,7 +45,7 @@ const member = (overrides: Partial<GroupMember> = {}): GroupMember => ({
   id: EN_ID,
   authorId: AUTHOR.uid,
   translationOf: ORIGINAL_ID,
-  language: 'en',
+  language: 'en' as const,
   status: 'published',
   ...overrides,
 });
@@ -79,7 +80,9 @@ describe('TranslationService', () => {
 
   describe('translate', () => {
     function original_published() {
-      translations.findMember.mockResolvedValue(member({ id: ORIGINAL_ID, translationOf: null, language: 'az' }));
+      translations.findMember.mockResolvedValue(
+        member({ id: ORIGINAL_ID, translationOf: null, language: 'az' as const }),
+      );
       translations.findSource.mockResolvedValue(original());
     }
 
@@ -141,7 +144,9 @@ describe('TranslationService', () => {
     it('translates only published articles that exist, into a product language, for a signed-in user', async () => {
       translations.findMember.mockResolvedValue(undefined);
       expect(await codeOf(service.translate(AUTHOR, ORIGINAL_ID, 'en'))).toBe('ArticleNotFound');
-      translations.findMember.mockResolvedValue(member({ id: ORIGINAL_ID, translationOf: null, language: 'az' }));
+      translations.findMember.mockResolvedValue(
+        member({ id: ORIGINAL_ID, translationOf: null, language: 'az' as const }),
+      );
       translations.findSource.mockResolvedValue(original({ status: 'accepted' }));
       expect(await codeOf(service.translate(AUTHOR, ORIGINAL_ID, 'en'))).toBe('ArticleNotFound');
       expect(await codeOf(service.translate(AUTHOR, ORIGINAL_ID, 'de'))).toBe('InvalidModel');
@@ -151,7 +156,9 @@ describe('TranslationService', () => {
 
   describe('find', () => {
     it('finds the published version of the group in a language', async () => {
-      translations.findMember.mockResolvedValue(member({ id: ORIGINAL_ID, translationOf: null, language: 'az' }));
+      translations.findMember.mockResolvedValue(
+        member({ id: ORIGINAL_ID, translationOf: null, language: 'az' as const }),
+      );
       translations.publishedIn.mockResolvedValue(EN_ID);
       expect(await service.find(ORIGINAL_ID, 'en', '')).toBe(EN_ID);
       expect(translations.publishedIn).toHaveBeenCalledWith(ORIGINAL_ID, 'en');
@@ -184,15 +191,18 @@ describe('ArticleCollaboration', () => {
     const person = { uid: CO_AUTHOR_UID, username: 'rauf', fullname: 'Rauf', imageUrl: '' };
     coAuthors.acceptedOfArticle.mockResolvedValue([person]);
     const versions = [
-      { id: ORIGINAL_ID, language: 'az' },
-      { id: EN_ID, language: 'en' },
+      { id: ORIGINAL_ID, language: 'az' as const },
+      { id: EN_ID, language: 'en' as const },
     ];
     translations.publishedVersions.mockResolvedValue(versions);
     const collaboration = new ArticleCollaboration(coAuthors, translations);
 
     expect(await collaboration.of({ id: EN_ID, translationOf: ORIGINAL_ID })).toEqual({
       coAuthors: [person],
-      translations: versions,
+      translations: [
+        { id: ORIGINAL_ID, language: Language.LANGUAGE_AZ },
+        { id: EN_ID, language: Language.LANGUAGE_EN },
+      ],
       originalId: ORIGINAL_ID,
     });
     expect(translations.publishedVersions).toHaveBeenCalledWith(ORIGINAL_ID);
@@ -215,7 +225,7 @@ describe('translation events', () => {
   const row = {
     id: EN_ID,
     translationOf: ORIGINAL_ID,
-    language: 'en',
+    language: 'en' as const,
     title: 'Autumn',
     description: 'Leaves',
     bodyText: 'The leaves fall.',
@@ -231,7 +241,7 @@ describe('translation events', () => {
     expect(TranslationSubmitted.decode(submitted.payload)).toEqual({
       articleId: EN_ID,
       originalId: ORIGINAL_ID,
-      language: 'en',
+      language: Language.LANGUAGE_EN,
       title: 'Autumn',
       authorUid: CO_AUTHOR_UID,
       submittedAtMs: NOW.getTime(),

@@ -6,17 +6,25 @@ import {
 } from '@pencraft/contracts/articles/v1/articles';
 import { CONFIG, createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import type { CommentsConfig } from '../config.js';
+import { articleStatuses } from '@pencraft/contracts/enums';
+import type { ArticleStatus } from '@pencraft/rules';
 
 export interface ArticleSummary {
   found: boolean;
-  status: string;
+  /** Undefined when articles answered a status this build does not know (or none). */
+  status: ArticleStatus | undefined;
   title: string;
   authorUids: string[];
 }
 
 /** What comments read of articles' answer (the contract with articles checks exactly this). */
 export function articleSummaryOf(ref: GetArticleRefResponse): ArticleSummary {
-  return { found: ref.found, status: ref.status, title: ref.title, authorUids: ref.authorUids };
+  return {
+    found: ref.found,
+    status: articleStatuses.fromProto(ref.status),
+    title: ref.title,
+    authorUids: ref.authorUids,
+  };
 }
 
 /** Only a published article takes comments (and lists them). */

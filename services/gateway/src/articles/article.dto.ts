@@ -5,14 +5,17 @@ import {
   ARTICLE_CONTENT_MAX_CHARS,
   ARTICLE_CONTENT_MIN_CHARS,
   ARTICLE_DESCRIPTION_MAX,
+  ARTICLE_STATUSES,
   ARTICLE_SUBCATEGORIES_MAX,
   ARTICLE_TITLE_MAX,
+  AUDIENCES,
   CATEGORY_IDS,
   HOME_MAX_PAGE,
   LANGS,
 } from '@pencraft/rules';
 import { z } from 'zod';
 import { text } from '../http/text.js';
+import { articleStatuses, audiences, languages } from '@pencraft/contracts/enums';
 
 const Lang = z.enum(LANGS);
 /** The category ids of @pencraft/rules, the list the articles service checks and names. */
@@ -96,26 +99,15 @@ export const ArticleJson = z
     category: z.string(),
     subCategories: z.array(z.string()),
     content: Content,
-    status: z
-      .enum([
-        'draft',
-        'accepted',
-        'initialReview',
-        'underModeration',
-        'approved',
-        'published',
-        'rejected',
-        'revisionRequested',
-      ])
-      .meta({
-        description:
-          'The review state (SPEC.md section 4): accepted, initialReview, underModeration, approved, published; or ' +
-          'rejected, or revisionRequested (the author edits and resubmits). draft: created by POST /api/articles and ' +
-          'not yet submitted.',
-      }),
+    status: z.enum(ARTICLE_STATUSES).meta({
+      description:
+        'The review state (SPEC.md section 4): accepted, initialReview, underModeration, approved, published; or ' +
+        'rejected, or revisionRequested (the author edits and resubmits). draft: created by POST /api/articles and ' +
+        'not yet submitted.',
+    }),
     reviewNote: z.string().meta({ description: 'The reason of a rejection or the revision notes; empty otherwise' }),
     coverUrl: z.string().nullable(),
-    audience: z.enum(['free', 'paid']),
+    audience: z.enum(AUDIENCES),
     target: z.string().meta({ description: 'personal (publications later)' }),
     editCount: z.number().int().meta({ description: 'How many times the published article was edited (at most 5)' }),
     author: Author,
@@ -177,10 +169,10 @@ export function articleJson(article: Article): string {
     id: rest.id,
     title: rest.title,
     description: rest.description,
-    language: rest.language,
+    language: languages.require(rest.language, 'language'),
     category: rest.category,
     subCategories: rest.subCategories,
-    status: rest.status,
+    status: articleStatuses.require(rest.status, 'status'),
     author: rest.author,
     createdAt: iso(rest.createdAtMs),
     updatedAt: iso(rest.updatedAtMs),
@@ -190,11 +182,11 @@ export function articleJson(article: Article): string {
     readingMinutes: rest.readingMinutes,
     reviewNote: rest.reviewNote,
     coverUrl: rest.coverUrl || null,
-    audience: rest.audience === 'paid' ? 'paid' : 'free',
+    audience: audiences.require(rest.audience, 'audience'),
     target: rest.target || 'personal',
     editCount: rest.editCount,
     coAuthors: rest.coAuthors,
-    translations: rest.translations.map((t) => ({ id: t.id, language: t.language })),
+    translations: rest.translations.map((t) => ({ id: t.id, language: languages.require(t.language, 'language') })),
     originalId: rest.originalId || null,
   });
   return `${head.slice(0, -1)},"content":${contentJson}}`;
@@ -205,7 +197,7 @@ export function articleCardJson(card: ArticleCard) {
     id: card.id,
     title: card.title,
     description: card.description,
-    language: card.language,
+    language: languages.require(card.language, 'language'),
     category: card.category,
     author: card.author,
     publishedAt: iso(card.publishedAtMs),

@@ -8,6 +8,9 @@ import type { RouteInput } from '../http/route.js';
 import { articleCardJson, articleJson } from './article.dto.js';
 import type { createArticleRoute } from './articles.routes.js';
 import { ARTICLES, type ArticlesClient } from './articles.upstream.js';
+import { languages } from '@pencraft/contracts/enums';
+import { ArticleStatus } from '@pencraft/contracts/articles/v1/articles';
+import { Audience } from '@pencraft/contracts/common/v1/common';
 
 /**
  * Articles over the articles service. Published articles and home pages are the same for everyone: they are kept
@@ -33,7 +36,7 @@ export class ArticlesService {
       author: { uid: user.uid, username: user.username, fullname: user.fullname, imageUrl: user.imageUrl },
       title: body.title,
       description: body.description,
-      language: body.language,
+      language: languages.toProto(body.language),
       category: body.category,
       subCategories: body.subCategories,
       contentJson: JSON.stringify(body.content),
@@ -58,7 +61,8 @@ export class ArticlesService {
     const { article } = await this.articles.getArticle({ articleId: id, viewerUid: user?.uid ?? '' });
     const body = Buffer.from(articleJson(article!));
     // Only what everyone may read is shared: an article for paid readers is answered to its writers alone.
-    if (article!.status === 'published' && article!.audience === 'free') this.cache.set(key, body);
+    if (article!.status === ArticleStatus.ARTICLE_STATUS_PUBLISHED && article!.audience === Audience.AUDIENCE_FREE)
+      this.cache.set(key, body);
     return body;
   }
 

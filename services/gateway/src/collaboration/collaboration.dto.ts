@@ -7,6 +7,7 @@ import {
 import { LANGS, USERNAME_MAX, USERNAME_MIN } from '@pencraft/rules';
 import { z } from 'zod';
 import { ArticleId } from '../articles/article.dto.js';
+import { languages } from '@pencraft/contracts/enums';
 
 const Lang = z.enum(LANGS);
 
@@ -91,6 +92,6 @@ export function draftCollaborationJson(details: GetDraftCollaborationResponse): 
     owner: details.owner ?? EMPTY,
     coAuthors: details.coAuthors,
     invitations: details.invitations.map(invitationJson),
-    translations: details.translations.map((t) => ({ id: t.id, language: t.language as (typeof LANGS)[number] })),
+    translations: details.translations.map((t) => ({ id: t.id, language: languages.require(t.language, 'language') })),
   };
 }

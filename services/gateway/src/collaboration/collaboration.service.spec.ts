@@ -1,4 +1,4 @@
-import type { Article } from '@pencraft/contracts/articles/v1/articles';
+import { ArticleStatus, type Article } from '@pencraft/contracts/articles/v1/articles';
 import { InvitationStatus, type Invitation } from '@pencraft/contracts/articles/v1/collaboration';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
@@ -11,6 +11,7 @@ import { draftCollaborationJson } from './collaboration.dto.js';
 import * as routes from './collaboration.routes.js';
 import { CollaborationService } from './collaboration.service.js';
 import type { CollaborationClient } from './collaboration.upstream.js';
+import { Language, Audience } from '@pencraft/contracts/common/v1/common';
 
 const ME = {
   uid: 'u-me',
@@ -106,11 +107,14 @@ describe('CollaborationService (gateway)', () => {
     articles.getArticle.mockResolvedValue({
       article: {
         id: ARTICLE_ID,
+        language: Language.LANGUAGE_EN,
+        status: ArticleStatus.ARTICLE_STATUS_PUBLISHED,
+        audience: Audience.AUDIENCE_FREE,
         contentJson: '{"blocks":[]}',
         createdAtMs: AT,
         updatedAtMs: AT,
         coAuthors: [],
-        translations: [{ id: ARTICLE_ID, language: 'en' }],
+        translations: [{ id: ARTICLE_ID, language: Language.LANGUAGE_EN }],
         originalId: DRAFT_ID,
       } as unknown as Article,
     });
@@ -122,7 +126,7 @@ describe('CollaborationService (gateway)', () => {
 
     expect(collaboration.findArticleTranslation).toHaveBeenCalledWith({
       articleId: DRAFT_ID,
-      language: 'en',
+      language: Language.LANGUAGE_EN,
       viewerUid: '',
     });
     expect(articles.getArticle).toHaveBeenCalledWith({ articleId: ARTICLE_ID, viewerUid: '' });
@@ -140,7 +144,7 @@ describe('CollaborationService (gateway)', () => {
         owner: AUTHOR_OF_ME,
         coAuthors: [FRIEND],
         invitations: [invitation],
-        translations: [{ id: ARTICLE_ID, language: 'az' }],
+        translations: [{ id: ARTICLE_ID, language: Language.LANGUAGE_AZ }],
       }),
     ).toMatchObject({
       coAuthors: [FRIEND],

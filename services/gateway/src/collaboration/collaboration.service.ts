@@ -7,6 +7,8 @@ import { ARTICLES, type ArticlesClient } from '../articles/articles.upstream.js'
 import { PROFILES, type ProfileClient } from '../profiles/profile.upstream.js';
 import { COLLABORATION, type CollaborationClient } from './collaboration.upstream.js';
 import { invitationJson } from './collaboration.dto.js';
+import { languages } from '@pencraft/contracts/enums';
+import { type Lang } from '@pencraft/rules';
 
 const author = (user: UserSummary): Author => ({
   uid: user.uid,
@@ -51,10 +53,14 @@ export class CollaborationService {
   }
 
   /** The article of the group in that language, read as GET /api/articles/{id} reads it (for this viewer). */
-  async translation(articleId: string, language: string, sessionToken: string | undefined): Promise<string> {
+  async translation(articleId: string, language: Lang, sessionToken: string | undefined): Promise<string> {
     const viewer = await this.sessions.resolve(sessionToken);
     const viewerUid = viewer?.uid ?? '';
-    const found = await this.collaboration.findArticleTranslation({ articleId, language, viewerUid });
+    const found = await this.collaboration.findArticleTranslation({
+      articleId,
+      language: languages.toProto(language),
+      viewerUid,
+    });
     const { article } = await this.articles.getArticle({ articleId: found.articleId, viewerUid });
     return articleJson(article!);
   }

@@ -1,18 +1,22 @@
 import type { Draft } from '@pencraft/contracts/articles/v1/drafts';
 import {
   ARTICLE_DESCRIPTION_MAX,
+  ARTICLE_STATUSES,
   ARTICLE_SUBCATEGORIES_MAX,
   ARTICLE_TITLE_MAX,
+  AUDIENCES,
   CATEGORY_IDS,
   DRAFTS_MAX,
   DRAFT_TRANSLATIONS_MAX,
   HOME_MAX_PAGE,
   LANGS,
+  REVIEW_STATUSES,
 } from '@pencraft/rules';
 import { z } from 'zod';
 import { ArticleId, Content } from '../articles/article.dto.js';
 import { DraftCollaborationJson } from '../collaboration/collaboration.dto.js';
 import { text } from '../http/text.js';
+import { audiences, languages } from '@pencraft/contracts/enums';
 
 const Lang = z.enum(LANGS);
 const CategoryId = z.enum(CATEGORY_IDS);
@@ -50,7 +54,7 @@ export const DraftBody = z
     subCategories: z.array(CategoryId).max(ARTICLE_SUBCATEGORIES_MAX).optional().default([]),
     content: Content.nullable().optional().default(null),
     target: z.enum(['personal']).optional().default('personal').meta({ description: 'personal (publications later)' }),
-    audience: z.enum(['free', 'paid']).optional().default('free'),
+    audience: z.enum(AUDIENCES).optional().default('free'),
   })
   .strict()
   .meta({ id: 'DraftBody' });
@@ -100,7 +104,7 @@ export const DraftJson = z
     coverKey: z.string().nullable(),
     coverUrl: z.string().nullable(),
     target: z.string(),
-    audience: z.enum(['free', 'paid']),
+    audience: z.enum(AUDIENCES),
     version: z.number().int(),
     previewExpiresAt: z.iso
       .datetime()
@@ -156,16 +160,6 @@ export const DraftDetails = z
   .loose()
   .meta({ id: 'DraftDetails' });
 
-const REVIEW_STATUSES = [
-  'accepted',
-  'initialReview',
-  'underModeration',
-  'approved',
-  'published',
-  'rejected',
-  'revisionRequested',
-] as const;
-
 export const ReviewArticlePage = z
   .object({
     items: z.array(
@@ -191,7 +185,7 @@ export const ReviewArticlePage = z
 export const ArticleReviewJson = z
   .object({
     articleId: z.string(),
-    status: z.enum(['draft', ...REVIEW_STATUSES]),
+    status: z.enum(ARTICLE_STATUSES),
     reviewNote: z.string(),
     events: z.array(z.object({ status: z.enum(REVIEW_STATUSES), at: z.iso.datetime(), note: z.string() })),
   })
@@ -207,7 +201,7 @@ export function draftJson(draft: Draft, options: { list?: boolean } = {}): z.inf
     role: draft.role === 'owner' || draft.role === 'coAuthor' ? draft.role : null,
     articleId: draft.articleId || null,
     translationOf: draft.translationOf || null,
-    language: draft.language as z.infer<typeof Lang>,
+    language: languages.require(draft.language, 'language'),
     title: draft.title,
     description: draft.description,
     ...(options.list
@@ -222,7 +216,7 @@ export function draftJson(draft: Draft, options: { list?: boolean } = {}): z.inf
     coverKey: draft.coverKey || null,
     coverUrl: draft.coverUrl || null,
     target: draft.target,
-    audience: draft.audience === 'paid' ? 'paid' : 'free',
+    audience: audiences.require(draft.audience, 'audience'),
     version: draft.version,
     previewExpiresAt: draft.previewExpiresAtMs ? iso(draft.previewExpiresAtMs) : null,
     createdAt: iso(draft.createdAtMs),

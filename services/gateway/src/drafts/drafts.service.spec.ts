@@ -7,6 +7,7 @@ import { parseRouteInput } from '../http/input.js';
 import { translateRoute } from './drafts.routes.js';
 import { DraftsService } from './drafts.service.js';
 import type { DraftsClient } from './drafts.upstream.js';
+import { Audience, Language } from '@pencraft/contracts/common/v1/common';
 
 const ME = {
   uid: 'u-me',
@@ -36,7 +37,8 @@ describe('DraftsService (gateway): translations', () => {
       draft: {
         id: DRAFT_ID,
         translationOf: ARTICLE_ID,
-        language: 'en',
+        language: Language.LANGUAGE_EN,
+        audience: Audience.AUDIENCE_FREE,
         role: 'owner',
         subCategories: [],
         createdAtMs: AT,
@@ -49,7 +51,7 @@ describe('DraftsService (gateway): translations', () => {
     expect(collaboration.translateArticle).toHaveBeenCalledWith({
       actor: { uid: ME.uid, username: ME.username, fullname: ME.fullname, imageUrl: ME.imageUrl },
       articleId: ARTICLE_ID,
-      language: 'en',
+      language: Language.LANGUAGE_EN,
     });
     expect(drafts.getDraft).toHaveBeenCalledWith({ draftId: DRAFT_ID, actorUid: ME.uid });
     expect(answer).toMatchObject({ id: DRAFT_ID, translationOf: ARTICLE_ID, language: 'en', role: 'owner' });

@@ -2,25 +2,34 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
 import type { DraftFields } from '@pencraft/contracts/articles/v1/drafts';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
-import { PAGE_SIZE } from '@pencraft/rules';
+import { PAGE_SIZE, type Lang, type ReviewStatus } from '@pencraft/rules';
 import type { z } from 'zod';
 import { draftCollaborationJson } from '../collaboration/collaboration.dto.js';
 import { COLLABORATION, type CollaborationClient } from '../collaboration/collaboration.upstream.js';
 import { draftJson, type DraftBody } from './draft.dto.js';
 import { DRAFTS, type DraftsClient } from './drafts.upstream.js';
+import { articleStatuses, audiences, languages } from '@pencraft/contracts/enums';
+import { type ArticleStatus } from '@pencraft/contracts/articles/v1/articles';
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The status of a submitted article: any but draft (the articles service never answers a draft there). */
+function reviewStatus(status: ArticleStatus): ReviewStatus {
+  const name = articleStatuses.require(status, 'status');
+  if (name === 'draft') throw new AppError('InvalidModel', { details: [{ field: 'status', code: 'InvalidModel' }] });
+  return name;
+}
 
 function fieldsOf(body: z.output<typeof DraftBody>): DraftFields {
   return {
     title: body.title,
     description: body.description,
-    language: body.language,
+    language: languages.toProto(body.language),
     category: body.category,
     subCategories: body.subCategories,
     contentJson: body.content ? JSON.stringify(body.content) : '',
     target: body.target,
-    audience: body.audience,
+    audience: audiences.toProto(body.audience),
   };
 }
 
@@ -40,8 +49,12 @@ export class DraftsService {
   ) {}
 
   /** A new draft translation of a published article (CollaborationService), answered as a draft of the translator's. */
-  async translate(user: UserSummary, articleId: string, language: string) {
-    const { draftId } = await this.collaboration.translateArticle({ actor: author(user), articleId, language });
+  async translate(user: UserSummary, articleId: string, language: Lang) {
+    const { draftId } = await this.collaboration.translateArticle({
+      actor: author(user),
+      articleId,
+      language: languages.toProto(language),
+    });
     const { draft } = await this.drafts.getDraft({ draftId, actorUid: user.uid });
     return draftJson(draft!);
   }
@@ -115,7 +128,9 @@ export class DraftsService {
     const { coAuthors, invitations, translations } = draftCollaborationJson(collaboration);
     return {
       draft: draftJson(draft!),
-      translationSource: translationSource ?? null,
+      translationSource: translationSource
+        ? { ...translationSource, language: languages.require(translationSource.language, 'language') }
+        : null,
       coAuthors,
       invitations,
       translations,
@@ -138,8 +153,8 @@ export class DraftsService {
       items: result.items.map((item) => ({
         id: item.id,
         title: item.title,
-        language: item.language,
-        status: item.status as 'accepted',
+        language: languages.require(item.language, 'language'),
+        status: reviewStatus(item.status),
         reviewNote: item.reviewNote,
         createdAt: iso(item.createdAtMs),
         updatedAt: iso(item.updatedAtMs),
@@ -157,9 +172,13 @@ export class DraftsService {
     const result = await this.drafts.getArticleReview({ articleId, actorUid: user.uid });
     return {
       articleId: result.articleId,
-      status: result.status,
+      status: articleStatuses.require(result.status, 'status'),
       reviewNote: result.reviewNote,
-      events: result.events.map((event) => ({ status: event.status, at: iso(event.atMs), note: event.note })),
+      events: result.events.map((event) => ({
+        status: reviewStatus(event.status),
+        at: iso(event.atMs),
+        note: event.note,
+      })),
     };
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ArticleCardPage } from '@pencraft/contracts/articles/v1/engagement';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { pickLang } from '@pencraft/errors';
-import { PAGE_SIZE } from '@pencraft/rules';
+import { PAGE_SIZE, type ReportReason } from '@pencraft/rules';
 import { SessionService } from '../accounts/session.service.js';
 import type { ArticleCard } from '@pencraft/contracts/articles/v1/articles';
 import { articleCardJson } from '../articles/article.dto.js';
@@ -11,6 +11,7 @@ import { PublicCache } from '../http/public-cache.js';
 import { PROFILES, type ProfileClient } from '../profiles/profile.upstream.js';
 import { ENGAGEMENT, type EngagementClient } from './engagement.upstream.js';
 import { collectionJson, metaJson } from './reading.dto.js';
+import { reportReasons } from '@pencraft/contracts/enums';
 
 /** A card of the reading lists: with its score and comments count, which they read beside the article. */
 function cardJson(card: ArticleCard) {
@@ -57,17 +58,17 @@ export class ReadingService {
     return metaJson(meta);
   }
 
-  async report(user: UserSummary, articleId: string, body: { reason: string; note?: string | undefined }) {
+  async report(user: UserSummary, articleId: string, body: { reason: ReportReason; note?: string | undefined }) {
     const report = await this.engagement.reportArticle({
       articleId,
       reporterUid: user.uid,
-      reason: body.reason,
+      reason: reportReasons.toProto(body.reason),
       note: body.note ?? '',
     });
     return {
       id: report.reportId,
       articleId: report.articleId,
-      reason: report.reason,
+      reason: reportReasons.require(report.reason, 'reason'),
       createdAt: new Date(report.createdAtMs).toISOString(),
     };
   }

@@ -1,4 +1,4 @@
-import { LANGS, SEARCH_MAX_PAGE, SEARCH_QUERY_MAX } from '@pencraft/rules';
+import { LANGS, SEARCH_HIT_KINDS, SEARCH_MAX_PAGE, SEARCH_QUERY_MAX } from '@pencraft/rules';
 import { z } from 'zod';
 import { CONTROL_CHARS, text, TEXT_CHAR } from '../http/text.js';
 
@@ -13,7 +13,7 @@ export const SearchPage = z
     items: z.array(
       z.object({
         id: z.string(),
-        kind: z.literal('article'),
+        kind: z.enum(SEARCH_HIT_KINDS),
         title: z.string(),
         snippet: z.string(),
         language: z.enum(LANGS),

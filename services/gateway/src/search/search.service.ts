@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@pencraft/rules';
 import type { RouteInput } from '../http/route.js';
 import type { searchTextRoute } from './search.routes.js';
 import { SEARCH, type SearchClient } from './search.upstream.js';
+import { languages, searchHitKinds } from '@pencraft/contracts/enums';
 
 @Injectable()
 export class SearchService {
@@ -13,10 +14,10 @@ export class SearchService {
     return {
       items: result.hits.map((hit) => ({
         id: hit.id,
-        kind: hit.kind,
+        kind: searchHitKinds.require(hit.kind, 'kind'),
         title: hit.title,
         snippet: hit.snippet,
-        language: hit.language,
+        language: languages.require(hit.language, 'language'),
         author: { uid: hit.authorUid, username: hit.authorUsername, fullname: hit.authorFullname },
         publishedAt: new Date(hit.publishedAtMs).toISOString(),
       })),

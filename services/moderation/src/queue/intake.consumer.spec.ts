@@ -6,6 +6,7 @@ import type { AutoReviewService } from './auto-review.service.js';
 import { IntakeConsumer } from './intake.consumer.js';
 import type { QueueItemRow } from './queue-item.table.js';
 import type { QueueRepository } from './queue.repository.js';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 const AT = new Date('2026-11-26T12:00:00Z');
 
@@ -27,7 +28,7 @@ function submitted(overrides: Partial<ArticleSubmitted> = {}): ArticleSubmitted 
     title: 'Köhnə şəhər, yenə',
     description: 'Yeni',
     bodyText: 'The proposed text.',
-    language: 'az',
+    language: Language.LANGUAGE_AZ,
     isEdit: true,
     submittedAtMs: AT.getTime(),
     category: 'culture',

@@ -6,6 +6,7 @@ import { EventConsumers, type Transaction } from '@pencraft/kit';
 import { excerptOf } from './excerpt.js';
 import { AutoReviewService } from './auto-review.service.js';
 import { QueueRepository, type NewQueueItem } from './queue.repository.js';
+import { languages } from '@pencraft/contracts/enums';
 
 /**
  * Every submission enters the queue (articles, translations, edits of published articles, comments) and is reviewed automatically at once, in
@@ -70,7 +71,7 @@ export class IntakeConsumer implements OnApplicationBootstrap {
       description: event.description,
       content: event.bodyText,
       excerpt: excerptOf(event.description || event.bodyText),
-      language: event.language,
+      language: languages.fromProto(event.language) ?? '',
       isEdit: event.isEdit,
       previousTitle: event.previousTitle,
       previousDescription: event.previousDescription,
@@ -90,7 +91,7 @@ export class IntakeConsumer implements OnApplicationBootstrap {
       description: event.description,
       content: event.bodyText,
       excerpt: excerptOf(event.description || event.bodyText || event.title),
-      language: event.language,
+      language: languages.fromProto(event.language) ?? '',
       submittedAt: new Date(event.submittedAtMs),
     });
   }

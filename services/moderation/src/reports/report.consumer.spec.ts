@@ -3,6 +3,7 @@ import type { EventConsumers } from '@pencraft/kit';
 import { strictMock, TX } from '@pencraft/testing';
 import { ReportConsumer } from './report.consumer.js';
 import type { ReportRepository } from './report.repository.js';
+import { ReportReason } from '@pencraft/contracts/common/v1/common';
 
 describe('ReportConsumer', () => {
   it("files a reader's report of an article for triage, grouped by the article", async () => {
@@ -15,7 +16,7 @@ describe('ReportConsumer', () => {
         articleId: 'a-1',
         authorUid: 'u-1',
         reporterUid: 'u-2',
-        reason: 'scam',
+        reason: ReportReason.REPORT_REASON_SCAM,
         note: 'Phishing link',
         excerpt: 'Köhnə şəhər',
         atMs: Date.parse('2026-11-26T12:00:00Z'),

@@ -37,7 +37,7 @@ export class ReportConsumer implements OnApplicationBootstrap {
       articleId: event.articleId,
       authorUid: event.authorUid,
       reporterUid: event.reporterUid,
-      reason: event.reason,
+      reason: reportReasons.fromProto(event.reason) ?? '',
       note: event.note,
       excerpt: event.excerpt,
       state: 'open',

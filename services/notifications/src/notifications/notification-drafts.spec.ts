@@ -10,6 +10,7 @@ import {
   translationDrafts,
   welcomeDrafts,
 } from './notification-drafts.js';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 const AT = Date.parse('2026-11-26T10:00:00Z');
 const vote = {
@@ -60,7 +61,7 @@ describe('notification drafts (which event makes which notification for whom)', 
     title: 'T',
     note: '',
     atMs: AT,
-    language: 'en',
+    language: Language.LANGUAGE_EN,
   };
 
   it('2/4: a decision tells every author with the note; the initial review tells nobody', () => {
@@ -93,7 +94,7 @@ describe('notification drafts (which event makes which notification for whom)', 
     const event = {
       articleId: 'a-2',
       originalId: 'a-1',
-      language: 'ru',
+      language: Language.LANGUAGE_RU,
       title: 'Т',
       authorUid: 'u-t',
       originalAuthorUid: 'u-o',

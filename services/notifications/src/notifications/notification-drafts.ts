@@ -9,6 +9,7 @@ import type { CommentPublished, CommentReviewed, CommentVoted } from '@pencraft/
 import type { UserConfirmed, UserFollowed } from '@pencraft/contracts/events/v1/identity';
 import { NOTIFICATION_TYPES, type NotificationType } from '@pencraft/rules';
 import type { ActorSnapshot, NotificationData } from './notification.table.js';
+import { languages } from '@pencraft/contracts/enums';
 
 /** One notification to create (the recipient's switches are checked when it is stored). */
 export interface NotificationDraft {
@@ -78,7 +79,8 @@ export function articleReviewDrafts(event: ArticleReviewed, eventId: string): No
   if (event.note) data.note = event.note;
   if (event.isTranslation) {
     if (event.originalId) data.originalId = event.originalId;
-    if (event.language) data.language = event.language;
+    const language = languages.fromProto(event.language);
+    if (language) data.language = language;
   }
   return recipients(event.authorUids, '').map((uid) =>
     draft({
@@ -102,7 +104,7 @@ export function translationDrafts(event: TranslationPublished, eventId: string):
       actorUid: event.authorUid,
       articleId: event.articleId,
       title: orNull(event.title),
-      data: { originalId: event.originalId, language: event.language },
+      data: { originalId: event.originalId, language: languages.fromProto(event.language) ?? '' },
       dedupeKey: `${eventId}:${T.translation}`,
       at: atOf(event.publishedAtMs),
     }),

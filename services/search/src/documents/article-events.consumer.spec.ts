@@ -5,12 +5,13 @@ import type { EventConsumers, Subscription } from '@pencraft/kit';
 import { strictMock, TX, type StrictMock } from '@pencraft/testing';
 import { ArticleEventsConsumer } from './article-events.consumer.js';
 import type { DocumentRepository } from './document.repository.js';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 const published: ArticlePublished = {
   articleId: '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f',
   title: 'Çay mədəniyyəti',
   description: 'Azərbaycanda çay süfrəsi',
-  language: 'az',
+  language: Language.LANGUAGE_AZ,
   category: 'culture',
   subCategories: ['travel'],
   bodyText: 'Çay süfrəsi qonaqpərvərliyin rəmzidir.',
@@ -22,11 +23,11 @@ const published: ArticlePublished = {
 
 const expectedDocument = {
   id: published.articleId,
-  kind: 'article',
+  kind: 'article' as const,
   title: published.title,
   description: published.description,
   body: published.bodyText,
-  language: 'az',
+  language: 'az' as const,
   category: 'culture',
   authorUid: published.authorUid,
   authorUsername: 'leyla',

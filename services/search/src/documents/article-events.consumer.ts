@@ -3,6 +3,8 @@ import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
 import type { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
 import { EventConsumers, type Transaction } from '@pencraft/kit';
 import { DocumentRepository, type DocumentInput } from './document.repository.js';
+import { languages } from '@pencraft/contracts/enums';
+import { DEFAULT_LANG } from '@pencraft/rules';
 
 /** The search document of a published article (what search needs of the event; see tests/contract). */
 export function documentFromArticle(article: ArticlePublished): DocumentInput {
@@ -12,7 +14,9 @@ export function documentFromArticle(article: ArticlePublished): DocumentInput {
     title: article.title,
     description: article.description,
     body: article.bodyText,
-    language: article.language,
+    // A language this build does not know is indexed as the default one: the plain 'simple' text search
+    // configuration an unknown language always had.
+    language: languages.fromProto(article.language) ?? DEFAULT_LANG,
     category: article.category,
     authorUid: article.authorUid,
     authorUsername: article.authorUsername,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
 import { eq, sql } from 'drizzle-orm';
 import { documents } from './document.table.js';
+import type { Lang, SearchHitKind } from '@pencraft/rules';
 
 /** How many of the newest matches a search ranks: 50 pages of 20, the deepest the gateway asks for. */
 export const SEARCH_CANDIDATES = 1000;
@@ -10,10 +11,10 @@ export type DocumentInput = Omit<typeof documents.$inferInsert, 'revisions' | 'i
 
 export type DocumentHit = {
   id: string;
-  kind: string;
+  kind: SearchHitKind;
   title: string;
   snippet: string;
-  language: string;
+  language: Lang;
   author_uid: string;
   author_username: string;
   author_fullname: string;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { searchSchema } from '../search.schema.js';
+import type { Lang, SearchHitKind } from '@pencraft/rules';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -18,11 +19,11 @@ export const documents = searchSchema.table(
   'documents',
   {
     id: uuid('id').primaryKey(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<SearchHitKind>().notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     body: text('body').notNull(),
-    language: text('language').notNull(),
+    language: text('language').$type<Lang>().notNull(),
     category: text('category').notNull(),
     authorUid: uuid('author_uid').notNull(),
     authorUsername: text('author_username').notNull(),

@@ -3,6 +3,8 @@ import { AppError } from '@pencraft/errors';
 import { strictMock, type StrictMock } from '@pencraft/testing';
 import type { DocumentHit, DocumentRepository } from './document.repository.js';
 import { SearchService } from './search.service.js';
+import { Language } from '@pencraft/contracts/common/v1/common';
+import { SearchHitKind } from '@pencraft/contracts/search/v1/search';
 
 const PUBLISHED = new Date('2026-11-25T10:00:00Z');
 
@@ -50,10 +52,10 @@ describe('SearchService', () => {
     expect(result.hits).toHaveLength(20);
     expect(result.hits[0]).toEqual({
       id: 'doc-0',
-      kind: 'article',
+      kind: SearchHitKind.SEARCH_HIT_KIND_ARTICLE,
       title: 'Çay 0',
       snippet: 'çay süfrəsi',
-      language: 'az',
+      language: Language.LANGUAGE_AZ,
       authorUid: 'u-1',
       authorUsername: 'leyla',
       authorFullname: 'Leyla Həsənova',

@@ -3,6 +3,7 @@ import type { SearchTextResponse } from '@pencraft/contracts/search/v1/search';
 import { AppError } from '@pencraft/errors';
 import { normalizeSearchQuery, resolvePaging, SEARCH_MAX_PAGE, searchQueryProblem } from '@pencraft/rules';
 import { DocumentRepository } from './document.repository.js';
+import { languages, searchHitKinds } from '@pencraft/contracts/enums';
 
 @Injectable()
 export class SearchService {
@@ -20,10 +21,10 @@ export class SearchService {
     return {
       hits: rows.slice(0, size).map((row) => ({
         id: row.id,
-        kind: row.kind,
+        kind: searchHitKinds.toProto(row.kind),
         title: row.title,
         snippet: row.snippet,
-        language: row.language,
+        language: languages.toProto(row.language),
         authorUid: row.author_uid,
         authorUsername: row.author_username,
         authorFullname: row.author_fullname,

@@ -18,10 +18,97 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import {
+  Audience,
+  audienceFromJSON,
+  audienceToJSON,
+  Language,
+  languageFromJSON,
+  languageToJSON,
+} from "../../common/v1/common.js";
 
 export const protobufPackage = "articles.v1";
 
 export const protobufFileName = "articles/v1/articles.proto";
+
+/**
+ * SPEC.md section 4: accepted, then the automatic initial review, then under moderation, then approved, then published;
+ * or rejected, or a revision requested from the author. DRAFT: created directly (CreateArticle) and not yet submitted.
+ */
+export enum ArticleStatus {
+  ARTICLE_STATUS_UNSPECIFIED = 0,
+  ARTICLE_STATUS_DRAFT = 1,
+  ARTICLE_STATUS_ACCEPTED = 2,
+  ARTICLE_STATUS_INITIAL_REVIEW = 3,
+  ARTICLE_STATUS_UNDER_MODERATION = 4,
+  ARTICLE_STATUS_APPROVED = 5,
+  ARTICLE_STATUS_PUBLISHED = 6,
+  ARTICLE_STATUS_REJECTED = 7,
+  ARTICLE_STATUS_REVISION_REQUESTED = 8,
+  UNRECOGNIZED = -1,
+}
+
+export function articleStatusFromJSON(object: any): ArticleStatus {
+  switch (object) {
+    case 0:
+    case "ARTICLE_STATUS_UNSPECIFIED":
+      return ArticleStatus.ARTICLE_STATUS_UNSPECIFIED;
+    case 1:
+    case "ARTICLE_STATUS_DRAFT":
+      return ArticleStatus.ARTICLE_STATUS_DRAFT;
+    case 2:
+    case "ARTICLE_STATUS_ACCEPTED":
+      return ArticleStatus.ARTICLE_STATUS_ACCEPTED;
+    case 3:
+    case "ARTICLE_STATUS_INITIAL_REVIEW":
+      return ArticleStatus.ARTICLE_STATUS_INITIAL_REVIEW;
+    case 4:
+    case "ARTICLE_STATUS_UNDER_MODERATION":
+      return ArticleStatus.ARTICLE_STATUS_UNDER_MODERATION;
+    case 5:
+    case "ARTICLE_STATUS_APPROVED":
+      return ArticleStatus.ARTICLE_STATUS_APPROVED;
+    case 6:
+    case "ARTICLE_STATUS_PUBLISHED":
+      return ArticleStatus.ARTICLE_STATUS_PUBLISHED;
+    case 7:
+    case "ARTICLE_STATUS_REJECTED":
+      return ArticleStatus.ARTICLE_STATUS_REJECTED;
+    case 8:
+    case "ARTICLE_STATUS_REVISION_REQUESTED":
+      return ArticleStatus.ARTICLE_STATUS_REVISION_REQUESTED;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return ArticleStatus.UNRECOGNIZED;
+  }
+}
+
+export function articleStatusToJSON(object: ArticleStatus): string {
+  switch (object) {
+    case ArticleStatus.ARTICLE_STATUS_UNSPECIFIED:
+      return "ARTICLE_STATUS_UNSPECIFIED";
+    case ArticleStatus.ARTICLE_STATUS_DRAFT:
+      return "ARTICLE_STATUS_DRAFT";
+    case ArticleStatus.ARTICLE_STATUS_ACCEPTED:
+      return "ARTICLE_STATUS_ACCEPTED";
+    case ArticleStatus.ARTICLE_STATUS_INITIAL_REVIEW:
+      return "ARTICLE_STATUS_INITIAL_REVIEW";
+    case ArticleStatus.ARTICLE_STATUS_UNDER_MODERATION:
+      return "ARTICLE_STATUS_UNDER_MODERATION";
+    case ArticleStatus.ARTICLE_STATUS_APPROVED:
+      return "ARTICLE_STATUS_APPROVED";
+    case ArticleStatus.ARTICLE_STATUS_PUBLISHED:
+      return "ARTICLE_STATUS_PUBLISHED";
+    case ArticleStatus.ARTICLE_STATUS_REJECTED:
+      return "ARTICLE_STATUS_REJECTED";
+    case ArticleStatus.ARTICLE_STATUS_REVISION_REQUESTED:
+      return "ARTICLE_STATUS_REVISION_REQUESTED";
+    case ArticleStatus.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
 
 export enum ReviewDecision {
   REVIEW_DECISION_UNSPECIFIED = 0,
@@ -97,17 +184,12 @@ export interface Article {
   id: string;
   title: string;
   description: string;
-  /** az, en or ru. */
-  language: string;
+  language: Language;
   category: string;
   subCategories: string[];
   /** Editor.js output ({ time, blocks, version }) as JSON, sanitized. */
   contentJson: string;
-  /**
-   * draft (created directly, not submitted), accepted, initialReview, underModeration, approved, published, rejected
-   * or revisionRequested.
-   */
-  status: string;
+  status: ArticleStatus;
   author: Author | undefined;
   createdAtMs: number;
   updatedAtMs: number;
@@ -119,8 +201,7 @@ export interface Article {
   reviewNote: string;
   /** Where the cover image is served (/media/<key>), empty when none. */
   coverUrl: string;
-  /** free or paid. */
-  audience: string;
+  audience: Audience;
   /** personal (a publication once they exist). */
   target: string;
   /** How many times the published article was edited. */
@@ -136,15 +217,14 @@ export interface Article {
 /** One language version of an article's translation group. */
 export interface ArticleLanguage {
   id: string;
-  /** az, en or ru. */
-  language: string;
+  language: Language;
 }
 
 export interface ArticleCard {
   id: string;
   title: string;
   description: string;
-  language: string;
+  language: Language;
   category: string;
   author: Author | undefined;
   publishedAtMs: number;
@@ -162,7 +242,7 @@ export interface CreateArticleRequest {
   author: Author | undefined;
   title: string;
   description: string;
-  language: string;
+  language: Language;
   category: string;
   subCategories: string[];
   contentJson: string;
@@ -251,8 +331,8 @@ export interface GetArticleRefRequest {
 
 export interface GetArticleRefResponse {
   found: boolean;
-  /** published, or the review state it is in (accepted, ..., rejected). */
-  status: string;
+  /** published, or the review state it is in. */
+  status: ArticleStatus;
   title: string;
   /** The principal author first, then the accepted co-authors (UUIDs). */
   authorUids: string[];
@@ -372,11 +452,11 @@ function createBaseArticle(): Article {
     id: "",
     title: "",
     description: "",
-    language: "",
+    language: 0,
     category: "",
     subCategories: [],
     contentJson: "",
-    status: "",
+    status: 0,
     author: undefined,
     createdAtMs: 0,
     updatedAtMs: 0,
@@ -386,7 +466,7 @@ function createBaseArticle(): Article {
     readingMinutes: 0,
     reviewNote: "",
     coverUrl: "",
-    audience: "",
+    audience: 0,
     target: "",
     editCount: 0,
     coAuthors: [],
@@ -406,8 +486,8 @@ export const Article: MessageFns<Article> = {
     if (message.description !== "") {
       writer.uint32(26).string(message.description);
     }
-    if (message.language !== "") {
-      writer.uint32(34).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(32).int32(message.language);
     }
     if (message.category !== "") {
       writer.uint32(42).string(message.category);
@@ -418,8 +498,8 @@ export const Article: MessageFns<Article> = {
     if (message.contentJson !== "") {
       writer.uint32(58).string(message.contentJson);
     }
-    if (message.status !== "") {
-      writer.uint32(66).string(message.status);
+    if (message.status !== 0) {
+      writer.uint32(64).int32(message.status);
     }
     if (message.author !== undefined) {
       Author.encode(message.author, writer.uint32(74).fork()).join();
@@ -448,8 +528,8 @@ export const Article: MessageFns<Article> = {
     if (message.coverUrl !== "") {
       writer.uint32(138).string(message.coverUrl);
     }
-    if (message.audience !== "") {
-      writer.uint32(146).string(message.audience);
+    if (message.audience !== 0) {
+      writer.uint32(144).int32(message.audience);
     }
     if (message.target !== "") {
       writer.uint32(154).string(message.target);
@@ -507,11 +587,11 @@ export const Article: MessageFns<Article> = {
             continue;
           }
           case 4: {
-            if (tag !== 34) {
+            if (tag !== 32) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 5: {
@@ -539,11 +619,11 @@ export const Article: MessageFns<Article> = {
             continue;
           }
           case 8: {
-            if (tag !== 66) {
+            if (tag !== 64) {
               break;
             }
 
-            message.status = reader.string();
+            message.status = reader.int32() as any;
             continue;
           }
           case 9: {
@@ -619,11 +699,11 @@ export const Article: MessageFns<Article> = {
             continue;
           }
           case 18: {
-            if (tag !== 146) {
+            if (tag !== 144) {
               break;
             }
 
-            message.audience = reader.string();
+            message.audience = reader.int32() as any;
             continue;
           }
           case 19: {
@@ -683,7 +763,7 @@ export const Article: MessageFns<Article> = {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       description: isSet(object.description) ? globalThis.String(object.description) : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
       category: isSet(object.category) ? globalThis.String(object.category) : "",
       subCategories: globalThis.Array.isArray(object?.subCategories)
         ? object.subCategories.map((e: any) => globalThis.String(e))
@@ -695,7 +775,7 @@ export const Article: MessageFns<Article> = {
         : isSet(object.content_json)
         ? globalThis.String(object.content_json)
         : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      status: isSet(object.status) ? articleStatusFromJSON(object.status) : 0,
       author: isSet(object.author) ? Author.fromJSON(object.author) : undefined,
       createdAtMs: isSet(object.createdAtMs)
         ? globalThis.Number(object.createdAtMs)
@@ -737,7 +817,7 @@ export const Article: MessageFns<Article> = {
         : isSet(object.cover_url)
         ? globalThis.String(object.cover_url)
         : "",
-      audience: isSet(object.audience) ? globalThis.String(object.audience) : "",
+      audience: isSet(object.audience) ? audienceFromJSON(object.audience) : 0,
       target: isSet(object.target) ? globalThis.String(object.target) : "",
       editCount: isSet(object.editCount)
         ? globalThis.Number(object.editCount)
@@ -771,8 +851,8 @@ export const Article: MessageFns<Article> = {
     if (message.description !== "") {
       obj.description = message.description;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     if (message.category !== "") {
       obj.category = message.category;
@@ -783,8 +863,8 @@ export const Article: MessageFns<Article> = {
     if (message.contentJson !== "") {
       obj.contentJson = message.contentJson;
     }
-    if (message.status !== "") {
-      obj.status = message.status;
+    if (message.status !== 0) {
+      obj.status = articleStatusToJSON(message.status);
     }
     if (message.author !== undefined) {
       obj.author = Author.toJSON(message.author);
@@ -813,8 +893,8 @@ export const Article: MessageFns<Article> = {
     if (message.coverUrl !== "") {
       obj.coverUrl = message.coverUrl;
     }
-    if (message.audience !== "") {
-      obj.audience = message.audience;
+    if (message.audience !== 0) {
+      obj.audience = audienceToJSON(message.audience);
     }
     if (message.target !== "") {
       obj.target = message.target;
@@ -836,7 +916,7 @@ export const Article: MessageFns<Article> = {
 };
 
 function createBaseArticleLanguage(): ArticleLanguage {
-  return { id: "", language: "" };
+  return { id: "", language: 0 };
 }
 
 export const ArticleLanguage: MessageFns<ArticleLanguage> = {
@@ -844,8 +924,8 @@ export const ArticleLanguage: MessageFns<ArticleLanguage> = {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
-    if (message.language !== "") {
-      writer.uint32(18).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(16).int32(message.language);
     }
     return writer;
   },
@@ -872,11 +952,11 @@ export const ArticleLanguage: MessageFns<ArticleLanguage> = {
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
         }
@@ -894,7 +974,7 @@ export const ArticleLanguage: MessageFns<ArticleLanguage> = {
   fromJSON(object: any): ArticleLanguage {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
     };
   },
 
@@ -903,8 +983,8 @@ export const ArticleLanguage: MessageFns<ArticleLanguage> = {
     if (message.id !== "") {
       obj.id = message.id;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     return obj;
   },
@@ -915,7 +995,7 @@ function createBaseArticleCard(): ArticleCard {
     id: "",
     title: "",
     description: "",
-    language: "",
+    language: 0,
     category: "",
     author: undefined,
     publishedAtMs: 0,
@@ -937,8 +1017,8 @@ export const ArticleCard: MessageFns<ArticleCard> = {
     if (message.description !== "") {
       writer.uint32(26).string(message.description);
     }
-    if (message.language !== "") {
-      writer.uint32(34).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(32).int32(message.language);
     }
     if (message.category !== "") {
       writer.uint32(42).string(message.category);
@@ -1002,11 +1082,11 @@ export const ArticleCard: MessageFns<ArticleCard> = {
             continue;
           }
           case 4: {
-            if (tag !== 34) {
+            if (tag !== 32) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 5: {
@@ -1082,7 +1162,7 @@ export const ArticleCard: MessageFns<ArticleCard> = {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       description: isSet(object.description) ? globalThis.String(object.description) : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
       category: isSet(object.category) ? globalThis.String(object.category) : "",
       author: isSet(object.author) ? Author.fromJSON(object.author) : undefined,
       publishedAtMs: isSet(object.publishedAtMs)
@@ -1116,8 +1196,8 @@ export const ArticleCard: MessageFns<ArticleCard> = {
     if (message.description !== "") {
       obj.description = message.description;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     if (message.category !== "") {
       obj.category = message.category;
@@ -1149,7 +1229,7 @@ function createBaseCreateArticleRequest(): CreateArticleRequest {
     author: undefined,
     title: "",
     description: "",
-    language: "",
+    language: 0,
     category: "",
     subCategories: [],
     contentJson: "",
@@ -1167,8 +1247,8 @@ export const CreateArticleRequest: MessageFns<CreateArticleRequest> = {
     if (message.description !== "") {
       writer.uint32(26).string(message.description);
     }
-    if (message.language !== "") {
-      writer.uint32(34).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(32).int32(message.language);
     }
     if (message.category !== "") {
       writer.uint32(42).string(message.category);
@@ -1220,11 +1300,11 @@ export const CreateArticleRequest: MessageFns<CreateArticleRequest> = {
             continue;
           }
           case 4: {
-            if (tag !== 34) {
+            if (tag !== 32) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 5: {
@@ -1268,7 +1348,7 @@ export const CreateArticleRequest: MessageFns<CreateArticleRequest> = {
       author: isSet(object.author) ? Author.fromJSON(object.author) : undefined,
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       description: isSet(object.description) ? globalThis.String(object.description) : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
       category: isSet(object.category) ? globalThis.String(object.category) : "",
       subCategories: globalThis.Array.isArray(object?.subCategories)
         ? object.subCategories.map((e: any) => globalThis.String(e))
@@ -1294,8 +1374,8 @@ export const CreateArticleRequest: MessageFns<CreateArticleRequest> = {
     if (message.description !== "") {
       obj.description = message.description;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     if (message.category !== "") {
       obj.category = message.category;
@@ -2508,7 +2588,7 @@ export const GetArticleRefRequest: MessageFns<GetArticleRefRequest> = {
 };
 
 function createBaseGetArticleRefResponse(): GetArticleRefResponse {
-  return { found: false, status: "", title: "", authorUids: [] };
+  return { found: false, status: 0, title: "", authorUids: [] };
 }
 
 export const GetArticleRefResponse: MessageFns<GetArticleRefResponse> = {
@@ -2516,8 +2596,8 @@ export const GetArticleRefResponse: MessageFns<GetArticleRefResponse> = {
     if (message.found !== false) {
       writer.uint32(8).bool(message.found);
     }
-    if (message.status !== "") {
-      writer.uint32(18).string(message.status);
+    if (message.status !== 0) {
+      writer.uint32(16).int32(message.status);
     }
     if (message.title !== "") {
       writer.uint32(26).string(message.title);
@@ -2550,11 +2630,11 @@ export const GetArticleRefResponse: MessageFns<GetArticleRefResponse> = {
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.status = reader.string();
+            message.status = reader.int32() as any;
             continue;
           }
           case 3: {
@@ -2588,7 +2668,7 @@ export const GetArticleRefResponse: MessageFns<GetArticleRefResponse> = {
   fromJSON(object: any): GetArticleRefResponse {
     return {
       found: isSet(object.found) ? globalThis.Boolean(object.found) : false,
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      status: isSet(object.status) ? articleStatusFromJSON(object.status) : 0,
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       authorUids: globalThis.Array.isArray(object?.authorUids)
         ? object.authorUids.map((e: any) => globalThis.String(e))
@@ -2603,8 +2683,8 @@ export const GetArticleRefResponse: MessageFns<GetArticleRefResponse> = {
     if (message.found !== false) {
       obj.found = message.found;
     }
-    if (message.status !== "") {
-      obj.status = message.status;
+    if (message.status !== 0) {
+      obj.status = articleStatusToJSON(message.status);
     }
     if (message.title !== "") {
       obj.title = message.title;

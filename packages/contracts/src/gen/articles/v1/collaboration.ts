@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Language, languageFromJSON, languageToJSON } from "../../common/v1/common.js";
 import { ArticleLanguage, Author } from "./articles.js";
 
 export const protobufPackage = "articles.v1";
@@ -76,8 +77,7 @@ export interface TranslateArticleRequest {
     | undefined;
   /** Any article of the group (an original or one of its translations). */
   articleId: string;
-  /** az, en or ru. */
-  language: string;
+  language: Language;
 }
 
 export interface TranslateArticleResponse {
@@ -87,7 +87,7 @@ export interface TranslateArticleResponse {
 
 export interface FindArticleTranslationRequest {
   articleId: string;
-  language: string;
+  language: Language;
   /** Empty for a visitor. */
   viewerUid: string;
 }
@@ -162,7 +162,7 @@ export interface GetDraftCollaborationResponse {
 }
 
 function createBaseTranslateArticleRequest(): TranslateArticleRequest {
-  return { actor: undefined, articleId: "", language: "" };
+  return { actor: undefined, articleId: "", language: 0 };
 }
 
 export const TranslateArticleRequest: MessageFns<TranslateArticleRequest> = {
@@ -173,8 +173,8 @@ export const TranslateArticleRequest: MessageFns<TranslateArticleRequest> = {
     if (message.articleId !== "") {
       writer.uint32(18).string(message.articleId);
     }
-    if (message.language !== "") {
-      writer.uint32(26).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(24).int32(message.language);
     }
     return writer;
   },
@@ -209,11 +209,11 @@ export const TranslateArticleRequest: MessageFns<TranslateArticleRequest> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
         }
@@ -236,7 +236,7 @@ export const TranslateArticleRequest: MessageFns<TranslateArticleRequest> = {
         : isSet(object.article_id)
         ? globalThis.String(object.article_id)
         : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
     };
   },
 
@@ -248,8 +248,8 @@ export const TranslateArticleRequest: MessageFns<TranslateArticleRequest> = {
     if (message.articleId !== "") {
       obj.articleId = message.articleId;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     return obj;
   },
@@ -320,7 +320,7 @@ export const TranslateArticleResponse: MessageFns<TranslateArticleResponse> = {
 };
 
 function createBaseFindArticleTranslationRequest(): FindArticleTranslationRequest {
-  return { articleId: "", language: "", viewerUid: "" };
+  return { articleId: "", language: 0, viewerUid: "" };
 }
 
 export const FindArticleTranslationRequest: MessageFns<FindArticleTranslationRequest> = {
@@ -328,8 +328,8 @@ export const FindArticleTranslationRequest: MessageFns<FindArticleTranslationReq
     if (message.articleId !== "") {
       writer.uint32(10).string(message.articleId);
     }
-    if (message.language !== "") {
-      writer.uint32(18).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(16).int32(message.language);
     }
     if (message.viewerUid !== "") {
       writer.uint32(26).string(message.viewerUid);
@@ -359,11 +359,11 @@ export const FindArticleTranslationRequest: MessageFns<FindArticleTranslationReq
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 3: {
@@ -393,7 +393,7 @@ export const FindArticleTranslationRequest: MessageFns<FindArticleTranslationReq
         : isSet(object.article_id)
         ? globalThis.String(object.article_id)
         : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
       viewerUid: isSet(object.viewerUid)
         ? globalThis.String(object.viewerUid)
         : isSet(object.viewer_uid)
@@ -407,8 +407,8 @@ export const FindArticleTranslationRequest: MessageFns<FindArticleTranslationReq
     if (message.articleId !== "") {
       obj.articleId = message.articleId;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     if (message.viewerUid !== "") {
       obj.viewerUid = message.viewerUid;

@@ -18,7 +18,15 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { Author } from "./articles.js";
+import {
+  Audience,
+  audienceFromJSON,
+  audienceToJSON,
+  Language,
+  languageFromJSON,
+  languageToJSON,
+} from "../../common/v1/common.js";
+import { ArticleStatus, articleStatusFromJSON, articleStatusToJSON, Author } from "./articles.js";
 
 export const protobufPackage = "articles.v1";
 
@@ -33,7 +41,7 @@ export interface Draft {
   articleId: string;
   /** The original article this draft translates; empty for an original. */
   translationOf: string;
-  language: string;
+  language: Language;
   title: string;
   description: string;
   /** Editor.js output as JSON, sanitized; empty until something is written (and in lists). */
@@ -45,8 +53,7 @@ export interface Draft {
   coverUrl: string;
   /** personal (a publication once they exist). */
   target: string;
-  /** free or paid. */
-  audience: string;
+  audience: Audience;
   /** Grows by one on every save. */
   version: number;
   createdAtMs: number;
@@ -63,13 +70,13 @@ export interface Draft {
 export interface DraftFields {
   title: string;
   description: string;
-  language: string;
+  language: Language;
   category: string;
   subCategories: string[];
   /** Editor.js output as JSON; empty for none yet. */
   contentJson: string;
   target: string;
-  audience: string;
+  audience: Audience;
 }
 
 export interface ListDraftsRequest {
@@ -164,7 +171,7 @@ export interface GetDraftDetailsRequest {
 export interface TranslationSource {
   id: string;
   title: string;
-  language: string;
+  language: Language;
 }
 
 export interface GetDraftDetailsResponse {
@@ -202,9 +209,9 @@ export interface ListReviewArticlesRequest {
 export interface ReviewArticle {
   id: string;
   title: string;
-  language: string;
-  /** accepted, initialReview, underModeration, approved, published, rejected or revisionRequested. */
-  status: string;
+  language: Language;
+  /** Any but ARTICLE_STATUS_DRAFT. */
+  status: ArticleStatus;
   reviewNote: string;
   createdAtMs: number;
   updatedAtMs: number;
@@ -224,7 +231,7 @@ export interface ListReviewArticlesResponse {
 }
 
 export interface ReviewEvent {
-  status: string;
+  status: ArticleStatus;
   atMs: number;
   note: string;
 }
@@ -236,7 +243,7 @@ export interface GetArticleReviewRequest {
 
 export interface GetArticleReviewResponse {
   articleId: string;
-  status: string;
+  status: ArticleStatus;
   reviewNote: string;
   events: ReviewEvent[];
 }
@@ -247,7 +254,7 @@ function createBaseDraft(): Draft {
     owner: undefined,
     articleId: "",
     translationOf: "",
-    language: "",
+    language: 0,
     title: "",
     description: "",
     contentJson: "",
@@ -256,7 +263,7 @@ function createBaseDraft(): Draft {
     coverKey: "",
     coverUrl: "",
     target: "",
-    audience: "",
+    audience: 0,
     version: 0,
     createdAtMs: 0,
     updatedAtMs: 0,
@@ -281,8 +288,8 @@ export const Draft: MessageFns<Draft> = {
     if (message.translationOf !== "") {
       writer.uint32(34).string(message.translationOf);
     }
-    if (message.language !== "") {
-      writer.uint32(42).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(40).int32(message.language);
     }
     if (message.title !== "") {
       writer.uint32(50).string(message.title);
@@ -308,8 +315,8 @@ export const Draft: MessageFns<Draft> = {
     if (message.target !== "") {
       writer.uint32(106).string(message.target);
     }
-    if (message.audience !== "") {
-      writer.uint32(114).string(message.audience);
+    if (message.audience !== 0) {
+      writer.uint32(112).int32(message.audience);
     }
     if (message.version !== 0) {
       writer.uint32(120).int32(message.version);
@@ -381,11 +388,11 @@ export const Draft: MessageFns<Draft> = {
             continue;
           }
           case 5: {
-            if (tag !== 42) {
+            if (tag !== 40) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 6: {
@@ -453,11 +460,11 @@ export const Draft: MessageFns<Draft> = {
             continue;
           }
           case 14: {
-            if (tag !== 114) {
+            if (tag !== 112) {
               break;
             }
 
-            message.audience = reader.string();
+            message.audience = reader.int32() as any;
             continue;
           }
           case 15: {
@@ -542,7 +549,7 @@ export const Draft: MessageFns<Draft> = {
         : isSet(object.translation_of)
         ? globalThis.String(object.translation_of)
         : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       description: isSet(object.description) ? globalThis.String(object.description) : "",
       contentJson: isSet(object.contentJson)
@@ -567,7 +574,7 @@ export const Draft: MessageFns<Draft> = {
         ? globalThis.String(object.cover_url)
         : "",
       target: isSet(object.target) ? globalThis.String(object.target) : "",
-      audience: isSet(object.audience) ? globalThis.String(object.audience) : "",
+      audience: isSet(object.audience) ? audienceFromJSON(object.audience) : 0,
       version: isSet(object.version) ? globalThis.Number(object.version) : 0,
       createdAtMs: isSet(object.createdAtMs)
         ? globalThis.Number(object.createdAtMs)
@@ -612,8 +619,8 @@ export const Draft: MessageFns<Draft> = {
     if (message.translationOf !== "") {
       obj.translationOf = message.translationOf;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     if (message.title !== "") {
       obj.title = message.title;
@@ -639,8 +646,8 @@ export const Draft: MessageFns<Draft> = {
     if (message.target !== "") {
       obj.target = message.target;
     }
-    if (message.audience !== "") {
-      obj.audience = message.audience;
+    if (message.audience !== 0) {
+      obj.audience = audienceToJSON(message.audience);
     }
     if (message.version !== 0) {
       obj.version = Math.round(message.version);
@@ -671,12 +678,12 @@ function createBaseDraftFields(): DraftFields {
   return {
     title: "",
     description: "",
-    language: "",
+    language: 0,
     category: "",
     subCategories: [],
     contentJson: "",
     target: "",
-    audience: "",
+    audience: 0,
   };
 }
 
@@ -688,8 +695,8 @@ export const DraftFields: MessageFns<DraftFields> = {
     if (message.description !== "") {
       writer.uint32(18).string(message.description);
     }
-    if (message.language !== "") {
-      writer.uint32(26).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(24).int32(message.language);
     }
     if (message.category !== "") {
       writer.uint32(34).string(message.category);
@@ -703,8 +710,8 @@ export const DraftFields: MessageFns<DraftFields> = {
     if (message.target !== "") {
       writer.uint32(58).string(message.target);
     }
-    if (message.audience !== "") {
-      writer.uint32(66).string(message.audience);
+    if (message.audience !== 0) {
+      writer.uint32(64).int32(message.audience);
     }
     return writer;
   },
@@ -739,11 +746,11 @@ export const DraftFields: MessageFns<DraftFields> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -779,11 +786,11 @@ export const DraftFields: MessageFns<DraftFields> = {
             continue;
           }
           case 8: {
-            if (tag !== 66) {
+            if (tag !== 64) {
               break;
             }
 
-            message.audience = reader.string();
+            message.audience = reader.int32() as any;
             continue;
           }
         }
@@ -802,7 +809,7 @@ export const DraftFields: MessageFns<DraftFields> = {
     return {
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       description: isSet(object.description) ? globalThis.String(object.description) : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
       category: isSet(object.category) ? globalThis.String(object.category) : "",
       subCategories: globalThis.Array.isArray(object?.subCategories)
         ? object.subCategories.map((e: any) => globalThis.String(e))
@@ -815,7 +822,7 @@ export const DraftFields: MessageFns<DraftFields> = {
         ? globalThis.String(object.content_json)
         : "",
       target: isSet(object.target) ? globalThis.String(object.target) : "",
-      audience: isSet(object.audience) ? globalThis.String(object.audience) : "",
+      audience: isSet(object.audience) ? audienceFromJSON(object.audience) : 0,
     };
   },
 
@@ -827,8 +834,8 @@ export const DraftFields: MessageFns<DraftFields> = {
     if (message.description !== "") {
       obj.description = message.description;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     if (message.category !== "") {
       obj.category = message.category;
@@ -842,8 +849,8 @@ export const DraftFields: MessageFns<DraftFields> = {
     if (message.target !== "") {
       obj.target = message.target;
     }
-    if (message.audience !== "") {
-      obj.audience = message.audience;
+    if (message.audience !== 0) {
+      obj.audience = audienceToJSON(message.audience);
     }
     return obj;
   },
@@ -2131,7 +2138,7 @@ export const GetDraftDetailsRequest: MessageFns<GetDraftDetailsRequest> = {
 };
 
 function createBaseTranslationSource(): TranslationSource {
-  return { id: "", title: "", language: "" };
+  return { id: "", title: "", language: 0 };
 }
 
 export const TranslationSource: MessageFns<TranslationSource> = {
@@ -2142,8 +2149,8 @@ export const TranslationSource: MessageFns<TranslationSource> = {
     if (message.title !== "") {
       writer.uint32(18).string(message.title);
     }
-    if (message.language !== "") {
-      writer.uint32(26).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(24).int32(message.language);
     }
     return writer;
   },
@@ -2178,11 +2185,11 @@ export const TranslationSource: MessageFns<TranslationSource> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
         }
@@ -2201,7 +2208,7 @@ export const TranslationSource: MessageFns<TranslationSource> = {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       title: isSet(object.title) ? globalThis.String(object.title) : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
     };
   },
 
@@ -2213,8 +2220,8 @@ export const TranslationSource: MessageFns<TranslationSource> = {
     if (message.title !== "") {
       obj.title = message.title;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     return obj;
   },
@@ -2665,8 +2672,8 @@ function createBaseReviewArticle(): ReviewArticle {
   return {
     id: "",
     title: "",
-    language: "",
-    status: "",
+    language: 0,
+    status: 0,
     reviewNote: "",
     createdAtMs: 0,
     updatedAtMs: 0,
@@ -2684,11 +2691,11 @@ export const ReviewArticle: MessageFns<ReviewArticle> = {
     if (message.title !== "") {
       writer.uint32(18).string(message.title);
     }
-    if (message.language !== "") {
-      writer.uint32(26).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(24).int32(message.language);
     }
-    if (message.status !== "") {
-      writer.uint32(34).string(message.status);
+    if (message.status !== 0) {
+      writer.uint32(32).int32(message.status);
     }
     if (message.reviewNote !== "") {
       writer.uint32(42).string(message.reviewNote);
@@ -2741,19 +2748,19 @@ export const ReviewArticle: MessageFns<ReviewArticle> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 4: {
-            if (tag !== 34) {
+            if (tag !== 32) {
               break;
             }
 
-            message.status = reader.string();
+            message.status = reader.int32() as any;
             continue;
           }
           case 5: {
@@ -2820,8 +2827,8 @@ export const ReviewArticle: MessageFns<ReviewArticle> = {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       title: isSet(object.title) ? globalThis.String(object.title) : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
+      status: isSet(object.status) ? articleStatusFromJSON(object.status) : 0,
       reviewNote: isSet(object.reviewNote)
         ? globalThis.String(object.reviewNote)
         : isSet(object.review_note)
@@ -2855,11 +2862,11 @@ export const ReviewArticle: MessageFns<ReviewArticle> = {
     if (message.title !== "") {
       obj.title = message.title;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
-    if (message.status !== "") {
-      obj.status = message.status;
+    if (message.status !== 0) {
+      obj.status = articleStatusToJSON(message.status);
     }
     if (message.reviewNote !== "") {
       obj.reviewNote = message.reviewNote;
@@ -2997,13 +3004,13 @@ export const ListReviewArticlesResponse: MessageFns<ListReviewArticlesResponse> 
 };
 
 function createBaseReviewEvent(): ReviewEvent {
-  return { status: "", atMs: 0, note: "" };
+  return { status: 0, atMs: 0, note: "" };
 }
 
 export const ReviewEvent: MessageFns<ReviewEvent> = {
   encode(message: ReviewEvent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.status !== "") {
-      writer.uint32(10).string(message.status);
+    if (message.status !== 0) {
+      writer.uint32(8).int32(message.status);
     }
     if (message.atMs !== 0) {
       writer.uint32(16).int64(message.atMs);
@@ -3028,11 +3035,11 @@ export const ReviewEvent: MessageFns<ReviewEvent> = {
         const tag = reader.uint32();
         switch (tag >>> 3) {
           case 1: {
-            if (tag !== 10) {
+            if (tag !== 8) {
               break;
             }
 
-            message.status = reader.string();
+            message.status = reader.int32() as any;
             continue;
           }
           case 2: {
@@ -3065,7 +3072,7 @@ export const ReviewEvent: MessageFns<ReviewEvent> = {
 
   fromJSON(object: any): ReviewEvent {
     return {
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      status: isSet(object.status) ? articleStatusFromJSON(object.status) : 0,
       atMs: isSet(object.atMs)
         ? globalThis.Number(object.atMs)
         : isSet(object.at_ms)
@@ -3077,8 +3084,8 @@ export const ReviewEvent: MessageFns<ReviewEvent> = {
 
   toJSON(message: ReviewEvent): unknown {
     const obj: any = {};
-    if (message.status !== "") {
-      obj.status = message.status;
+    if (message.status !== 0) {
+      obj.status = articleStatusToJSON(message.status);
     }
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);
@@ -3174,7 +3181,7 @@ export const GetArticleReviewRequest: MessageFns<GetArticleReviewRequest> = {
 };
 
 function createBaseGetArticleReviewResponse(): GetArticleReviewResponse {
-  return { articleId: "", status: "", reviewNote: "", events: [] };
+  return { articleId: "", status: 0, reviewNote: "", events: [] };
 }
 
 export const GetArticleReviewResponse: MessageFns<GetArticleReviewResponse> = {
@@ -3182,8 +3189,8 @@ export const GetArticleReviewResponse: MessageFns<GetArticleReviewResponse> = {
     if (message.articleId !== "") {
       writer.uint32(10).string(message.articleId);
     }
-    if (message.status !== "") {
-      writer.uint32(18).string(message.status);
+    if (message.status !== 0) {
+      writer.uint32(16).int32(message.status);
     }
     if (message.reviewNote !== "") {
       writer.uint32(26).string(message.reviewNote);
@@ -3216,11 +3223,11 @@ export const GetArticleReviewResponse: MessageFns<GetArticleReviewResponse> = {
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.status = reader.string();
+            message.status = reader.int32() as any;
             continue;
           }
           case 3: {
@@ -3258,7 +3265,7 @@ export const GetArticleReviewResponse: MessageFns<GetArticleReviewResponse> = {
         : isSet(object.article_id)
         ? globalThis.String(object.article_id)
         : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      status: isSet(object.status) ? articleStatusFromJSON(object.status) : 0,
       reviewNote: isSet(object.reviewNote)
         ? globalThis.String(object.reviewNote)
         : isSet(object.review_note)
@@ -3273,8 +3280,8 @@ export const GetArticleReviewResponse: MessageFns<GetArticleReviewResponse> = {
     if (message.articleId !== "") {
       obj.articleId = message.articleId;
     }
-    if (message.status !== "") {
-      obj.status = message.status;
+    if (message.status !== 0) {
+      obj.status = articleStatusToJSON(message.status);
     }
     if (message.reviewNote !== "") {
       obj.reviewNote = message.reviewNote;

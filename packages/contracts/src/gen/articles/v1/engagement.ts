@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { ReportReason, reportReasonFromJSON, reportReasonToJSON } from "../../common/v1/common.js";
 import { ArticleCard, Author } from "./articles.js";
 
 export const protobufPackage = "articles.v1";
@@ -63,7 +64,7 @@ export interface ReportArticleRequest {
   articleId: string;
   reporterUid: string;
   /** spam, scam, harassment, hateSpeech, violence or falseInfo (REPORT_REASONS of @pencraft/rules). */
-  reason: string;
+  reason: ReportReason;
   /** At most REPORT_NOTE_MAX characters; may be empty. */
   note: string;
 }
@@ -71,7 +72,7 @@ export interface ReportArticleRequest {
 export interface ReportArticleResponse {
   reportId: string;
   articleId: string;
-  reason: string;
+  reason: ReportReason;
   createdAtMs: number;
 }
 
@@ -761,7 +762,7 @@ export const VoteResponse: MessageFns<VoteResponse> = {
 };
 
 function createBaseReportArticleRequest(): ReportArticleRequest {
-  return { articleId: "", reporterUid: "", reason: "", note: "" };
+  return { articleId: "", reporterUid: "", reason: 0, note: "" };
 }
 
 export const ReportArticleRequest: MessageFns<ReportArticleRequest> = {
@@ -772,8 +773,8 @@ export const ReportArticleRequest: MessageFns<ReportArticleRequest> = {
     if (message.reporterUid !== "") {
       writer.uint32(18).string(message.reporterUid);
     }
-    if (message.reason !== "") {
-      writer.uint32(26).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(24).int32(message.reason);
     }
     if (message.note !== "") {
       writer.uint32(34).string(message.note);
@@ -811,11 +812,11 @@ export const ReportArticleRequest: MessageFns<ReportArticleRequest> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -850,7 +851,7 @@ export const ReportArticleRequest: MessageFns<ReportArticleRequest> = {
         : isSet(object.reporter_uid)
         ? globalThis.String(object.reporter_uid)
         : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? reportReasonFromJSON(object.reason) : 0,
       note: isSet(object.note) ? globalThis.String(object.note) : "",
     };
   },
@@ -863,8 +864,8 @@ export const ReportArticleRequest: MessageFns<ReportArticleRequest> = {
     if (message.reporterUid !== "") {
       obj.reporterUid = message.reporterUid;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = reportReasonToJSON(message.reason);
     }
     if (message.note !== "") {
       obj.note = message.note;
@@ -874,7 +875,7 @@ export const ReportArticleRequest: MessageFns<ReportArticleRequest> = {
 };
 
 function createBaseReportArticleResponse(): ReportArticleResponse {
-  return { reportId: "", articleId: "", reason: "", createdAtMs: 0 };
+  return { reportId: "", articleId: "", reason: 0, createdAtMs: 0 };
 }
 
 export const ReportArticleResponse: MessageFns<ReportArticleResponse> = {
@@ -885,8 +886,8 @@ export const ReportArticleResponse: MessageFns<ReportArticleResponse> = {
     if (message.articleId !== "") {
       writer.uint32(18).string(message.articleId);
     }
-    if (message.reason !== "") {
-      writer.uint32(26).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(24).int32(message.reason);
     }
     if (message.createdAtMs !== 0) {
       writer.uint32(32).int64(message.createdAtMs);
@@ -924,11 +925,11 @@ export const ReportArticleResponse: MessageFns<ReportArticleResponse> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -963,7 +964,7 @@ export const ReportArticleResponse: MessageFns<ReportArticleResponse> = {
         : isSet(object.article_id)
         ? globalThis.String(object.article_id)
         : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? reportReasonFromJSON(object.reason) : 0,
       createdAtMs: isSet(object.createdAtMs)
         ? globalThis.Number(object.createdAtMs)
         : isSet(object.created_at_ms)
@@ -980,8 +981,8 @@ export const ReportArticleResponse: MessageFns<ReportArticleResponse> = {
     if (message.articleId !== "") {
       obj.articleId = message.articleId;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = reportReasonToJSON(message.reason);
     }
     if (message.createdAtMs !== 0) {
       obj.createdAtMs = Math.round(message.createdAtMs);

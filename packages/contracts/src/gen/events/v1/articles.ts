@@ -6,6 +6,14 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
+import {
+  Language,
+  languageFromJSON,
+  languageToJSON,
+  ReportReason,
+  reportReasonFromJSON,
+  reportReasonToJSON,
+} from "../../common/v1/common.js";
 
 export const protobufPackage = "events.v1";
 
@@ -19,8 +27,7 @@ export interface ArticlePublished {
   title: string;
   /** Plain text, at most 300 characters; may be empty. */
   description: string;
-  /** az, en or ru. */
-  language: string;
+  language: Language;
   /** A category id of ListCategories. */
   category: string;
   /** Up to four category ids besides the main one. */
@@ -99,8 +106,7 @@ export interface TranslationSubmitted {
   articleId: string;
   /** The original article's id (UUID). */
   originalId: string;
-  /** The translation's language: az, en or ru. */
-  language: string;
+  language: Language;
   /** Plain text, at most 150 characters. */
   title: string;
   /** The translator (UUID). */
@@ -124,8 +130,7 @@ export interface TranslationPublished {
   articleId: string;
   /** The original article's id (UUID). */
   originalId: string;
-  /** The translation's language: az, en or ru. */
-  language: string;
+  language: Language;
   /** Plain text, at most 150 characters. */
   title: string;
   /** The translator (UUID). */
@@ -154,8 +159,7 @@ export interface ArticleSubmitted {
   description: string;
   /** The article's visible text, blocks joined by new lines. */
   bodyText: string;
-  /** az, en or ru. */
-  language: string;
+  language: Language;
   /**
    * True when it is the author's revision after a revision request or an edit of a published article (the same
    * article id as before).
@@ -208,8 +212,7 @@ export interface ArticleReviewed {
   note: string;
   /** Milliseconds since the Unix epoch. */
   atMs: number;
-  /** az, en or ru. */
-  language: string;
+  language: Language;
   /** True when the decision was on an edit of a published article (the published version stays live unless approved). */
   isEdit: boolean;
 }
@@ -228,7 +231,7 @@ export interface ArticleReported {
   /** Who reported it (UUID). */
   reporterUid: string;
   /** spam, scam, harassment, hateSpeech, violence or falseInfo. */
-  reason: string;
+  reason: ReportReason;
   /** The reader's note, plain text; may be empty. */
   note: string;
   /** The article's title, for the triage list. */
@@ -242,7 +245,7 @@ function createBaseArticlePublished(): ArticlePublished {
     articleId: "",
     title: "",
     description: "",
-    language: "",
+    language: 0,
     category: "",
     subCategories: [],
     bodyText: "",
@@ -264,8 +267,8 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
     if (message.description !== "") {
       writer.uint32(26).string(message.description);
     }
-    if (message.language !== "") {
-      writer.uint32(34).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(32).int32(message.language);
     }
     if (message.category !== "") {
       writer.uint32(42).string(message.category);
@@ -329,11 +332,11 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
             continue;
           }
           case 4: {
-            if (tag !== 34) {
+            if (tag !== 32) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 5: {
@@ -413,7 +416,7 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
         : "",
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       description: isSet(object.description) ? globalThis.String(object.description) : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
       category: isSet(object.category) ? globalThis.String(object.category) : "",
       subCategories: globalThis.Array.isArray(object?.subCategories)
         ? object.subCategories.map((e: any) => globalThis.String(e))
@@ -459,8 +462,8 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
     if (message.description !== "") {
       obj.description = message.description;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     if (message.category !== "") {
       obj.category = message.category;
@@ -1041,7 +1044,7 @@ function createBaseTranslationSubmitted(): TranslationSubmitted {
   return {
     articleId: "",
     originalId: "",
-    language: "",
+    language: 0,
     title: "",
     authorUid: "",
     submittedAtMs: 0,
@@ -1059,8 +1062,8 @@ export const TranslationSubmitted: MessageFns<TranslationSubmitted> = {
     if (message.originalId !== "") {
       writer.uint32(18).string(message.originalId);
     }
-    if (message.language !== "") {
-      writer.uint32(26).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(24).int32(message.language);
     }
     if (message.title !== "") {
       writer.uint32(34).string(message.title);
@@ -1113,11 +1116,11 @@ export const TranslationSubmitted: MessageFns<TranslationSubmitted> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -1192,7 +1195,7 @@ export const TranslationSubmitted: MessageFns<TranslationSubmitted> = {
         : isSet(object.original_id)
         ? globalThis.String(object.original_id)
         : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       authorUid: isSet(object.authorUid)
         ? globalThis.String(object.authorUid)
@@ -1226,8 +1229,8 @@ export const TranslationSubmitted: MessageFns<TranslationSubmitted> = {
     if (message.originalId !== "") {
       obj.originalId = message.originalId;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     if (message.title !== "") {
       obj.title = message.title;
@@ -1255,7 +1258,7 @@ function createBaseTranslationPublished(): TranslationPublished {
   return {
     articleId: "",
     originalId: "",
-    language: "",
+    language: 0,
     title: "",
     authorUid: "",
     originalAuthorUid: "",
@@ -1271,8 +1274,8 @@ export const TranslationPublished: MessageFns<TranslationPublished> = {
     if (message.originalId !== "") {
       writer.uint32(18).string(message.originalId);
     }
-    if (message.language !== "") {
-      writer.uint32(26).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(24).int32(message.language);
     }
     if (message.title !== "") {
       writer.uint32(34).string(message.title);
@@ -1319,11 +1322,11 @@ export const TranslationPublished: MessageFns<TranslationPublished> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -1382,7 +1385,7 @@ export const TranslationPublished: MessageFns<TranslationPublished> = {
         : isSet(object.original_id)
         ? globalThis.String(object.original_id)
         : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       authorUid: isSet(object.authorUid)
         ? globalThis.String(object.authorUid)
@@ -1410,8 +1413,8 @@ export const TranslationPublished: MessageFns<TranslationPublished> = {
     if (message.originalId !== "") {
       obj.originalId = message.originalId;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     if (message.title !== "") {
       obj.title = message.title;
@@ -1436,7 +1439,7 @@ function createBaseArticleSubmitted(): ArticleSubmitted {
     title: "",
     description: "",
     bodyText: "",
-    language: "",
+    language: 0,
     isEdit: false,
     submittedAtMs: 0,
     category: "",
@@ -1465,8 +1468,8 @@ export const ArticleSubmitted: MessageFns<ArticleSubmitted> = {
     if (message.bodyText !== "") {
       writer.uint32(42).string(message.bodyText);
     }
-    if (message.language !== "") {
-      writer.uint32(50).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(48).int32(message.language);
     }
     if (message.isEdit !== false) {
       writer.uint32(56).bool(message.isEdit);
@@ -1549,11 +1552,11 @@ export const ArticleSubmitted: MessageFns<ArticleSubmitted> = {
             continue;
           }
           case 6: {
-            if (tag !== 50) {
+            if (tag !== 48) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 7: {
@@ -1651,7 +1654,7 @@ export const ArticleSubmitted: MessageFns<ArticleSubmitted> = {
         : isSet(object.body_text)
         ? globalThis.String(object.body_text)
         : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
       isEdit: isSet(object.isEdit)
         ? globalThis.Boolean(object.isEdit)
         : isSet(object.is_edit)
@@ -1708,8 +1711,8 @@ export const ArticleSubmitted: MessageFns<ArticleSubmitted> = {
     if (message.bodyText !== "") {
       obj.bodyText = message.bodyText;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     if (message.isEdit !== false) {
       obj.isEdit = message.isEdit;
@@ -1851,7 +1854,7 @@ function createBaseArticleReviewed(): ArticleReviewed {
     decision: "",
     note: "",
     atMs: 0,
-    language: "",
+    language: 0,
     isEdit: false,
   };
 }
@@ -1882,8 +1885,8 @@ export const ArticleReviewed: MessageFns<ArticleReviewed> = {
     if (message.atMs !== 0) {
       writer.uint32(64).int64(message.atMs);
     }
-    if (message.language !== "") {
-      writer.uint32(74).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(72).int32(message.language);
     }
     if (message.isEdit !== false) {
       writer.uint32(80).bool(message.isEdit);
@@ -1969,11 +1972,11 @@ export const ArticleReviewed: MessageFns<ArticleReviewed> = {
             continue;
           }
           case 9: {
-            if (tag !== 74) {
+            if (tag !== 72) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 10: {
@@ -2026,7 +2029,7 @@ export const ArticleReviewed: MessageFns<ArticleReviewed> = {
         : isSet(object.at_ms)
         ? globalThis.Number(object.at_ms)
         : 0,
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
       isEdit: isSet(object.isEdit)
         ? globalThis.Boolean(object.isEdit)
         : isSet(object.is_edit)
@@ -2061,8 +2064,8 @@ export const ArticleReviewed: MessageFns<ArticleReviewed> = {
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     if (message.isEdit !== false) {
       obj.isEdit = message.isEdit;
@@ -2072,7 +2075,7 @@ export const ArticleReviewed: MessageFns<ArticleReviewed> = {
 };
 
 function createBaseArticleReported(): ArticleReported {
-  return { reportId: "", articleId: "", authorUid: "", reporterUid: "", reason: "", note: "", excerpt: "", atMs: 0 };
+  return { reportId: "", articleId: "", authorUid: "", reporterUid: "", reason: 0, note: "", excerpt: "", atMs: 0 };
 }
 
 export const ArticleReported: MessageFns<ArticleReported> = {
@@ -2089,8 +2092,8 @@ export const ArticleReported: MessageFns<ArticleReported> = {
     if (message.reporterUid !== "") {
       writer.uint32(34).string(message.reporterUid);
     }
-    if (message.reason !== "") {
-      writer.uint32(42).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(40).int32(message.reason);
     }
     if (message.note !== "") {
       writer.uint32(50).string(message.note);
@@ -2150,11 +2153,11 @@ export const ArticleReported: MessageFns<ArticleReported> = {
             continue;
           }
           case 5: {
-            if (tag !== 42) {
+            if (tag !== 40) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 6: {
@@ -2215,7 +2218,7 @@ export const ArticleReported: MessageFns<ArticleReported> = {
         : isSet(object.reporter_uid)
         ? globalThis.String(object.reporter_uid)
         : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? reportReasonFromJSON(object.reason) : 0,
       note: isSet(object.note) ? globalThis.String(object.note) : "",
       excerpt: isSet(object.excerpt) ? globalThis.String(object.excerpt) : "",
       atMs: isSet(object.atMs)
@@ -2240,8 +2243,8 @@ export const ArticleReported: MessageFns<ArticleReported> = {
     if (message.reporterUid !== "") {
       obj.reporterUid = message.reporterUid;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = reportReasonToJSON(message.reason);
     }
     if (message.note !== "") {
       obj.note = message.note;

@@ -18,10 +18,45 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Language, languageFromJSON, languageToJSON } from "../../common/v1/common.js";
 
 export const protobufPackage = "search.v1";
 
 export const protobufFileName = "search/v1/search.proto";
+
+/** What a hit is (users and publications come later). */
+export enum SearchHitKind {
+  SEARCH_HIT_KIND_UNSPECIFIED = 0,
+  SEARCH_HIT_KIND_ARTICLE = 1,
+  UNRECOGNIZED = -1,
+}
+
+export function searchHitKindFromJSON(object: any): SearchHitKind {
+  switch (object) {
+    case 0:
+    case "SEARCH_HIT_KIND_UNSPECIFIED":
+      return SearchHitKind.SEARCH_HIT_KIND_UNSPECIFIED;
+    case 1:
+    case "SEARCH_HIT_KIND_ARTICLE":
+      return SearchHitKind.SEARCH_HIT_KIND_ARTICLE;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return SearchHitKind.UNRECOGNIZED;
+  }
+}
+
+export function searchHitKindToJSON(object: SearchHitKind): string {
+  switch (object) {
+    case SearchHitKind.SEARCH_HIT_KIND_UNSPECIFIED:
+      return "SEARCH_HIT_KIND_UNSPECIFIED";
+    case SearchHitKind.SEARCH_HIT_KIND_ARTICLE:
+      return "SEARCH_HIT_KIND_ARTICLE";
+    case SearchHitKind.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
 
 export interface SearchTextRequest {
   query: string;
@@ -32,12 +67,11 @@ export interface SearchTextRequest {
 
 export interface SearchHit {
   id: string;
-  /** article (users and publications come later). */
-  kind: string;
+  kind: SearchHitKind;
   title: string;
   /** Plain text around the match; matched words are not marked up. */
   snippet: string;
-  language: string;
+  language: Language;
   authorUid: string;
   authorUsername: string;
   authorFullname: string;
@@ -149,10 +183,10 @@ export const SearchTextRequest: MessageFns<SearchTextRequest> = {
 function createBaseSearchHit(): SearchHit {
   return {
     id: "",
-    kind: "",
+    kind: 0,
     title: "",
     snippet: "",
-    language: "",
+    language: 0,
     authorUid: "",
     authorUsername: "",
     authorFullname: "",
@@ -166,8 +200,8 @@ export const SearchHit: MessageFns<SearchHit> = {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
-    if (message.kind !== "") {
-      writer.uint32(18).string(message.kind);
+    if (message.kind !== 0) {
+      writer.uint32(16).int32(message.kind);
     }
     if (message.title !== "") {
       writer.uint32(26).string(message.title);
@@ -175,8 +209,8 @@ export const SearchHit: MessageFns<SearchHit> = {
     if (message.snippet !== "") {
       writer.uint32(34).string(message.snippet);
     }
-    if (message.language !== "") {
-      writer.uint32(42).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(40).int32(message.language);
     }
     if (message.authorUid !== "") {
       writer.uint32(50).string(message.authorUid);
@@ -218,11 +252,11 @@ export const SearchHit: MessageFns<SearchHit> = {
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.kind = reader.string();
+            message.kind = reader.int32() as any;
             continue;
           }
           case 3: {
@@ -242,11 +276,11 @@ export const SearchHit: MessageFns<SearchHit> = {
             continue;
           }
           case 5: {
-            if (tag !== 42) {
+            if (tag !== 40) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 6: {
@@ -304,10 +338,10 @@ export const SearchHit: MessageFns<SearchHit> = {
   fromJSON(object: any): SearchHit {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
-      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      kind: isSet(object.kind) ? searchHitKindFromJSON(object.kind) : 0,
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       snippet: isSet(object.snippet) ? globalThis.String(object.snippet) : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
       authorUid: isSet(object.authorUid)
         ? globalThis.String(object.authorUid)
         : isSet(object.author_uid)
@@ -337,8 +371,8 @@ export const SearchHit: MessageFns<SearchHit> = {
     if (message.id !== "") {
       obj.id = message.id;
     }
-    if (message.kind !== "") {
-      obj.kind = message.kind;
+    if (message.kind !== 0) {
+      obj.kind = searchHitKindToJSON(message.kind);
     }
     if (message.title !== "") {
       obj.title = message.title;
@@ -346,8 +380,8 @@ export const SearchHit: MessageFns<SearchHit> = {
     if (message.snippet !== "") {
       obj.snippet = message.snippet;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     if (message.authorUid !== "") {
       obj.authorUid = message.authorUid;
