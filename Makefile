@@ -15,7 +15,7 @@ BUILD_STAMP := .run/build.stamp
 BUILD_DIRS := packages services frontends proto
 BUILD_FILES := package.json package-lock.json tsconfig.base.json .swcrc
 
-.PHONY: help setup test-tools build dev stop status logs migrate seed clean clean-data lint test bench
+.PHONY: help setup test-tools chart-registry build dev stop status logs migrate seed clean clean-data lint test bench
 
 help:
 	@echo 'make dev         provision, build, start and seed the local stack (http://localhost:<gateway port>)'
@@ -25,6 +25,7 @@ help:
 	@echo 'make setup       install what the site needs: apt packages, Node 24 in .tools/, npm ci, mailpit, versitygw, Keycloak'
 	@echo 'make test-tools  install what only make test uses (make test runs it): Chromium, helm, oasdiff, schemathesis'
 	@echo 'make build       build every workspace (skipped when nothing changed since the last build)'
+	@echo 'make chart-registry  copy system.json into the chart (charts/pencraft/files; make build does it)'
 	@echo 'make migrate | seed | lint | test | bench'
 	@echo 'make clean       stop, remove .run/ and every dist/ (keeps .data/); make clean-data also removes .data/'
 
@@ -35,9 +36,15 @@ setup:
 test-tools: setup
 	@bash packages/devstack/scripts/setup-test-tools.sh
 
+# The chart reads system.json, the registry, from its own files (Helm reads nothing outside the chart): this copies
+# it there when it changed. The copy is committed, so the chart renders from a clean clone; tests/charts fails when
+# it is stale.
+chart-registry:
+	@cmp -s system.json charts/pencraft/files/system.json || { mkdir -p charts/pencraft/files && cp system.json charts/pencraft/files/system.json; }
+
 # Incremental at the tree level: rebuild when a source or config is newer than the last successful build,
 # or when a workspace that has a build script has no dist/ yet.
-build: setup
+build: setup chart-registry
 	@mkdir -p .run
 	@stale="$$( [[ -f $(BUILD_STAMP) ]] || echo 'no previous build')"; \
 	if [[ -z "$$stale" ]]; then \

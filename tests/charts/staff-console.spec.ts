@@ -1,7 +1,16 @@
 // The staff console (frontends/staff): deployed from system.json like every remote, listed in the shell's
 // remotes.json, and every frontend's CSP lets the page reach Keycloak's token endpoint (CSP_CONNECT_SRC: the origin of
 // keycloak.publicUrl, else keycloak.url) — keycloak-js exchanges the code from the browser.
-import { named, ofKind, render, renderSet, type K8sObject, type Parsed } from './support/helm.js';
+import {
+  named,
+  ofKind,
+  render,
+  renderSet,
+  renderWithRegistry,
+  templateWithRegistry,
+  type K8sObject,
+  type Parsed,
+} from './support/helm.js';
 import { frontendNames, system } from './support/system.js';
 
 const envOf = (objects: K8sObject[], name: string): Parsed[] =>
@@ -33,19 +42,27 @@ describe('the staff console remote', () => {
 
   it('is mounted at /staff (system.json `mount`), so the shell loads it only on those pages', () => {
     expect(system.frontends.staff!.mount).toBe('/staff');
-    const remotes = (set: string[]) =>
-      JSON.parse(named(render({ set }), 'ConfigMap', 'pencraft-shell-remotes').data!['remotes.json']!);
-    expect(remotes([]).staff).toEqual({ entry: '/mf/staff/mf-manifest.json', mount: '/staff' });
+    const remotes = (mount: string | undefined) =>
+      JSON.parse(
+        named(
+          renderWithRegistry((registry) => (registry.frontends.staff.mount = mount)),
+          'ConfigMap',
+          'pencraft-shell-remotes',
+        ).data!['remotes.json']!,
+      );
+    expect(remotes('/staff').staff).toEqual({ entry: '/mf/staff/mf-manifest.json', mount: '/staff' });
     // Without a mount it is listed like every remote, loaded on every page.
-    expect(remotes(['frontends.staff.mount=null']).staff).toBe('/mf/staff/mf-manifest.json');
-    expect(remotes(['frontends.staff.mount=/console/staff']).staff).toEqual({
+    expect(remotes(undefined).staff).toBe('/mf/staff/mf-manifest.json');
+    expect(remotes('/console/staff').staff).toEqual({
       entry: '/mf/staff/mf-manifest.json',
       mount: '/console/staff',
     });
   });
 
   it.each(['/staff/', 'staff', '/', '/Staff', '/staff/:id'])('refuses the mount %s', (mount) => {
-    expect(() => render({ set: [`frontends.staff.mount=${mount}`] })).toThrow(/mount/);
+    const result = templateWithRegistry((registry) => (registry.frontends.staff.mount = mount));
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(`the mount of staff (system.json): "${mount}" is not a path prefix like /staff`);
   });
 
   it('adds no connect-src origin while no Keycloak is configured', () => {

@@ -1,103 +1,191 @@
-// The chart values and system.json describe the same system: every service and frontend, the same ports, paths,
-// schemas and gRPC edges. Adding a service means one entry in each; this suite names the one that was forgotten.
-import { parse } from 'yaml';
-import { named, readText, renderSet, type Parsed } from './support/helm.js';
-import { allServices, frontendNames, serviceNames, system } from './support/system.js';
+// system.json is the one registry: the chart reads it (its copy files/system.json, written by make chart-registry)
+// and values.yaml restates none of it. These tests check the rendered manifests carry the registry's values for
+// every service and frontend, and that a service or frontend added to system.json alone shows up in the render.
+import {
+  readText,
+  named,
+  ofKind,
+  renderSet,
+  renderWithRegistry,
+  template,
+  type K8sObject,
+  type Parsed,
+} from './support/helm.js';
+import {
+  allServices,
+  callersOf,
+  componentNames,
+  frontendNames,
+  serviceNames,
+  shellName,
+  system,
+} from './support/system.js';
 
-interface ChartValues {
-  services: Record<string, Parsed>;
-  frontends: Record<string, Parsed>;
-}
+const objects = renderSet('default');
 
-const values = parse(readText('charts/pencraft/values.yaml')) as ChartValues;
-
-describe('chart values agree with system.json', () => {
-  it('list the same services (gateway included) and frontends', () => {
-    expect(Object.keys(values.services).sort()).toEqual(serviceNames);
-    expect(Object.keys(values.frontends).sort()).toEqual(frontendNames);
-  });
-
-  it.each(serviceNames)('give %s the ports of system.json', (name) => {
-    const expected = allServices[name]!;
-    expect(values.services[name].ports).toEqual(
-      expected.grpcPort === undefined
-        ? { http: expected.httpPort, internal: expected.internalPort }
-        : { http: expected.httpPort, internal: expected.internalPort, grpc: expected.grpcPort },
-    );
-  });
-
-  it.each(serviceNames)('give %s the gRPC calls of system.json', (name) => {
-    expect([...values.services[name].calls].sort()).toEqual([...allServices[name]!.calls].sort());
-  });
-
-  it.each(serviceNames)(
-    'give %s a database exactly when system.json gives it a schema, under the same name',
-    (name) => {
-      const schema = allServices[name]!.schema;
-      const database = values.services[name].database;
-      if (schema) expect(database).toMatchObject({ enabled: true, schema });
-      else expect(database?.enabled ?? false).toBe(false);
-    },
+const containerOf = (all: K8sObject[], name: string) =>
+  named(all, 'Deployment', `pencraft-${name}`).spec.template.spec.containers[0];
+const envValue = (all: K8sObject[], name: string, key: string) =>
+  containerOf(all, name).env.find((e: Parsed) => e.name === key)?.value as string | undefined;
+const portsOf = (name: string): Record<string, number> => {
+  const s = allServices[name]!;
+  return s.grpcPort === undefined
+    ? { http: s.httpPort, internal: s.internalPort }
+    : { http: s.httpPort, internal: s.internalPort, grpc: s.grpcPort };
+};
+const byName = (ports: Parsed[], key: 'port' | 'containerPort') =>
+  Object.fromEntries(ports.map((p: Parsed) => [p.name, p[key]]));
+/** Every TCP port a NetworkPolicy admits in one direction. */
+const policyPorts = (all: K8sObject[], name: string, direction: 'ingress' | 'egress'): number[] =>
+  (named(all, 'NetworkPolicy', `pencraft-${name}`).spec[direction] ?? []).flatMap((rule: Parsed) =>
+    (rule.ports ?? []).filter((p: Parsed) => p.protocol === 'TCP').map((p: Parsed) => p.port),
   );
 
-  it.each(frontendNames)('give the %s frontend the port, path and mount of system.json', (name) => {
-    expect({
-      port: values.frontends[name].port,
-      path: values.frontends[name].path,
-      mount: values.frontends[name].mount,
-    }).toEqual({
-      port: system.frontends[name]!.port,
-      path: system.frontends[name]!.path,
-      mount: system.frontends[name]!.mount,
-    });
-    // A renderer in system.json is a renderer in the chart, with the same module and pages.
-    expect({ module: values.frontends[name].renderer?.module, pages: values.frontends[name].renderer?.pages }).toEqual({
-      module: system.frontends[name]!.renderer,
-      pages: system.frontends[name]!.pages,
-    });
+describe('the chart reads system.json', () => {
+  it('from its copy in the chart, identical to system.json (make chart-registry writes it)', () => {
+    expect(readText('charts/pencraft/files/system.json')).toBe(readText('system.json'));
   });
 
-  it('name one image per component after the component', () => {
-    for (const [name, component] of [...Object.entries(values.services), ...Object.entries(values.frontends)]) {
-      expect(component.image.repository).toBe(`pencraft/${name}`);
+  it('deploys exactly the services (gateway included) and frontends of system.json', () => {
+    const names = ofKind(objects, 'Deployment').map((d) => d.metadata.name.replace(/^pencraft-/, ''));
+    expect(names.sort()).toEqual([...componentNames].sort());
+  });
+
+  it('keeps none of the registry in values.yaml', () => {
+    const values = readText('charts/pencraft/values.yaml');
+    for (const key of ['ports', 'grpc', 'calls', 'schema', 'mount', 'module', 'pages', 'repository']) {
+      expect(values).not.toMatch(new RegExp(`^\\s+${key}:`, 'm'));
     }
   });
 
-  it('hand the gateway the gRPC addresses of what it calls, as the runtime contract names them', () => {
-    const env = named(renderSet('default'), 'Deployment', 'pencraft-gateway').spec.template.spec.containers[0].env;
-    for (const callee of system.gateway.calls) {
-      expect(env).toContainEqual({
-        name: `${callee.toUpperCase()}_GRPC_ADDR`,
-        value: `pencraft-${callee}:${system.services[callee]!.grpcPort}`,
+  it.each(serviceNames)('gives %s the ports of system.json in its Service, Deployment and environment', (name) => {
+    expect(byName(named(objects, 'Service', `pencraft-${name}`).spec.ports, 'port')).toEqual(portsOf(name));
+    expect(byName(containerOf(objects, name).ports, 'containerPort')).toEqual(portsOf(name));
+    expect(envValue(objects, name, 'HTTP_PORT')).toBe(String(allServices[name]!.httpPort));
+    expect(envValue(objects, name, 'INTERNAL_HTTP_PORT')).toBe(String(allServices[name]!.internalPort));
+    const grpc = allServices[name]!.grpcPort;
+    expect(envValue(objects, name, 'GRPC_PORT')).toBe(grpc === undefined ? undefined : String(grpc));
+    expect(envValue(objects, name, 'OTEL_SERVICE_NAME')).toBe(name);
+  });
+
+  it.each(serviceNames)('admits the gRPC calls of system.json to and from %s in its NetworkPolicy', (name) => {
+    const grpc = allServices[name]!.grpcPort;
+    if (grpc !== undefined)
+      expect(policyPorts(objects, name, 'ingress').includes(grpc)).toBe(callersOf(name).length > 0);
+    const egress = policyPorts(objects, name, 'egress');
+    for (const callee of allServices[name]!.calls) {
+      expect(egress).toContain(allServices[callee]!.grpcPort);
+      expect(envValue(objects, name, `${callee.toUpperCase()}_GRPC_ADDR`)).toBe(
+        `pencraft-${callee}:${allServices[callee]!.grpcPort}`,
+      );
+    }
+    const addresses = containerOf(objects, name)
+      .env.map((e: Parsed) => e.name as string)
+      .filter((key: string) => key.endsWith('_GRPC_ADDR'));
+    expect(addresses.sort()).toEqual(allServices[name]!.calls.map((c) => `${c.toUpperCase()}_GRPC_ADDR`).sort());
+  });
+
+  it.each(serviceNames)('runs a migration Job for %s exactly when system.json gives it a schema', (name) => {
+    const schema = allServices[name]!.schema;
+    const job = ofKind(objects, 'Job').find((j) => j.metadata.labels?.['pencraft.io/service'] === name);
+    if (schema === undefined) {
+      expect(job).toBeUndefined();
+      expect(envValue(objects, name, 'DATABASE_URL')).toBeUndefined();
+    } else {
+      expect(job?.metadata.labels?.['pencraft.io/schema']).toBe(schema);
+      expect(job?.spec.template.spec.containers[0].env).toContainEqual({
+        name: 'DATABASE_URL',
+        valueFrom: { secretKeyRef: { name: 'pencraft-database', key: `${name}-database-url` } },
       });
     }
   });
 
-  it('serve each frontend under its system.json path (BASE_PATH) on its port', () => {
-    const objects = renderSet('default');
-    for (const name of frontendNames) {
-      const env = named(objects, 'Deployment', `pencraft-${name}`).spec.template.spec.containers[0].env;
-      expect(env).toEqual(
-        expect.arrayContaining([
-          { name: 'PORT', value: String(system.frontends[name]!.port) },
-          { name: 'BASE_PATH', value: system.frontends[name]!.path },
-          { name: 'SPA_FALLBACK', value: String(system.frontends[name]!.path === '/') },
-        ]),
-      );
-    }
+  it.each(frontendNames)('serves the %s frontend on its system.json port, under its path', (name) => {
+    const { port, path } = system.frontends[name]!;
+    expect(byName(named(objects, 'Service', `pencraft-${name}`).spec.ports, 'port')).toEqual({ http: port });
+    expect(containerOf(objects, name).env).toEqual(
+      expect.arrayContaining([
+        { name: 'PORT', value: String(port) },
+        { name: 'BASE_PATH', value: path },
+        { name: 'SPA_FALLBACK', value: String(path === '/') },
+      ]),
+    );
+    const ingressPaths = named(objects, 'Ingress', 'pencraft').spec.rules[0].http.paths;
+    expect(ingressPaths).toContainEqual(
+      expect.objectContaining({ path, backend: { service: { name: `pencraft-${name}`, port: { name: 'http' } } } }),
+    );
   });
 
-  it('set HTTP_PORT, INTERNAL_HTTP_PORT and GRPC_PORT of every service to its system.json ports', () => {
-    const objects = renderSet('default');
-    for (const name of serviceNames) {
-      const env = named(objects, 'Deployment', `pencraft-${name}`).spec.template.spec.containers[0].env;
-      const value = (key: string) => env.find((e: Parsed) => e.name === key)?.value;
-      expect(value('HTTP_PORT')).toBe(String(allServices[name]!.httpPort));
-      expect(value('INTERNAL_HTTP_PORT')).toBe(String(allServices[name]!.internalPort));
-      expect(value('GRPC_PORT')).toBe(
-        allServices[name]!.grpcPort === undefined ? undefined : String(allServices[name]!.grpcPort),
-      );
-      expect(value('OTEL_SERVICE_NAME')).toBe(name);
+  it("lists every other frontend in the shell's remotes.json with its system.json path and mount", () => {
+    const remotes = JSON.parse(named(objects, 'ConfigMap', `pencraft-${shellName}-remotes`).data!['remotes.json']!);
+    const expected = Object.fromEntries(
+      frontendNames
+        .filter((name) => name !== shellName)
+        .map((name) => {
+          const { path, mount } = system.frontends[name]!;
+          const entry = `${path}mf-manifest.json`;
+          return [name, mount === undefined ? entry : { entry, mount }];
+        }),
+    );
+    expect(remotes).toEqual(expected);
+  });
+
+  it('renders the pages of system.json on the frontend that has a renderer (EDGE_PAGES, local values)', () => {
+    const local = renderSet('local');
+    const pages = (envValue(local, 'gateway', 'EDGE_PAGES') ?? '').split(',');
+    for (const name of frontendNames.filter((n) => system.frontends[n]!.renderer)) {
+      const { port, pages: expected = [], renderer } = system.frontends[name]!;
+      expect(envValue(local, name, 'RENDERER')).toBe(`/app/frontends/${name}/${renderer}`);
+      for (const page of expected) expect(pages).toContain(`${page}=http://pencraft-${name}:${port}`);
     }
   });
+});
+
+describe('a service or frontend added to system.json alone', () => {
+  const added = renderWithRegistry((registry) => {
+    registry.services.payments = {
+      httpPort: 4190,
+      internalPort: 9190,
+      grpcPort: 5190,
+      schema: 'payments',
+      stream: 'PAYMENTS',
+      uses: ['mail'],
+      calls: ['identity'],
+    };
+    registry.gateway.calls.push('payments');
+    registry.frontends.partners = { port: 3090, path: '/mf/partners/', mount: '/partners' };
+  });
+
+  it('is deployed from the defaults, its image named after it at the chart version', () => {
+    expect(containerOf(added, 'payments').image).toBe('ghcr.io/pencraft/payments:0.1.0');
+    expect(containerOf(added, 'partners').image).toBe('ghcr.io/pencraft/partners:0.1.0');
+  });
+
+  it('gets its ports, schema, calls and uses', () => {
+    expect(byName(named(added, 'Service', 'pencraft-payments').spec.ports, 'port')).toEqual({
+      http: 4190,
+      internal: 9190,
+      grpc: 5190,
+    });
+    expect(named(added, 'Job', 'pencraft-payments-migrate').metadata.labels?.['pencraft.io/schema']).toBe('payments');
+    expect(envValue(added, 'payments', 'IDENTITY_GRPC_ADDR')).toBe('pencraft-identity:5101');
+    expect(envValue(added, 'payments', 'SMTP_URL')).toBe('smtp://smtp.mail.svc.cluster.local:587');
+    expect(envValue(added, 'gateway', 'PAYMENTS_GRPC_ADDR')).toBe('pencraft-payments:5190');
+    expect(policyPorts(added, 'payments', 'ingress')).toContain(5190);
+    expect(policyPorts(added, 'gateway', 'egress')).toContain(5190);
+  });
+
+  it('is a remote of the shell, routed by the Ingress', () => {
+    const remotes = JSON.parse(named(added, 'ConfigMap', `pencraft-${shellName}-remotes`).data!['remotes.json']!);
+    expect(remotes.partners).toEqual({ entry: '/mf/partners/mf-manifest.json', mount: '/partners' });
+    expect(named(added, 'Ingress', 'pencraft').spec.rules[0].http.paths).toContainEqual(
+      expect.objectContaining({ path: '/mf/partners/' }),
+    );
+  });
+});
+
+it('refuses values for a service system.json does not list', () => {
+  const result = template({ set: ['services.payments.enabled=true'] });
+  expect(result.status).not.toBe(0);
+  expect(result.stderr).toContain('services.payments is not in system.json');
 });

@@ -99,7 +99,69 @@ can switch off what the defaults switch on. Args: dst, src.
 {{- end -}}
 
 {{/*
-Effective settings of one component: .Values.defaults overlaid with its own block. Fills `out` in place (templates
+The registry: the repository's system.json, which `make chart-registry` (run by make build) copies to
+files/system.json, since Helm reads nothing outside the chart. Prints it. Args: root.
+*/}}
+{{- define "pencraft.registry" -}}
+{{- $registry := .Files.Get "files/system.json" -}}
+{{- if not $registry -}}
+{{- fail "files/system.json is missing from the chart: run make chart-registry (it copies the repository's system.json there)" -}}
+{{- end -}}
+{{- $registry -}}
+{{- end -}}
+
+{{/*
+Every service (the gateway included) and frontend of the registry, as JSON {"service": {name: block},
+"frontend": {name: block}}: what system.json says of it (a service's ports, calls, schema and uses, a frontend's port,
+path, mount and renderer), its image named after it, and over that its block of values (image tag, resources, env,
+switches, ...), which wins key by key. A block of values the registry does not list fails the render.
+Templates cannot return maps: include it and pipe it to fromJson. Args: root.
+*/}}
+{{- define "pencraft.components" -}}
+{{- $root := . -}}
+{{- $system := include "pencraft.registry" . | fromJson -}}
+{{- $registered := dict "gateway" $system.gateway -}}
+{{- range $name, $entry := $system.services -}}
+{{- $_ := set $registered $name $entry -}}
+{{- end -}}
+{{- $services := dict -}}
+{{- range $name, $entry := $registered -}}
+{{- $uses := $entry.uses | default list -}}
+{{- $ports := dict "http" $entry.httpPort "internal" $entry.internalPort -}}
+{{- with $entry.grpcPort -}}
+{{- $_ := set $ports "grpc" . -}}
+{{- end -}}
+{{- $block := dict "enabled" true "image" (dict "repository" (printf "pencraft/%s" $name) "tag" $root.Chart.AppVersion) "ports" $ports "calls" ($entry.calls | default list) "mail" (has "mail" $uses) "objectStore" (has "objectStore" $uses) -}}
+{{- with $entry.schema -}}
+{{- $_ := set $block "database" (dict "schema" .) -}}
+{{- end -}}
+{{- include "pencraft.mergeInto" (dict "dst" $block "src" (deepCopy (get $root.Values.services $name | default dict))) -}}
+{{- $_ := set $services $name $block -}}
+{{- end -}}
+{{- $frontends := dict -}}
+{{- range $name, $entry := $system.frontends -}}
+{{- $block := dict "enabled" true "image" (dict "repository" (printf "pencraft/%s" $name) "tag" $root.Chart.AppVersion) "port" $entry.port "path" $entry.path -}}
+{{- with $entry.mount -}}
+{{- $_ := set $block "mount" . -}}
+{{- end -}}
+{{- with $entry.renderer -}}
+{{- $_ := set $block "renderer" (dict "enabled" true "module" . "pages" ($entry.pages | default list)) -}}
+{{- end -}}
+{{- include "pencraft.mergeInto" (dict "dst" $block "src" (deepCopy (get $root.Values.frontends $name | default dict))) -}}
+{{- $_ := set $frontends $name $block -}}
+{{- end -}}
+{{- range $kind, $pair := dict "services" (list $root.Values.services $services) "frontends" (list $root.Values.frontends $frontends) -}}
+{{- range $name, $_ := index $pair 0 -}}
+{{- if not (hasKey (index $pair 1) $name) -}}
+{{- fail (printf "%s.%s is not in system.json, the registry of every service and frontend: add it there or remove its values" $kind $name) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- toJson (dict "service" $services "frontend" $frontends) -}}
+{{- end -}}
+
+{{/*
+Effective settings of one component: .Values.defaults overlaid with its block of "pencraft.components". Fills `out` in place (templates
 cannot return maps). Args: root, name, kind ("service" | "frontend"), values, out.
 */}}
 {{- define "pencraft.component" -}}
@@ -116,7 +178,7 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
 {{/* Names of the enabled services, as a comma-separated string (for membership checks). Args: root. */}}
 {{- define "pencraft.enabledServices" -}}
 {{- $names := list -}}
-{{- range $name, $svc := .Values.services -}}
+{{- range $name, $svc := (include "pencraft.components" . | fromJson).service -}}
 {{- if $svc.enabled -}}
 {{- $names = append $names $name -}}
 {{- end -}}
@@ -128,7 +190,7 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
 {{- define "pencraft.callers" -}}
 {{- $target := .name -}}
 {{- $callers := list -}}
-{{- range $name, $svc := .root.Values.services -}}
+{{- range $name, $svc := (include "pencraft.components" .root | fromJson).service -}}
 {{- if and $svc.enabled (has $target ($svc.calls | default list)) -}}
 {{- $callers = append $callers $name -}}
 {{- end -}}
@@ -201,7 +263,7 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
 - name: OTEL_EXPORTER_OTLP_ENDPOINT
   value: {{ $root.Values.tracing.otlpEndpoint | quote }}
 {{- end }}
-{{- if and $c.database $c.database.enabled }}
+{{- if and $c.database $c.database.schema }}
 {{- $ref := splitList "/" (include "pencraft.databaseSecretRef" .) }}
 - name: DATABASE_URL
   valueFrom:
@@ -278,8 +340,9 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
 - name: KEYCLOAK_REALM
   value: {{ $root.Values.keycloak.realm | quote }}
 {{- end }}
+{{- $services := (include "pencraft.components" $root | fromJson).service }}
 {{- range $callee := $c.calls | default list }}
-{{- $target := index $root.Values.services $callee }}
+{{- $target := index $services $callee }}
 - name: {{ printf "%s_GRPC_ADDR" (upper $callee) }}
   value: {{ printf "%s:%v" (include "pencraft.componentName" (dict "root" $root "name" $callee)) $target.ports.grpc | quote }}
 {{- end }}
@@ -335,7 +398,7 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
 {{- $root := . -}}
 {{- $routes := list -}}
 {{- $last := "" -}}
-{{- range $name, $fe := .Values.frontends -}}
+{{- range $name, $fe := (include "pencraft.components" . | fromJson).frontend -}}
 {{- if $fe.enabled -}}
 {{- $route := printf "%s=http://%s:%v" $fe.path (include "pencraft.componentName" (dict "root" $root "name" $name)) $fe.port -}}
 {{- if eq $fe.path "/" -}}
@@ -357,9 +420,10 @@ shell (the frontend served at /) for its index.html, the public origin for canon
 */}}
 {{- define "pencraft.rendererEnv" -}}
 {{- $root := .root -}}
-{{- $gateway := $root.Values.services.gateway -}}
+{{- $components := include "pencraft.components" $root | fromJson -}}
+{{- $gateway := $components.service.gateway -}}
 {{- $shell := "" -}}
-{{- range $feName, $fe := $root.Values.frontends -}}
+{{- range $feName, $fe := $components.frontend -}}
 {{- if and $fe.enabled (eq $fe.path "/") -}}
 {{- $shell = printf "http://%s:%v" (include "pencraft.componentName" (dict "root" $root "name" $feName)) $fe.port -}}
 {{- end -}}
@@ -386,7 +450,7 @@ shell (the frontend served at /) for its index.html, the public origin for canon
 {{- define "pencraft.edgePages" -}}
 {{- $root := . -}}
 {{- $pages := list -}}
-{{- range $name, $fe := .Values.frontends -}}
+{{- range $name, $fe := (include "pencraft.components" . | fromJson).frontend -}}
 {{- if and $fe.enabled $fe.renderer $fe.renderer.enabled -}}
 {{- range $fe.renderer.pages -}}
 {{- $pages = append $pages (printf "%s=http://%s:%v" . (include "pencraft.componentName" (dict "root" $root "name" $name)) $fe.port) -}}
@@ -513,21 +577,22 @@ Args: root.
 {{- $enabled := splitList "," (include "pencraft.enabledServices" $root) -}}
 {{- $usesRedis := false -}}
 {{- $usesNats := false -}}
-{{- range $name, $svc := $v.services -}}
+{{- $components := include "pencraft.components" $root | fromJson -}}
+{{- range $name, $svc := $components.service -}}
 {{- if $svc.enabled -}}
 {{- $c := dict -}}
 {{- include "pencraft.component" (dict "root" $root "name" $name "kind" "service" "values" $svc "out" $c) -}}
 {{- range $callee := $c.calls | default list -}}
 {{- if not (has $callee $enabled) -}}
-{{- fail (printf "services.%s.calls names %q, which is not an enabled service: enable services.%s or remove it from the calls" $name $callee $callee) -}}
+{{- fail (printf "%s calls %q (system.json), which is not an enabled service: enable services.%s" $name $callee $callee) -}}
 {{- end -}}
-{{- if not (index $v.services $callee).ports.grpc -}}
-{{- fail (printf "services.%s.calls names %q, which has no gRPC port: set services.%s.ports.grpc" $name $callee $callee) -}}
+{{- if not (index $components.service $callee).ports.grpc -}}
+{{- fail (printf "%s calls %q (system.json), which has no gRPC port: give it a grpcPort in system.json" $name $callee) -}}
 {{- end -}}
 {{- end -}}
-{{- if and $c.database $c.database.enabled -}}
+{{- if and $c.database $c.database.schema -}}
 {{- if not (or $c.database.existingSecret $v.postgresql.existingSecret) -}}
-{{- fail (printf "services.%s.database.enabled is true but no Secret provides its DATABASE_URL: set postgresql.existingSecret or services.%s.database.existingSecret" $name $name) -}}
+{{- fail (printf "%s owns the schema %s (system.json) but no Secret provides its DATABASE_URL: set postgresql.existingSecret or services.%s.database.existingSecret" $name $c.database.schema $name) -}}
 {{- end -}}
 {{- end -}}
 {{- $seen := dict -}}
@@ -535,7 +600,7 @@ Args: root.
 {{- $port := get $c.ports $portName -}}
 {{- if $port -}}
 {{- if hasKey $seen (toString $port) -}}
-{{- fail (printf "services.%s.ports.%s and ports.%s are both %v: give them different ports" $name (get $seen (toString $port)) $portName $port) -}}
+{{- fail (printf "%s: its %s and %s ports (system.json) are both %v: give them different ports" $name (get $seen (toString $port)) $portName $port) -}}
 {{- end -}}
 {{- $_ := set $seen (toString $port) $portName -}}
 {{- end -}}
@@ -543,16 +608,16 @@ Args: root.
 {{- if $c.redis -}}{{- $usesRedis = true -}}{{- end -}}
 {{- if $c.nats -}}{{- $usesNats = true -}}{{- end -}}
 {{- if and $c.objectStore (not $v.objectStore.endpoint) -}}
-{{- fail (printf "services.%s.objectStore is true but objectStore.endpoint is empty: set the S3 endpoint URL" $name) -}}
+{{- fail (printf "%s uses the objectStore (system.json) but objectStore.endpoint is empty: set the S3 endpoint URL" $name) -}}
 {{- end -}}
 {{- if and $c.objectStore (not $v.objectStore.existingSecret) -}}
-{{- fail (printf "services.%s.objectStore is true but objectStore.existingSecret is empty: name the Secret holding the S3 access key and secret key" $name) -}}
+{{- fail (printf "%s uses the objectStore (system.json) but objectStore.existingSecret is empty: name the Secret holding the S3 access key and secret key" $name) -}}
 {{- end -}}
 {{- if and $c.mail (not $v.mail.host) -}}
-{{- fail (printf "services.%s.mail is true but mail.host is empty: set the SMTP relay's host" $name) -}}
+{{- fail (printf "%s uses mail (system.json) but mail.host is empty: set the SMTP relay's host" $name) -}}
 {{- end -}}
 {{- if and $c.mail (not $v.mail.from) -}}
-{{- fail (printf "services.%s.mail is true but mail.from is empty: set the sender (e.g. \"Pencraft <no-reply@example.com>\")" $name) -}}
+{{- fail (printf "%s uses mail (system.json) but mail.from is empty: set the sender (e.g. \"Pencraft <no-reply@example.com>\")" $name) -}}
 {{- end -}}
 {{- if and $c.keycloak (not $v.keycloak.url) -}}
 {{- fail (printf "services.%s.keycloak is true but keycloak.url is empty: set the Keycloak base URL" $name) -}}
@@ -587,10 +652,10 @@ Args: root.
 {{- fail "tracing.exporter is otlp but tracing.otlpEndpoint is empty" -}}
 {{- end -}}
 {{- $paths := dict -}}
-{{- range $name, $fe := $v.frontends -}}
+{{- range $name, $fe := $components.frontend -}}
 {{- if $fe.enabled -}}
 {{- if hasKey $paths $fe.path -}}
-{{- fail (printf "frontends.%s.path %q is already the path of frontends.%s: every frontend needs its own path" $name $fe.path (get $paths $fe.path)) -}}
+{{- fail (printf "the path %q of %s (system.json) is already the path of %s: every frontend needs its own path" $fe.path $name (get $paths $fe.path)) -}}
 {{- end -}}
 {{- $_ := set $paths $fe.path $name -}}
 {{- $c := dict -}}
@@ -623,12 +688,12 @@ Args: root.
      prefix of all its pages) as { entry, mount }, which the shell loads only under that prefix. Args: root. */}}
 {{- define "pencraft.remotesJson" -}}
 {{- $remotes := dict -}}
-{{- range $name, $fe := .Values.frontends -}}
+{{- range $name, $fe := (include "pencraft.components" . | fromJson).frontend -}}
 {{- if and $fe.enabled (not $fe.remotesManifest) (ne $fe.path "/") -}}
 {{- $entry := printf "%smf-manifest.json" $fe.path -}}
 {{- if $fe.mount -}}
 {{- if not (regexMatch "^(/[a-z0-9][a-z0-9-]*)+$" $fe.mount) -}}
-{{- fail (printf "frontends.%s.mount: %q is not a path prefix like /staff" $name $fe.mount) -}}
+{{- fail (printf "the mount of %s (system.json): %q is not a path prefix like /staff" $name $fe.mount) -}}
 {{- end -}}
 {{- $_ := set $remotes $name (dict "entry" $entry "mount" $fe.mount) -}}
 {{- else -}}

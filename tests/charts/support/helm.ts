@@ -1,7 +1,7 @@
 // Runs the repository's pinned helm (packages/devstack/scripts/install-helm.sh puts it in .tools/bin) and parses
 // what it renders. Offline: nothing here touches a cluster or the network.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,11 +76,11 @@ export interface TemplateOptions {
   setJson?: string[];
 }
 
-function templateArgs({ values = [], set = [], setJson = [] }: TemplateOptions): string[] {
+function templateArgs({ values = [], set = [], setJson = [] }: TemplateOptions, chart = CHART): string[] {
   return [
     'template',
     RELEASE,
-    CHART,
+    chart,
     '--namespace',
     NAMESPACE,
     '--kube-version',
@@ -94,6 +94,26 @@ function templateArgs({ values = [], set = [], setJson = [] }: TemplateOptions):
 /** helm template, returning the exit status and output (for tests that expect a failure). */
 export function template(options: TemplateOptions = {}): HelmResult {
   return helm(templateArgs(options));
+}
+
+/**
+ * helm template of a copy of the chart whose registry (files/system.json, the copy of system.json) `change` edited:
+ * what a change to system.json alone does to the render.
+ */
+export function templateWithRegistry(change: (system: Parsed) => void, options: TemplateOptions = {}): HelmResult {
+  const chart = path.join(mkdtempSync(path.join(tmpdir(), 'pencraft-chart-')), 'pencraft');
+  cpSync(CHART, chart, { recursive: true });
+  const system = readJson<Parsed>('system.json');
+  change(system);
+  writeFileSync(path.join(chart, 'files/system.json'), JSON.stringify(system, null, 2));
+  return helm(templateArgs(options, chart));
+}
+
+/** templateWithRegistry that must succeed; the rendered objects. */
+export function renderWithRegistry(change: (system: Parsed) => void, options: TemplateOptions = {}): K8sObject[] {
+  const result = templateWithRegistry(change, options);
+  if (result.status !== 0) throw new Error(`helm template failed:\n${result.stderr}`);
+  return parseDocuments(result.stdout, 'helm template');
 }
 
 export function lint(values: string[] = []): HelmResult {
