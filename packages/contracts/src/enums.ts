@@ -4,8 +4,17 @@
 // mapping table by hand, and it refuses to load when the proto enum and the rules' list disagree.
 import { AppError } from '@pencraft/errors';
 import { ACCOUNT_LOG_TYPES, COMMENT_STATUSES, PICTURE_KINDS } from '@pencraft/rules';
-import { ARTICLE_STATUSES, AUDIENCES, BAN_REASONS, LANGS, REPORT_REASONS, SEARCH_HIT_KINDS } from '@pencraft/rules';
+import {
+  ARTICLE_STATUSES,
+  AUDIENCES,
+  BAN_REASONS,
+  EDITOR_IMAGE_FORMATS,
+  LANGS,
+  REPORT_REASONS,
+  SEARCH_HIT_KINDS,
+} from '@pencraft/rules';
 import { ArticleStatus } from './gen/articles/v1/articles.js';
+import { EditorImageFormat } from './gen/articles/v1/media.js';
 import { CommentStatus } from './gen/comments/v1/comments.js';
 import { Audience, BanReason, Language, ReportReason } from './gen/common/v1/common.js';
 import { AccountLogType } from './gen/identity/v1/identity.js';
@@ -105,4 +114,9 @@ export const searchHitKinds = protoEnum<SearchHitKind, (typeof SEARCH_HIT_KINDS)
   'SearchHitKind',
   SearchHitKind,
   SEARCH_HIT_KINDS,
+);
+export const editorImageFormats = protoEnum<EditorImageFormat, (typeof EDITOR_IMAGE_FORMATS)[number]>(
+  'EditorImageFormat',
+  EditorImageFormat,
+  EDITOR_IMAGE_FORMATS,
 );

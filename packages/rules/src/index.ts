@@ -153,6 +153,7 @@ export {
   type DraftCapProblem,
 } from './drafts.js';
 export {
+  EDITOR_IMAGE_FORMATS,
   EDITOR_IMAGE_MAX_BYTES,
   EDITOR_IMAGE_QUOTA,
   EDITOR_IMAGE_TYPES,
@@ -161,6 +162,7 @@ export {
   EDITOR_IMAGE_WIDTHS,
   IMAGE_MAX_PIXELS,
   editorImageWidths,
+  type EditorImageFormat,
 } from './media.js';
 export {
   AUTHOR_TOP_COUNT,

@@ -1,6 +1,10 @@
 /** SPEC.md section 9: images in the editor are .jpg, .jpeg or .png files of at most 2 MB (judged by their content). */
 export const EDITOR_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const EDITOR_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+/** The formats an editor image may have; each is served as image/<format>. */
+export const EDITOR_IMAGE_FORMATS = ['jpeg', 'png'] as const;
+export type EditorImageFormat = (typeof EDITOR_IMAGE_FORMATS)[number];
+/** The media types of EDITOR_IMAGE_FORMATS: what an upload may be. */
+export const EDITOR_IMAGE_TYPES = EDITOR_IMAGE_FORMATS.map((format) => `image/${format}` as const);
 /** The widths an editor image is stored at (never upscaled: a narrower image also keeps its own width). */
 export const EDITOR_IMAGE_WIDTHS = [640, 1280, 1920] as const;
 /**

@@ -7,6 +7,7 @@ import type { ImageVariantsMaker, ImageVariants } from './image-variants.js';
 import type { MediaRepository } from './media.repository.js';
 import type { MediaRow } from './media.table.js';
 import { MediaService } from './media.service.js';
+import { EditorImageFormat } from '@pencraft/contracts/articles/v1/media';
 
 const UID = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
 const OTHER = '1c9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
@@ -106,7 +107,7 @@ describe('MediaService', () => {
       url: `/media/${folder}900.jpg`,
       width: 900,
       height: 300,
-      type: 'image/jpeg',
+      type: EditorImageFormat.EDITOR_IMAGE_FORMAT_JPEG,
       variants: [
         { key: `${folder}640.jpg`, url: `/media/${folder}640.jpg`, width: 640, height: 640 / 3 },
         { key: `${folder}900.jpg`, url: `/media/${folder}900.jpg`, width: 900, height: 300 },

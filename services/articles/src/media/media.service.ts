@@ -18,6 +18,7 @@ import { CONTENT_TYPES, ImageVariantsMaker } from './image-variants.js';
 import { articleMediaPrefix, imageFolder } from './media-keys.js';
 import { MediaRepository } from './media.repository.js';
 import { overImageQuota, overUploadRate, uploadWindow } from './media.rules.js';
+import { editorImageFormats } from '@pencraft/contracts/enums';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -82,7 +83,7 @@ export class MediaService {
         url: this.store.publicUrl(key),
         width: largest.width,
         height: largest.height,
-        type: CONTENT_TYPES[made.original],
+        type: editorImageFormats.toProto(made.original === 'png' ? 'png' : 'jpeg'),
         variants: originals.map((file) => ({
           key: `${folder}${file.name}`,
           url: this.store.publicUrl(`${folder}${file.name}`),

@@ -7,6 +7,7 @@ import { Input } from '../http/input.js';
 import { Route, type RouteInput } from '../http/route.js';
 import * as routes from './editor-images.routes.js';
 import { ARTICLES_MEDIA, type ArticlesMediaClient } from './media.upstream.js';
+import { editorImageFormats } from '@pencraft/contracts/enums';
 
 /** Upload: a gRPC deadline long enough for nine encodes of a 2 MB image on a busy machine. */
 const UPLOAD_TIMEOUT_MS = 30_000;
@@ -24,7 +25,7 @@ export class EditorImagesController {
       { uid: user.uid, image: request.body },
       { timeoutMs: UPLOAD_TIMEOUT_MS },
     );
-    return { ...image, type: image.type as 'image/jpeg' | 'image/png' };
+    return { ...image, type: `image/${editorImageFormats.require(image.type, 'type')}` as const };
   }
 
   @Route(routes.deleteEditorImageRoute)

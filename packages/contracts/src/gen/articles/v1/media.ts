@@ -23,6 +23,46 @@ export const protobufPackage = "articles.v1";
 
 export const protobufFileName = "articles/v1/media.proto";
 
+/** The format of an uploaded editor image, served as image/<format> (EDITOR_IMAGE_FORMATS of @pencraft/rules). */
+export enum EditorImageFormat {
+  EDITOR_IMAGE_FORMAT_UNSPECIFIED = 0,
+  EDITOR_IMAGE_FORMAT_JPEG = 1,
+  EDITOR_IMAGE_FORMAT_PNG = 2,
+  UNRECOGNIZED = -1,
+}
+
+export function editorImageFormatFromJSON(object: any): EditorImageFormat {
+  switch (object) {
+    case 0:
+    case "EDITOR_IMAGE_FORMAT_UNSPECIFIED":
+      return EditorImageFormat.EDITOR_IMAGE_FORMAT_UNSPECIFIED;
+    case 1:
+    case "EDITOR_IMAGE_FORMAT_JPEG":
+      return EditorImageFormat.EDITOR_IMAGE_FORMAT_JPEG;
+    case 2:
+    case "EDITOR_IMAGE_FORMAT_PNG":
+      return EditorImageFormat.EDITOR_IMAGE_FORMAT_PNG;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return EditorImageFormat.UNRECOGNIZED;
+  }
+}
+
+export function editorImageFormatToJSON(object: EditorImageFormat): string {
+  switch (object) {
+    case EditorImageFormat.EDITOR_IMAGE_FORMAT_UNSPECIFIED:
+      return "EDITOR_IMAGE_FORMAT_UNSPECIFIED";
+    case EditorImageFormat.EDITOR_IMAGE_FORMAT_JPEG:
+      return "EDITOR_IMAGE_FORMAT_JPEG";
+    case EditorImageFormat.EDITOR_IMAGE_FORMAT_PNG:
+      return "EDITOR_IMAGE_FORMAT_PNG";
+    case EditorImageFormat.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 export interface UploadImageRequest {
   uid: string;
   /** The uploaded file as sent (its content decides its type, not its name or declared type). */
@@ -43,8 +83,8 @@ export interface UploadImageResponse {
   url: string;
   width: number;
   height: number;
-  /** image/jpeg or image/png. */
-  type: string;
+  /** The original format: image/jpeg or image/png. */
+  type: EditorImageFormat;
   /** Smallest first. */
   variants: ImageVariant[];
 }
@@ -239,7 +279,7 @@ export const ImageVariant: MessageFns<ImageVariant> = {
 };
 
 function createBaseUploadImageResponse(): UploadImageResponse {
-  return { key: "", url: "", width: 0, height: 0, type: "", variants: [] };
+  return { key: "", url: "", width: 0, height: 0, type: 0, variants: [] };
 }
 
 export const UploadImageResponse: MessageFns<UploadImageResponse> = {
@@ -256,8 +296,8 @@ export const UploadImageResponse: MessageFns<UploadImageResponse> = {
     if (message.height !== 0) {
       writer.uint32(32).int32(message.height);
     }
-    if (message.type !== "") {
-      writer.uint32(42).string(message.type);
+    if (message.type !== 0) {
+      writer.uint32(40).int32(message.type);
     }
     for (const v of message.variants) {
       ImageVariant.encode(v!, writer.uint32(50).fork()).join();
@@ -311,11 +351,11 @@ export const UploadImageResponse: MessageFns<UploadImageResponse> = {
             continue;
           }
           case 5: {
-            if (tag !== 42) {
+            if (tag !== 40) {
               break;
             }
 
-            message.type = reader.string();
+            message.type = reader.int32() as any;
             continue;
           }
           case 6: {
@@ -344,7 +384,7 @@ export const UploadImageResponse: MessageFns<UploadImageResponse> = {
       url: isSet(object.url) ? globalThis.String(object.url) : "",
       width: isSet(object.width) ? globalThis.Number(object.width) : 0,
       height: isSet(object.height) ? globalThis.Number(object.height) : 0,
-      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      type: isSet(object.type) ? editorImageFormatFromJSON(object.type) : 0,
       variants: globalThis.Array.isArray(object?.variants)
         ? object.variants.map((e: any) => ImageVariant.fromJSON(e))
         : [],
@@ -365,8 +405,8 @@ export const UploadImageResponse: MessageFns<UploadImageResponse> = {
     if (message.height !== 0) {
       obj.height = Math.round(message.height);
     }
-    if (message.type !== "") {
-      obj.type = message.type;
+    if (message.type !== 0) {
+      obj.type = editorImageFormatToJSON(message.type);
     }
     if (message.variants?.length) {
       obj.variants = message.variants.map((e) => ImageVariant.toJSON(e));
