@@ -2,6 +2,7 @@ import { LANGUAGES } from '@pencraft/i18n/runtime';
 import {
   ARTICLE_CONTENT_MAX_CHARS,
   ARTICLE_CONTENT_MIN_CHARS,
+  AUDIENCES,
   audienceProblem,
   subCategoriesProblem,
   visibleCharacterCount,
@@ -499,7 +500,7 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
           />
           <fieldset className="pc-write__audience">
             <legend className="pc-field__label">{t('fields.audience')}</legend>
-            {(['free', 'paid'] as const).map((audience) => (
+            {AUDIENCES.map((audience) => (
               <label key={audience} className="pc-write__radio">
                 <input
                   type="radio"

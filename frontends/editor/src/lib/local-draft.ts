@@ -1,5 +1,6 @@
 import { EDITOR_DRAFT_PREFIX } from '@pencraft/ui';
 import type { EditorOutput } from './content.js';
+import type { Audience } from '@pencraft/rules';
 
 /** What a writer fills in for a draft (the article fields of SPEC.md section 3). */
 export interface DraftValues {
@@ -10,7 +11,7 @@ export interface DraftValues {
   subCategories: string[];
   /** Only the personal blog until publications exist. */
   target: 'personal';
-  audience: 'free' | 'paid';
+  audience: Audience;
   content: EditorOutput | null;
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useReaderTranslation } from '../i18n.js';
 import { formatDate } from '../lib/format.js';
+import { LANGS } from '@pencraft/rules';
 
 type Author = Schemas['Author'];
 type Language = Schemas['Article']['language'];
@@ -59,8 +60,7 @@ export function TranslationSwitcher({
   const versions = [...translations];
   if (!versions.some((v) => v.id === current.id)) versions.push(current);
   if (versions.length < 2) return null;
-  const order = ['az', 'en', 'ru'];
-  versions.sort((a, b) => order.indexOf(a.language) - order.indexOf(b.language));
+  versions.sort((a, b) => LANGS.indexOf(a.language) - LANGS.indexOf(b.language));
   return (
     <nav className="pc-translations" aria-label={t('article.languages')}>
       <ul>
