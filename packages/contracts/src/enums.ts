@@ -3,7 +3,16 @@
 // the enum's own names (LANGUAGE_AZ is 'az', REPORT_REASON_HATE_SPEECH is 'hateSpeech'), so no service writes a
 // mapping table by hand, and it refuses to load when the proto enum and the rules' list disagree.
 import { AppError } from '@pencraft/errors';
-import { ACCOUNT_LOG_TYPES, COMMENT_STATUSES, PICTURE_KINDS } from '@pencraft/rules';
+import {
+  ACCOUNT_LOG_TYPES,
+  AUDIT_SUBJECT_KINDS,
+  COMMENT_STATUSES,
+  PICTURE_KINDS,
+  QUEUE_KINDS,
+  QUEUE_STATES,
+  REPORT_KINDS,
+  REPORT_STATES,
+} from '@pencraft/rules';
 import {
   ARTICLE_STATUSES,
   AUDIENCES,
@@ -16,9 +25,10 @@ import {
 import { ArticleStatus } from './gen/articles/v1/articles.js';
 import { EditorImageFormat } from './gen/articles/v1/media.js';
 import { CommentStatus } from './gen/comments/v1/comments.js';
-import { Audience, BanReason, Language, ReportReason } from './gen/common/v1/common.js';
+import { Audience, BanReason, Language, QueueKind, ReportReason } from './gen/common/v1/common.js';
 import { AccountLogType } from './gen/identity/v1/identity.js';
 import { PictureKind } from './gen/identity/v1/profile.js';
+import { AuditSubjectKind, QueueState, ReportKind, ReportState } from './gen/moderation/v1/moderation.js';
 import { SearchHitKind } from './gen/search/v1/search.js';
 
 export interface EnumCodec<E extends number, V extends string> {
@@ -119,4 +129,17 @@ export const editorImageFormats = protoEnum<EditorImageFormat, (typeof EDITOR_IM
   'EditorImageFormat',
   EditorImageFormat,
   EDITOR_IMAGE_FORMATS,
+);
+export const queueKinds = protoEnum<QueueKind, (typeof QUEUE_KINDS)[number]>('QueueKind', QueueKind, QUEUE_KINDS);
+export const queueStates = protoEnum<QueueState, (typeof QUEUE_STATES)[number]>('QueueState', QueueState, QUEUE_STATES);
+export const reportKinds = protoEnum<ReportKind, (typeof REPORT_KINDS)[number]>('ReportKind', ReportKind, REPORT_KINDS);
+export const reportStates = protoEnum<ReportState, (typeof REPORT_STATES)[number]>(
+  'ReportState',
+  ReportState,
+  REPORT_STATES,
+);
+export const auditSubjectKinds = protoEnum<AuditSubjectKind, (typeof AUDIT_SUBJECT_KINDS)[number]>(
+  'AuditSubjectKind',
+  AuditSubjectKind,
+  AUDIT_SUBJECT_KINDS,
 );

@@ -197,6 +197,7 @@ export {
 } from './comments.js';
 export {
   AUDIT_ACTIONS,
+  AUDIT_SUBJECT_KINDS,
   DECISION_NOTE_MAX,
   OPEN_QUEUE_STATES,
   QUEUE_KINDS,
@@ -205,6 +206,7 @@ export {
   REPORT_STATES,
   isOpenQueueState,
   type AuditAction,
+  type AuditSubjectKind,
   type QueueKind,
   type QueueState,
   type ReportKind,

@@ -30,6 +30,10 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_STATES = ['open', 'dismissed', 'actioned'] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
 
+/** What an audit entry acted on. */
+export const AUDIT_SUBJECT_KINDS = ['article', 'translation', 'edit', 'comment', 'report', 'user'] as const;
+export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
+
 /** Every action the audit log records, automatic and human. */
 export const AUDIT_ACTIONS = [
   'item.autoPass',

@@ -1,3 +1,4 @@
+import { banReasons } from '@pencraft/contracts/enums';
 import { Controller } from '@nestjs/common';
 import { GrpcMethod } from '@nestjs/microservices';
 import type * as pb from '@pencraft/contracts/moderation/v1/moderation';
@@ -49,7 +50,7 @@ export class ModerationGrpcController {
   @GrpcMethod('ModerationService', 'resolveReport')
   async resolveReport(request: pb.ResolveReportRequest): Promise<pb.ResolveReportResponse> {
     const ban = request.ban
-      ? { reason: request.ban.reason, days: request.ban.days, note: request.ban.note }
+      ? { reason: banReasons.fromProto(request.ban.reason) ?? '', days: request.ban.days, note: request.ban.note }
       : undefined;
     const { reports, tokenHashes } = await this.reports.resolve(
       request.reportId,
@@ -67,7 +68,11 @@ export class ModerationGrpcController {
 
   @GrpcMethod('ModerationService', 'issueBan')
   async issueBan(request: pb.IssueBanRequest): Promise<pb.IssueBanResponse> {
-    const order = { reason: request.ban?.reason ?? '', days: request.ban?.days ?? 0, note: request.ban?.note ?? '' };
+    const order = {
+      reason: (request.ban && banReasons.fromProto(request.ban.reason)) ?? '',
+      days: request.ban?.days ?? 0,
+      note: request.ban?.note ?? '',
+    };
     const { ban, tokenHashes } = await this.bans.issue(
       { uid: request.uid, username: request.username },
       order,

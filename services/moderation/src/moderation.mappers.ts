@@ -1,3 +1,15 @@
+import { Language, ReportReason } from '@pencraft/contracts/common/v1/common';
+import {
+  auditSubjectKinds,
+  banReasons,
+  languages,
+  queueKinds,
+  queueStates,
+  reportKinds,
+  reportReasons,
+  reportStates,
+} from '@pencraft/contracts/enums';
+import { isLang, isReportReason } from '@pencraft/rules';
 import type * as pb from '@pencraft/contracts/moderation/v1/moderation';
 import type { AuditRow } from './audit/audit.table.js';
 import type { BanRow } from './bans/ban.table.js';
@@ -5,22 +17,25 @@ import type { QueueItemRow } from './queue/queue-item.table.js';
 import type { ReportRow } from './reports/report.table.js';
 
 const ms = (at: Date | null | undefined) => at?.getTime() ?? 0;
+/** A stored report reason (empty when the reporter's service sent one this build does not know). */
+const reportReasonOf = (reason: string) =>
+  isReportReason(reason) ? reportReasons.toProto(reason) : ReportReason.REPORT_REASON_UNSPECIFIED;
 const staffOf = (sub: string | null, username: string | null): pb.Staff | undefined =>
   sub ? { sub, username: username ?? '' } : undefined;
 
 export function queueItemOf(row: QueueItemRow): pb.QueueItem {
   return {
     id: row.id,
-    kind: row.kind,
+    kind: queueKinds.toProto(row.kind),
     subjectId: row.subjectId,
     articleId: row.articleId,
     authorUid: row.authorUid,
     authorUsername: row.authorUsername,
     title: row.title,
     excerpt: row.excerpt,
-    language: row.language,
+    language: isLang(row.language) ? languages.toProto(row.language) : Language.LANGUAGE_UNSPECIFIED,
     isEdit: row.isEdit,
-    state: row.state,
+    state: queueStates.toProto(row.state),
     score: row.score,
     autoDecision: row.autoDecision,
     signals: row.signals.map((signal) => ({ code: signal.code, weight: signal.weight, detail: signal.detail ?? '' })),
@@ -37,7 +52,7 @@ export function auditEntryOf(row: AuditRow): pb.AuditEntry {
     id: row.id,
     actor: { sub: row.actorSub, username: row.actorUsername },
     action: row.action,
-    subjectKind: row.subjectKind,
+    subjectKind: auditSubjectKinds.toProto(row.subjectKind),
     subjectId: row.subjectId,
     itemId: row.itemId ?? '',
     note: row.note,
@@ -50,7 +65,7 @@ export function banOf(row: BanRow, now: Date): pb.Ban {
     id: row.id,
     uid: row.uid,
     username: row.username,
-    reason: row.reason,
+    reason: banReasons.toProto(row.reason),
     note: row.note,
     days: row.days ?? 0,
     startsAtMs: ms(row.startsAt),
@@ -74,13 +89,13 @@ export function reportGroupOf(rows: ReportRow[]): pb.ReportGroup {
     articleId: newest.articleId,
     authorUid: newest.authorUid,
     excerpt: newest.excerpt,
-    state: newest.state,
+    state: reportStates.toProto(newest.state),
     count: rows.length,
-    reasons: [...reasons].map(([reason, count]) => ({ reason, count })),
+    reasons: [...reasons].map(([reason, count]) => ({ reason: reportReasonOf(reason), count })),
     reports: rows.slice(0, 20).map((row) => ({
       id: row.id,
       reporterUid: row.reporterUid,
-      reason: row.reason,
+      reason: reportReasonOf(row.reason),
       note: row.note,
       createdAtMs: ms(row.createdAt),
     })),
@@ -88,6 +103,6 @@ export function reportGroupOf(rows: ReportRow[]): pb.ReportGroup {
     lastReportedAtMs: ms(newest.createdAt),
     resolvedBy: staffOf(newest.resolvedBySub, newest.resolvedByUsername),
     resolvedAtMs: ms(newest.resolvedAt),
-    kind: newest.kind,
+    kind: reportKinds.toProto(newest.kind),
   };
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { banReasons } from '@pencraft/contracts/enums';
+import { queueKinds, queueStates, reportStates } from '@pencraft/contracts/enums';
 import type * as pb from '@pencraft/contracts/moderation/v1/moderation';
 import { AppError } from '@pencraft/errors';
 import { resolvePaging } from '@pencraft/rules';
@@ -8,11 +8,8 @@ import { AUDIT_ACTIONS, type AuditAction } from './audit/audit.table.js';
 import { BanRepository } from './bans/ban.repository.js';
 import { Clock } from './clock.js';
 import { auditEntryOf, banOf, queueItemOf, reportGroupOf } from './moderation.mappers.js';
-import { QUEUE_KINDS, QUEUE_STATES, type QueueKind, type QueueState } from './queue/queue-item.table.js';
 import { QueueRepository } from './queue/queue.repository.js';
 import { ReportRepository } from './reports/report.repository.js';
-import type { ReportState } from './reports/report.table.js';
-import { REPORT_STATES } from '@pencraft/rules';
 import { TRUST, type TrustClient } from './upstreams/upstreams.js';
 
 const MAX_PAGE = 10_000;
@@ -44,8 +41,8 @@ export class ModerationQuery {
   ) {}
 
   async listQueue(request: pb.ListQueueRequest): Promise<pb.ListQueueResponse> {
-    const kind = oneOf<QueueKind>(request.kind, QUEUE_KINDS, 'kind');
-    const state = oneOf<QueueState>(request.state, QUEUE_STATES, 'state', 'underModeration')!;
+    const kind = request.kind ? queueKinds.require(request.kind, 'kind') : undefined;
+    const state = request.state ? queueStates.require(request.state, 'state') : 'underModeration';
     const page = paging(request.page, request.pageSize);
     const rows = await this.queue.list(kind, state, page.offset, page.pageSize);
     return {
@@ -93,7 +90,7 @@ export class ModerationQuery {
                 id: activeBan.id,
                 uid: activeBan.uid,
                 username: profile?.username ?? '',
-                reason: banReasons.require(activeBan.reason, 'reason'),
+                reason: activeBan.reason,
                 note: activeBan.note,
                 days: 0,
                 startsAtMs: activeBan.startsAtMs,
@@ -111,7 +108,7 @@ export class ModerationQuery {
   }
 
   async listReports(request: pb.ListReportsRequest): Promise<pb.ListReportsResponse> {
-    const state = oneOf<ReportState>(request.state, REPORT_STATES, 'state', 'open')!;
+    const state = request.state ? reportStates.require(request.state, 'state') : 'open';
     const page = paging(request.page, request.pageSize);
     const keys = await this.reports.groupKeys(state, page.offset, page.pageSize);
     const shown = keys.slice(0, page.pageSize);

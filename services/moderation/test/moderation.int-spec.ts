@@ -3,14 +3,18 @@
 // with a reason, staff decisions reach articles and comments over gRPC, reports are grouped per comment and resolved,
 // bans go through identity, and every action is in the audit log. Through the gateway with Keycloak tokens:
 // tests/integration/moderation.int-spec.ts.
-import { ReportReason } from '@pencraft/contracts/common/v1/common';
+import { BanReason, QueueKind, ReportReason } from '@pencraft/contracts/common/v1/common';
+import { queueKinds, queueStates } from '@pencraft/contracts/enums';
+import type { QueueKind as QueueKindName, QueueState as QueueStateName } from '@pencraft/rules';
 import { ArticlesServiceClient, ArticlesServiceService, type Article } from '@pencraft/contracts/articles/v1/articles';
 import { DraftsServiceClient, DraftsServiceService } from '@pencraft/contracts/articles/v1/drafts';
-import { CommentsServiceClient, CommentsServiceService } from '@pencraft/contracts/comments/v1/comments';
+import { CommentStatus, CommentsServiceClient, CommentsServiceService } from '@pencraft/contracts/comments/v1/comments';
 import { IdentityServiceClient, IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
 import {
   ModerationServiceClient,
   ModerationServiceService,
+  QueueState,
+  ReportState,
   type QueueItem,
 } from '@pencraft/contracts/moderation/v1/moderation';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
@@ -84,10 +88,15 @@ async function submitted(author: Person, title: string, text = TEXT): Promise<st
   return article!.id;
 }
 
-function queued(subjectId: string, kind: string, state: string): Promise<QueueItem> {
+function queued(subjectId: string, kind: QueueKindName, state: QueueStateName): Promise<QueueItem> {
   return eventually(
     async () => {
-      const page = await moderation.listQueue({ kind, state, page: 1, pageSize: 50 });
+      const page = await moderation.listQueue({
+        kind: queueKinds.toProto(kind),
+        state: queueStates.toProto(state),
+        page: 1,
+        pageSize: 50,
+      });
       return page.items.find((item) => item.subjectId === subjectId);
     },
     { timeoutMs: 30_000, intervalMs: 200 },
@@ -136,7 +145,11 @@ describe('moderation service', () => {
   it('enqueues a submitted article once, passes it on, and the approval publishes it', async () => {
     const id = await submitted(author, 'The sound of the old city');
     const item = await queued(id, 'article', 'underModeration');
-    expect(item).toMatchObject({ kind: 'article', autoDecision: 'pass', authorUsername: author.username });
+    expect(item).toMatchObject({
+      kind: QueueKind.QUEUE_KIND_ARTICLE,
+      autoDecision: 'pass',
+      authorUsername: author.username,
+    });
     const { rows } = await sql.query('select count(*)::int as n from moderation.queue_items where subject_id = $1', [
       id,
     ]);
@@ -148,12 +161,12 @@ describe('moderation service', () => {
       note: '',
       staff: STAFF,
     });
-    expect(decided).toMatchObject({ state: 'approved', decidedBy: STAFF });
+    expect(decided).toMatchObject({ state: QueueState.QUEUE_STATE_APPROVED, decidedBy: STAFF });
     expect((await statusOf(id, author)).status).toBe('published');
     // The same decision again changes nothing; another is refused.
     await expect(
       moderation.decideItem({ itemId: item.id, decision: 'approve', note: '', staff: STAFF }),
-    ).resolves.toMatchObject({ item: { state: 'approved' } });
+    ).resolves.toMatchObject({ item: { state: QueueState.QUEUE_STATE_APPROVED } });
     await expect(
       moderation.decideItem({ itemId: item.id, decision: 'reject', note: 'No', staff: STAFF }),
     ).rejects.toMatchObject({ code: 'AlreadyDecided' });
@@ -221,28 +234,28 @@ describe('moderation service', () => {
       note: '',
     });
     const group = await eventually(async () => {
-      const page = await moderation.listReports({ state: 'open', page: 1, pageSize: 20 });
+      const page = await moderation.listReports({ state: ReportState.REPORT_STATE_OPEN, page: 1, pageSize: 20 });
       const found = page.items.find((g) => g.commentId === comment!.id);
       return found?.count === 2 ? found : undefined;
     });
     expect(group.reasons).toEqual(
       expect.arrayContaining([
-        { reason: 'harassment', count: 1 },
-        { reason: 'spam', count: 1 },
+        { reason: ReportReason.REPORT_REASON_HARASSMENT, count: 1 },
+        { reason: ReportReason.REPORT_REASON_SPAM, count: 1 },
       ]),
     );
     const resolved = await moderation.resolveReport({
       reportId: group.reports[0]!.id,
       action: 'removeComment',
-      ban: { reason: 'commentRulesViolation', days: 2, note: '' },
+      ban: { reason: BanReason.BAN_REASON_COMMENT_RULES_VIOLATION, days: 2, note: '' },
       staff: STAFF,
     });
-    expect(resolved.group).toMatchObject({ state: 'actioned', count: 2, resolvedBy: STAFF });
+    expect(resolved.group).toMatchObject({ state: ReportState.REPORT_STATE_ACTIONED, count: 2, resolvedBy: STAFF });
     const { comment: removed } = await comments.getComment({ commentId: comment!.id, viewerUid: '', anyState: true });
-    expect(removed!.status).toBe('rejected');
+    expect(removed!.status).toBe(CommentStatus.COMMENT_STATUS_REJECTED);
     const bans = await moderation.listBans({ active: 'true', page: 1, pageSize: 20 });
     expect(bans.items.find((ban) => ban.uid === commenter.uid)).toMatchObject({
-      reason: 'commentRulesViolation',
+      reason: BanReason.BAN_REASON_COMMENT_RULES_VIOLATION,
       days: 2,
       active: true,
     });
@@ -274,7 +287,9 @@ describe('moderation service', () => {
     await comments.deleteComment({ uid: commenter.uid, commentId: comment!.id });
     await eventually(async () => ((await openItems(comment!.id)) === 0 ? true : undefined), { timeoutMs: 30_000 });
     // The approved article's decided item stays, with its decision.
-    expect((await moderation.getItem({ itemId: articleItem.id })).item).toMatchObject({ state: 'approved' });
+    expect((await moderation.getItem({ itemId: articleItem.id })).item).toMatchObject({
+      state: QueueState.QUEUE_STATE_APPROVED,
+    });
   });
 
   it('issues and lifts a ban through identity, mirrored here', async () => {
@@ -282,14 +297,14 @@ describe('moderation service', () => {
       moderation.issueBan({
         uid: '',
         username: troll.username,
-        ban: { reason: 'spam', days: 4000, note: '' },
+        ban: { reason: BanReason.BAN_REASON_SPAM, days: 4000, note: '' },
         staff: STAFF,
       }),
     ).rejects.toMatchObject({ code: 'InvalidBanDuration' });
     const { ban, tokenHashes } = await moderation.issueBan({
       uid: '',
       username: troll.username,
-      ban: { reason: 'spam', days: 0, note: 'Spam links' },
+      ban: { reason: BanReason.BAN_REASON_SPAM, days: 0, note: 'Spam links' },
       staff: STAFF,
     });
     expect(ban).toMatchObject({ uid: troll.uid, username: troll.username, days: 0, endsAtMs: 0, active: true });

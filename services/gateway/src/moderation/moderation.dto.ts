@@ -1,5 +1,6 @@
 import {
   AUDIT_ACTIONS,
+  AUDIT_SUBJECT_KINDS,
   BAN_DAYS_MAX,
   BAN_DAYS_MIN,
   BAN_NOTE_MAX,
@@ -161,7 +162,7 @@ export const AuditEntryJson = z
     id: Id,
     actor: Actor,
     action: z.enum(AUDIT_ACTIONS),
-    subjectKind: z.enum(['article', 'translation', 'edit', 'comment', 'report', 'user']),
+    subjectKind: z.enum(AUDIT_SUBJECT_KINDS),
     subjectId: z.string(),
     itemId: Id.nullable(),
     note: z.string(),

@@ -1,3 +1,14 @@
+import { QueueKind } from '@pencraft/contracts/common/v1/common';
+import {
+  auditSubjectKinds,
+  banReasons,
+  languages,
+  queueKinds,
+  queueStates,
+  reportKinds,
+  reportReasons,
+  reportStates,
+} from '@pencraft/contracts/enums';
 import { Inject, Injectable } from '@nestjs/common';
 import type * as pb from '@pencraft/contracts/moderation/v1/moderation';
 import type { z } from 'zod';
@@ -21,16 +32,16 @@ const staffOf = (staff: StaffIdentity): pb.Staff => ({ sub: staff.sub, username:
 function itemJson(item: pb.QueueItem) {
   return {
     id: item.id,
-    kind: item.kind,
+    kind: queueKinds.require(item.kind, 'kind'),
     subjectId: item.subjectId,
     articleId: item.articleId,
     authorUid: item.authorUid,
     authorUsername: item.authorUsername,
     title: item.title,
     excerpt: item.excerpt,
-    language: item.language,
+    language: languages.fromProto(item.language) ?? '',
     isEdit: item.isEdit,
-    state: item.state,
+    state: queueStates.require(item.state, 'state'),
     score: item.score,
     autoDecision: item.autoDecision,
     signals: item.signals.map((s) => ({ code: s.code, weight: s.weight, ...(s.detail ? { detail: s.detail } : {}) })),
@@ -47,7 +58,7 @@ function banJson(ban: pb.Ban) {
     id: ban.id,
     uid: ban.uid,
     username: ban.username,
-    reason: ban.reason,
+    reason: banReasons.require(ban.reason, 'reason'),
     note: ban.note,
     days: ban.days || null,
     startsAt: isoAlways(ban.startsAtMs),
@@ -64,7 +75,7 @@ function auditJson(entry: pb.AuditEntry) {
     id: entry.id,
     actor: { sub: entry.actor?.sub ?? '', username: entry.actor?.username ?? '' },
     action: entry.action,
-    subjectKind: entry.subjectKind,
+    subjectKind: auditSubjectKinds.require(entry.subjectKind, 'subjectKind'),
     subjectId: entry.subjectId,
     itemId: entry.itemId || null,
     note: entry.note,
@@ -75,18 +86,18 @@ function auditJson(entry: pb.AuditEntry) {
 function groupJson(group: pb.ReportGroup) {
   return {
     id: group.id,
-    kind: group.kind === 'article' ? ('article' as const) : ('comment' as const),
+    kind: reportKinds.fromProto(group.kind) === 'article' ? ('article' as const) : ('comment' as const),
     commentId: group.commentId,
     articleId: group.articleId,
     authorUid: group.authorUid,
     excerpt: group.excerpt,
-    state: group.state,
+    state: reportStates.require(group.state, 'state'),
     count: group.count,
-    reasons: Object.fromEntries(group.reasons.map((r) => [r.reason, r.count])),
+    reasons: Object.fromEntries(group.reasons.map((r) => [reportReasons.fromProto(r.reason) ?? '', r.count])),
     reports: group.reports.map((r) => ({
       id: r.id,
       reporterUid: r.reporterUid,
-      reason: r.reason,
+      reason: reportReasons.fromProto(r.reason) ?? '',
       note: r.note,
       createdAt: isoAlways(r.createdAtMs),
     })),
@@ -121,8 +132,8 @@ export class ModerationService {
 
   async queue(query: z.output<typeof QueueQuery>) {
     const page = await this.moderation.listQueue({
-      kind: query.kind ?? '',
-      state: query.state,
+      kind: query.kind ? queueKinds.toProto(query.kind) : QueueKind.QUEUE_KIND_UNSPECIFIED,
+      state: queueStates.toProto(query.state),
       page: query.page,
       pageSize: 0,
     });
@@ -167,7 +178,7 @@ export class ModerationService {
 
   async reports(query: z.output<typeof ReportsQuery>) {
     return pageJson(
-      await this.moderation.listReports({ state: query.state, page: query.page, pageSize: 0 }),
+      await this.moderation.listReports({ state: reportStates.toProto(query.state), page: query.page, pageSize: 0 }),
       groupJson,
     );
   }
@@ -176,7 +187,9 @@ export class ModerationService {
     const answer = await this.moderation.resolveReport({
       reportId: id,
       action: body.action,
-      ban: body.ban ? { reason: body.ban.reason, days: body.ban.days ?? 0, note: body.ban.note } : undefined,
+      ban: body.ban
+        ? { reason: banReasons.toProto(body.ban.reason), days: body.ban.days ?? 0, note: body.ban.note }
+        : undefined,
       staff: staffOf(staff),
     });
     await this.sessions.refresh(answer.tokenHashes);
@@ -194,7 +207,7 @@ export class ModerationService {
     const answer = await this.moderation.issueBan({
       uid: body.uid ?? '',
       username: body.uid ? '' : (body.username ?? ''),
-      ban: { reason: body.reason, days: body.days ?? 0, note: body.note },
+      ban: { reason: banReasons.toProto(body.reason), days: body.days ?? 0, note: body.note },
       staff: staffOf(staff),
     });
     await this.sessions.refresh(answer.tokenHashes);

@@ -1,10 +1,9 @@
 import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { moderationSchema } from '../moderation.schema.js';
 
-import type { AuditAction } from '@pencraft/rules';
+import type { AuditAction, AuditSubjectKind } from '@pencraft/rules';
 
-export { AUDIT_ACTIONS, type AuditAction } from '@pencraft/rules';
-export type AuditSubjectKind = 'article' | 'translation' | 'edit' | 'comment' | 'report' | 'user';
+export { AUDIT_ACTIONS, type AuditAction, type AuditSubjectKind } from '@pencraft/rules';
 
 /** Every action taken in moderation, by a staff member or the automatic review; written with the action's effect. */
 export const auditLog = moderationSchema.table(

@@ -1,3 +1,4 @@
+import { queueKinds } from '@pencraft/contracts/enums';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type { Actor } from '../audit/audit.repository.js';
 import type { QueueItemRow } from './queue-item.table.js';
@@ -8,7 +9,7 @@ export type FinalState = 'approved' | 'rejected' | 'revisionRequested';
 export function reviewDecidedEvent(item: QueueItemRow, decision: FinalState, note: string, actor: Actor, at: Date) {
   return outboxEvent(EVENTS.reviewDecided, {
     itemId: item.id,
-    kind: item.kind,
+    kind: queueKinds.toProto(item.kind),
     subjectId: item.subjectId,
     articleId: item.articleId,
     authorUid: item.authorUid,

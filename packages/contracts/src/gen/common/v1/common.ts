@@ -229,3 +229,58 @@ export function banReasonToJSON(object: BanReason): string {
       return "UNRECOGNIZED";
   }
 }
+
+/**
+ * What a moderation queue item reviews: an edit is an edit of a published article, which stays live until the edit
+ * is approved (rules: QUEUE_KINDS).
+ */
+export enum QueueKind {
+  QUEUE_KIND_UNSPECIFIED = 0,
+  QUEUE_KIND_ARTICLE = 1,
+  QUEUE_KIND_TRANSLATION = 2,
+  QUEUE_KIND_EDIT = 3,
+  QUEUE_KIND_COMMENT = 4,
+  UNRECOGNIZED = -1,
+}
+
+export function queueKindFromJSON(object: any): QueueKind {
+  switch (object) {
+    case 0:
+    case "QUEUE_KIND_UNSPECIFIED":
+      return QueueKind.QUEUE_KIND_UNSPECIFIED;
+    case 1:
+    case "QUEUE_KIND_ARTICLE":
+      return QueueKind.QUEUE_KIND_ARTICLE;
+    case 2:
+    case "QUEUE_KIND_TRANSLATION":
+      return QueueKind.QUEUE_KIND_TRANSLATION;
+    case 3:
+    case "QUEUE_KIND_EDIT":
+      return QueueKind.QUEUE_KIND_EDIT;
+    case 4:
+    case "QUEUE_KIND_COMMENT":
+      return QueueKind.QUEUE_KIND_COMMENT;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return QueueKind.UNRECOGNIZED;
+  }
+}
+
+export function queueKindToJSON(object: QueueKind): string {
+  switch (object) {
+    case QueueKind.QUEUE_KIND_UNSPECIFIED:
+      return "QUEUE_KIND_UNSPECIFIED";
+    case QueueKind.QUEUE_KIND_ARTICLE:
+      return "QUEUE_KIND_ARTICLE";
+    case QueueKind.QUEUE_KIND_TRANSLATION:
+      return "QUEUE_KIND_TRANSLATION";
+    case QueueKind.QUEUE_KIND_EDIT:
+      return "QUEUE_KIND_EDIT";
+    case QueueKind.QUEUE_KIND_COMMENT:
+      return "QUEUE_KIND_COMMENT";
+    case QueueKind.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}

@@ -6,7 +6,14 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
-import { BanReason, banReasonFromJSON, banReasonToJSON } from "../../common/v1/common.js";
+import {
+  BanReason,
+  banReasonFromJSON,
+  banReasonToJSON,
+  QueueKind,
+  queueKindFromJSON,
+  queueKindToJSON,
+} from "../../common/v1/common.js";
 
 export const protobufPackage = "events.v1";
 
@@ -20,8 +27,7 @@ export const protobufFileName = "events/v1/moderation.proto";
 export interface ReviewDecided {
   /** The queue item (UUID). */
   itemId: string;
-  /** article, translation, edit or comment. */
-  kind: string;
+  kind: QueueKind;
   /** The article's, the translation's, the edit's or the comment's id. */
   subjectId: string;
   /** The article (a translation's original; a comment's article). */
@@ -56,7 +62,7 @@ export interface BanIssued {
 function createBaseReviewDecided(): ReviewDecided {
   return {
     itemId: "",
-    kind: "",
+    kind: 0,
     subjectId: "",
     articleId: "",
     authorUid: "",
@@ -73,8 +79,8 @@ export const ReviewDecided: MessageFns<ReviewDecided> = {
     if (message.itemId !== "") {
       writer.uint32(10).string(message.itemId);
     }
-    if (message.kind !== "") {
-      writer.uint32(18).string(message.kind);
+    if (message.kind !== 0) {
+      writer.uint32(16).int32(message.kind);
     }
     if (message.subjectId !== "") {
       writer.uint32(26).string(message.subjectId);
@@ -125,11 +131,11 @@ export const ReviewDecided: MessageFns<ReviewDecided> = {
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.kind = reader.string();
+            message.kind = reader.int32() as any;
             continue;
           }
           case 3: {
@@ -215,7 +221,7 @@ export const ReviewDecided: MessageFns<ReviewDecided> = {
         : isSet(object.item_id)
         ? globalThis.String(object.item_id)
         : "",
-      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      kind: isSet(object.kind) ? queueKindFromJSON(object.kind) : 0,
       subjectId: isSet(object.subjectId)
         ? globalThis.String(object.subjectId)
         : isSet(object.subject_id)
@@ -252,8 +258,8 @@ export const ReviewDecided: MessageFns<ReviewDecided> = {
     if (message.itemId !== "") {
       obj.itemId = message.itemId;
     }
-    if (message.kind !== "") {
-      obj.kind = message.kind;
+    if (message.kind !== 0) {
+      obj.kind = queueKindToJSON(message.kind);
     }
     if (message.subjectId !== "") {
       obj.subjectId = message.subjectId;

@@ -18,10 +18,235 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import {
+  BanReason,
+  banReasonFromJSON,
+  banReasonToJSON,
+  Language,
+  languageFromJSON,
+  languageToJSON,
+  QueueKind,
+  queueKindFromJSON,
+  queueKindToJSON,
+  ReportReason,
+  reportReasonFromJSON,
+  reportReasonToJSON,
+} from "../../common/v1/common.js";
 
 export const protobufPackage = "moderation.v1";
 
 export const protobufFileName = "moderation/v1/moderation.proto";
+
+/**
+ * Where a queue item stands: the automatic review runs in initialReview; what it passes on waits in underModeration
+ * for staff; approved, rejected and revisionRequested are decided (rules: QUEUE_STATES).
+ */
+export enum QueueState {
+  QUEUE_STATE_UNSPECIFIED = 0,
+  QUEUE_STATE_UNDER_MODERATION = 1,
+  QUEUE_STATE_INITIAL_REVIEW = 2,
+  QUEUE_STATE_APPROVED = 3,
+  QUEUE_STATE_REJECTED = 4,
+  QUEUE_STATE_REVISION_REQUESTED = 5,
+  UNRECOGNIZED = -1,
+}
+
+export function queueStateFromJSON(object: any): QueueState {
+  switch (object) {
+    case 0:
+    case "QUEUE_STATE_UNSPECIFIED":
+      return QueueState.QUEUE_STATE_UNSPECIFIED;
+    case 1:
+    case "QUEUE_STATE_UNDER_MODERATION":
+      return QueueState.QUEUE_STATE_UNDER_MODERATION;
+    case 2:
+    case "QUEUE_STATE_INITIAL_REVIEW":
+      return QueueState.QUEUE_STATE_INITIAL_REVIEW;
+    case 3:
+    case "QUEUE_STATE_APPROVED":
+      return QueueState.QUEUE_STATE_APPROVED;
+    case 4:
+    case "QUEUE_STATE_REJECTED":
+      return QueueState.QUEUE_STATE_REJECTED;
+    case 5:
+    case "QUEUE_STATE_REVISION_REQUESTED":
+      return QueueState.QUEUE_STATE_REVISION_REQUESTED;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return QueueState.UNRECOGNIZED;
+  }
+}
+
+export function queueStateToJSON(object: QueueState): string {
+  switch (object) {
+    case QueueState.QUEUE_STATE_UNSPECIFIED:
+      return "QUEUE_STATE_UNSPECIFIED";
+    case QueueState.QUEUE_STATE_UNDER_MODERATION:
+      return "QUEUE_STATE_UNDER_MODERATION";
+    case QueueState.QUEUE_STATE_INITIAL_REVIEW:
+      return "QUEUE_STATE_INITIAL_REVIEW";
+    case QueueState.QUEUE_STATE_APPROVED:
+      return "QUEUE_STATE_APPROVED";
+    case QueueState.QUEUE_STATE_REJECTED:
+      return "QUEUE_STATE_REJECTED";
+    case QueueState.QUEUE_STATE_REVISION_REQUESTED:
+      return "QUEUE_STATE_REVISION_REQUESTED";
+    case QueueState.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/** What readers report (rules: REPORT_KINDS). */
+export enum ReportKind {
+  REPORT_KIND_UNSPECIFIED = 0,
+  REPORT_KIND_COMMENT = 1,
+  REPORT_KIND_ARTICLE = 2,
+  UNRECOGNIZED = -1,
+}
+
+export function reportKindFromJSON(object: any): ReportKind {
+  switch (object) {
+    case 0:
+    case "REPORT_KIND_UNSPECIFIED":
+      return ReportKind.REPORT_KIND_UNSPECIFIED;
+    case 1:
+    case "REPORT_KIND_COMMENT":
+      return ReportKind.REPORT_KIND_COMMENT;
+    case 2:
+    case "REPORT_KIND_ARTICLE":
+      return ReportKind.REPORT_KIND_ARTICLE;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return ReportKind.UNRECOGNIZED;
+  }
+}
+
+export function reportKindToJSON(object: ReportKind): string {
+  switch (object) {
+    case ReportKind.REPORT_KIND_UNSPECIFIED:
+      return "REPORT_KIND_UNSPECIFIED";
+    case ReportKind.REPORT_KIND_COMMENT:
+      return "REPORT_KIND_COMMENT";
+    case ReportKind.REPORT_KIND_ARTICLE:
+      return "REPORT_KIND_ARTICLE";
+    case ReportKind.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/** Where a group of reports stands (rules: REPORT_STATES). */
+export enum ReportState {
+  REPORT_STATE_UNSPECIFIED = 0,
+  REPORT_STATE_OPEN = 1,
+  REPORT_STATE_DISMISSED = 2,
+  REPORT_STATE_ACTIONED = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function reportStateFromJSON(object: any): ReportState {
+  switch (object) {
+    case 0:
+    case "REPORT_STATE_UNSPECIFIED":
+      return ReportState.REPORT_STATE_UNSPECIFIED;
+    case 1:
+    case "REPORT_STATE_OPEN":
+      return ReportState.REPORT_STATE_OPEN;
+    case 2:
+    case "REPORT_STATE_DISMISSED":
+      return ReportState.REPORT_STATE_DISMISSED;
+    case 3:
+    case "REPORT_STATE_ACTIONED":
+      return ReportState.REPORT_STATE_ACTIONED;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return ReportState.UNRECOGNIZED;
+  }
+}
+
+export function reportStateToJSON(object: ReportState): string {
+  switch (object) {
+    case ReportState.REPORT_STATE_UNSPECIFIED:
+      return "REPORT_STATE_UNSPECIFIED";
+    case ReportState.REPORT_STATE_OPEN:
+      return "REPORT_STATE_OPEN";
+    case ReportState.REPORT_STATE_DISMISSED:
+      return "REPORT_STATE_DISMISSED";
+    case ReportState.REPORT_STATE_ACTIONED:
+      return "REPORT_STATE_ACTIONED";
+    case ReportState.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/** What an audit entry acted on (rules: AUDIT_SUBJECT_KINDS). */
+export enum AuditSubjectKind {
+  AUDIT_SUBJECT_KIND_UNSPECIFIED = 0,
+  AUDIT_SUBJECT_KIND_ARTICLE = 1,
+  AUDIT_SUBJECT_KIND_TRANSLATION = 2,
+  AUDIT_SUBJECT_KIND_EDIT = 3,
+  AUDIT_SUBJECT_KIND_COMMENT = 4,
+  AUDIT_SUBJECT_KIND_REPORT = 5,
+  AUDIT_SUBJECT_KIND_USER = 6,
+  UNRECOGNIZED = -1,
+}
+
+export function auditSubjectKindFromJSON(object: any): AuditSubjectKind {
+  switch (object) {
+    case 0:
+    case "AUDIT_SUBJECT_KIND_UNSPECIFIED":
+      return AuditSubjectKind.AUDIT_SUBJECT_KIND_UNSPECIFIED;
+    case 1:
+    case "AUDIT_SUBJECT_KIND_ARTICLE":
+      return AuditSubjectKind.AUDIT_SUBJECT_KIND_ARTICLE;
+    case 2:
+    case "AUDIT_SUBJECT_KIND_TRANSLATION":
+      return AuditSubjectKind.AUDIT_SUBJECT_KIND_TRANSLATION;
+    case 3:
+    case "AUDIT_SUBJECT_KIND_EDIT":
+      return AuditSubjectKind.AUDIT_SUBJECT_KIND_EDIT;
+    case 4:
+    case "AUDIT_SUBJECT_KIND_COMMENT":
+      return AuditSubjectKind.AUDIT_SUBJECT_KIND_COMMENT;
+    case 5:
+    case "AUDIT_SUBJECT_KIND_REPORT":
+      return AuditSubjectKind.AUDIT_SUBJECT_KIND_REPORT;
+    case 6:
+    case "AUDIT_SUBJECT_KIND_USER":
+      return AuditSubjectKind.AUDIT_SUBJECT_KIND_USER;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return AuditSubjectKind.UNRECOGNIZED;
+  }
+}
+
+export function auditSubjectKindToJSON(object: AuditSubjectKind): string {
+  switch (object) {
+    case AuditSubjectKind.AUDIT_SUBJECT_KIND_UNSPECIFIED:
+      return "AUDIT_SUBJECT_KIND_UNSPECIFIED";
+    case AuditSubjectKind.AUDIT_SUBJECT_KIND_ARTICLE:
+      return "AUDIT_SUBJECT_KIND_ARTICLE";
+    case AuditSubjectKind.AUDIT_SUBJECT_KIND_TRANSLATION:
+      return "AUDIT_SUBJECT_KIND_TRANSLATION";
+    case AuditSubjectKind.AUDIT_SUBJECT_KIND_EDIT:
+      return "AUDIT_SUBJECT_KIND_EDIT";
+    case AuditSubjectKind.AUDIT_SUBJECT_KIND_COMMENT:
+      return "AUDIT_SUBJECT_KIND_COMMENT";
+    case AuditSubjectKind.AUDIT_SUBJECT_KIND_REPORT:
+      return "AUDIT_SUBJECT_KIND_REPORT";
+    case AuditSubjectKind.AUDIT_SUBJECT_KIND_USER:
+      return "AUDIT_SUBJECT_KIND_USER";
+    case AuditSubjectKind.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
 
 /**
  * A staff member as the verified Keycloak token names them; the automatic review is {sub: "system", username:
@@ -46,11 +271,7 @@ export interface Signal {
 
 export interface QueueItem {
   id: string;
-  /**
-   * article, translation, edit (an edit of a published article, which stays live until the edit is approved) or
-   * comment.
-   */
-  kind: string;
+  kind: QueueKind;
   /** The article's, the translation's, the edit's or the comment's id. */
   subjectId: string;
   /**
@@ -62,10 +283,9 @@ export interface QueueItem {
   authorUsername: string;
   title: string;
   excerpt: string;
-  language: string;
+  language: Language;
   isEdit: boolean;
-  /** initialReview, underModeration, approved, rejected or revisionRequested. */
-  state: string;
+  state: QueueState;
   score: number;
   /** pending, pass, reject or hold (a comment waiting for a human). */
   autoDecision: string;
@@ -120,8 +340,7 @@ export interface AuditEntry {
    * report.removeComment, ban.issue, ban.lift.
    */
   action: string;
-  /** article, translation, comment, report or user. */
-  subjectKind: string;
+  subjectKind: AuditSubjectKind;
   subjectId: string;
   /** The queue item acted on, empty when none. */
   itemId: string;
@@ -132,14 +351,13 @@ export interface AuditEntry {
 export interface Report {
   id: string;
   reporterUid: string;
-  /** spam, scam, harassment, hateSpeech, violence or falseInfo. */
-  reason: string;
+  reason: ReportReason;
   note: string;
   createdAtMs: number;
 }
 
 export interface ReasonCount {
-  reason: string;
+  reason: ReportReason;
   count: number;
 }
 
@@ -152,8 +370,7 @@ export interface ReportGroup {
   articleId: string;
   authorUid: string;
   excerpt: string;
-  /** open, dismissed or actioned. */
-  state: string;
+  state: ReportState;
   count: number;
   reasons: ReasonCount[];
   /** Newest first, at most 20. */
@@ -163,8 +380,8 @@ export interface ReportGroup {
   /** Unset while open. */
   resolvedBy: Staff | undefined;
   resolvedAtMs: number;
-  /** comment or article: what was reported. */
-  kind: string;
+  /** What was reported. */
+  kind: ReportKind;
 }
 
 export interface Ban {
@@ -172,7 +389,7 @@ export interface Ban {
   id: string;
   uid: string;
   username: string;
-  reason: string;
+  reason: BanReason;
   note: string;
   /** 0: permanent. */
   days: number;
@@ -190,10 +407,10 @@ export interface Ban {
 }
 
 export interface ListQueueRequest {
-  /** Empty: every kind. */
-  kind: string;
-  /** Empty: underModeration. */
-  state: string;
+  /** Unspecified: every kind. */
+  kind: QueueKind;
+  /** Unspecified: underModeration. */
+  state: QueueState;
   page: number;
   pageSize: number;
 }
@@ -231,8 +448,8 @@ export interface DecideItemResponse {
 }
 
 export interface ListReportsRequest {
-  /** Empty: open. */
-  state: string;
+  /** Unspecified: open. */
+  state: ReportState;
   page: number;
   pageSize: number;
 }
@@ -246,7 +463,7 @@ export interface ListReportsResponse {
 
 /** A ban to issue with a report's resolution, or on its own. */
 export interface BanOrder {
-  reason: string;
+  reason: BanReason;
   /** 0: permanent. */
   days: number;
   note: string;
@@ -492,16 +709,16 @@ export const Signal: MessageFns<Signal> = {
 function createBaseQueueItem(): QueueItem {
   return {
     id: "",
-    kind: "",
+    kind: 0,
     subjectId: "",
     articleId: "",
     authorUid: "",
     authorUsername: "",
     title: "",
     excerpt: "",
-    language: "",
+    language: 0,
     isEdit: false,
-    state: "",
+    state: 0,
     score: 0,
     autoDecision: "",
     signals: [],
@@ -518,8 +735,8 @@ export const QueueItem: MessageFns<QueueItem> = {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
-    if (message.kind !== "") {
-      writer.uint32(18).string(message.kind);
+    if (message.kind !== 0) {
+      writer.uint32(16).int32(message.kind);
     }
     if (message.subjectId !== "") {
       writer.uint32(26).string(message.subjectId);
@@ -539,14 +756,14 @@ export const QueueItem: MessageFns<QueueItem> = {
     if (message.excerpt !== "") {
       writer.uint32(66).string(message.excerpt);
     }
-    if (message.language !== "") {
-      writer.uint32(74).string(message.language);
+    if (message.language !== 0) {
+      writer.uint32(72).int32(message.language);
     }
     if (message.isEdit !== false) {
       writer.uint32(80).bool(message.isEdit);
     }
-    if (message.state !== "") {
-      writer.uint32(90).string(message.state);
+    if (message.state !== 0) {
+      writer.uint32(88).int32(message.state);
     }
     if (message.score !== 0) {
       writer.uint32(96).int32(message.score);
@@ -597,11 +814,11 @@ export const QueueItem: MessageFns<QueueItem> = {
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.kind = reader.string();
+            message.kind = reader.int32() as any;
             continue;
           }
           case 3: {
@@ -653,11 +870,11 @@ export const QueueItem: MessageFns<QueueItem> = {
             continue;
           }
           case 9: {
-            if (tag !== 74) {
+            if (tag !== 72) {
               break;
             }
 
-            message.language = reader.string();
+            message.language = reader.int32() as any;
             continue;
           }
           case 10: {
@@ -669,11 +886,11 @@ export const QueueItem: MessageFns<QueueItem> = {
             continue;
           }
           case 11: {
-            if (tag !== 90) {
+            if (tag !== 88) {
               break;
             }
 
-            message.state = reader.string();
+            message.state = reader.int32() as any;
             continue;
           }
           case 12: {
@@ -755,7 +972,7 @@ export const QueueItem: MessageFns<QueueItem> = {
   fromJSON(object: any): QueueItem {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
-      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      kind: isSet(object.kind) ? queueKindFromJSON(object.kind) : 0,
       subjectId: isSet(object.subjectId)
         ? globalThis.String(object.subjectId)
         : isSet(object.subject_id)
@@ -778,13 +995,13 @@ export const QueueItem: MessageFns<QueueItem> = {
         : "",
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       excerpt: isSet(object.excerpt) ? globalThis.String(object.excerpt) : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
       isEdit: isSet(object.isEdit)
         ? globalThis.Boolean(object.isEdit)
         : isSet(object.is_edit)
         ? globalThis.Boolean(object.is_edit)
         : false,
-      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      state: isSet(object.state) ? queueStateFromJSON(object.state) : 0,
       score: isSet(object.score) ? globalThis.Number(object.score) : 0,
       autoDecision: isSet(object.autoDecision)
         ? globalThis.String(object.autoDecision)
@@ -823,8 +1040,8 @@ export const QueueItem: MessageFns<QueueItem> = {
     if (message.id !== "") {
       obj.id = message.id;
     }
-    if (message.kind !== "") {
-      obj.kind = message.kind;
+    if (message.kind !== 0) {
+      obj.kind = queueKindToJSON(message.kind);
     }
     if (message.subjectId !== "") {
       obj.subjectId = message.subjectId;
@@ -844,14 +1061,14 @@ export const QueueItem: MessageFns<QueueItem> = {
     if (message.excerpt !== "") {
       obj.excerpt = message.excerpt;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
     }
     if (message.isEdit !== false) {
       obj.isEdit = message.isEdit;
     }
-    if (message.state !== "") {
-      obj.state = message.state;
+    if (message.state !== 0) {
+      obj.state = queueStateToJSON(message.state);
     }
     if (message.score !== 0) {
       obj.score = Math.round(message.score);
@@ -1348,7 +1565,7 @@ export const ItemContent: MessageFns<ItemContent> = {
 };
 
 function createBaseAuditEntry(): AuditEntry {
-  return { id: "", actor: undefined, action: "", subjectKind: "", subjectId: "", itemId: "", note: "", atMs: 0 };
+  return { id: "", actor: undefined, action: "", subjectKind: 0, subjectId: "", itemId: "", note: "", atMs: 0 };
 }
 
 export const AuditEntry: MessageFns<AuditEntry> = {
@@ -1362,8 +1579,8 @@ export const AuditEntry: MessageFns<AuditEntry> = {
     if (message.action !== "") {
       writer.uint32(26).string(message.action);
     }
-    if (message.subjectKind !== "") {
-      writer.uint32(34).string(message.subjectKind);
+    if (message.subjectKind !== 0) {
+      writer.uint32(32).int32(message.subjectKind);
     }
     if (message.subjectId !== "") {
       writer.uint32(42).string(message.subjectId);
@@ -1418,11 +1635,11 @@ export const AuditEntry: MessageFns<AuditEntry> = {
             continue;
           }
           case 4: {
-            if (tag !== 34) {
+            if (tag !== 32) {
               break;
             }
 
-            message.subjectKind = reader.string();
+            message.subjectKind = reader.int32() as any;
             continue;
           }
           case 5: {
@@ -1475,10 +1692,10 @@ export const AuditEntry: MessageFns<AuditEntry> = {
       actor: isSet(object.actor) ? Staff.fromJSON(object.actor) : undefined,
       action: isSet(object.action) ? globalThis.String(object.action) : "",
       subjectKind: isSet(object.subjectKind)
-        ? globalThis.String(object.subjectKind)
+        ? auditSubjectKindFromJSON(object.subjectKind)
         : isSet(object.subject_kind)
-        ? globalThis.String(object.subject_kind)
-        : "",
+        ? auditSubjectKindFromJSON(object.subject_kind)
+        : 0,
       subjectId: isSet(object.subjectId)
         ? globalThis.String(object.subjectId)
         : isSet(object.subject_id)
@@ -1509,8 +1726,8 @@ export const AuditEntry: MessageFns<AuditEntry> = {
     if (message.action !== "") {
       obj.action = message.action;
     }
-    if (message.subjectKind !== "") {
-      obj.subjectKind = message.subjectKind;
+    if (message.subjectKind !== 0) {
+      obj.subjectKind = auditSubjectKindToJSON(message.subjectKind);
     }
     if (message.subjectId !== "") {
       obj.subjectId = message.subjectId;
@@ -1529,7 +1746,7 @@ export const AuditEntry: MessageFns<AuditEntry> = {
 };
 
 function createBaseReport(): Report {
-  return { id: "", reporterUid: "", reason: "", note: "", createdAtMs: 0 };
+  return { id: "", reporterUid: "", reason: 0, note: "", createdAtMs: 0 };
 }
 
 export const Report: MessageFns<Report> = {
@@ -1540,8 +1757,8 @@ export const Report: MessageFns<Report> = {
     if (message.reporterUid !== "") {
       writer.uint32(18).string(message.reporterUid);
     }
-    if (message.reason !== "") {
-      writer.uint32(26).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(24).int32(message.reason);
     }
     if (message.note !== "") {
       writer.uint32(34).string(message.note);
@@ -1582,11 +1799,11 @@ export const Report: MessageFns<Report> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -1625,7 +1842,7 @@ export const Report: MessageFns<Report> = {
         : isSet(object.reporter_uid)
         ? globalThis.String(object.reporter_uid)
         : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? reportReasonFromJSON(object.reason) : 0,
       note: isSet(object.note) ? globalThis.String(object.note) : "",
       createdAtMs: isSet(object.createdAtMs)
         ? globalThis.Number(object.createdAtMs)
@@ -1643,8 +1860,8 @@ export const Report: MessageFns<Report> = {
     if (message.reporterUid !== "") {
       obj.reporterUid = message.reporterUid;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = reportReasonToJSON(message.reason);
     }
     if (message.note !== "") {
       obj.note = message.note;
@@ -1657,13 +1874,13 @@ export const Report: MessageFns<Report> = {
 };
 
 function createBaseReasonCount(): ReasonCount {
-  return { reason: "", count: 0 };
+  return { reason: 0, count: 0 };
 }
 
 export const ReasonCount: MessageFns<ReasonCount> = {
   encode(message: ReasonCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.reason !== "") {
-      writer.uint32(10).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(8).int32(message.reason);
     }
     if (message.count !== 0) {
       writer.uint32(16).int32(message.count);
@@ -1685,11 +1902,11 @@ export const ReasonCount: MessageFns<ReasonCount> = {
         const tag = reader.uint32();
         switch (tag >>> 3) {
           case 1: {
-            if (tag !== 10) {
+            if (tag !== 8) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 2: {
@@ -1714,15 +1931,15 @@ export const ReasonCount: MessageFns<ReasonCount> = {
 
   fromJSON(object: any): ReasonCount {
     return {
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? reportReasonFromJSON(object.reason) : 0,
       count: isSet(object.count) ? globalThis.Number(object.count) : 0,
     };
   },
 
   toJSON(message: ReasonCount): unknown {
     const obj: any = {};
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = reportReasonToJSON(message.reason);
     }
     if (message.count !== 0) {
       obj.count = Math.round(message.count);
@@ -1738,7 +1955,7 @@ function createBaseReportGroup(): ReportGroup {
     articleId: "",
     authorUid: "",
     excerpt: "",
-    state: "",
+    state: 0,
     count: 0,
     reasons: [],
     reports: [],
@@ -1746,7 +1963,7 @@ function createBaseReportGroup(): ReportGroup {
     lastReportedAtMs: 0,
     resolvedBy: undefined,
     resolvedAtMs: 0,
-    kind: "",
+    kind: 0,
   };
 }
 
@@ -1767,8 +1984,8 @@ export const ReportGroup: MessageFns<ReportGroup> = {
     if (message.excerpt !== "") {
       writer.uint32(42).string(message.excerpt);
     }
-    if (message.state !== "") {
-      writer.uint32(50).string(message.state);
+    if (message.state !== 0) {
+      writer.uint32(48).int32(message.state);
     }
     if (message.count !== 0) {
       writer.uint32(56).int32(message.count);
@@ -1791,8 +2008,8 @@ export const ReportGroup: MessageFns<ReportGroup> = {
     if (message.resolvedAtMs !== 0) {
       writer.uint32(104).int64(message.resolvedAtMs);
     }
-    if (message.kind !== "") {
-      writer.uint32(114).string(message.kind);
+    if (message.kind !== 0) {
+      writer.uint32(112).int32(message.kind);
     }
     return writer;
   },
@@ -1851,11 +2068,11 @@ export const ReportGroup: MessageFns<ReportGroup> = {
             continue;
           }
           case 6: {
-            if (tag !== 50) {
+            if (tag !== 48) {
               break;
             }
 
-            message.state = reader.string();
+            message.state = reader.int32() as any;
             continue;
           }
           case 7: {
@@ -1915,11 +2132,11 @@ export const ReportGroup: MessageFns<ReportGroup> = {
             continue;
           }
           case 14: {
-            if (tag !== 114) {
+            if (tag !== 112) {
               break;
             }
 
-            message.kind = reader.string();
+            message.kind = reader.int32() as any;
             continue;
           }
         }
@@ -1953,7 +2170,7 @@ export const ReportGroup: MessageFns<ReportGroup> = {
         ? globalThis.String(object.author_uid)
         : "",
       excerpt: isSet(object.excerpt) ? globalThis.String(object.excerpt) : "",
-      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      state: isSet(object.state) ? reportStateFromJSON(object.state) : 0,
       count: isSet(object.count) ? globalThis.Number(object.count) : 0,
       reasons: globalThis.Array.isArray(object?.reasons)
         ? object.reasons.map((e: any) => ReasonCount.fromJSON(e))
@@ -1979,7 +2196,7 @@ export const ReportGroup: MessageFns<ReportGroup> = {
         : isSet(object.resolved_at_ms)
         ? globalThis.Number(object.resolved_at_ms)
         : 0,
-      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      kind: isSet(object.kind) ? reportKindFromJSON(object.kind) : 0,
     };
   },
 
@@ -2000,8 +2217,8 @@ export const ReportGroup: MessageFns<ReportGroup> = {
     if (message.excerpt !== "") {
       obj.excerpt = message.excerpt;
     }
-    if (message.state !== "") {
-      obj.state = message.state;
+    if (message.state !== 0) {
+      obj.state = reportStateToJSON(message.state);
     }
     if (message.count !== 0) {
       obj.count = Math.round(message.count);
@@ -2024,8 +2241,8 @@ export const ReportGroup: MessageFns<ReportGroup> = {
     if (message.resolvedAtMs !== 0) {
       obj.resolvedAtMs = Math.round(message.resolvedAtMs);
     }
-    if (message.kind !== "") {
-      obj.kind = message.kind;
+    if (message.kind !== 0) {
+      obj.kind = reportKindToJSON(message.kind);
     }
     return obj;
   },
@@ -2036,7 +2253,7 @@ function createBaseBan(): Ban {
     id: "",
     uid: "",
     username: "",
-    reason: "",
+    reason: 0,
     note: "",
     days: 0,
     startsAtMs: 0,
@@ -2059,8 +2276,8 @@ export const Ban: MessageFns<Ban> = {
     if (message.username !== "") {
       writer.uint32(26).string(message.username);
     }
-    if (message.reason !== "") {
-      writer.uint32(34).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(32).int32(message.reason);
     }
     if (message.note !== "") {
       writer.uint32(42).string(message.note);
@@ -2127,11 +2344,11 @@ export const Ban: MessageFns<Ban> = {
             continue;
           }
           case 4: {
-            if (tag !== 34) {
+            if (tag !== 32) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 5: {
@@ -2215,7 +2432,7 @@ export const Ban: MessageFns<Ban> = {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
       username: isSet(object.username) ? globalThis.String(object.username) : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? banReasonFromJSON(object.reason) : 0,
       note: isSet(object.note) ? globalThis.String(object.note) : "",
       days: isSet(object.days) ? globalThis.Number(object.days) : 0,
       startsAtMs: isSet(object.startsAtMs)
@@ -2258,8 +2475,8 @@ export const Ban: MessageFns<Ban> = {
     if (message.username !== "") {
       obj.username = message.username;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = banReasonToJSON(message.reason);
     }
     if (message.note !== "") {
       obj.note = message.note;
@@ -2290,16 +2507,16 @@ export const Ban: MessageFns<Ban> = {
 };
 
 function createBaseListQueueRequest(): ListQueueRequest {
-  return { kind: "", state: "", page: 0, pageSize: 0 };
+  return { kind: 0, state: 0, page: 0, pageSize: 0 };
 }
 
 export const ListQueueRequest: MessageFns<ListQueueRequest> = {
   encode(message: ListQueueRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.kind !== "") {
-      writer.uint32(10).string(message.kind);
+    if (message.kind !== 0) {
+      writer.uint32(8).int32(message.kind);
     }
-    if (message.state !== "") {
-      writer.uint32(18).string(message.state);
+    if (message.state !== 0) {
+      writer.uint32(16).int32(message.state);
     }
     if (message.page !== 0) {
       writer.uint32(24).int32(message.page);
@@ -2324,19 +2541,19 @@ export const ListQueueRequest: MessageFns<ListQueueRequest> = {
         const tag = reader.uint32();
         switch (tag >>> 3) {
           case 1: {
-            if (tag !== 10) {
+            if (tag !== 8) {
               break;
             }
 
-            message.kind = reader.string();
+            message.kind = reader.int32() as any;
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.state = reader.string();
+            message.state = reader.int32() as any;
             continue;
           }
           case 3: {
@@ -2369,8 +2586,8 @@ export const ListQueueRequest: MessageFns<ListQueueRequest> = {
 
   fromJSON(object: any): ListQueueRequest {
     return {
-      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
-      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      kind: isSet(object.kind) ? queueKindFromJSON(object.kind) : 0,
+      state: isSet(object.state) ? queueStateFromJSON(object.state) : 0,
       page: isSet(object.page) ? globalThis.Number(object.page) : 0,
       pageSize: isSet(object.pageSize)
         ? globalThis.Number(object.pageSize)
@@ -2382,11 +2599,11 @@ export const ListQueueRequest: MessageFns<ListQueueRequest> = {
 
   toJSON(message: ListQueueRequest): unknown {
     const obj: any = {};
-    if (message.kind !== "") {
-      obj.kind = message.kind;
+    if (message.kind !== 0) {
+      obj.kind = queueKindToJSON(message.kind);
     }
-    if (message.state !== "") {
-      obj.state = message.state;
+    if (message.state !== 0) {
+      obj.state = queueStateToJSON(message.state);
     }
     if (message.page !== 0) {
       obj.page = Math.round(message.page);
@@ -2865,13 +3082,13 @@ export const DecideItemResponse: MessageFns<DecideItemResponse> = {
 };
 
 function createBaseListReportsRequest(): ListReportsRequest {
-  return { state: "", page: 0, pageSize: 0 };
+  return { state: 0, page: 0, pageSize: 0 };
 }
 
 export const ListReportsRequest: MessageFns<ListReportsRequest> = {
   encode(message: ListReportsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.state !== "") {
-      writer.uint32(10).string(message.state);
+    if (message.state !== 0) {
+      writer.uint32(8).int32(message.state);
     }
     if (message.page !== 0) {
       writer.uint32(16).int32(message.page);
@@ -2896,11 +3113,11 @@ export const ListReportsRequest: MessageFns<ListReportsRequest> = {
         const tag = reader.uint32();
         switch (tag >>> 3) {
           case 1: {
-            if (tag !== 10) {
+            if (tag !== 8) {
               break;
             }
 
-            message.state = reader.string();
+            message.state = reader.int32() as any;
             continue;
           }
           case 2: {
@@ -2933,7 +3150,7 @@ export const ListReportsRequest: MessageFns<ListReportsRequest> = {
 
   fromJSON(object: any): ListReportsRequest {
     return {
-      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      state: isSet(object.state) ? reportStateFromJSON(object.state) : 0,
       page: isSet(object.page) ? globalThis.Number(object.page) : 0,
       pageSize: isSet(object.pageSize)
         ? globalThis.Number(object.pageSize)
@@ -2945,8 +3162,8 @@ export const ListReportsRequest: MessageFns<ListReportsRequest> = {
 
   toJSON(message: ListReportsRequest): unknown {
     const obj: any = {};
-    if (message.state !== "") {
-      obj.state = message.state;
+    if (message.state !== 0) {
+      obj.state = reportStateToJSON(message.state);
     }
     if (message.page !== 0) {
       obj.page = Math.round(message.page);
@@ -3072,13 +3289,13 @@ export const ListReportsResponse: MessageFns<ListReportsResponse> = {
 };
 
 function createBaseBanOrder(): BanOrder {
-  return { reason: "", days: 0, note: "" };
+  return { reason: 0, days: 0, note: "" };
 }
 
 export const BanOrder: MessageFns<BanOrder> = {
   encode(message: BanOrder, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.reason !== "") {
-      writer.uint32(10).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(8).int32(message.reason);
     }
     if (message.days !== 0) {
       writer.uint32(16).int32(message.days);
@@ -3103,11 +3320,11 @@ export const BanOrder: MessageFns<BanOrder> = {
         const tag = reader.uint32();
         switch (tag >>> 3) {
           case 1: {
-            if (tag !== 10) {
+            if (tag !== 8) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 2: {
@@ -3140,7 +3357,7 @@ export const BanOrder: MessageFns<BanOrder> = {
 
   fromJSON(object: any): BanOrder {
     return {
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? banReasonFromJSON(object.reason) : 0,
       days: isSet(object.days) ? globalThis.Number(object.days) : 0,
       note: isSet(object.note) ? globalThis.String(object.note) : "",
     };
@@ -3148,8 +3365,8 @@ export const BanOrder: MessageFns<BanOrder> = {
 
   toJSON(message: BanOrder): unknown {
     const obj: any = {};
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = banReasonToJSON(message.reason);
     }
     if (message.days !== 0) {
       obj.days = Math.round(message.days);
