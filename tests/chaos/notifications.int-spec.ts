@@ -21,6 +21,7 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 const VOTES = 60;
 const text = 'Every vote of this run must reach its author exactly once, whatever crashes on the way.';
@@ -150,7 +151,7 @@ it('makes one notification per vote across a crash, and open and reconnecting pa
     author: { uid: author.uid, username: author.username, fullname: 'Chaos Author', imageUrl: '' },
     title: 'Chaos votes',
     description: '',
-    language: 'en',
+    language: Language.LANGUAGE_EN,
     category: 'tech',
     subCategories: [],
     contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text } }] }),

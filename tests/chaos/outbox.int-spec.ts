@@ -17,6 +17,7 @@ import {
   type TestDatabase,
 } from '../support/stack.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 const ARTICLES = 40;
 const author = { uid: randomUUID(), username: 'chaos', fullname: 'Chaos Monkey', imageUrl: '' };
@@ -63,7 +64,7 @@ it('indexes every published article exactly once across crashes of search and of
       author,
       title: `Chaos ${i}`,
       description: '',
-      language: 'en',
+      language: Language.LANGUAGE_EN,
       category: 'tech',
       subCategories: [],
       contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text } }] }),

@@ -3,7 +3,7 @@
 // without consent (the author's statistics grow), the cookie settings page changing the choice both ways, the
 // banner hidden and consent forced off on a publication subdomain, and axe-core on the banner and the settings page
 // in both themes and at 375 px.
-import { ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
+import { ArticleStatus, ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, expectAccessible, launchBrowser } from '../support/browser.ts';
@@ -12,6 +12,7 @@ import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
 import { eventually, grpcAddress, stack } from '../support/stack.ts';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 const PORT = stack.gateway.httpPort;
 const SITE = `http://localhost:${PORT}`;
@@ -95,7 +96,7 @@ beforeAll(async () => {
     author: { uid: registered.body.uid, username: `consent_${suffix}`, fullname: 'Consent Writer', imageUrl: '' },
     title: `Counted quietly ${suffix}`,
     description: 'Views without cookies',
-    language: 'en',
+    language: Language.LANGUAGE_EN,
     category: 'tech',
     subCategories: [],
     contentJson: JSON.stringify({
@@ -105,7 +106,7 @@ beforeAll(async () => {
     }),
   });
   const { article: submitted } = await grpc.publishArticle({ articleId: article!.id, actorUid: registered.body.uid });
-  if (submitted!.status !== 'published') await approveArticle(submitted!.id);
+  if (submitted!.status !== ArticleStatus.ARTICLE_STATUS_PUBLISHED) await approveArticle(submitted!.id);
   articleId = submitted!.id;
   browser = await launchBrowser({ clientAddress: CLIENT_ADDRESS });
 });

@@ -5,7 +5,7 @@
 // soft deletes that keep replies, a user's comments, the per-viewer effects, the article's comments count kept from
 // the events, and the events in the outbox. And that nobody edits, deletes or reads another's comment under review
 // by changing an id: the author is always the session's.
-import { ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
+import { ArticleStatus, ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
 import {
   CommentDeleted,
   CommentPublished,
@@ -39,6 +39,7 @@ import {
   type TestDatabase,
 } from '../support/stack.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 interface ErrorBody {
   error: { code: string; details?: { field: string; code: string }[] };
@@ -121,14 +122,14 @@ async function newArticle(owner: Account, publish: boolean): Promise<string> {
     author: { uid: owner.uid, username: owner.username, fullname: 'Comment Writer', imageUrl: '' },
     title: publish ? 'Şərhlər üçün məqalə' : 'Qaralama',
     description: '',
-    language: 'az',
+    language: Language.LANGUAGE_AZ,
     category: 'tech',
     subCategories: [],
     contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text: body } }] }),
   });
   if (!publish) return created!.id;
   const { article: submitted } = await articles.publishArticle({ articleId: created!.id, actorUid: owner.uid });
-  if (submitted!.status !== 'published') await approveArticle(submitted!.id);
+  if (submitted!.status !== ArticleStatus.ARTICLE_STATUS_PUBLISHED) await approveArticle(submitted!.id);
   return submitted!.id;
 }
 

@@ -4,7 +4,7 @@
 // follows and the category, newest, top and following lists (the people a user follows come from identity's events),
 // an author's top and next article, and the events in the outbox. And that nobody reads or changes another user's
 // bookmarks or private collection by changing an id: the uid is always the session's.
-import { ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
+import { ArticleStatus, ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
 import { EVENTS } from '@pencraft/contracts/events';
 import { ArticleBookmarked, ArticleVoted } from '@pencraft/contracts/events/v1/articles';
 import { UserDeleted } from '@pencraft/contracts/events/v1/identity';
@@ -30,6 +30,7 @@ import {
   type TestDatabase,
 } from '../support/stack.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 interface ErrorBody {
   error: { code: string; details?: { field: string; code: string }[] };
@@ -121,13 +122,13 @@ async function publishedArticle(owner: Account, title: string, category: string)
     author: { uid: owner.uid, username: owner.username, fullname: 'Engage Author', imageUrl: '' },
     title,
     description: '',
-    language: 'az',
+    language: Language.LANGUAGE_AZ,
     category,
     subCategories: [],
     contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text } }] }),
   });
   const { article: submitted } = await grpc.publishArticle({ articleId: created!.id, actorUid: owner.uid });
-  if (submitted!.status !== 'published') await approveArticle(submitted!.id);
+  if (submitted!.status !== ArticleStatus.ARTICLE_STATUS_PUBLISHED) await approveArticle(submitted!.id);
   return submitted!.id;
 }
 
@@ -174,7 +175,7 @@ beforeAll(async () => {
     author: { uid: author.uid, username: author.username, fullname: 'Engage Author', imageUrl: '' },
     title: 'Qaralama',
     description: '',
-    language: 'az',
+    language: Language.LANGUAGE_AZ,
     category: 'tech',
     subCategories: [],
     contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text } }] }),

@@ -22,6 +22,7 @@ import {
   type TestDatabase,
 } from '../support/stack.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 interface ErrorBody {
   error: { code: string };
@@ -124,7 +125,7 @@ async function submitted(owner: Account, title: string): Promise<string> {
     author: { uid: owner.uid, username: owner.username, fullname: 'Notify Author', imageUrl: '' },
     title,
     description: '',
-    language: 'az',
+    language: Language.LANGUAGE_AZ,
     category: 'tech',
     subCategories: [],
     contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text } }] }),

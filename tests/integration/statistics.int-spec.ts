@@ -4,7 +4,7 @@
 // Redis to PostgreSQL that adds a batch once even when it is found again after a crash, the counts that survive a
 // killed articles process and reach PostgreSQL at a graceful stop, the analytics rate limit, and that nobody reads
 // the statistics of an article they do not (co-)write by changing the id.
-import { ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
+import { ArticleStatus, ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -25,6 +25,7 @@ import {
   type TestDatabase,
 } from '../support/stack.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import { Language } from '@pencraft/contracts/common/v1/common';
 
 interface Statistics {
   views: { total: number; users: number; unique: number };
@@ -83,13 +84,13 @@ async function publishedArticle(owner: Account): Promise<string> {
     author: { uid: owner.uid, username: owner.username, fullname: 'Stats Author', imageUrl: '' },
     title: `Statistika ${seq}`,
     description: '',
-    language: 'az',
+    language: Language.LANGUAGE_AZ,
     category: 'culture',
     subCategories: [],
     contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text } }] }),
   });
   const { article: submitted } = await grpc.publishArticle({ articleId: created!.id, actorUid: owner.uid });
-  if (submitted!.status !== 'published') await approveArticle(submitted!.id);
+  if (submitted!.status !== ArticleStatus.ARTICLE_STATUS_PUBLISHED) await approveArticle(submitted!.id);
   return submitted!.id;
 }
 
