@@ -19,6 +19,14 @@ export function isOpenQueueState(state: string): boolean {
   return (OPEN_QUEUE_STATES as readonly string[]).includes(state);
 }
 
+/** What a staff member decides on a queue item (a comment is approved or rejected, never sent back for revision). */
+export const STAFF_DECISIONS = ['approve', 'reject', 'requestRevision'] as const;
+export type StaffDecision = (typeof STAFF_DECISIONS)[number];
+
+export function isStaffDecision(value: string): value is StaffDecision {
+  return (STAFF_DECISIONS as readonly string[]).includes(value);
+}
+
 /** The longest note of a staff decision on a queue item (what the author reads when it is a rejection). */
 export const DECISION_NOTE_MAX = 2000;
 

@@ -1,6 +1,6 @@
 // The console's own checks before a call (the server decides anyway): which decisions an item allows, when a note
 // is required, and the ban durations offered.
-import { BAN_DAYS_MAX, BAN_DAYS_MIN, DECISION_NOTE_MAX, isOpenQueueState } from '@pencraft/rules';
+import { BAN_DAYS_MAX, BAN_DAYS_MIN, DECISION_NOTE_MAX, isOpenQueueState, STAFF_DECISIONS } from '@pencraft/rules';
 import type { Decision, ItemKind, ItemState } from './types.js';
 
 /** The preset durations of SPEC.md: 1, 2, 5 and 30 days, permanent; or a custom number of days. */
@@ -9,7 +9,7 @@ export type BanPreset = (typeof BAN_PRESETS)[number];
 
 /** Requesting a revision is for articles, translations and edits; comments are approved or rejected. */
 export function decisionsFor(kind: ItemKind): Decision[] {
-  return kind === 'comment' ? ['approve', 'reject'] : ['approve', 'reject', 'requestRevision'];
+  return STAFF_DECISIONS.filter((decision) => kind !== 'comment' || decision !== 'requestRevision');
 }
 
 /** A human decides items that wait for moderation (and may still correct an automatic review in progress). */

@@ -11,6 +11,7 @@ import {
   REPORT_KINDS,
   REPORT_REASONS,
   REPORT_STATES,
+  STAFF_DECISIONS,
 } from '@pencraft/rules';
 import { z } from 'zod';
 import { text } from '../http/text.js';
@@ -44,7 +45,7 @@ export const AuditQuery = z.object({
 
 export const DecisionBody = z
   .object({
-    decision: z.enum(['approve', 'reject', 'requestRevision']),
+    decision: z.enum(STAFF_DECISIONS),
     note: text({ max: DECISION_NOTE_MAX })
       .optional()
       .default('')

@@ -6,14 +6,12 @@ import { AuditRepository, type Actor } from '../audit/audit.repository.js';
 import type { AuditAction } from '../audit/audit.table.js';
 import { Clock } from '../clock.js';
 import { ARTICLES, COMMENTS, type ArticlesClient, type CommentsClient } from '../upstreams/upstreams.js';
-import { DECISION_NOTE_MAX, isOpenQueueState } from '@pencraft/rules';
+import { DECISION_NOTE_MAX, isOpenQueueState, isStaffDecision, type StaffDecision } from '@pencraft/rules';
 import type { QueueItemRow } from './queue-item.table.js';
 import { QueueRepository } from './queue.repository.js';
 import { reviewDecidedEvent, type FinalState } from './queue.events.js';
 
-export type HumanDecision = 'approve' | 'reject' | 'requestRevision';
-
-const OUTCOME: Record<HumanDecision, { state: FinalState; action: AuditAction; review: ReviewDecision }> = {
+const OUTCOME: Record<StaffDecision, { state: FinalState; action: AuditAction; review: ReviewDecision }> = {
   approve: { state: 'approved', action: 'item.approve', review: ReviewDecision.REVIEW_DECISION_APPROVE },
   reject: { state: 'rejected', action: 'item.reject', review: ReviewDecision.REVIEW_DECISION_REJECT },
   requestRevision: {
@@ -22,10 +20,6 @@ const OUTCOME: Record<HumanDecision, { state: FinalState; action: AuditAction; r
     review: ReviewDecision.REVIEW_DECISION_REQUEST_REVISION,
   },
 };
-
-function isHumanDecision(value: string): value is HumanDecision {
-  return value === 'approve' || value === 'reject' || value === 'requestRevision';
-}
 
 /**
  * A staff member's decision on a queue item: the owner (articles DecideReview, comments DecideComment) takes it
@@ -46,7 +40,7 @@ export class DecisionService {
   ) {}
 
   async decide(itemId: string, decision: string, rawNote: string, staff: Actor): Promise<QueueItemRow> {
-    if (!isHumanDecision(decision)) throw new AppError('InvalidModerationDecision');
+    if (!isStaffDecision(decision)) throw new AppError('InvalidModerationDecision');
     const note = (rawNote ?? '').trim().slice(0, DECISION_NOTE_MAX);
     if (decision !== 'approve' && !note) throw new AppError('ModerationNoteRequired');
     const outcome = OUTCOME[decision];
@@ -63,9 +57,9 @@ export class DecisionService {
 
   private decideIn(
     itemId: string,
-    decision: HumanDecision,
+    decision: StaffDecision,
     note: string,
-    outcome: (typeof OUTCOME)[HumanDecision],
+    outcome: (typeof OUTCOME)[StaffDecision],
     staff: Actor,
   ): Promise<QueueItemRow> {
     return this.transactions.run(async (tx) => {
@@ -99,7 +93,7 @@ export class DecisionService {
     });
   }
 
-  private async tellOwner(item: QueueItemRow, decision: HumanDecision, note: string, staff: Actor) {
+  private async tellOwner(item: QueueItemRow, decision: StaffDecision, note: string, staff: Actor) {
     try {
       if (item.kind === 'comment') {
         await this.comments.decideComment({
