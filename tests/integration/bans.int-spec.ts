@@ -4,6 +4,7 @@
 // reason and end, sign-in is refused alike, public reads still work — and lifting it restores everything. The ban and
 // its lifting are announced once each (identity.user.banned / unbanned), a retried IssueBan answers the same ban, and
 // another user is untouched.
+import { BanReason } from '@pencraft/contracts/common/v1/common';
 import { UserBanned, UserUnbanned } from '@pencraft/contracts/events/v1/identity';
 import type { TrustServiceClient } from '@pencraft/contracts/identity/v1/moderation';
 import { AppError } from '@pencraft/errors';
@@ -160,7 +161,7 @@ describe('a ban issued through identity', () => {
     const requestId = `audit-${randomUUID()}`;
     const issued = await trust.issueBan({
       uid: banned.uid,
-      reason: 'spam',
+      reason: BanReason.BAN_REASON_SPAM,
       endsAtMs,
       moderator: 'moderator',
       note: 'links in every comment',
@@ -168,7 +169,7 @@ describe('a ban issued through identity', () => {
     });
     expect(issued.ban).toMatchObject({
       uid: banned.uid,
-      reason: 'spam',
+      reason: BanReason.BAN_REASON_SPAM,
       endsAtMs,
       liftedAtMs: 0,
       moderator: 'moderator',
@@ -213,7 +214,7 @@ describe('a ban issued through identity', () => {
     // A retried IssueBan (the same request id) answers the same ban and announces nothing more.
     const retried = await trust.issueBan({
       uid: banned.uid,
-      reason: 'spam',
+      reason: BanReason.BAN_REASON_SPAM,
       endsAtMs,
       moderator: 'moderator',
       note: '',
@@ -249,7 +250,7 @@ describe('a ban issued through identity', () => {
       {
         banId: issued.ban!.id,
         uid: banned.uid,
-        reason: 'spam',
+        reason: BanReason.BAN_REASON_SPAM,
         startsAtMs: issued.ban!.startsAtMs,
         endsAtMs,
         moderator: 'moderator',
@@ -272,7 +273,7 @@ describe('a ban issued through identity', () => {
     expect((await banned.client.get('/api/users/info')).status).toBe(200);
     const issued = await trust.issueBan({
       uid: banned.uid,
-      reason: 'misuse',
+      reason: BanReason.BAN_REASON_MISUSE,
       endsAtMs: 0,
       moderator: 'moderator',
       note: '',
@@ -292,10 +293,19 @@ describe('a ban issued through identity', () => {
 
   it('refuses an unknown user, an unknown reason, an end in the past and an unknown ban, changing nothing', async () => {
     const user = await signUp();
-    const request = { uid: user.uid, reason: 'spam', endsAtMs: 0, moderator: 'moderator', note: '', requestId: '' };
+    const request = {
+      uid: user.uid,
+      reason: BanReason.BAN_REASON_SPAM,
+      endsAtMs: 0,
+      moderator: 'moderator',
+      note: '',
+      requestId: '',
+    };
     expect(await grpcFailure(trust.issueBan({ ...request, uid: randomUUID() }))).toBe('UserNotFound');
     expect(await grpcFailure(trust.issueBan({ ...request, uid: 'not-a-uuid' }))).toBe('UserNotFound');
-    expect(await grpcFailure(trust.issueBan({ ...request, reason: 'boredom' }))).toBe('InvalidModel');
+    expect(await grpcFailure(trust.issueBan({ ...request, reason: BanReason.BAN_REASON_UNSPECIFIED }))).toBe(
+      'InvalidModel',
+    );
     expect(await grpcFailure(trust.issueBan({ ...request, endsAtMs: Date.now() - 1000 }))).toBe('InvalidModel');
     expect(await grpcFailure(trust.liftBan({ banId: randomUUID(), moderator: 'admin' }))).toBe('NotFound');
     expect(await grpcFailure(trust.getModerationProfile({ uid: '', username: 'nobody_here_at_all' }))).toBe(

@@ -1,6 +1,7 @@
 // A database error carries the values of the query that failed (drizzle puts them in its message, PostgreSQL in
 // its detail): the service logs the failure with its query and code, and none of the values. Every other log line
 // of the run is checked by the global teardown (tests/support/log-hygiene.ts).
+import { Language } from '@pencraft/contracts/common/v1/common';
 import { IdentityServiceClient, IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
@@ -18,7 +19,7 @@ const user = {
   password: 'never-in-a-log-77',
   acceptTerms: true,
   acceptPrivacy: true,
-  client: { ip: '198.51.100.9', userAgent: 'jest', lang: 'en' },
+  client: { ip: '198.51.100.9', userAgent: 'jest', lang: Language.LANGUAGE_EN },
 };
 
 let db: TestDatabase;

@@ -1,6 +1,8 @@
 // Bans as the moderation service issues them, for suites where moderation is not what they test: identity's
 // TrustService over gRPC, then the gateway's session cache refreshed as the gateway's moderation route does
 // (SessionService.refresh with the token hashes IssueBan/LiftBan answer), so the ban is felt on the next request.
+import { banReasons } from '@pencraft/contracts/enums';
+import type { BanReason as BanReasonName } from '@pencraft/rules';
 import {
   TrustServiceClient,
   TrustServiceService,
@@ -36,13 +38,13 @@ export async function refreshGatewaySessions(answer: Pick<IssueBanResponse, 'tok
 /** Bans a user (for `days`, or permanently with null) and makes the gateway feel it at once; answers the ban. */
 export async function banUser(
   uid: string,
-  reason = 'spam',
+  reason: BanReasonName = 'spam',
   days: number | null = 2,
   moderator = 'moderator',
 ): Promise<ModerationBan> {
   const answer = await trustClient().issueBan({
     uid,
-    reason,
+    reason: banReasons.toProto(reason),
     endsAtMs: days === null ? 0 : Date.now() + days * 86_400_000,
     moderator,
     note: '',
