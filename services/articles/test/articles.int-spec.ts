@@ -148,6 +148,21 @@ describe('articles against PostgreSQL and NATS', () => {
     expect((await sql.query('select count(*)::int as c from articles.articles')).rows[0].c).toBe(before);
   });
 
+  it("refuses a language it does not know, and its tables hold only the rules' statuses, languages and audiences", async () => {
+    const unknown = await failure(client.createArticle(draft({ language: Language.LANGUAGE_UNSPECIFIED })));
+    expect(unknown.code).toBe('InvalidModel');
+    const { article } = await client.createArticle(draft());
+    for (const [column, value] of [
+      ['status', 'archived'],
+      ['language', 'de'],
+      ['audience', 'vip'],
+    ]) {
+      await expect(
+        sql.query(`update articles.articles set ${column} = $2 where id = $1`, [article!.id, value]),
+      ).rejects.toMatchObject({ code: '23514' });
+    }
+  });
+
   it('submits only for the author, once, for review; approval publishes, each announced on NATS', async () => {
     const { article } = await client.createArticle(draft({ title: 'Nəşr olunan' }));
     expect((await failure(client.publishArticle({ articleId: article!.id, actorUid: randomUUID() }))).code).toBe(

@@ -1,7 +1,7 @@
-import type { ArticleStatus, Audience, Lang } from '@pencraft/rules';
+import { ARTICLE_STATUSES, AUDIENCES, LANGS, type ArticleStatus, type Audience, type Lang } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { articlesSchema } from '../articles.schema.js';
+import { check, index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { articlesSchema, oneOf } from '../articles.schema.js';
 import type { ArticleContent } from '../content/article-content.js';
 
 /** Submitted and not yet decided: the states a pending article can be deleted in (within 6 hours). */
@@ -48,6 +48,9 @@ export const articles = articlesSchema.table(
       .where(sql`status = 'published'`),
     index('articles_author_idx').on(t.authorId, t.createdAt.desc()),
     index('articles_translation_of_idx').on(t.translationOf),
+    check('articles_status_known', oneOf('status', ARTICLE_STATUSES)),
+    check('articles_language_known', oneOf('language', LANGS)),
+    check('articles_audience_known', oneOf('audience', AUDIENCES)),
   ],
 );
 

@@ -1,7 +1,7 @@
-import type { Audience, Lang } from '@pencraft/rules';
+import { AUDIENCES, LANGS, type Audience, type Lang } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { articlesSchema } from '../articles.schema.js';
+import { check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { articlesSchema, oneOf } from '../articles.schema.js';
 
 export const DRAFT_TARGETS = ['personal'] as const;
 export type DraftTarget = (typeof DRAFT_TARGETS)[number];
@@ -50,6 +50,8 @@ export const drafts = articlesSchema.table(
     index('drafts_article_idx').on(t.articleId),
     index('drafts_translation_of_idx').on(t.translationOf),
     uniqueIndex('drafts_preview_token_hash_idx').on(t.previewTokenHash),
+    check('drafts_language_known', oneOf('language', LANGS)),
+    check('drafts_audience_known', oneOf('audience', AUDIENCES)),
   ],
 );
 

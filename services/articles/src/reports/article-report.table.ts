@@ -1,6 +1,6 @@
-import type { ReportReason } from '@pencraft/rules';
-import { index, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { articlesSchema } from '../articles.schema.js';
+import { REPORT_REASONS, type ReportReason } from '@pencraft/rules';
+import { check, index, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { articlesSchema, oneOf } from '../articles.schema.js';
 
 /**
  * A reader's report of a published article: one per reader and article; moderation triages them from
@@ -20,5 +20,6 @@ export const articleReports = articlesSchema.table(
     unique('article_reports_once').on(t.reporterUid, t.articleId),
     index('article_reports_reporter_idx').on(t.reporterUid, t.createdAt),
     index('article_reports_article_idx').on(t.articleId),
+    check('article_reports_reason_known', oneOf('reason', REPORT_REASONS)),
   ],
 );

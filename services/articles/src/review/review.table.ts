@@ -1,7 +1,7 @@
-import type { ArticleStatus, Audience, Lang } from '@pencraft/rules';
+import { ARTICLE_STATUSES, AUDIENCES, LANGS, type ArticleStatus, type Audience, type Lang } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { articlesSchema } from '../articles.schema.js';
+import { check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { articlesSchema, oneOf } from '../articles.schema.js';
 import type { ArticleContent } from '../content/article-content.js';
 
 /** The review timeline of an article (SPEC.md section 4): one row per state it entered, with the reviewer's note. */
@@ -14,7 +14,10 @@ export const articleReviews = articlesSchema.table(
     note: text('note').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('article_reviews_article_idx').on(t.articleId, t.at)],
+  (t) => [
+    index('article_reviews_article_idx').on(t.articleId, t.at),
+    check('article_reviews_status_known', oneOf('status', ARTICLE_STATUSES)),
+  ],
 );
 
 /** Deletions of pending articles, counted per author over 24 hours (SPEC.md section 9: at most 3). */
@@ -68,6 +71,9 @@ export const articleEdits = articlesSchema.table(
       .on(t.articleId)
       .where(sql`status in ('accepted', 'initialReview', 'underModeration')`),
     index('article_edits_article_idx').on(t.articleId, t.submittedAt),
+    check('article_edits_status_known', oneOf('status', ARTICLE_STATUSES)),
+    check('article_edits_language_known', oneOf('language', LANGS)),
+    check('article_edits_audience_known', oneOf('audience', AUDIENCES)),
   ],
 );
 

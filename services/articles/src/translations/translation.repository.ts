@@ -3,7 +3,7 @@ import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
 import { and, count, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { articles } from '../articles/article.table.js';
 import { drafts } from '../drafts/draft.table.js';
-import type { ArticleStatus, Audience, Lang } from '@pencraft/rules';
+import { LANGS, type ArticleStatus, type Audience, type Lang } from '@pencraft/rules';
 
 /** What translating and the language switch read of an article. */
 export interface GroupMember {
@@ -41,8 +41,11 @@ const MEMBER = {
   status: articles.status,
 };
 
-/** The order of the product's languages (az, en, ru), for a stable switcher. */
-const LANGUAGE_ORDER = sql`array_position(array['az','en','ru']::text[], ${articles.language})`;
+/** The order of the product's languages (LANGS: az, en, ru), for a stable switcher. */
+const LANGUAGE_ORDER = sql`array_position(array[${sql.join(
+  LANGS.map((lang) => sql`${lang}`),
+  sql`, `,
+)}]::text[], ${articles.language})`;
 
 /**
  * Translation groups: an original article and its translations, each its own row whose translation_of is the
