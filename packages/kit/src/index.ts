@@ -18,6 +18,7 @@ export * from './http/http-observability.js';
 export * from './http/probes.js';
 export * from './http/trust-proxy.js';
 export * from './lifecycle/boot.js';
+export * from './lifecycle/clock.js';
 export * from './lifecycle/platform.module.js';
 export * from './lifecycle/tokens.js';
 export * from './logging/logger.js';

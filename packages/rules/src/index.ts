@@ -2,6 +2,7 @@
 export { DEFAULT_LANG, LANGS, isLang, type Lang } from './languages.js';
 export { CATEGORY_IDS, isCategoryId, type CategoryId } from './categories.js';
 export { codePointLength, collapseWhitespace, hasControlCharacters, plainText, utf8ByteLength } from './text.js';
+export { UUID_PATTERN, isUuid } from './ids.js';
 export {
   EMAIL_MAX,
   EMAIL_PATTERN,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { transactionManagerProvider } from '@pencraft/kit';
+import { Clock, transactionManagerProvider } from '@pencraft/kit';
 import { ArticleRepository } from './articles/article.repository.js';
 import { ArticleService } from './articles/article.service.js';
 import { ArticlesGrpcController } from './articles/articles.grpc.controller.js';
@@ -7,7 +7,6 @@ import { AuthorRepository } from './authors/author.repository.js';
 import { AccountDeletionConsumer } from './authors/account-deletion.consumer.js';
 import { IdentityEventsConsumer } from './authors/identity-events.consumer.js';
 import { UserUpdatedConsumer } from './authors/user-updated.consumer.js';
-import { Clock } from './clock.js';
 import { CollaborationModule } from './coauthors/collaboration.module.js';
 import { CommentCountModule } from './comments/comment-count.module.js';
 import { DraftRepository } from './drafts/draft.repository.js';

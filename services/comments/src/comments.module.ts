@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { transactionManagerProvider } from '@pencraft/kit';
+import { Clock, transactionManagerProvider } from '@pencraft/kit';
 import { ArticleDirectory, GrpcArticleDirectory } from './articles/article-directory.js';
 import { ArticleRefRepository } from './articles/article-ref.repository.js';
 import { AccountDeletionConsumer } from './authors/account-deletion.consumer.js';
 import { AuthorRepository } from './authors/author.repository.js';
 import { UserUpdatedConsumer } from './authors/user-updated.consumer.js';
-import { Clock } from './clock.js';
 import { CommentRepository } from './comments/comment.repository.js';
 import { CommentService } from './comments/comment.service.js';
 import { CommentsGrpcController } from './comments/comments.grpc.controller.js';

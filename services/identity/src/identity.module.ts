@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { mailerProvider, objectStoreProvider, transactionManagerProvider } from '@pencraft/kit';
+import { Clock, mailerProvider, objectStoreProvider, transactionManagerProvider } from '@pencraft/kit';
 import { AccountLogRepository } from './account-log/account-log.repository.js';
 import { AccountMails } from './auth/account-mails.js';
 import { AccountService } from './auth/account.service.js';
@@ -9,7 +9,6 @@ import { PasswordHasher } from './auth/password-hasher.js';
 import { BanRepository } from './bans/ban.repository.js';
 import { BanService } from './bans/ban.service.js';
 import { TrustGrpcController } from './bans/trust.grpc.controller.js';
-import { Clock } from './clock.js';
 import { FollowRepository } from './follows/follow.repository.js';
 import { FollowService } from './follows/follow.service.js';
 import { ImageProcessor } from './media/image-processor.js';

@@ -4,7 +4,7 @@ import { GrpcMethod } from '@nestjs/microservices';
 import type * as pb from '@pencraft/contracts/moderation/v1/moderation';
 import type { Actor } from './audit/audit.repository.js';
 import { BanService } from './bans/ban.service.js';
-import { Clock } from './clock.js';
+import { Clock } from '@pencraft/kit';
 import { banOf, queueItemOf, reportGroupOf } from './moderation.mappers.js';
 import { ModerationQuery } from './moderation.query.js';
 import { DecisionService } from './queue/decision.service.js';

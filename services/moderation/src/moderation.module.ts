@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
-import { transactionManagerProvider } from '@pencraft/kit';
+import { Clock, transactionManagerProvider } from '@pencraft/kit';
 import { AuditRepository } from './audit/audit.repository.js';
 import { BanRepository } from './bans/ban.repository.js';
 import { BanService } from './bans/ban.service.js';
-import { Clock } from './clock.js';
 import { ModerationGrpcController } from './moderation.grpc.controller.js';
 import { ModerationQuery } from './moderation.query.js';
 import { AutoReviewService } from './queue/auto-review.service.js';

@@ -6,7 +6,7 @@ import { resolvePaging } from '@pencraft/rules';
 import { AuditRepository } from './audit/audit.repository.js';
 import { AUDIT_ACTIONS, type AuditAction } from './audit/audit.table.js';
 import { BanRepository } from './bans/ban.repository.js';
-import { Clock } from './clock.js';
+import { Clock } from '@pencraft/kit';
 import { auditEntryOf, banOf, queueItemOf, reportGroupOf } from './moderation.mappers.js';
 import { QueueRepository } from './queue/queue.repository.js';
 import { ReportRepository } from './reports/report.repository.js';

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { mailerProvider } from '@pencraft/kit';
-import { Clock } from './clock.js';
+import { Clock, mailerProvider } from '@pencraft/kit';
 import { LiveHub } from './live/live-hub.js';
 import { NotificationStream } from './live/notification-stream.js';
 import { ContactDirectory, GrpcContactDirectory } from './mail/contact-directory.js';

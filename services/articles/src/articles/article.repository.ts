@@ -7,6 +7,7 @@ import { articleReports } from '../reports/article-report.table.js';
 import { articleDeletions, articleEdits, articleReviews } from '../review/review.table.js';
 import { articles, PENDING_STATUSES, type ArticleRow } from './article.table.js';
 import type { ArticleStatus } from '@pencraft/rules';
+import { isUuid } from '@pencraft/rules';
 
 export type NewArticle = typeof articles.$inferInsert;
 
@@ -38,8 +39,6 @@ function withAuthor(q: Queryable) {
     .from(articles)
     .leftJoin(authors, eq(authors.uid, articles.authorId));
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class ArticleRepository {
@@ -110,7 +109,7 @@ export class ArticleRepository {
   }
 
   async findWithAuthor(id: string, tx?: Queryable): Promise<ArticleWithAuthor | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     if (!tx) return (await this.byId.execute({ id }))[0];
     const [row] = await withAuthor(tx).where(eq(articles.id, id)).limit(1);
     return row;
@@ -118,7 +117,7 @@ export class ArticleRepository {
 
   /** Locks the row for a state change. */
   async lockForUpdate(tx: Queryable, id: string): Promise<ArticleRow | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await tx.select().from(articles).where(eq(articles.id, id)).for('update').limit(1);
     return row;
   }
@@ -162,7 +161,7 @@ export class ArticleRepository {
 
   /** The author's submitted articles with their state, newest first; one extra row tells whether more exist. */
   async listSubmittedByAuthor(authorId: string, offset: number, limit: number) {
-    if (!UUID.test(authorId)) return [];
+    if (!isUuid(authorId)) return [];
     return this.database.db
       .select({
         id: articles.id,
@@ -187,7 +186,7 @@ export class ArticleRepository {
 
   /** One author's published articles, newest first (articles_author_idx); one extra row tells whether more exist. */
   async listPublishedByAuthor(authorId: string, offset: number, limit: number) {
-    if (!UUID.test(authorId)) return [];
+    if (!isUuid(authorId)) return [];
     return this.database.db
       .select({
         id: articles.id,
@@ -208,7 +207,7 @@ export class ArticleRepository {
   }
 
   async countPublishedByAuthor(authorId: string): Promise<number> {
-    if (!UUID.test(authorId)) return 0;
+    if (!isUuid(authorId)) return 0;
     const [row] = await this.database.db
       .select({ n: count() })
       .from(articles)

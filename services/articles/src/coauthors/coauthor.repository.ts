@@ -7,6 +7,7 @@ import { authors } from '../authors/author.table.js';
 import { drafts } from '../drafts/draft.table.js';
 import type { CoAuthorAccess } from '../drafts/co-author-access.js';
 import { coAuthorInvitations, type CoAuthorInvitationRow, type InvitationStatus } from './coauthor.table.js';
+import { isUuid } from '@pencraft/rules';
 
 /** What an invitation shows of a person: the read model's snapshot (an unknown picture reads as empty). */
 export interface PersonSnapshot {
@@ -42,8 +43,6 @@ const DRAFT_ACCESS = {
   translationOf: drafts.translationOf,
   title: drafts.title,
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const inviters = alias(authors, 'inviter');
 const invitees = alias(authors, 'invitee');
@@ -84,7 +83,7 @@ export class CoAuthorRepository implements CoAuthorAccess {
    * drafts lifecycle asks this (as its CoAuthorAccess) before letting anyone but the owner read or save a draft.
    */
   async isAcceptedOnDraft(draftId: string, uid: string, tx?: Queryable): Promise<boolean> {
-    if (!UUID.test(draftId) || !UUID.test(uid)) return false;
+    if (!isUuid(draftId) || !isUuid(uid)) return false;
     const [row] = await (tx ?? this.database.db)
       .select({ id: coAuthorInvitations.id })
       .from(coAuthorInvitations)
@@ -104,7 +103,7 @@ export class CoAuthorRepository implements CoAuthorAccess {
 
   /** Whether `uid` is an accepted co-author of the article. */
   async isAcceptedOnArticle(articleId: string, uid: string, tx?: Queryable): Promise<boolean> {
-    if (!UUID.test(articleId) || !UUID.test(uid)) return false;
+    if (!isUuid(articleId) || !isUuid(uid)) return false;
     const [row] = await (tx ?? this.database.db)
       .select({ id: coAuthorInvitations.id })
       .from(coAuthorInvitations)
@@ -121,7 +120,7 @@ export class CoAuthorRepository implements CoAuthorAccess {
 
   /** The drafts `uid` co-writes without owning them (accepted on the draft or on the article it edits). */
   async draftIdsCoAuthoredBy(uid: string): Promise<string[]> {
-    if (!UUID.test(uid)) return [];
+    if (!isUuid(uid)) return [];
     const rows = await this.database.db
       .selectDistinct({ id: drafts.id })
       .from(drafts)
@@ -165,7 +164,7 @@ export class CoAuthorRepository implements CoAuthorAccess {
 
   /** A deleted account: every invitation it sent or received goes (its own drafts and articles go with their rows). */
   async forgetUser(tx: Queryable, uid: string): Promise<void> {
-    if (!UUID.test(uid)) return;
+    if (!isUuid(uid)) return;
     await tx
       .delete(coAuthorInvitations)
       .where(or(eq(coAuthorInvitations.inviteeUid, uid), eq(coAuthorInvitations.inviterUid, uid)));
@@ -178,7 +177,7 @@ export class CoAuthorRepository implements CoAuthorAccess {
 
   /** The pending invitations sent to `uid`, newest first. */
   async listPendingFor(uid: string, limit: number): Promise<InvitationView[]> {
-    if (!UUID.test(uid)) return [];
+    if (!isUuid(uid)) return [];
     return this.views(
       this.database.db,
       and(eq(coAuthorInvitations.inviteeUid, uid), eq(coAuthorInvitations.status, 'pending'))!,
@@ -188,27 +187,27 @@ export class CoAuthorRepository implements CoAuthorAccess {
   }
 
   async findView(id: string, tx?: Queryable): Promise<InvitationView | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await this.views(tx ?? this.database.db, eq(coAuthorInvitations.id, id), 'newest', 1);
     return row;
   }
 
   /** Locks a draft while an invitation is added to it (one invitation at a time: the cap and the duplicates hold). */
   async lockDraft(tx: Queryable, draftId: string): Promise<DraftAccess | undefined> {
-    if (!UUID.test(draftId)) return undefined;
+    if (!isUuid(draftId)) return undefined;
     const [row] = await tx.select(DRAFT_ACCESS).from(drafts).where(eq(drafts.id, draftId)).for('update').limit(1);
     return row;
   }
 
   async findDraft(draftId: string): Promise<DraftAccess | undefined> {
-    if (!UUID.test(draftId)) return undefined;
+    if (!isUuid(draftId)) return undefined;
     const [row] = await this.database.db.select(DRAFT_ACCESS).from(drafts).where(eq(drafts.id, draftId)).limit(1);
     return row;
   }
 
   /** The author and title of an article (the principal author of the drafts that edit it). */
   async findArticle(articleId: string, tx?: Queryable): Promise<{ authorId: string; title: string } | undefined> {
-    if (!UUID.test(articleId)) return undefined;
+    if (!isUuid(articleId)) return undefined;
     const [row] = await (tx ?? this.database.db)
       .select({ authorId: articles.authorId, title: articles.title })
       .from(articles)
@@ -219,14 +218,14 @@ export class CoAuthorRepository implements CoAuthorAccess {
 
   /** What the read model knows of a person. */
   async person(uid: string): Promise<PersonSnapshot | undefined> {
-    if (!UUID.test(uid)) return undefined;
+    if (!isUuid(uid)) return undefined;
     const [row] = await this.database.db.select(PERSON.authors).from(authors).where(eq(authors.uid, uid)).limit(1);
     return row;
   }
 
   /** Locks one invitation for a decision. */
   async lockForUpdate(tx: Queryable, id: string): Promise<CoAuthorInvitationRow | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await tx
       .select()
       .from(coAuthorInvitations)
@@ -259,7 +258,7 @@ export class CoAuthorRepository implements CoAuthorAccess {
 
   /** The accepted co-authors of an article, in the order they were invited. */
   async acceptedOfArticle(articleId: string, tx?: Queryable): Promise<PersonSnapshot[]> {
-    if (!UUID.test(articleId)) return [];
+    if (!isUuid(articleId)) return [];
     return this.accepted(tx ?? this.database.db, eq(coAuthorInvitations.articleId, articleId));
   }
 

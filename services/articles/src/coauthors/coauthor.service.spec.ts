@@ -3,10 +3,9 @@ import { InvitationStatus } from '@pencraft/contracts/articles/v1/collaboration'
 import { EVENTS } from '@pencraft/contracts/events';
 import { CoAuthorInvited } from '@pencraft/contracts/events/v1/articles';
 import { AppError } from '@pencraft/errors';
-import type { Outbox } from '@pencraft/kit';
+import type { Clock, Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { AuthorRepository } from '../authors/author.repository.js';
-import type { Clock } from '../clock.js';
 import type { TranslationRepository } from '../translations/translation.repository.js';
 import type { CoAuthorRepository, DraftAccess, InvitationView } from './coauthor.repository.js';
 import { CoAuthorService } from './coauthor.service.js';

@@ -6,10 +6,9 @@ import {
   type Invitation,
 } from '@pencraft/contracts/articles/v1/collaboration';
 import { AppError } from '@pencraft/errors';
-import { Outbox, TransactionManager } from '@pencraft/kit';
+import { Clock, Outbox, TransactionManager } from '@pencraft/kit';
 import { invitationProblem } from '@pencraft/rules';
 import { AuthorRepository } from '../authors/author.repository.js';
-import { Clock } from '../clock.js';
 import { TranslationRepository } from '../translations/translation.repository.js';
 import { invitedEvent } from './coauthor.events.js';
 import {

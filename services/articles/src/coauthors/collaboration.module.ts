@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { transactionManagerProvider } from '@pencraft/kit';
+import { Clock, transactionManagerProvider } from '@pencraft/kit';
 import { AuthorRepository } from '../authors/author.repository.js';
-import { Clock } from '../clock.js';
 import { CoAuthorAccess } from '../drafts/co-author-access.js';
 import { ArticleCollaboration } from '../translations/article-collaboration.js';
 import { TranslationRepository } from '../translations/translation.repository.js';

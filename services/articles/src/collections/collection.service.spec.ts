@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
 import { COLLECTION_ITEMS_MAX, COLLECTIONS_MAX } from '@pencraft/rules';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@pencraft/kit';
 import type { EngagementRepository } from '../feeds/engagement.repository.js';
 import type { CollectionRepository, CollectionSummaryRow } from './collection.repository.js';
 import { CollectionService } from './collection.service.js';

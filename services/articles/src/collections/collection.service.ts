@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { ArticleCardPage, Collection } from '@pencraft/contracts/articles/v1/engagement';
 import { AppError } from '@pencraft/errors';
-import { TransactionManager, type Queryable } from '@pencraft/kit';
+import { Clock, type Queryable, TransactionManager } from '@pencraft/kit';
 import { COLLECTION_ITEMS_MAX, COLLECTIONS_MAX } from '@pencraft/rules';
-import { Clock } from '../clock.js';
 import { cardPage, pagingOf } from '../feeds/article-cards.js';
 import { EngagementRepository } from '../feeds/engagement.repository.js';
 import { isUuid } from '../feeds/ids.js';

@@ -4,8 +4,7 @@ import { and, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql } fr
 import { articles } from '../articles/article.table.js';
 import { authors } from '../authors/author.table.js';
 import { drafts, type DraftRow, type NewDraft } from './draft.table.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@pencraft/rules';
 
 export type DraftOwner = { uid: string; username: string; fullname: string; imageUrl: string };
 export interface DraftWithOwner {
@@ -41,7 +40,7 @@ export class DraftRepository {
   }
 
   async find(id: string, tx?: Queryable): Promise<DraftWithOwner | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await this.q(tx)
       .select({ draft: drafts, owner: OWNER_COLUMNS })
       .from(drafts)
@@ -53,7 +52,7 @@ export class DraftRepository {
 
   /** Locks the draft for a change (save, cover, preview, submit). */
   async lockForUpdate(tx: Queryable, id: string): Promise<DraftRow | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await tx.select().from(drafts).where(eq(drafts.id, id)).for('update').limit(1);
     return row;
   }
@@ -77,9 +76,9 @@ export class DraftRepository {
 
   /** The owner's drafts and the given co-authored ones, most recently saved first, without their content. */
   async listFor(ownerId: string, coAuthoredIds: readonly string[]) {
-    if (!UUID.test(ownerId)) return [];
+    if (!isUuid(ownerId)) return [];
     const mine = eq(drafts.ownerId, ownerId);
-    const ids = coAuthoredIds.filter((id) => UUID.test(id));
+    const ids = coAuthoredIds.filter((id) => isUuid(id));
     return this.database.db
       .select({ draft: { ...listColumns }, owner: OWNER_COLUMNS })
       .from(drafts)

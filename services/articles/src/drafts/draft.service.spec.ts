@@ -4,7 +4,7 @@ import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/tes
 import type { ArticleRepository } from '../articles/article.repository.js';
 import type { ArticleRow } from '../articles/article.table.js';
 import type { AuthorRepository } from '../authors/author.repository.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@pencraft/kit';
 import type { MediaRepository } from '../media/media.repository.js';
 import type { CoAuthorAccess } from './co-author-access.js';
 import type { DraftRepository } from './draft.repository.js';

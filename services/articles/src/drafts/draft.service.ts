@@ -7,7 +7,7 @@ import type {
   ListDraftsResponse,
 } from '@pencraft/contracts/articles/v1/drafts';
 import { AppError } from '@pencraft/errors';
-import { TransactionManager, type Queryable } from '@pencraft/kit';
+import { Clock, type Queryable, TransactionManager } from '@pencraft/kit';
 import {
   ARTICLE_EDITS_MAX,
   DRAFTS_MAX,
@@ -18,7 +18,6 @@ import {
 import { createHash, randomBytes } from 'node:crypto';
 import { ArticleRepository } from '../articles/article.repository.js';
 import { AuthorRepository } from '../authors/author.repository.js';
-import { Clock } from '../clock.js';
 import { MediaRepository } from '../media/media.repository.js';
 import { CoAuthorAccess } from './co-author-access.js';
 import { toDraft, type DraftRole } from './draft.json.js';

@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
-import { transactionManagerProvider } from '@pencraft/kit';
+import { Clock, transactionManagerProvider } from '@pencraft/kit';
 import { BookmarkRepository } from '../bookmarks/bookmark.repository.js';
 import { BookmarkService } from '../bookmarks/bookmark.service.js';
 import { CategoryFollowRepository } from '../categories/category-follow.repository.js';
-import { Clock } from '../clock.js';
 import { CollectionRepository } from '../collections/collection.repository.js';
 import { CollectionService } from '../collections/collection.service.js';
 import { VoteRepository } from '../votes/vote.repository.js';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
 import { strictMock, type StrictMock } from '@pencraft/testing';
 import type { CategoryFollowRepository } from '../categories/category-follow.repository.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@pencraft/kit';
 import type { CardRow } from './article-cards.js';
 import type { FeedRepository } from './feed.repository.js';
 import { FeedService } from './feed.service.js';

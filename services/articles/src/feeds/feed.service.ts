@@ -5,7 +5,7 @@ import { AppError } from '@pencraft/errors';
 import { AUTHOR_TOP_COUNT, CATEGORY_IDS, TOP_ARTICLES_DAYS } from '@pencraft/rules';
 import { CategoryFollowRepository } from '../categories/category-follow.repository.js';
 import { isCategory } from '../categories/categories.js';
-import { Clock } from '../clock.js';
+import { Clock } from '@pencraft/kit';
 import { cardPage, pagingOf, toCard } from './article-cards.js';
 import { FeedRepository } from './feed.repository.js';
 import { isUuid } from './ids.js';

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { objectStoreProvider, transactionManagerProvider } from '@pencraft/kit';
-import { Clock } from '../clock.js';
+import { Clock, objectStoreProvider, transactionManagerProvider } from '@pencraft/kit';
 import { ImageVariantsMaker } from './image-variants.js';
 import { MediaGrpcController } from './media.grpc.controller.js';
 import { MediaRepository } from './media.repository.js';

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
-import type { Logger, ObjectStore, RedisClient } from '@pencraft/kit';
+import type { Clock, Logger, ObjectStore, RedisClient } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
-import type { Clock } from '../clock.js';
 import type { ImageVariantsMaker, ImageVariants } from './image-variants.js';
 import type { MediaRepository } from './media.repository.js';
 import type { MediaRow } from './media.table.js';

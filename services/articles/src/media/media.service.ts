@@ -1,26 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UploadImageResponse } from '@pencraft/contracts/articles/v1/media';
 import { AppError } from '@pencraft/errors';
-import { EDITOR_IMAGE_UPLOAD_WINDOW_MS } from '@pencraft/rules';
+import { EDITOR_IMAGE_UPLOAD_WINDOW_MS, isUuid } from '@pencraft/rules';
 import {
+  Clock,
   isValidObjectKey,
+  type Logger,
   LOGGER,
   ObjectStore,
   REDIS,
-  TransactionManager,
-  type Logger,
   type RedisClient,
   type Transaction,
+  TransactionManager,
 } from '@pencraft/kit';
 import { randomUUID } from 'node:crypto';
-import { Clock } from '../clock.js';
 import { CONTENT_TYPES, ImageVariantsMaker } from './image-variants.js';
 import { articleMediaPrefix, imageFolder } from './media-keys.js';
 import { MediaRepository } from './media.repository.js';
 import { overImageQuota, overUploadRate, uploadWindow } from './media.rules.js';
 import { editorImageFormats } from '@pencraft/contracts/enums';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The Redis counter of a writer's uploads in one rate window. */
 const uploadsKey = (uid: string, window: number) => `articles:media:uploads:${uid}:${window}`;
@@ -44,7 +42,7 @@ export class MediaService {
   ) {}
 
   async upload(uid: string, bytes: Buffer): Promise<UploadImageResponse> {
-    if (!UUID.test(uid)) throw new AppError('Unauthorized');
+    if (!isUuid(uid)) throw new AppError('Unauthorized');
     await this.countUpload(uid);
     // Before the encodes: a writer at the quota is told at once (the insert counts again, under the lock).
     if (overImageQuota(await this.repository.countOwner(uid))) throw new AppError('ImageQuotaExceeded');

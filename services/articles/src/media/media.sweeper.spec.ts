@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Logger, ObjectStore } from '@pencraft/kit';
+import type { Clock, Logger, ObjectStore } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX } from '@pencraft/testing';
-import type { Clock } from '../clock.js';
 import type { MediaRepository, SweptImage } from './media.repository.js';
 import { MediaSweeper, SWEEP_BATCH } from './media.sweeper.js';
 

@@ -1,6 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { CONFIG, LOGGER, ObjectStore, TransactionManager, type Logger } from '@pencraft/kit';
-import { Clock } from '../clock.js';
+import { Clock, CONFIG, type Logger, LOGGER, ObjectStore, TransactionManager } from '@pencraft/kit';
 import type { ArticlesConfig } from '../config.js';
 import { MediaRepository } from './media.repository.js';
 

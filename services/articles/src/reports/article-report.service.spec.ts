@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
-import type { Outbox } from '@pencraft/kit';
+import type { Clock, Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { ArticleRecord, ArticleRepository } from '../articles/article.repository.js';
-import type { Clock } from '../clock.js';
 import type { ArticleReportRepository } from './article-report.repository.js';
 import { ArticleReportService } from './article-report.service.js';
 import { ReportReason } from '@pencraft/contracts/common/v1/common';

@@ -3,7 +3,7 @@ import type { Article } from '@pencraft/contracts/articles/v1/articles';
 import type { GetArticleReviewResponse, ListReviewArticlesResponse } from '@pencraft/contracts/articles/v1/drafts';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
-import { Outbox, TransactionManager, type Queryable } from '@pencraft/kit';
+import { Clock, Outbox, type Queryable, TransactionManager } from '@pencraft/kit';
 import {
   ARTICLE_EDITS_MAX,
   HOME_MAX_PAGE,
@@ -17,7 +17,6 @@ import { ArticleRepository } from '../articles/article.repository.js';
 import { checkArticle } from '../articles/article.rules.js';
 import { toArticle } from '../articles/article.service.js';
 import { PENDING_STATUSES, type ArticleRow } from '../articles/article.table.js';
-import { Clock } from '../clock.js';
 import { CoAuthorAccess } from '../drafts/co-author-access.js';
 import { DraftRepository } from '../drafts/draft.repository.js';
 import { checkPublishable } from '../drafts/draft.rules.js';

@@ -1,7 +1,7 @@
+import { isUuid } from '@pencraft/rules';
 // The counts waiting in Redis are one hash of fields named after what they count; a claimed batch is parsed back
 // into rows here (pure, so the flush's bookkeeping is tested without servers).
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export type ArticleMetric = 'v' | 'u' | 'r' | 's';
@@ -52,7 +52,7 @@ export function parseBatch(fields: Record<string, string>): ParsedBatch {
     if (parts[0] === 'a' && parts.length === 4) {
       const [, articleId, day, metric] = parts as [string, string, string, string];
       const key = ARTICLE_KEYS[metric as ArticleMetric];
-      if (!key || !UUID.test(articleId) || !DAY.test(day)) continue;
+      if (!key || !isUuid(articleId) || !DAY.test(day)) continue;
       const id = `${articleId}|${day}`;
       let row = articles.get(id);
       if (!row) {

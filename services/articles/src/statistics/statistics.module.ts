@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { transactionManagerProvider } from '@pencraft/kit';
-import { Clock } from '../clock.js';
+import { Clock, transactionManagerProvider } from '@pencraft/kit';
 import { CollaborationModule } from '../coauthors/collaboration.module.js';
 import { EngagementModule } from '../feeds/engagement.module.js';
 import { StatisticsAccess } from './statistics.access.js';

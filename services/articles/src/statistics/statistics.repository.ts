@@ -4,8 +4,7 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { articles } from '../articles/article.table.js';
 import type { ArticleDayCounts, SiteDayCounts } from './statistics.batch.js';
 import { articleDailyStats, articleUniqueViews, siteDailyStats, statisticsFlushes } from './statistics.table.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@pencraft/rules';
 
 export interface StatisticsTotals {
   views: number;
@@ -100,7 +99,7 @@ export class StatisticsRepository {
 
   /** The article's author, or undefined when there is no such article. */
   async authorOf(articleId: string): Promise<string | undefined> {
-    if (!UUID.test(articleId)) return undefined;
+    if (!isUuid(articleId)) return undefined;
     const [row] = await this.database.db
       .select({ authorId: articles.authorId })
       .from(articles)

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@pencraft/kit';
 import type { StatisticsAccess } from './statistics.access.js';
 import { articleField, siteField } from './statistics.batch.js';
 import type { StatisticsCounters } from './statistics.counters.js';

@@ -5,15 +5,14 @@ import type {
   RecordViewRequest,
 } from '@pencraft/contracts/articles/v1/statistics';
 import { AppError } from '@pencraft/errors';
-import { TransactionManager } from '@pencraft/kit';
+import { Clock, TransactionManager } from '@pencraft/kit';
 import { randomUUID } from 'node:crypto';
-import { Clock } from '../clock.js';
 import { StatisticsAccess } from './statistics.access.js';
 import { dayOf, daysUpTo, parseBatch } from './statistics.batch.js';
 import { StatisticsCounters } from './statistics.counters.js';
 import { StatisticsRepository } from './statistics.repository.js';
+import { isUuid } from '@pencraft/rules';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** "u:<uid>", "a:<visitor cookie>" or "h:<hash>": opaque, bounded, printable. */
 const VISITOR_KEY = /^[uah]:[A-Za-z0-9_-]{1,96}$/;
 /** A read needs this long on the article, unless the reader reached its end. */
@@ -78,7 +77,7 @@ export class StatisticsService {
 
   /** Only the author and accepted co-authors; anyone else learns nothing, not even that the article exists. */
   async get(articleId: string, viewerUid: string, days: number): Promise<ArticleStatistics> {
-    if (!viewerUid || !UUID.test(articleId)) throw new AppError('ArticleNotFound');
+    if (!viewerUid || !isUuid(articleId)) throw new AppError('ArticleNotFound');
     const authorId = await this.repository.authorOf(articleId);
     if (!authorId) throw new AppError('ArticleNotFound');
     if (authorId !== viewerUid && !(await this.access.isAcceptedCoAuthor(articleId, viewerUid)))
@@ -157,6 +156,6 @@ function checkVisitor(key: string): string {
 }
 
 function checkArticleId(id: string): string {
-  if (!UUID.test(id)) throw new AppError('InvalidIdentifier');
+  if (!isUuid(id)) throw new AppError('InvalidIdentifier');
   return id.toLowerCase();
 }

@@ -3,7 +3,7 @@ import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
 import { and, count, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { articles } from '../articles/article.table.js';
 import { drafts } from '../drafts/draft.table.js';
-import { LANGS, type ArticleStatus, type Audience, type Lang } from '@pencraft/rules';
+import { type ArticleStatus, type Audience, isUuid, type Lang, LANGS } from '@pencraft/rules';
 
 /** What translating and the language switch read of an article. */
 export interface GroupMember {
@@ -31,8 +31,6 @@ export interface LanguageVersion {
   language: Lang;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const MEMBER = {
   id: articles.id,
   authorId: articles.authorId,
@@ -56,13 +54,13 @@ export class TranslationRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
   async findMember(id: string): Promise<GroupMember | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await this.database.db.select(MEMBER).from(articles).where(eq(articles.id, id)).limit(1);
     return row;
   }
 
   async findSource(id: string): Promise<TranslationSourceRow | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await this.database.db
       .select({
         ...MEMBER,
@@ -137,7 +135,7 @@ export class TranslationRepository {
 
   /** The published versions of a group (the original and its translations), az, en, ru. */
   async publishedVersions(groupId: string, tx?: Queryable): Promise<LanguageVersion[]> {
-    if (!UUID.test(groupId)) return [];
+    if (!isUuid(groupId)) return [];
     return (tx ?? this.database.db)
       .select({ id: articles.id, language: articles.language })
       .from(articles)

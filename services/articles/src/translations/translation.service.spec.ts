@@ -4,7 +4,7 @@ import { TranslationPublished, TranslationSubmitted } from '@pencraft/contracts/
 import { AppError } from '@pencraft/errors';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { AuthorRepository } from '../authors/author.repository.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@pencraft/kit';
 import type { CoAuthorRepository } from '../coauthors/coauthor.repository.js';
 import { ArticleCollaboration } from './article-collaboration.js';
 import { translationPublishedEvent, translationSubmittedEvent } from './translation.events.js';

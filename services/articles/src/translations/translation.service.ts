@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Author } from '@pencraft/contracts/articles/v1/articles';
 import { AppError } from '@pencraft/errors';
-import { TransactionManager } from '@pencraft/kit';
+import { Clock, TransactionManager } from '@pencraft/kit';
 import { draftCapProblem, isLang, translationLanguages } from '@pencraft/rules';
 import { AuthorRepository } from '../authors/author.repository.js';
-import { Clock } from '../clock.js';
 import { CoAuthorRepository } from '../coauthors/coauthor.repository.js';
 import { TranslationRepository, type GroupMember } from './translation.repository.js';
 

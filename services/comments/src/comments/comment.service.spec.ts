@@ -9,12 +9,11 @@ import {
   CommentVoted,
 } from '@pencraft/contracts/events/v1/comments';
 import { AppError } from '@pencraft/errors';
-import type { Outbox } from '@pencraft/kit';
+import type { Clock, Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { ArticleDirectory } from '../articles/article-directory.js';
 import type { ArticleRefRepository } from '../articles/article-ref.repository.js';
 import type { AuthorRepository } from '../authors/author.repository.js';
-import type { Clock } from '../clock.js';
 import type { CommentReportRepository } from '../reports/comment-report.repository.js';
 import type { CommentVoteRepository } from '../votes/comment-vote.repository.js';
 import type { CommentRepository, CommentView } from './comment.repository.js';

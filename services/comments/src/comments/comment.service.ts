@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type * as pb from '@pencraft/contracts/comments/v1/comments';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
-import { Outbox, TransactionManager, type Transaction } from '@pencraft/kit';
+import { Clock, Outbox, type Transaction, TransactionManager } from '@pencraft/kit';
 import {
   PAGE_SIZE,
   REPORT_NOTE_MAX,
@@ -16,7 +16,6 @@ import {
 import { ArticleDirectory, takesComments } from '../articles/article-directory.js';
 import { ArticleRefRepository } from '../articles/article-ref.repository.js';
 import { AuthorRepository } from '../authors/author.repository.js';
-import { Clock } from '../clock.js';
 import { isUuid } from '../ids.js';
 import { CommentReportRepository } from '../reports/comment-report.repository.js';
 import { CommentVoteRepository } from '../votes/comment-vote.repository.js';

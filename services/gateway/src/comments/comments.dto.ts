@@ -1,12 +1,18 @@
 import { commentStatuses } from '@pencraft/contracts/enums';
 import type { Comment } from '@pencraft/contracts/comments/v1/comments';
-import { COMMENT_CONTENT_MAX, HOME_MAX_PAGE, REPORT_NOTE_MAX, REPORT_REASONS, USERNAME_MAX } from '@pencraft/rules';
+import {
+  COMMENT_CONTENT_MAX,
+  HOME_MAX_PAGE,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+  USERNAME_MAX,
+  UUID_PATTERN,
+} from '@pencraft/rules';
 import { z } from 'zod';
 import { ArticleId } from '../articles/article.dto.js';
 import { text } from '../http/text.js';
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const CommentId = z.string().regex(UUID);
+const CommentId = z.string().regex(UUID_PATTERN);
 const page = z.coerce.number().int().min(1).max(HOME_MAX_PAGE).optional().default(1);
 /** What the API takes before normalizing (line endings, markup): the service refuses more than 2,000 after it. */
 const CONTENT_RAW_MAX = COMMENT_CONTENT_MAX * 2;

@@ -21,17 +21,17 @@ import {
   LINK_URL_MAX,
   MIN_AGE_YEARS,
   NOTIFICATION_KEYS,
+  type NotificationKey,
   THEMES,
   USERNAME_CHANGE_DAYS,
   USERNAME_MAX,
   USERNAME_MIN,
-  type NotificationKey,
+  UUID_PATTERN,
 } from '@pencraft/rules';
 import { z } from 'zod';
 import { ArticleCardJson } from '../articles/article.dto.js';
 import { text } from '../http/text.js';
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const USERNAME = new RegExp(`^[A-Za-z][A-Za-z0-9_]{${USERNAME_MIN - 1},${USERNAME_MAX - 1}}$`);
 // eslint-disable-next-line no-control-regex -- control characters are refused
 const ONE_LINE_NO_MARKUP = /^[^\u0000-\u001F\u007F<>]*$/;
@@ -130,7 +130,7 @@ export const LinkBody = z
   })
   .strict()
   .meta({ id: 'LinkBody' });
-export const LinkParams = z.object({ id: z.string().regex(UUID) });
+export const LinkParams = z.object({ id: z.string().regex(UUID_PATTERN) });
 
 export const UsernameBody = z
   .object({ username: z.string().min(USERNAME_MIN).max(USERNAME_MAX).regex(USERNAME) })
@@ -220,7 +220,7 @@ export const AccountSummary = z
   })
   .meta({ id: 'AccountSummary' });
 
-export const UserIdParams = z.object({ id: z.string().regex(UUID) });
+export const UserIdParams = z.object({ id: z.string().regex(UUID_PATTERN) });
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).max(HOME_MAX_PAGE).optional().default(1),
 });

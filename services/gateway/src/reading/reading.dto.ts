@@ -6,6 +6,7 @@ import {
   REPORT_NOTE_MAX,
   REPORT_REASONS,
   USERNAME_MAX,
+  UUID_PATTERN,
 } from '@pencraft/rules';
 import { z } from 'zod';
 import { ArticleCardJson, ArticleId } from '../articles/article.dto.js';
@@ -13,9 +14,8 @@ import { ArticleCardJson, ArticleId } from '../articles/article.dto.js';
 export { ArticlePage, CategoryList } from '../articles/article.dto.js';
 import { text } from '../http/text.js';
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const USERNAME = /^[A-Za-z][A-Za-z0-9_]*$/;
-const Id = z.string().regex(UUID);
+const Id = z.string().regex(UUID_PATTERN);
 
 export const ArticleParams = z.object({ id: ArticleId });
 export const CollectionParams = z.object({ id: Id });

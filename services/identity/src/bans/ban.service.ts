@@ -7,10 +7,9 @@ import type {
   ModerationBan,
 } from '@pencraft/contracts/identity/v1/moderation';
 import { AppError } from '@pencraft/errors';
-import { Outbox, TransactionManager } from '@pencraft/kit';
-import { BAN_NOTE_MAX } from '@pencraft/rules';
-import { Clock } from '../clock.js';
-import { isUuid, ProfileRepository } from '../profile/profile.repository.js';
+import { Clock, Outbox, TransactionManager } from '@pencraft/kit';
+import { BAN_NOTE_MAX, isUuid } from '@pencraft/rules';
+import { ProfileRepository } from '../profile/profile.repository.js';
 import { SessionRepository } from '../sessions/session.repository.js';
 import type { UserRow } from '../users/user.table.js';
 import { BanRepository } from './ban.repository.js';

@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type { FollowUser } from '@pencraft/contracts/identity/v1/profile';
 import { AppError } from '@pencraft/errors';
-import { Outbox, TransactionManager } from '@pencraft/kit';
+import { Clock, Outbox, TransactionManager } from '@pencraft/kit';
 import { HOME_MAX_PAGE, resolvePaging } from '@pencraft/rules';
-import { Clock } from '../clock.js';
 import { ProfileRepository } from '../profile/profile.repository.js';
 import { FollowRepository, type FollowListRow } from './follow.repository.js';
 

@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
-import type { Logger, ObjectStore, Outbox } from '@pencraft/kit';
+import type { Clock, Logger, ObjectStore, Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import type { Clock } from '../clock.js';
 import type { ProfileRepository } from '../profile/profile.repository.js';
 import type { UserRow } from '../users/user.table.js';
 import { ImageProcessor } from './image-processor.js';

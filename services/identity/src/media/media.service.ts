@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
-import { LOGGER, ObjectStore, TransactionManager, Outbox, type Logger } from '@pencraft/kit';
+import { Clock, type Logger, LOGGER, ObjectStore, Outbox, TransactionManager } from '@pencraft/kit';
 import { createHash } from 'node:crypto';
-import { Clock } from '../clock.js';
 import { ProfileRepository } from '../profile/profile.repository.js';
 import { userUpdatedEvent } from '../profile/user-updated.js';
 import type { PictureKind } from '@pencraft/rules';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
 import { strictMock, type StrictMock } from '@pencraft/testing';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@pencraft/kit';
 import type { ProfileRepository } from '../profile/profile.repository.js';
 import type { UserRow } from '../users/user.table.js';
 import type { VerificationCodeService } from '../verification/verification-code.service.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
 import { DEFAULT_LANG, isLang, PHONE_E164 } from '@pencraft/rules';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { Clock } from '../clock.js';
+import { Clock } from '@pencraft/kit';
 import { ProfileRepository } from '../profile/profile.repository.js';
 import { maskPhone } from '../profile/user-updated.js';
 import { VerificationCodeService } from '../verification/verification-code.service.js';

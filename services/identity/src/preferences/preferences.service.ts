@@ -7,7 +7,7 @@ import type {
   UpdatePreferencesRequest,
 } from '@pencraft/contracts/identity/v1/profile';
 import { AppError, type ErrorDetail } from '@pencraft/errors';
-import { Outbox, TransactionManager } from '@pencraft/kit';
+import { Clock, Outbox, TransactionManager } from '@pencraft/kit';
 import {
   type Lang,
   DEFAULT_NOTIFICATION_MAIL,
@@ -15,7 +15,6 @@ import {
   isTheme,
   NOTIFICATION_KEYS,
 } from '@pencraft/rules';
-import { Clock } from '../clock.js';
 import { ProfileRepository, type ProfilePatch } from '../profile/profile.repository.js';
 import type { UserRow } from '../users/user.table.js';
 

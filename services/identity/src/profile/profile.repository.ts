@@ -1,4 +1,4 @@
-import type { Lang } from '@pencraft/rules';
+import { isUuid, type Lang } from '@pencraft/rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
@@ -26,12 +26,6 @@ export type ProfilePatch = Partial<
     | 'phoneVerifiedAt'
   >
 >;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** The users table as the profile reads and changes it, and the profile's links. */
 @Injectable()
@@ -104,7 +98,7 @@ export class ProfileRepository {
 
   /** Where to write to a user: the address, the language and whether the address is confirmed. */
   async contact(uid: string): Promise<{ email: string; lang: Lang; confirmed: boolean } | undefined> {
-    if (!UUID.test(uid)) return undefined;
+    if (!isUuid(uid)) return undefined;
     const [row] = await this.database.db
       .select({ email: users.email, lang: users.lang, confirmedAt: users.emailConfirmedAt })
       .from(users)

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import { AppError } from '@pencraft/errors';
-import type { Outbox } from '@pencraft/kit';
+import type { Clock, Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
-import type { Clock } from '../clock.js';
 import type { FollowRepository } from '../follows/follow.repository.js';
 import type { UserRow } from '../users/user.table.js';
 import type { UserLinkRow } from './link.table.js';

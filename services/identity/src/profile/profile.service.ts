@@ -7,7 +7,7 @@ import type {
   UpdateProfileRequest,
 } from '@pencraft/contracts/identity/v1/profile';
 import { AppError, type ErrorDetail } from '@pencraft/errors';
-import { Outbox, TransactionManager } from '@pencraft/kit';
+import { Clock, Outbox, TransactionManager } from '@pencraft/kit';
 import {
   COUNTRY_CODE,
   bioProblem,
@@ -25,7 +25,6 @@ import {
   usernameProblem,
 } from '@pencraft/rules';
 import countries from 'i18n-iso-countries';
-import { Clock } from '../clock.js';
 import { FollowRepository } from '../follows/follow.repository.js';
 import type { UserRow } from '../users/user.table.js';
 import type { UserLinkRow } from './link.table.js';

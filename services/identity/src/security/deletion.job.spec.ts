@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
-import type { Logger, ObjectStore, Outbox } from '@pencraft/kit';
+import type { Clock, Logger, ObjectStore, Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
-import type { Clock } from '../clock.js';
 import { DELETION_BATCH, DeletionJob } from './deletion.job.js';
 import type { DeletionRepository } from './deletion.repository.js';
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
-import { CONFIG, LOGGER, ObjectStore, Outbox, TransactionManager, type Logger } from '@pencraft/kit';
-import { Clock } from '../clock.js';
+import { Clock, CONFIG, type Logger, LOGGER, ObjectStore, Outbox, TransactionManager } from '@pencraft/kit';
 import type { IdentityConfig } from '../config.js';
 import { userMediaPrefix } from '../media/media-keys.js';
 import { DeletionRepository } from './deletion.repository.js';

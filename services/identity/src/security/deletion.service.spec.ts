@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
-import type { Logger, Mailer } from '@pencraft/kit';
+import type { Clock, Logger, Mailer } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import { createHash } from 'node:crypto';
 import type { PasswordHasher } from '../auth/password-hasher.js';
-import type { Clock } from '../clock.js';
 import type { VerificationCodeService } from '../verification/verification-code.service.js';
 import type { DeletionRepository } from './deletion.repository.js';
 import { DELETION_GRACE_DAYS, DeletionService } from './deletion.service.js';

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
-import { CONFIG, LOGGER, Mailer, TransactionManager, type Logger } from '@pencraft/kit';
+import { Clock, CONFIG, type Logger, LOGGER, Mailer, TransactionManager } from '@pencraft/kit';
 import { DEFAULT_LANG, isLang } from '@pencraft/rules';
 import { createHash, randomBytes } from 'node:crypto';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { Clock } from '../clock.js';
 import type { IdentityConfig } from '../config.js';
 import { VerificationCodeService } from '../verification/verification-code.service.js';
 import { DeletionRepository } from './deletion.repository.js';

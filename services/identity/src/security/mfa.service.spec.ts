@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { PasswordHasher } from '../auth/password-hasher.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@pencraft/kit';
 import type { DeletionRepository } from './deletion.repository.js';
 import type { MfaRepository, MfaRow } from './mfa.repository.js';
 import { MfaService } from './mfa.service.js';

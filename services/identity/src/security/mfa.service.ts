@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
-import { TransactionManager } from '@pencraft/kit';
+import { Clock, TransactionManager } from '@pencraft/kit';
 import QRCode from 'qrcode';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { Clock } from '../clock.js';
 import { DeletionRepository } from './deletion.repository.js';
 import { MfaRepository } from './mfa.repository.js';
 import { newRecoveryCodes, RecoveryCodeHasher } from './recovery-codes.js';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { strictMock, type StrictMock } from '@pencraft/testing';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@pencraft/kit';
 import type { MfaRepository, MfaRow } from './mfa.repository.js';
 import { createHash } from 'node:crypto';
 import { RecoveryCodeHasher } from './recovery-codes.js';

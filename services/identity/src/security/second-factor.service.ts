@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../clock.js';
+import { Clock } from '@pencraft/kit';
 import { MfaRepository } from './mfa.repository.js';
 import { RecoveryCodeHasher } from './recovery-codes.js';
 import { SecretBox } from './secret-box.js';

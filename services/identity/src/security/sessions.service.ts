@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { SessionInfo } from '@pencraft/contracts/identity/v1/security';
 import { AppError } from '@pencraft/errors';
 import UAParser from 'ua-parser-js';
-import { Clock } from '../clock.js';
+import { Clock } from '@pencraft/kit';
 import { GeoIp } from './geoip.js';
 import { UserSessionsRepository } from './user-sessions.repository.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@pencraft/rules';
 
 /** "Firefox 133", "Windows 10": name and major version, empty when the user agent names nothing known. */
 export function describeUserAgent(userAgent: string): { browser: string; os: string } {
@@ -41,14 +40,14 @@ export class SessionsService {
 
   /** NotFound for an id that is not a live session of this user, whoever's it is. */
   async end(userId: string, targetId: string): Promise<Buffer[]> {
-    if (!UUID.test(targetId)) throw new AppError('NotFound');
+    if (!isUuid(targetId)) throw new AppError('NotFound');
     const ended = await this.sessions.revokeOwn(userId, targetId, this.clock.now());
     if (ended.length === 0) throw new AppError('NotFound');
     return ended;
   }
 
   async endOthers(userId: string, currentId: string): Promise<Buffer[]> {
-    if (!UUID.test(currentId)) throw new AppError('Unauthorized');
+    if (!isUuid(currentId)) throw new AppError('Unauthorized');
     return this.sessions.revokeOthers(userId, currentId, this.clock.now());
   }
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
 import { strictMock, TX, type StrictMock } from '@pencraft/testing';
 import { createHash } from 'node:crypto';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@pencraft/kit';
 import type { VerificationCodeRepository } from './verification-code.repository.js';
 import type { VerificationCodeRow } from './verification-code.table.js';
 import { VerificationCodeService } from './verification-code.service.js';

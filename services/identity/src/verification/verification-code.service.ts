@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
-import type { Queryable } from '@pencraft/kit';
+import { Clock, type Queryable } from '@pencraft/kit';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { Clock } from '../clock.js';
 import { VerificationCodeRepository } from './verification-code.repository.js';
 import type { VerificationCodeRow } from './verification-code.table.js';
 

@@ -2,9 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { languages } from '@pencraft/contracts/enums';
 import { ReviewDecision } from '@pencraft/contracts/articles/v1/articles';
 import { AppError } from '@pencraft/errors';
-import { Outbox, type Queryable } from '@pencraft/kit';
+import { Clock, Outbox, type Queryable } from '@pencraft/kit';
 import { AuditRepository, AUTO_REVIEW } from '../audit/audit.repository.js';
-import { Clock } from '../clock.js';
 import { autoReview, rejectionNote, type AuthorStanding } from '../review/auto-review.rules.js';
 import {
   ARTICLES,

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ReviewDecision } from '@pencraft/contracts/articles/v1/articles';
 import { AppError } from '@pencraft/errors';
-import { Outbox, TransactionManager } from '@pencraft/kit';
+import { Clock, Outbox, TransactionManager } from '@pencraft/kit';
 import { AuditRepository, type Actor } from '../audit/audit.repository.js';
 import type { AuditAction } from '../audit/audit.table.js';
-import { Clock } from '../clock.js';
 import { ARTICLES, COMMENTS, type ArticlesClient, type CommentsClient } from '../upstreams/upstreams.js';
 import { DECISION_NOTE_MAX, isOpenQueueState, isStaffDecision, type StaffDecision } from '@pencraft/rules';
 import type { QueueItemRow } from './queue-item.table.js';

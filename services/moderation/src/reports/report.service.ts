@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
-import { TransactionManager } from '@pencraft/kit';
+import { Clock, TransactionManager } from '@pencraft/kit';
 import { AuditRepository, type Actor } from '../audit/audit.repository.js';
 import { BanService, checkBanOrder, type BanRequest } from '../bans/ban.service.js';
-import { Clock } from '../clock.js';
 import { COMMENTS, TRUST, type CommentsClient, type TrustClient } from '../upstreams/upstreams.js';
 import { ReportRepository } from './report.repository.js';
 import type { ReportRow } from './report.table.js';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
 import { strictMock, TX, type StrictMock } from '@pencraft/testing';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@pencraft/kit';
 import type { PersonRepository } from '../people/person.repository.js';
 import type { PersonRow } from '../people/person.table.js';
 import type { NotificationDraft } from './notification-drafts.js';

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Notification } from '@pencraft/contracts/notifications/v1/notifications';
 import { AppError } from '@pencraft/errors';
-import type { Transaction } from '@pencraft/kit';
+import { Clock, type Transaction } from '@pencraft/kit';
 import { resolvePaging, wantsNotification, wantsNotificationMail } from '@pencraft/rules';
-import { Clock } from '../clock.js';
 import { PersonRepository } from '../people/person.repository.js';
 import type { NotificationDraft } from './notification-drafts.js';
 import { NotificationRepository, type NotificationView } from './notification.repository.js';
