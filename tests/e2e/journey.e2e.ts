@@ -10,6 +10,7 @@ import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
 import { PROFILE, stack } from '../support/stack.ts';
+import { ArticleStatus } from '@pencraft/contracts/articles/v1/articles';
 
 // The gateway's PUBLIC_ORIGIN: the browser must see the site at this origin (CSRF checks Origin).
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
@@ -221,7 +222,7 @@ describe('a writer and reader journey', () => {
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     articlePath = new URL(page.url()).pathname;
     // The test profile reviews what is submitted: the moderation service (played here) approves the article.
-    expect((await approveArticle(articlePath.split('/').pop()!)).status).toBe('published');
+    expect((await approveArticle(articlePath.split('/').pop()!)).status).toBe(ArticleStatus.ARTICLE_STATUS_PUBLISHED);
   });
 
   it('reads the article with every block it was written with', async () => {

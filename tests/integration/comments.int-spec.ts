@@ -14,6 +14,7 @@ import {
   CommentSubmitted,
   CommentVoted,
 } from '@pencraft/contracts/events/v1/comments';
+import { CommentStatus } from '@pencraft/contracts/comments/v1/comments';
 import { EVENTS } from '@pencraft/contracts/events';
 import { UserDeleted } from '@pencraft/contracts/events/v1/identity';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
@@ -296,7 +297,7 @@ describe('writing and review', () => {
 
   it('publishes it by moderation’s decision once, counting it on the article', async () => {
     const approved = await decideComment(pending.id, 'approve');
-    expect(approved.status).toBe('published');
+    expect(approved.status).toBe(CommentStatus.COMMENT_STATUS_PUBLISHED);
     // A repeated decision changes nothing and announces nothing.
     await decideComment(pending.id, 'approve');
     const events = (await outbox('comments.comment.published', CommentPublished.decode)).filter(

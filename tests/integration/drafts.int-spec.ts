@@ -12,6 +12,7 @@ import { closeReviewClient, decideEdit, decideReview, approveArticle } from '../
 import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
 // Every answer of a documented operation is checked against services/gateway/openapi.json.
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import { ArticleStatus } from '@pencraft/contracts/articles/v1/articles';
 
 let db: TestDatabase;
 let sql: pg.Pool;
@@ -295,7 +296,9 @@ describe('drafts on the server', () => {
 
   it('shares a read-only preview by link; refreshing the link makes the old one stop working', async () => {
     const draft = await alice.client.post<Draft>('/api/drafts', body('Previewed'));
-    const link = await alice.client.post<{ token: string; url: string }>(`/api/drafts/${draft.body.id}/preview`);
+    const link = await alice.client.post<{ token: string; url: string; expiresAt: string }>(
+      `/api/drafts/${draft.body.id}/preview`,
+    );
     expect(link.status).toBe(200);
     expect(link.body.url).toBe(`/preview/${link.body.token}`);
     rememberSecret(link.body.token);
@@ -473,7 +476,7 @@ describe('publishing and review', () => {
       title: 'Reviewed, with a source',
       reviewNote: '',
     });
-    expect((await approveArticle(id)).status).toBe('published');
+    expect((await approveArticle(id)).status).toBe(ArticleStatus.ARTICLE_STATUS_PUBLISHED);
     expect((await bob.client.get<Article>(`/api/articles/${id}`)).body.status).toBe('published');
 
     const timeline = await alice.client.get<{ status: string; events: { status: string; note: string }[] }>(
@@ -493,7 +496,7 @@ describe('publishing and review', () => {
     ]);
     expect(timeline.body.events[3]!.note).toBe('Add a source for the wind.');
     // The moderation service may retry a decision; a decided article takes no other.
-    expect((await approveArticle(id)).status).toBe('published');
+    expect((await approveArticle(id)).status).toBe(ArticleStatus.ARTICLE_STATUS_PUBLISHED);
     await expect(decideReview(id, 'reject', 'Too late')).rejects.toMatchObject({ code: 'OperationFailed' });
   });
 

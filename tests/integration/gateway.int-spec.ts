@@ -14,6 +14,7 @@ import {
 import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
+import { ArticleStatus } from '@pencraft/contracts/articles/v1/articles';
 
 let db: TestDatabase;
 const apps: AppHandle[] = [];
@@ -190,7 +191,7 @@ describe('the gateway', () => {
     // The test profile reviews: the article waits, still hidden, until the moderation service approves it.
     expect(submitted.body.status).toBe('accepted');
     expect((await bob.get(`/api/articles/${created.body.id}`)).status).toBe(404);
-    expect((await approveArticle(created.body.id)).status).toBe('published');
+    expect((await approveArticle(created.body.id)).status).toBe(ArticleStatus.ARTICLE_STATUS_PUBLISHED);
     expect((await bob.get(`/api/articles/${created.body.id}`)).status).toBe(200);
   });
 
