@@ -453,7 +453,10 @@ describe('publishing and review', () => {
     await decideReview(id, 'startInitialReview');
     await decideReview(id, 'passInitialReview');
     const revision = await decideReview(id, 'requestRevision', 'Add a source for the wind.');
-    expect(revision).toMatchObject({ status: 'revisionRequested', reviewNote: 'Add a source for the wind.' });
+    expect(revision).toMatchObject({
+      status: ArticleStatus.ARTICLE_STATUS_REVISION_REQUESTED,
+      reviewNote: 'Add a source for the wind.',
+    });
 
     const mine = await alice.client.get<{
       items: { id: string; status: string; reviewNote: string; editable: boolean }[];
@@ -534,7 +537,7 @@ describe('publishing and review', () => {
   it('refuses edits of a rejected article and keeps the reason', async () => {
     const { id } = await pendingArticle(alice, 'Rejected one');
     const rejected = await decideReview(id, 'reject', 'Off topic.');
-    expect(rejected).toMatchObject({ status: 'rejected', reviewNote: 'Off topic.' });
+    expect(rejected).toMatchObject({ status: ArticleStatus.ARTICLE_STATUS_REJECTED, reviewNote: 'Off topic.' });
     expect(codeOf(await alice.client.post(`/api/articles/publishing/${id}/edit`))).toEqual([409, 'OperationFailed']);
     expect(codeOf(await del(alice.client, `/api/articles/${id}`))).toEqual([409, 'ArticleDeletionExpired']);
   });

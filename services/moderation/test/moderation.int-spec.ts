@@ -6,7 +6,12 @@
 import { BanReason, QueueKind, ReportReason } from '@pencraft/contracts/common/v1/common';
 import { queueKinds, queueStates } from '@pencraft/contracts/enums';
 import type { QueueKind as QueueKindName, QueueState as QueueStateName } from '@pencraft/rules';
-import { ArticlesServiceClient, ArticlesServiceService, type Article } from '@pencraft/contracts/articles/v1/articles';
+import {
+  ArticleStatus,
+  ArticlesServiceClient,
+  ArticlesServiceService,
+  type Article,
+} from '@pencraft/contracts/articles/v1/articles';
 import { DraftsServiceClient, DraftsServiceService } from '@pencraft/contracts/articles/v1/drafts';
 import { CommentStatus, CommentsServiceClient, CommentsServiceService } from '@pencraft/contracts/comments/v1/comments';
 import { IdentityServiceClient, IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
@@ -162,7 +167,7 @@ describe('moderation service', () => {
       staff: STAFF,
     });
     expect(decided).toMatchObject({ state: QueueState.QUEUE_STATE_APPROVED, decidedBy: STAFF });
-    expect((await statusOf(id, author)).status).toBe('published');
+    expect((await statusOf(id, author)).status).toBe(ArticleStatus.ARTICLE_STATUS_PUBLISHED);
     // The same decision again changes nothing; another is refused.
     await expect(
       moderation.decideItem({ itemId: item.id, decision: 'approve', note: '', staff: STAFF }),
@@ -183,7 +188,7 @@ describe('moderation service', () => {
     expect(item.autoDecision).toBe('reject');
     expect(item.signals.map((s) => s.code)).toEqual(expect.arrayContaining(['blocklist', 'linkDensity', 'lowRating']));
     const article = await statusOf(id, troll);
-    expect(article.status).toBe('rejected');
+    expect(article.status).toBe(ArticleStatus.ARTICLE_STATUS_REJECTED);
     expect(article.reviewNote).toBe(item.note);
   });
 
@@ -194,12 +199,15 @@ describe('moderation service', () => {
     ).rejects.toMatchObject({ code: 'ModerationNoteRequired' });
     await moderation.decideItem({ itemId: revise.id, decision: 'requestRevision', note: 'Add sources.', staff: STAFF });
     expect(await statusOf(revise.subjectId, author)).toMatchObject({
-      status: 'revisionRequested',
+      status: ArticleStatus.ARTICLE_STATUS_REVISION_REQUESTED,
       reviewNote: 'Add sources.',
     });
     const reject = await queued(await submitted(author, 'Off topic'), 'article', 'underModeration');
     await moderation.decideItem({ itemId: reject.id, decision: 'reject', note: 'Off topic.', staff: STAFF });
-    expect(await statusOf(reject.subjectId, author)).toMatchObject({ status: 'rejected', reviewNote: 'Off topic.' });
+    expect(await statusOf(reject.subjectId, author)).toMatchObject({
+      status: ArticleStatus.ARTICLE_STATUS_REJECTED,
+      reviewNote: 'Off topic.',
+    });
 
     const detail = await moderation.getItem({ itemId: reject.id });
     expect(detail.author!.history).toMatchObject({ articlesApproved: 1, articlesRejected: 1, revisionsRequested: 1 });
