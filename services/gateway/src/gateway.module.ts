@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountSettingsModule } from './account-settings/account-settings.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
 import { ArticlesModule } from './articles/articles.module.js';
@@ -7,9 +8,11 @@ import { CollaborationModule } from './collaboration/collaboration.module.js';
 import { CommentsModule } from './comments/comments.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { DraftsModule } from './drafts/drafts.module.js';
+import { FollowsModule } from './follows/follows.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ModerationModule } from './moderation/moderation.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
+import { ProfileSettingsModule } from './profile-settings/profile-settings.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
 import { ReadingModule } from './reading/reading.module.js';
 import { SearchModule } from './search/search.module.js';
@@ -31,6 +34,9 @@ import { StaffModule } from './staff/staff.module.js';
     SearchModule,
     SecurityModule,
     StaffModule,
+    ProfileSettingsModule,
+    AccountSettingsModule,
+    FollowsModule,
     ProfilesModule,
     ReadingModule,
     DraftsModule,

@@ -7,7 +7,7 @@ import { GatewayModule } from './gateway.module.js';
 import { ApiExceptionFilter } from './http/api-error.js';
 import { installEdgeProxy } from './http/edge-proxy.js';
 import { installJsonBody } from './http/json-body.js';
-import { installImageBody } from './profiles/image-body.js';
+import { installImageBody } from './profile-settings/image-body.js';
 import { installProtections } from './http/protections.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { upstreamAddressSchema } from './upstreams/upstream.js';

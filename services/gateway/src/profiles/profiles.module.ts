@@ -8,7 +8,10 @@ import { profileUpstream } from './profile.upstream.js';
 import { ProfilesController } from './profiles.controller.js';
 import { ProfilesService } from './profiles.service.js';
 
-/** Profiles: the profile settings, pictures, phone, preferences, follows and the public profile. */
+/**
+ * Public profiles: a profile, its counts and its articles, and the signed-in user's own as others see it. The profile
+ * areas' shared schemas (profiles.dto.ts) and identity's ProfileService client (profile.upstream.ts) live here too.
+ */
 @Module({
   imports: [AccountsModule],
   controllers: [ProfilesController],

@@ -1,50 +1,12 @@
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
-import { AppError } from '@pencraft/errors';
 import { strictMock } from '@pencraft/testing';
 import type { SessionService } from '../accounts/session.service.js';
 import type { ArticlesClient } from '../articles/articles.upstream.js';
 import { PublicCache } from '../http/public-cache.js';
 import type { ProfileClient } from './profile.upstream.js';
-import { ProfilesController } from './profiles.controller.js';
-import { PROFILE_FIELD_CODES } from './profiles.dto.js';
-import { FIELD_ROUTES } from './profiles.routes.js';
 import { ProfilesService } from './profiles.service.js';
 
 const user = { uid: 'u-1', username: 'old_name' } as UserSummary;
-const request = (params: unknown, body: unknown) => ({ params, body, cookies: { pc_su: 'tok' } }) as never;
-
-const codeOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return AppError.is(error) ? error.code : String(error);
-  }
-  return 'no error';
-};
-
-describe('PUT /api/profile/edit/{v}', () => {
-  it('has a one-field route for every profile field', () => {
-    expect(Object.keys(FIELD_ROUTES).sort()).toEqual(Object.keys(PROFILE_FIELD_CODES).sort());
-  });
-
-  it("saves the body when it is v's one-field body", async () => {
-    const service = strictMock<ProfilesService>('profiles');
-    service.update.mockResolvedValue('saved' as never);
-    const controller = new ProfilesController(service);
-    await expect(controller.editField(user, request({ v: 'bio' }, { bio: 'Hello' }))).resolves.toBe('saved');
-    expect(service.update).toHaveBeenCalledWith(user, { bio: 'Hello' }, 'tok');
-  });
-
-  it("refuses another field's body with v's code, and a v of no field as NotFound, before any call", () => {
-    const controller = new ProfilesController(strictMock<ProfilesService>('profiles'));
-    const edit = (v: string, body: unknown) => () => controller.editField(user, request({ v }, body));
-    expect(codeOf(edit('bio', { headline: 'not the bio' }))).toBe('InvalidBio');
-    expect(codeOf(edit('gender', { gender: 'robot' }))).toBe('InvalidGender');
-    expect(codeOf(edit('fullname', { fullname: 'Two Fields', bio: 'x' }))).toBe('InvalidModel');
-    expect(codeOf(edit('email', { email: 'a@b.az' }))).toBe('NotFound');
-    expect(codeOf(edit('Bio', { bio: 'x' }))).toBe('NotFound');
-  });
-});
 
 describe('the own-profile paths', () => {
   const profiles = strictMock<ProfileClient>('profileClient');
