@@ -5,6 +5,7 @@
 // invitee only, carried from the draft to its article, shown on the article, with edit rights on its drafts; the
 // articles.coauthor.invited event. And that nobody reaches another's draft, invitations or pending translation by
 // changing an id.
+import { Language } from '@pencraft/contracts/common/v1/common';
 import { EVENTS } from '@pencraft/contracts/events';
 import { AckPolicy, connect } from 'nats';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
@@ -308,7 +309,12 @@ describe('translations', () => {
 
     // Both steps were announced for notifications, beside the row's articles.article.published.
     expect(await eventsOn(EVENTS.translationSubmitted, 1)).toEqual([
-      expect.objectContaining({ articleId: en, originalId: original.id, language: 'en', authorUid: author.uid }),
+      expect.objectContaining({
+        articleId: en,
+        originalId: original.id,
+        language: Language.LANGUAGE_EN,
+        authorUid: author.uid,
+      }),
     ]);
     expect(await eventsOn(EVENTS.translationPublished, 1)).toEqual([
       expect.objectContaining({ articleId: en, originalId: original.id, originalAuthorUid: author.uid }),

@@ -15,6 +15,7 @@ import {
   CommentVoted,
 } from '@pencraft/contracts/events/v1/comments';
 import { CommentStatus } from '@pencraft/contracts/comments/v1/comments';
+import { ReportReason } from '@pencraft/contracts/common/v1/common';
 import { EVENTS } from '@pencraft/contracts/events';
 import { UserDeleted } from '@pencraft/contracts/events/v1/identity';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
@@ -471,7 +472,7 @@ describe('limits and reports', () => {
     expect(event).toMatchObject({
       reportId: first.body.id,
       reporterUid: bob.uid,
-      reason: 'spam',
+      reason: ReportReason.REPORT_REASON_SPAM,
       note: 'Reklam linki var',
       authorUid: chatty.uid,
       excerpt: 'Düzəliş',

@@ -265,11 +265,14 @@ describe('the image sweeper', () => {
       );
       return true;
     });
-    // Every variant went from the object store: the original format, WebP and AVIF.
-    for (const format of ['png', 'webp', 'avif']) {
-      const key = orphan.key.replace(/\.png$/, `.${format}`);
-      expect([format, (await fetch(`${base}/media/${key}`)).status]).toEqual([format, 404]);
-    }
+    // Every variant goes from the object store (after the rows' commit): the original format, WebP and AVIF.
+    await eventually(async () => {
+      for (const format of ['png', 'webp', 'avif']) {
+        const key = orphan.key.replace(/\.png$/, `.${format}`);
+        expect([format, (await fetch(`${base}/media/${key}`)).status]).toEqual([format, 404]);
+      }
+      return true;
+    });
     for (const kept of [covered, embedded, fresh]) expect((await fetch(`${base}${kept.url}`)).status).toBe(200);
   });
 });
