@@ -20,7 +20,14 @@ import { approveArticle, closeReviewClient } from '../support/review.ts';
 import { Language } from '@pencraft/contracts/common/v1/common';
 
 const ARTICLES = 40;
-const author = { uid: randomUUID(), username: 'chaos', fullname: 'Chaos Monkey', imageUrl: '' };
+// A writer keeps at most 10 unsubmitted drafts (DRAFTS_MAX), so the articles are written by four.
+const authors = [0, 1, 2, 3].map((n) => ({
+  uid: randomUUID(),
+  username: `chaos${n}`,
+  fullname: 'Chaos Monkey',
+  imageUrl: '',
+}));
+const authorOf = (i: number) => authors[Math.floor(i / 10)]!;
 const text = 'Every article of this run must reach the search index exactly once, whatever crashes on the way.';
 
 let db: TestDatabase;
@@ -61,7 +68,7 @@ it('indexes every published article exactly once across crashes of search and of
   const ids: string[] = [];
   for (let i = 0; i < ARTICLES; i += 1) {
     const { article } = await client.createArticle({
-      author,
+      author: authorOf(i),
       title: `Chaos ${i}`,
       description: '',
       language: Language.LANGUAGE_EN,
@@ -79,7 +86,7 @@ it('indexes every published article exactly once across crashes of search and of
       articles = await startService('articles', db.name);
     }
     if (i === 30) search = await startService('search', db.name);
-    await retry(() => client.publishArticle({ articleId: ids[i]!, actorUid: author.uid }));
+    await retry(() => client.publishArticle({ articleId: ids[i]!, actorUid: authorOf(i).uid }));
     // The test profile reviews: the approval (the moderation service's call, idempotent too) publishes it.
     await retry(() => approveArticle(ids[i]!));
   }

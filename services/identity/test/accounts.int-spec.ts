@@ -1,7 +1,11 @@
 // identity's account operations over gRPC against PostgreSQL and mailpit: what is stored at rest, races for one
 // code, which bans are in force, and that each operation acts only for the uid it is given.
 import { BanReason, Language } from '@pencraft/contracts/common/v1/common';
-import { IdentityServiceClient, IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
+import {
+  AccountLogType,
+  IdentityServiceClient,
+  IdentityServiceService,
+} from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import { randomBytes } from 'node:crypto';
@@ -100,7 +104,7 @@ describe('identity account operations', () => {
     );
     expect(events.rows[0].c).toBe(1);
     const log = await client.listAccountLog({ uid, page: 1 });
-    expect(log.entries.map((e) => e.type)).toEqual(['accountConfirmation']);
+    expect(log.entries.map((e) => e.type)).toEqual([AccountLogType.ACCOUNT_LOG_TYPE_ACCOUNT_CONFIRMATION]);
   });
 
   it('acts only for the uid it is given: a code of one account confirms no other', async () => {
