@@ -341,6 +341,9 @@ describe('the staff console', () => {
     await page.getByLabel('Action').selectOption('ban.lift');
     await page.waitForURL((url) => url.searchParams.get('action') === 'ban.lift');
     await settled();
+    // The filtered page replaces the rows once its answer is drawn (the network can be idle a moment before).
+    await table.getByRole('row').filter({ hasText: 'Lifted a ban' }).first().waitFor();
+    await table.getByRole('row').filter({ hasText: 'Banned a user' }).first().waitFor({ state: 'detached' });
     expect(await table.getByRole('row').filter({ hasText: 'Banned a user' }).count()).toBe(0);
   });
 
