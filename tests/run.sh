@@ -130,7 +130,7 @@ step "lint (eslint, prettier)" npm run --silent lint
 step "types (tsgo, every workspace)" typecheck
 step "contracts (buf lint, buf breaking, generated code)" contracts
 step "openapi (document current, oasdiff breaking against main)" openapi
-# Jest's default is one worker per core less one (a single worker on this 2-core machine); these suites share
+# Jest's default is one worker per core less one (a single worker on this 2-core machine); the unit and chart suites share
 # nothing, so both cores work.
 step "unit" jest_project unit --maxWorkers=2
 step "charts (helm lint/template, schemas, policies)" charts

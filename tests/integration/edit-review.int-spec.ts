@@ -258,6 +258,14 @@ describe('reports of articles', () => {
       'ForbiddenSelfReaction',
     ]);
     expect(codeOf(await reader.client.post(`/api/articles/${id}/report`, { reason: 'boring' }))[0]).toBe(400);
+    expect(codeOf(await new ApiClient(base).post(`/api/articles/${id}/report`, { reason: 'spam' }))).toEqual([
+      401,
+      'Unauthorized',
+    ]);
+    expect(codeOf(await reader.client.post(`/api/articles/${randomUUID()}/report`, { reason: 'spam' }))).toEqual([
+      404,
+      'ArticleNotFound',
+    ]);
 
     const group = await eventually(
       async () => {
