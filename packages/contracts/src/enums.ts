@@ -13,6 +13,7 @@ import {
   REPORT_KINDS,
   REPORT_STATES,
 } from '@pencraft/rules';
+import { PLAN_INTERVALS, PUBLICATION_IMAGE_KINDS, PUBLICATION_ROLES, SUBSCRIPTION_TIERS } from '@pencraft/rules';
 import {
   ARTICLE_STATUSES,
   AUDIENCES,
@@ -30,6 +31,12 @@ import { AccountLogType } from './gen/identity/v1/identity.js';
 import { PictureKind } from './gen/identity/v1/profile.js';
 import { AuditSubjectKind, QueueState, ReportKind, ReportState } from './gen/moderation/v1/moderation.js';
 import { SearchHitKind } from './gen/search/v1/search.js';
+import {
+  PlanInterval,
+  PublicationImageKind,
+  PublicationRole,
+  SubscriptionTier,
+} from './gen/publications/v1/publications.js';
 
 export interface EnumCodec<E extends number, V extends string> {
   /** The names, in the rules' order: what zod schemas, check constraints and option lists are made from. */
@@ -142,4 +149,24 @@ export const auditSubjectKinds = protoEnum<AuditSubjectKind, (typeof AUDIT_SUBJE
   'AuditSubjectKind',
   AuditSubjectKind,
   AUDIT_SUBJECT_KINDS,
+);
+export const publicationRoles = protoEnum<PublicationRole, (typeof PUBLICATION_ROLES)[number]>(
+  'PublicationRole',
+  PublicationRole,
+  PUBLICATION_ROLES,
+);
+export const publicationImageKinds = protoEnum<PublicationImageKind, (typeof PUBLICATION_IMAGE_KINDS)[number]>(
+  'PublicationImageKind',
+  PublicationImageKind,
+  PUBLICATION_IMAGE_KINDS,
+);
+export const planIntervals = protoEnum<PlanInterval, (typeof PLAN_INTERVALS)[number]>(
+  'PlanInterval',
+  PlanInterval,
+  PLAN_INTERVALS,
+);
+export const subscriptionTiers = protoEnum<SubscriptionTier, (typeof SUBSCRIPTION_TIERS)[number]>(
+  'SubscriptionTier',
+  SubscriptionTier,
+  SUBSCRIPTION_TIERS,
 );

@@ -35,6 +35,17 @@ import {
   CommentVoted,
 } from './gen/events/v1/comments.js';
 import { BanIssued, ReviewDecided } from './gen/events/v1/moderation.js';
+import {
+  ArticleDetached,
+  MemberInvited,
+  MemberJoined,
+  MemberRemoved,
+  PublicationCreated,
+  PublicationDeleted,
+  PublicationUpdated,
+  SubscriptionCancelled,
+  SubscriptionCreated,
+} from './gen/events/v1/publications.js';
 
 /** What ts-proto generates for a message: all an event needs to travel. */
 export interface EventCodec<T> {
@@ -303,6 +314,80 @@ export const EVENTS = {
     publisher: 'comments',
     // Moderation takes the comment's open queue items away.
     consumers: { articles: 'articles-comments-deleted', moderation: 'moderation-comments-deleted' },
+  }),
+  // Publications: no service consumes these yet (articles will detach on deleted and article.detached,
+  // notifications will announce invitations, search will index publications).
+  publicationCreated: defineEvent({
+    subject: 'publications.publication.created',
+    type: 'events.v1.PublicationCreated',
+    proto: 'events/v1/publications.proto',
+    message: PublicationCreated,
+    publisher: 'publications',
+    consumers: {},
+  }),
+  publicationUpdated: defineEvent({
+    subject: 'publications.publication.updated',
+    type: 'events.v1.PublicationUpdated',
+    proto: 'events/v1/publications.proto',
+    message: PublicationUpdated,
+    publisher: 'publications',
+    consumers: {},
+  }),
+  publicationDeleted: defineEvent({
+    subject: 'publications.publication.deleted',
+    type: 'events.v1.PublicationDeleted',
+    proto: 'events/v1/publications.proto',
+    message: PublicationDeleted,
+    publisher: 'publications',
+    consumers: {},
+  }),
+  memberInvited: defineEvent({
+    subject: 'publications.member.invited',
+    type: 'events.v1.MemberInvited',
+    proto: 'events/v1/publications.proto',
+    message: MemberInvited,
+    publisher: 'publications',
+    consumers: {},
+  }),
+  memberJoined: defineEvent({
+    subject: 'publications.member.joined',
+    type: 'events.v1.MemberJoined',
+    proto: 'events/v1/publications.proto',
+    message: MemberJoined,
+    publisher: 'publications',
+    consumers: {},
+  }),
+  memberRemoved: defineEvent({
+    subject: 'publications.member.removed',
+    type: 'events.v1.MemberRemoved',
+    proto: 'events/v1/publications.proto',
+    message: MemberRemoved,
+    publisher: 'publications',
+    consumers: {},
+  }),
+  subscriptionCreated: defineEvent({
+    subject: 'publications.subscription.created',
+    type: 'events.v1.SubscriptionCreated',
+    proto: 'events/v1/publications.proto',
+    message: SubscriptionCreated,
+    publisher: 'publications',
+    consumers: {},
+  }),
+  subscriptionCancelled: defineEvent({
+    subject: 'publications.subscription.cancelled',
+    type: 'events.v1.SubscriptionCancelled',
+    proto: 'events/v1/publications.proto',
+    message: SubscriptionCancelled,
+    publisher: 'publications',
+    consumers: {},
+  }),
+  publicationArticleDetached: defineEvent({
+    subject: 'publications.article.detached',
+    type: 'events.v1.ArticleDetached',
+    proto: 'events/v1/publications.proto',
+    message: ArticleDetached,
+    publisher: 'publications',
+    consumers: {},
   }),
 } as const;
 

@@ -829,6 +829,24 @@ export const CATALOGUE = {
     en: 'The plan price is below the allowed minimum.',
     ru: 'Стоимость тарифа ниже допустимого минимума.',
   },
+  ActorNotPublicationOwner: {
+    ...DENIED,
+    az: 'Bunu yalnız nəşrin sahibi edə bilər.',
+    en: 'Only the owner of the publication can do this.',
+    ru: 'Это может сделать только владелец издания.',
+  },
+  CantUpdatePublicationName: {
+    ...LIMIT,
+    az: 'Nəşrin adını 14 gündə yalnız bir dəfə dəyişmək olar.',
+    en: 'You can change the publication name only once every 14 days.',
+    ru: 'Название издания можно менять только раз в 14 дней.',
+  },
+  CantUpdatePublicationSlug: {
+    ...LIMIT,
+    az: 'Nəşrin ünvanını (slug) 14 gündə yalnız bir dəfə dəyişmək olar.',
+    en: 'You can change the publication address (slug) only once every 14 days.',
+    ru: 'Адрес издания (slug) можно менять только раз в 14 дней.',
+  },
   CannotCreateFreePlan: {
     ...CONFLICT,
     az: 'Pulsuz plan yaratmaq mümkün deyil.',
