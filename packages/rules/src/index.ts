@@ -216,3 +216,4 @@ export {
   type ReportState,
   type StaffDecision,
 } from './moderation.js';
+export * from './publications.js';
