@@ -1,3 +1,4 @@
+import { PublicationsServiceService } from '@pencraft/contracts/publications/v1/publications';
 import { bootService, serviceConfigSchema } from '@pencraft/kit';
 import { publicationsEvents } from './publications.schema.js';
 import { PublicationsModule } from './publications.module.js';
@@ -7,5 +8,6 @@ await bootService({
   configSchema: serviceConfigSchema,
   module: PublicationsModule,
   database: { schema: 'publications', eventTables: publicationsEvents },
-  grpc: {},
+  publishes: true,
+  grpc: { 'publications.v1.PublicationsService': PublicationsServiceService },
 });

@@ -1,5 +1,31 @@
 import { Module } from '@nestjs/common';
+import { Clock, transactionManagerProvider } from '@pencraft/kit';
+import { PublicationArticleRepository } from './articles/publication-article.repository.js';
+import { PublicationArticleService } from './articles/publication-article.service.js';
+import { MemberRepository } from './members/member.repository.js';
+import { MemberService } from './members/member.service.js';
+import { PublicationRepository } from './publications/publication.repository.js';
+import { PublicationService } from './publications/publication.service.js';
+import { PublicationsGrpcController } from './publications/publications.grpc.controller.js';
+import { PlanRepository } from './subscriptions/plan.repository.js';
+import { SubscriptionRepository } from './subscriptions/subscription.repository.js';
+import { SubscriptionService } from './subscriptions/subscription.service.js';
 
-/** No domain logic yet: the service boots, owns its schema and answers health checks (see the README's status table). */
-@Module({})
+/** publications.v1.PublicationsService: publications, members and invitations, subscriptions, plans, pins. */
+@Module({
+  controllers: [PublicationsGrpcController],
+  providers: [
+    PublicationService,
+    MemberService,
+    SubscriptionService,
+    PublicationArticleService,
+    PublicationRepository,
+    MemberRepository,
+    SubscriptionRepository,
+    PlanRepository,
+    PublicationArticleRepository,
+    Clock,
+    transactionManagerProvider,
+  ],
+})
 export class PublicationsModule {}

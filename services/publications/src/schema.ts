@@ -3,3 +3,8 @@ import { publicationsEvents } from './publications.schema.js';
 
 export { publicationsSchema } from './publications.schema.js';
 export const { outbox, processedEvents } = publicationsEvents;
+export { publications } from './publications/publication.table.js';
+export { members, invitations } from './members/member.table.js';
+export { plans } from './subscriptions/plan.table.js';
+export { subscriptions } from './subscriptions/subscription.table.js';
+export { publicationArticles } from './articles/publication-article.table.js';
