@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { publications, type PublicationRow } from '../publications/publication.table.js';
+import { subscriptions, type SubscriptionRow } from './subscription.table.js';
+
+@Injectable()
+export class SubscriptionRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  async find(tx: Queryable, publicationId: string, uid: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.publicationId, publicationId), eq(subscriptions.uid, uid)));
+    return row;
+  }
+
+  async insert(tx: Queryable, row: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
+    const [inserted] = await tx.insert(subscriptions).values(row).returning();
+    return inserted!;
+  }
+
+  async delete(tx: Queryable, publicationId: string, uid: string): Promise<void> {
+    await tx
+      .delete(subscriptions)
+      .where(and(eq(subscriptions.publicationId, publicationId), eq(subscriptions.uid, uid)));
+  }
+
+  /** A paid subscription stops renewing; its access lasts until its period ends. */
+  async cancel(tx: Queryable, publicationId: string, uid: string, at: Date): Promise<void> {
+    await tx
+      .update(subscriptions)
+      .set({ cancelledAt: at })
+      .where(and(eq(subscriptions.publicationId, publicationId), eq(subscriptions.uid, uid)));
+  }
+
+  /** The plan's subscribers stop renewing (the plan goes); answers how many. */
+  async cancelForPlan(tx: Queryable, planId: string, at: Date): Promise<number> {
+    const rows = await tx
+      .update(subscriptions)
+      .set({ cancelledAt: at })
+      .where(and(eq(subscriptions.planId, planId), isNull(subscriptions.cancelledAt)))
+      .returning({ uid: subscriptions.uid });
+    return rows.length;
+  }
+
+  /** A page of a publication's subscribers, newest first, and how many there are. */
+  async page(publicationId: string, offset: number, limit: number) {
+    const db = this.database.db;
+    const rows = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.publicationId, publicationId))
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.uid))
+      .offset(offset)
+      .limit(limit + 1);
+    const [total] = await db
+      .select({ n: count() })
+      .from(subscriptions)
+      .where(eq(subscriptions.publicationId, publicationId));
+    return { items: rows.slice(0, limit), hasMore: rows.length > limit, total: total?.n ?? 0 };
+  }
+
+  /** A user's subscriptions with their publications, newest first. */
+  async ofUser(uid: string): Promise<{ subscription: SubscriptionRow; publication: PublicationRow }[]> {
+    return this.database.db
+      .select({ subscription: subscriptions, publication: publications })
+      .from(subscriptions)
+      .innerJoin(publications, eq(publications.id, subscriptions.publicationId))
+      .where(eq(subscriptions.uid, uid))
+      .orderBy(desc(subscriptions.createdAt));
+  }
+}
