@@ -1,7 +1,8 @@
 import { AUDIENCES, LANGS, type Audience, type Lang } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { articlesSchema, oneOf } from '../articles.schema.js';
+import { oneOf } from '@pencraft/kit/schema';
+import { articlesSchema } from '../articles.schema.js';
 
 export const DRAFT_TARGETS = ['personal'] as const;
 export type DraftTarget = (typeof DRAFT_TARGETS)[number];

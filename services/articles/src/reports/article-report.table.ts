@@ -1,6 +1,7 @@
 import { REPORT_REASONS, type ReportReason } from '@pencraft/rules';
 import { check, index, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { articlesSchema, oneOf } from '../articles.schema.js';
+import { oneOf } from '@pencraft/kit/schema';
+import { articlesSchema } from '../articles.schema.js';
 
 /**
  * A reader's report of a published article: one per reader and article; moderation triages them from

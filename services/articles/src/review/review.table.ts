@@ -1,7 +1,8 @@
 import { ARTICLE_STATUSES, AUDIENCES, LANGS, type ArticleStatus, type Audience, type Lang } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { articlesSchema, oneOf } from '../articles.schema.js';
+import { oneOf } from '@pencraft/kit/schema';
+import { articlesSchema } from '../articles.schema.js';
 import type { ArticleContent } from '../content/article-content.js';
 
 /** The review timeline of an article (SPEC.md section 4): one row per state it entered, with the reviewer's note. */
