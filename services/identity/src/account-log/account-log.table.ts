@@ -1,5 +1,6 @@
-import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { AccountLogType } from '@pencraft/rules';
+import { check, index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '@pencraft/kit/schema';
+import { ACCOUNT_LOG_TYPES, type AccountLogType } from '@pencraft/rules';
 import { identitySchema } from '../identity.schema.js';
 import { users } from '../users/user.table.js';
 
@@ -16,7 +17,10 @@ export const accountLog = identitySchema.table(
     userAgent: text('user_agent').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('account_log_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('account_log_user_idx').on(t.userId, t.createdAt),
+    check('account_log_type_known', oneOf('type', ACCOUNT_LOG_TYPES)),
+  ],
 );
 
 export type AccountLogRow = typeof accountLog.$inferSelect;

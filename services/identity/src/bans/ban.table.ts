@@ -1,5 +1,6 @@
-import { index, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { BanReason } from '@pencraft/rules';
+import { check, index, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '@pencraft/kit/schema';
+import { BAN_REASONS, type BanReason } from '@pencraft/rules';
 import { identitySchema } from '../identity.schema.js';
 import { users } from '../users/user.table.js';
 
@@ -11,7 +12,6 @@ export const bans = identitySchema.table(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** One of BAN_REASONS of @pencraft/rules. */
     reason: text('reason').$type<BanReason>().notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp('ends_at', { withTimezone: true }),
@@ -26,7 +26,11 @@ export const bans = identitySchema.table(
     /** The caller's id of the IssueBan request: a retry with the same id answers the same ban. */
     requestId: text('request_id'),
   },
-  (t) => [index('bans_user_idx').on(t.userId, t.startsAt), uniqueIndex('bans_request_id_key').on(t.requestId)],
+  (t) => [
+    index('bans_user_idx').on(t.userId, t.startsAt),
+    uniqueIndex('bans_request_id_key').on(t.requestId),
+    check('bans_reason_known', oneOf('reason', BAN_REASONS)),
+  ],
 );
 
 export type BanRow = typeof bans.$inferSelect;

@@ -1,4 +1,6 @@
-import { index, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '@pencraft/kit/schema';
+import { LINK_PROVIDERS } from '@pencraft/rules';
 import { identitySchema } from '../identity.schema.js';
 import { users } from '../users/user.table.js';
 
@@ -17,6 +19,7 @@ export const userLinks = identitySchema.table(
   (t) => [
     uniqueIndex('user_links_user_provider_key').on(t.userId, t.provider),
     index('user_links_user_idx').on(t.userId),
+    check('user_links_provider_known', oneOf('provider', LINK_PROVIDERS)),
   ],
 );
 

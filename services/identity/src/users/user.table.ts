@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Lang } from '@pencraft/rules';
+import { check, date, doublePrecision, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '@pencraft/kit/schema';
+import { GENDERS, LANGS, THEMES, type Gender, type Lang, type Theme } from '@pencraft/rules';
 import { identitySchema } from '../identity.schema.js';
 
 export const users = identitySchema.table(
@@ -11,7 +12,7 @@ export const users = identitySchema.table(
     username: text('username').notNull(),
     fullname: text('fullname').notNull(),
     passwordHash: text('password_hash').notNull(),
-    theme: text('theme').notNull().default('system'),
+    theme: text('theme').$type<Theme>().notNull().default('system'),
     lang: text('lang').$type<Lang>().notNull().default('az'),
     rating: doublePrecision('rating').notNull().default(0),
     imageUrl: text('image_url'),
@@ -22,7 +23,7 @@ export const users = identitySchema.table(
     bio: text('bio').notNull().default(''),
     birthdate: date('birthdate', { mode: 'string' }),
     country: text('country'),
-    gender: text('gender').notNull().default('notSpecified'),
+    gender: text('gender').$type<Gender>().notNull().default('notSpecified'),
     /** Object store keys of the pictures, so a replaced one is removed; the URLs are what readers get. */
     imageKey: text('image_key'),
     bannerKey: text('banner_key'),
@@ -41,6 +42,9 @@ export const users = identitySchema.table(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_phone_key').on(t.phone),
+    check('users_theme_known', oneOf('theme', THEMES)),
+    check('users_lang_known', oneOf('lang', LANGS)),
+    check('users_gender_known', oneOf('gender', GENDERS)),
   ],
 );
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import { verificationCodes, type VerificationCodeRow } from './verification-code.table.js';
+import { verificationCodes, type VerificationCodeRow, type VerificationPurpose } from './verification-code.table.js';
 
 export interface NewVerificationCode {
   userId: string;
-  purpose: string;
+  purpose: VerificationPurpose;
   target: string;
   salt: Buffer;
   codeHash: Buffer;
@@ -19,7 +19,7 @@ export class VerificationCodeRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
   /** The newest code of a user for a purpose, used or not (its age decides the resend cooldown). */
-  async latest(userId: string, purpose: string, tx: Queryable = this.database.db) {
+  async latest(userId: string, purpose: VerificationPurpose, tx: Queryable = this.database.db) {
     const [row] = await tx
       .select()
       .from(verificationCodes)
@@ -45,7 +45,7 @@ export class VerificationCodeRepository {
   }
 
   /** The live (unused, unexpired) code of a user for a purpose. */
-  async findLive(userId: string, purpose: string, now: Date): Promise<VerificationCodeRow | undefined> {
+  async findLive(userId: string, purpose: VerificationPurpose, now: Date): Promise<VerificationCodeRow | undefined> {
     const [row] = await this.database.db
       .select()
       .from(verificationCodes)
@@ -62,7 +62,11 @@ export class VerificationCodeRepository {
     return row;
   }
 
-  async findLiveByLink(purpose: string, linkHash: Buffer, now: Date): Promise<VerificationCodeRow | undefined> {
+  async findLiveByLink(
+    purpose: VerificationPurpose,
+    linkHash: Buffer,
+    now: Date,
+  ): Promise<VerificationCodeRow | undefined> {
     const [row] = await this.database.db
       .select()
       .from(verificationCodes)
@@ -113,7 +117,7 @@ export class VerificationCodeRepository {
    * Guesses of the user for the purpose on the other codes issued since `since`: those codes are retired, so their
    * counts no longer move while `except`, the live one, takes guesses.
    */
-  async attemptsSince(userId: string, purpose: string, since: Date, except: string): Promise<number> {
+  async attemptsSince(userId: string, purpose: VerificationPurpose, since: Date, except: string): Promise<number> {
     const [row] = await this.database.db
       .select({ total: sql<number>`coalesce(sum(${verificationCodes.attempts}), 0)::int` })
       .from(verificationCodes)
@@ -129,7 +133,12 @@ export class VerificationCodeRepository {
   }
 
   /** Codes issued to the user for the purpose since `since`. */
-  async issuedSince(userId: string, purpose: string, since: Date, tx: Queryable = this.database.db): Promise<number> {
+  async issuedSince(
+    userId: string,
+    purpose: VerificationPurpose,
+    since: Date,
+    tx: Queryable = this.database.db,
+  ): Promise<number> {
     const [row] = await tx
       .select({ total: sql<number>`count(*)::int` })
       .from(verificationCodes)

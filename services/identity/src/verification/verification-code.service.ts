@@ -3,9 +3,7 @@ import { AppError } from '@pencraft/errors';
 import { Clock, type Queryable } from '@pencraft/kit';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { VerificationCodeRepository } from './verification-code.repository.js';
-import type { VerificationCodeRow } from './verification-code.table.js';
-
-export type VerificationPurpose = 'register' | 'reset' | 'email' | 'phone' | 'deletion';
+import type { VerificationCodeRow, VerificationPurpose } from './verification-code.table.js';
 
 /** Codes and links stay valid this long. */
 export const CODE_TTL_MS = 24 * 60 * 60 * 1000;

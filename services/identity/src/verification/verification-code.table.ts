@@ -1,7 +1,11 @@
-import { index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { bytea } from '@pencraft/kit/schema';
+import { check, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea, oneOf } from '@pencraft/kit/schema';
 import { identitySchema } from '../identity.schema.js';
 import { users } from '../users/user.table.js';
+
+/** What a code proves; identity's own (no other service or page names them). */
+export const VERIFICATION_PURPOSES = ['register', 'reset', 'email', 'phone', 'deletion'] as const;
+export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 
 /**
  * A one-time code and its link token, for one purpose of one user. Only hashes are stored: the code's with the
@@ -14,7 +18,7 @@ export const verificationCodes = identitySchema.table(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose').$type<VerificationPurpose>().notNull(),
     /** What the code proves: the address or phone it was sent to. */
     target: text('target').notNull(),
     salt: bytea('salt').notNull(),
@@ -26,7 +30,10 @@ export const verificationCodes = identitySchema.table(
     /** Set when used, replaced by a newer code, or killed by too many wrong attempts. */
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [index('verification_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt)],
+  (t) => [
+    index('verification_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
+    check('verification_codes_purpose_known', oneOf('purpose', VERIFICATION_PURPOSES)),
+  ],
 );
 
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;

@@ -1,0 +1,7 @@
+ALTER TABLE "identity"."users" ADD CONSTRAINT "users_theme_known" CHECK ("theme" in ('dark', 'light', 'system'));--> statement-breakpoint
+ALTER TABLE "identity"."users" ADD CONSTRAINT "users_lang_known" CHECK ("lang" in ('az', 'en', 'ru'));--> statement-breakpoint
+ALTER TABLE "identity"."users" ADD CONSTRAINT "users_gender_known" CHECK ("gender" in ('notSpecified', 'male', 'female'));--> statement-breakpoint
+ALTER TABLE "identity"."verification_codes" ADD CONSTRAINT "verification_codes_purpose_known" CHECK ("purpose" in ('register', 'reset', 'email', 'phone', 'deletion'));--> statement-breakpoint
+ALTER TABLE "identity"."account_log" ADD CONSTRAINT "account_log_type_known" CHECK ("type" in ('passwordChanged', 'passwordReset', 'emailChanged', 'accountConfirmation'));--> statement-breakpoint
+ALTER TABLE "identity"."bans" ADD CONSTRAINT "bans_reason_known" CHECK ("reason" in ('userAgreementViolation', 'privacyPolicyViolation', 'conductViolation', 'commentRulesViolation', 'articleRulesViolation', 'spam', 'misuse'));--> statement-breakpoint
+ALTER TABLE "identity"."user_links" ADD CONSTRAINT "user_links_provider_known" CHECK ("provider" in ('github', 'linkedin', 'x', 'facebook', 'instagram', 'youtube', 'telegram', 'website'));

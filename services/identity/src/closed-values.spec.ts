@@ -1,0 +1,60 @@
+import { oneOf } from '@pencraft/kit/schema';
+import { ACCOUNT_LOG_TYPES, BAN_REASONS, GENDERS, LANGS, LINK_PROVIDERS, THEMES } from '@pencraft/rules';
+import { sqlText, textColumnChecks } from '@pencraft/testing';
+import { VERIFICATION_PURPOSES } from './verification/verification-code.table.js';
+import * as schema from './schema.js';
+
+/** Each closed-value text column and the list its check is built from. */
+const CLOSED: Record<string, readonly string[]> = {
+  'account_log.type': ACCOUNT_LOG_TYPES,
+  'bans.reason': BAN_REASONS,
+  'user_links.provider': LINK_PROVIDERS,
+  'users.theme': THEMES,
+  'users.lang': LANGS,
+  'users.gender': GENDERS,
+  'verification_codes.purpose': VERIFICATION_PURPOSES,
+};
+
+/** Free text (names, notes, addresses, keys, hashes): nothing to check against. */
+const FREE = [
+  'account_log.ip',
+  'account_log.user_agent',
+  'bans.moderator',
+  'bans.note',
+  'bans.lifted_by',
+  'bans.request_id',
+  'mfa_secrets.secret',
+  'sessions.ip',
+  'sessions.user_agent',
+  'user_links.url',
+  'users.email',
+  'users.username',
+  'users.fullname',
+  'users.password_hash',
+  'users.image_url',
+  'users.headline',
+  'users.bio',
+  'users.country',
+  'users.image_key',
+  'users.banner_key',
+  'users.banner_url',
+  'users.phone',
+  'verification_codes.target',
+  'outbox.subject',
+  'processed_events.consumer',
+  'processed_events.event_id',
+  'processed_events.subject',
+];
+
+describe('identity tables: closed values', () => {
+  const checks = textColumnChecks(schema);
+
+  it.each(Object.entries(CLOSED))('%s holds only the values of its list', (name, values) => {
+    const column = name.slice(name.indexOf('.') + 1);
+    expect(checks.get(name)).toBe(sqlText(oneOf(column, values)));
+  });
+
+  it('classifies every text column as closed or free, so a new one is a decision', () => {
+    expect([...checks.keys()].sort()).toEqual([...Object.keys(CLOSED), ...FREE].sort());
+  });
+});
