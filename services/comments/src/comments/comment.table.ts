@@ -1,6 +1,7 @@
-import type { CommentStatus } from '@pencraft/rules';
+import { oneOf } from '@pencraft/kit/schema';
+import { COMMENT_STATUSES, type CommentStatus } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { commentsSchema } from '../comments.schema.js';
 
 /**
@@ -44,6 +45,7 @@ export const comments = commentsSchema.table(
     index('comments_parent_idx').on(t.parentId),
     // A user's comments (profile tab) and the per-user limits.
     index('comments_author_idx').on(t.authorUid, t.createdAt.desc(), t.id.desc()),
+    check('comments_status_known', oneOf('status', COMMENT_STATUSES)),
   ],
 );
 

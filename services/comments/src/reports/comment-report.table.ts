@@ -1,5 +1,6 @@
-import type { ReportReason } from '@pencraft/rules';
-import { index, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '@pencraft/kit/schema';
+import { REPORT_REASONS, type ReportReason } from '@pencraft/rules';
+import { check, index, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { commentsSchema } from '../comments.schema.js';
 import { comments } from '../comments/comment.table.js';
 
@@ -19,5 +20,6 @@ export const commentReports = commentsSchema.table(
   (t) => [
     unique('comment_reports_once').on(t.reporterUid, t.commentId),
     index('comment_reports_reporter_idx').on(t.reporterUid, t.createdAt),
+    check('comment_reports_reason_known', oneOf('reason', REPORT_REASONS)),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "comments"."comment_reports" ADD CONSTRAINT "comment_reports_reason_known" CHECK ("reason" in ('spam', 'scam', 'harassment', 'hateSpeech', 'violence', 'falseInfo'));--> statement-breakpoint
+ALTER TABLE "comments"."comments" ADD CONSTRAINT "comments_status_known" CHECK ("status" in ('underReview', 'published', 'rejected'));
