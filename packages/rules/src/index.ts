@@ -199,6 +199,7 @@ export {
 export {
   AUDIT_ACTIONS,
   AUDIT_SUBJECT_KINDS,
+  AUTO_DECISIONS,
   DECISION_NOTE_MAX,
   OPEN_QUEUE_STATES,
   QUEUE_KINDS,
@@ -210,6 +211,7 @@ export {
   isStaffDecision,
   type AuditAction,
   type AuditSubjectKind,
+  type AutoDecision,
   type QueueKind,
   type QueueState,
   type ReportKind,

@@ -19,6 +19,13 @@ export function isOpenQueueState(state: string): boolean {
   return (OPEN_QUEUE_STATES as readonly string[]).includes(state);
 }
 
+/**
+ * What the automatic review made of an item: pending until it runs, then passed on to staff, rejected, or held for
+ * staff (a signal it cannot judge alone).
+ */
+export const AUTO_DECISIONS = ['pending', 'pass', 'reject', 'hold'] as const;
+export type AutoDecision = (typeof AUTO_DECISIONS)[number];
+
 /** What a staff member decides on a queue item (a comment is approved or rejected, never sent back for revision). */
 export const STAFF_DECISIONS = ['approve', 'reject', 'requestRevision'] as const;
 export type StaffDecision = (typeof STAFF_DECISIONS)[number];

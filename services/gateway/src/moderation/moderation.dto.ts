@@ -1,6 +1,7 @@
 import {
   AUDIT_ACTIONS,
   AUDIT_SUBJECT_KINDS,
+  AUTO_DECISIONS,
   BAN_DAYS_MAX,
   BAN_DAYS_MIN,
   BAN_NOTE_MAX,
@@ -122,7 +123,7 @@ export const QueueItemJson = z
     isEdit: z.boolean(),
     state: z.enum(QUEUE_STATES),
     score: z.number().int(),
-    autoDecision: z.enum(['pending', 'pass', 'reject', 'hold']),
+    autoDecision: z.enum(AUTO_DECISIONS),
     signals: z.array(Signal),
     decidedBy: Actor.nullable(),
     note: z.string(),

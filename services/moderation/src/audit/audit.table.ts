@@ -1,7 +1,8 @@
-import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '@pencraft/kit/schema';
+import { check, index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { moderationSchema } from '../moderation.schema.js';
 
-import type { AuditAction, AuditSubjectKind } from '@pencraft/rules';
+import { AUDIT_ACTIONS, AUDIT_SUBJECT_KINDS, type AuditAction, type AuditSubjectKind } from '@pencraft/rules';
 
 export { AUDIT_ACTIONS, type AuditAction, type AuditSubjectKind } from '@pencraft/rules';
 
@@ -19,7 +20,12 @@ export const auditLog = moderationSchema.table(
     note: text('note').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_item_idx').on(t.itemId)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_item_idx').on(t.itemId),
+    check('audit_log_action_known', oneOf('action', AUDIT_ACTIONS)),
+    check('audit_log_subject_kind_known', oneOf('subject_kind', AUDIT_SUBJECT_KINDS)),
+  ],
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;

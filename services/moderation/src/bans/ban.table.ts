@@ -1,5 +1,6 @@
-import type { BanReason } from '@pencraft/rules';
-import { index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '@pencraft/kit/schema';
+import { BAN_REASONS, type BanReason } from '@pencraft/rules';
+import { check, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { moderationSchema } from '../moderation.schema.js';
 
 /** The bans staff issued through moderation: a mirror of identity's (which enforces them), with who did what. */
@@ -22,7 +23,11 @@ export const bans = moderationSchema.table(
     liftedBySub: text('lifted_by_sub'),
     liftedByUsername: text('lifted_by_username'),
   },
-  (t) => [index('bans_uid_idx').on(t.uid), index('bans_starts_idx').on(t.startsAt)],
+  (t) => [
+    index('bans_uid_idx').on(t.uid),
+    index('bans_starts_idx').on(t.startsAt),
+    check('bans_reason_known', oneOf('reason', BAN_REASONS)),
+  ],
 );
 
 export type BanRow = typeof bans.$inferSelect;

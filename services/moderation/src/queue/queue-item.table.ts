@@ -1,11 +1,19 @@
-import { boolean, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '@pencraft/kit/schema';
+import { boolean, check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { moderationSchema } from '../moderation.schema.js';
 
-import type { QueueKind, QueueState } from '@pencraft/rules';
+import {
+  AUTO_DECISIONS,
+  LANGS,
+  QUEUE_KINDS,
+  QUEUE_STATES,
+  type AutoDecision,
+  type Lang,
+  type QueueKind,
+  type QueueState,
+} from '@pencraft/rules';
 
-export { QUEUE_KINDS, QUEUE_STATES, type QueueKind, type QueueState } from '@pencraft/rules';
-
-export type AutoDecision = 'pending' | 'pass' | 'reject' | 'hold';
+export { QUEUE_KINDS, QUEUE_STATES, type AutoDecision, type QueueKind, type QueueState } from '@pencraft/rules';
 
 export interface SignalJson {
   code: string;
@@ -38,7 +46,8 @@ export const queueItems = moderationSchema.table(
     previousDescription: text('previous_description').notNull().default(''),
     previousContent: text('previous_content').notNull().default(''),
     excerpt: text('excerpt').notNull().default(''),
-    language: text('language').notNull().default(''),
+    /** Empty when the event carried a language this build does not know. */
+    language: text('language').$type<Lang | ''>().notNull().default(''),
     isEdit: boolean('is_edit').notNull().default(false),
     state: text('state').$type<QueueState>().notNull(),
     score: integer('score').notNull().default(0),
@@ -57,6 +66,10 @@ export const queueItems = moderationSchema.table(
     index('queue_items_state_idx').on(t.state, t.submittedAt),
     index('queue_items_author_idx').on(t.authorUid),
     index('queue_items_subject_idx').on(t.subjectId),
+    check('queue_items_kind_known', oneOf('kind', QUEUE_KINDS)),
+    check('queue_items_language_known', oneOf('language', ['', ...LANGS])),
+    check('queue_items_state_known', oneOf('state', QUEUE_STATES)),
+    check('queue_items_auto_decision_known', oneOf('auto_decision', AUTO_DECISIONS)),
   ],
 );
 

@@ -1,7 +1,8 @@
-import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '@pencraft/kit/schema';
+import { check, index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { moderationSchema } from '../moderation.schema.js';
 
-import type { ReportKind, ReportState } from '@pencraft/rules';
+import { REPORT_KINDS, REPORT_REASONS, REPORT_STATES, type ReportKind, type ReportState } from '@pencraft/rules';
 
 export type { ReportKind, ReportState } from '@pencraft/rules';
 
@@ -21,6 +22,7 @@ export const reports = moderationSchema.table(
     /** The reported comment's (or article's) author. */
     authorUid: uuid('author_uid').notNull(),
     reporterUid: uuid('reporter_uid').notNull(),
+    /** Empty when the reporter's service sent a reason this build does not know. */
     reason: text('reason').notNull(),
     note: text('note').notNull().default(''),
     excerpt: text('excerpt').notNull().default(''),
@@ -30,7 +32,13 @@ export const reports = moderationSchema.table(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('reports_comment_idx').on(t.commentId, t.state), index('reports_state_idx').on(t.state, t.createdAt)],
+  (t) => [
+    index('reports_comment_idx').on(t.commentId, t.state),
+    index('reports_state_idx').on(t.state, t.createdAt),
+    check('reports_kind_known', oneOf('kind', REPORT_KINDS)),
+    check('reports_reason_known', oneOf('reason', ['', ...REPORT_REASONS])),
+    check('reports_state_known', oneOf('state', REPORT_STATES)),
+  ],
 );
 
 export type ReportRow = typeof reports.$inferSelect;

@@ -1,0 +1,10 @@
+ALTER TABLE "moderation"."queue_items" ADD CONSTRAINT "queue_items_kind_known" CHECK ("kind" in ('article', 'translation', 'edit', 'comment'));--> statement-breakpoint
+ALTER TABLE "moderation"."queue_items" ADD CONSTRAINT "queue_items_language_known" CHECK ("language" in ('', 'az', 'en', 'ru'));--> statement-breakpoint
+ALTER TABLE "moderation"."queue_items" ADD CONSTRAINT "queue_items_state_known" CHECK ("state" in ('underModeration', 'initialReview', 'approved', 'rejected', 'revisionRequested'));--> statement-breakpoint
+ALTER TABLE "moderation"."queue_items" ADD CONSTRAINT "queue_items_auto_decision_known" CHECK ("auto_decision" in ('pending', 'pass', 'reject', 'hold'));--> statement-breakpoint
+ALTER TABLE "moderation"."reports" ADD CONSTRAINT "reports_kind_known" CHECK ("kind" in ('comment', 'article'));--> statement-breakpoint
+ALTER TABLE "moderation"."reports" ADD CONSTRAINT "reports_reason_known" CHECK ("reason" in ('', 'spam', 'scam', 'harassment', 'hateSpeech', 'violence', 'falseInfo'));--> statement-breakpoint
+ALTER TABLE "moderation"."reports" ADD CONSTRAINT "reports_state_known" CHECK ("state" in ('open', 'dismissed', 'actioned'));--> statement-breakpoint
+ALTER TABLE "moderation"."bans" ADD CONSTRAINT "bans_reason_known" CHECK ("reason" in ('userAgreementViolation', 'privacyPolicyViolation', 'conductViolation', 'commentRulesViolation', 'articleRulesViolation', 'spam', 'misuse'));--> statement-breakpoint
+ALTER TABLE "moderation"."audit_log" ADD CONSTRAINT "audit_log_action_known" CHECK ("action" in ('item.autoPass', 'item.autoReject', 'item.approve', 'item.reject', 'item.requestRevision', 'report.dismiss', 'report.removeComment', 'ban.issue', 'ban.lift'));--> statement-breakpoint
+ALTER TABLE "moderation"."audit_log" ADD CONSTRAINT "audit_log_subject_kind_known" CHECK ("subject_kind" in ('article', 'translation', 'edit', 'comment', 'report', 'user'));
