@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Transaction } from '@pencraft/kit';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { people } from '../people/person.table.js';
-import { notifications } from '../notifications/notification.table.js';
+import { notifications, type MailState } from '../notifications/notification.table.js';
 import { toView, view, type NotificationView } from '../notifications/notification.repository.js';
 
-export type MailOutcome = 'sent' | 'skipped' | 'failed' | 'retry';
+export type MailOutcome = Exclude<MailState, 'pending'> | 'retry';
 
 export const MAIL_ATTEMPTS_MAX = 5;
 

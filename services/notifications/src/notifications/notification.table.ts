@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '@pencraft/kit/schema';
+import { bigserial, check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { notificationsSchema } from '../notifications.schema.js';
+
+/** Where a notification's mail stands: pending → sent | skipped (no confirmed address) | failed (after retries). */
+export const MAIL_STATES = ['pending', 'sent', 'skipped', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
 
 export interface ActorSnapshot {
   username: string;
@@ -33,8 +38,8 @@ export const notifications = notificationsSchema.table(
     dedupeKey: text('dedupe_key').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** null: not to be mailed; pending → sent | skipped (no confirmed address) | failed (after retries). */
-    mailState: text('mail_state'),
+    /** null: not to be mailed. */
+    mailState: text('mail_state').$type<MailState>(),
     mailAttempts: integer('mail_attempts').notNull().default(0),
   },
   (t) => [
@@ -46,6 +51,7 @@ export const notifications = notificationsSchema.table(
     index('notifications_mail_pending_idx')
       .on(t.id)
       .where(sql`mail_state = 'pending'`),
+    check('notifications_mail_state_known', oneOf('mail_state', MAIL_STATES)),
   ],
 );
 

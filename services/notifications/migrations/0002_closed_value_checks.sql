@@ -1,0 +1,2 @@
+ALTER TABLE "notifications"."notifications" ADD CONSTRAINT "notifications_mail_state_known" CHECK ("mail_state" in ('pending', 'sent', 'skipped', 'failed'));--> statement-breakpoint
+ALTER TABLE "notifications"."people" ADD CONSTRAINT "people_lang_known" CHECK ("lang" in ('az', 'en', 'ru'));
