@@ -1,8 +1,7 @@
 // What the renderer reads from a request besides its path (the client's address chain), and its languages.
 import type { IncomingMessage } from 'node:http';
 
-export const LANGUAGES = ['az', 'en', 'ru'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGS as LANGUAGES, type Lang as Language } from '@pencraft/rules';
 
 /**
  * The reader's address chain for the gateway: what the Ingress (or the dev edge) says, else the socket's peer. The

@@ -1,8 +1,11 @@
 // The small part of the package a remote needs at run time (no catalogues, no i18next).
 
-export const LANGUAGES = ['az', 'en', 'ru'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'az';
+import { DEFAULT_LANG, LANGS, type Lang } from '@pencraft/rules';
+
+/** The product's languages are the rules' list (the server's and the API's), under the names the pages use. */
+export const LANGUAGES = LANGS;
+export type Language = Lang;
+export const DEFAULT_LANGUAGE: Language = DEFAULT_LANG;
 export const LANGUAGE_STORAGE_KEY = 'pc_lang';
 
 export type StorageLike = Pick<Storage, 'getItem'>;

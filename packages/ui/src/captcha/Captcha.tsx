@@ -1,11 +1,11 @@
 import { createElement, useEffect, useRef, useState } from 'react';
+import { DEFAULT_LANG, isLang } from '@pencraft/rules';
 import { useTranslation } from 'react-i18next';
 import { loadAltcha } from './altcha.js';
 
 /** Where the widget fetches a challenge (the gateway's captcha area). */
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 
-const LANGUAGES = new Set(['az', 'en', 'ru']);
 // No interaction data is collected: the proof of work is the whole check.
 const CONFIGURATION = JSON.stringify({ humanInteractionSignature: false });
 
@@ -22,7 +22,7 @@ export interface CaptchaProps {
  */
 export function Captcha({ onChange, resetKey }: CaptchaProps) {
   const { i18n } = useTranslation();
-  const language = LANGUAGES.has(i18n.language) ? i18n.language : 'az';
+  const language = isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
   const [widget, setWidget] = useState<(HTMLElement & { reset?: () => void }) | null>(null);
   const [loaded, setLoaded] = useState(false);
   const changed = useRef(onChange);
