@@ -9,7 +9,7 @@
 // sorts, and the eleventh report of a day is ReportsCountExceed; by keyboard, in both themes, at 375 px, without
 // axe-core violations.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser } from '../support/browser.ts';
+import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { approveComment, closeCommentReviewClient } from '../support/comment-review.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { publishArticle, signInBrowser, signUp, type Person } from '../support/reader-fixtures.ts';
@@ -87,7 +87,7 @@ async function newContext(options: { lang?: string; width?: number } = {}) {
 
 /** Loaded, the app has taken over, nothing is loading any more (the thread included). */
 async function settled(target: Page) {
-  await target.waitForLoadState('networkidle');
+  await networkQuiet(target);
   await target.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading, #pc-ssr-frame'));
 }
 

@@ -6,7 +6,7 @@
 // reload) and finds it on the review-status screen with the moderator's note; the banned reader is refused, and told
 // the ban's reason and end when signing in again.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { expectAccessible, launchBrowser } from '../support/browser.ts';
+import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { staffCredentials, staffToken } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { waitForQueueItem } from '../support/moderation.ts';
@@ -112,7 +112,7 @@ async function newPage(person?: Person, from: Browser = browser): Promise<Page> 
 }
 
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await networkQuiet(page).catch(() => undefined);
   await page.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading, #pc-ssr-frame'));
 }
 

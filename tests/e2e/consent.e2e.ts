@@ -6,7 +6,7 @@
 import { ArticleStatus, ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, expectAccessible, launchBrowser } from '../support/browser.ts';
+import { CHROMIUM_ARGS, expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
@@ -56,7 +56,7 @@ async function analyticsCookies(context: BrowserContext) {
 }
 
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading'));
 }
 

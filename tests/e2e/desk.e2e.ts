@@ -6,7 +6,7 @@
 // keyboard, and the accepted draft is then the writer's to co-edit. The user menu leads to the desk. Every screen is
 // checked with axe-core in both themes and at 375 px (no horizontal scrolling).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser } from '../support/browser.ts';
+import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
@@ -100,7 +100,7 @@ async function apiCall(method: 'PUT', path: string, body: unknown): Promise<void
 
 /** Waits until the page has stopped loading: no request in flight, no spinner, no remote still loading. */
 async function settled(target: Page = page) {
-  await target.waitForLoadState('networkidle');
+  await networkQuiet(target);
   await target.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading'));
 }
 

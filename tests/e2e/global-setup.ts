@@ -12,6 +12,8 @@ import { startLogWatch } from '../support/log-hygiene.ts';
 import { PROFILE, resetMessaging, stack } from '../support/stack.ts';
 
 export default async function globalSetup() {
+  // E2E_STACK=reuse: the platform a previous run left up (E2E_STACK=keep) serves this run as it is.
+  if (process.env.E2E_STACK === 'reuse') return;
   await startInfra(PROFILE);
   await stopApps(stack);
   await dropDatabase(PROFILE, stack.infra.postgres.database);

@@ -2,8 +2,11 @@ import { stopApps } from '../../packages/devstack/src/index.ts';
 import { assertCleanLogs } from '../support/log-hygiene.ts';
 import { stack } from '../support/stack.ts';
 
-/** Stops the platform, then fails the run if any log line of it holds a password, e-mail, hash or session token. */
+/**
+ * Stops the platform (unless E2E_STACK=keep: a later run reuses it), then fails the run if any log line of it holds a
+ * password, e-mail, hash or session token.
+ */
 export default async function globalTeardown() {
-  await stopApps(stack);
+  if (process.env.E2E_STACK !== 'keep') await stopApps(stack);
   assertCleanLogs();
 }

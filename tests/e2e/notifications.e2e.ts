@@ -6,7 +6,7 @@
 // them; the settings page chooses which ones also come by e-mail. Every screen in both themes, at 375 px, without
 // axe-core violations.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser } from '../support/browser.ts';
+import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import {
   addCoAuthor,
@@ -120,7 +120,7 @@ async function summary(person: Person): Promise<Summary> {
 
 /** Loaded, the app has taken over, nothing is loading any more. */
 async function settled(target: Page = page) {
-  await target.waitForLoadState('networkidle').catch(() => undefined);
+  await networkQuiet(target).catch(() => undefined);
   await target.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading, #pc-ssr-frame'));
 }
 

@@ -4,7 +4,7 @@
 // phone.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { captchaHeader } from '../support/captcha.ts';
-import { expectAccessible, launchBrowser } from '../support/browser.ts';
+import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
@@ -116,7 +116,7 @@ afterAll(async () => {
 });
 
 async function settled(target: Page) {
-  await target.waitForLoadState('networkidle');
+  await networkQuiet(target);
   await target.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading'));
 }
 

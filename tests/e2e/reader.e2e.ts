@@ -7,7 +7,7 @@
 // to its owner. axe-core on each page in both themes and at 375 px.
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser } from '../support/browser.ts';
+import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import {
   addCoAuthor,
@@ -176,7 +176,7 @@ afterAll(async () => {
 
 /** Loaded, the app has taken over a server-rendered page (its frame is gone), nothing is loading any more. */
 async function settled(target: Page) {
-  await target.waitForLoadState('networkidle');
+  await networkQuiet(target);
   await target.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading, #pc-ssr-frame'));
 }
 

@@ -9,7 +9,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { appReady, expectAccessible, launchBrowser } from '../support/browser.ts';
+import { appReady, expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
@@ -17,6 +17,8 @@ import { codeIn, waitForMail } from '../support/mailbox.ts';
 import { stack } from '../support/stack.ts';
 
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
+/** This suite's own loopback address: the gateway's per-address limits count its sign-ins apart from other suites'. */
+const CLIENT_ADDRESS = '127.0.0.81';
 const suffix = Date.now().toString(36);
 const user = {
   email: `set_${suffix}@example.az`,
@@ -108,7 +110,7 @@ async function rememberSession(target: BrowserContext = context) {
 
 /** Waits until the page has stopped loading: no request in flight, no spinner, no remote still loading. */
 async function settled(target: Page) {
-  await target.waitForLoadState('networkidle');
+  await networkQuiet(target);
   await target.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading'));
 }
 
@@ -153,7 +155,7 @@ beforeAll(async () => {
   const code = codeIn(await waitForMail({ to: user.email, after }));
   expect((await client.post('/api/id/register/verify', { code })).status).toBeLessThan(300);
 
-  browser = await launchBrowser();
+  browser = await launchBrowser({ clientAddress: CLIENT_ADDRESS });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(() => {
     if (!localStorage.getItem('pc_lang')) localStorage.setItem('pc_lang', 'en');

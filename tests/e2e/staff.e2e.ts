@@ -7,7 +7,7 @@
 // both themes and at 375 px (reloads sign in again through Keycloak's session, no password); the decision is made
 // with the keyboard alone. Keycloak's own page is not ours and is not checked.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { appReady, expectAccessible, launchBrowser } from '../support/browser.ts';
+import { appReady, expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { staffCredentials, staffToken } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { waitForQueueItem, type QueueItem } from '../support/moderation.ts';
@@ -86,7 +86,7 @@ const consoleErrors: string[] = [];
 async function settled(target: Page = page) {
   await target.locator('.pc-staff__title').first().waitFor();
   await appReady(target);
-  await target.waitForLoadState('networkidle');
+  await networkQuiet(target);
   await appReady(target);
 }
 

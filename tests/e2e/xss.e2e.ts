@@ -6,7 +6,7 @@
 // script or load a script URL is in the page, and the title and description read as the text that was typed.
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, networkQuiet } from '../support/browser.ts';
 import { publishArticle, signUp, submitAndApprove, uploadImage, type Person } from '../support/reader-fixtures.ts';
 import { stack } from '../support/stack.ts';
 import {
@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 async function settled() {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   // Also after the app has taken over a server-rendered page (its frame gone): both must be inert.
   await page.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading, #pc-ssr-frame'));
 }

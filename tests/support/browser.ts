@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (npx playwright install cannot work here).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -18,11 +18,75 @@ export const CHROMIUM_ARGS = [
  * (listening on every address) counts a suite's requests under an address of its own: the per-address limits of the
  * sign-in and registration routes then hold for each suite alone, whatever ran just before it.
  */
-export function launchBrowser({ clientAddress }: { clientAddress?: string } = {}): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser({ clientAddress }: { clientAddress?: string } = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: clientAddress ? [...CHROMIUM_ARGS, `--host-resolver-rules=MAP localhost ${clientAddress}`] : CHROMIUM_ARGS,
   });
+  // Every page of every context is watched from its first request, for networkQuiet.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => watchNetwork(await newContext(...args));
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    watchNetwork(page.context());
+    watchPage(page);
+    return page;
+  };
+  return browser;
+}
+
+/** Requests that never end by themselves (the notification stream) do not keep a page busy. */
+const LONG_LIVED = new Set(['eventsource', 'websocket']);
+interface Traffic {
+  pending: Set<Request>;
+  /** When a request last started or ended. */
+  lastChange: number;
+}
+const traffic = new WeakMap<Page, Traffic>();
+
+function watchPage(page: Page) {
+  if (traffic.has(page)) return;
+  const state: Traffic = { pending: new Set(), lastChange: Date.now() };
+  traffic.set(page, state);
+  const done = (request: Request) => {
+    state.pending.delete(request);
+    state.lastChange = Date.now();
+  };
+  page.on('request', (request) => {
+    if (LONG_LIVED.has(request.resourceType())) return;
+    state.pending.add(request);
+    state.lastChange = Date.now();
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+function watchNetwork(context: BrowserContext): BrowserContext {
+  for (const page of context.pages()) watchPage(page);
+  context.on('page', watchPage);
+  return context;
+}
+
+/**
+ * Playwright's 'networkidle' with a shorter quiet window: the page has loaded and no request (event streams aside) has
+ * been in flight for `quietMs` (networkidle waits a fixed 500 ms, about a minute of every browser suite's time). A page
+ * not opened through launchBrowser falls back to networkidle.
+ */
+export async function networkQuiet(page: Page, { quietMs = 200, timeoutMs = 30_000 } = {}): Promise<void> {
+  await page.waitForLoadState('load');
+  const state = traffic.get(page);
+  if (!state) return page.waitForLoadState('networkidle');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const now = Date.now();
+    if (state.pending.size === 0 && now - state.lastChange >= quietMs) return;
+    if (now > deadline) {
+      const urls = [...state.pending].map((request) => request.url()).slice(0, 5);
+      throw new Error(`the network was not quiet within ${timeoutMs} ms; in flight: ${urls.join(', ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
