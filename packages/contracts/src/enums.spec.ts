@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { AUDIENCES, BAN_REASONS, LANGS, REPORT_REASONS } from '@pencraft/rules';
-import { audiences, banReasons, languages, protoEnum, reportReasons } from './enums.js';
+import { AUDIENCES, AUDIT_ACTIONS, BAN_REASONS, LANGS, REPORT_REASONS } from '@pencraft/rules';
+import { auditActions, audiences, banReasons, languages, protoEnum, reportReasons } from './enums.js';
 import { Language, ReportReason } from './gen/common/v1/common.js';
+import { AuditAction } from './gen/moderation/v1/moderation.js';
 
 describe('protoEnum', () => {
   it('maps each rules name to its proto value and back', () => {
@@ -11,12 +12,20 @@ describe('protoEnum', () => {
     expect(reportReasons.fromProto(ReportReason.REPORT_REASON_FALSE_INFO)).toBe('falseInfo');
   });
 
+  it('maps a dotted rules name by its parts (AUDIT_ACTION_ITEM_AUTO_PASS is item.autoPass)', () => {
+    expect(auditActions.values).toEqual(AUDIT_ACTIONS);
+    expect(auditActions.toProto('item.autoPass')).toBe(AuditAction.AUDIT_ACTION_ITEM_AUTO_PASS);
+    expect(auditActions.fromProto(AuditAction.AUDIT_ACTION_REPORT_REMOVE_COMMENT)).toBe('report.removeComment');
+    const Step = { STEP_UNSPECIFIED: 0, STEP_ITEM_GO: 1 };
+    expect(() => protoEnum('Step', Step, ['item.go', 'itemGo'])).toThrow(/same proto name/);
+  });
+
   it('has the rules list as its values, in its order', () => {
     expect(languages.values).toEqual(LANGS);
     expect(reportReasons.values).toEqual(REPORT_REASONS);
     expect(audiences.values).toEqual(AUDIENCES);
     expect(banReasons.values).toEqual(BAN_REASONS);
-    for (const codec of [languages, reportReasons, audiences, banReasons]) {
+    for (const codec of [languages, reportReasons, audiences, banReasons, auditActions]) {
       for (const value of codec.values as readonly string[]) {
         expect(codec.fromProto(codec.toProto(value as never) as never)).toBe(value);
       }

@@ -1,11 +1,14 @@
 // Closed sets of values cross gRPC and events as proto enums; the public API, the tables and the screens use the
-// same values as short lowerCamel names from @pencraft/rules ('az', 'hateSpeech'). A codec maps between the two by
-// the enum's own names (LANGUAGE_AZ is 'az', REPORT_REASON_HATE_SPEECH is 'hateSpeech'), so no service writes a
-// mapping table by hand, and it refuses to load when the proto enum and the rules' list disagree.
+// same values as short lowerCamel names from @pencraft/rules ('az', 'hateSpeech', or dotted: 'item.autoPass'). A
+// codec maps between the two by the enum's own names (LANGUAGE_AZ is 'az', REPORT_REASON_HATE_SPEECH is
+// 'hateSpeech', AUDIT_ACTION_ITEM_AUTO_PASS is 'item.autoPass'), so no service writes a mapping table by hand, and it
+// refuses to load when the proto enum and the rules' list disagree.
 import { AppError } from '@pencraft/errors';
 import {
   ACCOUNT_LOG_TYPES,
+  AUDIT_ACTIONS,
   AUDIT_SUBJECT_KINDS,
+  AUTO_DECISIONS,
   COMMENT_STATUSES,
   PICTURE_KINDS,
   QUEUE_KINDS,
@@ -29,7 +32,14 @@ import { CommentStatus } from './gen/comments/v1/comments.js';
 import { Audience, BanReason, Language, QueueKind, ReportReason } from './gen/common/v1/common.js';
 import { AccountLogType } from './gen/identity/v1/identity.js';
 import { PictureKind } from './gen/identity/v1/profile.js';
-import { AuditSubjectKind, QueueState, ReportKind, ReportState } from './gen/moderation/v1/moderation.js';
+import {
+  AuditAction,
+  AuditSubjectKind,
+  AutoDecision,
+  QueueState,
+  ReportKind,
+  ReportState,
+} from './gen/moderation/v1/moderation.js';
 import { SearchHitKind } from './gen/search/v1/search.js';
 import {
   PlanInterval,
@@ -54,6 +64,11 @@ function lowerCamel(upperSnake: string): string {
   return upperSnake.toLowerCase().replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 }
 
+/** 'item.autoPass' → 'itemAutoPass' (a proto name has no dots: ITEM_AUTO_PASS); an undotted name is itself. */
+function undotted(value: string): string {
+  return value.replace(/\.([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
+
 /**
  * The codec of a ts-proto enum whose values are named `<PREFIX>_<NAME>`. `values` is the rules' list of names;
  * every one of them must have its proto value and the enum no other (besides UNSPECIFIED), or this throws.
@@ -64,17 +79,25 @@ export function protoEnum<E extends number, V extends string>(
   values: readonly V[],
 ): EnumCodec<E, V> {
   const prefix = `${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_`;
+  const byProtoName = new Map<string, V>();
+  for (const value of values) {
+    const protoName = undotted(value);
+    const other = byProtoName.get(protoName);
+    if (other !== undefined) throw new Error(`${name}: '${other}' and '${value}' have the same proto name`);
+    byProtoName.set(protoName, value);
+  }
   const toProto = new Map<string, E>();
   const fromProto = new Map<number, V>();
   for (const [key, number] of Object.entries(enumObject)) {
     if (typeof number !== 'number' || number <= 0) continue; // reverse mappings, UNSPECIFIED, UNRECOGNIZED
     if (!key.startsWith(prefix)) throw new Error(`${name}.${key} does not start with ${prefix}`);
-    const value = lowerCamel(key.slice(prefix.length));
-    if (!(values as readonly string[]).includes(value)) {
-      throw new Error(`${name}.${key} is '${value}', which the rules' list (${values.join(', ')}) does not have`);
+    const value = byProtoName.get(lowerCamel(key.slice(prefix.length)));
+    if (value === undefined) {
+      const wanted = lowerCamel(key.slice(prefix.length));
+      throw new Error(`${name}.${key} is '${wanted}', which the rules' list (${values.join(', ')}) does not have`);
     }
     toProto.set(value, number as E);
-    fromProto.set(number, value as V);
+    fromProto.set(number, value);
   }
   const missing = values.filter((value) => !toProto.has(value));
   if (missing.length) throw new Error(`${name} has no value for ${missing.join(', ')}`);
@@ -149,6 +172,16 @@ export const auditSubjectKinds = protoEnum<AuditSubjectKind, (typeof AUDIT_SUBJE
   'AuditSubjectKind',
   AuditSubjectKind,
   AUDIT_SUBJECT_KINDS,
+);
+export const autoDecisions = protoEnum<AutoDecision, (typeof AUTO_DECISIONS)[number]>(
+  'AutoDecision',
+  AutoDecision,
+  AUTO_DECISIONS,
+);
+export const auditActions = protoEnum<AuditAction, (typeof AUDIT_ACTIONS)[number]>(
+  'AuditAction',
+  AuditAction,
+  AUDIT_ACTIONS,
 );
 export const publicationRoles = protoEnum<PublicationRole, (typeof PUBLICATION_ROLES)[number]>(
   'PublicationRole',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ReportReason } from '@pencraft/contracts/common/v1/common';
-import { ReportKind, ReportState } from '@pencraft/contracts/moderation/v1/moderation';
-import { reportGroupOf } from './moderation.mappers.js';
+import { AuditAction, AuditSubjectKind, ReportKind, ReportState } from '@pencraft/contracts/moderation/v1/moderation';
+import { auditEntryOf, reportGroupOf } from './moderation.mappers.js';
 import type { ReportRow } from './reports/report.table.js';
 
 const AT = new Date('2026-11-27T12:00:00Z');
@@ -43,5 +43,27 @@ describe('reportGroupOf', () => {
       ReportReason.REPORT_REASON_SPAM,
       ReportReason.REPORT_REASON_UNSPECIFIED,
     ]);
+  });
+});
+
+describe('auditEntryOf', () => {
+  it('answers the action and the subject kind as the proto enums', () => {
+    const entry = auditEntryOf({
+      id: 'e-1',
+      actorSub: 'system',
+      actorUsername: 'auto-review',
+      action: 'item.autoPass',
+      subjectKind: 'article',
+      subjectId: 'a-1',
+      itemId: null,
+      note: '',
+      at: AT,
+    });
+
+    expect(entry).toMatchObject({
+      action: AuditAction.AUDIT_ACTION_ITEM_AUTO_PASS,
+      subjectKind: AuditSubjectKind.AUDIT_SUBJECT_KIND_ARTICLE,
+      itemId: '',
+    });
   });
 });

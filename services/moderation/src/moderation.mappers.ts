@@ -1,6 +1,8 @@
 import { Language, ReportReason } from '@pencraft/contracts/common/v1/common';
 import {
+  auditActions,
   auditSubjectKinds,
+  autoDecisions,
   banReasons,
   languages,
   queueKinds,
@@ -37,7 +39,7 @@ export function queueItemOf(row: QueueItemRow): pb.QueueItem {
     isEdit: row.isEdit,
     state: queueStates.toProto(row.state),
     score: row.score,
-    autoDecision: row.autoDecision,
+    autoDecision: autoDecisions.toProto(row.autoDecision),
     signals: row.signals.map((signal) => ({ code: signal.code, weight: signal.weight, detail: signal.detail ?? '' })),
     decidedBy: staffOf(row.decidedBySub, row.decidedByUsername),
     note: row.note,
@@ -51,7 +53,7 @@ export function auditEntryOf(row: AuditRow): pb.AuditEntry {
   return {
     id: row.id,
     actor: { sub: row.actorSub, username: row.actorUsername },
-    action: row.action,
+    action: auditActions.toProto(row.action),
     subjectKind: auditSubjectKinds.toProto(row.subjectKind),
     subjectId: row.subjectId,
     itemId: row.itemId ?? '',

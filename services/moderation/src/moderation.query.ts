@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { queueKinds, queueStates, reportStates } from '@pencraft/contracts/enums';
+import { auditActions, queueKinds, queueStates, reportStates } from '@pencraft/contracts/enums';
 import type * as pb from '@pencraft/contracts/moderation/v1/moderation';
 import { AppError } from '@pencraft/errors';
 import { resolvePaging } from '@pencraft/rules';
 import { AuditRepository } from './audit/audit.repository.js';
-import { AUDIT_ACTIONS, type AuditAction } from './audit/audit.table.js';
 import { BanRepository } from './bans/ban.repository.js';
 import { Clock } from '@pencraft/kit';
 import { auditEntryOf, banOf, queueItemOf, reportGroupOf } from './moderation.mappers.js';
@@ -18,14 +17,6 @@ function paging(page: number, pageSize: number) {
   const resolved = resolvePaging(page, pageSize, MAX_PAGE);
   if (!resolved) throw new AppError('InvalidPage');
   return resolved;
-}
-
-function oneOf<T extends string>(value: string, allowed: readonly T[], field: string, fallback?: T): T | undefined {
-  if (!value) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new AppError('InvalidModel', { details: [{ field, code: 'InvalidModel' }] });
-  }
-  return value as T;
 }
 
 /** What the staff console reads: the queue, one item with its author's history, reports, bans and the audit log. */
@@ -135,7 +126,7 @@ export class ModerationQuery {
   }
 
   async listAudit(request: pb.ListAuditRequest): Promise<pb.ListAuditResponse> {
-    const action = oneOf<AuditAction>(request.action, AUDIT_ACTIONS, 'action');
+    const action = request.action ? auditActions.require(request.action, 'action') : undefined;
     const page = paging(request.page, request.pageSize);
     const rows = await this.audit.list(action, page.offset, page.pageSize);
     return {

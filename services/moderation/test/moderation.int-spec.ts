@@ -4,7 +4,7 @@
 // bans go through identity, and every action is in the audit log. Through the gateway with Keycloak tokens:
 // tests/integration/moderation.int-spec.ts.
 import { BanReason, QueueKind, ReportReason } from '@pencraft/contracts/common/v1/common';
-import { queueKinds, queueStates } from '@pencraft/contracts/enums';
+import { auditActions, queueKinds, queueStates } from '@pencraft/contracts/enums';
 import type { QueueKind as QueueKindName, QueueState as QueueStateName } from '@pencraft/rules';
 import {
   ArticleStatus,
@@ -16,6 +16,8 @@ import { DraftsServiceClient, DraftsServiceService } from '@pencraft/contracts/a
 import { CommentStatus, CommentsServiceClient, CommentsServiceService } from '@pencraft/contracts/comments/v1/comments';
 import { IdentityServiceClient, IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
 import {
+  AuditAction,
+  AutoDecision,
   ModerationServiceClient,
   ModerationServiceService,
   QueueState,
@@ -152,7 +154,7 @@ describe('moderation service', () => {
     const item = await queued(id, 'article', 'underModeration');
     expect(item).toMatchObject({
       kind: QueueKind.QUEUE_KIND_ARTICLE,
-      autoDecision: 'pass',
+      autoDecision: AutoDecision.AUTO_DECISION_PASS,
       authorUsername: author.username,
     });
     const { rows } = await sql.query('select count(*)::int as n from moderation.queue_items where subject_id = $1', [
@@ -185,7 +187,7 @@ describe('moderation service', () => {
   it('rejects spam automatically with its reasons, and the author reads them', async () => {
     const id = await submitted(troll, 'FREE MONEY CASINO', SPAM);
     const item = await queued(id, 'article', 'rejected');
-    expect(item.autoDecision).toBe('reject');
+    expect(item.autoDecision).toBe(AutoDecision.AUTO_DECISION_REJECT);
     expect(item.signals.map((s) => s.code)).toEqual(expect.arrayContaining(['blocklist', 'linkDensity', 'lowRating']));
     const article = await statusOf(id, troll);
     expect(article.status).toBe(ArticleStatus.ARTICLE_STATUS_REJECTED);
@@ -211,7 +213,7 @@ describe('moderation service', () => {
 
     const detail = await moderation.getItem({ itemId: reject.id });
     expect(detail.author!.history).toMatchObject({ articlesApproved: 1, articlesRejected: 1, revisionsRequested: 1 });
-    expect(detail.decisions.map((d) => d.action)).toEqual(['item.autoPass', 'item.reject']);
+    expect(detail.decisions.map((d) => auditActions.fromProto(d.action))).toEqual(['item.autoPass', 'item.reject']);
   });
 
   it('holds a comment, publishes it on approval, and resolves its reports with a removal and a ban', async () => {
@@ -226,7 +228,7 @@ describe('moderation service', () => {
       content: 'Very interesting, thank you!',
     });
     const item = await queued(comment!.id, 'comment', 'underModeration');
-    expect(item.autoDecision).toBe('hold');
+    expect(item.autoDecision).toBe(AutoDecision.AUTO_DECISION_HOLD);
     await moderation.decideItem({ itemId: item.id, decision: 'approve', note: '', staff: STAFF });
 
     await comments.reportComment({
@@ -329,8 +331,8 @@ describe('moderation service', () => {
   });
 
   it('keeps every action in the audit log, newest first', async () => {
-    const audit = await moderation.listAudit({ action: '', page: 1, pageSize: 50 });
-    const actions = audit.items.map((entry) => entry.action);
+    const audit = await moderation.listAudit({ action: AuditAction.AUDIT_ACTION_UNSPECIFIED, page: 1, pageSize: 50 });
+    const actions = audit.items.map((entry) => auditActions.fromProto(entry.action));
     for (const action of [
       'item.autoPass',
       'item.autoReject',

@@ -1,6 +1,8 @@
 import { QueueKind } from '@pencraft/contracts/common/v1/common';
 import {
+  auditActions,
   auditSubjectKinds,
+  autoDecisions,
   banReasons,
   languages,
   queueKinds,
@@ -10,6 +12,7 @@ import {
   reportStates,
 } from '@pencraft/contracts/enums';
 import { Inject, Injectable } from '@nestjs/common';
+import { AuditAction } from '@pencraft/contracts/moderation/v1/moderation';
 import type * as pb from '@pencraft/contracts/moderation/v1/moderation';
 import type { z } from 'zod';
 import { SessionService } from '../accounts/session.service.js';
@@ -43,7 +46,7 @@ function itemJson(item: pb.QueueItem) {
     isEdit: item.isEdit,
     state: queueStates.require(item.state, 'state'),
     score: item.score,
-    autoDecision: item.autoDecision,
+    autoDecision: autoDecisions.require(item.autoDecision, 'autoDecision'),
     signals: item.signals.map((s) => ({ code: s.code, weight: s.weight, ...(s.detail ? { detail: s.detail } : {}) })),
     decidedBy: actor(item.decidedBy),
     note: item.note,
@@ -74,7 +77,7 @@ function auditJson(entry: pb.AuditEntry) {
   return {
     id: entry.id,
     actor: { sub: entry.actor?.sub ?? '', username: entry.actor?.username ?? '' },
-    action: entry.action,
+    action: auditActions.require(entry.action, 'action'),
     subjectKind: auditSubjectKinds.require(entry.subjectKind, 'subjectKind'),
     subjectId: entry.subjectId,
     itemId: entry.itemId || null,
@@ -222,7 +225,11 @@ export class ModerationService {
 
   async audit(query: z.output<typeof AuditQuery>) {
     return pageJson(
-      await this.moderation.listAudit({ action: query.action ?? '', page: query.page, pageSize: 0 }),
+      await this.moderation.listAudit({
+        action: query.action ? auditActions.toProto(query.action) : AuditAction.AUDIT_ACTION_UNSPECIFIED,
+        page: query.page,
+        pageSize: 0,
+      }),
       auditJson,
     );
   }

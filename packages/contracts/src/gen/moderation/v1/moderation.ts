@@ -249,6 +249,146 @@ export function auditSubjectKindToJSON(object: AuditSubjectKind): string {
 }
 
 /**
+ * What the automatic review made of a queue item: pending until it runs, then passed on to staff, rejected, or held
+ * for staff (a comment waiting for a human) (rules: AUTO_DECISIONS).
+ */
+export enum AutoDecision {
+  AUTO_DECISION_UNSPECIFIED = 0,
+  AUTO_DECISION_PENDING = 1,
+  AUTO_DECISION_PASS = 2,
+  AUTO_DECISION_REJECT = 3,
+  AUTO_DECISION_HOLD = 4,
+  UNRECOGNIZED = -1,
+}
+
+export function autoDecisionFromJSON(object: any): AutoDecision {
+  switch (object) {
+    case 0:
+    case "AUTO_DECISION_UNSPECIFIED":
+      return AutoDecision.AUTO_DECISION_UNSPECIFIED;
+    case 1:
+    case "AUTO_DECISION_PENDING":
+      return AutoDecision.AUTO_DECISION_PENDING;
+    case 2:
+    case "AUTO_DECISION_PASS":
+      return AutoDecision.AUTO_DECISION_PASS;
+    case 3:
+    case "AUTO_DECISION_REJECT":
+      return AutoDecision.AUTO_DECISION_REJECT;
+    case 4:
+    case "AUTO_DECISION_HOLD":
+      return AutoDecision.AUTO_DECISION_HOLD;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return AutoDecision.UNRECOGNIZED;
+  }
+}
+
+export function autoDecisionToJSON(object: AutoDecision): string {
+  switch (object) {
+    case AutoDecision.AUTO_DECISION_UNSPECIFIED:
+      return "AUTO_DECISION_UNSPECIFIED";
+    case AutoDecision.AUTO_DECISION_PENDING:
+      return "AUTO_DECISION_PENDING";
+    case AutoDecision.AUTO_DECISION_PASS:
+      return "AUTO_DECISION_PASS";
+    case AutoDecision.AUTO_DECISION_REJECT:
+      return "AUTO_DECISION_REJECT";
+    case AutoDecision.AUTO_DECISION_HOLD:
+      return "AUTO_DECISION_HOLD";
+    case AutoDecision.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/**
+ * Every action the audit log records, automatic and human (rules: AUDIT_ACTIONS; AUDIT_ACTION_ITEM_AUTO_PASS is
+ * item.autoPass).
+ */
+export enum AuditAction {
+  AUDIT_ACTION_UNSPECIFIED = 0,
+  AUDIT_ACTION_ITEM_AUTO_PASS = 1,
+  AUDIT_ACTION_ITEM_AUTO_REJECT = 2,
+  AUDIT_ACTION_ITEM_APPROVE = 3,
+  AUDIT_ACTION_ITEM_REJECT = 4,
+  AUDIT_ACTION_ITEM_REQUEST_REVISION = 5,
+  AUDIT_ACTION_REPORT_DISMISS = 6,
+  AUDIT_ACTION_REPORT_REMOVE_COMMENT = 7,
+  AUDIT_ACTION_BAN_ISSUE = 8,
+  AUDIT_ACTION_BAN_LIFT = 9,
+  UNRECOGNIZED = -1,
+}
+
+export function auditActionFromJSON(object: any): AuditAction {
+  switch (object) {
+    case 0:
+    case "AUDIT_ACTION_UNSPECIFIED":
+      return AuditAction.AUDIT_ACTION_UNSPECIFIED;
+    case 1:
+    case "AUDIT_ACTION_ITEM_AUTO_PASS":
+      return AuditAction.AUDIT_ACTION_ITEM_AUTO_PASS;
+    case 2:
+    case "AUDIT_ACTION_ITEM_AUTO_REJECT":
+      return AuditAction.AUDIT_ACTION_ITEM_AUTO_REJECT;
+    case 3:
+    case "AUDIT_ACTION_ITEM_APPROVE":
+      return AuditAction.AUDIT_ACTION_ITEM_APPROVE;
+    case 4:
+    case "AUDIT_ACTION_ITEM_REJECT":
+      return AuditAction.AUDIT_ACTION_ITEM_REJECT;
+    case 5:
+    case "AUDIT_ACTION_ITEM_REQUEST_REVISION":
+      return AuditAction.AUDIT_ACTION_ITEM_REQUEST_REVISION;
+    case 6:
+    case "AUDIT_ACTION_REPORT_DISMISS":
+      return AuditAction.AUDIT_ACTION_REPORT_DISMISS;
+    case 7:
+    case "AUDIT_ACTION_REPORT_REMOVE_COMMENT":
+      return AuditAction.AUDIT_ACTION_REPORT_REMOVE_COMMENT;
+    case 8:
+    case "AUDIT_ACTION_BAN_ISSUE":
+      return AuditAction.AUDIT_ACTION_BAN_ISSUE;
+    case 9:
+    case "AUDIT_ACTION_BAN_LIFT":
+      return AuditAction.AUDIT_ACTION_BAN_LIFT;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return AuditAction.UNRECOGNIZED;
+  }
+}
+
+export function auditActionToJSON(object: AuditAction): string {
+  switch (object) {
+    case AuditAction.AUDIT_ACTION_UNSPECIFIED:
+      return "AUDIT_ACTION_UNSPECIFIED";
+    case AuditAction.AUDIT_ACTION_ITEM_AUTO_PASS:
+      return "AUDIT_ACTION_ITEM_AUTO_PASS";
+    case AuditAction.AUDIT_ACTION_ITEM_AUTO_REJECT:
+      return "AUDIT_ACTION_ITEM_AUTO_REJECT";
+    case AuditAction.AUDIT_ACTION_ITEM_APPROVE:
+      return "AUDIT_ACTION_ITEM_APPROVE";
+    case AuditAction.AUDIT_ACTION_ITEM_REJECT:
+      return "AUDIT_ACTION_ITEM_REJECT";
+    case AuditAction.AUDIT_ACTION_ITEM_REQUEST_REVISION:
+      return "AUDIT_ACTION_ITEM_REQUEST_REVISION";
+    case AuditAction.AUDIT_ACTION_REPORT_DISMISS:
+      return "AUDIT_ACTION_REPORT_DISMISS";
+    case AuditAction.AUDIT_ACTION_REPORT_REMOVE_COMMENT:
+      return "AUDIT_ACTION_REPORT_REMOVE_COMMENT";
+    case AuditAction.AUDIT_ACTION_BAN_ISSUE:
+      return "AUDIT_ACTION_BAN_ISSUE";
+    case AuditAction.AUDIT_ACTION_BAN_LIFT:
+      return "AUDIT_ACTION_BAN_LIFT";
+    case AuditAction.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/**
  * A staff member as the verified Keycloak token names them; the automatic review is {sub: "system", username:
  * "auto-review"}.
  */
@@ -287,8 +427,7 @@ export interface QueueItem {
   isEdit: boolean;
   state: QueueState;
   score: number;
-  /** pending, pass, reject or hold (a comment waiting for a human). */
-  autoDecision: string;
+  autoDecision: AutoDecision;
   signals: Signal[];
   /** Unset until decided. */
   decidedBy: Staff | undefined;
@@ -332,14 +471,8 @@ export interface ItemContent {
 
 export interface AuditEntry {
   id: string;
-  actor:
-    | Staff
-    | undefined;
-  /**
-   * item.autoPass, item.autoReject, item.approve, item.reject, item.requestRevision, report.dismiss,
-   * report.removeComment, ban.issue, ban.lift.
-   */
-  action: string;
+  actor: Staff | undefined;
+  action: AuditAction;
   subjectKind: AuditSubjectKind;
   subjectId: string;
   /** The queue item acted on, empty when none. */
@@ -528,8 +661,8 @@ export interface LiftBanResponse {
 }
 
 export interface ListAuditRequest {
-  /** Empty: every action. */
-  action: string;
+  /** Unspecified: every action. */
+  action: AuditAction;
   page: number;
   pageSize: number;
 }
@@ -720,7 +853,7 @@ function createBaseQueueItem(): QueueItem {
     isEdit: false,
     state: 0,
     score: 0,
-    autoDecision: "",
+    autoDecision: 0,
     signals: [],
     decidedBy: undefined,
     note: "",
@@ -768,8 +901,8 @@ export const QueueItem: MessageFns<QueueItem> = {
     if (message.score !== 0) {
       writer.uint32(96).int32(message.score);
     }
-    if (message.autoDecision !== "") {
-      writer.uint32(106).string(message.autoDecision);
+    if (message.autoDecision !== 0) {
+      writer.uint32(104).int32(message.autoDecision);
     }
     for (const v of message.signals) {
       Signal.encode(v!, writer.uint32(114).fork()).join();
@@ -902,11 +1035,11 @@ export const QueueItem: MessageFns<QueueItem> = {
             continue;
           }
           case 13: {
-            if (tag !== 106) {
+            if (tag !== 104) {
               break;
             }
 
-            message.autoDecision = reader.string();
+            message.autoDecision = reader.int32() as any;
             continue;
           }
           case 14: {
@@ -1004,10 +1137,10 @@ export const QueueItem: MessageFns<QueueItem> = {
       state: isSet(object.state) ? queueStateFromJSON(object.state) : 0,
       score: isSet(object.score) ? globalThis.Number(object.score) : 0,
       autoDecision: isSet(object.autoDecision)
-        ? globalThis.String(object.autoDecision)
+        ? autoDecisionFromJSON(object.autoDecision)
         : isSet(object.auto_decision)
-        ? globalThis.String(object.auto_decision)
-        : "",
+        ? autoDecisionFromJSON(object.auto_decision)
+        : 0,
       signals: globalThis.Array.isArray(object?.signals)
         ? object.signals.map((e: any) => Signal.fromJSON(e))
         : [],
@@ -1073,8 +1206,8 @@ export const QueueItem: MessageFns<QueueItem> = {
     if (message.score !== 0) {
       obj.score = Math.round(message.score);
     }
-    if (message.autoDecision !== "") {
-      obj.autoDecision = message.autoDecision;
+    if (message.autoDecision !== 0) {
+      obj.autoDecision = autoDecisionToJSON(message.autoDecision);
     }
     if (message.signals?.length) {
       obj.signals = message.signals.map((e) => Signal.toJSON(e));
@@ -1565,7 +1698,7 @@ export const ItemContent: MessageFns<ItemContent> = {
 };
 
 function createBaseAuditEntry(): AuditEntry {
-  return { id: "", actor: undefined, action: "", subjectKind: 0, subjectId: "", itemId: "", note: "", atMs: 0 };
+  return { id: "", actor: undefined, action: 0, subjectKind: 0, subjectId: "", itemId: "", note: "", atMs: 0 };
 }
 
 export const AuditEntry: MessageFns<AuditEntry> = {
@@ -1576,8 +1709,8 @@ export const AuditEntry: MessageFns<AuditEntry> = {
     if (message.actor !== undefined) {
       Staff.encode(message.actor, writer.uint32(18).fork()).join();
     }
-    if (message.action !== "") {
-      writer.uint32(26).string(message.action);
+    if (message.action !== 0) {
+      writer.uint32(24).int32(message.action);
     }
     if (message.subjectKind !== 0) {
       writer.uint32(32).int32(message.subjectKind);
@@ -1627,11 +1760,11 @@ export const AuditEntry: MessageFns<AuditEntry> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.action = reader.string();
+            message.action = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -1690,7 +1823,7 @@ export const AuditEntry: MessageFns<AuditEntry> = {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       actor: isSet(object.actor) ? Staff.fromJSON(object.actor) : undefined,
-      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      action: isSet(object.action) ? auditActionFromJSON(object.action) : 0,
       subjectKind: isSet(object.subjectKind)
         ? auditSubjectKindFromJSON(object.subjectKind)
         : isSet(object.subject_kind)
@@ -1723,8 +1856,8 @@ export const AuditEntry: MessageFns<AuditEntry> = {
     if (message.actor !== undefined) {
       obj.actor = Staff.toJSON(message.actor);
     }
-    if (message.action !== "") {
-      obj.action = message.action;
+    if (message.action !== 0) {
+      obj.action = auditActionToJSON(message.action);
     }
     if (message.subjectKind !== 0) {
       obj.subjectKind = auditSubjectKindToJSON(message.subjectKind);
@@ -4131,13 +4264,13 @@ export const LiftBanResponse: MessageFns<LiftBanResponse> = {
 };
 
 function createBaseListAuditRequest(): ListAuditRequest {
-  return { action: "", page: 0, pageSize: 0 };
+  return { action: 0, page: 0, pageSize: 0 };
 }
 
 export const ListAuditRequest: MessageFns<ListAuditRequest> = {
   encode(message: ListAuditRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.action !== "") {
-      writer.uint32(10).string(message.action);
+    if (message.action !== 0) {
+      writer.uint32(8).int32(message.action);
     }
     if (message.page !== 0) {
       writer.uint32(16).int32(message.page);
@@ -4162,11 +4295,11 @@ export const ListAuditRequest: MessageFns<ListAuditRequest> = {
         const tag = reader.uint32();
         switch (tag >>> 3) {
           case 1: {
-            if (tag !== 10) {
+            if (tag !== 8) {
               break;
             }
 
-            message.action = reader.string();
+            message.action = reader.int32() as any;
             continue;
           }
           case 2: {
@@ -4199,7 +4332,7 @@ export const ListAuditRequest: MessageFns<ListAuditRequest> = {
 
   fromJSON(object: any): ListAuditRequest {
     return {
-      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      action: isSet(object.action) ? auditActionFromJSON(object.action) : 0,
       page: isSet(object.page) ? globalThis.Number(object.page) : 0,
       pageSize: isSet(object.pageSize)
         ? globalThis.Number(object.pageSize)
@@ -4211,8 +4344,8 @@ export const ListAuditRequest: MessageFns<ListAuditRequest> = {
 
   toJSON(message: ListAuditRequest): unknown {
     const obj: any = {};
-    if (message.action !== "") {
-      obj.action = message.action;
+    if (message.action !== 0) {
+      obj.action = auditActionToJSON(message.action);
     }
     if (message.page !== 0) {
       obj.page = Math.round(message.page);
