@@ -4,9 +4,9 @@
 import { render, renderSet, type K8sObject } from './support/helm.js';
 import { serviceNames } from './support/system.js';
 
-// comments, moderation and notifications left this list with issue #9: the gateway calls them (and they call other
-// services).
-const HEALTH_ONLY = ['publications', 'donations'];
+// comments, moderation and notifications left this list with issue #9, publications with the gateway's publications
+// area: the gateway calls them (and some call other services).
+const HEALTH_ONLY = ['donations'];
 /** What remains: every service the gateway's calls need. */
 const ESSENTIAL = (names: string[]) => names.filter((name) => !HEALTH_ONLY.includes(name)).sort();
 const PRODUCTION = ['charts/pencraft/values-production.yaml'];

@@ -14,6 +14,7 @@ import { ModerationModule } from './moderation/moderation.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { ProfileSettingsModule } from './profile-settings/profile-settings.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
+import { PublicationsModule } from './publications/publications.module.js';
 import { ReadingModule } from './reading/reading.module.js';
 import { SearchModule } from './search/search.module.js';
 import { SecurityModule } from './security/security.module.js';
@@ -44,6 +45,7 @@ import { StaffModule } from './staff/staff.module.js';
     MediaModule,
     ModerationModule,
     NotificationsModule,
+    PublicationsModule,
   ],
 })
 export class GatewayModule {}

@@ -92,8 +92,10 @@ export const UserInfo = z
     iul: z.string().nullable(),
     lng: z.enum(LANGS),
     rtg: z.number(),
-    dom: z.string().nullable(),
-    pub: z.string().nullable(),
+    dom: z.string().nullable().meta({
+      description: "The host of the user's publication (owned, else joined first): its slug under the site's host",
+    }),
+    pub: z.string().nullable().meta({ description: "The id of the user's publication (the same one as dom)" }),
     /** The e-mail address is confirmed; until then the account reads but cannot publish (AccountNotConfirmed). */
     cnf: z.boolean(),
     /**
@@ -107,6 +109,11 @@ export const UserInfo = z
   })
   .meta({ id: 'UserInfo' });
 export type UserInfo = z.infer<typeof UserInfo>;
+
+/** A publication's domain (dom): its slug under the site's host (PUBLIC_ORIGIN's). */
+export function publicationDomain(slug: string, publicOrigin: string): string {
+  return `${slug}.${new URL(publicOrigin).hostname}`;
+}
 
 export const CsrfToken = z.object({ token: z.string() }).meta({ id: 'CsrfToken' });
 

@@ -7,6 +7,7 @@ import { AccountsController } from './accounts.controller.js';
 import { AccountsService } from './accounts.service.js';
 import { AddressCooldown } from './address-cooldown.js';
 import { SessionGuard } from './current-user.js';
+import { publicationsUpstream } from '../upstreams/publications.upstream.js';
 import { identityUpstream } from './identity.upstream.js';
 import { SessionService } from './session.service.js';
 import { SignInThrottle } from './sign-in-throttle.js';
@@ -16,6 +17,7 @@ import { SignInThrottle } from './sign-in-throttle.js';
   controllers: [AccountsController, AccountController],
   providers: [
     identityUpstream.provider,
+    publicationsUpstream.provider,
     SessionService,
     { provide: APP_GUARD, useClass: SessionGuard },
     AccountsService,

@@ -2,7 +2,7 @@ import { languages } from '@pencraft/contracts/enums';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientInfo, SessionBan, UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError, pickLang } from '@pencraft/errors';
-import { CONFIG } from '@pencraft/kit';
+import { CONFIG, LOGGER, type Logger } from '@pencraft/kit';
 import type { FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import { clientAddress, clientAddressKey } from '../http/client-address.js';
@@ -11,7 +11,8 @@ import { issueCsrfToken, isValidCsrfToken } from '../http/csrf.js';
 import { CAPTCHA_HEADER } from '../http/protections.js';
 import type { CookieAnswer, RouteInput, SessionAnswer } from '../http/route.js';
 import type { loginRoute, registerRoute } from './accounts.routes.js';
-import { toUserInfo, type UserInfo } from './accounts.dto.js';
+import { publicationDomain, toUserInfo, type UserInfo } from './accounts.dto.js';
+import { PUBLICATIONS, type PublicationsClient } from '../upstreams/publications.upstream.js';
 import { IDENTITY, type IdentityClient } from './identity.upstream.js';
 import { SessionService } from './session.service.js';
 import { SignInThrottle } from './sign-in-throttle.js';
@@ -33,6 +34,8 @@ export class AccountsService {
     @Inject(IDENTITY) private readonly identity: IdentityClient,
     private readonly sessions: SessionService,
     private readonly throttle: SignInThrottle,
+    @Inject(PUBLICATIONS) private readonly publications: PublicationsClient,
+    @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
   /** The valid token the browser has, or a new one it is given as pc_csrf. */
@@ -103,7 +106,19 @@ export class AccountsService {
     if (token) await this.sessions.end(token);
   }
 
-  info(user: UserSummary, ban?: SessionBan): UserInfo {
-    return toUserInfo(user, ban);
+  /**
+   * The summary with the user's publication (owned, else joined first): dom its host (the slug under the site's),
+   * pub its id. The page still loads when the publications service does not answer: both are then null.
+   */
+  async info(user: UserSummary, ban?: SessionBan): Promise<UserInfo> {
+    const info = toUserInfo(user, ban);
+    try {
+      const { publication } = await this.publications.getMyPublication({ actorUid: user.uid });
+      if (!publication) return info;
+      return { ...info, dom: publicationDomain(publication.slug, this.config.PUBLIC_ORIGIN), pub: publication.id };
+    } catch (error) {
+      this.log.warn({ err: error }, 'the user summary goes without its publication: publications did not answer');
+      return info;
+    }
   }
 }

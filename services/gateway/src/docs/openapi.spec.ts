@@ -84,7 +84,8 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
   ],
   Users: ['/api/users/{id}/articles/top', '/api/users/{id}/articles/{aid}/next', '/api/users/{id}/follow'],
   Settings: [
-    ...['accs', 'sec', 'nots', 'prefs', 'country', 'prefs/language', 'prefs/theme', 'langs', 'index/prefs', 'phone'],
+    ...['accs', 'sec', 'nots', 'prefs', 'pbls', 'sbcs', 'country', 'prefs/language', 'prefs/theme', 'langs'],
+    ...['index/prefs', 'phone'],
     ...['logs/ops', 'logs/sns', 'logs/bns', 'sessions/{id}', 'sessions/all'],
   ].map((sub) => `/api/ttin/${sub}`),
   Other: ['/api/notifications', '/api/notifications/my', '/api/cats', '/api/home/articles'],
@@ -103,6 +104,15 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
     '/api/collections/remove',
     '/api/profile/collections/{id}',
   ],
+  Publications: [
+    '/api/core-publications',
+    ...['articles', 'about', 'collections', 'sub', 'unsub', 'plns'].map((sub) => `/api/core-publications/{id}/${sub}`),
+  ],
+  'Publication studio': [
+    ...['dashboard', 'subscribers', 'members', 'settings', 'slug', 'plans'].map(
+      (sub) => `/api/core-publications/{id}/studio/${sub}`,
+    ),
+  ],
   Follow: ['/api/follow/following', '/api/categories/{id}/follow'],
   Search: ['/api/strict/txt'],
   'Image upload and delete': ['/api/publication/f'],
@@ -111,7 +121,7 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
 /** The areas of the platform (the document's tags): one that loses all its routes fails here. */
 const AREAS = [
   ...['accounts', 'analytics', 'articles', 'captcha', 'collaboration', 'comments', 'docs', 'drafts', 'media'],
-  ...['moderation', 'notifications', 'profiles', 'reading', 'search', 'security', 'staff'],
+  ...['moderation', 'notifications', 'profiles', 'publications', 'reading', 'search', 'security', 'staff'],
 ];
 
 const root = (path: string) => fileURLToPath(new URL(`../../../../${path}`, import.meta.url));

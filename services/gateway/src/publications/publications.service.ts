@@ -1,0 +1,280 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { planIntervals, publicationRoles } from '@pencraft/contracts/enums';
+import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
+import type { Member, Publication } from '@pencraft/contracts/publications/v1/publications';
+import { AppError } from '@pencraft/errors';
+import { CONFIG } from '@pencraft/kit';
+import { mayInPublication, PAGE_SIZE, type PlanInterval, type PublicationAction } from '@pencraft/rules';
+import { SessionService } from '../accounts/session.service.js';
+import { ARTICLES, type ArticlesClient } from '../articles/articles.upstream.js';
+import type { GatewayConfig } from '../config.js';
+import { PROFILES, type ProfileClient } from '../profiles/profile.upstream.js';
+import {
+  invitationJson,
+  isoOrNull,
+  type PersonJson,
+  planJson,
+  publicationJson,
+  roleOf,
+  subscriptionJson,
+} from './publications.dto.js';
+import { PUBLICATIONS, type PublicationsClient } from '../upstreams/publications.upstream.js';
+
+/**
+ * Publications over the publications service. The actor is always the session's user (`actor_uid`); ids in paths
+ * name publications, members, plans and articles, never who acts. The service decides every permission; the studio's
+ * pages that only read (dashboard, members, plans) ask it for the viewer's role and apply PUBLICATION_PERMISSIONS.
+ */
+@Injectable()
+export class PublicationsService {
+  constructor(
+    @Inject(PUBLICATIONS) private readonly publications: PublicationsClient,
+    @Inject(PROFILES) private readonly profiles: ProfileClient,
+    @Inject(ARTICLES) private readonly articles: ArticlesClient,
+    @Inject(CONFIG) private readonly config: GatewayConfig,
+    private readonly sessions: SessionService,
+  ) {}
+
+  private json(publication: Publication | undefined) {
+    return publicationJson(publication!, this.config.PUBLIC_ORIGIN);
+  }
+
+  /** The viewer's role, or ActorNotPublicationMember (none) / ActorNotPublicationOwner (a member) for the action. */
+  private async require(user: UserSummary, publicationId: string, action: PublicationAction) {
+    const { role } = await this.publications.getRole({ publicationId, uid: user.uid });
+    const name = publicationRoles.fromProto(role);
+    if (!mayInPublication(name, action)) {
+      throw new AppError(name ? 'ActorNotPublicationOwner' : 'ActorNotPublicationMember');
+    }
+    return name!;
+  }
+
+  /** The public names of users (null fields for an account that is gone). */
+  private async people(uids: readonly string[]): Promise<Map<string, PersonJson>> {
+    const unique = [...new Set(uids)];
+    const found = await Promise.all(
+      unique.map(async (uid): Promise<PersonJson> => {
+        try {
+          const { profile } = await this.profiles.getProfile({ uid });
+          return { uid, username: profile!.username, fullname: profile!.fullname, imageUrl: profile!.imageUrl || null };
+        } catch (error) {
+          if (AppError.is(error) && error.code === 'UserNotFound') {
+            return { uid, username: null, fullname: null, imageUrl: null };
+          }
+          throw error;
+        }
+      }),
+    );
+    return new Map(found.map((person) => [person.uid, person]));
+  }
+
+  private async members(members: readonly Member[]) {
+    const people = await this.people(members.map((member) => member.uid));
+    return members.map((member) => ({
+      user: people.get(member.uid)!,
+      role: publicationRoles.require(member.role, 'role'),
+      joinedAt: new Date(member.joinedAtMs).toISOString(),
+    }));
+  }
+
+  async create(user: UserSummary, body: { name: string; slug: string; description?: string | undefined }) {
+    const { publication } = await this.publications.createPublication({
+      actorUid: user.uid,
+      name: body.name,
+      slug: body.slug,
+      description: body.description ?? '',
+    });
+    return this.json(publication);
+  }
+
+  async view(which: { id: string } | { slug: string }, token: string | undefined) {
+    const viewer = await this.sessions.resolve(token);
+    const answer = await this.publications.getPublication({
+      id: 'id' in which ? which.id : '',
+      slug: 'slug' in which ? which.slug : '',
+      viewerUid: viewer?.uid ?? '',
+    });
+    return {
+      publication: this.json(answer.publication),
+      role: roleOf(answer.viewerRole),
+      subscription: answer.viewerSubscription ? subscriptionJson(answer.viewerSubscription) : null,
+      nameChangeableAt: isoOrNull(answer.nameChangeableAtMs),
+      slugChangeableAt: isoOrNull(answer.slugChangeableAtMs),
+    };
+  }
+
+  async pinned(publicationId: string) {
+    const { articleIds } = await this.publications.listPinnedArticles({ publicationId });
+    return { pinned: articleIds };
+  }
+
+  async about(publicationId: string) {
+    const [{ publication }, { members }] = await Promise.all([
+      this.publications.getPublication({ id: publicationId, slug: '', viewerUid: '' }),
+      this.publications.listMembers({ actorUid: '', publicationId }),
+    ]);
+    return { publication: this.json(publication), members: await this.members(members) };
+  }
+
+  /** No collection belongs to a publication yet: an empty page of a publication that exists. */
+  async collections(publicationId: string, page: number) {
+    await this.publications.getPublication({ id: publicationId, slug: '', viewerUid: '' });
+    return { items: [], page, pageSize: PAGE_SIZE, hasMore: false };
+  }
+
+  async subscribe(user: UserSummary, publicationId: string) {
+    const { subscription } = await this.publications.subscribe({ actorUid: user.uid, publicationId });
+    return subscriptionJson(subscription!);
+  }
+
+  async unsubscribe(user: UserSummary, publicationId: string) {
+    await this.publications.unsubscribe({ actorUid: user.uid, publicationId });
+  }
+
+  async plans(publicationId: string) {
+    const { plans } = await this.publications.listPlans({ publicationId });
+    return { items: plans.map(planJson) };
+  }
+
+  async delete(user: UserSummary, publicationId: string) {
+    await this.publications.deletePublication({ actorUid: user.uid, publicationId });
+  }
+
+  async dashboard(user: UserSummary, publicationId: string) {
+    const role = await this.require(user, publicationId, 'viewStudio');
+    const [view, { articleIds }, { plans }] = await Promise.all([
+      this.publications.getPublication({ id: publicationId, slug: '', viewerUid: user.uid }),
+      this.publications.listPinnedArticles({ publicationId }),
+      this.publications.listPlans({ publicationId }),
+    ]);
+    return {
+      publication: this.json(view.publication),
+      role,
+      nameChangeableAt: isoOrNull(view.nameChangeableAtMs),
+      slugChangeableAt: isoOrNull(view.slugChangeableAtMs),
+      pinned: articleIds.length,
+      plans: plans.length,
+    };
+  }
+
+  async studioMembers(user: UserSummary, publicationId: string) {
+    await this.require(user, publicationId, 'viewStudio');
+    const { members, invitations } = await this.publications.listMembers({ actorUid: user.uid, publicationId });
+    return { items: await this.members(members), invitations: invitations.map(invitationJson) };
+  }
+
+  /** The invitee is named by username and resolved at identity (UserNotFound there). */
+  async invite(user: UserSummary, publicationId: string, username: string) {
+    const { profile } = await this.profiles.getPublicProfile({ username, viewerUid: '' });
+    await this.publications.inviteMember({ actorUid: user.uid, publicationId, inviteeUid: profile!.uid });
+  }
+
+  async removeMember(user: UserSummary, publicationId: string, memberUid: string) {
+    await this.publications.removeMember({ actorUid: user.uid, publicationId, memberUid });
+  }
+
+  async subscribers(user: UserSummary, publicationId: string, page: number) {
+    const result = await this.publications.listSubscribers({
+      actorUid: user.uid,
+      publicationId,
+      page,
+      pageSize: PAGE_SIZE,
+    });
+    const people = await this.people(result.subscribers.map((subscription) => subscription.uid));
+    return {
+      items: result.subscribers.map((subscription) => ({
+        user: people.get(subscription.uid)!,
+        subscription: subscriptionJson(subscription),
+      })),
+      page,
+      total: result.total,
+      hasMore: result.hasMore,
+    };
+  }
+
+  /** The article's author as articles knows it (ArticleNotFound there), once the actor is known to be in the studio. */
+  private async authorOf(user: UserSummary, publicationId: string, articleId: string) {
+    await this.require(user, publicationId, 'viewStudio');
+    const { article } = await this.articles.getArticle({ articleId, viewerUid: user.uid });
+    return article!.author!.uid;
+  }
+
+  async pin(user: UserSummary, publicationId: string, articleId: string) {
+    const articleAuthorUid = await this.authorOf(user, publicationId, articleId);
+    await this.publications.pinArticle({ actorUid: user.uid, publicationId, articleId, articleAuthorUid });
+  }
+
+  async unpin(user: UserSummary, publicationId: string, articleId: string) {
+    await this.publications.unpinArticle({ actorUid: user.uid, publicationId, articleId });
+  }
+
+  async detach(user: UserSummary, publicationId: string, articleId: string) {
+    const articleAuthorUid = await this.authorOf(user, publicationId, articleId);
+    await this.publications.detachArticle({ actorUid: user.uid, publicationId, articleId, articleAuthorUid });
+  }
+
+  async update(
+    user: UserSummary,
+    publicationId: string,
+    body: { name?: string | undefined; slug?: string | undefined; description?: string | undefined },
+  ) {
+    const { publication } = await this.publications.updatePublication({
+      actorUid: user.uid,
+      publicationId,
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.slug !== undefined ? { slug: body.slug } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+    });
+    return this.json(publication);
+  }
+
+  async studioPlans(user: UserSummary, publicationId: string) {
+    await this.require(user, publicationId, 'managePlans');
+    return this.plans(publicationId);
+  }
+
+  async createPlan(
+    user: UserSummary,
+    publicationId: string,
+    body: { interval: PlanInterval; price?: number | undefined; description?: string | undefined },
+  ) {
+    const { plan } = await this.publications.createPlan({
+      actorUid: user.uid,
+      publicationId,
+      interval: planIntervals.toProto(body.interval),
+      ...(body.price !== undefined ? { priceQepik: body.price } : {}),
+      description: body.description ?? '',
+    });
+    return planJson(plan!);
+  }
+
+  async deletePlan(user: UserSummary, publicationId: string, planId: string) {
+    await this.publications.deletePlan({ actorUid: user.uid, publicationId, planId });
+  }
+
+  async mine(user: UserSummary) {
+    const [mine, { invitations }] = await Promise.all([
+      this.publications.getMyPublication({ actorUid: user.uid }),
+      this.publications.listInvitations({ actorUid: user.uid }),
+    ]);
+    return {
+      publication: mine.publication ? this.json(mine.publication) : null,
+      role: mine.publication ? roleOf(mine.role) : null,
+      invitations: invitations.map(invitationJson),
+    };
+  }
+
+  async respond(user: UserSummary, publicationId: string, accept: boolean) {
+    await this.publications.respondInvitation({ actorUid: user.uid, publicationId, accept });
+  }
+
+  async mySubscriptions(user: UserSummary) {
+    const { subscriptions } = await this.publications.listMySubscriptions({ actorUid: user.uid });
+    return {
+      items: subscriptions.map((item) => ({
+        publication: this.json(item.publication),
+        subscription: subscriptionJson(item.subscription!),
+      })),
+    };
+  }
+}
