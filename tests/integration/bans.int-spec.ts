@@ -14,7 +14,6 @@ import { randomUUID } from 'node:crypto';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
 import { closeTrustClient, refreshGatewaySessions, trustClient } from '../support/bans.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import {
   eventually,
   freshDatabase,
@@ -26,10 +25,7 @@ import {
   type TestDatabase,
 } from '../support/stack.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
-
-interface ErrorBody {
-  error: { code: string; message: string; params?: Record<string, string> };
-}
+import { captchaParam, errorCode, typedApi } from '../support/typed-api.ts';
 interface Account {
   client: ApiClient;
   uid: string;
@@ -78,43 +74,43 @@ async function signUp(): Promise<Account> {
   };
   const client = new ApiClient(base);
   const since = new Date();
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    { ...account, fullname: `Ban User ${seq}`, acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(base),
-  );
+  const response = await typedApi(client).POST('/api/id/register', {
+    body: { ...account, fullname: `Ban User ${seq}`, acceptTerms: true, acceptPrivacy: true },
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   await confirmAccount(client, account.email, since);
-  return { ...account, client, uid: response.body.uid };
+  return { ...account, client, uid: response.data!.uid };
 }
 
 async function signIn(account: Account) {
   const client = new ApiClient(base);
-  const response = await client.post<ErrorBody>('/api/id/auth/login', {
-    login: account.username,
-    password: account.password,
+  const response = await typedApi(client).POST('/api/id/auth/login', {
+    body: { login: account.username, password: account.password },
   });
   return { client, response };
 }
 
 /** The write of a signed-in user used throughout: a profile change (identity behind the gateway). */
 const writeProfile = (client: ApiClient, headline: string) =>
-  client.request<ErrorBody>('PATCH', '/api/me/settings/profile', { headline });
+  typedApi(client).PATCH('/api/me/settings/profile', { body: { headline } });
 
 /** A draft of an article (articles behind the gateway; a confirmed account). */
 const writeArticle = (client: ApiClient) =>
-  client.post<ErrorBody & { id: string }>('/api/articles', {
-    title: 'An article written under a ban',
-    description: 'Refused while banned',
-    language: 'en',
-    category: 'tech',
-    content: {
-      blocks: [
-        {
-          type: 'paragraph',
-          data: { text: 'A paragraph long enough to publish, about bans and what they take away.' },
-        },
-      ],
+  typedApi(client).POST('/api/articles', {
+    body: {
+      title: 'An article written under a ban',
+      description: 'Refused while banned',
+      language: 'en',
+      category: 'tech',
+      content: {
+        blocks: [
+          {
+            type: 'paragraph',
+            data: { text: 'A paragraph long enough to publish, about bans and what they take away.' },
+          },
+        ],
+      },
     },
   });
 
@@ -155,7 +151,7 @@ describe('a ban issued through identity', () => {
     const other = await signUp();
     // Signed in and cached by the gateway before the ban.
     expect((await writeProfile(banned.client, 'Before the ban')).status).toBe(200);
-    expect((await banned.client.get('/api/users/info')).status).toBe(200);
+    expect((await typedApi(banned.client).GET('/api/users/info')).status).toBe(200);
 
     const endsAtMs = Date.now() + 2 * DAY_MS;
     const requestId = `audit-${randomUUID()}`;
@@ -183,33 +179,33 @@ describe('a ban issued through identity', () => {
     const until = new Date(endsAtMs).toISOString();
     const refusedWrite = await writeProfile(banned.client, 'After the ban');
     expect(refusedWrite.status).toBe(403);
-    expect(refusedWrite.body.error).toMatchObject({ code: 'UserBanned', params: { reason: 'spam', until } });
+    expect(refusedWrite.error?.error).toMatchObject({ code: 'UserBanned', params: { reason: 'spam', until } });
     const refusedArticle = await writeArticle(banned.client);
     expect(refusedArticle.status).toBe(403);
-    expect(refusedArticle.body.error).toMatchObject({ code: 'UserBanned', params: { reason: 'spam', until } });
+    expect(refusedArticle.error?.error).toMatchObject({ code: 'UserBanned', params: { reason: 'spam', until } });
     // Signed-in reads are refused too, but for the summary (which tells of the ban) and the user's own bans.
-    expect((await banned.client.get<ErrorBody>('/api/ttin/logs/sns')).body.error?.code).toBe('UserBanned');
-    const info = await banned.client.get<{ uid: string; ban?: { reason: string; until: string | null } }>(
-      '/api/users/info',
-    );
+    expect(errorCode(await typedApi(banned.client).GET('/api/ttin/logs/sns'))).toBe('UserBanned');
+    const info = await typedApi(banned.client).GET('/api/users/info');
     expect(info.status).toBe(200);
-    expect(info.body).toMatchObject({ uid: banned.uid, ban: { reason: 'spam', until } });
-    const bans = await banned.client.get<{ bans: { reason: string; liftedAt: string | null }[] }>('/api/ttin/logs/bns');
+    expect(info.data).toMatchObject({ uid: banned.uid, ban: { reason: 'spam', until } });
+    const bans = await typedApi(banned.client).GET('/api/ttin/logs/bns');
     expect(bans.status).toBe(200);
-    expect(bans.body.bans).toEqual([expect.objectContaining({ reason: 'spam', liftedAt: null })]);
+    expect(bans.data!.bans).toEqual([expect.objectContaining({ reason: 'spam', liftedAt: null })]);
     // Public reads go on.
-    expect((await banned.client.get('/api/home/articles?page=1')).status).toBe(200);
+    expect((await typedApi(banned.client).GET('/api/home/articles', { params: { query: { page: 1 } } })).status).toBe(
+      200,
+    );
     // A new sign-in is refused alike, opening no session.
     const signInRefused = await signIn(banned);
     expect(signInRefused.response.status).toBe(403);
-    expect(signInRefused.response.body.error).toMatchObject({
+    expect(signInRefused.response.error?.error).toMatchObject({
       code: 'UserBanned',
       params: { reason: 'spam', until },
     });
-    expect((await signInRefused.client.get('/api/users/info')).status).toBe(401);
+    expect((await typedApi(signInRefused.client).GET('/api/users/info')).status).toBe(401);
     // Someone else is untouched.
     expect((await writeProfile(other.client, 'Not banned')).status).toBe(200);
-    expect((await other.client.get('/api/users/info')).body).not.toHaveProperty('ban');
+    expect((await typedApi(other.client).GET('/api/users/info')).data).not.toHaveProperty('ban');
 
     // A retried IssueBan (the same request id) answers the same ban and announces nothing more.
     const retried = await trust.issueBan({
@@ -233,8 +229,8 @@ describe('a ban issued through identity', () => {
     await refreshGatewaySessions(lifted);
     expect((await writeProfile(banned.client, 'Lifted')).status).toBe(200);
     const written = await writeArticle(banned.client);
-    expect({ status: written.status, error: written.body.error }).toEqual({ status: 201, error: undefined });
-    expect((await banned.client.get('/api/users/info')).body).not.toHaveProperty('ban');
+    expect({ status: written.status, error: written.error }).toEqual({ status: 201, error: undefined });
+    expect((await typedApi(banned.client).GET('/api/users/info')).data).not.toHaveProperty('ban');
     expect((await signIn(banned)).response.status).toBe(200);
     // Lifting again answers the ban as it is.
     expect((await trust.liftBan({ banId: issued.ban!.id, moderator: 'other' })).ban).toEqual(lifted.ban);
@@ -270,7 +266,7 @@ describe('a ban issued through identity', () => {
 
   it('a permanent ban names no end; signing out still works', async () => {
     const banned = await signUp();
-    expect((await banned.client.get('/api/users/info')).status).toBe(200);
+    expect((await typedApi(banned.client).GET('/api/users/info')).status).toBe(200);
     const issued = await trust.issueBan({
       uid: banned.uid,
       reason: BanReason.BAN_REASON_MISUSE,
@@ -284,11 +280,13 @@ describe('a ban issued through identity', () => {
 
     const refused = await writeProfile(banned.client, 'Permanent');
     expect(refused.status).toBe(403);
-    expect(refused.body.error.code).toBe('UserBanned');
-    expect(refused.body.error.params).toEqual({ reason: 'misuse' });
-    expect((await banned.client.get('/api/users/info')).body).toMatchObject({ ban: { reason: 'misuse', until: null } });
-    expect((await banned.client.post('/api/id/out')).status).toBe(204);
-    expect((await banned.client.get('/api/users/info')).status).toBe(401);
+    expect(errorCode(refused)).toBe('UserBanned');
+    expect(refused.error?.error.params).toEqual({ reason: 'misuse' });
+    expect((await typedApi(banned.client).GET('/api/users/info')).data).toMatchObject({
+      ban: { reason: 'misuse', until: null },
+    });
+    expect((await typedApi(banned.client).POST('/api/id/out')).status).toBe(204);
+    expect((await typedApi(banned.client).GET('/api/users/info')).status).toBe(401);
   });
 
   it('refuses an unknown user, an unknown reason, an end in the past and an unknown ban, changing nothing', async () => {

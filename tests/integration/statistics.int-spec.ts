@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createClient } from 'redis';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
 import {
@@ -24,21 +23,11 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { captchaParam, errorCode, typedApi } from '../support/typed-api.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import type { Schemas } from '@pencraft/api-client';
 import { Language } from '@pencraft/contracts/common/v1/common';
 
-interface Statistics {
-  views: { total: number; users: number; unique: number };
-  reads: number;
-  averageReadSeconds: number;
-  votes: { up: number; down: number };
-  comments: number;
-  bookmarks: number;
-  daily: { date: string; views: number; reads: number }[];
-}
-interface ErrorBody {
-  error: { code: string };
-}
 interface Account {
   client: ApiClient;
   uid: string;
@@ -69,13 +58,12 @@ async function signUp(): Promise<Account> {
   seq += 1;
   const account = { email: `stats${seq}.${run}@example.az`, username: `stats_${run}_${seq}`, password: 'stats-pass-7' };
   const client = new ApiClient(base);
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    { ...account, fullname: `Stats User ${seq}`, acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(base),
-  );
+  const response = await typedApi(client).POST('/api/id/register', {
+    body: { ...account, fullname: `Stats User ${seq}`, acceptTerms: true, acceptPrivacy: true },
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
-  return { client, uid: response.body.uid, username: account.username };
+  return { client, uid: response.data!.uid, username: account.username };
 }
 
 /** A published article of `owner`: written, submitted and approved as the moderation service will. */
@@ -96,10 +84,13 @@ async function publishedArticle(owner: Account): Promise<string> {
 
 /** A visitor as the browser is one: its own cookies and its own user agent. */
 function visitor(userAgent: string, client = new ApiClient(base)) {
+  const headers = { 'user-agent': userAgent };
   return {
     client,
-    pv: (body: object) => client.post('/api/analytics/pv', body, { 'user-agent': userAgent }),
-    read: (body: object) => client.post('/api/analytics/read', body, { 'user-agent': userAgent }),
+    pv: (body: Schemas['PageViewReport']) => typedApi(client).POST('/api/analytics/pv', { body, headers }),
+    read: (body: Schemas['ReadReport']) => typedApi(client).POST('/api/analytics/read', { body, headers }),
+    /** Raw on purpose: a report the document refuses (an unknown field). */
+    readRaw: (body: object) => client.post('/api/analytics/read', body, headers),
   };
 }
 
@@ -110,14 +101,14 @@ const cookiesSet = (headers: Headers) =>
     .filter((pair) => /^pc_a(id|s)=/.test(pair));
 
 async function statsOf(client: ApiClient, id: string, days = 30) {
-  return client.get<Statistics & ErrorBody>(`/api/articles/${id}/stats?days=${days}`);
+  return typedApi(client).GET('/api/articles/{id}/stats', { params: { path: { id }, query: { days } } });
 }
 
 /** Polls the author's statistics until they satisfy `done` (the flush runs every 300 ms here). */
-function statsWhen(id: string, done: (s: Statistics) => boolean) {
+function statsWhen(id: string, done: (s: Schemas['ArticleStatistics']) => boolean) {
   return eventually(async () => {
-    const response = await statsOf(author.client, id);
-    return response.status === 200 && done(response.body) ? response.body : undefined;
+    const { data } = await statsOf(author.client, id);
+    return data && done(data) ? data : undefined;
   });
 }
 
@@ -218,7 +209,7 @@ describe('page views and reads', () => {
     const again = visitor('Mozilla/5.0 Edg/150.0');
     await again.pv({ path: '/', consent: true });
     expect(again.client.cookies.has('pc_aid')).toBe(true);
-    const withdrawn = await again.client.request('DELETE', '/api/analytics/consent');
+    const withdrawn = await typedApi(again.client).DELETE('/api/analytics/consent');
     expect(withdrawn.status).toBe(204);
     expect(again.client.cookies.has('pc_aid')).toBe(false);
     expect(again.client.cookies.has('pc_as')).toBe(false);
@@ -242,13 +233,13 @@ describe('page views and reads', () => {
     const marks = await redis.keys(`st:rd:${article}:*`);
     expect(marks).toHaveLength(2);
     for (const mark of marks) expect(await redis.ttl(mark)).toBeGreaterThan(24 * 3_600);
-    // Refused before counting: a bad id, a negative time, an unknown field.
+    // Refused before counting: a bad id, a negative time, an unknown field (raw: the last is not a ReadReport).
     for (const body of [
       { articleId: 'nope', seconds: 40 },
       { articleId: article, seconds: -1 },
       { articleId: article, seconds: 40, who: 'me' },
     ]) {
-      const response = await firefox.read(body);
+      const response = await firefox.readRaw(body);
       expect(response.status).toBe(400);
     }
     expect((await firefox.pv({ path: 'https://evil.example/a' })).status).toBe(400);
@@ -331,7 +322,7 @@ describe('who reads statistics', () => {
       [new ApiClient(base), article, 401, 'Unauthorized'],
     ] as const) {
       const response = await statsOf(client, id);
-      expect([response.status, response.body.error?.code]).toEqual([status, code]);
+      expect([response.status, errorCode(response)]).toEqual([status, code]);
     }
     expect((await statsOf(author.client, article, 0)).status).toBe(400);
     expect((await statsOf(author.client, article, 366)).status).toBe(400);
@@ -349,7 +340,7 @@ describe('who reads statistics', () => {
     ]);
     const response = await statsOf(coAuthor.client, article, 7);
     expect(response.status).toBe(200);
-    expect(response.body.daily).toHaveLength(7);
+    expect(response.data!.daily).toHaveLength(7);
     expect((await statsOf(coAuthor.client, readersArticle)).status).toBe(404);
   });
 });
@@ -364,7 +355,7 @@ describe('engagement in the statistics', () => {
       [article, author.uid],
     );
     const response = await statsOf(author.client, article);
-    expect(response.body).toMatchObject({ votes: { up: 2, down: 1 }, bookmarks: 3, comments: 0 });
+    expect(response.data).toMatchObject({ votes: { up: 2, down: 1 }, bookmarks: 3, comments: 0 });
   });
 });
 
@@ -378,7 +369,7 @@ describe('limits', () => {
       else expect(response.status).toBe(204);
     }
     expect(limited?.status).toBe(429);
-    expect((limited!.body as ErrorBody).error.code).toBe('TooManyRequests');
+    expect(errorCode(limited!)).toBe('TooManyRequests');
     expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
     // The reader's API budget is untouched.
     expect((await statsOf(author.client, article)).status).toBe(200);
