@@ -1,6 +1,10 @@
 // Translations and co-authors (SPEC.md sections 4, 8 and 9), shared by the editor and the articles service.
 import { LANGS, type Lang } from './languages.js';
 
+/** Where a co-author invitation stands (SPEC.md section 4: invited, then accepted or rejected). */
+export const INVITATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
 /** Co-authors of one draft or article besides its author, pending invitations included (MaxAuthorsCountReached). */
 export const COAUTHORS_MAX = 3;
 
@@ -21,7 +25,7 @@ export type InvitationProblem = 'self' | 'alreadyInvited' | 'maxAuthors';
 export function invitationProblem(input: {
   authorUid: string;
   inviteeUid: string;
-  invited: readonly { uid: string; status: 'pending' | 'accepted' | 'rejected' }[];
+  invited: readonly { uid: string; status: InvitationStatus }[];
 }): InvitationProblem | undefined {
   if (input.inviteeUid === input.authorUid) return 'self';
   if (input.invited.some((i) => i.uid === input.inviteeUid)) return 'alreadyInvited';

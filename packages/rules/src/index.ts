@@ -135,7 +135,14 @@ export {
   wantsNotificationMail,
   type NotificationType,
 } from './notifications.js';
-export { COAUTHORS_MAX, invitationProblem, translationLanguages, type InvitationProblem } from './collaboration.js';
+export {
+  COAUTHORS_MAX,
+  INVITATION_STATUSES,
+  invitationProblem,
+  translationLanguages,
+  type InvitationProblem,
+  type InvitationStatus,
+} from './collaboration.js';
 export {
   ARTICLE_EDITS_MAX,
   AUDIENCES,

@@ -9,8 +9,9 @@ describe('oneOf', () => {
     expect(text(oneOf('status', ['draft', 'published']))).toBe(`"status" in ('draft', 'published')`);
   });
 
-  it('keeps the empty string and dotted names', () => {
+  it('keeps the empty string, dotted names and media types', () => {
     expect(text(oneOf('action', ['', 'item.approve']))).toBe(`"action" in ('', 'item.approve')`);
+    expect(text(oneOf('type', ['image/jpeg']))).toBe(`"type" in ('image/jpeg')`);
   });
 
   it('refuses what is not a plain identifier, and an empty list', () => {

@@ -1,7 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 
-/** What may be written into the DDL as a literal: the rules' identifiers (and the empty string some columns keep). */
-const LITERAL = /^[A-Za-z0-9_.-]*$/;
+/**
+ * What may be written into the DDL as a literal: the rules' identifiers, media types (image/png) and the empty string
+ * some columns keep.
+ */
+const LITERAL = /^[A-Za-z0-9_./-]*$/;
 
 /**
  * A check constraint's condition: the text column holds one of a closed list of @pencraft/rules (the same list the
