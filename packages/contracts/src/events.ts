@@ -315,8 +315,8 @@ export const EVENTS = {
     // Moderation takes the comment's open queue items away.
     consumers: { articles: 'articles-comments-deleted', moderation: 'moderation-comments-deleted' },
   }),
-  // Publications: no service consumes these yet (articles will detach on deleted and article.detached,
-  // notifications will announce invitations, search will index publications).
+  // Publications: articles makes the articles of a deleted publication and a detached article personal; nothing
+  // consumes the others yet (notifications will announce invitations, search will index publications).
   publicationCreated: defineEvent({
     subject: 'publications.publication.created',
     type: 'events.v1.PublicationCreated',
@@ -339,7 +339,7 @@ export const EVENTS = {
     proto: 'events/v1/publications.proto',
     message: PublicationDeleted,
     publisher: 'publications',
-    consumers: {},
+    consumers: { articles: 'articles-publications-deleted' },
   }),
   memberInvited: defineEvent({
     subject: 'publications.member.invited',
@@ -387,7 +387,7 @@ export const EVENTS = {
     proto: 'events/v1/publications.proto',
     message: ArticleDetached,
     publisher: 'publications',
-    consumers: {},
+    consumers: { articles: 'articles-publications-detached' },
   }),
 } as const;
 

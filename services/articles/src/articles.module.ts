@@ -20,6 +20,9 @@ import { ArticleReportRepository } from './reports/article-report.repository.js'
 import { ArticleReportService } from './reports/article-report.service.js';
 import { ArticleReportsGrpcController } from './reports/article-reports.grpc.controller.js';
 import { StatisticsModule } from './statistics/statistics.module.js';
+import { GrpcPublicationDirectory, PublicationDirectory } from './publications/publication-directory.js';
+import { PublicationEventsConsumer } from './publications/publication-events.consumer.js';
+import { PublicationLinkRepository } from './publications/publication-link.repository.js';
 
 @Module({
   imports: [MediaModule, StatisticsModule, EngagementModule, CollaborationModule, CommentCountModule],
@@ -41,6 +44,10 @@ import { StatisticsModule } from './statistics/statistics.module.js';
     // Readers' reports of published articles (moderation triages them).
     ArticleReportService,
     ArticleReportRepository,
+    // Publications: may a draft's owner write into one (GetRole), and their detached and deleted articles.
+    { provide: PublicationDirectory, useClass: GrpcPublicationDirectory },
+    PublicationEventsConsumer,
+    PublicationLinkRepository,
   ],
 })
 export class ArticlesModule {}

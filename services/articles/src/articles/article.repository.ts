@@ -76,6 +76,7 @@ export class ArticleRepository {
         category: articles.category,
         wordCount: articles.wordCount,
         publishedAt: articles.publishedAt,
+        publicationId: articles.publicationId,
         author: AUTHOR_COLUMNS,
       })
       .from(articles)
@@ -196,6 +197,7 @@ export class ArticleRepository {
         category: articles.category,
         wordCount: articles.wordCount,
         publishedAt: articles.publishedAt,
+        publicationId: articles.publicationId,
         author: AUTHOR_COLUMNS,
       })
       .from(articles)

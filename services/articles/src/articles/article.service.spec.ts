@@ -56,6 +56,7 @@ function row(overrides: Partial<ArticleRow> = {}): ArticleRow {
     translationOf: null,
     coverKey: null,
     target: 'personal',
+    publicationId: null,
     audience: 'free',
     editCount: 0,
     ...overrides,
@@ -239,6 +240,7 @@ describe('ArticleService', () => {
       category: 'tech',
       wordCount: 400,
       publishedAt: new Date(NOW.getTime() - n * 1000),
+      publicationId: null,
       author: AUTHOR,
     });
 
@@ -262,6 +264,7 @@ describe('ArticleService', () => {
         coverUrl: '',
         votes: 0,
         comments: 0,
+        publicationId: '',
       });
     });
 
@@ -290,6 +293,7 @@ describe('ArticleService', () => {
       category: 'culture',
       wordCount: 200,
       publishedAt: new Date(NOW.getTime() - n * 1000),
+      publicationId: null,
       author: { ...AUTHOR, imageUrl: '/media/users/x/avatar-1.jpg' },
     });
 

@@ -90,6 +90,7 @@ export class ArticleService {
       coverUrl: '',
       votes: 0,
       comments: 0,
+      publicationId: row.publicationId ?? '',
     }));
     return { items, page: safePage, pageSize: size, hasMore: rows.length > size };
   }
@@ -115,6 +116,7 @@ export class ArticleService {
       coverUrl: '',
       votes: 0,
       comments: 0,
+      publicationId: row.publicationId ?? '',
     }));
     return { items, page: safePage, pageSize: size, hasMore: rows.length > size, total };
   }
@@ -142,6 +144,7 @@ export function toArticle({ article, author }: ArticleWithAuthor): Article {
     coverUrl: mediaUrl(article.coverKey),
     audience: audiences.toProto(article.audience),
     target: article.target,
+    publicationId: article.publicationId ?? '',
     editCount: article.editCount,
     // Co-authors and the translation group: ArticleCollaboration.of, where a read shows them.
     coAuthors: [],

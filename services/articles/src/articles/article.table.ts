@@ -32,6 +32,11 @@ export const articles = articlesSchema.table(
     /** An object-store key of the cover image, or null. */
     coverKey: text('cover_key'),
     target: text('target').notNull().default('personal'),
+    /**
+     * The publication it belongs to (publications owns the publication and its pins); null for the personal blog.
+     * Becomes null when the publication detaches it or is deleted: it stays under its author.
+     */
+    publicationId: uuid('publication_id'),
     audience: text('audience').$type<Audience>().notNull().default('free'),
     /** How many times the published article was edited (SPEC.md: EditArticleCount). */
     editCount: integer('edit_count').notNull().default(0),
@@ -49,6 +54,7 @@ export const articles = articlesSchema.table(
       .where(sql`status = 'published'`),
     index('articles_author_idx').on(t.authorId, t.createdAt.desc()),
     index('articles_translation_of_idx').on(t.translationOf),
+    index('articles_publication_idx').on(t.publicationId),
     check('articles_status_known', oneOf('status', ARTICLE_STATUSES)),
     check('articles_language_known', oneOf('language', LANGS)),
     check('articles_audience_known', oneOf('audience', AUDIENCES)),

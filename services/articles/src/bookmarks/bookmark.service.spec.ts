@@ -24,6 +24,7 @@ const card = (i: number): CardRow => ({
   category: 'tech',
   wordCount: 400,
   coverKey: i === 1 ? 'articles/u/1/cover.jpg' : null,
+  publicationId: null,
   publishedAt: NOW,
   score: 3,
   comments: 0,

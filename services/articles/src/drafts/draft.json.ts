@@ -57,6 +57,7 @@ export function toDraft(
     coverKey: row.coverKey ?? '',
     coverUrl: mediaUrl(row.coverKey),
     target: row.target,
+    publicationId: row.publicationId ?? '',
     audience: audiences.toProto(row.audience),
     version: row.version,
     createdAtMs: row.createdAt.getTime(),

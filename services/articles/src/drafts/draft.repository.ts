@@ -141,6 +141,16 @@ export class DraftRepository {
     return row!;
   }
 
+  /** Where the draft will be published (null: the personal blog); a change like a save (the version grows). */
+  async setPublication(tx: Queryable, id: string, publicationId: string | null, at: Date): Promise<DraftRow> {
+    const [row] = await tx
+      .update(drafts)
+      .set({ publicationId, version: sql`${drafts.version} + 1`, updatedAt: at })
+      .where(eq(drafts.id, id))
+      .returning();
+    return row!;
+  }
+
   async setPreviewTokenHash(tx: Queryable, id: string, tokenHash: string, at: Date): Promise<void> {
     await tx.update(drafts).set({ previewTokenHash: tokenHash, previewTokenCreatedAt: at }).where(eq(drafts.id, id));
   }

@@ -6,6 +6,7 @@ import type { ArticleRow } from '../articles/article.table.js';
 import type { AuthorRepository } from '../authors/author.repository.js';
 import type { Clock } from '@pencraft/kit';
 import type { MediaRepository } from '../media/media.repository.js';
+import type { PublicationDirectory } from '../publications/publication-directory.js';
 import type { CoAuthorAccess } from './co-author-access.js';
 import type { DraftRepository } from './draft.repository.js';
 import { DraftService, previewTokenHash } from './draft.service.js';
@@ -23,6 +24,7 @@ const OTHER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 const DRAFT_ID = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const ARTICLE_ID = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
 const TEXT = 'Bakıda payız gələndə küləklər şəhəri təmizləyir.';
+const PUBLICATION_ID = '7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b';
 
 function draft(overrides: Partial<DraftRow> = {}): DraftRow {
   return {
@@ -38,6 +40,7 @@ function draft(overrides: Partial<DraftRow> = {}): DraftRow {
     subCategories: [],
     coverKey: null,
     target: 'personal',
+    publicationId: null,
     audience: 'free',
     version: 2,
     previewTokenHash: 'f'.repeat(64),
@@ -76,6 +79,7 @@ describe('DraftService', () => {
   let authors: StrictMock<AuthorRepository>;
   let coAuthors: StrictMock<CoAuthorAccess>;
   let media: StrictMock<MediaRepository>;
+  let publications: StrictMock<PublicationDirectory>;
   let clock: StrictMock<Clock>;
   let transactions: ReturnType<typeof fakeTransactions>;
   let service: DraftService;
@@ -86,10 +90,80 @@ describe('DraftService', () => {
     authors = strictMock<AuthorRepository>('AuthorRepository');
     coAuthors = strictMock<CoAuthorAccess>('CoAuthorAccess');
     media = strictMock<MediaRepository>('MediaRepository');
+    publications = strictMock<PublicationDirectory>('PublicationDirectory');
     clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
     transactions = fakeTransactions();
-    service = new DraftService(transactions, drafts, articles, authors, coAuthors, media, clock);
+    service = new DraftService(transactions, drafts, articles, authors, coAuthors, media, publications, clock);
+  });
+
+  describe('setPublication', () => {
+    const found = (overrides: Partial<DraftRow> = {}) => ({ draft: draft(overrides), owner: OWNER });
+
+    it('writes into a publication the owner is a member of (asked before the lock), a change like a save', async () => {
+      drafts.find.mockResolvedValue(found());
+      publications.isMember.mockResolvedValue(true);
+      drafts.lockForUpdate.mockResolvedValue(draft());
+      drafts.setPublication.mockResolvedValue(draft({ publicationId: PUBLICATION_ID, version: 3 }));
+
+      const saved = await service.setPublication(DRAFT_ID, OWNER.uid, PUBLICATION_ID);
+
+      expect(publications.isMember).toHaveBeenCalledWith(PUBLICATION_ID, OWNER.uid);
+      expect(drafts.setPublication).toHaveBeenCalledWith(TX, DRAFT_ID, PUBLICATION_ID, NOW);
+      expect(saved).toMatchObject({ publicationId: PUBLICATION_ID, version: 3, target: 'personal' });
+    });
+
+    it('goes back to the personal blog without asking publications', async () => {
+      drafts.find.mockResolvedValue(found({ publicationId: PUBLICATION_ID }));
+      drafts.lockForUpdate.mockResolvedValue(draft({ publicationId: PUBLICATION_ID }));
+      drafts.setPublication.mockResolvedValue(draft({ publicationId: null, version: 3 }));
+
+      const saved = await service.setPublication(DRAFT_ID, OWNER.uid, '');
+
+      expect(drafts.setPublication).toHaveBeenCalledWith(TX, DRAFT_ID, null, NOW);
+      expect(saved.publicationId).toBe('');
+      expect(publications.isMember).not.toHaveBeenCalled();
+    });
+
+    it('changes nothing (not even the version) when the draft is already there', async () => {
+      drafts.find.mockResolvedValue(found({ publicationId: PUBLICATION_ID }));
+      publications.isMember.mockResolvedValue(true);
+      drafts.lockForUpdate.mockResolvedValue(draft({ publicationId: PUBLICATION_ID }));
+
+      const saved = await service.setPublication(DRAFT_ID, OWNER.uid, PUBLICATION_ID);
+
+      expect(saved).toMatchObject({ publicationId: PUBLICATION_ID, version: 2 });
+      expect(drafts.setPublication).not.toHaveBeenCalled();
+    });
+
+    it('refuses a writer who is not a member (ActorNotPublicationMember) and passes PublicationNotFound on', async () => {
+      drafts.find.mockResolvedValue(found());
+      publications.isMember.mockResolvedValue(false);
+      expect((await failure(service.setPublication(DRAFT_ID, OWNER.uid, PUBLICATION_ID))).code).toBe(
+        'ActorNotPublicationMember',
+      );
+      publications.isMember.mockRejectedValue(new AppError('PublicationNotFound'));
+      expect((await failure(service.setPublication(DRAFT_ID, OWNER.uid, PUBLICATION_ID))).code).toBe(
+        'PublicationNotFound',
+      );
+      expect(drafts.lockForUpdate).not.toHaveBeenCalled();
+    });
+
+    it('answers DraftNotFound to anyone but the owner (a co-author too) and for a visitor, before asking anyone', async () => {
+      drafts.find.mockResolvedValue(found());
+      expect((await failure(service.setPublication(DRAFT_ID, OTHER, PUBLICATION_ID))).code).toBe('DraftNotFound');
+      expect((await failure(service.setPublication(DRAFT_ID, '', ''))).code).toBe('DraftNotFound');
+      drafts.find.mockResolvedValue(undefined);
+      expect((await failure(service.setPublication(DRAFT_ID, OWNER.uid, ''))).code).toBe('DraftNotFound');
+      expect(publications.isMember).not.toHaveBeenCalled();
+    });
+
+    it('keeps a paid audience refused when the draft is in a publication', async () => {
+      drafts.lockOwner.mockResolvedValue(undefined);
+      drafts.lockForUpdate.mockResolvedValue(draft({ publicationId: PUBLICATION_ID }));
+      const error = await failure(service.update(DRAFT_ID, OWNER.uid, 2, fields({ audience: Audience.AUDIENCE_PAID })));
+      expect(error.code).toBe('PaidAudienceNeedsPublication');
+    });
   });
 
   describe('create', () => {
@@ -294,6 +368,7 @@ describe('DraftService', () => {
         subCategories: [],
         coverKey: null,
         target: 'personal',
+        publicationId: PUBLICATION_ID,
         audience: 'free',
         ...overrides,
       }) as ArticleRow;
@@ -310,6 +385,7 @@ describe('DraftService', () => {
         ownerId: OWNER.uid,
         articleId: ARTICLE_ID,
         title: 'Payız',
+        publicationId: PUBLICATION_ID,
       });
       expect(opened.articleId).toBe(ARTICLE_ID);
 

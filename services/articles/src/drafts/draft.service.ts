@@ -19,6 +19,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ArticleRepository } from '../articles/article.repository.js';
 import { AuthorRepository } from '../authors/author.repository.js';
 import { MediaRepository } from '../media/media.repository.js';
+import { PublicationDirectory, requireMember } from '../publications/publication-directory.js';
 import { CoAuthorAccess } from './co-author-access.js';
 import { toDraft, type DraftRole } from './draft.json.js';
 import { DraftRepository, type DraftChanges } from './draft.repository.js';
@@ -73,6 +74,7 @@ export class DraftService {
     private readonly authors: AuthorRepository,
     private readonly coAuthors: CoAuthorAccess,
     private readonly media: MediaRepository,
+    private readonly publications: PublicationDirectory,
     private readonly clock: Clock,
   ) {}
 
@@ -179,6 +181,25 @@ export class DraftService {
   }
 
   /**
+   * Where the owner will publish the draft: the personal blog (empty id) or a publication they own or are a member of
+   * (PublicationNotFound, ActorNotPublicationMember), asked before the draft is locked; submitting asks again. Only the
+   * owner sets it (anyone else: DraftNotFound). The audience is not touched: paid readers stay refused everywhere.
+   */
+  async setPublication(id: string, actorUid: string, publicationId: string): Promise<Draft> {
+    const found = actorUid ? await this.drafts.find(id) : undefined;
+    if (!found || found.draft.ownerId !== actorUid) notFound();
+    if (publicationId) await requireMember(this.publications, publicationId, actorUid);
+    return this.transactions.run(async (tx) => {
+      const current = await this.drafts.lockForUpdate(tx, id);
+      if (!current || current.ownerId !== actorUid) notFound();
+      const wanted = publicationId || null;
+      const saved =
+        current.publicationId === wanted ? current : await this.drafts.setPublication(tx, id, wanted, this.clock.now());
+      return toDraft(saved, found.owner, 'owner');
+    });
+  }
+
+  /**
    * A new preview token (the old one stops working at once), working for PREVIEW_LINK_DAYS: answered only here, the
    * table keeps its hash.
    */
@@ -247,6 +268,7 @@ export class DraftService {
         subCategories: article.subCategories,
         coverKey: article.coverKey,
         target: article.target as DraftRow['target'],
+        publicationId: article.publicationId,
         audience: article.audience as DraftRow['audience'],
       });
       return toDraft(row, actor, 'owner');

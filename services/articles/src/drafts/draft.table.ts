@@ -35,6 +35,12 @@ export const drafts = articlesSchema.table(
     /** An object-store key of an uploaded editor image (articles/<uid>/...), or null. */
     coverKey: text('cover_key'),
     target: text('target').$type<DraftTarget>().notNull().default('personal'),
+    /**
+     * The publication the owner will publish it into (a member or the owner there, as publications answered when it
+     * was set and again when it is submitted); null for the personal blog. `target` stays personal, and with it the
+     * refusal of paid readers, until paid access is enforced on every route.
+     */
+    publicationId: uuid('publication_id'),
     audience: text('audience').$type<Audience>().notNull().default('free'),
     version: integer('version').notNull().default(1),
     /**
@@ -50,6 +56,7 @@ export const drafts = articlesSchema.table(
     index('drafts_owner_idx').on(t.ownerId, t.updatedAt.desc()),
     index('drafts_article_idx').on(t.articleId),
     index('drafts_translation_of_idx').on(t.translationOf),
+    index('drafts_publication_idx').on(t.publicationId),
     uniqueIndex('drafts_preview_token_hash_idx').on(t.previewTokenHash),
     check('drafts_language_known', oneOf('language', LANGS)),
     check('drafts_audience_known', oneOf('audience', AUDIENCES)),

@@ -25,6 +25,8 @@ import type {
   RefreshDraftPreviewResponse,
   SetDraftCoverRequest,
   SetDraftCoverResponse,
+  SetDraftPublicationRequest,
+  SetDraftPublicationResponse,
   UpdateDraftRequest,
   UpdateDraftResponse,
 } from '@pencraft/contracts/articles/v1/drafts';
@@ -68,6 +70,11 @@ export class DraftsGrpcController {
   @GrpcMethod('DraftsService', 'setDraftCover')
   async setDraftCover(request: SetDraftCoverRequest): Promise<SetDraftCoverResponse> {
     return { draft: await this.drafts.setCover(request.draftId, request.actorUid, request.key) };
+  }
+
+  @GrpcMethod('DraftsService', 'setDraftPublication')
+  async setDraftPublication(request: SetDraftPublicationRequest): Promise<SetDraftPublicationResponse> {
+    return { draft: await this.drafts.setPublication(request.draftId, request.actorUid, request.publicationId) };
   }
 
   @GrpcMethod('DraftsService', 'refreshDraftPreview')

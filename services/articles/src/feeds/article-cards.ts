@@ -18,6 +18,7 @@ export const CARD_COLUMNS = {
   category: articles.category,
   wordCount: articles.wordCount,
   coverKey: articles.coverKey,
+  publicationId: articles.publicationId,
   publishedAt: articleEngagement.publishedAt,
   score: articleEngagement.score,
   comments: articleEngagement.comments,
@@ -35,6 +36,7 @@ export interface CardRow {
   category: string;
   wordCount: number;
   coverKey: string | null;
+  publicationId: string | null;
   publishedAt: Date;
   score: number;
   comments: number;
@@ -62,6 +64,7 @@ export function toCard(row: CardRow): ArticleCard {
     coverUrl: row.coverKey ? `/media/${row.coverKey}` : '',
     votes: row.score,
     comments: row.comments,
+    publicationId: row.publicationId ?? '',
   };
 }
 

@@ -20,6 +20,7 @@ const card = (id: string): CardRow => ({
   category: 'tech',
   wordCount: 10,
   coverKey: null,
+  publicationId: null,
   publishedAt: NOW,
   score: 0,
   comments: 0,

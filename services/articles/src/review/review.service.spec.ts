@@ -10,6 +10,7 @@ import type { ArticleContent } from '../content/article-content.js';
 import type { CoAuthorAccess } from '../drafts/co-author-access.js';
 import type { DraftRepository } from '../drafts/draft.repository.js';
 import type { DraftRow } from '../drafts/draft.table.js';
+import type { PublicationDirectory } from '../publications/publication-directory.js';
 import type { ReviewRepository } from './review.repository.js';
 import type { ArticleEditRow } from './review.table.js';
 import { ReviewService } from './review.service.js';
@@ -27,6 +28,7 @@ const OTHER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 const ARTICLE_ID = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
 const DRAFT_ID = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const EDIT_ID = '7a6b5c4d-3e2f-4a1b-8c9d-2e3f4a5b6c7d';
+const PUBLICATION_ID = '7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b';
 const TEXT = 'Bakıda payız gələndə küləklər şəhəri təmizləyir və dəniz sahili sakitləşir.';
 const CONTENT: ArticleContent = {
   time: NOW.getTime(),
@@ -55,6 +57,7 @@ function article(overrides: Partial<ArticleRow> = {}): ArticleRow {
     translationOf: null,
     coverKey: null,
     target: 'personal',
+    publicationId: null,
     audience: 'free',
     editCount: 0,
     ...overrides,
@@ -85,6 +88,7 @@ function edit(overrides: Partial<ArticleEditRow> = {}): ArticleEditRow {
     symbolCount: TEXT.length,
     coverKey: null,
     target: 'personal',
+    publicationId: null,
     audience: 'free',
     submittedAt: NOW,
     decidedAt: null,
@@ -106,6 +110,7 @@ function draft(overrides: Partial<DraftRow> = {}): DraftRow {
     subCategories: ['travel'],
     coverKey: null,
     target: 'personal',
+    publicationId: null,
     audience: 'free',
     version: 3,
     previewTokenHash: null,
@@ -131,6 +136,7 @@ describe('ReviewService', () => {
   let drafts: StrictMock<DraftRepository>;
   let reviews: StrictMock<ReviewRepository>;
   let coAuthors: StrictMock<CoAuthorAccess>;
+  let publications: StrictMock<PublicationDirectory>;
   let outbox: StrictMock<Outbox>;
   let clock: StrictMock<Clock>;
   let transactions: ReturnType<typeof fakeTransactions>;
@@ -141,11 +147,12 @@ describe('ReviewService', () => {
     drafts = strictMock<DraftRepository>('DraftRepository');
     reviews = strictMock<ReviewRepository>('ReviewRepository');
     coAuthors = strictMock<CoAuthorAccess>('CoAuthorAccess');
+    publications = strictMock<PublicationDirectory>('PublicationDirectory');
     outbox = strictMock<Outbox>('Outbox');
     clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
     transactions = fakeTransactions();
-    service = new ReviewService(transactions, articles, drafts, reviews, coAuthors, outbox, clock);
+    service = new ReviewService(transactions, articles, drafts, reviews, coAuthors, publications, outbox, clock);
   });
 
   describe('submit', () => {
@@ -253,6 +260,72 @@ describe('ReviewService', () => {
         originalAuthorUid: AUTHOR.uid,
         publishedAtMs: NOW.getTime(),
       });
+    });
+
+    it('publishes into the publication the draft names once publications says the owner is still a member', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ publicationId: PUBLICATION_ID }));
+      publications.isMember.mockResolvedValue(true);
+      articles.countPending.mockResolvedValue(0);
+      articles.insert.mockResolvedValue(article({ status: 'draft', publicationId: PUBLICATION_ID }));
+      articles.setStatus.mockResolvedValue(article());
+      articles.findWithAuthor.mockResolvedValue(read({ publicationId: PUBLICATION_ID }));
+      outbox.add.mockResolvedValue('event-p');
+
+      const result = await service.submit(DRAFT_ID, AUTHOR.uid);
+
+      expect(publications.isMember).toHaveBeenCalledWith(PUBLICATION_ID, AUTHOR.uid);
+      // The target stays personal, and with it the refusal of paid readers.
+      expect(articles.insert).toHaveBeenCalledWith(
+        TX,
+        expect.objectContaining({ publicationId: PUBLICATION_ID, target: 'personal', audience: 'free' }),
+      );
+      expect(result.publicationId).toBe(PUBLICATION_ID);
+    });
+
+    it('refuses a member removed since the target was set (ActorNotPublicationMember) and keeps the draft', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ publicationId: PUBLICATION_ID }));
+      publications.isMember.mockResolvedValue(false);
+
+      expect(await codeOf(service.submit(DRAFT_ID, AUTHOR.uid))).toBe('ActorNotPublicationMember');
+      expect(articles.insert).not.toHaveBeenCalled();
+      expect(drafts.delete).not.toHaveBeenCalled();
+      expect(transactions.rolledBack).toBe(1);
+    });
+
+    it('passes on PublicationNotFound for a publication deleted since the target was set', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ publicationId: PUBLICATION_ID }));
+      publications.isMember.mockRejectedValue(new AppError('PublicationNotFound'));
+
+      expect(await codeOf(service.submit(DRAFT_ID, AUTHOR.uid))).toBe('PublicationNotFound');
+      expect(articles.insert).not.toHaveBeenCalled();
+    });
+
+    it('asks nobody for a personal draft, and refuses paid readers in a publication too', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ publicationId: PUBLICATION_ID, audience: 'paid' }));
+      expect(await codeOf(service.submit(DRAFT_ID, AUTHOR.uid))).toBe('PaidAudienceNeedsPublication');
+      expect(publications.isMember).not.toHaveBeenCalled();
+      expect(articles.insert).not.toHaveBeenCalled();
+    });
+
+    it('asks again only when an edit moves the article into a publication', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ articleId: ARTICLE_ID, publicationId: PUBLICATION_ID }));
+      reviews.lockOpenEdit.mockResolvedValue(undefined);
+      reviews.insertEdit.mockResolvedValue(edit({ publicationId: PUBLICATION_ID }));
+      articles.findWithAuthor.mockResolvedValue(read({ status: 'published', publicationId: PUBLICATION_ID }));
+      outbox.add.mockResolvedValue('event-e');
+
+      // Already there (its author was removed since): it stays, and the edit keeps it there.
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'published', publicationId: PUBLICATION_ID }));
+      await service.submit(DRAFT_ID, AUTHOR.uid);
+      expect(publications.isMember).not.toHaveBeenCalled();
+      expect(reviews.insertEdit).toHaveBeenCalledWith(TX, expect.objectContaining({ publicationId: PUBLICATION_ID }));
+
+      // Moving a personal article in asks, and a non-member is refused.
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'published', publicationId: null }));
+      publications.isMember.mockResolvedValue(false);
+      expect(await codeOf(service.submit(DRAFT_ID, AUTHOR.uid))).toBe('ActorNotPublicationMember');
+      expect(publications.isMember).toHaveBeenCalledWith(PUBLICATION_ID, AUTHOR.uid);
+      expect(reviews.insertEdit).toHaveBeenCalledTimes(1);
     });
 
     it('refuses a sixth pending article and keeps the draft', async () => {
@@ -503,7 +576,13 @@ describe('ReviewService', () => {
       expect(articles.replaceContent).toHaveBeenCalledWith(
         TX,
         ARTICLE_ID,
-        expect.objectContaining({ title: 'Payız, yenə', bodyText: TEXT, editCount: 3, updatedAt: NOW }),
+        expect.objectContaining({
+          title: 'Payız, yenə',
+          bodyText: TEXT,
+          editCount: 3,
+          updatedAt: NOW,
+          publicationId: null,
+        }),
       );
       expect(reviews.setEditStatus).toHaveBeenCalledWith(TX, EDIT_ID, 'published', '', NOW);
       expect(reviews.record).toHaveBeenCalledWith(TX, ARTICLE_ID, ['approved', 'published'], '', NOW);

@@ -18,6 +18,7 @@ import { checkArticle } from '../articles/article.rules.js';
 import { toArticle } from '../articles/article.service.js';
 import { PENDING_STATUSES, type ArticleRow } from '../articles/article.table.js';
 import { CoAuthorAccess } from '../drafts/co-author-access.js';
+import { PublicationDirectory, requireMember } from '../publications/publication-directory.js';
 import { DraftRepository } from '../drafts/draft.repository.js';
 import { checkPublishable } from '../drafts/draft.rules.js';
 import type { DraftRow } from '../drafts/draft.table.js';
@@ -50,6 +51,7 @@ export class ReviewService {
     private readonly drafts: DraftRepository,
     private readonly reviews: ReviewRepository,
     private readonly coAuthors: CoAuthorAccess,
+    private readonly publications: PublicationDirectory,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {}
@@ -107,6 +109,7 @@ export class ReviewService {
       symbolCount: checked.symbolCount,
       coverKey: draft.coverKey,
       target: draft.target,
+      publicationId: draft.publicationId,
       audience: draft.audience,
       translationOf: draft.translationOf,
     };
@@ -115,6 +118,10 @@ export class ReviewService {
       const article = await this.articles.lockForUpdate(tx, draft.articleId);
       if (!article || article.authorId !== draft.ownerId) throw new AppError('ArticleNotFound');
       articleId = article.id;
+      // Moving it into a publication asks again; staying where it is does not (a removed member's article stays).
+      if (draft.publicationId && draft.publicationId !== article.publicationId) {
+        await requireMember(this.publications, draft.publicationId, draft.ownerId);
+      }
       if (article.status === 'published') {
         // An edit of a published article goes through review like a new one: the published version stays live
         // until the edit is approved (decideEdit writes it over the article then).
@@ -141,6 +148,8 @@ export class ReviewService {
         throw new AppError('OperationFailed');
       }
     } else {
+      // A member removed since the target was set is refused.
+      if (draft.publicationId) await requireMember(this.publications, draft.publicationId, draft.ownerId);
       await this.checkPendingCap(tx, draft.ownerId);
       const created = await this.articles.insert(tx, {
         ...fields,
@@ -247,6 +256,7 @@ export class ReviewService {
         symbolCount: edit.symbolCount,
         coverKey: edit.coverKey,
         target: edit.target,
+        publicationId: edit.publicationId,
         audience: edit.audience,
         editCount: article.editCount + 1,
         updatedAt: now,

@@ -63,6 +63,8 @@ export const articleEdits = articlesSchema.table(
     symbolCount: integer('symbol_count').notNull(),
     coverKey: text('cover_key'),
     target: text('target').notNull().default('personal'),
+    /** The publication the approved edit leaves the article in (null: the personal blog). */
+    publicationId: uuid('publication_id'),
     audience: text('audience').$type<Audience>().notNull().default('free'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -72,6 +74,7 @@ export const articleEdits = articlesSchema.table(
       .on(t.articleId)
       .where(sql`status in ('accepted', 'initialReview', 'underModeration')`),
     index('article_edits_article_idx').on(t.articleId, t.submittedAt),
+    index('article_edits_publication_idx').on(t.publicationId),
     check('article_edits_status_known', oneOf('status', ARTICLE_STATUSES)),
     check('article_edits_language_known', oneOf('language', LANGS)),
     check('article_edits_audience_known', oneOf('audience', AUDIENCES)),

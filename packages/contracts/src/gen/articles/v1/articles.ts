@@ -206,6 +206,11 @@ export interface Article {
   target: string;
   /** How many times the published article was edited. */
   editCount: number;
+  /**
+   * The publication it belongs to (a member wrote it there); empty for the personal blog, and after it was detached
+   * or the publication deleted (it stays under its author).
+   */
+  publicationId: string;
   /** The accepted co-authors (collaboration). */
   coAuthors: Author[];
   /** The published versions of its translation group (the original and its translations), az, en, ru. */
@@ -235,6 +240,8 @@ export interface ArticleCard {
   votes: number;
   /** Published comments, all depths (filled by the engagement lists). */
   comments: number;
+  /** The publication it belongs to; empty for the personal blog. */
+  publicationId: string;
 }
 
 export interface CreateArticleRequest {
@@ -469,6 +476,7 @@ function createBaseArticle(): Article {
     audience: 0,
     target: "",
     editCount: 0,
+    publicationId: "",
     coAuthors: [],
     translations: [],
     originalId: "",
@@ -536,6 +544,9 @@ export const Article: MessageFns<Article> = {
     }
     if (message.editCount !== 0) {
       writer.uint32(160).int32(message.editCount);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(170).string(message.publicationId);
     }
     for (const v of message.coAuthors) {
       Author.encode(v!, writer.uint32(322).fork()).join();
@@ -722,6 +733,14 @@ export const Article: MessageFns<Article> = {
             message.editCount = reader.int32();
             continue;
           }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
           case 40: {
             if (tag !== 322) {
               break;
@@ -824,6 +843,11 @@ export const Article: MessageFns<Article> = {
         : isSet(object.edit_count)
         ? globalThis.Number(object.edit_count)
         : 0,
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
       coAuthors: globalThis.Array.isArray(object?.coAuthors)
         ? object.coAuthors.map((e: any) => Author.fromJSON(e))
         : globalThis.Array.isArray(object?.co_authors)
@@ -901,6 +925,9 @@ export const Article: MessageFns<Article> = {
     }
     if (message.editCount !== 0) {
       obj.editCount = Math.round(message.editCount);
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
     }
     if (message.coAuthors?.length) {
       obj.coAuthors = message.coAuthors.map((e) => Author.toJSON(e));
@@ -1003,6 +1030,7 @@ function createBaseArticleCard(): ArticleCard {
     coverUrl: "",
     votes: 0,
     comments: 0,
+    publicationId: "",
   };
 }
 
@@ -1040,6 +1068,9 @@ export const ArticleCard: MessageFns<ArticleCard> = {
     }
     if (message.comments !== 0) {
       writer.uint32(88).int32(message.comments);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(98).string(message.publicationId);
     }
     return writer;
   },
@@ -1145,6 +1176,14 @@ export const ArticleCard: MessageFns<ArticleCard> = {
             message.comments = reader.int32();
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1182,6 +1221,11 @@ export const ArticleCard: MessageFns<ArticleCard> = {
         : "",
       votes: isSet(object.votes) ? globalThis.Number(object.votes) : 0,
       comments: isSet(object.comments) ? globalThis.Number(object.comments) : 0,
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
     };
   },
 
@@ -1219,6 +1263,9 @@ export const ArticleCard: MessageFns<ArticleCard> = {
     }
     if (message.comments !== 0) {
       obj.comments = Math.round(message.comments);
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
     }
     return obj;
   },

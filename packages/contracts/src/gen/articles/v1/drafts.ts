@@ -64,6 +64,8 @@ export interface Draft {
   role: string;
   /** Only for the owner: when the draft's preview link stops working (it may have passed); 0 when none was made. */
   previewExpiresAtMs: number;
+  /** The publication it will be published into (SetDraftPublication); empty for the personal blog. */
+  publicationId: string;
 }
 
 /** The fields a save writes (all of them, as the editor holds them). */
@@ -139,6 +141,17 @@ export interface SetDraftCoverRequest {
 }
 
 export interface SetDraftCoverResponse {
+  draft: Draft | undefined;
+}
+
+export interface SetDraftPublicationRequest {
+  draftId: string;
+  actorUid: string;
+  /** A publication's id (UUID); empty for the personal blog. */
+  publicationId: string;
+}
+
+export interface SetDraftPublicationResponse {
   draft: Draft | undefined;
 }
 
@@ -271,6 +284,7 @@ function createBaseDraft(): Draft {
     symbolCount: 0,
     role: "",
     previewExpiresAtMs: 0,
+    publicationId: "",
   };
 }
 
@@ -338,6 +352,9 @@ export const Draft: MessageFns<Draft> = {
     }
     if (message.previewExpiresAtMs !== 0) {
       writer.uint32(176).int64(message.previewExpiresAtMs);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(186).string(message.publicationId);
     }
     return writer;
   },
@@ -523,6 +540,14 @@ export const Draft: MessageFns<Draft> = {
             message.previewExpiresAtMs = longToNumber(reader.int64());
             continue;
           }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -602,6 +627,11 @@ export const Draft: MessageFns<Draft> = {
         : isSet(object.preview_expires_at_ms)
         ? globalThis.Number(object.preview_expires_at_ms)
         : 0,
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
     };
   },
 
@@ -669,6 +699,9 @@ export const Draft: MessageFns<Draft> = {
     }
     if (message.previewExpiresAtMs !== 0) {
       obj.previewExpiresAtMs = Math.round(message.previewExpiresAtMs);
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
     }
     return obj;
   },
@@ -1768,6 +1801,166 @@ export const SetDraftCoverResponse: MessageFns<SetDraftCoverResponse> = {
   },
 
   toJSON(message: SetDraftCoverResponse): unknown {
+    const obj: any = {};
+    if (message.draft !== undefined) {
+      obj.draft = Draft.toJSON(message.draft);
+    }
+    return obj;
+  },
+};
+
+function createBaseSetDraftPublicationRequest(): SetDraftPublicationRequest {
+  return { draftId: "", actorUid: "", publicationId: "" };
+}
+
+export const SetDraftPublicationRequest: MessageFns<SetDraftPublicationRequest> = {
+  encode(message: SetDraftPublicationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.draftId !== "") {
+      writer.uint32(10).string(message.draftId);
+    }
+    if (message.actorUid !== "") {
+      writer.uint32(18).string(message.actorUid);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(26).string(message.publicationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetDraftPublicationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetDraftPublicationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.draftId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.actorUid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetDraftPublicationRequest {
+    return {
+      draftId: isSet(object.draftId)
+        ? globalThis.String(object.draftId)
+        : isSet(object.draft_id)
+        ? globalThis.String(object.draft_id)
+        : "",
+      actorUid: isSet(object.actorUid)
+        ? globalThis.String(object.actorUid)
+        : isSet(object.actor_uid)
+        ? globalThis.String(object.actor_uid)
+        : "",
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+    };
+  },
+
+  toJSON(message: SetDraftPublicationRequest): unknown {
+    const obj: any = {};
+    if (message.draftId !== "") {
+      obj.draftId = message.draftId;
+    }
+    if (message.actorUid !== "") {
+      obj.actorUid = message.actorUid;
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    return obj;
+  },
+};
+
+function createBaseSetDraftPublicationResponse(): SetDraftPublicationResponse {
+  return { draft: undefined };
+}
+
+export const SetDraftPublicationResponse: MessageFns<SetDraftPublicationResponse> = {
+  encode(message: SetDraftPublicationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.draft !== undefined) {
+      Draft.encode(message.draft, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetDraftPublicationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetDraftPublicationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.draft = Draft.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetDraftPublicationResponse {
+    return { draft: isSet(object.draft) ? Draft.fromJSON(object.draft) : undefined };
+  },
+
+  toJSON(message: SetDraftPublicationResponse): unknown {
     const obj: any = {};
     if (message.draft !== undefined) {
       obj.draft = Draft.toJSON(message.draft);
@@ -3362,6 +3555,24 @@ export const DraftsServiceService = {
     responseDeserialize: (value: Buffer): SetDraftCoverResponse => SetDraftCoverResponse.decode(value),
   },
   /**
+   * Sets where the draft will be published (owner only; anyone else: DraftNotFound): the personal blog (empty
+   * publication_id) or a publication the owner is a member or the owner of, as publications.v1 GetRole answers
+   * (PublicationNotFound for an unknown id, ActorNotPublicationMember when not a member). Submitting the draft asks
+   * again. The audience stays as it is: paid readers remain refused (PaidAudienceNeedsPublication) until paid access
+   * is enforced on every route.
+   */
+  setDraftPublication: {
+    path: "/articles.v1.DraftsService/SetDraftPublication" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetDraftPublicationRequest): Buffer =>
+      Buffer.from(SetDraftPublicationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetDraftPublicationRequest => SetDraftPublicationRequest.decode(value),
+    responseSerialize: (value: SetDraftPublicationResponse): Buffer =>
+      Buffer.from(SetDraftPublicationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetDraftPublicationResponse => SetDraftPublicationResponse.decode(value),
+  },
+  /**
    * Creates or replaces the preview token of a draft (owner only); the old token stops working, the new one works for
    * 30 days.
    */
@@ -3467,6 +3678,14 @@ export interface DraftsServiceServer extends UntypedServiceImplementation {
   deleteDraft: handleUnaryCall<DeleteDraftRequest, DeleteDraftResponse>;
   /** Sets (key) or clears (empty key) the cover image: an editor image of the owner (articles/<uid>/...). */
   setDraftCover: handleUnaryCall<SetDraftCoverRequest, SetDraftCoverResponse>;
+  /**
+   * Sets where the draft will be published (owner only; anyone else: DraftNotFound): the personal blog (empty
+   * publication_id) or a publication the owner is a member or the owner of, as publications.v1 GetRole answers
+   * (PublicationNotFound for an unknown id, ActorNotPublicationMember when not a member). Submitting the draft asks
+   * again. The audience stays as it is: paid readers remain refused (PaidAudienceNeedsPublication) until paid access
+   * is enforced on every route.
+   */
+  setDraftPublication: handleUnaryCall<SetDraftPublicationRequest, SetDraftPublicationResponse>;
   /**
    * Creates or replaces the preview token of a draft (owner only); the old token stops working, the new one works for
    * 30 days.
@@ -3588,6 +3807,28 @@ export interface DraftsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SetDraftCoverResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Sets where the draft will be published (owner only; anyone else: DraftNotFound): the personal blog (empty
+   * publication_id) or a publication the owner is a member or the owner of, as publications.v1 GetRole answers
+   * (PublicationNotFound for an unknown id, ActorNotPublicationMember when not a member). Submitting the draft asks
+   * again. The audience stays as it is: paid readers remain refused (PaidAudienceNeedsPublication) until paid access
+   * is enforced on every route.
+   */
+  setDraftPublication(
+    request: SetDraftPublicationRequest,
+    callback: (error: ServiceError | null, response: SetDraftPublicationResponse) => void,
+  ): ClientUnaryCall;
+  setDraftPublication(
+    request: SetDraftPublicationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetDraftPublicationResponse) => void,
+  ): ClientUnaryCall;
+  setDraftPublication(
+    request: SetDraftPublicationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetDraftPublicationResponse) => void,
   ): ClientUnaryCall;
   /**
    * Creates or replaces the preview token of a draft (owner only); the old token stops working, the new one works for
