@@ -1,4 +1,12 @@
-import { ARTICLE_STATUSES, AUDIENCES, LANGS, type ArticleStatus, type Audience, type Lang } from '@pencraft/rules';
+import {
+  ARTICLE_STATUSES,
+  AUDIENCES,
+  CATEGORY_IDS,
+  LANGS,
+  type ArticleStatus,
+  type Audience,
+  type Lang,
+} from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { oneOf } from '@pencraft/kit/schema';
@@ -58,6 +66,7 @@ export const articles = articlesSchema.table(
     check('articles_status_known', oneOf('status', ARTICLE_STATUSES)),
     check('articles_language_known', oneOf('language', LANGS)),
     check('articles_audience_known', oneOf('audience', AUDIENCES)),
+    check('articles_category_known', oneOf('category', CATEGORY_IDS)),
   ],
 );
 

@@ -1,4 +1,6 @@
-import { primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '@pencraft/kit/schema';
+import { CATEGORY_IDS } from '@pencraft/rules';
+import { check, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { articlesSchema } from '../articles.schema.js';
 
 /** The categories a user follows: their articles join the user's following feed. */
@@ -9,5 +11,8 @@ export const categoryFollows = articlesSchema.table(
     category: text('category').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.uid, t.category] })],
+  (t) => [
+    primaryKey({ columns: [t.uid, t.category] }),
+    check('category_follows_category_known', oneOf('category', CATEGORY_IDS)),
+  ],
 );

@@ -1,11 +1,12 @@
+import { oneOf } from '@pencraft/kit/schema';
+import { INVITATION_STATUSES, type InvitationStatus } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { check, index, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { articlesSchema } from '../articles.schema.js';
 import { articles } from '../articles/article.table.js';
 import { drafts } from '../drafts/draft.table.js';
 
-export const INVITATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
-export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+export { INVITATION_STATUSES, type InvitationStatus } from '@pencraft/rules';
 
 /**
  * A co-author invitation (SPEC.md section 4: invited, then accepted or rejected). It belongs to exactly one of a
@@ -27,6 +28,7 @@ export const coAuthorInvitations = articlesSchema.table(
   },
   (t) => [
     check('co_author_invitations_one_target', sql`num_nonnulls(draft_id, article_id) = 1`),
+    check('co_author_invitations_status_known', oneOf('status', INVITATION_STATUSES)),
     // One invitation per person and draft or article, whatever its state: a refusal is not answered by asking again.
     uniqueIndex('co_author_invitations_draft_idx')
       .on(t.draftId, t.inviteeUid)

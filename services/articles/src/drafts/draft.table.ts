@@ -1,4 +1,4 @@
-import { AUDIENCES, LANGS, type Audience, type Lang } from '@pencraft/rules';
+import { AUDIENCES, CATEGORY_IDS, LANGS, type Audience, type Lang } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { oneOf } from '@pencraft/kit/schema';
@@ -60,6 +60,8 @@ export const drafts = articlesSchema.table(
     uniqueIndex('drafts_preview_token_hash_idx').on(t.previewTokenHash),
     check('drafts_language_known', oneOf('language', LANGS)),
     check('drafts_audience_known', oneOf('audience', AUDIENCES)),
+    // Empty until the writer picks one.
+    check('drafts_category_known', oneOf('category', ['', ...CATEGORY_IDS])),
   ],
 );
 

@@ -1,5 +1,7 @@
+import { oneOf } from '@pencraft/kit/schema';
+import { CATEGORY_IDS } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
-import { index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { articlesSchema } from '../articles.schema.js';
 import { articles } from '../articles/article.table.js';
 
@@ -41,6 +43,7 @@ export const articleEngagement = articlesSchema.table(
       t.articleId.desc(),
     ),
     index('article_engagement_author_idx').on(t.authorId, t.publishedAt.desc(), t.articleId.desc()),
+    check('article_engagement_category_known', oneOf('category', CATEGORY_IDS)),
   ],
 );
 

@@ -58,6 +58,7 @@ export class MediaService {
       }
       const originals = made.files.filter((file) => file.format === made.original);
       const largest = originals[originals.length - 1]!;
+      const format = made.original === 'png' ? 'png' : 'jpeg';
       const key = `${folder}${largest.name}`;
       await this.transactions.run(async (tx) => {
         await this.repository.lockOwner(tx, uid);
@@ -68,7 +69,7 @@ export class MediaService {
             ownerUid: uid,
             folder,
             key,
-            type: CONTENT_TYPES[made.original],
+            type: `image/${format}`,
             width: largest.width,
             height: largest.height,
             keys: stored,
@@ -81,7 +82,7 @@ export class MediaService {
         url: this.store.publicUrl(key),
         width: largest.width,
         height: largest.height,
-        type: editorImageFormats.toProto(made.original === 'png' ? 'png' : 'jpeg'),
+        type: editorImageFormats.toProto(format),
         variants: originals.map((file) => ({
           key: `${folder}${file.name}`,
           url: this.store.publicUrl(`${folder}${file.name}`),

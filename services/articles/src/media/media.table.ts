@@ -1,4 +1,6 @@
-import { index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '@pencraft/kit/schema';
+import { EDITOR_IMAGE_TYPES, type EditorImageFormat } from '@pencraft/rules';
+import { check, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { articlesSchema } from '../articles.schema.js';
 
 /**
@@ -14,15 +16,18 @@ export const media = articlesSchema.table(
     folder: text('folder').notNull().unique(),
     /** The largest variant in the original format: what the upload answered and what the editor refers to. */
     key: text('key').notNull(),
-    /** image/jpeg or image/png. */
-    type: text('type').notNull(),
+    /** image/jpeg or image/png (EDITOR_IMAGE_TYPES). */
+    type: text('type').$type<`image/${EditorImageFormat}`>().notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     /** Every stored object (each width in the original format, WebP and AVIF). */
     keys: text('keys').array().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('media_owner_idx').on(t.ownerUid, t.createdAt)],
+  (t) => [
+    index('media_owner_idx').on(t.ownerUid, t.createdAt),
+    check('media_type_known', oneOf('type', EDITOR_IMAGE_TYPES)),
+  ],
 );
 
 export type MediaRow = typeof media.$inferSelect;

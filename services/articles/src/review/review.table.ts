@@ -1,4 +1,12 @@
-import { ARTICLE_STATUSES, AUDIENCES, LANGS, type ArticleStatus, type Audience, type Lang } from '@pencraft/rules';
+import {
+  ARTICLE_STATUSES,
+  AUDIENCES,
+  CATEGORY_IDS,
+  LANGS,
+  type ArticleStatus,
+  type Audience,
+  type Lang,
+} from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { oneOf } from '@pencraft/kit/schema';
@@ -78,6 +86,7 @@ export const articleEdits = articlesSchema.table(
     check('article_edits_status_known', oneOf('status', ARTICLE_STATUSES)),
     check('article_edits_language_known', oneOf('language', LANGS)),
     check('article_edits_audience_known', oneOf('audience', AUDIENCES)),
+    check('article_edits_category_known', oneOf('category', CATEGORY_IDS)),
   ],
 );
 
