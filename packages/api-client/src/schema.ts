@@ -1272,7 +1272,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Where the draft will be published: null for the personal blog, or a publication's id (publications are not open yet, so every publication id answers PublicationNotFound) */
+    /** Where my draft will be published: null for the personal blog, or the id of a publication I own or am a member of (asked again when it is submitted). Paid readers stay refused (PaidAudienceNeedsPublication) for now */
     put: operations['setDraftPublication'];
     post?: never;
     delete?: never;
@@ -3019,6 +3019,8 @@ export interface components {
       audience: 'free' | 'paid';
       /** @description personal (publications later) */
       target: string;
+      /** @description The publication it belongs to (its id; GET /api/publications/{id} names it); null for the personal blog, and once it was detached or the publication deleted (it stays under its author) */
+      publicationId: string | null;
       /** @description How many times the published article was edited (at most 5) */
       editCount: number;
       author: components['schemas']['Author'];
@@ -3326,6 +3328,8 @@ export interface components {
       coverUrl?: string | null;
       votes?: number;
       comments?: number;
+      /** @description The publication it belongs to (its id); null for the personal blog */
+      publicationId?: string | null;
     };
     DraftList: {
       items: components['schemas']['Draft'][];
@@ -3363,6 +3367,8 @@ export interface components {
       coverKey: string | null;
       coverUrl: string | null;
       target: string;
+      /** @description The publication it will be published into (PUT /api/drafts/{id}/publication); null for the personal blog */
+      publicationId: string | null;
       /** @enum {string} */
       audience: 'free' | 'paid';
       version: number;
@@ -7520,7 +7526,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this.; ActorNotPublicationMember: You are not a member of this publication. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7529,7 +7535,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description DraftNotFound: Draft not found.; ArticleNotFound: Article not found. */
+      /** @description DraftNotFound: Draft not found.; ArticleNotFound: Article not found.; PublicationNotFound: Publication not found. */
       404: {
         headers: {
           [name: string]: unknown;
@@ -12449,7 +12455,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; ActorNotPublicationMember: You are not a member of this publication. */
       403: {
         headers: {
           [name: string]: unknown;

@@ -109,6 +109,14 @@ export const ArticleJson = z
     coverUrl: z.string().nullable(),
     audience: z.enum(AUDIENCES),
     target: z.string().meta({ description: 'personal (publications later)' }),
+    publicationId: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'The publication it belongs to (its id; GET /api/publications/{id} names it); null for the personal blog, ' +
+          'and once it was detached or the publication deleted (it stays under its author)',
+      }),
     editCount: z.number().int().meta({ description: 'How many times the published article was edited (at most 5)' }),
     author: Author,
     coAuthors: z.array(Author).meta({ description: 'The accepted co-authors, in the order they were invited' }),
@@ -145,6 +153,11 @@ export const ArticleCardJson = z
     votes: z.number().int().optional(),
     /** Published comments, all depths: on the reading lists, like votes. */
     comments: z.number().int().optional(),
+    publicationId: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'The publication it belongs to (its id); null for the personal blog' }),
   })
   .meta({ id: 'ArticleCard' });
 
@@ -184,6 +197,7 @@ export function articleJson(article: Article): string {
     coverUrl: rest.coverUrl || null,
     audience: audiences.require(rest.audience, 'audience'),
     target: rest.target || 'personal',
+    publicationId: rest.publicationId || null,
     editCount: rest.editCount,
     coAuthors: rest.coAuthors,
     translations: rest.translations.map((t) => ({ id: t.id, language: languages.require(t.language, 'language') })),
@@ -203,5 +217,6 @@ export function articleCardJson(card: ArticleCard) {
     publishedAt: iso(card.publishedAtMs),
     readingMinutes: card.readingMinutes,
     coverUrl: card.coverUrl || null,
+    publicationId: card.publicationId || null,
   };
 }

@@ -55,6 +55,8 @@ export const publishArticleRoute = defineRoute({
     'InvalidLinkUrl',
     'MaxArticlePublishCount',
     'PaidAudienceNeedsPublication',
+    'PublicationNotFound',
+    'ActorNotPublicationMember',
     'EditArticleCount',
     'OperationFailed',
   ],

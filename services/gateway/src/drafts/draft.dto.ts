@@ -104,6 +104,10 @@ export const DraftJson = z
     coverKey: z.string().nullable(),
     coverUrl: z.string().nullable(),
     target: z.string(),
+    publicationId: z.string().nullable().meta({
+      description:
+        'The publication it will be published into (PUT /api/drafts/{id}/publication); null for the personal blog',
+    }),
     audience: z.enum(AUDIENCES),
     version: z.number().int(),
     previewExpiresAt: z.iso
@@ -216,6 +220,7 @@ export function draftJson(draft: Draft, options: { list?: boolean } = {}): z.inf
     coverKey: draft.coverKey || null,
     coverUrl: draft.coverUrl || null,
     target: draft.target,
+    publicationId: draft.publicationId || null,
     audience: audiences.require(draft.audience, 'audience'),
     version: draft.version,
     previewExpiresAt: draft.previewExpiresAtMs ? iso(draft.previewExpiresAtMs) : null,

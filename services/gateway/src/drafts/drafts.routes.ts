@@ -71,14 +71,14 @@ export const draftPublicationRoute = defineRoute({
   path: '/api/drafts/:id/publication',
   tag: 'drafts',
   summary:
-    "Where the draft will be published: null for the personal blog, or a publication's id (publications are not " +
-    'open yet, so every publication id answers PublicationNotFound)',
+    'Where my draft will be published: null for the personal blog, or the id of a publication I own or am a member ' +
+    'of (asked again when it is submitted). Paid readers stay refused (PaidAudienceNeedsPublication) for now',
   params: DraftIdParams,
   body: DraftPublicationBody,
   response: DraftJson,
   auth: 'confirmed',
   fieldCodes: { id: 'InvalidIdentifier', publicationId: 'InvalidIdentifier' },
-  errors: ['DraftNotFound', 'PublicationNotFound'],
+  errors: ['DraftNotFound', 'PublicationNotFound', 'ActorNotPublicationMember'],
 });
 
 export const readDraftRoute = defineRoute({

@@ -72,3 +72,57 @@ describe('DraftsService (gateway): translations', () => {
     expect(translateRoute.auth).toBe('confirmed');
   });
 });
+
+describe('DraftsService (gateway): the publication a draft goes to', () => {
+  const PUBLICATION_ID = '7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b';
+  let drafts: StrictMock<DraftsClient>;
+  let service: DraftsService;
+  const answered = (publicationId: string) =>
+    ({
+      draft: {
+        id: DRAFT_ID,
+        language: Language.LANGUAGE_AZ,
+        audience: Audience.AUDIENCE_FREE,
+        role: 'owner',
+        target: 'personal',
+        publicationId,
+        subCategories: [],
+        createdAtMs: AT,
+        updatedAtMs: AT,
+      } as unknown as Draft,
+    }) as const;
+
+  beforeEach(() => {
+    drafts = strictMock<DraftsClient>('drafts');
+    service = new DraftsService(drafts, strictMock<CollaborationClient>('collaboration'));
+  });
+
+  it('leaves the decision to articles and answers the draft with its publicationId (null: the personal blog)', async () => {
+    drafts.setDraftPublication.mockResolvedValue(answered(PUBLICATION_ID));
+    expect(await service.setPublication(ME, DRAFT_ID, PUBLICATION_ID)).toMatchObject({
+      id: DRAFT_ID,
+      publicationId: PUBLICATION_ID,
+      target: 'personal',
+    });
+    expect(drafts.setDraftPublication).toHaveBeenCalledWith({
+      draftId: DRAFT_ID,
+      actorUid: ME.uid,
+      publicationId: PUBLICATION_ID,
+    });
+
+    drafts.setDraftPublication.mockResolvedValue(answered(''));
+    expect((await service.setPublication(ME, DRAFT_ID, null)).publicationId).toBeNull();
+    expect(drafts.setDraftPublication).toHaveBeenLastCalledWith({
+      draftId: DRAFT_ID,
+      actorUid: ME.uid,
+      publicationId: '',
+    });
+  });
+
+  it("passes articles' refusals on", async () => {
+    drafts.setDraftPublication.mockRejectedValue(new AppError('ActorNotPublicationMember'));
+    await expect(service.setPublication(ME, DRAFT_ID, PUBLICATION_ID)).rejects.toMatchObject({
+      code: 'ActorNotPublicationMember',
+    });
+  });
+});

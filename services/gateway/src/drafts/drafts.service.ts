@@ -94,14 +94,14 @@ export class DraftsService {
     await this.drafts.deleteDraft({ draftId: id, actorUid: user.uid });
   }
 
-  /**
-   * The personal blog is the only target until publications open (their issue answers here over gRPC): the draft must
-   * be the caller's, and any publication id is one that does not exist.
-   */
+  /** The articles service decides (it asks publications whether the caller may write there). */
   async setPublication(user: UserSummary, id: string, publicationId: string | null) {
-    const draft = await this.read(user, id);
-    if (publicationId !== null) throw new AppError('PublicationNotFound');
-    return draft;
+    const { draft } = await this.drafts.setDraftPublication({
+      draftId: id,
+      actorUid: user.uid,
+      publicationId: publicationId ?? '',
+    });
+    return draftJson(draft!);
   }
 
   async setCover(user: UserSummary, id: string, key: string) {
