@@ -226,3 +226,4 @@ export {
   type StaffDecision,
 } from './moderation.js';
 export * from './publications.js';
+export * from './hosts.js';
