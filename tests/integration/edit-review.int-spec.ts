@@ -11,7 +11,6 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { bearer, staffToken } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import {
@@ -25,41 +24,10 @@ import {
   type TestDatabase,
 } from '../support/stack.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import { captchaParam, errorCode, typedApi, type BodyOf } from '../support/typed-api.ts';
+import type { operations, Schemas } from '@pencraft/api-client';
 
-interface ErrorBody {
-  error: { code: string };
-}
-interface QueueItem {
-  id: string;
-  kind: string;
-  subjectId: string;
-  articleId: string;
-  state: string;
-  autoDecision: string;
-  isEdit: boolean;
-  title: string;
-  note: string;
-}
-interface Content {
-  title: string;
-  description: string;
-  text: string;
-}
-interface Article {
-  id: string;
-  status: string;
-  title: string;
-  editCount: number;
-}
-interface ReportGroup {
-  id: string;
-  kind: string;
-  commentId: string;
-  articleId: string;
-  count: number;
-  reasons: Record<string, number>;
-  excerpt: string;
-}
+type QueueQuery = NonNullable<operations['listModerationQueue']['parameters']['query']>;
 interface Person {
   client: ApiClient;
   uid: string;
@@ -82,10 +50,7 @@ let staff: Record<string, string>;
 let n = 0;
 const run = Date.now().toString(36);
 
-const codeOf = (response: { status: number; body: unknown }) => [
-  response.status,
-  (response.body as ErrorBody).error?.code,
-];
+const codeOf = (response: { status: number; error?: Schemas['Error'] }) => [response.status, errorCode(response)];
 
 async function signedUp(): Promise<Person> {
   n += 1;
@@ -95,17 +60,16 @@ async function signedUp(): Promise<Person> {
   rememberSecret(email, password);
   const registeredAt = new Date();
   const username = `edr_${run}_${n}`;
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    { email, username, password, fullname: `Edit Review ${n}`, acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(base),
-  );
+  const response = await typedApi(client).POST('/api/id/register', {
+    body: { email, username, password, fullname: `Edit Review ${n}`, acceptTerms: true, acceptPrivacy: true },
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   await confirmAccount(client, email, registeredAt);
-  return { client, uid: response.body.uid, username };
+  return { client, uid: response.data!.uid, username };
 }
 
-const draftBody = (title: string, text: string) => ({
+const draftBody = (title: string, text: string): Schemas['DraftBody'] => ({
   title,
   description: 'Köhnə şəhər haqqında',
   language: 'az',
@@ -114,17 +78,29 @@ const draftBody = (title: string, text: string) => ({
   content: { blocks: [{ type: 'paragraph', data: { text } }] },
 });
 
-const staffGet = <T>(path: string) => new ApiClient(base).request<T & ErrorBody>('GET', path, undefined, staff);
-const staffPost = <T>(path: string, body?: unknown) =>
-  new ApiClient(base).request<T & ErrorBody>('POST', path, body, staff);
+/** The API as the staff console calls it: a new visitor each time, with the moderator's bearer token. */
+const staffApi = () => typedApi(new ApiClient(base));
+const decide = (id: string, body: BodyOf<'decideModerationItem'>) =>
+  staffApi().POST('/api/moderation/items/{id}/decision', { params: { path: { id } }, body, headers: staff });
+const resolve = (id: string, body: BodyOf<'resolveModerationReport'>) =>
+  staffApi().POST('/api/moderation/reports/{id}/resolve', { params: { path: { id } }, body, headers: staff });
+
+type QueueItem = Schemas['ModerationQueueItem'];
 
 /** The first queue item of a kind in a state that `match` accepts (the automatic review runs on the event). */
-function queued(kind: string, state: string, match: (item: QueueItem) => boolean): Promise<QueueItem> {
+function queued(
+  kind: QueueQuery['kind'],
+  state: QueueQuery['state'],
+  match: (item: QueueItem) => boolean,
+): Promise<QueueItem> {
   return eventually(
     async () => {
-      const page = await staffGet<{ items: QueueItem[] }>(`/api/moderation/queue?kind=${kind}&state=${state}`);
+      const page = await staffApi().GET('/api/moderation/queue', {
+        params: { query: { kind, state } },
+        headers: staff,
+      });
       expect(page.status).toBe(200);
-      return page.body.items.find(match);
+      return page.data!.items.find(match);
     },
     { timeoutMs: 30_000, intervalMs: 250 },
   );
@@ -132,29 +108,36 @@ function queued(kind: string, state: string, match: (item: QueueItem) => boolean
 
 /** Writes, submits and (through the queue) approves an article; answers its id. */
 async function published(author: Person, title: string): Promise<string> {
-  const draft = await author.client.post<{ id: string }>('/api/drafts', draftBody(title, TEXT));
+  const api = typedApi(author.client);
+  const draft = await api.POST('/api/drafts', { body: draftBody(title, TEXT) });
   expect(draft.status).toBe(201);
-  const article = await author.client.post<Article>(`/api/articles/publishing/${draft.body.id}`);
+  const article = await api.POST('/api/articles/publishing/{id}', { params: { path: { id: draft.data!.id } } });
   expect(article.status).toBe(200);
-  const id = article.body.id;
+  const id = article.data!.id;
   const item = await queued('article', 'underModeration', (i) => i.subjectId === id);
-  expect((await staffPost(`/api/moderation/items/${item.id}/decision`, { decision: 'approve' })).status).toBe(200);
+  expect((await decide(item.id, { decision: 'approve' })).status).toBe(200);
   return id;
 }
 
 /** Opens an edit of the published article, writes `title` and `text` into it and submits it. */
 async function submitEdit(author: Person, articleId: string, title: string, text: string) {
-  const edit = await author.client.post<{ id: string; version: number }>(`/api/articles/publishing/${articleId}/edit`);
+  const api = typedApi(author.client);
+  const edit = await api.POST('/api/articles/publishing/{id}/edit', { params: { path: { id: articleId } } });
   expect(edit.status).toBe(200);
-  const saved = await author.client.request('PUT', `/api/drafts/${edit.body.id}`, {
-    ...draftBody(title, text),
-    version: edit.body.version,
+  const { id, version } = edit.data!;
+  const saved = await api.PUT('/api/drafts/{id}', {
+    params: { path: { id } },
+    body: { ...draftBody(title, text), version },
   });
   expect(saved.status).toBe(200);
-  return author.client.post<Article>(`/api/articles/publishing/${edit.body.id}`);
+  return api.POST('/api/articles/publishing/{id}', { params: { path: { id } } });
 }
 
-const publicArticle = async (id: string) => (await new ApiClient(base).get<Article>(`/api/articles/${id}`)).body;
+const publicArticle = async (id: string) =>
+  (await typedApi(new ApiClient(base)).GET('/api/articles/{id}', { params: { path: { id } } })).data;
+
+const reportArticle = (client: ApiClient, id: string, body: BodyOf<'reportArticle'>) =>
+  typedApi(client).POST('/api/articles/{id}/report', { params: { path: { id } }, body });
 
 let author: Person;
 let reader: Person;
@@ -186,23 +169,26 @@ describe('edits of published articles', () => {
     const id = await published(author, 'Köhnə şəhər');
     const submitted = await submitEdit(author, id, 'Köhnə şəhər və bulvar', EDITED);
     expect(submitted.status).toBe(200);
-    expect(submitted.body).toMatchObject({ id, status: 'published', title: 'Köhnə şəhər', editCount: 0 });
+    expect(submitted.data).toMatchObject({ id, status: 'published', title: 'Köhnə şəhər', editCount: 0 });
     expect(await publicArticle(id)).toMatchObject({ title: 'Köhnə şəhər', status: 'published' });
 
     // The automatic review passes it on; it waits as an edit, with the proposed and the live version.
     const item = await queued('edit', 'underModeration', (i) => i.articleId === id);
     expect(item).toMatchObject({ kind: 'edit', isEdit: true, autoDecision: 'pass', title: 'Köhnə şəhər və bulvar' });
     expect(item.subjectId).not.toBe(id);
-    const detail = await staffGet<{ content: Content; live: Content | null }>(`/api/moderation/items/${item.id}`);
+    const detail = await staffApi().GET('/api/moderation/items/{id}', {
+      params: { path: { id: item.id } },
+      headers: staff,
+    });
     expect(detail.status).toBe(200);
-    expect(detail.body.content).toMatchObject({ title: 'Köhnə şəhər və bulvar', text: EDITED });
-    expect(detail.body.live).toMatchObject({ title: 'Köhnə şəhər', text: TEXT });
+    expect(detail.data!.content).toMatchObject({ title: 'Köhnə şəhər və bulvar', text: EDITED });
+    expect(detail.data!.live).toMatchObject({ title: 'Köhnə şəhər', text: TEXT });
     // Readers still read the published version while it waits; a second edit waits for this one.
-    expect((await publicArticle(id)).title).toBe('Köhnə şəhər');
+    expect((await publicArticle(id))!.title).toBe('Köhnə şəhər');
     expect(codeOf(await submitEdit(author, id, 'Yenə', EDITED))).toEqual([409, 'ArticleEditPending']);
 
-    const approved = await staffPost<QueueItem>(`/api/moderation/items/${item.id}/decision`, { decision: 'approve' });
-    expect(approved.body).toMatchObject({ state: 'approved' });
+    const approved = await decide(item.id, { decision: 'approve' });
+    expect(approved.data).toMatchObject({ state: 'approved' });
     expect(await publicArticle(id)).toMatchObject({
       title: 'Köhnə şəhər və bulvar',
       status: 'published',
@@ -214,17 +200,12 @@ describe('edits of published articles', () => {
     const id = await published(author, 'Dəniz sahili');
     await submitEdit(author, id, 'Dəniz sahili, yeni', EDITED);
     const item = await queued('edit', 'underModeration', (i) => i.articleId === id);
-    const rejected = await staffPost<QueueItem>(`/api/moderation/items/${item.id}/decision`, {
-      decision: 'reject',
-      note: 'Mənbə göstərilməyib.',
-    });
-    expect(rejected.body).toMatchObject({ state: 'rejected', note: 'Mənbə göstərilməyib.' });
+    const rejected = await decide(item.id, { decision: 'reject', note: 'Mənbə göstərilməyib.' });
+    expect(rejected.data).toMatchObject({ state: 'rejected', note: 'Mənbə göstərilməyib.' });
     expect(await publicArticle(id)).toMatchObject({ title: 'Dəniz sahili', status: 'published', editCount: 0 });
-    const timeline = await author.client.get<{ status: string; events: { status: string; note: string }[] }>(
-      `/api/articles/${id}/review`,
-    );
-    expect(timeline.body.status).toBe('published');
-    expect(timeline.body.events.at(-1)).toEqual(
+    const timeline = await typedApi(author.client).GET('/api/articles/{id}/review', { params: { path: { id } } });
+    expect(timeline.data!.status).toBe('published');
+    expect(timeline.data!.events.at(-1)).toEqual(
       expect.objectContaining({ status: 'rejected', note: 'Mənbə göstərilməyib.' }),
     );
     // A new edit may follow the decided one.
@@ -243,45 +224,30 @@ describe('edits of published articles', () => {
 describe('reports of articles', () => {
   it("land in the reports triage; a second report and one of one's own are refused", async () => {
     const id = await published(author, 'Şikayət ediləcək yazı');
-    const report = await reader.client.post<{ id: string; articleId: string; reason: string }>(
-      `/api/articles/${id}/report`,
-      { reason: 'scam', note: 'Fırıldaq keçidi var.' },
-    );
+    const report = await reportArticle(reader.client, id, { reason: 'scam', note: 'Fırıldaq keçidi var.' });
     expect(report.status).toBe(201);
-    expect(report.body).toMatchObject({ articleId: id, reason: 'scam' });
-    expect(codeOf(await reader.client.post(`/api/articles/${id}/report`, { reason: 'spam' }))).toEqual([
-      409,
-      'AlreadyReportedArticle',
-    ]);
-    expect(codeOf(await author.client.post(`/api/articles/${id}/report`, { reason: 'spam' }))).toEqual([
-      403,
-      'ForbiddenSelfReaction',
-    ]);
-    expect(codeOf(await reader.client.post(`/api/articles/${id}/report`, { reason: 'boring' }))[0]).toBe(400);
-    expect(codeOf(await new ApiClient(base).post(`/api/articles/${id}/report`, { reason: 'spam' }))).toEqual([
-      401,
-      'Unauthorized',
-    ]);
-    expect(codeOf(await reader.client.post(`/api/articles/${randomUUID()}/report`, { reason: 'spam' }))).toEqual([
+    expect(report.data).toMatchObject({ articleId: id, reason: 'scam' });
+    expect(codeOf(await reportArticle(reader.client, id, { reason: 'spam' }))).toEqual([409, 'AlreadyReportedArticle']);
+    expect(codeOf(await reportArticle(author.client, id, { reason: 'spam' }))).toEqual([403, 'ForbiddenSelfReaction']);
+    // Raw on purpose: a reason that is not in the document's list.
+    expect((await reader.client.post(`/api/articles/${id}/report`, { reason: 'boring' })).status).toBe(400);
+    expect(codeOf(await reportArticle(new ApiClient(base), id, { reason: 'spam' }))).toEqual([401, 'Unauthorized']);
+    expect(codeOf(await reportArticle(reader.client, randomUUID(), { reason: 'spam' }))).toEqual([
       404,
       'ArticleNotFound',
     ]);
 
     const group = await eventually(
       async () => {
-        const page = await staffGet<{ items: ReportGroup[] }>('/api/moderation/reports');
-        return page.body.items.find((g) => g.kind === 'article' && g.articleId === id);
+        const page = await staffApi().GET('/api/moderation/reports', { headers: staff });
+        return page.data!.items.find((g) => g.kind === 'article' && g.articleId === id);
       },
       { timeoutMs: 30_000, intervalMs: 250 },
     );
     expect(group).toMatchObject({ commentId: id, count: 1, reasons: { scam: 1 }, excerpt: 'Şikayət ediləcək yazı' });
     // An article's reports are dismissed; removing is for comments.
-    expect(codeOf(await staffPost(`/api/moderation/reports/${group.id}/resolve`, { action: 'removeComment' }))).toEqual(
-      [400, 'InvalidModerationDecision'],
-    );
-    const dismissed = await staffPost<ReportGroup>(`/api/moderation/reports/${group.id}/resolve`, {
-      action: 'dismiss',
-    });
+    expect(codeOf(await resolve(group.id, { action: 'removeComment' }))).toEqual([400, 'InvalidModerationDecision']);
+    const dismissed = await resolve(group.id, { action: 'dismiss' });
     expect(dismissed.status).toBe(200);
   });
 });
@@ -292,8 +258,8 @@ describe('account deletion', () => {
     const theirs = await published(leaver, 'Gedənin yazısı');
     await submitEdit(leaver, theirs, 'Gedənin yazısı, yeni', EDITED);
     const other = await published(author, 'Qalan yazı');
-    expect((await leaver.client.post(`/api/articles/${other}/report`, { reason: 'spam' })).status).toBe(201);
-    expect((await reader.client.post(`/api/articles/${theirs}/report`, { reason: 'spam' })).status).toBe(201);
+    expect((await reportArticle(leaver.client, other, { reason: 'spam' })).status).toBe(201);
+    expect((await reportArticle(reader.client, theirs, { reason: 'spam' })).status).toBe(201);
 
     const nc = await connect({ servers: natsUrl(stack) });
     try {

@@ -7,9 +7,16 @@
 // DocumentedClient (tests/integration/gateway-openapi.ts), the check of every answer against the document.
 import createClient, { type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
 import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
-import type { paths } from '@pencraft/api-client';
+import type { operations, paths } from '@pencraft/api-client';
 import { solveCaptcha } from './captcha.ts';
 import type { ApiClient, Response as ApiAnswer } from './http-client.ts';
+
+/** The JSON body an operation takes, by its operationId (for the helpers of a suite). */
+export type BodyOf<Operation extends keyof operations> = operations[Operation] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
 
 /** openapi-fetch's answer (`data` on a 2xx, `error` otherwise) with the status and the headers beside it. */
 export type Answer<R> = R extends unknown ? R & { status: number; headers: Headers } : never;
