@@ -96,6 +96,7 @@ describe(articlePublished.subject, () => {
                   translationOf: null,
                   coverKey: null,
                   target: 'personal',
+                  publicationId: null,
                   audience: 'free',
                   editCount: 0,
                 },
