@@ -9,7 +9,9 @@ import { installEdgeProxy } from './http/edge-proxy.js';
 import { installJsonBody } from './http/json-body.js';
 import { installImageBody } from './profile-settings/image-body.js';
 import { installProtections } from './http/protections.js';
+import { PublicationHosts } from './http/publication-hosts.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { PUBLICATIONS, type PublicationsClient } from './upstreams/publications.upstream.js';
 import { upstreamAddressSchema } from './upstreams/upstream.js';
 
 await bootService({
@@ -31,7 +33,12 @@ await bootService({
     installImageBody(fastify);
     installSecurityHeaders(fastify, config);
     const captcha = new CaptchaGate(app.get<CaptchaVerifier>(CAPTCHA_VERIFIER));
-    const methods = installProtections(fastify, config, app.get<RedisClient>(REDIS), log, captcha);
-    installEdgeProxy(fastify, config.EDGE_ROUTES, methods, config.EDGE_PAGES);
+    // The publication of a request's host ({slug}.{main host}), for the routes' context and Origin check and the edge.
+    const hosts = new PublicationHosts(
+      app.get<PublicationsClient>(PUBLICATIONS, { strict: false }),
+      config.PUBLIC_ORIGIN,
+    );
+    const methods = installProtections(fastify, config, app.get<RedisClient>(REDIS), log, captcha, hosts);
+    installEdgeProxy(fastify, config.EDGE_ROUTES, methods, config.EDGE_PAGES, hosts);
   },
 });

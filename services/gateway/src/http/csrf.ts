@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { GatewayConfig } from '../config.js';
 import { CSRF_COOKIE } from './cookies.js';
+import type { PublicationHosts } from './publication-hosts.js';
 
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -25,24 +26,17 @@ function sign(secret: string, nonce: string) {
   return createHmac('sha256', secret).update(nonce).digest('base64url');
 }
 
-/** The page's origin may be the site or one of its publication subdomains. */
-export function isAllowedOrigin(origin: string, publicOrigin: string): boolean {
-  let given: URL;
-  let site: URL;
-  try {
-    given = new URL(origin);
-    site = new URL(publicOrigin);
-  } catch {
-    return false;
-  }
-  if (given.protocol !== site.protocol || given.port !== site.port) return false;
-  return given.hostname === site.hostname || given.hostname.endsWith(`.${site.hostname}`);
-}
-
-/** Signed double-submit cookie: the request echoes pc_csrf in X-CSRF-Token, and a browser's Origin (when sent) is ours. */
-export function checkUnsafeRequest(request: FastifyRequest, config: GatewayConfig) {
+/**
+ * Signed double-submit cookie: the request echoes pc_csrf in X-CSRF-Token, and a browser's Origin (when sent) is the
+ * main site or an existing publication's subdomain (PublicationHosts.originAllowed).
+ */
+export async function checkUnsafeRequest(
+  request: FastifyRequest,
+  config: GatewayConfig,
+  hosts: Pick<PublicationHosts, 'originAllowed'>,
+) {
   const origin = request.headers.origin;
-  if (origin && !isAllowedOrigin(origin, config.PUBLIC_ORIGIN)) throw new AppError('ChallengeFailed');
+  if (origin && !(await hosts.originAllowed(origin))) throw new AppError('ChallengeFailed');
   const header = request.headers[CSRF_HEADER];
   const cookie = request.cookies[CSRF_COOKIE];
   if (typeof header !== 'string' || header !== cookie || !isValidCsrfToken(config.CSRF_SECRET, cookie)) {

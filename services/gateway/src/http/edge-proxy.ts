@@ -3,6 +3,26 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { request as httpRequest } from 'node:http';
 import type { MethodTable } from './methods.js';
 import { answerUnmatched } from './protections.js';
+import { PUBLICATION_HEADER, publicationHeaderValue, type PublicationHosts } from './publication-hosts.js';
+
+/**
+ * The headers a frontend's server gets: the client's, without its cookies and without anything claiming a publication
+ * or a host (clients cannot forge them), plus the host the browser asked for (`x-forwarded-host`, as the Ingress
+ * sends it) and the publication the gateway resolved from it (PUBLICATION_HEADER, `{id} {slug}`).
+ */
+export function frontendHeaders(
+  incoming: Record<string, string | string[] | undefined>,
+  targetHost: string,
+  publication: { id: string; slug: string } | null,
+): Record<string, string | string[] | undefined> {
+  const headers: Record<string, string | string[] | undefined> = { ...incoming, host: targetHost };
+  delete headers.cookie;
+  delete headers[PUBLICATION_HEADER];
+  delete headers['x-forwarded-host'];
+  if (typeof incoming.host === 'string') headers['x-forwarded-host'] = incoming.host;
+  if (publication) headers[PUBLICATION_HEADER] = publicationHeaderValue(publication);
+  return headers;
+}
 
 interface EdgeRoute {
   prefix: string;
@@ -64,11 +84,17 @@ export function pageFor(pages: readonly EdgePage[], url: string): EdgePage | und
  * to the static server of the longest matching prefix, and the page paths of EDGE_PAGES to the frontend that renders
  * them (what the Ingress does on Kubernetes).
  */
-export function installEdgeProxy(fastify: FastifyInstance, routesValue: string, methods: MethodTable, pagesValue = '') {
+export function installEdgeProxy(
+  fastify: FastifyInstance,
+  routesValue: string,
+  methods: MethodTable,
+  pagesValue = '',
+  hosts?: Pick<PublicationHosts, 'resolve'>,
+) {
   const routes = parseEdgeRoutes(routesValue);
   const pages = parseEdgePages(pagesValue);
   if (routes.length === 0 && pages.length === 0) return;
-  const handler = (req: FastifyRequest, reply: FastifyReply) => {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     // A GET no API route took: a declared path under another method answers 405, the rest of /api 404.
     answerUnmatched(methods, req, reply);
     if (req.url.startsWith('/api/')) throw new AppError('NotFound');
@@ -78,15 +104,23 @@ export function installEdgeProxy(fastify: FastifyInstance, routesValue: string, 
     const prefixRoute = routes.find((r) => req.url.startsWith(r.prefix));
     const route = page ? { prefix: '/', target: page.target } : prefixRoute;
     if (!route) return reply.code(404).send();
+    // The host's publication (an unknown slug goes on without one: its renderer answers the not-found page).
+    const site = hosts ? await hosts.resolve(req.headers.host) : { kind: 'site' as const };
+    const publication = site.kind === 'publication' ? site.publication : null;
     reply.hijack();
     // A page whose renderer is down falls back to the static server of its prefix (the shell's page: the app
     // then shows the remote as unavailable), as it was before the page was rendered on the server.
-    forward(req, reply, route, page && prefixRoute);
+    forward(req, reply, route, publication, page && prefixRoute);
   };
-  const forward = (req: FastifyRequest, reply: FastifyReply, route: EdgeRoute, fallback?: EdgeRoute) => {
+  const forward = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    route: EdgeRoute,
+    publication: { id: string; slug: string } | null,
+    fallback?: EdgeRoute,
+  ) => {
     const path = route.prefix === '/' ? req.url : `/${req.url.slice(route.prefix.length)}`;
-    const headers = { ...req.headers, host: route.target.host };
-    delete headers.cookie;
+    const headers = frontendHeaders(req.headers, route.target.host, publication);
     const upstream = httpRequest(
       { hostname: route.target.hostname, port: route.target.port, method: req.method, path, headers },
       (response) => {
@@ -95,7 +129,7 @@ export function installEdgeProxy(fastify: FastifyInstance, routesValue: string, 
       },
     );
     upstream.on('error', () => {
-      if (fallback && !reply.raw.headersSent) return forward(req, reply, fallback);
+      if (fallback && !reply.raw.headersSent) return forward(req, reply, fallback, publication);
       if (!reply.raw.headersSent) reply.raw.writeHead(502, { 'content-type': 'text/plain' });
       reply.raw.end('frontend unavailable');
     });

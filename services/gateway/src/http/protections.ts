@@ -1,3 +1,4 @@
+import { AppError } from '@pencraft/errors';
 import type { Logger, RedisClient } from '@pencraft/kit';
 import type {
   FastifyInstance,
@@ -13,6 +14,7 @@ import { clientAddress, clientAddressKey } from './client-address.js';
 import { CSRF_COOKIE, setCsrfCookie } from './cookies.js';
 import { checkUnsafeRequest, issueCsrfToken, isValidCsrfToken } from './csrf.js';
 import { MethodTable } from './methods.js';
+import { type PublicationHosts, setPublicationOf } from './publication-hosts.js';
 import { RateLimiter } from './rate-limit.js';
 import { POLICY, type RateLimitBucket, type RoutePolicy } from './route.js';
 
@@ -21,7 +23,8 @@ export const CAPTCHA_HEADER = 'x-captcha';
 
 /**
  * The protections of the public API, decided by the route a request matched, never by how its URL is spelled:
- * each declared route gets its own hooks when it is registered (its rate-limit budget, the CSRF and Origin check
+ * each declared route gets its own hooks when it is registered (its rate-limit budget, the publication context of
+ * its host, the CSRF and Origin check
  * of unsafe methods, the CSRF cookie of the page-load call, Cache-Control, the captcha once the body is parsed and
  * before the handler), so every spelling Fastify routes to
  * it (percent-encoded, absolute-form) is protected alike, and nothing is looked up per request. Requests that
@@ -33,6 +36,7 @@ export function installProtections(
   redis: RedisClient,
   log: Logger,
   captcha: CaptchaGate,
+  hosts: PublicationHosts,
 ) {
   const limiter = new RateLimiter(redis, log);
   limiter.start();
@@ -58,7 +62,12 @@ export function installProtections(
   const protect = (policy: RoutePolicy): onRequestAsyncHookHandler =>
     async function protectRoute(request, reply) {
       limit(request, reply, policy.rateLimit);
-      if (policy.csrf) checkUnsafeRequest(request, config);
+      // The publication context: the one the host names ({slug}.{main host}); an unknown slug answers
+      // PublicationNotFound on every route, so nothing runs for a publication that does not exist.
+      const site = await hosts.resolve(request.headers.host);
+      if (site.kind === 'unknown') throw new AppError('PublicationNotFound');
+      setPublicationOf(request, site.kind === 'publication' ? site.publication : null);
+      if (policy.csrf) await checkUnsafeRequest(request, config, hosts);
       else if (policy.issuesCsrf && !isValidCsrfToken(config.CSRF_SECRET, request.cookies[CSRF_COOKIE])) {
         setCsrfCookie(reply, config, issueCsrfToken(config.CSRF_SECRET));
       }
