@@ -199,8 +199,14 @@ export class PublicationsService {
     return article!.author!.uid;
   }
 
+  /**
+   * Articles do not name their publication yet: until they do, only an article written by someone of the publication
+   * (owner or member) may be pinned in it (else ArticleNotFound).
+   */
   async pin(user: UserSummary, publicationId: string, articleId: string) {
     const articleAuthorUid = await this.authorOf(user, publicationId, articleId);
+    const { isMember } = await this.publications.getRole({ publicationId, uid: articleAuthorUid });
+    if (!isMember) throw new AppError('ArticleNotFound');
     await this.publications.pinArticle({ actorUid: user.uid, publicationId, articleId, articleAuthorUid });
   }
 

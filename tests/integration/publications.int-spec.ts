@@ -1,0 +1,523 @@
+// Publications through the gateway on real servers (identity, articles, publications, gateway; PostgreSQL, Redis,
+// NATS, mailpit): one publication per owner, unique names and slugs regardless of case, reserved and malformed slugs;
+// reading by id and by slug with the viewer's role; invitations by username accepted and rejected from the settings
+// page; who may do what in the studio (an outsider is ActorNotPublicationMember, a member asking for an owner's action
+// ActorNotPublicationOwner, the owner cannot remove themself); free subscriptions; paid plans and their prices;
+// pinning; renames; the page-load summary's dom and pub; deletion. The actor is always the session's user.
+import { ArticleStatus, ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
+import { Language } from '@pencraft/contracts/common/v1/common';
+import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
+import { PLAN_PRICE_MAX, PLAN_PRICE_MIN, RESERVED_SLUGS } from '@pencraft/rules';
+import { randomUUID } from 'node:crypto';
+import type { AppHandle } from '../../packages/devstack/src/index.ts';
+import { confirmAccount } from '../support/accounts.ts';
+import { captchaHeader } from '../support/captcha.ts';
+import { approveArticle, closeReviewClient } from '../support/review.ts';
+import {
+  freshDatabase,
+  grpcAddress,
+  httpBase,
+  resetMessaging,
+  startService,
+  type TestDatabase,
+} from '../support/stack.ts';
+import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+
+interface ErrorBody {
+  error: { code: string; details?: { field: string; code: string }[] };
+}
+interface PublicationJson {
+  id: string;
+  name: string;
+  slug: string;
+  domain: string;
+  description: string;
+  ownerUid: string;
+  members: number;
+  subscribers: number;
+}
+interface PublicationView {
+  publication: PublicationJson;
+  role: 'owner' | 'member' | null;
+  subscription: { tier: 'free' | 'paid'; uid: string; publicationId: string } | null;
+  nameChangeableAt: string | null;
+  slugChangeableAt: string | null;
+}
+interface Person {
+  uid: string;
+  username: string | null;
+}
+interface Invitation {
+  publicationId: string;
+  publicationName: string;
+  uid: string;
+  invitedByUid: string;
+}
+interface Members {
+  items: { user: Person; role: 'owner' | 'member' }[];
+  invitations: Invitation[];
+}
+interface MyPublications {
+  publication: PublicationJson | null;
+  role: 'owner' | 'member' | null;
+  invitations: Invitation[];
+}
+interface Plan {
+  id: string;
+  interval: 'month' | 'year';
+  price: number;
+  description: string;
+}
+interface UserInfo {
+  uid: string;
+  dom: string | null;
+  pub: string | null;
+}
+interface Account {
+  client: ApiClient;
+  uid: string;
+  username: string;
+}
+
+let db: TestDatabase;
+const apps: AppHandle[] = [];
+let articles: PromiseClient<ArticlesServiceClient>;
+let base: string;
+let seq = 0;
+const run = Date.now().toString(36);
+const body = 'Bakıda payız gələndə küləklər şəhəri təmizləyir, insanlar isə çay süfrəsi ətrafında toplaşır.';
+
+let owner: Account;
+let rival: Account;
+let alice: Account;
+let bob: Account;
+let outsider: Account;
+let reader: Account;
+let unconfirmed: Account;
+let publication: PublicationJson;
+const slug = `pub-${run}`;
+const name = `Bakı Qeydləri ${run}`;
+
+/**
+ * The name with its Latin letters in capitals: what "regardless of case" compares (ı and İ have no round trip through
+ * toUpperCase and toLowerCase, so they stay as written).
+ */
+const asciiUpper = (text: string) => text.replace(/[a-z]/g, (letter) => letter.toUpperCase());
+const codeOf = (response: { body: unknown }) => (response.body as ErrorBody).error?.code;
+const statusAndCode = (response: { status: number; body: unknown }) => [response.status, codeOf(response)];
+
+async function signUp(confirmed = true): Promise<Account> {
+  seq += 1;
+  const account = { email: `pbl${seq}.${run}@example.az`, username: `pbl_${run}_${seq}`, password: 'publication-7' };
+  const client = new ApiClient(base);
+  const response = await client.post<{ uid: string }>(
+    '/api/id/register',
+    { ...account, fullname: `Publication User ${seq}`, acceptTerms: true, acceptPrivacy: true },
+    await captchaHeader(base),
+  );
+  expect(response.status).toBe(201);
+  if (confirmed) await confirmAccount(client, account.email);
+  return { client, uid: response.body.uid, username: account.username };
+}
+
+/** A published article written by `author` (submitted over gRPC and approved as moderation would). */
+async function publishedArticle(author: Account): Promise<string> {
+  const { article: created } = await articles.createArticle({
+    author: { uid: author.uid, username: author.username, fullname: 'Publication Writer', imageUrl: '' },
+    title: 'Nəşr üçün məqalə',
+    description: '',
+    language: Language.LANGUAGE_AZ,
+    category: 'tech',
+    subCategories: [],
+    contentJson: JSON.stringify({ blocks: [{ type: 'paragraph', data: { text: body } }] }),
+  });
+  const { article: submitted } = await articles.publishArticle({ articleId: created!.id, actorUid: author.uid });
+  if (submitted!.status !== ArticleStatus.ARTICLE_STATUS_PUBLISHED) await approveArticle(submitted!.id);
+  return submitted!.id;
+}
+
+const P = (id = publication.id) => `/api/core-publications/${id}`;
+const studio = (path: string, id = publication.id) => `${P(id)}/studio/${path}`;
+const create = (account: Account, fields: Record<string, unknown>) =>
+  account.client.post<PublicationJson & ErrorBody>('/api/core-publications', fields);
+const view = (client: ApiClient, id = publication.id) => client.get<PublicationView & ErrorBody>(P(id));
+const info = async (account: Account) => (await account.client.get<UserInfo>('/api/users/info')).body;
+const mine = async (account: Account) => (await account.client.get<MyPublications>('/api/ttin/pbls')).body;
+const invite = (account: Account, username: string) => account.client.post<ErrorBody>(studio('members'), { username });
+const put = <T>(account: Account, path: string, fields: unknown) =>
+  account.client.request<T & ErrorBody>('PUT', path, fields);
+const del = (account: Account, path: string) => account.client.request<ErrorBody>('DELETE', path);
+const createPlan = (account: Account, fields: Record<string, unknown>) =>
+  account.client.post<Plan & ErrorBody>(studio('plans'), fields);
+
+beforeAll(async () => {
+  await resetMessaging();
+  db = await freshDatabase('publications');
+  apps.push(
+    ...(await Promise.all([
+      startService('identity', db.name),
+      startService('articles', db.name),
+      startService('publications', db.name),
+    ])),
+  );
+  apps.push(
+    await startService('gateway', db.name, {
+      EDGE_ROUTES: '',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '5000',
+      PUBLIC_CACHE_SECONDS: '0',
+    }),
+  );
+  base = httpBase('gateway');
+  articles = createGrpcClient(ArticlesServiceClient, ArticlesServiceService, grpcAddress('articles'));
+  [owner, rival, alice, bob, outsider, reader, unconfirmed] = await Promise.all([
+    signUp(),
+    signUp(),
+    signUp(),
+    signUp(),
+    signUp(),
+    signUp(),
+    signUp(false),
+  ]);
+});
+
+afterAll(async () => {
+  articles?.close();
+  closeReviewClient();
+  await Promise.all(apps.map((app) => app.stop()));
+  await db?.drop();
+});
+
+describe('creating a publication', () => {
+  it('refuses visitors and unconfirmed accounts', async () => {
+    const visitor = new ApiClient(base);
+    expect(statusAndCode(await visitor.post('/api/core-publications', { name, slug }))).toEqual([401, 'Unauthorized']);
+    expect(statusAndCode(await create(unconfirmed, { name, slug }))).toEqual([403, 'AccountNotConfirmed']);
+  });
+
+  it('refuses a malformed or reserved slug as InvalidSlug', async () => {
+    for (const bad of ['a--b', '1abc', 'ab', 'trailing-', 'x'.repeat(65), RESERVED_SLUGS[0]!, 'Admin']) {
+      expect({ bad, answer: statusAndCode(await create(owner, { name, slug: bad })) }).toEqual({
+        bad,
+        answer: [400, 'InvalidSlug'],
+      });
+    }
+    expect(statusAndCode(await create(owner, { name: '', slug }))).toEqual([400, 'NullOrEmpty']);
+  });
+
+  it('creates one owned by the signed-in user, its slug stored lowercase', async () => {
+    const created = await create(owner, { name, slug: slug.toUpperCase(), description: 'Şəhər haqqında qeydlər' });
+    expect(created.status).toBe(201);
+    publication = created.body;
+    expect(publication).toMatchObject({
+      name,
+      slug,
+      domain: `${slug}.localhost`,
+      description: 'Şəhər haqqında qeydlər',
+      ownerUid: owner.uid,
+      members: 1,
+      subscribers: 0,
+    });
+  });
+
+  it('keeps one publication per owner, and names and slugs unique regardless of case', async () => {
+    expect(statusAndCode(await create(owner, { name: `Başqa ${run}`, slug: `other-${run}` }))).toEqual([
+      409,
+      'UserAlreadyOwnsPublication',
+    ]);
+    expect(statusAndCode(await create(rival, { name: `Başqa ${run}`, slug: slug.toUpperCase() }))).toEqual([
+      409,
+      'SlugExists',
+    ]);
+    expect(statusAndCode(await create(rival, { name: asciiUpper(name), slug: `rival-${run}` }))).toEqual([
+      409,
+      'NameExists',
+    ]);
+  });
+});
+
+describe('reading a publication', () => {
+  it('answers it by id and by slug, with the viewer’s role', async () => {
+    const byId = await view(owner.client);
+    expect(byId.status).toBe(200);
+    expect(byId.body).toMatchObject({ publication: { id: publication.id, slug }, role: 'owner', subscription: null });
+    const visitor = new ApiClient(base);
+    const bySlug = await visitor.get<PublicationView>(`/api/core-publications?slug=${slug}`);
+    expect(bySlug.status).toBe(200);
+    expect(bySlug.body).toMatchObject({ publication: { id: publication.id, name }, role: null, subscription: null });
+    expect((await view(outsider.client)).body.role).toBeNull();
+  });
+
+  it('answers PublicationNotFound for an unknown id or slug', async () => {
+    const visitor = new ApiClient(base);
+    expect(statusAndCode(await view(visitor, randomUUID()))).toEqual([404, 'PublicationNotFound']);
+    expect(statusAndCode(await view(visitor, 'not-a-uuid'))).toEqual([404, 'PublicationNotFound']);
+    expect(statusAndCode(await visitor.get(`/api/core-publications?slug=nobody-${run}`))).toEqual([
+      404,
+      'PublicationNotFound',
+    ]);
+    expect(statusAndCode(await visitor.get(`${P(randomUUID())}/about`))).toEqual([404, 'PublicationNotFound']);
+    expect(statusAndCode(await visitor.get(`${P(randomUUID())}/plns`))).toEqual([404, 'PublicationNotFound']);
+  });
+
+  it('answers the about page and an empty collections page', async () => {
+    const about = await new ApiClient(base).get<{ publication: PublicationJson; members: Members['items'] }>(
+      `${P()}/about`,
+    );
+    expect(about.status).toBe(200);
+    expect(about.body.members).toEqual([
+      expect.objectContaining({
+        role: 'owner',
+        user: expect.objectContaining({ uid: owner.uid, username: owner.username }),
+      }),
+    ]);
+    const collections = await new ApiClient(base).get<{ items: unknown[] }>(`${P()}/collections`);
+    expect(collections.status).toBe(200);
+    expect(collections.body.items).toEqual([]);
+  });
+
+  it('puts the publication in its owner’s page-load summary only', async () => {
+    expect(await info(owner)).toMatchObject({ uid: owner.uid, dom: `${slug}.localhost`, pub: publication.id });
+    expect(await info(outsider)).toMatchObject({ uid: outsider.uid, dom: null, pub: null });
+  });
+});
+
+describe('members and invitations', () => {
+  it('invites by username: the invitee sees it on the settings page, the owner in the studio', async () => {
+    expect(statusAndCode(await invite(owner, `nobody_${run}`))).toEqual([404, 'UserNotFound']);
+    expect((await invite(owner, alice.username.toUpperCase())).status).toBe(204);
+    expect((await invite(owner, bob.username)).status).toBe(204);
+    expect(statusAndCode(await invite(owner, alice.username))).toEqual([409, 'MemberAlreadyInvited']);
+    expect(statusAndCode(await invite(owner, owner.username))).toEqual([409, 'MemberAlreadyInvited']);
+
+    const invited = await mine(alice);
+    expect(invited.publication).toBeNull();
+    expect(invited.invitations).toEqual([
+      expect.objectContaining({ publicationId: publication.id, publicationName: name, invitedByUid: owner.uid }),
+    ]);
+    const members = await owner.client.get<Members>(studio('members'));
+    expect(members.status).toBe(200);
+    expect(members.body.items.map((m) => [m.user.uid, m.role])).toEqual([[owner.uid, 'owner']]);
+    expect(members.body.invitations.map((i) => i.uid).sort()).toEqual([alice.uid, bob.uid].sort());
+  });
+
+  it('an invitee is no member before answering', async () => {
+    expect(statusAndCode(await alice.client.get(studio('dashboard')))).toEqual([403, 'ActorNotPublicationMember']);
+  });
+
+  it('one accepts and becomes a member; the other rejects and stays outside', async () => {
+    const accepted = await alice.client.post(`/api/ttin/pbls/invitations/${publication.id}/accept`);
+    expect(accepted.status).toBe(204);
+    expect(statusAndCode(await alice.client.post(`/api/ttin/pbls/invitations/${publication.id}/accept`))).toEqual([
+      404,
+      'MemberNotFound',
+    ]);
+    const rejected = await bob.client.post(`/api/ttin/pbls/invitations/${publication.id}/reject`);
+    expect(rejected.status).toBe(204);
+    expect(statusAndCode(await bob.client.post(`/api/ttin/pbls/invitations/${publication.id}/accept`))).toEqual([
+      404,
+      'MemberNotFound',
+    ]);
+
+    expect(await mine(alice)).toMatchObject({ publication: { id: publication.id }, role: 'member', invitations: [] });
+    expect(await mine(bob)).toMatchObject({ publication: null, role: null, invitations: [] });
+    const members = await owner.client.get<Members>(studio('members'));
+    expect(members.body.items.map((m) => [m.user.uid, m.user.username, m.role])).toEqual([
+      [owner.uid, owner.username, 'owner'],
+      [alice.uid, alice.username, 'member'],
+    ]);
+    expect(members.body.invitations).toEqual([]);
+    expect((await view(alice.client)).body).toMatchObject({ role: 'member', publication: { members: 2 } });
+    expect(await info(alice)).toMatchObject({ dom: `${slug}.localhost`, pub: publication.id });
+    expect(await info(bob)).toMatchObject({ dom: null, pub: null });
+  });
+
+  it('a member sees the studio but cannot act for the owner', async () => {
+    const dashboard = await alice.client.get<{ role: string }>(studio('dashboard'));
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body.role).toBe('member');
+    const members = await alice.client.get<Members>(studio('members'));
+    expect(members.status).toBe(200);
+    expect(members.body.invitations).toEqual([]);
+
+    const denied = [403, 'ActorNotPublicationOwner'];
+    expect(statusAndCode(await del(alice, studio(`members/${owner.uid}`)))).toEqual(denied);
+    expect(statusAndCode(await invite(alice, bob.username))).toEqual(denied);
+    expect(statusAndCode(await put(alice, studio('settings'), { description: 'Mənim' }))).toEqual(denied);
+    expect(statusAndCode(await put(alice, studio('slug'), { slug: `alice-${run}` }))).toEqual(denied);
+    expect(statusAndCode(await alice.client.get(studio('subscribers')))).toEqual(denied);
+    expect(statusAndCode(await alice.client.get(studio('plans')))).toEqual(denied);
+    expect(statusAndCode(await createPlan(alice, { interval: 'month', price: 500 }))).toEqual(denied);
+    expect(statusAndCode(await del(alice, P()))).toEqual(denied);
+    expect((await view(owner.client)).body.publication.description).toBe('Şəhər haqqında qeydlər');
+  });
+
+  it('an outsider gets ActorNotPublicationMember on every studio route', async () => {
+    const denied = [403, 'ActorNotPublicationMember'];
+    expect(statusAndCode(await outsider.client.get(studio('dashboard')))).toEqual(denied);
+    expect(statusAndCode(await outsider.client.get(studio('members')))).toEqual(denied);
+    expect(statusAndCode(await outsider.client.get(studio('subscribers')))).toEqual(denied);
+    expect(statusAndCode(await outsider.client.get(studio('plans')))).toEqual(denied);
+    expect(statusAndCode(await invite(outsider, bob.username))).toEqual(denied);
+    expect(statusAndCode(await del(outsider, studio(`members/${alice.uid}`)))).toEqual(denied);
+    expect(statusAndCode(await put(outsider, studio('settings'), { description: 'Yad' }))).toEqual(denied);
+    expect(statusAndCode(await createPlan(outsider, { interval: 'month', price: 500 }))).toEqual(denied);
+    expect(statusAndCode(await del(outsider, P()))).toEqual(denied);
+    expect(statusAndCode(await outsider.client.get(studio('dashboard', randomUUID())))).toEqual([
+      404,
+      'PublicationNotFound',
+    ]);
+    const visitor = new ApiClient(base);
+    expect(statusAndCode(await visitor.get(studio('dashboard')))).toEqual([401, 'Unauthorized']);
+  });
+
+  it('the owner cannot remove themself; an unknown member is MemberNotFound', async () => {
+    expect(statusAndCode(await del(owner, studio(`members/${owner.uid}`)))).toEqual([409, 'CantDeleteSelfMember']);
+    expect(statusAndCode(await del(owner, studio(`members/${bob.uid}`)))).toEqual([404, 'MemberNotFound']);
+    expect((await view(owner.client)).body.publication.members).toBe(2);
+  });
+});
+
+describe('subscriptions', () => {
+  it('a reader subscribes for free once; the owner and the members cannot', async () => {
+    const subscribed = await reader.client.post<{ tier: string; uid: string }>(`${P()}/sub`);
+    expect(subscribed.status).toBe(201);
+    expect(subscribed.body).toMatchObject({ tier: 'free', uid: reader.uid, publicationId: publication.id });
+    expect(statusAndCode(await reader.client.post(`${P()}/sub`))).toEqual([409, 'AlreadySubscribed']);
+    expect(statusAndCode(await owner.client.post(`${P()}/sub`))).toEqual([409, 'CannotSubscribePublication']);
+    expect(statusAndCode(await alice.client.post(`${P()}/sub`))).toEqual([409, 'CannotSubscribePublication']);
+    expect(statusAndCode(await reader.client.post(`${P(randomUUID())}/sub`))).toEqual([404, 'PublicationNotFound']);
+
+    expect((await view(reader.client)).body).toMatchObject({
+      role: null,
+      subscription: { tier: 'free', uid: reader.uid },
+      publication: { subscribers: 1 },
+    });
+    const mySubscriptions = await reader.client.get<{ items: { publication: PublicationJson }[] }>('/api/ttin/sbcs');
+    expect(mySubscriptions.body.items.map((item) => item.publication.id)).toEqual([publication.id]);
+    const subscribers = await owner.client.get<{ items: { user: Person }[]; total: number }>(studio('subscribers'));
+    expect(subscribers.status).toBe(200);
+    expect(subscribers.body.total).toBe(1);
+    expect(subscribers.body.items.map((item) => [item.user.uid, item.user.username])).toEqual([
+      [reader.uid, reader.username],
+    ]);
+  });
+
+  it('unsubscribing ends it; again is SubscriptionNotFound', async () => {
+    expect((await reader.client.post(`${P()}/unsub`)).status).toBe(204);
+    expect(statusAndCode(await reader.client.post(`${P()}/unsub`))).toEqual([404, 'SubscriptionNotFound']);
+    expect(statusAndCode(await outsider.client.post(`${P()}/unsub`))).toEqual([404, 'SubscriptionNotFound']);
+    expect((await view(reader.client)).body).toMatchObject({ subscription: null, publication: { subscribers: 0 } });
+    expect((await reader.client.get<{ items: unknown[] }>('/api/ttin/sbcs')).body.items).toEqual([]);
+  });
+});
+
+describe('plans', () => {
+  let plan: Plan;
+
+  it('refuses a free, absent, too low or too high price', async () => {
+    expect(statusAndCode(await createPlan(owner, { interval: 'month', price: 0 }))).toEqual([
+      409,
+      'CannotCreateFreePlan',
+    ]);
+    expect(statusAndCode(await createPlan(owner, { interval: 'month', price: PLAN_PRICE_MAX + 1 }))).toEqual([
+      400,
+      'PlanPriceMoreThan',
+    ]);
+    expect(statusAndCode(await createPlan(owner, { interval: 'month', price: PLAN_PRICE_MIN - 1 }))).toEqual([
+      400,
+      'PlanPriceLessThan',
+    ]);
+    expect(statusAndCode(await createPlan(owner, { interval: 'month' }))).toEqual([400, 'EmptyPlanPrice']);
+    expect(statusAndCode(await createPlan(owner, { interval: 'week', price: 500 }))).toEqual([400, 'InvalidModel']);
+    expect((await new ApiClient(base).get<{ items: Plan[] }>(`${P()}/plns`)).body.items).toEqual([]);
+  });
+
+  it('adds one plan per interval, lists it publicly and deletes it', async () => {
+    const created = await createPlan(owner, { interval: 'month', price: 500, description: 'Aylıq' });
+    expect(created.status).toBe(201);
+    plan = created.body;
+    expect(plan).toMatchObject({ interval: 'month', price: 500, description: 'Aylıq' });
+    expect(statusAndCode(await createPlan(owner, { interval: 'month', price: 900 }))).toEqual([409, 'AlreadyHasPlan']);
+    const publicPlans = await new ApiClient(base).get<{ items: Plan[] }>(`${P()}/plns`);
+    expect(publicPlans.body.items.map((p) => [p.id, p.price])).toEqual([[plan.id, 500]]);
+    expect((await owner.client.get<{ items: Plan[] }>(studio('plans'))).body.items.map((p) => p.id)).toEqual([plan.id]);
+    expect(statusAndCode(await del(alice, studio(`plans/${plan.id}`)))).toEqual([403, 'ActorNotPublicationOwner']);
+
+    expect((await del(owner, studio(`plans/${plan.id}`))).status).toBe(204);
+    expect(statusAndCode(await del(owner, studio(`plans/${plan.id}`)))).toEqual([404, 'PlanNotFound']);
+    expect((await new ApiClient(base).get<{ items: Plan[] }>(`${P()}/plns`)).body.items).toEqual([]);
+  });
+});
+
+describe('articles, settings and renames', () => {
+  it('the owner pins a member’s article (listed first) and unpins it; an outsider’s is ArticleNotFound', async () => {
+    const mineArticle = await publishedArticle(alice);
+    const foreign = await publishedArticle(outsider);
+    expect(statusAndCode(await put(owner, studio(`articles/${foreign}/pin`), undefined))).toEqual([
+      404,
+      'ArticleNotFound',
+    ]);
+    expect(statusAndCode(await put(alice, studio(`articles/${mineArticle}/pin`), undefined))).toEqual([
+      403,
+      'ActorNotPublicationOwner',
+    ]);
+    expect((await put(owner, studio(`articles/${mineArticle}/pin`), undefined)).status).toBe(204);
+    const listed = await new ApiClient(base).get<{ pinned: string[] }>(`${P()}/articles`);
+    expect(listed.body.pinned).toEqual([mineArticle]);
+    expect((await del(owner, studio(`articles/${mineArticle}/pin`))).status).toBe(204);
+    expect((await new ApiClient(base).get<{ pinned: string[] }>(`${P()}/articles`)).body.pinned).toEqual([]);
+  });
+
+  it('the owner changes the description and the name, the name once in 14 days', async () => {
+    const described = await put<PublicationJson>(owner, studio('settings'), { description: 'Yeni təsvir' });
+    expect(described.status).toBe(200);
+    expect(described.body.description).toBe('Yeni təsvir');
+    const renamed = await put<PublicationJson>(owner, studio('settings'), { name: `${name} 2` });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe(`${name} 2`);
+    expect(statusAndCode(await put(owner, studio('settings'), { name: `${name} 3` }))).toEqual([
+      429,
+      'CantUpdatePublicationName',
+    ]);
+    expect((await view(owner.client)).body.nameChangeableAt).not.toBeNull();
+  });
+
+  it('the owner changes the slug: the new one reads it, the summary follows', async () => {
+    expect(statusAndCode(await put(owner, studio('slug'), { slug: RESERVED_SLUGS[1]! }))).toEqual([400, 'InvalidSlug']);
+    const moved = await put<PublicationJson>(owner, studio('slug'), { slug: `moved-${run}` });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ slug: `moved-${run}`, domain: `moved-${run}.localhost` });
+    const visitor = new ApiClient(base);
+    expect((await visitor.get<PublicationView>(`/api/core-publications?slug=moved-${run}`)).body.publication.id).toBe(
+      publication.id,
+    );
+    expect(statusAndCode(await visitor.get(`/api/core-publications?slug=${slug}`))).toEqual([
+      404,
+      'PublicationNotFound',
+    ]);
+    expect(await info(owner)).toMatchObject({ dom: `moved-${run}.localhost`, pub: publication.id });
+    expect(statusAndCode(await put(owner, studio('slug'), { slug: `again-${run}` }))).toEqual([
+      429,
+      'CantUpdatePublicationSlug',
+    ]);
+  });
+});
+
+describe('leaving and deleting', () => {
+  it('a member leaves by removing themself', async () => {
+    expect((await del(alice, studio(`members/${alice.uid}`))).status).toBe(204);
+    expect(await info(alice)).toMatchObject({ dom: null, pub: null });
+    expect(statusAndCode(await alice.client.get(studio('dashboard')))).toEqual([403, 'ActorNotPublicationMember']);
+  });
+
+  it('the owner deletes it: gone for everyone, and from the owner’s summary', async () => {
+    expect((await del(owner, P())).status).toBe(204);
+    expect(statusAndCode(await view(new ApiClient(base)))).toEqual([404, 'PublicationNotFound']);
+    expect(statusAndCode(await del(owner, P()))).toEqual([404, 'PublicationNotFound']);
+    expect(await info(owner)).toMatchObject({ dom: null, pub: null });
+    expect(await mine(owner)).toMatchObject({ publication: null });
+    // One per owner: after deleting, the owner may create another.
+    expect((await create(owner, { name: `Təzə ${run}`, slug: `fresh-${run}` })).status).toBe(201);
+  });
+});
