@@ -1,4 +1,5 @@
-// The writing lifecycle through the gateway on real servers (identity, articles, search, the object store):
+// The writing lifecycle through the gateway on real servers (identity, articles, search, publications, the object
+// store):
 // drafts on the server with version conflicts and caps, preview links, submission into review, the moderation
 // service's decisions (played over gRPC, tests/support/review.ts), revision and edits of a published article,
 // pending deletion with its 6-hour window and daily count, and who may see or touch what.
@@ -112,7 +113,12 @@ beforeAll(async () => {
   await resetMessaging();
   db = await freshDatabase('drafts');
   sql = new pg.Pool({ connectionString: db.url, max: 2 });
-  apps.push(...(await Promise.all(['identity', 'articles', 'search'].map((name) => startService(name, db.name)))));
+  // publications: articles asks it whether a draft's owner may write into a publication.
+  apps.push(
+    ...(await Promise.all(
+      ['identity', 'articles', 'search', 'publications'].map((name) => startService(name, db.name)),
+    )),
+  );
   apps.push(
     await startService('gateway', db.name, {
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
