@@ -234,6 +234,7 @@ describe('ingress routes (default values)', () => {
       settings: '/mf/settings/mf-manifest.json',
       // The staff console's pages all live under /staff: the shell loads it only there.
       staff: { entry: '/mf/staff/mf-manifest.json', mount: '/staff' },
+      studio: { entry: '/mf/studio/mf-manifest.json', mount: '/studio' },
     });
     const shell = named(objects, 'Deployment', 'pencraft-shell').spec.template.spec;
     expect(shell.containers[0].volumeMounts).toContainEqual(

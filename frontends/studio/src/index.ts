@@ -1,0 +1,2 @@
+// An asynchronous boundary, so that Module Federation can negotiate the shared singletons first.
+void import('./standalone.js');

@@ -1,0 +1,32 @@
+import { formatManat, parseManat } from './money.js';
+
+describe('formatManat', () => {
+  it('writes qəpik as manats with ₼ in each language’s number format', () => {
+    const en = formatManat(123_450, 'en');
+    expect(en).toContain('₼');
+    expect(en).toContain('1,234.50');
+    const ru = formatManat(123_450, 'ru');
+    expect(ru).toContain('₼');
+    expect(ru.replace(/\s/g, ' ')).toContain('1 234,50');
+    const az = formatManat(500, 'az');
+    expect(az).toContain('₼');
+    expect(az).toContain('5,00');
+    expect(az).not.toContain('AZN');
+  });
+});
+
+describe('parseManat', () => {
+  it('reads whole manats and up to two decimals with a point or a comma', () => {
+    expect(parseManat('12')).toBe(1200);
+    expect(parseManat(' 12,5 ')).toBe(1250);
+    expect(parseManat('0.99')).toBe(99);
+    expect(parseManat('1 000.01 ₼')).toBe(100_001);
+  });
+
+  it('tells an empty field from text that is no amount', () => {
+    expect(parseManat('  ')).toBeUndefined();
+    expect(parseManat('12.345')).toBeNaN();
+    expect(parseManat('-5')).toBeNaN();
+    expect(parseManat('abc')).toBeNaN();
+  });
+});
