@@ -6,14 +6,11 @@
 import sharp from 'sharp';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
 import { DocumentedClient as ApiClient, expectDocumented } from './gateway-openapi.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
-
-interface ErrorBody {
-  error: { code: string; details?: { field: string; code: string }[] };
-}
+import { captchaParam, typedApi, type BodyOf } from '../support/typed-api.ts';
+import type { Schemas } from '@pencraft/api-client';
 interface Account {
   client: ApiClient;
   uid: string;
@@ -22,6 +19,7 @@ interface Account {
 }
 
 const MB3 = 3 * 1024 * 1024;
+type EditField = 'fullname' | 'headline' | 'bio' | 'birthdate' | 'country' | 'gender';
 
 let db: TestDatabase;
 const apps: AppHandle[] = [];
@@ -57,20 +55,22 @@ async function signUp(): Promise<Account> {
     password: 'profile-pass-7',
   };
   const client = new ApiClient(base);
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    { ...account, fullname: `Path User ${seq}`, acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(base),
-  );
+  const response = await typedApi(client).POST('/api/id/register', {
+    body: { ...account, fullname: `Path User ${seq}`, acceptTerms: true, acceptPrivacy: true },
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
-  return { client, uid: response.body.uid, email: account.email, username: account.username };
+  return { client, uid: response.data!.uid, email: account.email, username: account.username };
 }
 
 /** Status, catalogue code and refused fields: what two routes must agree on when they refuse. */
-const refusal = (response: { status: number; body: unknown }) => {
-  const error = (response.body as ErrorBody).error;
+const refusal = (response: { status: number; error?: Schemas['Error'] }) => {
+  const error = response.error?.error;
   return { status: response.status, code: error?.code, fields: error?.details?.map((d) => `${d.field}:${d.code}`) };
 };
+/** The same of a raw answer: a call the document refuses (a bad body, an undocumented field or path). */
+const rawRefusal = (response: { status: number; body: unknown }) =>
+  refusal({ status: response.status, error: response.status >= 400 ? (response.body as Schemas['Error']) : undefined });
 
 async function upload(client: ApiClient, path: string, bytes: Buffer, contentType: string) {
   if (!client.cookies.has('pc_csrf')) await client.get('/api/csrf');
@@ -83,9 +83,12 @@ async function upload(client: ApiClient, path: string, bytes: Buffer, contentTyp
     },
     body: new Uint8Array(bytes),
   });
-  const body = (await response.json()) as { url: string } & ErrorBody;
+  // Checked against the document, so it is the picture's answer on a 200 and the Error otherwise.
+  const body: unknown = await response.json();
   expectDocumented('PUT', path, response.status, body);
-  return { status: response.status, body };
+  return response.ok
+    ? { status: response.status, data: body as Schemas['PictureUrl'] }
+    : { status: response.status, error: body as Schemas['Error'] };
 }
 
 const png = () =>
@@ -102,121 +105,143 @@ describe('the Profile paths', () => {
     writer = await signUp();
     reader = await signUp();
     await confirmAccount(writer.client, writer.email);
-    const draft = await writer.client.post<{ id: string }>('/api/articles', {
-      title: 'An article of the profile paths',
-      description: 'On the profile',
-      language: 'en',
-      category: 'tech',
-      content: {
-        blocks: [
-          { type: 'paragraph', data: { text: 'This article is listed by /api/profile/articles for its own author.' } },
-        ],
+    const draft = await typedApi(writer.client).POST('/api/articles', {
+      body: {
+        title: 'An article of the profile paths',
+        description: 'On the profile',
+        language: 'en',
+        category: 'tech',
+        content: {
+          blocks: [
+            {
+              type: 'paragraph',
+              data: { text: 'This article is listed by /api/profile/articles for its own author.' },
+            },
+          ],
+        },
       },
     });
-    articleId = draft.body.id;
-    expect((await writer.client.post(`/api/articles/publishing/${articleId}`)).status).toBe(200);
+    articleId = draft.data!.id;
+    const published = await typedApi(writer.client).POST('/api/articles/publishing/{id}', {
+      params: { path: { id: articleId } },
+    });
+    expect(published.status).toBe(200);
     await approveArticle(articleId);
-    expect((await reader.client.post(`/api/users/${writer.uid}/follow`)).status).toBe(200);
+    const follow = await typedApi(reader.client).POST('/api/users/{id}/follow', {
+      params: { path: { id: writer.uid } },
+    });
+    expect(follow.status).toBe(200);
   });
 
   it('answers 401 without a session on every signed-in path', async () => {
-    const visitor = new ApiClient(base);
+    const client = new ApiClient(base);
+    const visitor = typedApi(client);
     const answers = [
-      await visitor.get('/api/profile'),
-      await visitor.get('/api/profile/articles'),
-      await visitor.get('/api/profile/settings'),
-      await visitor.request('PATCH', '/api/profile/edit', { headline: 'Nobody' }),
-      await visitor.request('PUT', '/api/profile/edit/headline', { headline: 'Nobody' }),
-      await upload(visitor, '/api/profile/img', await png(), 'image/png'),
+      await visitor.GET('/api/profile'),
+      await visitor.GET('/api/profile/articles'),
+      await visitor.GET('/api/profile/settings'),
+      await visitor.PATCH('/api/profile/edit', { body: { headline: 'Nobody' } }),
+      await visitor.PUT('/api/profile/edit/{v}', { params: { path: { v: 'headline' } }, body: { headline: 'Nobody' } }),
+      await upload(client, '/api/profile/img', await png(), 'image/png'),
     ];
     expect(answers.map(refusal)).toEqual(answers.map(() => ({ status: 401, code: 'Unauthorized' })));
   });
 
   it("GET /api/profile and /api/profile/articles are the user's own public profile and articles", async () => {
-    const own = await writer.client.get<Record<string, unknown>>('/api/profile');
+    const api = typedApi(writer.client);
+    const username = writer.username;
+    const own = await api.GET('/api/profile');
     expect(own.status).toBe(200);
-    expect(own.body).toEqual((await writer.client.get(`/api/profile/${writer.username}`)).body);
-    expect(own.body).toMatchObject({ uid: writer.uid, username: writer.username, followers: 1, articles: 1 });
+    expect(own.data).toEqual((await api.GET('/api/profile/{username}', { params: { path: { username } } })).data);
+    expect(own.data).toMatchObject({ uid: writer.uid, username: writer.username, followers: 1, articles: 1 });
 
-    const articles = await writer.client.get<{ items: { id: string }[] }>('/api/profile/articles?page=1');
+    const articles = await api.GET('/api/profile/articles', { params: { query: { page: 1 } } });
     expect(articles.status).toBe(200);
-    expect(articles.body).toEqual((await writer.client.get(`/api/profile/${writer.username}/articles?page=1`)).body);
-    expect(articles.body.items.map((a) => a.id)).toEqual([articleId]);
+    expect(articles.data).toEqual(
+      (await api.GET('/api/profile/{username}/articles', { params: { path: { username }, query: { page: 1 } } })).data,
+    );
+    expect(articles.data!.items.map((a) => a.id)).toEqual([articleId]);
     // The reader has none: their own list, not the writer's.
-    expect((await reader.client.get<{ total: number }>('/api/profile/articles')).body.total).toBe(0);
-    expect((await reader.client.get<{ uid: string }>('/api/profile')).body.uid).toBe(reader.uid);
+    expect((await typedApi(reader.client).GET('/api/profile/articles')).data!.total).toBe(0);
+    expect((await typedApi(reader.client).GET('/api/profile')).data!.uid).toBe(reader.uid);
 
-    expect(refusal(await writer.client.get('/api/profile/articles?page=0'))).toEqual(
-      refusal(await writer.client.get(`/api/profile/${writer.username}/articles?page=0`)),
+    expect(refusal(await api.GET('/api/profile/articles', { params: { query: { page: 0 } } }))).toEqual(
+      refusal(
+        await api.GET('/api/profile/{username}/articles', { params: { path: { username }, query: { page: 0 } } }),
+      ),
     );
   });
 
   it('GET /api/profile/{username}/stats gives the counts of the public profile to anyone', async () => {
-    const visitor = new ApiClient(base);
-    const stats = await visitor.get(`/api/profile/${writer.username.toUpperCase()}/stats`);
+    const visitor = typedApi(new ApiClient(base));
+    const statsOf = (username: string) =>
+      visitor.GET('/api/profile/{username}/stats', { params: { path: { username } } });
+    const stats = await statsOf(writer.username.toUpperCase());
     expect(stats.status).toBe(200);
-    const profile = (await visitor.get<Record<string, unknown>>(`/api/profile/${writer.username}`)).body;
-    expect(stats.body).toEqual({
+    const profile = (await visitor.GET('/api/profile/{username}', { params: { path: { username: writer.username } } }))
+      .data!;
+    expect(stats.data).toEqual({
       followers: 1,
       following: 0,
       articles: 1,
       rating: profile.rating,
       joinedAt: profile.joinedAt,
     });
-    expect(refusal(await visitor.get('/api/profile/no_such_user_here/stats'))).toMatchObject({
+    expect(refusal(await statsOf('no_such_user_here'))).toMatchObject({
       status: 404,
       code: 'UserNotFound',
     });
-    expect(refusal(await visitor.get('/api/profile/bad%20name/stats'))).toMatchObject({
+    expect(refusal(await statsOf('bad name'))).toMatchObject({
       status: 404,
       code: 'UserNotFound',
     });
   });
 
   it('GET /api/profile/settings and PATCH /api/profile/edit answer as /api/me/settings/profile', async () => {
-    const settings = await writer.client.get('/api/profile/settings');
+    const api = typedApi(writer.client);
+    const longSettings = async () => (await api.GET('/api/me/settings/profile')).data;
+    const settings = await api.GET('/api/profile/settings');
     expect(settings.status).toBe(200);
-    expect(settings.body).toEqual((await writer.client.get('/api/me/settings/profile')).body);
+    expect(settings.data).toEqual(await longSettings());
 
-    const edited = await writer.client.request<Record<string, unknown>>('PATCH', '/api/profile/edit', {
-      headline: 'Edited through the short path',
-      country: 'AZ',
+    const edited = await api.PATCH('/api/profile/edit', {
+      body: { headline: 'Edited through the short path', country: 'AZ' },
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ headline: 'Edited through the short path', country: 'AZ' });
-    expect(edited.body).toEqual((await writer.client.get('/api/me/settings/profile')).body);
+    expect(edited.data).toMatchObject({ headline: 'Edited through the short path', country: 'AZ' });
+    expect(edited.data).toEqual(await longSettings());
 
+    // Raw on purpose: a gender outside the document's list.
     const bad = { fullname: '', gender: 'robot' };
-    const refused = refusal(await writer.client.request('PATCH', '/api/profile/edit', bad));
-    expect(refused).toEqual(refusal(await writer.client.request('PATCH', '/api/me/settings/profile', bad)));
+    const refused = rawRefusal(await writer.client.request('PATCH', '/api/profile/edit', bad));
+    expect(refused).toEqual(rawRefusal(await writer.client.request('PATCH', '/api/me/settings/profile', bad)));
     expect(refused.fields).toEqual(['fullname:InvalidFullname', 'gender:InvalidGender']);
     const future = { birthdate: '2999-01-01' };
-    expect(refusal(await writer.client.request('PATCH', '/api/profile/edit', future))).toEqual(
-      refusal(await writer.client.request('PATCH', '/api/me/settings/profile', future)),
+    expect(refusal(await api.PATCH('/api/profile/edit', { body: future }))).toEqual(
+      refusal(await api.PATCH('/api/me/settings/profile', { body: future })),
     );
-    const empty = refusal(await writer.client.request('PATCH', '/api/profile/edit', {}));
-    expect(empty).toEqual(refusal(await writer.client.request('PATCH', '/api/me/settings/profile', {})));
+    const empty = refusal(await api.PATCH('/api/profile/edit', { body: {} }));
+    expect(empty).toEqual(refusal(await api.PATCH('/api/me/settings/profile', { body: {} })));
     expect(empty.status).toBe(400);
   });
 
   it('PUT /api/profile/edit/{v} answers as PUT /api/me/settings/profile/{v}, for each field', async () => {
-    const values = {
-      fullname: 'Short Path Writer',
-      headline: 'A headline',
-      bio: 'Two lines\nof bio',
-      birthdate: '1991-02-03',
-      country: 'GE',
-      gender: 'female',
-    };
-    for (const [field, value] of Object.entries(values)) {
-      const answer = await writer.client.request<Record<string, unknown>>('PUT', `/api/profile/edit/${field}`, {
-        [field]: value,
-      });
-      expect([field, answer.status, answer.body[field]]).toEqual([field, 200, value]);
-      expect(answer.body).toEqual((await writer.client.get('/api/me/settings/profile')).body);
+    const api = typedApi(writer.client);
+    const values: [EditField, string, BodyOf<'editMyProfileField'>][] = [
+      ['fullname', 'Short Path Writer', { fullname: 'Short Path Writer' }],
+      ['headline', 'A headline', { headline: 'A headline' }],
+      ['bio', 'Two lines\nof bio', { bio: 'Two lines\nof bio' }],
+      ['birthdate', '1991-02-03', { birthdate: '1991-02-03' }],
+      ['country', 'GE', { country: 'GE' }],
+      ['gender', 'female', { gender: 'female' }],
+    ];
+    for (const [field, value, body] of values) {
+      const answer = await api.PUT('/api/profile/edit/{v}', { params: { path: { v: field } }, body });
+      expect([field, answer.status, answer.data?.[field]]).toEqual([field, 200, value]);
+      expect(answer.data).toEqual((await api.GET('/api/me/settings/profile')).data);
     }
     // The session's summary follows the name, as with the long path.
-    expect((await writer.client.get<{ fln: string }>('/api/users/info')).body.fln).toBe('Short Path Writer');
+    expect((await api.GET('/api/users/info')).data!.fln).toBe('Short Path Writer');
 
     // Refusals are the long path's: a bad value, another field's body, an empty body.
     const bodies: [string, unknown][] = [
@@ -228,41 +253,40 @@ describe('the Profile paths', () => {
       ['headline', {}],
       ['fullname', { fullname: 'Two Fields', bio: 'extra' }],
     ];
+    // Raw on purpose: bodies the document refuses.
     for (const [field, body] of bodies) {
-      const short = refusal(await writer.client.request('PUT', `/api/profile/edit/${field}`, body));
+      const short = rawRefusal(await writer.client.request('PUT', `/api/profile/edit/${field}`, body));
       expect([field, short]).toEqual([
         field,
-        refusal(await writer.client.request('PUT', `/api/me/settings/profile/${field}`, body)),
+        rawRefusal(await writer.client.request('PUT', `/api/me/settings/profile/${field}`, body)),
       ]);
       expect(short.status).toBe(400);
     }
 
     // A v with no one-field route is NotFound, whatever the body.
+    // Raw on purpose: a v the document does not list.
     for (const v of ['email', 'username', 'links', 'picture']) {
-      expect(refusal(await writer.client.request('PUT', `/api/profile/edit/${v}`, { [v]: 'x' }))).toMatchObject({
+      expect(rawRefusal(await writer.client.request('PUT', `/api/profile/edit/${v}`, { [v]: 'x' }))).toMatchObject({
         status: 404,
         code: 'NotFound',
       });
     }
-    expect((await writer.client.get<{ fullname: string }>('/api/me/settings/profile')).body.fullname).toBe(
-      'Short Path Writer',
-    );
+    expect((await api.GET('/api/me/settings/profile')).data!.fullname).toBe('Short Path Writer');
   });
 
   it('PUT /api/profile/img stores the profile picture as PUT /api/me/settings/profile/picture does', async () => {
     const uploaded = await upload(writer.client, '/api/profile/img', await png(), 'image/png');
     expect(uploaded.status).toBe(200);
-    expect(uploaded.body.url).toMatch(new RegExp(`^/media/users/${writer.uid}/avatar-[0-9a-f]{32}\\.jpg$`));
-    const served = await fetch(`${base}${uploaded.body.url}`);
+    const url = uploaded.data!.url;
+    expect(url).toMatch(new RegExp(`^/media/users/${writer.uid}/avatar-[0-9a-f]{32}\\.jpg$`));
+    const served = await fetch(`${base}${url}`);
     expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({
       format: 'jpeg',
       width: 200,
       height: 200,
     });
-    expect((await writer.client.get<{ imageUrl: string }>('/api/profile/settings')).body.imageUrl).toBe(
-      uploaded.body.url,
-    );
-    expect((await writer.client.get<{ iul: string }>('/api/users/info')).body.iul).toBe(uploaded.body.url);
+    expect((await typedApi(writer.client).GET('/api/profile/settings')).data!.imageUrl).toBe(url);
+    expect((await typedApi(writer.client).GET('/api/users/info')).data!.iul).toBe(url);
 
     const text = Buffer.from('a text file named as a picture');
     for (const bytes of [text, Buffer.alloc(MB3 + 1, 0x42)]) {
@@ -279,42 +303,45 @@ describe('the Profile paths', () => {
   });
 
   it("reaches only the session's own settings: nothing in a path, query or body names another user", async () => {
-    const before = (await writer.client.get('/api/me/settings/profile')).body;
-    const mine = await reader.client.get<{ uid: string }>(`/api/profile/settings?uid=${writer.uid}`);
+    const before = (await typedApi(writer.client).GET('/api/me/settings/profile')).data;
+    // Raw on purpose: the query and body fields naming another user are not in the document. Their answers are read
+    // as the documented ProfileSettings and PublicProfile that DocumentedClient checks them against.
+    const mine = await reader.client.get<Schemas['ProfileSettings']>(`/api/profile/settings?uid=${writer.uid}`);
     expect(mine.body.uid).toBe(reader.uid);
-    const edited = await reader.client.request<{ uid: string; headline: string }>(
+    const edited = await reader.client.request<Schemas['ProfileSettings']>(
       'PATCH',
       `/api/profile/edit?uid=${writer.uid}`,
       { headline: 'The reader' },
     );
     expect([edited.body.uid, edited.body.headline]).toEqual([reader.uid, 'The reader']);
-    const field = await reader.client.request<{ uid: string }>('PUT', `/api/profile/edit/bio?uid=${writer.uid}`, {
-      bio: 'The reader bio',
-    });
+    const field = await reader.client.request<Schemas['ProfileSettings']>(
+      'PUT',
+      `/api/profile/edit/bio?uid=${writer.uid}`,
+      { bio: 'The reader bio' },
+    );
     expect(field.body.uid).toBe(reader.uid);
     for (const body of [
       { uid: writer.uid, headline: 'x' },
       { username: writer.username, headline: 'x' },
     ]) {
-      expect(refusal(await reader.client.request('PATCH', '/api/profile/edit', body))).toMatchObject({
+      expect(rawRefusal(await reader.client.request('PATCH', '/api/profile/edit', body))).toMatchObject({
         status: 400,
         code: 'InvalidModel',
       });
     }
     const picture = await upload(reader.client, `/api/profile/img?uid=${writer.uid}`, await png(), 'image/png');
-    expect(picture.body.url).toContain(`/users/${reader.uid}/`);
-    expect((await reader.client.get<{ uid: string }>(`/api/profile?username=${writer.username}`)).body.uid).toBe(
-      reader.uid,
-    );
-    expect((await writer.client.get('/api/me/settings/profile')).body).toEqual(before);
+    expect(picture.data!.url).toContain(`/users/${reader.uid}/`);
+    expect(
+      (await reader.client.get<Schemas['PublicProfile']>(`/api/profile?username=${writer.username}`)).body.uid,
+    ).toBe(reader.uid);
+    expect((await typedApi(writer.client).GET('/api/me/settings/profile')).data).toEqual(before);
   });
 
   it('reserves the names of the static profile paths as usernames', async () => {
     const client = new ApiClient(base);
     for (const username of ['settings', 'Articles', 'edit', 'img', 'profile']) {
-      const taken = await client.post(
-        '/api/id/register',
-        {
+      const taken = await typedApi(client).POST('/api/id/register', {
+        body: {
           email: `${username.toLowerCase()}.${run}@example.az`,
           username,
           fullname: 'Reserved Name',
@@ -322,11 +349,13 @@ describe('the Profile paths', () => {
           acceptTerms: true,
           acceptPrivacy: true,
         },
-        await captchaHeader(base),
-      );
+        params: { header: await captchaParam(base) },
+      });
       expect([username, refusal(taken).code]).toEqual([username, 'UsernameAlreadyExists']);
     }
-    const change = await reader.client.request('PUT', '/api/me/settings/profile/username', { username: 'Settings' });
+    const change = await typedApi(reader.client).PUT('/api/me/settings/profile/username', {
+      body: { username: 'Settings' },
+    });
     expect(refusal(change)).toMatchObject({ status: 409, code: 'UsernameAlreadyExists' });
   });
 });
