@@ -105,6 +105,22 @@ async function sitemap({ client, origin }: FeedContext): Promise<FeedAnswer> {
 
 const notFound = () => xml(404, 'Not Found', 'text/plain; charset=utf-8');
 
+/**
+ * The sitemap of a publication's subdomain (`origin`): the pages that live there, i.e. its home. Its articles'
+ * canonical URLs are on the main host and in the main sitemap. `exists` false: the slug names no publication.
+ */
+export function publicationSitemap(origin: string, exists: boolean): FeedAnswer {
+  if (!exists) return notFound();
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    `  <url><loc>${escapeXml(`${origin}/`)}</loc></url>`,
+    '</urlset>',
+    '',
+  ].join('\n');
+  return xml(200, body, 'application/xml; charset=utf-8');
+}
+
 export async function feed(
   pattern: FeedPattern,
   params: Record<string, string>,

@@ -12,6 +12,8 @@ export interface PageMeta {
   description: string;
   /** Absolute canonical URL. */
   canonical: string;
+  /** og:site_name (Pencraft; a publication's name on its subdomain). */
+  siteName?: string | undefined;
   /** og:type: website, article or profile. */
   type: 'website' | 'article' | 'profile';
   /** Absolute image URL (cover, avatar), if any. */
@@ -30,6 +32,8 @@ export interface PageMeta {
   feed?: { title: string; href: string } | undefined;
   /** noindex (the not-found state). */
   noindex?: boolean;
+  /** The slug of the publication whose subdomain the page is on (`<meta name="pc-publication">`, read by the app). */
+  publication?: string | undefined;
 }
 
 const LOCALES: Record<string, string> = { az: 'az_AZ', en: 'en_US', ru: 'ru_RU' };
@@ -43,9 +47,10 @@ export function headTags(page: PageMeta): string {
     `<title>${escapeHtml(page.title)}</title>`,
     meta('name', 'description', page.description),
     page.noindex ? meta('name', 'robots', 'noindex') : '',
+    meta('name', 'pc-publication', page.publication),
     `<link rel="canonical" href="${escapeHtml(page.canonical)}" data-pc-ssr />`,
     meta('property', 'og:type', page.type),
-    meta('property', 'og:site_name', 'Pencraft'),
+    meta('property', 'og:site_name', page.siteName ?? 'Pencraft'),
     meta('property', 'og:title', page.title),
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', page.canonical),

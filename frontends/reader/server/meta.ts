@@ -187,3 +187,55 @@ export function metaFor(
       };
   }
 }
+
+interface PublicationHomeLike {
+  publication: {
+    name: string;
+    slug: string;
+    description?: string | null;
+    logoUrl?: string | null;
+    coverUrl?: string | null;
+  };
+}
+
+/**
+ * The head of a publication's home on its subdomain (`origin` is the subdomain's): its own title, canonical URL
+ * and Open Graph tags; `null` is the not-found page of an unknown slug.
+ */
+export function publicationHomeMeta(value: PublicationHomeLike | null, slug: string, context: MetaContext): PageMeta {
+  const { origin, t } = context;
+  const canonical = `${origin}/`;
+  if (!value)
+    return {
+      title: `${t('publication.notFound', { ns: 'reader' })} — Pencraft`,
+      description: t('description'),
+      canonical,
+      type: 'website',
+      noindex: true,
+      publication: slug,
+    };
+  const { publication } = value;
+  const description = truncate(
+    publication.description?.trim() || t('publication.description', { ns: 'reader', name: publication.name }),
+    200,
+  );
+  return {
+    title: publication.name,
+    description,
+    canonical,
+    type: 'website',
+    siteName: publication.name,
+    image: absoluteUrl(origin, publication.coverUrl) ?? absoluteUrl(origin, publication.logoUrl),
+    publication: publication.slug,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: publication.name,
+        description,
+        url: canonical,
+        publisher: { '@type': 'Organization', name: publication.name, url: canonical },
+      },
+    ],
+  };
+}

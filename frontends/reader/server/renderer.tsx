@@ -16,13 +16,15 @@ import type { ComponentType, ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Route, Routes, StaticRouter } from 'react-router';
-import { pageData } from '../src/data/index.js';
+import { siteHostOf } from '@pencraft/rules';
+import { pageData, publicationHomeData, type PublicationHomeData } from '../src/data/index.js';
+import PublicationHome from '../src/pages/PublicationHome.js';
 import reader from '../src/routes.js';
-import { feed, type FeedContext } from './feeds.js';
+import { feed, publicationSitemap, type FeedContext } from './feeds.js';
 import { headTags } from './head.js';
-import { metaFor } from './meta.js';
+import { metaFor, publicationHomeMeta } from './meta.js';
 import { FEED_PATTERNS, matchFirst, PAGE_PATTERNS, type PagePattern } from './pages.js';
-import { forwardedFor, LANGUAGES, type Language } from './request.js';
+import { forwardedFor, LANGUAGES, requestHost, type Language } from './request.js';
 import { fillTemplate, shellTemplate } from './template.js';
 
 export interface RendererOptions {
@@ -147,6 +149,10 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
   const cacheMs = (options.cacheSeconds ?? 2) * 1000;
   const template = shellTemplate(options.shellOrigin);
   const origin = options.publicOrigin.replace(/\/$/, '');
+  const site = new URL(origin);
+  const scheme = site.protocol === 'https:' ? 'https:' : 'http:';
+  /** A publication's own origin: its slug under the main host, same scheme and port. */
+  const publicationOrigin = (slug: string) => `${site.protocol}//${slug}.${site.host}`;
   const styles = readerStyles(options.distDir, basePath);
 
   // One i18next instance and one API client per language, every catalogue loaded before the first request.
@@ -244,19 +250,95 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
     return { status, type: 'text/html; charset=utf-8', body: Buffer.from(html) };
   }
 
+  /**
+   * `/` on a publication's subdomain: its home, with its own head (canonical on the subdomain); an unknown slug is
+   * the not-found page (404).
+   */
+  async function renderPublicationHome(
+    slug: string,
+    language: Language,
+    client: ApiClient,
+  ): Promise<Omit<Answer, 'expires'>> {
+    const i18n = i18ns.get(language)!;
+    const spec = publicationHomeData(slug);
+    let value: PublicationHomeData | null;
+    try {
+      value = await spec.load(client);
+    } catch (error) {
+      if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 400)) throw error;
+      value = null;
+    }
+    const data = { [spec.key]: value };
+    const subdomain = publicationOrigin(slug);
+    const meta = publicationHomeMeta(value, slug, { origin: subdomain, t: i18n.getFixedT(language) });
+    const body = await renderToHtml(
+      <I18nextProvider i18n={i18n}>
+        <InitialDataProvider data={data}>
+          <SessionProvider client={client}>
+            <FeedbackProvider>
+              <StaticRouter location="/">
+                <ServerFrame>
+                  <PublicationHome slug={slug} />
+                </ServerFrame>
+              </StaticRouter>
+            </FeedbackProvider>
+          </SessionProvider>
+        </InitialDataProvider>
+      </I18nextProvider>,
+    );
+    const html = fillTemplate(await template.get(), {
+      language,
+      head: headTags(meta),
+      styles,
+      body,
+      data: { path: '/', data },
+      loader: '/first-view.js',
+    });
+    return { status: value ? 200 : 404, type: 'text/html; charset=utf-8', body: Buffer.from(html) };
+  }
+
+  /** Whether a slug names a publication (the other pages of an unknown subdomain are not found either). */
+  async function publicationExists(slug: string, client: ApiClient): Promise<boolean> {
+    try {
+      await client.get('/api/core-publications', { params: { query: { slug } } });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return false;
+      throw error;
+    }
+  }
+
   async function answerFor(
     path: string,
     search: URLSearchParams,
     language: Language,
     forwardedFor: string,
+    slug: string | null,
   ): Promise<Answer | null> {
     const page = matchFirst(PAGE_PATTERNS, path);
     const feedMatch = page ? null : matchFirst(FEED_PATTERNS, path);
     if (!page && !feedMatch) return null;
-    const key = `${language}\0${path}\0${page?.pattern === '/c/:category' ? (search.get('sort') ?? '') : ''}`;
+    const key = `${language}\0${slug ?? ''}\0${path}\0${page?.pattern === '/c/:category' ? (search.get('sort') ?? '') : ''}`;
     const cached = cache.get(key);
     if (cached && cached.expires > Date.now()) return cached;
     const client = forwarding(clients.get(language)!, forwardedFor);
+    if (slug) {
+      // A publication's subdomain: its home and its sitemap; the site's other pages answer there too (their
+      // canonical URLs stay on the main host), unless the slug names no publication.
+      if (page?.pattern === '/')
+        return remember(key, {
+          ...(await renderPublicationHome(slug, language, client)),
+          expires: Date.now() + cacheMs,
+        });
+      const exists = await publicationExists(slug, client);
+      if (feedMatch?.pattern === '/sitemap.xml')
+        return remember(key, { ...publicationSitemap(publicationOrigin(slug), exists), expires: Date.now() + cacheMs });
+      if (!exists)
+        return remember(key, {
+          ...(await renderPublicationHome(slug, language, client)),
+          expires: Date.now() + cacheMs,
+        });
+    }
     const fresh = page
       ? await renderPage(page.pattern, page.params, path, search, language, client)
       : await feed(feedMatch!.pattern, feedMatch!.params, {
@@ -276,7 +358,11 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
     const language: Language = 'az';
     let answer: Answer | null;
     try {
-      answer = await answerFor(url.pathname, url.searchParams, language, forwardedFor(req));
+      // The host the browser asked for (the Ingress's or the dev edge's X-Forwarded-Host, else Host) names the
+      // publication of a subdomain ({slug}.{main host}); the slug is looked up through the API.
+      const host = siteHostOf(requestHost(req), site.host, scheme);
+      const slug = host.kind === 'publication' ? host.slug : null;
+      answer = await answerFor(url.pathname, url.searchParams, language, forwardedFor(req), slug);
     } catch (error) {
       process.stderr.write(
         `${JSON.stringify({ level: 'error', msg: 'server rendering failed', route: matchFirst([...PAGE_PATTERNS, ...FEED_PATTERNS], url.pathname)?.pattern, error: error instanceof ApiError ? error.code : String(error).slice(0, 200) })}\n`,

@@ -12,3 +12,13 @@ export function forwardedFor(req: IncomingMessage): string {
   const chain = (Array.isArray(header) ? header.join(', ') : (header ?? '')).trim();
   return chain || req.socket.remoteAddress || '';
 }
+
+/**
+ * The host the browser asked for: X-Forwarded-Host as the Ingress controller or the gateway's dev edge set it
+ * (both replace what a client sent), else Host (a direct request).
+ */
+export function requestHost(req: IncomingMessage): string {
+  const forwarded = req.headers['x-forwarded-host'];
+  const value = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return value || req.headers.host || '';
+}

@@ -123,3 +123,55 @@ export const collectionData = (id: string): PageData<Awaited<ReturnType<typeof l
 });
 
 export type HomePage = Awaited<ReturnType<typeof loadHome>>;
+
+// A publication's home on its subdomain ({slug}.{main host}): the publication, its pinned articles (the articles
+// do not list by publication yet, so the pinned ones are what it shows), its plans.
+const PUBLICATION_HOME_ARTICLES = 20;
+
+export async function loadPublicationHome(client: Reader, slug: string, signal?: AbortSignal) {
+  const { publication } = await client.get('/api/core-publications', { params: { query: { slug } }, signal });
+  const path = { id: publication.id };
+  const [pinned, plans] = await Promise.all([
+    client.get('/api/core-publications/{id}/articles', { params: { path }, signal }),
+    client.get('/api/core-publications/{id}/plns', { params: { path }, signal }),
+  ]);
+  // A pinned article that is gone (or not public) is left out rather than failing the page.
+  const articles = await Promise.all(
+    pinned.pinned.slice(0, PUBLICATION_HOME_ARTICLES).map((id) =>
+      client.get('/api/articles/{id}', { params: { path: { id } }, signal }).then(
+        (article) => ({
+          id: article.id,
+          title: article.title,
+          description: article.description ?? null,
+          publishedAt: article.publishedAt ?? null,
+          pinned: true,
+        }),
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status < 500) return null;
+          throw error;
+        },
+      ),
+    ),
+  );
+  return {
+    publication,
+    articles: articles.filter((article): article is NonNullable<typeof article> => article !== null),
+    plans: plans.items,
+  };
+}
+
+export type PublicationHomeData = Awaited<ReturnType<typeof loadPublicationHome>>;
+
+export const publicationHomeData = (slug: string): PageData<PublicationHomeData> => ({
+  key: `publication:${slug}`,
+  load: (client, signal) => loadPublicationHome(client, slug, signal),
+});
+
+/**
+ * The publication whose subdomain the page is on: the server's rendering names it in `<meta name="pc-publication">`
+ * (decided from the host against the main host), and it stays for the page's life; null on the main site.
+ */
+export function pagePublication(): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector<HTMLMetaElement>('meta[name="pc-publication"]')?.content || null;
+}

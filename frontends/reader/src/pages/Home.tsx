@@ -5,13 +5,20 @@ import { ArticleCard } from '../components/ArticleCard.js';
 import { PartError } from '../components/PartError.js';
 import { useReaderTranslation } from '../i18n.js';
 import { usePaged } from '../lib/usePaged.js';
-import { homeData, loadHome, type HomePage } from '../data/index.js';
+import { homeData, loadHome, pagePublication, type HomePage } from '../data/index.js';
+import PublicationHome from './PublicationHome.js';
 import { useInitialData } from '../data/initial.js';
 import '../reader.css';
 
 const fetchHome = (page: number, signal: AbortSignal) => loadHome(api, page, signal);
 
-export default function Home() {
+/** `/`: a publication's home on its subdomain, the site's home elsewhere. */
+export default function HomeRoute() {
+  const publication = pagePublication();
+  return publication ? <PublicationHome slug={publication} /> : <Home />;
+}
+
+function Home() {
   const { t } = useReaderTranslation();
   // The first page as the server rendered it, when it did (then only later pages are fetched here).
   const first = useInitialData<HomePage>(homeData().key);
