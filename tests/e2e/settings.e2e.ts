@@ -39,6 +39,7 @@ const PAGES = [
   '/settings/profile',
   '/settings/pictures',
   '/settings/username',
+  '/settings/publication',
   '/settings/email',
   '/settings/phone',
   '/settings/security',

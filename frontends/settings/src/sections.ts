@@ -17,6 +17,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'profile', group: 'profile', load: () => import('./pages/Profile.js') },
   { id: 'pictures', group: 'profile', load: () => import('./pages/Pictures.js') },
   { id: 'username', group: 'profile', load: () => import('./pages/Username.js') },
+  { id: 'publication', group: 'profile', load: () => import('./pages/Publication.js') },
   { id: 'email', group: 'account', load: () => import('./pages/Email.js') },
   { id: 'phone', group: 'account', load: () => import('./pages/Phone.js') },
   { id: 'security', group: 'security', load: () => import('./pages/Security.js') },
