@@ -14,14 +14,16 @@ function normalise(host: string): string {
 }
 
 /**
- * A publication subdomain is `<slug>.<main host>`. Hosts unrelated to the main host (previews, local
- * development) count as subdomains when they have more labels than the main host. `www.` is the main site.
+ * A publication subdomain is `<slug>.<main host>`. Locally the main host is `localhost` whatever the build says, so
+ * `<slug>.localhost` is one too (browsers resolve it to the loopback address). Hosts unrelated to the main host
+ * (previews) count as subdomains when they have more labels than the main host. `www.` is the main site.
  */
 export function isPublicationHost(hostname: string, mainHost: string = DEFAULT_MAIN_HOST): boolean {
   const host = normalise(hostname);
   const main = normalise(mainHost) || DEFAULT_MAIN_HOST;
   if (!host || isIpAddress(host) || host === main || host === `www.${main}`) return false;
   if (host.endsWith(`.${main}`)) return true;
+  if (host.endsWith('.localhost')) return !host.startsWith('www.');
   return !host.startsWith('www.') && labels(host) > labels(main);
 }
 
