@@ -36,6 +36,21 @@ describe('publication names', () => {
 
   it('compares names regardless of case', () => {
     expect(publicationNameKey('Daily Baku')).toBe(publicationNameKey('DAILY baku'));
+    expect(publicationNameKey('Şəhər Ağ Gün')).toBe(publicationNameKey('ŞƏHƏR AĞ GÜN'));
+  });
+
+  it('treats the dotted and dotless i of Azerbaijani as one letter, in either case and without a locale', () => {
+    const keys = ['Bakı', 'BAKI', 'Baki', 'BAKİ', 'bakı', 'baki\u0307', 'BAKI\u0307'].map(publicationNameKey);
+    expect(new Set(keys)).toEqual(new Set(['baki']));
+    expect(publicationNameKey('İstiqlal')).toBe(publicationNameKey('ISTIQLAL'));
+    expect(publicationNameKey('İstiqlal')).toBe('istiqlal');
+  });
+
+  it('gives a composed and a decomposed letter one key, and keeps other letters apart', () => {
+    expect(publicationNameKey('Göl')).toBe(publicationNameKey('GO\u0308L'));
+    expect(publicationNameKey('Çay')).toBe(publicationNameKey('C\u0327AY'));
+    expect(publicationNameKey('Bakı')).not.toBe(publicationNameKey('Baku'));
+    expect(publicationNameKey('Göl')).not.toBe(publicationNameKey('Gol'));
   });
 });
 

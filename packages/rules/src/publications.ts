@@ -136,9 +136,18 @@ export function publicationNameProblem(name: string): PublicationNameProblem | u
   return undefined;
 }
 
-/** Names are unique regardless of case: the key that uniqueness compares. */
+/** Every way of writing the letter i: I, i, dotless ı, dotted İ, and i or ı followed by a combining dot above. */
+const ANY_I = /[Iiİı]\u0307?/gu;
+
+/**
+ * Names are unique regardless of case: the key that uniqueness compares (stored as publications.name_key).
+ * Azerbaijani pairs i with İ and ı with I, which toLowerCase (locale-independent: I to i, İ to i with a combining
+ * dot) and toLocaleLowerCase('az') (I to ı) each get half right, so "Bakı", "BAKI", "Baki" and "BAKİ" would not all
+ * meet. The key treats every i of the four as one letter, then lowercases the rest without a locale; NFC first, so
+ * a composed and a decomposed letter (ə, ö, ü, ç, ş, ğ typed either way) give one key.
+ */
 export function publicationNameKey(name: string): string {
-  return name.toLowerCase();
+  return name.normalize('NFC').replace(ANY_I, 'i').toLowerCase().normalize('NFC');
 }
 
 /** Slugs are compared and stored lowercase. */
