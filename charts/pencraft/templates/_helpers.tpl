@@ -131,7 +131,7 @@ Templates cannot return maps: include it and pipe it to fromJson. Args: root.
 {{- with $entry.grpcPort -}}
 {{- $_ := set $ports "grpc" . -}}
 {{- end -}}
-{{- $block := dict "enabled" true "image" (dict "repository" (printf "pencraft/%s" $name) "tag" $root.Chart.AppVersion) "ports" $ports "calls" ($entry.calls | default list) "mail" (has "mail" $uses) "objectStore" (has "objectStore" $uses) -}}
+{{- $block := dict "enabled" true "image" (dict "repository" (printf "pencraft/%s" $name) "tag" $root.Chart.AppVersion) "ports" $ports "calls" ($entry.calls | default list) "mail" (has "mail" $uses) "objectStore" (has "objectStore" $uses) "payments" (has "payments" $uses) -}}
 {{- with $entry.schema -}}
 {{- $_ := set $block "database" (dict "schema" .) -}}
 {{- end -}}
@@ -329,6 +329,22 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
       name: {{ $mail.existingSecret | quote }}
       key: {{ $mail.passwordKey | quote }}
 {{- end }}
+{{- end }}
+{{- if $c.payments }}
+{{- $payments := $root.Values.payments }}
+{{- /* Stripe: the API's base URL, the secret key and the webhook signing secret, both only from the Secret. */}}
+- name: STRIPE_API_BASE
+  value: {{ $payments.apiBase | quote }}
+- name: STRIPE_SECRET_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $payments.existingSecret | quote }}
+      key: {{ $payments.secretKeyKey | quote }}
+- name: STRIPE_WEBHOOK_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ $payments.existingSecret | quote }}
+      key: {{ $payments.webhookSecretKey | quote }}
 {{- end }}
 {{- if $c.keycloak }}
 - name: KEYCLOAK_URL
@@ -618,6 +634,12 @@ Args: root.
 {{- end -}}
 {{- if and $c.mail (not $v.mail.from) -}}
 {{- fail (printf "%s uses mail (system.json) but mail.from is empty: set the sender (e.g. \"Pencraft <no-reply@example.com>\")" $name) -}}
+{{- end -}}
+{{- if and $c.payments (not $v.payments.apiBase) -}}
+{{- fail (printf "%s uses payments (system.json) but payments.apiBase is empty: set Stripe's API URL (https://api.stripe.com)" $name) -}}
+{{- end -}}
+{{- if and $c.payments (not $v.payments.existingSecret) -}}
+{{- fail (printf "%s uses payments (system.json) but payments.existingSecret is empty: name the Secret holding the Stripe secret key and webhook secret" $name) -}}
 {{- end -}}
 {{- if and $c.keycloak (not $v.keycloak.url) -}}
 {{- fail (printf "services.%s.keycloak is true but keycloak.url is empty: set the Keycloak base URL" $name) -}}

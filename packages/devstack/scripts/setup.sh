@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Provisions what the running site needs on Debian 12 (make dev): PostgreSQL 15, Redis and NATS from apt,
-# Node 24 inside the project (.tools/), the npm workspaces, mailpit and versitygw (built with Go into .tools/bin), Keycloak
+# Node 24 inside the project (.tools/), the npm workspaces, mailpit, versitygw and stripe-mock (built with Go into
+# .tools/bin), Keycloak
 # (Maven Central, unzipped into .tools/keycloak-<version>). What only make test uses (Chromium, Helm, oasdiff,
 # schemathesis) is setup-test-tools.sh, run by make test. Idempotent and quick when all is present:
 # apt-get runs only when a package is missing, npm ci only when package-lock.json changed since the last install.
@@ -56,10 +57,11 @@ if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules
   npm ci --no-audit --no-fund
 fi
 
-# --- mailpit (mail catcher) and versitygw (S3 object store), built into .tools/bin -------------------------------
-# The local stack runs both in every profile, so a failure here is an error. Go builds them from the Go module proxy.
+# --- mailpit (mail catcher), versitygw (S3 object store) and stripe-mock (Stripe API emulator), into .tools/bin -----
+# The local stack runs them in every profile, so a failure here is an error. Go builds them from the Go module proxy.
 MAILPIT_VERSION=v1.33.1
 VERSITYGW_VERSION=v1.8.0
+STRIPE_MOCK_VERSION=v0.203.0
 go_install() {
   PATH="$PATH:/usr/local/go/bin:/usr/lib/go/bin" GOBIN="$ROOT/.tools/bin" CGO_ENABLED=0 go install "$1"
 }
@@ -74,6 +76,14 @@ if [[ ! -x .tools/bin/versitygw ]]; then
   say "building versitygw ${VERSITYGW_VERSION} into .tools/bin (Go module proxy)"
   go_install "github.com/versity/versitygw/cmd/versitygw@${VERSITYGW_VERSION}" || {
     echo "setup: versitygw could not be built (needs Go on PATH or in /usr/local/go; mailpit asks for Go 1.26, which an older Go fetches itself)" >&2
+    exit 1
+  }
+fi
+
+if [[ ! -x .tools/bin/stripe-mock ]]; then
+  say "building stripe-mock ${STRIPE_MOCK_VERSION} into .tools/bin (Go module proxy)"
+  go_install "github.com/stripe/stripe-mock@${STRIPE_MOCK_VERSION}" || {
+    echo "setup: stripe-mock could not be built (needs Go on PATH or in /usr/local/go)" >&2
     exit 1
   }
 fi

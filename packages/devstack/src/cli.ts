@@ -15,8 +15,8 @@ import { loadSeedData, mailpitCodeReader, seed } from './seed.ts';
 const USAGE = `usage: node packages/devstack/src/cli.ts <command> [--profile dev|test]
 
   setup                   install what the site needs (apt packages, Node 24 in .tools/, npm ci, mailpit, versitygw,
-                          Keycloak); make test-tools adds what only make test uses
-  infra up|down|status    PostgreSQL, Redis, NATS, mailpit, versitygw of the profile
+                          stripe-mock, Keycloak); make test-tools adds what only make test uses
+  infra up|down|status    PostgreSQL, Redis, NATS, mailpit, versitygw, stripe-mock, Keycloak of the profile
   migrate                 infra up, then every service's migrations
   up [--only a,b]         infra up, migrate, start services, gateway, frontends; wait until ready
   down                    stop the processes (apps, then infra) this tool started

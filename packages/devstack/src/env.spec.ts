@@ -14,6 +14,7 @@ const system: SystemJson = {
     mail: { smtpPort: 1125, httpPort: 8125 },
     objectStore: { port: 7070, bucket: 'pencraft-media', region: 'us-east-1' },
     keycloak: { port: 8380, managementPort: 9380, realm: 'pencraft', version: '26.7.3' },
+    stripe: { port: 12111, httpsPort: 12112 },
   },
   gateway: { httpPort: 8080, internalPort: 9080, calls: ['identity', 'articles'], uses: ['objectStore'] },
   services: {
@@ -26,6 +27,14 @@ const system: SystemJson = {
       uses: ['mail', 'objectStore'],
     },
     articles: { httpPort: 4102, internalPort: 9102, grpcPort: 5102, schema: 'articles', calls: ['identity'] },
+    publications: {
+      httpPort: 4104,
+      internalPort: 9104,
+      grpcPort: 5104,
+      schema: 'publications',
+      calls: [],
+      uses: ['payments'],
+    },
   },
   frontends: {
     shell: { port: 3000, path: '/' },
@@ -47,6 +56,8 @@ const secrets = {
   keycloakNoStaffPassword: 'n'.repeat(24),
   keycloakPartnersSecret: 'p'.repeat(43),
   keycloakTestsSecret: 't'.repeat(43),
+  stripeSecretKey: `sk_test_${'k'.repeat(48)}`,
+  stripeWebhookSecret: `whsec_${'w'.repeat(48)}`,
 };
 const dev = stackFor('dev', system, '/repo');
 const test = stackFor('test', system, '/repo');
@@ -60,6 +71,7 @@ describe('stackFor', () => {
       mail: { smtpPort: 1125, httpPort: 8125 },
       objectStore: { port: 7070, bucket: 'pencraft-media', region: 'us-east-1' },
       keycloak: { port: 8380, managementPort: 9380, realm: 'pencraft', version: '26.7.3' },
+      stripe: { port: 12111, httpsPort: 12112 },
     });
     expect(test.infra).toEqual({
       postgres: { port: 55532, database: 'pencraft' },
@@ -68,16 +80,20 @@ describe('stackFor', () => {
       mail: { smtpPort: 1225, httpPort: 8225 },
       objectStore: { port: 7170, bucket: 'pencraft-media', region: 'us-east-1' },
       keycloak: { port: 8480, managementPort: 9480, realm: 'pencraft', version: '26.7.3' },
+      stripe: { port: 12211, httpsPort: 12212 },
     });
     expect(appsOf(test).map((a) => [a.name, a.httpPort])).toEqual([
       ['identity', 4201],
       ['articles', 4202],
+      ['publications', 4204],
       ['gateway', 8180],
       ['shell', 3100],
       ['reader', 3101],
       ['editor', 3102],
     ]);
-    expect([test.gateway.internalPort, ...test.services.map((s) => s.internalPort)]).toEqual([9180, 9201, 9202]);
+    expect([test.gateway.internalPort, ...test.services.map((s) => s.internalPort)]).toEqual([
+      9180, 9201, 9202, 9204,
+    ]);
   });
 
   it('separates data and run directories per profile', () => {
@@ -122,6 +138,19 @@ describe('envFor', () => {
     expect(gateway.SMTP_URL).toBeUndefined();
     expect(envFor('identity', 'test', { stack: test, secrets }).SMTP_URL).toBe('smtp://127.0.0.1:1225');
     expect(envFor('shell', 'dev', { stack: dev, secrets }).S3_ENDPOINT).toBeUndefined();
+  });
+
+  it('gives the Stripe variables (stripe-mock, test-mode key and webhook secret) only to the users of payments', () => {
+    const stripeKeys = (env: Record<string, string>) => Object.keys(env).filter((k) => k.startsWith('STRIPE_'));
+    expect(envFor('publications', 'test', { stack: test, secrets })).toMatchObject({
+      STRIPE_API_BASE: 'http://127.0.0.1:12211',
+      STRIPE_SECRET_KEY: secrets.stripeSecretKey,
+      STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret,
+    });
+    expect(envFor('publications', 'dev', { stack: dev, secrets }).STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
+    for (const name of ['identity', 'articles', 'gateway', 'shell']) {
+      expect(stripeKeys(envFor(name, 'dev', { stack: dev, secrets }))).toEqual([]);
+    }
   });
 
   it('refuses a `uses` entry that is not a known dependency', () => {

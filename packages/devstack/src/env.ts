@@ -66,6 +66,11 @@ export function objectStoreUrl(stack: Stack): string {
   return `http://127.0.0.1:${stack.infra.objectStore.port}`;
 }
 
+/** The Stripe API emulator (stripe-mock); the services' Stripe client talks plain HTTP to it. */
+export function stripeApiBase(stack: Stack): string {
+  return `http://127.0.0.1:${stack.infra.stripe.port}`;
+}
+
 export const MAIL_FROM = 'Pencraft <no-reply@pencraft.local>';
 
 /** The variables of the infrastructure an application declares in system.json `uses`. */
@@ -80,6 +85,15 @@ export function dependencyEnv(stack: Stack, uses: readonly Dependency[], secrets
       S3_SECRET_KEY: s3SecretKey,
       S3_BUCKET: stack.infra.objectStore.bucket,
       S3_REGION: stack.infra.objectStore.region,
+    });
+  }
+  if (uses.includes('payments')) {
+    // Test-mode values only: stripe-mock takes any sk_test_ key, and the suites sign webhooks with this secret.
+    const { stripeSecretKey, stripeWebhookSecret } = secrets();
+    Object.assign(env, {
+      STRIPE_API_BASE: stripeApiBase(stack),
+      STRIPE_SECRET_KEY: stripeSecretKey,
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
     });
   }
   return env;

@@ -1,6 +1,7 @@
-// PostgreSQL 15, Redis, NATS (JetStream), the mail catcher (mailpit) and the S3 object store (versitygw) as local
-// processes of one profile: data under .data/<profile>/, pid files and logs under .run/<profile>/, loopback only.
-// Debian's packages, mailpit and versitygw (built into .tools/bin) are installed by scripts/setup.sh.
+// PostgreSQL 15, Redis, NATS (JetStream), the mail catcher (mailpit), the S3 object store (versitygw) and the Stripe
+// API emulator (stripe-mock) as local processes of one profile: data under .data/<profile>/, pid files and logs under
+// .run/<profile>/, loopback only. Debian's packages, mailpit, versitygw and stripe-mock (built into .tools/bin) are
+// installed by scripts/setup.sh.
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
@@ -29,8 +30,16 @@ import { keycloakIdentity, keycloakReady, spawnKeycloak, stopKeycloak } from './
 import { resolveStack, type Profile, type Stack } from './registry.ts';
 import { loadSecrets } from './secrets.ts';
 
-export type InfraName = 'postgres' | 'redis' | 'nats' | 'mailpit' | 'versitygw' | 'keycloak';
-export const INFRA: readonly InfraName[] = ['postgres', 'redis', 'nats', 'mailpit', 'versitygw', 'keycloak'];
+export type InfraName = 'postgres' | 'redis' | 'nats' | 'mailpit' | 'versitygw' | 'stripe' | 'keycloak';
+export const INFRA: readonly InfraName[] = [
+  'postgres',
+  'redis',
+  'nats',
+  'mailpit',
+  'versitygw',
+  'stripe',
+  'keycloak',
+];
 /** Started first and waited for last: it takes 35-60 s (longer on its first start, which builds it). */
 const SLOW_STARTERS: readonly InfraName[] = ['keycloak'];
 
@@ -449,6 +458,40 @@ const versitygw: Component = {
   },
 };
 
+// --- stripe-mock (the Stripe API emulator) ------------------------------------------------------------------------
+
+/**
+ * stripe-mock answers the Stripe API with fixture objects: it validates requests against Stripe's OpenAPI document,
+ * keeps no state and sends no webhooks (the suites sign their own with the stripe package's test helper). Plain HTTP
+ * for the services; HTTPS on the second port, as stripe-mock always serves both.
+ */
+const stripe: Component = {
+  name: 'stripe',
+  ports: (stack) => [stack.infra.stripe.port, stack.infra.stripe.httpsPort],
+  identity: (stack) => ({ cmdlineIncludes: ['stripe-mock', `127.0.0.1:${stack.infra.stripe.port}`] }),
+  async start(stack, log) {
+    const { port, httpsPort } = stack.infra.stripe;
+    const args = ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${httpsPort}`];
+    const child = spawnDetached({
+      command: toolBinary(stack, 'stripe-mock'),
+      args,
+      env: baseEnv(),
+      cwd: stack.dataDir,
+      log,
+    });
+    if (child.pid === undefined) throw new Error('stripe-mock did not start');
+    return child.pid;
+  },
+  async ready(stack) {
+    // Unauthenticated requests answer 401: the API is up (the services send their sk_test_ key).
+    const status = await httpStatus(`http://127.0.0.1:${stack.infra.stripe.port}/v1/customers`);
+    return status === 200 || status === 401;
+  },
+  async stop(stack, pid) {
+    await terminate(pid, stripe.identity(stack), { timeoutMs: 15_000 });
+  },
+};
+
 // --- Keycloak (staff sign-in; see keycloak.ts) ----------------------------------------------------------------------
 
 const keycloak: Component = {
@@ -461,7 +504,7 @@ const keycloak: Component = {
   stop: stopKeycloak,
 };
 
-const COMPONENTS: Record<InfraName, Component> = { postgres, redis, nats, mailpit, versitygw, keycloak };
+const COMPONENTS: Record<InfraName, Component> = { postgres, redis, nats, mailpit, versitygw, stripe, keycloak };
 
 // --- the lifecycle ------------------------------------------------------------------------------------------------
 
@@ -522,7 +565,7 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
 }
 
 /**
- * Starts PostgreSQL, Redis, NATS, mailpit, versitygw and Keycloak for the profile (no-op for the ones already up) and
+ * Starts PostgreSQL, Redis, NATS, mailpit, versitygw, stripe-mock and Keycloak for the profile (no-op for the ones already up) and
  * waits until each answers. Keycloak starts first and alongside the others, which start one after another. `skip`
  * leaves some out (the bench measures nothing that signs staff in, so it runs without Keycloak).
  */

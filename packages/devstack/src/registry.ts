@@ -8,8 +8,8 @@ export type Profile = 'dev' | 'test';
 export const PROFILES: readonly Profile[] = ['dev', 'test'];
 
 /** Infrastructure an application may declare in `uses` (it then gets the variables to reach it). */
-export type Dependency = 'mail' | 'objectStore';
-export const DEPENDENCIES: readonly Dependency[] = ['mail', 'objectStore'];
+export type Dependency = 'mail' | 'objectStore' | 'payments';
+export const DEPENDENCIES: readonly Dependency[] = ['mail', 'objectStore', 'payments'];
 
 export interface SystemJson {
   product: string;
@@ -23,6 +23,8 @@ export interface SystemJson {
     objectStore: { port: number; bucket: string; region: string };
     /** Keycloak (staff sign-in): its HTTP port, its management (health) port, the realm and the distribution. */
     keycloak: { port: number; managementPort: number; realm: string; version: string };
+    /** The Stripe API emulator (stripe-mock) standing in for Stripe's API: its HTTP and HTTPS ports. */
+    stripe: { port: number; httpsPort: number };
   };
   gateway: { httpPort: number; internalPort: number; calls: string[]; uses?: string[] };
   services: Record<
@@ -84,6 +86,7 @@ export interface InfraInfo {
   mail: { smtpPort: number; httpPort: number };
   objectStore: { port: number; bucket: string; region: string };
   keycloak: { port: number; managementPort: number; realm: string; version: string };
+  stripe: { port: number; httpsPort: number };
 }
 
 export interface Stack {
@@ -138,6 +141,7 @@ export function stackFor(profile: Profile, system: SystemJson = loadSystem(), ro
         port: shift(infra.keycloak.port),
         managementPort: shift(infra.keycloak.managementPort),
       },
+      stripe: { port: shift(infra.stripe.port), httpsPort: shift(infra.stripe.httpsPort) },
     },
     services: Object.entries(system.services).map(([name, s]) => ({
       kind: 'service',

@@ -27,6 +27,12 @@ export interface Secrets {
   /** The confidential clients' secrets: pencraft-partners (client credentials) and pencraft-tests (test profile). */
   keycloakPartnersSecret: string;
   keycloakTestsSecret: string;
+  /**
+   * The Stripe client's key and the webhook signing secret of the local stack: test-mode shapes (sk_test_, whsec_)
+   * for stripe-mock, which takes any test key; the suites sign webhook payloads with the secret.
+   */
+  stripeSecretKey: string;
+  stripeWebhookSecret: string;
 }
 
 const GENERATORS: { [K in keyof Secrets]: () => string } = {
@@ -43,6 +49,8 @@ const GENERATORS: { [K in keyof Secrets]: () => string } = {
   keycloakNoStaffPassword: () => randomBytes(18).toString('base64url'),
   keycloakPartnersSecret: () => randomBytes(32).toString('base64url'),
   keycloakTestsSecret: () => randomBytes(32).toString('base64url'),
+  stripeSecretKey: () => `sk_test_${randomBytes(24).toString('hex')}`,
+  stripeWebhookSecret: () => `whsec_${randomBytes(24).toString('hex')}`,
 };
 
 const MIN_LENGTH: { [K in keyof Secrets]: number } = {
@@ -58,6 +66,8 @@ const MIN_LENGTH: { [K in keyof Secrets]: number } = {
   keycloakNoStaffPassword: 16,
   keycloakPartnersSecret: 32,
   keycloakTestsSecret: 32,
+  stripeSecretKey: 40,
+  stripeWebhookSecret: 40,
 };
 
 export function secretsFile(stack: Stack): string {
