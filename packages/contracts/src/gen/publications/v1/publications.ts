@@ -279,13 +279,37 @@ export interface SetPublicationImageResponse {
   previousObjectKey: string;
 }
 
+export interface UploadPublicationImageRequest {
+  actorUid: string;
+  publicationId: string;
+  kind: PublicationImageKind;
+  /** The uploaded file as sent (its content decides its type, not its name or declared type). */
+  image: Buffer;
+}
+
+export interface UploadPublicationImageResponse {
+  /** Where the stored picture is served (under /media). */
+  url: string;
+  /** Its object key, as Publication.logo_key or cover_key now hold. */
+  objectKey: string;
+}
+
+export interface RemovePublicationImageRequest {
+  actorUid: string;
+  publicationId: string;
+  kind: PublicationImageKind;
+}
+
+export interface RemovePublicationImageResponse {
+}
+
 export interface DeletePublicationRequest {
   actorUid: string;
   publicationId: string;
 }
 
 export interface DeletePublicationResponse {
-  /** Object keys of its logo and cover, for the caller to delete. */
+  /** Object keys of its logo and cover, which the service deleted once the deletion committed. */
   imageKeys: string[];
 }
 
@@ -1805,6 +1829,340 @@ export const SetPublicationImageResponse: MessageFns<SetPublicationImageResponse
     if (message.previousObjectKey !== "") {
       obj.previousObjectKey = message.previousObjectKey;
     }
+    return obj;
+  },
+};
+
+function createBaseUploadPublicationImageRequest(): UploadPublicationImageRequest {
+  return { actorUid: "", publicationId: "", kind: 0, image: Buffer.alloc(0) };
+}
+
+export const UploadPublicationImageRequest: MessageFns<UploadPublicationImageRequest> = {
+  encode(message: UploadPublicationImageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.actorUid !== "") {
+      writer.uint32(10).string(message.actorUid);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(18).string(message.publicationId);
+    }
+    if (message.kind !== 0) {
+      writer.uint32(24).int32(message.kind);
+    }
+    if (message.image.length !== 0) {
+      writer.uint32(34).bytes(message.image);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UploadPublicationImageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUploadPublicationImageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actorUid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.image = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UploadPublicationImageRequest {
+    return {
+      actorUid: isSet(object.actorUid)
+        ? globalThis.String(object.actorUid)
+        : isSet(object.actor_uid)
+        ? globalThis.String(object.actor_uid)
+        : "",
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+      kind: isSet(object.kind) ? publicationImageKindFromJSON(object.kind) : 0,
+      image: isSet(object.image) ? Buffer.from(bytesFromBase64(object.image)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: UploadPublicationImageRequest): unknown {
+    const obj: any = {};
+    if (message.actorUid !== "") {
+      obj.actorUid = message.actorUid;
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    if (message.kind !== 0) {
+      obj.kind = publicationImageKindToJSON(message.kind);
+    }
+    if (message.image.length !== 0) {
+      obj.image = base64FromBytes(message.image);
+    }
+    return obj;
+  },
+};
+
+function createBaseUploadPublicationImageResponse(): UploadPublicationImageResponse {
+  return { url: "", objectKey: "" };
+}
+
+export const UploadPublicationImageResponse: MessageFns<UploadPublicationImageResponse> = {
+  encode(message: UploadPublicationImageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    if (message.objectKey !== "") {
+      writer.uint32(18).string(message.objectKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UploadPublicationImageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUploadPublicationImageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.objectKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UploadPublicationImageResponse {
+    return {
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      objectKey: isSet(object.objectKey)
+        ? globalThis.String(object.objectKey)
+        : isSet(object.object_key)
+        ? globalThis.String(object.object_key)
+        : "",
+    };
+  },
+
+  toJSON(message: UploadPublicationImageResponse): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.objectKey !== "") {
+      obj.objectKey = message.objectKey;
+    }
+    return obj;
+  },
+};
+
+function createBaseRemovePublicationImageRequest(): RemovePublicationImageRequest {
+  return { actorUid: "", publicationId: "", kind: 0 };
+}
+
+export const RemovePublicationImageRequest: MessageFns<RemovePublicationImageRequest> = {
+  encode(message: RemovePublicationImageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.actorUid !== "") {
+      writer.uint32(10).string(message.actorUid);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(18).string(message.publicationId);
+    }
+    if (message.kind !== 0) {
+      writer.uint32(24).int32(message.kind);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemovePublicationImageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemovePublicationImageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actorUid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemovePublicationImageRequest {
+    return {
+      actorUid: isSet(object.actorUid)
+        ? globalThis.String(object.actorUid)
+        : isSet(object.actor_uid)
+        ? globalThis.String(object.actor_uid)
+        : "",
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+      kind: isSet(object.kind) ? publicationImageKindFromJSON(object.kind) : 0,
+    };
+  },
+
+  toJSON(message: RemovePublicationImageRequest): unknown {
+    const obj: any = {};
+    if (message.actorUid !== "") {
+      obj.actorUid = message.actorUid;
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    if (message.kind !== 0) {
+      obj.kind = publicationImageKindToJSON(message.kind);
+    }
+    return obj;
+  },
+};
+
+function createBaseRemovePublicationImageResponse(): RemovePublicationImageResponse {
+  return {};
+}
+
+export const RemovePublicationImageResponse: MessageFns<RemovePublicationImageResponse> = {
+  encode(_: RemovePublicationImageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemovePublicationImageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemovePublicationImageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RemovePublicationImageResponse {
+    return {};
+  },
+
+  toJSON(_: RemovePublicationImageResponse): unknown {
+    const obj: any = {};
     return obj;
   },
 };
@@ -5143,9 +5501,9 @@ export const CanReadInFullResponse: MessageFns<CanReadInFullResponse> = {
  *   owner   everything below.
  *   member  write into the publication (articles asks GetRole), see the studio (dashboard, analytics, members,
  *           articles, comments), detach their own article, leave (RemoveMember of themself).
- *   owner only: settings (UpdatePublication, SetPublicationImage), DeletePublication, InviteMember, RemoveMember of
- *           another member or a pending invitation, plans, ListSubscribers, income, PinArticle/UnpinArticle,
- *           DetachArticle of anyone's article.
+ *   owner only: settings (UpdatePublication, UploadPublicationImage, RemovePublicationImage), DeletePublication,
+ *           InviteMember, RemoveMember of another member or a pending invitation, plans, ListSubscribers, income,
+ *           PinArticle/UnpinArticle, DetachArticle of anyone's article.
  * A signed-in user who is neither gets ActorNotPublicationMember for every studio action; a member asking for an
  * owner-only action gets ActorNotPublicationOwner; an unknown id or slug answers PublicationNotFound.
  */
@@ -5213,8 +5571,11 @@ export const PublicationsServiceService = {
     responseDeserialize: (value: Buffer): UpdatePublicationResponse => UpdatePublicationResponse.decode(value),
   },
   /**
-   * The owner sets or clears (empty key) the logo or the cover: the object key of an image the gateway stored.
-   * Answers the previous key so its caller can delete that object. ActorNotPublicationOwner, PublicationNotFound.
+   * Deprecated: nothing can hand it an object key (no caller stores images); UploadPublicationImage and
+   * RemovePublicationImage replace it. It only clears the picture (empty key, its object deleted; answers the
+   * previous key); any other key is InvalidModel. ActorNotPublicationOwner, PublicationNotFound.
+   *
+   * @deprecated
    */
   setPublicationImage: {
     path: "/publications.v1.PublicationsService/SetPublicationImage" as const,
@@ -5228,8 +5589,45 @@ export const PublicationsServiceService = {
     responseDeserialize: (value: Buffer): SetPublicationImageResponse => SetPublicationImageResponse.decode(value),
   },
   /**
+   * The owner replaces the logo or the cover with an uploaded JPEG or PNG, judged by its content (rules:
+   * PICTURE_MAX_BYTES, PICTURE_TYPES, IMAGE_MAX_PIXELS read from its header), cropped to 200x200 (logo) or
+   * 1200x240 (cover, rules: AVATAR_SIZE, BANNER_SIZE) and stored as JPEG without metadata under publications/{id}/
+   * in the object store; the replaced object is deleted. A logo answers InvalidAvatarFormat or InvalidAvatarSize, a
+   * cover InvalidCoverFormat or InvalidCoverSize; InvalidModel for an unspecified kind; ActorNotPublicationMember,
+   * ActorNotPublicationOwner, PublicationNotFound.
+   */
+  uploadPublicationImage: {
+    path: "/publications.v1.PublicationsService/UploadPublicationImage" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UploadPublicationImageRequest): Buffer =>
+      Buffer.from(UploadPublicationImageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UploadPublicationImageRequest => UploadPublicationImageRequest.decode(value),
+    responseSerialize: (value: UploadPublicationImageResponse): Buffer =>
+      Buffer.from(UploadPublicationImageResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UploadPublicationImageResponse =>
+      UploadPublicationImageResponse.decode(value),
+  },
+  /**
+   * The owner removes the logo or the cover and its object (none: nothing changes). InvalidModel for an
+   * unspecified kind; ActorNotPublicationMember, ActorNotPublicationOwner, PublicationNotFound.
+   */
+  removePublicationImage: {
+    path: "/publications.v1.PublicationsService/RemovePublicationImage" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RemovePublicationImageRequest): Buffer =>
+      Buffer.from(RemovePublicationImageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RemovePublicationImageRequest => RemovePublicationImageRequest.decode(value),
+    responseSerialize: (value: RemovePublicationImageResponse): Buffer =>
+      Buffer.from(RemovePublicationImageResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RemovePublicationImageResponse =>
+      RemovePublicationImageResponse.decode(value),
+  },
+  /**
    * The owner deletes the publication: its members, invitations, subscriptions, plans and article records go with
-   * it; its articles stay under their authors (articles detaches them on publications.publication.deleted).
+   * it, its logo and cover objects too; its articles stay under their authors (articles detaches them on
+   * publications.publication.deleted).
    */
   deletePublication: {
     path: "/publications.v1.PublicationsService/DeletePublication" as const,
@@ -5494,13 +5892,31 @@ export interface PublicationsServiceServer extends UntypedServiceImplementation 
    */
   updatePublication: handleUnaryCall<UpdatePublicationRequest, UpdatePublicationResponse>;
   /**
-   * The owner sets or clears (empty key) the logo or the cover: the object key of an image the gateway stored.
-   * Answers the previous key so its caller can delete that object. ActorNotPublicationOwner, PublicationNotFound.
+   * Deprecated: nothing can hand it an object key (no caller stores images); UploadPublicationImage and
+   * RemovePublicationImage replace it. It only clears the picture (empty key, its object deleted; answers the
+   * previous key); any other key is InvalidModel. ActorNotPublicationOwner, PublicationNotFound.
+   *
+   * @deprecated
    */
   setPublicationImage: handleUnaryCall<SetPublicationImageRequest, SetPublicationImageResponse>;
   /**
+   * The owner replaces the logo or the cover with an uploaded JPEG or PNG, judged by its content (rules:
+   * PICTURE_MAX_BYTES, PICTURE_TYPES, IMAGE_MAX_PIXELS read from its header), cropped to 200x200 (logo) or
+   * 1200x240 (cover, rules: AVATAR_SIZE, BANNER_SIZE) and stored as JPEG without metadata under publications/{id}/
+   * in the object store; the replaced object is deleted. A logo answers InvalidAvatarFormat or InvalidAvatarSize, a
+   * cover InvalidCoverFormat or InvalidCoverSize; InvalidModel for an unspecified kind; ActorNotPublicationMember,
+   * ActorNotPublicationOwner, PublicationNotFound.
+   */
+  uploadPublicationImage: handleUnaryCall<UploadPublicationImageRequest, UploadPublicationImageResponse>;
+  /**
+   * The owner removes the logo or the cover and its object (none: nothing changes). InvalidModel for an
+   * unspecified kind; ActorNotPublicationMember, ActorNotPublicationOwner, PublicationNotFound.
+   */
+  removePublicationImage: handleUnaryCall<RemovePublicationImageRequest, RemovePublicationImageResponse>;
+  /**
    * The owner deletes the publication: its members, invitations, subscriptions, plans and article records go with
-   * it; its articles stay under their authors (articles detaches them on publications.publication.deleted).
+   * it, its logo and cover objects too; its articles stay under their authors (articles detaches them on
+   * publications.publication.deleted).
    */
   deletePublication: handleUnaryCall<DeletePublicationRequest, DeletePublicationResponse>;
   /**
@@ -5652,8 +6068,11 @@ export interface PublicationsServiceClient extends Client {
     callback: (error: ServiceError | null, response: UpdatePublicationResponse) => void,
   ): ClientUnaryCall;
   /**
-   * The owner sets or clears (empty key) the logo or the cover: the object key of an image the gateway stored.
-   * Answers the previous key so its caller can delete that object. ActorNotPublicationOwner, PublicationNotFound.
+   * Deprecated: nothing can hand it an object key (no caller stores images); UploadPublicationImage and
+   * RemovePublicationImage replace it. It only clears the picture (empty key, its object deleted; answers the
+   * previous key); any other key is InvalidModel. ActorNotPublicationOwner, PublicationNotFound.
+   *
+   * @deprecated
    */
   setPublicationImage(
     request: SetPublicationImageRequest,
@@ -5671,8 +6090,51 @@ export interface PublicationsServiceClient extends Client {
     callback: (error: ServiceError | null, response: SetPublicationImageResponse) => void,
   ): ClientUnaryCall;
   /**
+   * The owner replaces the logo or the cover with an uploaded JPEG or PNG, judged by its content (rules:
+   * PICTURE_MAX_BYTES, PICTURE_TYPES, IMAGE_MAX_PIXELS read from its header), cropped to 200x200 (logo) or
+   * 1200x240 (cover, rules: AVATAR_SIZE, BANNER_SIZE) and stored as JPEG without metadata under publications/{id}/
+   * in the object store; the replaced object is deleted. A logo answers InvalidAvatarFormat or InvalidAvatarSize, a
+   * cover InvalidCoverFormat or InvalidCoverSize; InvalidModel for an unspecified kind; ActorNotPublicationMember,
+   * ActorNotPublicationOwner, PublicationNotFound.
+   */
+  uploadPublicationImage(
+    request: UploadPublicationImageRequest,
+    callback: (error: ServiceError | null, response: UploadPublicationImageResponse) => void,
+  ): ClientUnaryCall;
+  uploadPublicationImage(
+    request: UploadPublicationImageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UploadPublicationImageResponse) => void,
+  ): ClientUnaryCall;
+  uploadPublicationImage(
+    request: UploadPublicationImageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UploadPublicationImageResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The owner removes the logo or the cover and its object (none: nothing changes). InvalidModel for an
+   * unspecified kind; ActorNotPublicationMember, ActorNotPublicationOwner, PublicationNotFound.
+   */
+  removePublicationImage(
+    request: RemovePublicationImageRequest,
+    callback: (error: ServiceError | null, response: RemovePublicationImageResponse) => void,
+  ): ClientUnaryCall;
+  removePublicationImage(
+    request: RemovePublicationImageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RemovePublicationImageResponse) => void,
+  ): ClientUnaryCall;
+  removePublicationImage(
+    request: RemovePublicationImageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RemovePublicationImageResponse) => void,
+  ): ClientUnaryCall;
+  /**
    * The owner deletes the publication: its members, invitations, subscriptions, plans and article records go with
-   * it; its articles stay under their authors (articles detaches them on publications.publication.deleted).
+   * it, its logo and cover objects too; its articles stay under their authors (articles detaches them on
+   * publications.publication.deleted).
    */
   deletePublication(
     request: DeletePublicationRequest,
@@ -6019,6 +6481,14 @@ export const PublicationsServiceClient = makeGenericClientConstructor(
   service: typeof PublicationsServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 function longToNumber(int64: { toString(): string }): number {
   const num = globalThis.Number(int64.toString());
