@@ -259,6 +259,29 @@ export interface ListAuthorTopArticlesResponse {
   items: ArticleCard[];
 }
 
+export interface ListPublicationArticlesRequest {
+  publicationId: string;
+  /** The publication's pinned articles, last pinned first (publications' ListPinnedArticles). */
+  pinnedArticleIds: string[];
+  /** Empty for the first page; else the next_cursor of the page before. */
+  cursor: string;
+  pageSize: number;
+}
+
+export interface PublicationArticle {
+  card:
+    | ArticleCard
+    | undefined;
+  /** One of the publication's pinned articles (they come first). */
+  pinned: boolean;
+}
+
+export interface ListPublicationArticlesResponse {
+  items: PublicationArticle[];
+  /** Where the next page starts; empty when this page is the last. */
+  nextCursor: string;
+}
+
 export interface GetNextArticleRequest {
   authorUid: string;
   articleId: string;
@@ -3653,6 +3676,279 @@ export const ListAuthorTopArticlesResponse: MessageFns<ListAuthorTopArticlesResp
   },
 };
 
+function createBaseListPublicationArticlesRequest(): ListPublicationArticlesRequest {
+  return { publicationId: "", pinnedArticleIds: [], cursor: "", pageSize: 0 };
+}
+
+export const ListPublicationArticlesRequest: MessageFns<ListPublicationArticlesRequest> = {
+  encode(message: ListPublicationArticlesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.publicationId !== "") {
+      writer.uint32(10).string(message.publicationId);
+    }
+    for (const v of message.pinnedArticleIds) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(26).string(message.cursor);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPublicationArticlesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPublicationArticlesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pinnedArticleIds.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPublicationArticlesRequest {
+    return {
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+      pinnedArticleIds: globalThis.Array.isArray(object?.pinnedArticleIds)
+        ? object.pinnedArticleIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.pinned_article_ids)
+        ? object.pinned_article_ids.map((e: any) => globalThis.String(e))
+        : [],
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListPublicationArticlesRequest): unknown {
+    const obj: any = {};
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    if (message.pinnedArticleIds?.length) {
+      obj.pinnedArticleIds = message.pinnedArticleIds;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+};
+
+function createBasePublicationArticle(): PublicationArticle {
+  return { card: undefined, pinned: false };
+}
+
+export const PublicationArticle: MessageFns<PublicationArticle> = {
+  encode(message: PublicationArticle, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.card !== undefined) {
+      ArticleCard.encode(message.card, writer.uint32(10).fork()).join();
+    }
+    if (message.pinned !== false) {
+      writer.uint32(16).bool(message.pinned);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublicationArticle {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublicationArticle();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.card = ArticleCard.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pinned = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublicationArticle {
+    return {
+      card: isSet(object.card) ? ArticleCard.fromJSON(object.card) : undefined,
+      pinned: isSet(object.pinned) ? globalThis.Boolean(object.pinned) : false,
+    };
+  },
+
+  toJSON(message: PublicationArticle): unknown {
+    const obj: any = {};
+    if (message.card !== undefined) {
+      obj.card = ArticleCard.toJSON(message.card);
+    }
+    if (message.pinned !== false) {
+      obj.pinned = message.pinned;
+    }
+    return obj;
+  },
+};
+
+function createBaseListPublicationArticlesResponse(): ListPublicationArticlesResponse {
+  return { items: [], nextCursor: "" };
+}
+
+export const ListPublicationArticlesResponse: MessageFns<ListPublicationArticlesResponse> = {
+  encode(message: ListPublicationArticlesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      PublicationArticle.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPublicationArticlesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPublicationArticlesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(PublicationArticle.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPublicationArticlesResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items)
+        ? object.items.map((e: any) => PublicationArticle.fromJSON(e))
+        : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+    };
+  },
+
+  toJSON(message: ListPublicationArticlesResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => PublicationArticle.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+};
+
 function createBaseGetNextArticleRequest(): GetNextArticleRequest {
   return { authorUid: "", articleId: "" };
 }
@@ -4298,6 +4594,26 @@ export const EngagementServiceService = {
       Buffer.from(ListAuthorTopArticlesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListAuthorTopArticlesResponse => ListAuthorTopArticlesResponse.decode(value),
   },
+  /**
+   * A publication's published articles: its pinned ones first (in the order of pinned_article_ids), then the others
+   * newest first, paged by an opaque cursor (each page continues after the last card of the one before; no OFFSET).
+   * The pinned set is publications' (ListPinnedArticles): the caller (the gateway) asks publications for it and
+   * passes the ids here, so articles needs no call of its own; ids that are not a published article of this
+   * publication (detached, unpublished, unknown) are ignored. InvalidPage for a cursor this rpc did not write (a page
+   * size of 0 is PAGE_SIZE, above PAGE_SIZE_MAX is PAGE_SIZE_MAX); an unknown publication is an empty list (the caller checks it exists).
+   */
+  listPublicationArticles: {
+    path: "/articles.v1.EngagementService/ListPublicationArticles" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListPublicationArticlesRequest): Buffer =>
+      Buffer.from(ListPublicationArticlesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListPublicationArticlesRequest => ListPublicationArticlesRequest.decode(value),
+    responseSerialize: (value: ListPublicationArticlesResponse): Buffer =>
+      Buffer.from(ListPublicationArticlesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListPublicationArticlesResponse =>
+      ListPublicationArticlesResponse.decode(value),
+  },
   /** The author's published article after the given one (wrapping to the first); none when there is no other. */
   getNextArticle: {
     path: "/articles.v1.EngagementService/GetNextArticle" as const,
@@ -4383,6 +4699,15 @@ export interface EngagementServiceServer extends UntypedServiceImplementation {
   listFollowingFeed: handleUnaryCall<ListFollowingFeedRequest, ListFollowingFeedResponse>;
   /** An author's best published articles by score. */
   listAuthorTopArticles: handleUnaryCall<ListAuthorTopArticlesRequest, ListAuthorTopArticlesResponse>;
+  /**
+   * A publication's published articles: its pinned ones first (in the order of pinned_article_ids), then the others
+   * newest first, paged by an opaque cursor (each page continues after the last card of the one before; no OFFSET).
+   * The pinned set is publications' (ListPinnedArticles): the caller (the gateway) asks publications for it and
+   * passes the ids here, so articles needs no call of its own; ids that are not a published article of this
+   * publication (detached, unpublished, unknown) are ignored. InvalidPage for a cursor this rpc did not write (a page
+   * size of 0 is PAGE_SIZE, above PAGE_SIZE_MAX is PAGE_SIZE_MAX); an unknown publication is an empty list (the caller checks it exists).
+   */
+  listPublicationArticles: handleUnaryCall<ListPublicationArticlesRequest, ListPublicationArticlesResponse>;
   /** The author's published article after the given one (wrapping to the first); none when there is no other. */
   getNextArticle: handleUnaryCall<GetNextArticleRequest, GetNextArticleResponse>;
   /** Follows (on) or unfollows (off) a category; idempotent. */
@@ -4699,6 +5024,29 @@ export interface EngagementServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListAuthorTopArticlesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A publication's published articles: its pinned ones first (in the order of pinned_article_ids), then the others
+   * newest first, paged by an opaque cursor (each page continues after the last card of the one before; no OFFSET).
+   * The pinned set is publications' (ListPinnedArticles): the caller (the gateway) asks publications for it and
+   * passes the ids here, so articles needs no call of its own; ids that are not a published article of this
+   * publication (detached, unpublished, unknown) are ignored. InvalidPage for a cursor this rpc did not write (a page
+   * size of 0 is PAGE_SIZE, above PAGE_SIZE_MAX is PAGE_SIZE_MAX); an unknown publication is an empty list (the caller checks it exists).
+   */
+  listPublicationArticles(
+    request: ListPublicationArticlesRequest,
+    callback: (error: ServiceError | null, response: ListPublicationArticlesResponse) => void,
+  ): ClientUnaryCall;
+  listPublicationArticles(
+    request: ListPublicationArticlesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListPublicationArticlesResponse) => void,
+  ): ClientUnaryCall;
+  listPublicationArticles(
+    request: ListPublicationArticlesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListPublicationArticlesResponse) => void,
   ): ClientUnaryCall;
   /** The author's published article after the given one (wrapping to the first); none when there is no other. */
   getNextArticle(
