@@ -22,6 +22,7 @@ const publication: PublicationRow = {
   id: PUB,
   ownerUid: OWNER,
   name: 'Daily Baku',
+  nameKey: 'daily baku',
   slug: 'daily-baku',
   description: '',
   logoKey: null,

@@ -21,6 +21,7 @@ const publication: PublicationRow = {
   id: PUB,
   ownerUid: OWNER,
   name: 'Daily Baku',
+  nameKey: 'daily baku',
   slug: 'daily-baku',
   description: '',
   logoKey: null,

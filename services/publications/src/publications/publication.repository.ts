@@ -58,14 +58,12 @@ export class PublicationRepository {
     return row;
   }
 
-  /** Whether another publication holds the name, regardless of case. */
-  async nameTaken(tx: Queryable, name: string, exceptId?: string): Promise<boolean> {
+  /** Whether another publication holds the name key (the rules' publicationNameKey: regardless of case). */
+  async nameTaken(tx: Queryable, nameKey: string, exceptId?: string): Promise<boolean> {
     const [row] = await tx
       .select({ id: publications.id })
       .from(publications)
-      .where(
-        and(sql`lower(${publications.name}) = lower(${name})`, exceptId ? ne(publications.id, exceptId) : undefined),
-      )
+      .where(and(eq(publications.nameKey, nameKey), exceptId ? ne(publications.id, exceptId) : undefined))
       .limit(1);
     return row !== undefined;
   }

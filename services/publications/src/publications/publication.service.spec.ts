@@ -23,6 +23,7 @@ function row(over: Partial<PublicationRow> = {}): PublicationRow {
     id: PUB,
     ownerUid: OWNER,
     name: 'Daily Baku',
+    nameKey: 'daily baku',
     slug: 'daily-baku',
     description: '',
     logoKey: null,
@@ -93,7 +94,13 @@ describe('PublicationService', () => {
       expect(created).toMatchObject({ name: 'Daily Baku', slug: 'daily-baku', membersCount: 1 });
       expect(publications.lockOwner).toHaveBeenCalledWith(TX, OWNER);
       const inserted = publications.insert.mock.calls[0]![1];
-      expect(inserted).toMatchObject({ ownerUid: OWNER, name: 'Daily Baku', slug: 'daily-baku', description: 'About' });
+      expect(inserted).toMatchObject({
+        ownerUid: OWNER,
+        name: 'Daily Baku',
+        nameKey: 'daily baku',
+        slug: 'daily-baku',
+        description: 'About',
+      });
       expect(members.add).toHaveBeenCalledWith(TX, {
         publicationId: inserted.id,
         uid: OWNER,
@@ -121,10 +128,18 @@ describe('PublicationService', () => {
       free();
       publications.nameTaken.mockResolvedValue(true);
       expect(await codeOf(service.create(request))).toBe('NameExists');
-      expect(publications.nameTaken).toHaveBeenCalledWith(TX, 'Daily Baku');
+      expect(publications.nameTaken).toHaveBeenCalledWith(TX, 'daily baku');
       free();
       publications.slugTaken.mockResolvedValue(true);
       expect(await codeOf(service.create(request))).toBe('SlugExists');
+    });
+
+    it('compares the Azerbaijani key of the name: Bakı, BAKI, Baki and BAKİ are one name', async () => {
+      for (const name of ['Bakı Qeydləri', 'BAKI QEYDLƏRİ', 'Baki qeydləri', 'BAKİ QEYDLƏRI']) {
+        free();
+        publications.nameTaken.mockImplementation(async (_tx, key) => key === 'baki qeydləri');
+        expect(await codeOf(service.create({ ...request, name }))).toBe('NameExists');
+      }
     });
 
     it.each(['ab', 'admin', '1abc', 'a--b', 'abc-'])(
@@ -207,9 +222,10 @@ describe('PublicationService', () => {
       const updated = await service.update({ actorUid: OWNER, publicationId: PUB, name: 'Baku Daily' });
 
       expect(updated.name).toBe('Baku Daily');
-      expect(publications.nameTaken).toHaveBeenCalledWith(TX, 'Baku Daily', PUB);
+      expect(publications.nameTaken).toHaveBeenCalledWith(TX, 'baku daily', PUB);
       expect(publications.update).toHaveBeenCalledWith(TX, PUB, {
         name: 'Baku Daily',
+        nameKey: 'baku daily',
         nameChangedAt: NOW,
         updatedAt: NOW,
       });

@@ -14,6 +14,7 @@ import {
   normalizePublicationName,
   normalizeSlug,
   publicationDescriptionProblem,
+  publicationNameKey,
   publicationNameProblem,
   slugProblem,
 } from '@pencraft/rules';
@@ -74,13 +75,14 @@ export class PublicationService {
     return this.transactions.run(async (tx) => {
       await this.publications.lockOwner(tx, actor);
       if (await this.publications.ownedBy(tx, actor)) throw new AppError('UserAlreadyOwnsPublication');
-      if (await this.publications.nameTaken(tx, name)) throw new AppError('NameExists');
+      if (await this.publications.nameTaken(tx, publicationNameKey(name))) throw new AppError('NameExists');
       if (await this.publications.slugTaken(tx, slug)) throw new AppError('SlugExists');
       const id = randomUUID();
       await this.publications.insert(tx, {
         id,
         ownerUid: actor,
         name,
+        nameKey: publicationNameKey(name),
         slug,
         description,
         createdAt: now,
@@ -164,8 +166,9 @@ export class PublicationService {
       const patch: Partial<PublicationRow> = {};
       if (name !== undefined && name !== publication.name) {
         if (!mayRename(publication.nameChangedAt, now)) throw new AppError('CantUpdatePublicationName');
-        if (await this.publications.nameTaken(tx, name, publication.id)) throw new AppError('NameExists');
-        Object.assign(patch, { name, nameChangedAt: now });
+        const nameKey = publicationNameKey(name);
+        if (await this.publications.nameTaken(tx, nameKey, publication.id)) throw new AppError('NameExists');
+        Object.assign(patch, { name, nameKey, nameChangedAt: now });
       }
       if (slug !== undefined && slug !== publication.slug) {
         if (!mayRename(publication.slugChangedAt, now)) throw new AppError('CantUpdatePublicationSlug');

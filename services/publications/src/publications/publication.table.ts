@@ -11,7 +11,8 @@ import { publicationsSchema } from '../publications.schema.js';
 
 /**
  * A publication: one per owner. Name and slug are unique regardless of case (the slug is stored lowercase, the
- * name compared through lower()). `nameChangedAt` and `slugChangedAt` start each field's 14-day interval.
+ * name through `nameKey`, the rules' publicationNameKey of it: Azerbaijani's i, ı, I and İ are one letter).
+ * `nameChangedAt` and `slugChangedAt` start each field's 14-day interval.
  */
 export const publications = publicationsSchema.table(
   'publications',
@@ -19,6 +20,7 @@ export const publications = publicationsSchema.table(
     id: uuid('id').primaryKey(),
     ownerUid: uuid('owner_uid').notNull(),
     name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
     slug: text('slug').notNull(),
     description: text('description').notNull().default(''),
     logoKey: text('logo_key'),
@@ -30,7 +32,7 @@ export const publications = publicationsSchema.table(
   },
   (t) => [
     uniqueIndex('publications_owner_key').on(t.ownerUid),
-    uniqueIndex('publications_name_key').on(sql`lower(${t.name})`),
+    uniqueIndex('publications_name_key').on(t.nameKey),
     uniqueIndex('publications_slug_key').on(t.slug),
     check('publications_name_length', sql.raw(`char_length("name") between 1 and ${PUBLICATION_NAME_MAX}`)),
     check(
