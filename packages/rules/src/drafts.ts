@@ -43,9 +43,65 @@ export type Audience = (typeof AUDIENCES)[number];
 export type AudienceProblem = 'paidAudienceNeedsPublication';
 
 /**
- * Paid readers are a publication's plans: an article for a personal blog is free for everyone (until publications
- * exist, every article is personal, so none may be paid).
+ * Paid readers are a publication's plans: an article for the personal blog is free for everyone. `publication` is
+ * where the article goes: a publication's id, or empty, null, undefined or 'personal' for the personal blog (what the
+ * older `target` field holds). Only a publication's article may be paid.
  */
-export function audienceProblem(target: string, audience: string): AudienceProblem | undefined {
-  return audience === 'paid' && target === 'personal' ? 'paidAudienceNeedsPublication' : undefined;
+export function audienceProblem(
+  publication: string | null | undefined,
+  audience: string,
+): AudienceProblem | undefined {
+  const personal = !publication || publication === 'personal';
+  return audience === 'paid' && personal ? 'paidAudienceNeedsPublication' : undefined;
+}
+
+/** A paid article's teaser (what every reader sees): at most this many leading blocks... */
+export const PAID_TEASER_MAX_BLOCKS = 3;
+/** ...holding at most this many visible characters in all... */
+export const PAID_TEASER_MAX_CHARS = 600;
+/** ...and never more than this share of the article's visible text (a short article gives little away). */
+export const PAID_TEASER_MAX_SHARE = 0.3;
+
+export interface PaidTeaser {
+  /** How many leading blocks the teaser shows whole. */
+  blocks: number;
+  /**
+   * When no whole block fits (a long first block): the first block's visible text cut at a word boundary, with an
+   * ellipsis, to be shown as a plain paragraph; empty otherwise.
+   */
+  excerpt: string;
+}
+
+/**
+ * The teaser of a paid article, decided from the visible text of each of its blocks in order (a block without text,
+ * an image without caption, counts as nothing but still counts as a block). Whole leading blocks while they fit
+ * PAID_TEASER_MAX_BLOCKS and the bound (PAID_TEASER_MAX_CHARS, at most PAID_TEASER_MAX_SHARE of the whole text);
+ * when even the first block is over the bound, an excerpt of it. The same rule for the article API, the pages, the
+ * feeds and the search index.
+ */
+export function paidTeaser(blockTexts: readonly string[]): PaidTeaser {
+  const lengths = blockTexts.map((text) => [...text].length);
+  const total = lengths.reduce((sum, n) => sum + n, 0);
+  const bound = Math.min(PAID_TEASER_MAX_CHARS, Math.floor(total * PAID_TEASER_MAX_SHARE));
+  let used = 0;
+  let blocks = 0;
+  while (blocks < Math.min(PAID_TEASER_MAX_BLOCKS, lengths.length) && used + lengths[blocks]! <= bound) {
+    used += lengths[blocks]!;
+    blocks += 1;
+  }
+  // Leading blocks without text (an image) alone are no teaser; the first block with text decides then.
+  if (blocks > 0 && used > 0) return { blocks, excerpt: '' };
+  const first = blockTexts.find((text) => text.trim().length > 0) ?? '';
+  return { blocks: 0, excerpt: cutAtWord(first, bound) };
+}
+
+function cutAtWord(text: string, max: number): string {
+  const chars = [...text.trim()];
+  if (max <= 0) return '';
+  if (chars.length <= max) return chars.join('');
+  // The ellipsis counts: the excerpt stays within max characters.
+  const head = chars.slice(0, Math.max(0, max - 1)).join('');
+  const space = head.search(/\s\S*$/u);
+  const cut = space > 0 ? head.slice(0, space) : head;
+  return `${cut.trimEnd()}…`;
 }
