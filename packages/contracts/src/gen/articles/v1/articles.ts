@@ -211,6 +211,12 @@ export interface Article {
    * or the publication deleted (it stays under its author).
    */
   publicationId: string;
+  /**
+   * A paid article (audience paid, or a translation of a paid original) this viewer may not read in full: content_json
+   * holds only its teaser (paidTeaser of the rules), body counts stay the whole article's. The answer of the one
+   * decision (publications.CanReadInFull, asked by the articles service's entitlement).
+   */
+  locked: boolean;
   /** The accepted co-authors (collaboration). */
   coAuthors: Author[];
   /** The published versions of its translation group (the original and its translations), az, en, ru. */
@@ -477,6 +483,7 @@ function createBaseArticle(): Article {
     target: "",
     editCount: 0,
     publicationId: "",
+    locked: false,
     coAuthors: [],
     translations: [],
     originalId: "",
@@ -547,6 +554,9 @@ export const Article: MessageFns<Article> = {
     }
     if (message.publicationId !== "") {
       writer.uint32(170).string(message.publicationId);
+    }
+    if (message.locked !== false) {
+      writer.uint32(176).bool(message.locked);
     }
     for (const v of message.coAuthors) {
       Author.encode(v!, writer.uint32(322).fork()).join();
@@ -741,6 +751,14 @@ export const Article: MessageFns<Article> = {
             message.publicationId = reader.string();
             continue;
           }
+          case 22: {
+            if (tag !== 176) {
+              break;
+            }
+
+            message.locked = reader.bool();
+            continue;
+          }
           case 40: {
             if (tag !== 322) {
               break;
@@ -848,6 +866,7 @@ export const Article: MessageFns<Article> = {
         : isSet(object.publication_id)
         ? globalThis.String(object.publication_id)
         : "",
+      locked: isSet(object.locked) ? globalThis.Boolean(object.locked) : false,
       coAuthors: globalThis.Array.isArray(object?.coAuthors)
         ? object.coAuthors.map((e: any) => Author.fromJSON(e))
         : globalThis.Array.isArray(object?.co_authors)
@@ -928,6 +947,9 @@ export const Article: MessageFns<Article> = {
     }
     if (message.publicationId !== "") {
       obj.publicationId = message.publicationId;
+    }
+    if (message.locked !== false) {
+      obj.locked = message.locked;
     }
     if (message.coAuthors?.length) {
       obj.coAuthors = message.coAuthors.map((e) => Author.toJSON(e));
@@ -2772,7 +2794,10 @@ export const ArticlesServiceService = {
       Buffer.from(PublishArticleResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): PublishArticleResponse => PublishArticleResponse.decode(value),
   },
-  /** Reads one article: published ones for anyone, drafts only for their author. */
+  /**
+   * Reads one article: published ones for anyone, drafts only for their author. A paid article the viewer may not
+   * read in full (a visitor, an outsider, a free subscriber) is answered as its teaser, locked.
+   */
   getArticle: {
     path: "/articles.v1.ArticlesService/GetArticle" as const,
     requestStream: false as const,
@@ -2859,7 +2884,10 @@ export interface ArticlesServiceServer extends UntypedServiceImplementation {
    * accepted and waits for the moderation service's decisions (DecideReview).
    */
   publishArticle: handleUnaryCall<PublishArticleRequest, PublishArticleResponse>;
-  /** Reads one article: published ones for anyone, drafts only for their author. */
+  /**
+   * Reads one article: published ones for anyone, drafts only for their author. A paid article the viewer may not
+   * read in full (a visitor, an outsider, a free subscriber) is answered as its teaser, locked.
+   */
   getArticle: handleUnaryCall<GetArticleRequest, GetArticleResponse>;
   /** The home list: published articles, newest first. */
   listHomeArticles: handleUnaryCall<ListHomeArticlesRequest, ListHomeArticlesResponse>;
@@ -2918,7 +2946,10 @@ export interface ArticlesServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PublishArticleResponse) => void,
   ): ClientUnaryCall;
-  /** Reads one article: published ones for anyone, drafts only for their author. */
+  /**
+   * Reads one article: published ones for anyone, drafts only for their author. A paid article the viewer may not
+   * read in full (a visitor, an outsider, a free subscriber) is answered as its teaser, locked.
+   */
   getArticle(
     request: GetArticleRequest,
     callback: (error: ServiceError | null, response: GetArticleResponse) => void,
