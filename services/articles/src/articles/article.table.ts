@@ -63,6 +63,10 @@ export const articles = articlesSchema.table(
     index('articles_author_idx').on(t.authorId, t.createdAt.desc()),
     index('articles_translation_of_idx').on(t.translationOf),
     index('articles_publication_idx').on(t.publicationId),
+    // A publication's list (newest first, paged after a card): one range of this index.
+    index('articles_publication_published_idx')
+      .on(t.publicationId, t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'published'`),
     check('articles_status_known', oneOf('status', ARTICLE_STATUSES)),
     check('articles_language_known', oneOf('language', LANGS)),
     check('articles_audience_known', oneOf('audience', AUDIENCES)),

@@ -125,6 +125,13 @@ export class EngagementGrpcController {
     return { items: await this.feeds.authorTop(request.authorUid) };
   }
 
+  @GrpcMethod(SERVICE, 'listPublicationArticles')
+  async listPublicationArticles(
+    request: pb.ListPublicationArticlesRequest,
+  ): Promise<pb.ListPublicationArticlesResponse> {
+    return this.feeds.publication(request.publicationId, request.pinnedArticleIds, request.cursor, request.pageSize);
+  }
+
   @GrpcMethod(SERVICE, 'getNextArticle')
   async getNextArticle(request: pb.GetNextArticleRequest): Promise<pb.GetNextArticleResponse> {
     return { next: await this.feeds.next(request.authorUid, request.articleId) };

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle } from '@pencraft/kit';
-import { and, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { articles } from '../articles/article.table.js';
 import { authors } from '../authors/author.table.js';
 import { categoryFollows } from '../categories/category-follow.table.js';
@@ -59,6 +59,46 @@ export class FeedRepository {
 
   authorTop(authorUid: string, limit: number) {
     return this.cards(eq(e.authorId, authorUid), TOP, 0, limit);
+  }
+
+  /** The published articles of a publication among these ids (the pinned ones), in no particular order. */
+  publicationCards(publicationId: string, ids: readonly string[]): Promise<CardRow[]> {
+    return this.cards(
+      and(eq(articles.publicationId, publicationId), inArray(articles.id, [...ids])),
+      NEWEST,
+      0,
+      ids.length,
+    );
+  }
+
+  /**
+   * A publication's published articles but the excluded (pinned) ones, newest first, after a card of the list (its
+   * publication time and id): one range of articles_publication_published_idx, whatever the page. listedAt is what
+   * the list sorts by (the article's own publication time), for the cursor.
+   */
+  publicationNewest(
+    publicationId: string,
+    exclude: readonly string[],
+    after: { at: Date; id: string } | undefined,
+    limit: number,
+  ): Promise<Array<CardRow & { listedAt: Date | null }>> {
+    return this.database.db
+      .select({ ...CARD_COLUMNS, listedAt: articles.publishedAt })
+      .from(articles)
+      .innerJoin(e, eq(e.articleId, articles.id))
+      .leftJoin(authors, eq(authors.uid, articles.authorId))
+      .where(
+        and(
+          eq(articles.publicationId, publicationId),
+          sql`${articles.status} = 'published'`,
+          exclude.length ? notInArray(articles.id, [...exclude]) : undefined,
+          after
+            ? sql`(${articles.publishedAt}, ${articles.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(sql`${articles.publishedAt} desc nulls last`, sql`${articles.id} desc nulls last`)
+      .limit(limit);
   }
 
   /** When an author's article was published, if it is a published article of theirs. */

@@ -97,6 +97,69 @@ describe('FeedService', () => {
     expect(feeds.authorTop).toHaveBeenCalledWith(AUTHOR, 5);
   });
 
+  describe('a publication\'s list', () => {
+    const PUB = '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f';
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const listed = (n: number, ms: number) => ({ ...card(id(n)), listedAt: new Date(ms) });
+    const ids = (answer: { items: { card?: { id: string }; pinned: boolean }[] }) =>
+      answer.items.map((item) => `${item.pinned ? 'p' : 'n'}${Number(item.card!.id.slice(-12))}`);
+
+    it('gives the pinned first in their order (skipping what is not the publication\'s), then the newest', async () => {
+      feeds.publicationCards.mockResolvedValue([card(id(2)), card(id(1))]);
+      feeds.publicationNewest.mockResolvedValue([listed(5, 5000), listed(4, 4000)]);
+      const answer = await service.publication(PUB, [id(1), id(9), id(2), id(1), 'x'], '', 5);
+      expect(feeds.publicationCards).toHaveBeenCalledWith(PUB, [id(1), id(9), id(2)]);
+      expect(feeds.publicationNewest).toHaveBeenCalledWith(PUB, [id(1), id(9), id(2)], undefined, 4);
+      expect(ids(answer)).toEqual(['p1', 'p2', 'n5', 'n4']);
+      expect(answer.nextCursor).toBe('');
+    });
+
+    it('pages through the pinned, then the newest after the last card, by cursor', async () => {
+      const pins = [id(1), id(2), id(3)];
+      feeds.publicationCards.mockResolvedValue(pins.map(card));
+      // A page of pinned only: the newest are not read.
+      const first = await service.publication(PUB, pins, '', 2);
+      expect(ids(first)).toEqual(['p1', 'p2']);
+      expect(first.nextCursor).toBe(`p.2.${id(2)}`);
+      expect(feeds.publicationNewest).not.toHaveBeenCalled();
+      // The last pinned and the first of the newest; one more exists.
+      feeds.publicationNewest.mockResolvedValueOnce([listed(8, 8000), listed(7, 7000)]);
+      const second = await service.publication(PUB, pins, first.nextCursor, 2);
+      expect(ids(second)).toEqual(['p3', 'n8']);
+      expect(feeds.publicationNewest).toHaveBeenLastCalledWith(PUB, pins, undefined, 2);
+      expect(second.nextCursor).toBe(`n.8000.${id(8)}`);
+      // After an unpinned card: only the newest after it, the pinned not read again.
+      feeds.publicationCards.mockClear();
+      feeds.publicationNewest.mockResolvedValueOnce([listed(7, 7000)]);
+      const third = await service.publication(PUB, pins, second.nextCursor, 2);
+      expect(ids(third)).toEqual(['n7']);
+      expect(third.nextCursor).toBe('');
+      expect(feeds.publicationCards).not.toHaveBeenCalled();
+      expect(feeds.publicationNewest).toHaveBeenLastCalledWith(PUB, pins, { at: new Date(8000), id: id(8) }, 3);
+    });
+
+    it('ends a page of exactly the pinned with a cursor when newer ones exist, and goes on from a vanished pin', async () => {
+      feeds.publicationCards.mockResolvedValue([card(id(1)), card(id(2))]);
+      feeds.publicationNewest.mockResolvedValueOnce([listed(6, 6000)]);
+      const first = await service.publication(PUB, [id(1), id(2)], '', 2);
+      expect(ids(first)).toEqual(['p1', 'p2']);
+      expect(first.nextCursor).toBe(`p.2.${id(2)}`);
+      expect(feeds.publicationNewest).toHaveBeenLastCalledWith(PUB, [id(1), id(2)], undefined, 1);
+      // id(2) was unpinned since: the page starts after the second pinned card still.
+      feeds.publicationCards.mockResolvedValue([card(id(1)), card(id(3))]);
+      feeds.publicationNewest.mockResolvedValueOnce([listed(6, 6000)]);
+      const second = await service.publication(PUB, [id(1), id(3)], first.nextCursor, 2);
+      expect(ids(second)).toEqual(['n6']);
+    });
+
+    it('refuses a cursor it did not write and answers an id that is no publication with nothing', async () => {
+      for (const cursor of ['x', 'n.1.nope', `q.1.${id(1)}`, `n.-1.${id(1)}`, `p.1.${id(1)}.`]) {
+        expect(await codeOf(service.publication(PUB, [], cursor, 20))).toBe('InvalidPage');
+      }
+      expect(await service.publication('nope', [], '', 20)).toEqual({ items: [], nextCursor: '' });
+    });
+  });
+
   it('follows known categories and lists them in the shared order', async () => {
     follows.follow.mockResolvedValue(undefined);
     follows.unfollow.mockResolvedValue(undefined);

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { ArticleCard } from '@pencraft/contracts/articles/v1/articles';
-import type { ArticleCardPage } from '@pencraft/contracts/articles/v1/engagement';
+import type {
+  ArticleCardPage,
+  ListPublicationArticlesResponse,
+  PublicationArticle,
+} from '@pencraft/contracts/articles/v1/engagement';
 import { AppError } from '@pencraft/errors';
 import { AUTHOR_TOP_COUNT, CATEGORY_IDS, TOP_ARTICLES_DAYS } from '@pencraft/rules';
 import { CategoryFollowRepository } from '../categories/category-follow.repository.js';
@@ -11,6 +15,23 @@ import { FeedRepository } from './feed.repository.js';
 import { isUuid } from './ids.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Where a page of a publication's list starts: after the pinned card `id`, the `shown`-th pinned card (so a card
+ * unpinned since still finds its place), or after the unpinned card published at `at` with `id`. Written as
+ * `p.<shown>.<id>` and `n.<ms>.<id>`; the first page has none.
+ */
+type PublicationCursor = { pinned: true; shown: number; id: string } | { pinned: false; at: Date; id: string };
+
+const CURSOR = /^(p|n)\.(\d{1,15})\.([0-9a-f-]{36})$/;
+
+function cursorOf(text: string): PublicationCursor | undefined {
+  if (!text) return undefined;
+  const match = CURSOR.exec(text);
+  if (!match || !isUuid(match[3]!)) throw new AppError('InvalidPage');
+  const [, kind, number, id] = match as unknown as [string, 'p' | 'n', string, string];
+  return kind === 'p' ? { pinned: true, shown: Number(number), id } : { pinned: false, at: new Date(Number(number)), id };
+}
 
 /** The reading lists and category follows. */
 @Injectable()
@@ -39,6 +60,48 @@ export class FeedService {
     const paging = pagingOf(page, pageSize);
     const since = new Date(this.clock.now().getTime() - TOP_ARTICLES_DAYS * DAY_MS);
     return cardPage(await this.feeds.top(since, paging.offset, paging.pageSize), paging);
+  }
+
+  /**
+   * A publication's published articles: the pinned ones first (in the order given: last pinned first), then the
+   * others newest first, each page continuing after the last card of the one before (see PublicationCursor). Ids
+   * that are not a published article of the publication are skipped. InvalidPage for a cursor this did not write.
+   */
+  async publication(
+    publicationId: string,
+    pinnedIds: readonly string[],
+    cursor: string,
+    pageSize: number,
+  ): Promise<ListPublicationArticlesResponse> {
+    const size = pagingOf(1, pageSize).pageSize;
+    const from = cursorOf(cursor);
+    if (!isUuid(publicationId)) return { items: [], nextCursor: '' };
+    const pins = [...new Set(pinnedIds.filter(isUuid))];
+    const items: PublicationArticle[] = [];
+    let shown = 0;
+    if (!from || from.pinned) {
+      const found = new Map(
+        (pins.length ? await this.feeds.publicationCards(publicationId, pins) : []).map((row) => [row.id, row]),
+      );
+      const valid = pins.flatMap((id) => found.get(id) ?? []);
+      let start = 0;
+      if (from) {
+        const at = valid.findIndex((row) => row.id === from.id);
+        start = at >= 0 ? at + 1 : Math.min(from.shown, valid.length);
+      }
+      const rest = valid.slice(start);
+      items.push(...rest.slice(0, size).map((row) => ({ card: toCard(row), pinned: true })));
+      shown = start + items.length;
+      if (rest.length > size) return { items, nextCursor: `p.${shown}.${items.at(-1)!.card!.id}` };
+    }
+    const wanted = size - items.length;
+    const after = from && !from.pinned ? { at: from.at, id: from.id } : undefined;
+    const rows = await this.feeds.publicationNewest(publicationId, pins, after, wanted + 1);
+    items.push(...rows.slice(0, wanted).map((row) => ({ card: toCard(row), pinned: false })));
+    if (rows.length <= wanted) return { items, nextCursor: '' };
+    const last = rows[wanted - 1];
+    if (!last) return { items, nextCursor: `p.${shown}.${items.at(-1)!.card!.id}` };
+    return { items, nextCursor: `n.${(last.listedAt ?? new Date(0)).getTime()}.${last.id}` };
   }
 
   async following(uid: string, page: number, pageSize: number): Promise<ArticleCardPage> {

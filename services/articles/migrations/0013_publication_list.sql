@@ -1,0 +1,1 @@
+CREATE INDEX "articles_publication_published_idx" ON "articles"."articles" USING btree ("publication_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published';
