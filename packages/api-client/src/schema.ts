@@ -822,7 +822,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A publication's articles, pinned first: for now the pinned ones' ids only (articles do not name their publication yet) */
+    /** A publication's published articles, a page at a time: its pinned ones first (last pinned first), then the others newest first, each card saying whether it is pinned; pinned lists the ids of every pinned one */
     get: operations['listPublicationArticles'];
     put?: never;
     post?: never;
@@ -3669,6 +3669,29 @@ export interface components {
     PublicationArticles: {
       /** @description Ids of the pinned articles, last pinned first */
       pinned: string[];
+      /** @description Its published articles: the pinned first (last pinned first), then the others newest first */
+      items: components['schemas']['PublicationArticleCard'][];
+      /** @description Where the next page starts; null on the last page */
+      nextCursor: string | null;
+    };
+    PublicationArticleCard: {
+      id: string;
+      title: string;
+      description: string;
+      /** @enum {string} */
+      language: 'az' | 'en' | 'ru';
+      category: string;
+      author: components['schemas']['Author'];
+      /** Format: date-time */
+      publishedAt: string;
+      readingMinutes: number;
+      coverUrl?: string | null;
+      votes?: number;
+      comments?: number;
+      /** @description The publication it belongs to (its id); null for the personal blog */
+      publicationId?: string | null;
+      /** @description Pinned by the publication (the pinned come first) */
+      pinned: boolean;
     };
     PublicationCollections: {
       items: Record<string, never>[];
@@ -9606,7 +9629,10 @@ export interface operations {
   };
   listPublicationArticles: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The nextCursor of the page before; absent for the first page (InvalidPage for another's) */
+        cursor?: string;
+      };
       header?: never;
       path: {
         /** @description The publication id */
@@ -9625,7 +9651,7 @@ export interface operations {
           'application/json': components['schemas']['PublicationArticles'];
         };
       };
-      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
       400: {
         headers: {
           [name: string]: unknown;

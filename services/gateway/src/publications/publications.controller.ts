@@ -30,8 +30,8 @@ export class PublicationsController {
   }
 
   @Route(routes.publicationArticlesRoute)
-  articles(@Input() { params }: RouteInput<typeof routes.publicationArticlesRoute>) {
-    return this.publications.pinned(params.id);
+  articles(@Input() { params, query }: RouteInput<typeof routes.publicationArticlesRoute>) {
+    return this.publications.articleList(params.id, query.cursor ?? '');
   }
 
   @Route(routes.publicationAboutRoute)

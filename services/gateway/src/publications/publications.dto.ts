@@ -1,4 +1,5 @@
 import { planIntervals, publicationRoles, subscriptionTiers } from '@pencraft/contracts/enums';
+import type { PublicationArticle } from '@pencraft/contracts/articles/v1/engagement';
 import type { Invitation, Plan, Publication, Subscription } from '@pencraft/contracts/publications/v1/publications';
 import {
   HOME_MAX_PAGE,
@@ -22,7 +23,7 @@ import {
 } from '@pencraft/rules';
 import { z } from 'zod';
 import { publicationDomain } from '../accounts/accounts.dto.js';
-import { ArticleId } from '../articles/article.dto.js';
+import { ArticleCardJson, ArticleId, articleCardJson } from '../articles/article.dto.js';
 import { text } from '../http/text.js';
 
 const PublicationId = z.string().regex(UUID_PATTERN).meta({ description: 'The publication id' });
@@ -184,11 +185,31 @@ export const PublicationAbout = z
   })
   .meta({ id: 'PublicationAbout' });
 
+export const PublicationArticlesQuery = z.object({
+  cursor: z
+    .string()
+    .max(80)
+    .optional()
+    .meta({ description: "The nextCursor of the page before; absent for the first page (InvalidPage for another's)" }),
+});
+
+export const PublicationArticleCard = ArticleCardJson.extend({
+  pinned: z.boolean().meta({ description: 'Pinned by the publication (the pinned come first)' }),
+}).meta({ id: 'PublicationArticleCard' });
+
 export const PinnedArticles = z
   .object({
     pinned: z.array(z.string()).meta({ description: 'Ids of the pinned articles, last pinned first' }),
+    items: z.array(PublicationArticleCard).meta({
+      description: 'Its published articles: the pinned first (last pinned first), then the others newest first',
+    }),
+    nextCursor: z.string().nullable().meta({ description: 'Where the next page starts; null on the last page' }),
   })
   .meta({ id: 'PublicationArticles' });
+
+export function publicationArticleJson({ card, pinned }: PublicationArticle) {
+  return { ...articleCardJson(card!), votes: card!.votes, comments: card!.comments, pinned };
+}
 
 export const EmptyPage = z
   .object({

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { articlesUpstream } from '../articles/articles.upstream.js';
 import { profileUpstream } from '../profiles/profile.upstream.js';
+import { engagementUpstream } from '../reading/engagement.upstream.js';
 import { PublicationsController } from './publications.controller.js';
 import { PublicationsService } from './publications.service.js';
 import { publicationsUpstream } from '../upstreams/publications.upstream.js';
@@ -14,6 +15,12 @@ import { publicationsUpstream } from '../upstreams/publications.upstream.js';
 @Module({
   imports: [AccountsModule],
   controllers: [PublicationsController],
-  providers: [publicationsUpstream.provider, profileUpstream.provider, articlesUpstream.provider, PublicationsService],
+  providers: [
+    publicationsUpstream.provider,
+    profileUpstream.provider,
+    articlesUpstream.provider,
+    engagementUpstream.provider,
+    PublicationsService,
+  ],
 })
 export class PublicationsModule {}

@@ -19,6 +19,7 @@ import {
   PlanParams,
   PublicationAbout,
   PublicationArticleParams,
+  PublicationArticlesQuery,
   PublicationJson,
   PublicationParams,
   PublicationSettingsBody,
@@ -85,12 +86,13 @@ export const publicationArticlesRoute = defineRoute({
   path: '/api/core-publications/:id/articles',
   tag: TAG,
   summary:
-    "A publication's articles, pinned first: for now the pinned ones' ids only (articles do not name their " +
-    'publication yet)',
+    "A publication's published articles, a page at a time: its pinned ones first (last pinned first), then the " +
+    'others newest first, each card saying whether it is pinned; pinned lists the ids of every pinned one',
   params: PublicationParams,
+  query: PublicationArticlesQuery,
   response: PinnedArticles,
-  fieldCodes: id,
-  errors: ['PublicationNotFound'],
+  fieldCodes: { ...id, cursor: 'InvalidPage' },
+  errors: ['PublicationNotFound', 'InvalidPage'],
 });
 
 export const publicationAboutRoute = defineRoute({

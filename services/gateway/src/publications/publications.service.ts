@@ -8,12 +8,14 @@ import { mayInPublication, PAGE_SIZE, type PlanInterval, type PublicationAction 
 import { SessionService } from '../accounts/session.service.js';
 import { ARTICLES, type ArticlesClient } from '../articles/articles.upstream.js';
 import type { GatewayConfig } from '../config.js';
+import { ENGAGEMENT, type EngagementClient } from '../reading/engagement.upstream.js';
 import { PROFILES, type ProfileClient } from '../profiles/profile.upstream.js';
 import {
   invitationJson,
   isoOrNull,
   type PersonJson,
   planJson,
+  publicationArticleJson,
   publicationJson,
   roleOf,
   subscriptionJson,
@@ -31,6 +33,7 @@ export class PublicationsService {
     @Inject(PUBLICATIONS) private readonly publications: PublicationsClient,
     @Inject(PROFILES) private readonly profiles: ProfileClient,
     @Inject(ARTICLES) private readonly articles: ArticlesClient,
+    @Inject(ENGAGEMENT) private readonly engagement: EngagementClient,
     @Inject(CONFIG) private readonly config: GatewayConfig,
     private readonly sessions: SessionService,
   ) {}
@@ -103,9 +106,19 @@ export class PublicationsService {
     };
   }
 
-  async pinned(publicationId: string) {
+  /**
+   * The gateway merges: publications answers the pinned ids (PublicationNotFound for an unknown publication), and
+   * articles the cards of the publication's published articles with those first; articles asks no one.
+   */
+  async articleList(publicationId: string, cursor: string) {
     const { articleIds } = await this.publications.listPinnedArticles({ publicationId });
-    return { pinned: articleIds };
+    const page = await this.engagement.listPublicationArticles({
+      publicationId,
+      pinnedArticleIds: articleIds,
+      cursor,
+      pageSize: PAGE_SIZE,
+    });
+    return { pinned: articleIds, items: page.items.map(publicationArticleJson), nextCursor: page.nextCursor || null };
   }
 
   async about(publicationId: string) {
