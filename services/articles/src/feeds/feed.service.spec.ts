@@ -97,14 +97,14 @@ describe('FeedService', () => {
     expect(feeds.authorTop).toHaveBeenCalledWith(AUTHOR, 5);
   });
 
-  describe('a publication\'s list', () => {
+  describe("a publication's list", () => {
     const PUB = '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f';
     const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     const listed = (n: number, ms: number) => ({ ...card(id(n)), listedAt: new Date(ms) });
     const ids = (answer: { items: { card?: { id: string }; pinned: boolean }[] }) =>
       answer.items.map((item) => `${item.pinned ? 'p' : 'n'}${Number(item.card!.id.slice(-12))}`);
 
-    it('gives the pinned first in their order (skipping what is not the publication\'s), then the newest', async () => {
+    it("gives the pinned first in their order (skipping what is not the publication's), then the newest", async () => {
       feeds.publicationCards.mockResolvedValue([card(id(2)), card(id(1))]);
       feeds.publicationNewest.mockResolvedValue([listed(5, 5000), listed(4, 4000)]);
       const answer = await service.publication(PUB, [id(1), id(9), id(2), id(1), 'x'], '', 5);

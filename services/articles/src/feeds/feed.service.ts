@@ -30,7 +30,9 @@ function cursorOf(text: string): PublicationCursor | undefined {
   const match = CURSOR.exec(text);
   if (!match || !isUuid(match[3]!)) throw new AppError('InvalidPage');
   const [, kind, number, id] = match as unknown as [string, 'p' | 'n', string, string];
-  return kind === 'p' ? { pinned: true, shown: Number(number), id } : { pinned: false, at: new Date(Number(number)), id };
+  return kind === 'p'
+    ? { pinned: true, shown: Number(number), id }
+    : { pinned: false, at: new Date(Number(number)), id };
 }
 
 /** The reading lists and category follows. */
