@@ -1,11 +1,12 @@
 import { PublicationsServiceService } from '@pencraft/contracts/publications/v1/publications';
-import { bootService, serviceConfigSchema } from '@pencraft/kit';
+import { bootService } from '@pencraft/kit';
+import { publicationsConfigSchema } from './config.js';
 import { publicationsEvents } from './publications.schema.js';
 import { PublicationsModule } from './publications.module.js';
 
 await bootService({
   name: 'publications',
-  configSchema: serviceConfigSchema,
+  configSchema: publicationsConfigSchema,
   module: PublicationsModule,
   database: { schema: 'publications', eventTables: publicationsEvents },
   publishes: true,

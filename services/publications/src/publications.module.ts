@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
-import { Clock, transactionManagerProvider } from '@pencraft/kit';
+import { Clock, objectStoreProvider, transactionManagerProvider } from '@pencraft/kit';
 import { PublicationArticleRepository } from './articles/publication-article.repository.js';
 import { PublicationArticleService } from './articles/publication-article.service.js';
+import { PublicationImageProcessor } from './images/publication-image.processor.js';
+import { PublicationImageService } from './images/publication-image.service.js';
 import { MemberRepository } from './members/member.repository.js';
 import { MemberService } from './members/member.service.js';
 import { PublicationRepository } from './publications/publication.repository.js';
@@ -24,6 +26,9 @@ import { SubscriptionService } from './subscriptions/subscription.service.js';
     SubscriptionRepository,
     PlanRepository,
     PublicationArticleRepository,
+    PublicationImageService,
+    PublicationImageProcessor,
+    objectStoreProvider,
     Clock,
     transactionManagerProvider,
   ],

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import { PublicationCreated, PublicationDeleted, PublicationUpdated } from '@pencraft/contracts/events/v1/publications';
-import { PublicationImageKind, PublicationRole } from '@pencraft/contracts/publications/v1/publications';
+import { PublicationRole } from '@pencraft/contracts/publications/v1/publications';
 import { AppError } from '@pencraft/errors';
-import type { Clock, Outbox } from '@pencraft/kit';
+import type { Clock, Logger, ObjectStore, Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { MemberRepository } from '../members/member.repository.js';
 import type { SubscriptionRepository } from '../subscriptions/subscription.repository.js';
@@ -52,6 +52,8 @@ describe('PublicationService', () => {
   let subscriptions: StrictMock<SubscriptionRepository>;
   let outbox: StrictMock<Outbox>;
   let clock: StrictMock<Clock>;
+  let store: StrictMock<ObjectStore>;
+  let log: StrictMock<Logger>;
   let transactions: ReturnType<typeof fakeTransactions>;
   let service: PublicationService;
 
@@ -62,8 +64,10 @@ describe('PublicationService', () => {
     outbox = strictMock<Outbox>('Outbox');
     clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
+    store = strictMock<ObjectStore>('ObjectStore');
+    log = strictMock<Logger>('Logger');
     transactions = fakeTransactions();
-    service = new PublicationService(transactions, publications, members, subscriptions, outbox, clock);
+    service = new PublicationService(transactions, publications, members, subscriptions, outbox, clock, store, log);
   });
 
   /** The publication exists and the actor holds this role there. */
@@ -282,65 +286,46 @@ describe('PublicationService', () => {
     });
   });
 
-  describe('setImage', () => {
-    it('stores the logo key and answers the previous one', async () => {
-      actingAs('owner', row({ logoKey: 'old' }));
-      publications.update.mockResolvedValue(row({ logoKey: 'new' }));
-      outbox.add.mockResolvedValue('event');
-      const answer = await service.setImage({
-        actorUid: OWNER,
-        publicationId: PUB,
-        kind: PublicationImageKind.PUBLICATION_IMAGE_KIND_LOGO,
-        objectKey: 'new',
-      });
-      expect(answer.previousObjectKey).toBe('old');
-      expect(publications.update).toHaveBeenCalledWith(TX, PUB, { logoKey: 'new', updatedAt: NOW });
-    });
-
-    it('refuses an unspecified kind and a member', async () => {
-      expect(
-        await codeOf(
-          service.setImage({
-            actorUid: OWNER,
-            publicationId: PUB,
-            kind: PublicationImageKind.PUBLICATION_IMAGE_KIND_UNSPECIFIED,
-            objectKey: 'k',
-          }),
-        ),
-      ).toBe('InvalidModel');
-      actingAs('member');
-      expect(
-        await codeOf(
-          service.setImage({
-            actorUid: MEMBER,
-            publicationId: PUB,
-            kind: PublicationImageKind.PUBLICATION_IMAGE_KIND_COVER,
-            objectKey: 'k',
-          }),
-        ),
-      ).toBe('ActorNotPublicationOwner');
-    });
-  });
-
   describe('delete', () => {
-    it('deletes and announces the members, answering the image keys', async () => {
-      actingAs('owner', row({ coverKey: 'cover' }));
+    it('deletes and announces the members, then deletes its objects, answering the image keys', async () => {
+      actingAs('owner', row({ coverKey: `publications/${PUB}/cover-1.jpg` }));
       members.list.mockResolvedValue([
         { publicationId: PUB, uid: OWNER, role: 'owner', joinedAt: NOW },
         { publicationId: PUB, uid: MEMBER, role: 'member', joinedAt: NOW },
       ]);
       publications.delete.mockResolvedValue(undefined);
       outbox.add.mockResolvedValue('event');
+      store.removePrefix.mockImplementation(async () => {
+        expect(transactions.committed).toBe(1);
+        return 1;
+      });
 
-      expect(await service.delete({ actorUid: OWNER, publicationId: PUB })).toEqual({ imageKeys: ['cover'] });
+      expect(await service.delete({ actorUid: OWNER, publicationId: PUB })).toEqual({
+        imageKeys: [`publications/${PUB}/cover-1.jpg`],
+      });
       expect(publications.delete).toHaveBeenCalledWith(TX, PUB);
+      expect(store.removePrefix).toHaveBeenCalledWith(`publications/${PUB}/`);
       const [, event] = outbox.add.mock.calls[0]!;
       expect(PublicationDeleted.decode(event.payload)).toMatchObject({ publicationId: PUB, memberUids: [MEMBER] });
     });
 
-    it('refuses a member', async () => {
+    it('keeps the deletion when the objects cannot be deleted (garbage, logged)', async () => {
+      actingAs('owner', row({ logoKey: `publications/${PUB}/logo-1.jpg` }));
+      members.list.mockResolvedValue([]);
+      publications.delete.mockResolvedValue(undefined);
+      outbox.add.mockResolvedValue('event');
+      store.removePrefix.mockRejectedValue(new Error('store down'));
+      log.warn.mockReturnValue(undefined);
+      expect(await service.delete({ actorUid: OWNER, publicationId: PUB })).toEqual({
+        imageKeys: [`publications/${PUB}/logo-1.jpg`],
+      });
+      expect(log.warn).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses a member and deletes no object', async () => {
       actingAs('member');
       expect(await codeOf(service.delete({ actorUid: MEMBER, publicationId: PUB }))).toBe('ActorNotPublicationOwner');
+      expect(store.removePrefix).not.toHaveBeenCalled();
     });
   });
 

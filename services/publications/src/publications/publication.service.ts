@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import { publicationImageKinds, publicationRoles } from '@pencraft/contracts/enums';
+import { Inject, Injectable } from '@nestjs/common';
+import { publicationRoles } from '@pencraft/contracts/enums';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type * as pb from '@pencraft/contracts/publications/v1/publications';
 import { PublicationRole } from '@pencraft/contracts/publications/v1/publications';
 import { AppError } from '@pencraft/errors';
-import { Clock, Outbox, type Queryable, TransactionManager } from '@pencraft/kit';
+import { Clock, type Logger, LOGGER, ObjectStore, Outbox, TransactionManager } from '@pencraft/kit';
 import {
   isUuid,
   mayRename,
@@ -18,9 +18,11 @@ import {
   publicationNameProblem,
   slugProblem,
 } from '@pencraft/rules';
+import { publicationMediaPrefix } from '../images/publication-media.js';
 import { MemberRepository } from '../members/member.repository.js';
 import { SubscriptionRepository } from '../subscriptions/subscription.repository.js';
 import { actorOf, publicationFor } from './publication.access.js';
+import { publicationUpdatedEvent } from './publication.events.js';
 import { presentPublication, presentSubscription } from './publication.presenter.js';
 import { PublicationRepository } from './publication.repository.js';
 import type { PublicationRow } from './publication.table.js';
@@ -60,6 +62,8 @@ export class PublicationService {
     private readonly subscriptions: SubscriptionRepository,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    private readonly store: ObjectStore,
+    @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
   private get repositories() {
@@ -180,46 +184,20 @@ export class PublicationService {
         return presentPublication(publication, await this.publications.counts(tx, publication.id));
       }
       const updated = await this.publications.update(tx, publication.id, { ...patch, updatedAt: now });
-      await this.announceUpdate(tx, updated, publication.slug, now);
+      await this.outbox.add(tx, publicationUpdatedEvent(updated, publication.slug, now));
       return presentPublication(updated, await this.publications.counts(tx, updated.id));
-    });
-  }
-
-  /** The owner sets or clears the logo or the cover; answers the key it replaced. */
-  async setImage(request: pb.SetPublicationImageRequest): Promise<pb.SetPublicationImageResponse> {
-    const actor = actorOf(request.actorUid);
-    const kind = publicationImageKinds.require(request.kind, 'kind');
-    const key = request.objectKey.trim() || null;
-    const now = this.clock.now();
-    return this.transactions.run(async (tx) => {
-      const { publication } = await publicationFor(
-        this.repositories,
-        tx,
-        request.publicationId,
-        actor,
-        'editSettings',
-        true,
-      );
-      const previous = kind === 'logo' ? publication.logoKey : publication.coverKey;
-      if (previous === key) return { previousObjectKey: '' };
-      const updated = await this.publications.update(
-        tx,
-        publication.id,
-        kind === 'logo' ? { logoKey: key, updatedAt: now } : { coverKey: key, updatedAt: now },
-      );
-      await this.announceUpdate(tx, updated, publication.slug, now);
-      return { previousObjectKey: previous ?? '' };
     });
   }
 
   /**
    * The owner deletes the publication: members, invitations, subscriptions, plans and article records go with it
-   * (cascade); its articles stay under their authors, detached by articles on the event.
+   * (cascade); its articles stay under their authors, detached by articles on the event. Once that commits, its
+   * objects (logo, cover, anything under its folder) are deleted; a failure there leaves garbage, logged.
    */
   async delete(request: pb.DeletePublicationRequest): Promise<pb.DeletePublicationResponse> {
     const actor = actorOf(request.actorUid);
     const now = this.clock.now();
-    return this.transactions.run(async (tx) => {
+    const deleted = await this.transactions.run(async (tx) => {
       const { publication } = await publicationFor(this.repositories, tx, request.publicationId, actor, 'delete', true);
       const memberUids = (await this.members.list(tx, publication.id))
         .filter((member) => member.role !== 'owner')
@@ -235,8 +213,14 @@ export class PublicationService {
           deletedAtMs: now.getTime(),
         }),
       );
-      return { imageKeys: [publication.logoKey, publication.coverKey].filter((key): key is string => !!key) };
+      return publication;
     });
+    const imageKeys = [deleted.logoKey, deleted.coverKey].filter((key): key is string => !!key);
+    const prefix = publicationMediaPrefix(deleted.id);
+    await this.store
+      .removePrefix(prefix)
+      .catch((error: unknown) => this.log.warn({ err: error, prefix }, 'images of a deleted publication kept'));
+    return { imageKeys };
   }
 
   /** A user's role, for articles and the gateway. */
@@ -251,23 +235,6 @@ export class PublicationService {
         isMember: role !== undefined,
       };
     });
-  }
-
-  private async announceUpdate(tx: Queryable, row: PublicationRow, previousSlug: string, now: Date) {
-    await this.outbox.add(
-      tx,
-      outboxEvent(EVENTS.publicationUpdated, {
-        publicationId: row.id,
-        ownerUid: row.ownerUid,
-        name: row.name,
-        slug: row.slug,
-        description: row.description,
-        logoKey: row.logoKey ?? '',
-        coverKey: row.coverKey ?? '',
-        previousSlug,
-        updatedAtMs: now.getTime(),
-      }),
-    );
   }
 }
 

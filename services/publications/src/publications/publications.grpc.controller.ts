@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { GrpcMethod } from '@nestjs/microservices';
 import type * as pb from '@pencraft/contracts/publications/v1/publications';
 import { PublicationArticleService } from '../articles/publication-article.service.js';
+import { PublicationImageService } from '../images/publication-image.service.js';
 import { MemberService } from '../members/member.service.js';
 import { SubscriptionService } from '../subscriptions/subscription.service.js';
 import { PublicationService } from './publication.service.js';
@@ -16,6 +17,7 @@ export class PublicationsGrpcController {
     private readonly members: MemberService,
     private readonly subscriptions: SubscriptionService,
     private readonly articles: PublicationArticleService,
+    private readonly images: PublicationImageService,
   ) {}
 
   @GrpcMethod(SERVICE, 'createPublication')
@@ -40,7 +42,18 @@ export class PublicationsGrpcController {
 
   @GrpcMethod(SERVICE, 'setPublicationImage')
   setPublicationImage(request: pb.SetPublicationImageRequest): Promise<pb.SetPublicationImageResponse> {
-    return this.publications.setImage(request);
+    return this.images.clear(request);
+  }
+
+  @GrpcMethod(SERVICE, 'uploadPublicationImage')
+  uploadPublicationImage(request: pb.UploadPublicationImageRequest): Promise<pb.UploadPublicationImageResponse> {
+    return this.images.upload(request);
+  }
+
+  @GrpcMethod(SERVICE, 'removePublicationImage')
+  async removePublicationImage(request: pb.RemovePublicationImageRequest): Promise<pb.RemovePublicationImageResponse> {
+    await this.images.remove(request);
+    return {};
   }
 
   @GrpcMethod(SERVICE, 'deletePublication')
