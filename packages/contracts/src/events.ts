@@ -44,6 +44,7 @@ import {
   PublicationDeleted,
   PublicationUpdated,
   SubscriptionCancelled,
+  SubscriptionPaymentFailed,
   SubscriptionCreated,
 } from './gen/events/v1/publications.js';
 
@@ -315,8 +316,9 @@ export const EVENTS = {
     // Moderation takes the comment's open queue items away.
     consumers: { articles: 'articles-comments-deleted', moderation: 'moderation-comments-deleted' },
   }),
-  // Publications: articles makes the articles of a deleted publication and a detached article personal; nothing
-  // consumes the others yet (notifications will announce invitations, search will index publications).
+  // Publications: articles makes the articles of a deleted publication and a detached article personal; notifications
+  // tells the invited (400), the owner of a new subscriber (300) and a subscriber whose payment failed (301); nothing
+  // consumes the others yet (search will index publications).
   publicationCreated: defineEvent({
     subject: 'publications.publication.created',
     type: 'events.v1.PublicationCreated',
@@ -347,7 +349,7 @@ export const EVENTS = {
     proto: 'events/v1/publications.proto',
     message: MemberInvited,
     publisher: 'publications',
-    consumers: {},
+    consumers: { notifications: 'notifications-publications-invitations' },
   }),
   memberJoined: defineEvent({
     subject: 'publications.member.joined',
@@ -371,7 +373,7 @@ export const EVENTS = {
     proto: 'events/v1/publications.proto',
     message: SubscriptionCreated,
     publisher: 'publications',
-    consumers: {},
+    consumers: { notifications: 'notifications-publications-subscriptions' },
   }),
   subscriptionCancelled: defineEvent({
     subject: 'publications.subscription.cancelled',
@@ -380,6 +382,14 @@ export const EVENTS = {
     message: SubscriptionCancelled,
     publisher: 'publications',
     consumers: {},
+  }),
+  subscriptionPaymentFailed: defineEvent({
+    subject: 'publications.subscription.payment_failed',
+    type: 'events.v1.SubscriptionPaymentFailed',
+    proto: 'events/v1/publications.proto',
+    message: SubscriptionPaymentFailed,
+    publisher: 'publications',
+    consumers: { notifications: 'notifications-publications-payments-failed' },
   }),
   publicationArticleDetached: defineEvent({
     subject: 'publications.article.detached',

@@ -799,6 +799,18 @@ export const CATALOGUE = {
     en: 'This integration is already connected.',
     ru: 'Эта интеграция уже подключена.',
   },
+  MerchantNotConnected: {
+    ...CONFLICT,
+    az: 'Bu nəşr hələ ödənişli abunəlik qəbul etmir.',
+    en: 'This publication does not accept paid subscriptions yet.',
+    ru: 'Это издание пока не принимает платные подписки.',
+  },
+  InvalidWebhookSignature: {
+    ...INVALID,
+    az: 'Webhook imzası etibarsızdır.',
+    en: 'The webhook signature is invalid.',
+    ru: 'Недействительная подпись вебхука.',
+  },
   AlreadyHasPlan: {
     ...EXISTS,
     az: 'Nəşrin artıq belə planı var.',

@@ -232,3 +232,4 @@ export {
 } from './moderation.js';
 export * from './publications.js';
 export * from './hosts.js';
+export { PAYMENT_PROVIDERS, PAYMENT_STATES, type PaymentProvider, type PaymentState } from './payments.js';

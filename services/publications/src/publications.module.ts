@@ -6,6 +6,10 @@ import { PublicationImageProcessor } from './images/publication-image.processor.
 import { PublicationImageService } from './images/publication-image.service.js';
 import { MemberRepository } from './members/member.repository.js';
 import { MemberService } from './members/member.service.js';
+import { PAYMENT_PROVIDER } from './payments/payment-provider.js';
+import { PaymentRepository } from './payments/payment.repository.js';
+import { PaymentService } from './payments/payment.service.js';
+import { StripeProvider } from './payments/stripe.provider.js';
 import { PublicationRepository } from './publications/publication.repository.js';
 import { PublicationService } from './publications/publication.service.js';
 import { PublicationsGrpcController } from './publications/publications.grpc.controller.js';
@@ -13,7 +17,7 @@ import { PlanRepository } from './subscriptions/plan.repository.js';
 import { SubscriptionRepository } from './subscriptions/subscription.repository.js';
 import { SubscriptionService } from './subscriptions/subscription.service.js';
 
-/** publications.v1.PublicationsService: publications, members and invitations, subscriptions, plans, pins. */
+/** publications.v1.PublicationsService: publications, members and invitations, subscriptions, plans, pins, payments. */
 @Module({
   controllers: [PublicationsGrpcController],
   providers: [
@@ -26,6 +30,10 @@ import { SubscriptionService } from './subscriptions/subscription.service.js';
     SubscriptionRepository,
     PlanRepository,
     PublicationArticleRepository,
+    PaymentService,
+    PaymentRepository,
+    // The payment provider: Stripe (a local acquirer would be another implementation of PaymentProvider).
+    { provide: PAYMENT_PROVIDER, useClass: StripeProvider },
     PublicationImageService,
     PublicationImageProcessor,
     objectStoreProvider,

@@ -8,3 +8,4 @@ export { members, invitations } from './members/member.table.js';
 export { plans } from './subscriptions/plan.table.js';
 export { subscriptions } from './subscriptions/subscription.table.js';
 export { publicationArticles } from './articles/publication-article.table.js';
+export { merchantAccounts } from './payments/merchant-account.table.js';

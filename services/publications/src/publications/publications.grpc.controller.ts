@@ -4,6 +4,7 @@ import type * as pb from '@pencraft/contracts/publications/v1/publications';
 import { PublicationArticleService } from '../articles/publication-article.service.js';
 import { PublicationImageService } from '../images/publication-image.service.js';
 import { MemberService } from '../members/member.service.js';
+import { PaymentService } from '../payments/payment.service.js';
 import { SubscriptionService } from '../subscriptions/subscription.service.js';
 import { PublicationService } from './publication.service.js';
 
@@ -18,6 +19,7 @@ export class PublicationsGrpcController {
     private readonly subscriptions: SubscriptionService,
     private readonly articles: PublicationArticleService,
     private readonly images: PublicationImageService,
+    private readonly payments: PaymentService,
   ) {}
 
   @GrpcMethod(SERVICE, 'createPublication')
@@ -101,6 +103,7 @@ export class PublicationsGrpcController {
 
   @GrpcMethod(SERVICE, 'unsubscribe')
   async unsubscribe(request: pb.UnsubscribeRequest): Promise<pb.UnsubscribeResponse> {
+    await this.payments.stopRenewal(request);
     await this.subscriptions.unsubscribe(request);
     return {};
   }
@@ -152,6 +155,21 @@ export class PublicationsGrpcController {
   @GrpcMethod(SERVICE, 'listPinnedArticles')
   listPinnedArticles(request: pb.ListPinnedArticlesRequest): Promise<pb.ListPinnedArticlesResponse> {
     return this.articles.pinned(request);
+  }
+
+  @GrpcMethod(SERVICE, 'connectMerchant')
+  connectMerchant(request: pb.ConnectMerchantRequest): Promise<pb.ConnectMerchantResponse> {
+    return this.payments.connectMerchant(request);
+  }
+
+  @GrpcMethod(SERVICE, 'startCheckout')
+  startCheckout(request: pb.StartCheckoutRequest): Promise<pb.StartCheckoutResponse> {
+    return this.payments.startCheckout(request);
+  }
+
+  @GrpcMethod(SERVICE, 'handlePaymentWebhook')
+  handlePaymentWebhook(request: pb.HandlePaymentWebhookRequest): Promise<pb.HandlePaymentWebhookResponse> {
+    return this.payments.handleWebhook(request);
   }
 
   @GrpcMethod(SERVICE, 'canReadInFull')

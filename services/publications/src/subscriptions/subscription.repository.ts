@@ -16,6 +16,41 @@ export class SubscriptionRepository {
     return row;
   }
 
+  /** The subscription, locked for the change. */
+  async lock(tx: Queryable, publicationId: string, uid: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.publicationId, publicationId), eq(subscriptions.uid, uid)))
+      .for('update');
+    return row;
+  }
+
+  /** The subscription the payment provider knows by this id, locked for the change. */
+  async lockByProviderId(tx: Queryable, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
+      .for('update');
+    return row;
+  }
+
+  /** Writes a subscription's payment fields (the payments service decided them). */
+  async update(
+    tx: Queryable,
+    publicationId: string,
+    uid: string,
+    change: Partial<Omit<typeof subscriptions.$inferInsert, 'publicationId' | 'uid'>>,
+  ): Promise<SubscriptionRow> {
+    const [row] = await tx
+      .update(subscriptions)
+      .set(change)
+      .where(and(eq(subscriptions.publicationId, publicationId), eq(subscriptions.uid, uid)))
+      .returning();
+    return row!;
+  }
+
   async insert(tx: Queryable, row: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
     const [inserted] = await tx.insert(subscriptions).values(row).returning();
     return inserted!;

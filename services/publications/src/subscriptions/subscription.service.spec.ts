@@ -46,6 +46,9 @@ function subscription(over: Partial<SubscriptionRow> = {}): SubscriptionRow {
     planId: null,
     periodEnd: null,
     cancelledAt: null,
+    providerSubscriptionId: null,
+    paymentState: null,
+    stateAt: null,
     createdAt: NOW,
     ...over,
   };
@@ -114,7 +117,14 @@ describe('SubscriptionService', () => {
       });
       const [, event] = outbox.add.mock.calls[0]!;
       expect(event.subject).toBe(EVENTS.subscriptionCreated.subject);
-      expect(SubscriptionCreated.decode(event.payload)).toMatchObject({ uid: READER, paid: false });
+      // The owner and the name travel with it: the notifications service tells the owner (300) without asking.
+      expect(SubscriptionCreated.decode(event.payload)).toMatchObject({
+        publicationId: PUB,
+        uid: READER,
+        paid: false,
+        ownerUid: OWNER,
+        publicationName: 'Daily Baku',
+      });
     });
 
     it('refuses the owner and members', async () => {

@@ -70,6 +70,8 @@ export class SubscriptionService {
           planId: '',
           periodEndMs: 0,
           atMs: now.getTime(),
+          ownerUid: publication.ownerUid,
+          publicationName: publication.name,
         }),
       );
       return presentSubscription(row);

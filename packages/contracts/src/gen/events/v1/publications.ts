@@ -98,7 +98,10 @@ export interface MemberRemoved {
   atMs: number;
 }
 
-/** Subject publications.subscription.created: a user subscribed (free) or a paid subscription began. */
+/**
+ * Subject publications.subscription.created: a user subscribed (free) or a paid subscription began (notification type
+ * 300 to the owner).
+ */
 export interface SubscriptionCreated {
   /** The publication's id (UUID). */
   publicationId: string;
@@ -112,6 +115,9 @@ export interface SubscriptionCreated {
   periodEndMs: number;
   /** Milliseconds since the Unix epoch. */
   atMs: number;
+  /** The publication's owner (UUID), who is told of the subscriber (notification type 300), and its name. */
+  ownerUid: string;
+  publicationName: string;
 }
 
 /**
@@ -128,6 +134,28 @@ export interface SubscriptionCancelled {
   periodEndMs: number;
   /** Milliseconds since the Unix epoch. */
   atMs: number;
+}
+
+/**
+ * Subject publications.subscription.payment_failed: the payment provider could not charge a paid subscription's
+ * renewal (the subscription is past due; the provider retries; access lasts until period_end_ms). For a
+ * PaymentFailed notification and e-mail to the subscriber.
+ */
+export interface SubscriptionPaymentFailed {
+  /** The publication's id (UUID). */
+  publicationId: string;
+  /** The subscriber (UUID). */
+  uid: string;
+  /** The plan, empty when it was deleted. */
+  planId: string;
+  /** What the charge was for, in qəpik (100 = 1 AZN); 0 when the provider did not say. */
+  amountQepik: number;
+  /** End of the paid access. */
+  periodEndMs: number;
+  /** Milliseconds since the Unix epoch (the provider's event time). */
+  atMs: number;
+  /** The publication's name, for the notification and the mail. */
+  publicationName: string;
 }
 
 /**
@@ -999,7 +1027,16 @@ export const MemberRemoved: MessageFns<MemberRemoved> = {
 };
 
 function createBaseSubscriptionCreated(): SubscriptionCreated {
-  return { publicationId: "", uid: "", paid: false, planId: "", periodEndMs: 0, atMs: 0 };
+  return {
+    publicationId: "",
+    uid: "",
+    paid: false,
+    planId: "",
+    periodEndMs: 0,
+    atMs: 0,
+    ownerUid: "",
+    publicationName: "",
+  };
 }
 
 export const SubscriptionCreated: MessageFns<SubscriptionCreated> = {
@@ -1021,6 +1058,12 @@ export const SubscriptionCreated: MessageFns<SubscriptionCreated> = {
     }
     if (message.atMs !== 0) {
       writer.uint32(48).int64(message.atMs);
+    }
+    if (message.ownerUid !== "") {
+      writer.uint32(58).string(message.ownerUid);
+    }
+    if (message.publicationName !== "") {
+      writer.uint32(66).string(message.publicationName);
     }
     return writer;
   },
@@ -1086,6 +1129,22 @@ export const SubscriptionCreated: MessageFns<SubscriptionCreated> = {
             message.atMs = longToNumber(reader.int64());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.ownerUid = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.publicationName = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1122,6 +1181,16 @@ export const SubscriptionCreated: MessageFns<SubscriptionCreated> = {
         : isSet(object.at_ms)
         ? globalThis.Number(object.at_ms)
         : 0,
+      ownerUid: isSet(object.ownerUid)
+        ? globalThis.String(object.ownerUid)
+        : isSet(object.owner_uid)
+        ? globalThis.String(object.owner_uid)
+        : "",
+      publicationName: isSet(object.publicationName)
+        ? globalThis.String(object.publicationName)
+        : isSet(object.publication_name)
+        ? globalThis.String(object.publication_name)
+        : "",
     };
   },
 
@@ -1144,6 +1213,12 @@ export const SubscriptionCreated: MessageFns<SubscriptionCreated> = {
     }
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);
+    }
+    if (message.ownerUid !== "") {
+      obj.ownerUid = message.ownerUid;
+    }
+    if (message.publicationName !== "") {
+      obj.publicationName = message.publicationName;
     }
     return obj;
   },
@@ -1276,6 +1351,180 @@ export const SubscriptionCancelled: MessageFns<SubscriptionCancelled> = {
     }
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseSubscriptionPaymentFailed(): SubscriptionPaymentFailed {
+  return { publicationId: "", uid: "", planId: "", amountQepik: 0, periodEndMs: 0, atMs: 0, publicationName: "" };
+}
+
+export const SubscriptionPaymentFailed: MessageFns<SubscriptionPaymentFailed> = {
+  encode(message: SubscriptionPaymentFailed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.publicationId !== "") {
+      writer.uint32(10).string(message.publicationId);
+    }
+    if (message.uid !== "") {
+      writer.uint32(18).string(message.uid);
+    }
+    if (message.planId !== "") {
+      writer.uint32(26).string(message.planId);
+    }
+    if (message.amountQepik !== 0) {
+      writer.uint32(32).int64(message.amountQepik);
+    }
+    if (message.periodEndMs !== 0) {
+      writer.uint32(40).int64(message.periodEndMs);
+    }
+    if (message.atMs !== 0) {
+      writer.uint32(48).int64(message.atMs);
+    }
+    if (message.publicationName !== "") {
+      writer.uint32(58).string(message.publicationName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubscriptionPaymentFailed {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubscriptionPaymentFailed();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.planId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.amountQepik = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.periodEndMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.atMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.publicationName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubscriptionPaymentFailed {
+    return {
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      planId: isSet(object.planId)
+        ? globalThis.String(object.planId)
+        : isSet(object.plan_id)
+        ? globalThis.String(object.plan_id)
+        : "",
+      amountQepik: isSet(object.amountQepik)
+        ? globalThis.Number(object.amountQepik)
+        : isSet(object.amount_qepik)
+        ? globalThis.Number(object.amount_qepik)
+        : 0,
+      periodEndMs: isSet(object.periodEndMs)
+        ? globalThis.Number(object.periodEndMs)
+        : isSet(object.period_end_ms)
+        ? globalThis.Number(object.period_end_ms)
+        : 0,
+      atMs: isSet(object.atMs)
+        ? globalThis.Number(object.atMs)
+        : isSet(object.at_ms)
+        ? globalThis.Number(object.at_ms)
+        : 0,
+      publicationName: isSet(object.publicationName)
+        ? globalThis.String(object.publicationName)
+        : isSet(object.publication_name)
+        ? globalThis.String(object.publication_name)
+        : "",
+    };
+  },
+
+  toJSON(message: SubscriptionPaymentFailed): unknown {
+    const obj: any = {};
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.planId !== "") {
+      obj.planId = message.planId;
+    }
+    if (message.amountQepik !== 0) {
+      obj.amountQepik = Math.round(message.amountQepik);
+    }
+    if (message.periodEndMs !== 0) {
+      obj.periodEndMs = Math.round(message.periodEndMs);
+    }
+    if (message.atMs !== 0) {
+      obj.atMs = Math.round(message.atMs);
+    }
+    if (message.publicationName !== "") {
+      obj.publicationName = message.publicationName;
     }
     return obj;
   },

@@ -524,6 +524,43 @@ export interface CanReadInFullResponse {
   allowed: boolean;
 }
 
+export interface ConnectMerchantRequest {
+  actorUid: string;
+  publicationId: string;
+  /** Where the provider sends the owner back when onboarding ends, and when its link expired (the gateway's pages). */
+  returnUrl: string;
+  refreshUrl: string;
+}
+
+export interface ConnectMerchantResponse {
+  onboardingUrl: string;
+}
+
+export interface StartCheckoutRequest {
+  actorUid: string;
+  publicationId: string;
+  planId: string;
+  /** Where the provider sends the subscriber after paying, and when they give up (the gateway's pages). */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface StartCheckoutResponse {
+  checkoutUrl: string;
+}
+
+export interface HandlePaymentWebhookRequest {
+  /** The request body, byte for byte (the signature covers it). */
+  payload: Buffer;
+  /** The provider's signature header (Stripe-Signature). */
+  signature: string;
+}
+
+export interface HandlePaymentWebhookResponse {
+  /** The event was already processed (a replay): nothing changed. */
+  duplicate: boolean;
+}
+
 function createBasePublication(): Publication {
   return {
     id: "",
@@ -5492,6 +5529,528 @@ export const CanReadInFullResponse: MessageFns<CanReadInFullResponse> = {
   },
 };
 
+function createBaseConnectMerchantRequest(): ConnectMerchantRequest {
+  return { actorUid: "", publicationId: "", returnUrl: "", refreshUrl: "" };
+}
+
+export const ConnectMerchantRequest: MessageFns<ConnectMerchantRequest> = {
+  encode(message: ConnectMerchantRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.actorUid !== "") {
+      writer.uint32(10).string(message.actorUid);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(18).string(message.publicationId);
+    }
+    if (message.returnUrl !== "") {
+      writer.uint32(26).string(message.returnUrl);
+    }
+    if (message.refreshUrl !== "") {
+      writer.uint32(34).string(message.refreshUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConnectMerchantRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConnectMerchantRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actorUid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.returnUrl = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.refreshUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConnectMerchantRequest {
+    return {
+      actorUid: isSet(object.actorUid)
+        ? globalThis.String(object.actorUid)
+        : isSet(object.actor_uid)
+        ? globalThis.String(object.actor_uid)
+        : "",
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+      returnUrl: isSet(object.returnUrl)
+        ? globalThis.String(object.returnUrl)
+        : isSet(object.return_url)
+        ? globalThis.String(object.return_url)
+        : "",
+      refreshUrl: isSet(object.refreshUrl)
+        ? globalThis.String(object.refreshUrl)
+        : isSet(object.refresh_url)
+        ? globalThis.String(object.refresh_url)
+        : "",
+    };
+  },
+
+  toJSON(message: ConnectMerchantRequest): unknown {
+    const obj: any = {};
+    if (message.actorUid !== "") {
+      obj.actorUid = message.actorUid;
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    if (message.returnUrl !== "") {
+      obj.returnUrl = message.returnUrl;
+    }
+    if (message.refreshUrl !== "") {
+      obj.refreshUrl = message.refreshUrl;
+    }
+    return obj;
+  },
+};
+
+function createBaseConnectMerchantResponse(): ConnectMerchantResponse {
+  return { onboardingUrl: "" };
+}
+
+export const ConnectMerchantResponse: MessageFns<ConnectMerchantResponse> = {
+  encode(message: ConnectMerchantResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.onboardingUrl !== "") {
+      writer.uint32(10).string(message.onboardingUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConnectMerchantResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConnectMerchantResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.onboardingUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConnectMerchantResponse {
+    return {
+      onboardingUrl: isSet(object.onboardingUrl)
+        ? globalThis.String(object.onboardingUrl)
+        : isSet(object.onboarding_url)
+        ? globalThis.String(object.onboarding_url)
+        : "",
+    };
+  },
+
+  toJSON(message: ConnectMerchantResponse): unknown {
+    const obj: any = {};
+    if (message.onboardingUrl !== "") {
+      obj.onboardingUrl = message.onboardingUrl;
+    }
+    return obj;
+  },
+};
+
+function createBaseStartCheckoutRequest(): StartCheckoutRequest {
+  return { actorUid: "", publicationId: "", planId: "", successUrl: "", cancelUrl: "" };
+}
+
+export const StartCheckoutRequest: MessageFns<StartCheckoutRequest> = {
+  encode(message: StartCheckoutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.actorUid !== "") {
+      writer.uint32(10).string(message.actorUid);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(18).string(message.publicationId);
+    }
+    if (message.planId !== "") {
+      writer.uint32(26).string(message.planId);
+    }
+    if (message.successUrl !== "") {
+      writer.uint32(34).string(message.successUrl);
+    }
+    if (message.cancelUrl !== "") {
+      writer.uint32(42).string(message.cancelUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartCheckoutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartCheckoutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actorUid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.planId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.successUrl = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.cancelUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartCheckoutRequest {
+    return {
+      actorUid: isSet(object.actorUid)
+        ? globalThis.String(object.actorUid)
+        : isSet(object.actor_uid)
+        ? globalThis.String(object.actor_uid)
+        : "",
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+      planId: isSet(object.planId)
+        ? globalThis.String(object.planId)
+        : isSet(object.plan_id)
+        ? globalThis.String(object.plan_id)
+        : "",
+      successUrl: isSet(object.successUrl)
+        ? globalThis.String(object.successUrl)
+        : isSet(object.success_url)
+        ? globalThis.String(object.success_url)
+        : "",
+      cancelUrl: isSet(object.cancelUrl)
+        ? globalThis.String(object.cancelUrl)
+        : isSet(object.cancel_url)
+        ? globalThis.String(object.cancel_url)
+        : "",
+    };
+  },
+
+  toJSON(message: StartCheckoutRequest): unknown {
+    const obj: any = {};
+    if (message.actorUid !== "") {
+      obj.actorUid = message.actorUid;
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    if (message.planId !== "") {
+      obj.planId = message.planId;
+    }
+    if (message.successUrl !== "") {
+      obj.successUrl = message.successUrl;
+    }
+    if (message.cancelUrl !== "") {
+      obj.cancelUrl = message.cancelUrl;
+    }
+    return obj;
+  },
+};
+
+function createBaseStartCheckoutResponse(): StartCheckoutResponse {
+  return { checkoutUrl: "" };
+}
+
+export const StartCheckoutResponse: MessageFns<StartCheckoutResponse> = {
+  encode(message: StartCheckoutResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.checkoutUrl !== "") {
+      writer.uint32(10).string(message.checkoutUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartCheckoutResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartCheckoutResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.checkoutUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartCheckoutResponse {
+    return {
+      checkoutUrl: isSet(object.checkoutUrl)
+        ? globalThis.String(object.checkoutUrl)
+        : isSet(object.checkout_url)
+        ? globalThis.String(object.checkout_url)
+        : "",
+    };
+  },
+
+  toJSON(message: StartCheckoutResponse): unknown {
+    const obj: any = {};
+    if (message.checkoutUrl !== "") {
+      obj.checkoutUrl = message.checkoutUrl;
+    }
+    return obj;
+  },
+};
+
+function createBaseHandlePaymentWebhookRequest(): HandlePaymentWebhookRequest {
+  return { payload: Buffer.alloc(0), signature: "" };
+}
+
+export const HandlePaymentWebhookRequest: MessageFns<HandlePaymentWebhookRequest> = {
+  encode(message: HandlePaymentWebhookRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.payload.length !== 0) {
+      writer.uint32(10).bytes(message.payload);
+    }
+    if (message.signature !== "") {
+      writer.uint32(18).string(message.signature);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandlePaymentWebhookRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandlePaymentWebhookRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.payload = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.signature = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandlePaymentWebhookRequest {
+    return {
+      payload: isSet(object.payload) ? Buffer.from(bytesFromBase64(object.payload)) : Buffer.alloc(0),
+      signature: isSet(object.signature) ? globalThis.String(object.signature) : "",
+    };
+  },
+
+  toJSON(message: HandlePaymentWebhookRequest): unknown {
+    const obj: any = {};
+    if (message.payload.length !== 0) {
+      obj.payload = base64FromBytes(message.payload);
+    }
+    if (message.signature !== "") {
+      obj.signature = message.signature;
+    }
+    return obj;
+  },
+};
+
+function createBaseHandlePaymentWebhookResponse(): HandlePaymentWebhookResponse {
+  return { duplicate: false };
+}
+
+export const HandlePaymentWebhookResponse: MessageFns<HandlePaymentWebhookResponse> = {
+  encode(message: HandlePaymentWebhookResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.duplicate !== false) {
+      writer.uint32(8).bool(message.duplicate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandlePaymentWebhookResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandlePaymentWebhookResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.duplicate = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandlePaymentWebhookResponse {
+    return { duplicate: isSet(object.duplicate) ? globalThis.Boolean(object.duplicate) : false };
+  },
+
+  toJSON(message: HandlePaymentWebhookResponse): unknown {
+    const obj: any = {};
+    if (message.duplicate !== false) {
+      obj.duplicate = message.duplicate;
+    }
+    return obj;
+  },
+};
+
 /**
  * Publications: group blogs with one owner, members, pending invitations, free subscribers, paid plans, and the
  * records of their pinned and detached articles. Every rpc acting for a signed-in user names that user as
@@ -5867,6 +6426,57 @@ export const PublicationsServiceService = {
       Buffer.from(CanReadInFullResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CanReadInFullResponse => CanReadInFullResponse.decode(value),
   },
+  /**
+   * Payments (through the payment provider, Stripe; no card data ever passes through Pencraft).
+   * The owner connects the publication's merchant account: answers the provider's onboarding page. A connected
+   * account whose onboarding is done answers AlreadyIntegrated; an unfinished one answers a new onboarding page for
+   * the same account. ActorNotPublicationMember, ActorNotPublicationOwner, PublicationNotFound.
+   */
+  connectMerchant: {
+    path: "/publications.v1.PublicationsService/ConnectMerchant" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ConnectMerchantRequest): Buffer =>
+      Buffer.from(ConnectMerchantRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConnectMerchantRequest => ConnectMerchantRequest.decode(value),
+    responseSerialize: (value: ConnectMerchantResponse): Buffer =>
+      Buffer.from(ConnectMerchantResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ConnectMerchantResponse => ConnectMerchantResponse.decode(value),
+  },
+  /**
+   * The actor subscribes through a plan: answers the provider's hosted checkout page. The paid subscription begins
+   * only when the provider's signed webhook says so. PlanNotFound; CannotSubscribePublication for the owner and the
+   * members; AlreadySubscribed while a paid period runs and renews; MerchantNotConnected when the publication cannot
+   * sell (no merchant account, or its onboarding is not done); PublicationNotFound.
+   */
+  startCheckout: {
+    path: "/publications.v1.PublicationsService/StartCheckout" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StartCheckoutRequest): Buffer => Buffer.from(StartCheckoutRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StartCheckoutRequest => StartCheckoutRequest.decode(value),
+    responseSerialize: (value: StartCheckoutResponse): Buffer =>
+      Buffer.from(StartCheckoutResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StartCheckoutResponse => StartCheckoutResponse.decode(value),
+  },
+  /**
+   * A webhook of the payment provider, exactly as received: verified with the provider's library
+   * (InvalidWebhookSignature for a forged, malformed or stale signature) and applied exactly once (the event id is
+   * recorded in the transaction of its effect; a replay changes nothing). Out-of-order delivery is harmless: a
+   * period never moves backwards, a state change older than the one applied is ignored, an ended subscription stays
+   * ended.
+   */
+  handlePaymentWebhook: {
+    path: "/publications.v1.PublicationsService/HandlePaymentWebhook" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: HandlePaymentWebhookRequest): Buffer =>
+      Buffer.from(HandlePaymentWebhookRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): HandlePaymentWebhookRequest => HandlePaymentWebhookRequest.decode(value),
+    responseSerialize: (value: HandlePaymentWebhookResponse): Buffer =>
+      Buffer.from(HandlePaymentWebhookResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): HandlePaymentWebhookResponse => HandlePaymentWebhookResponse.decode(value),
+  },
 } as const;
 
 export interface PublicationsServiceServer extends UntypedServiceImplementation {
@@ -5987,6 +6597,28 @@ export interface PublicationsServiceServer extends UntypedServiceImplementation 
    * for a visitor (empty viewer) and for an unknown publication.
    */
   canReadInFull: handleUnaryCall<CanReadInFullRequest, CanReadInFullResponse>;
+  /**
+   * Payments (through the payment provider, Stripe; no card data ever passes through Pencraft).
+   * The owner connects the publication's merchant account: answers the provider's onboarding page. A connected
+   * account whose onboarding is done answers AlreadyIntegrated; an unfinished one answers a new onboarding page for
+   * the same account. ActorNotPublicationMember, ActorNotPublicationOwner, PublicationNotFound.
+   */
+  connectMerchant: handleUnaryCall<ConnectMerchantRequest, ConnectMerchantResponse>;
+  /**
+   * The actor subscribes through a plan: answers the provider's hosted checkout page. The paid subscription begins
+   * only when the provider's signed webhook says so. PlanNotFound; CannotSubscribePublication for the owner and the
+   * members; AlreadySubscribed while a paid period runs and renews; MerchantNotConnected when the publication cannot
+   * sell (no merchant account, or its onboarding is not done); PublicationNotFound.
+   */
+  startCheckout: handleUnaryCall<StartCheckoutRequest, StartCheckoutResponse>;
+  /**
+   * A webhook of the payment provider, exactly as received: verified with the provider's library
+   * (InvalidWebhookSignature for a forged, malformed or stale signature) and applied exactly once (the event id is
+   * recorded in the transaction of its effect; a replay changes nothing). Out-of-order delivery is harmless: a
+   * period never moves backwards, a state change older than the one applied is ignored, an ended subscription stays
+   * ended.
+   */
+  handlePaymentWebhook: handleUnaryCall<HandlePaymentWebhookRequest, HandlePaymentWebhookResponse>;
 }
 
 export interface PublicationsServiceClient extends Client {
@@ -6470,6 +7102,70 @@ export interface PublicationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CanReadInFullResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Payments (through the payment provider, Stripe; no card data ever passes through Pencraft).
+   * The owner connects the publication's merchant account: answers the provider's onboarding page. A connected
+   * account whose onboarding is done answers AlreadyIntegrated; an unfinished one answers a new onboarding page for
+   * the same account. ActorNotPublicationMember, ActorNotPublicationOwner, PublicationNotFound.
+   */
+  connectMerchant(
+    request: ConnectMerchantRequest,
+    callback: (error: ServiceError | null, response: ConnectMerchantResponse) => void,
+  ): ClientUnaryCall;
+  connectMerchant(
+    request: ConnectMerchantRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ConnectMerchantResponse) => void,
+  ): ClientUnaryCall;
+  connectMerchant(
+    request: ConnectMerchantRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ConnectMerchantResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The actor subscribes through a plan: answers the provider's hosted checkout page. The paid subscription begins
+   * only when the provider's signed webhook says so. PlanNotFound; CannotSubscribePublication for the owner and the
+   * members; AlreadySubscribed while a paid period runs and renews; MerchantNotConnected when the publication cannot
+   * sell (no merchant account, or its onboarding is not done); PublicationNotFound.
+   */
+  startCheckout(
+    request: StartCheckoutRequest,
+    callback: (error: ServiceError | null, response: StartCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  startCheckout(
+    request: StartCheckoutRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StartCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  startCheckout(
+    request: StartCheckoutRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StartCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A webhook of the payment provider, exactly as received: verified with the provider's library
+   * (InvalidWebhookSignature for a forged, malformed or stale signature) and applied exactly once (the event id is
+   * recorded in the transaction of its effect; a replay changes nothing). Out-of-order delivery is harmless: a
+   * period never moves backwards, a state change older than the one applied is ignored, an ended subscription stays
+   * ended.
+   */
+  handlePaymentWebhook(
+    request: HandlePaymentWebhookRequest,
+    callback: (error: ServiceError | null, response: HandlePaymentWebhookResponse) => void,
+  ): ClientUnaryCall;
+  handlePaymentWebhook(
+    request: HandlePaymentWebhookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: HandlePaymentWebhookResponse) => void,
+  ): ClientUnaryCall;
+  handlePaymentWebhook(
+    request: HandlePaymentWebhookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: HandlePaymentWebhookResponse) => void,
   ): ClientUnaryCall;
 }
 
