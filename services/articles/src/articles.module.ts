@@ -3,6 +3,7 @@ import { Clock, transactionManagerProvider } from '@pencraft/kit';
 import { ArticleRepository } from './articles/article.repository.js';
 import { ArticleService } from './articles/article.service.js';
 import { ArticlesGrpcController } from './articles/articles.grpc.controller.js';
+import { Entitlement, GrpcPaidReading, PaidReading } from './articles/entitlement.js';
 import { AuthorRepository } from './authors/author.repository.js';
 import { AccountDeletionConsumer } from './authors/account-deletion.consumer.js';
 import { IdentityEventsConsumer } from './authors/identity-events.consumer.js';
@@ -48,6 +49,9 @@ import { PublicationLinkRepository } from './publications/publication-link.repos
     { provide: PublicationDirectory, useClass: GrpcPublicationDirectory },
     PublicationEventsConsumer,
     PublicationLinkRepository,
+    // Paid reading: the one decision (publications.CanReadInFull behind it).
+    Entitlement,
+    { provide: PaidReading, useClass: GrpcPaidReading },
   ],
 })
 export class ArticlesModule {}

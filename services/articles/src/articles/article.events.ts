@@ -1,12 +1,14 @@
 import type { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
 import type { ArticleWithAuthor } from './article.repository.js';
+import { teaserOf } from '../content/paid-teaser.js';
 import { languages } from '@pencraft/contracts/enums';
 
 /**
  * The articles.article.published payload of a published article (EVENTS.articlePublished in the contracts; its
- * contract with consumers is in tests/contract).
+ * contract with consumers is in tests/contract). A paid article (or a translation of one) carries only its teaser's
+ * text: what the search index holds and shows in snippets, like any other reader without a plan.
  */
-export function publishedEvent({ article, author }: ArticleWithAuthor): ArticlePublished {
+export function publishedEvent({ article, author }: ArticleWithAuthor, paid: boolean): ArticlePublished {
   return {
     articleId: article.id,
     title: article.title,
@@ -14,7 +16,7 @@ export function publishedEvent({ article, author }: ArticleWithAuthor): ArticleP
     language: languages.toProto(article.language),
     category: article.category,
     subCategories: article.subCategories,
-    bodyText: article.bodyText,
+    bodyText: paid ? teaserOf(article.contentJson).text : article.bodyText,
     authorUid: article.authorId,
     authorUsername: author?.username ?? '',
     authorFullname: author?.fullname ?? '',

@@ -6,6 +6,8 @@ import type { DraftRepository } from '../drafts/draft.repository.js';
 import type { ArticleRecord, ArticleRepository, ArticleWithAuthor } from './article.repository.js';
 import type { ArticleCollaboration } from '../translations/article-collaboration.js';
 import { ArticleService } from './article.service.js';
+import { Entitlement, type PaidReading } from './entitlement.js';
+import type { Clock } from '@pencraft/kit';
 import type { ArticleRow } from './article.table.js';
 import { Audience, Language } from '@pencraft/contracts/common/v1/common';
 import { ArticleStatus } from '@pencraft/contracts/articles/v1/articles';
@@ -84,6 +86,8 @@ describe('ArticleService', () => {
   let authors: StrictMock<AuthorRepository>;
   let collaboration: StrictMock<ArticleCollaboration>;
   let drafts: StrictMock<DraftRepository>;
+  let paid: StrictMock<PaidReading>;
+  let clock: StrictMock<Clock>;
   let transactions: ReturnType<typeof fakeTransactions>;
   let service: ArticleService;
 
@@ -93,7 +97,11 @@ describe('ArticleService', () => {
     transactions = fakeTransactions();
     collaboration = strictMock<ArticleCollaboration>('ArticleCollaboration');
     drafts = strictMock<DraftRepository>('DraftRepository');
-    service = new ArticleService(transactions, articles, authors, collaboration, drafts);
+    paid = strictMock<PaidReading>('PaidReading');
+    clock = strictMock<Clock>('Clock');
+    clock.now.mockReturnValue(NOW);
+    const entitlement = new Entitlement(paid, articles, collaboration, clock);
+    service = new ArticleService(transactions, articles, authors, collaboration, drafts, entitlement);
   });
 
   describe('create', () => {
@@ -212,17 +220,98 @@ describe('ArticleService', () => {
       expect(await codeOf(service.get(ARTICLE_ID, ''))).toBe('ArticleNotFound');
     });
 
-    it('serves a published personal article for paid readers (saved before that was refused) to its writers only', async () => {
-      articles.findWithAuthor.mockResolvedValue(
-        withAuthor({ status: 'published', publishedAt: NOW, audience: 'paid' }),
-      );
-      collaboration.of.mockResolvedValue(group);
-      collaboration.coWrites.mockImplementation(async (_id, uid) => uid === READER_UID);
+    describe('a paid article', () => {
+      const PUBLICATION_ID = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+      const OUTSIDER = '9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6e';
+      const SUBSCRIBER = '1f2e3d4c-5b6a-4978-8a6b-5c4d3e2f1a0b';
+      const MARKER = 'The paid part says the secret word zanbaq.';
+      const blocks = [
+        { type: 'paragraph' as const, data: { text: 'Bakı payızı haqqında açıq giriş.' } },
+        ...Array.from({ length: 6 }, () => ({
+          type: 'paragraph' as const,
+          data: { text: 'Davamı abunəçilər üçündür.' },
+        })),
+        { type: 'paragraph' as const, data: { text: MARKER } },
+      ];
+      const paidRow = (overrides: Partial<ArticleRow> = {}) =>
+        withAuthor({
+          status: 'published',
+          publishedAt: NOW,
+          audience: 'paid',
+          publicationId: PUBLICATION_ID,
+          content: { time: 1, version: '2.31.0', blocks },
+          ...overrides,
+        });
 
-      expect((await service.get(ARTICLE_ID, AUTHOR.uid)).audience).toBe(Audience.AUDIENCE_PAID);
-      expect((await service.get(ARTICLE_ID, READER_UID)).audience).toBe(Audience.AUDIENCE_PAID);
-      expect(await codeOf(service.get(ARTICLE_ID, '9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6e'))).toBe('ArticleNotFound');
-      expect(await codeOf(service.get(ARTICLE_ID, ''))).toBe('ArticleNotFound');
+      beforeEach(() => {
+        collaboration.of.mockResolvedValue(group);
+        collaboration.coWrites.mockImplementation(async (_id, uid) => uid === READER_UID);
+      });
+
+      it('answers a visitor the teaser, locked, without asking publications', async () => {
+        articles.findWithAuthor.mockResolvedValue(paidRow());
+        const article = await service.get(ARTICLE_ID, '');
+        expect(article).toMatchObject({
+          locked: true,
+          audience: Audience.AUDIENCE_PAID,
+          publicationId: PUBLICATION_ID,
+        });
+        expect(article.contentJson).toContain('açıq giriş');
+        expect(article.contentJson).not.toContain('zanbaq');
+        expect(paid.canReadInFull).not.toHaveBeenCalled();
+      });
+
+      it('asks publications for anyone else, and answers the teaser on no', async () => {
+        articles.findWithAuthor.mockResolvedValue(paidRow());
+        paid.canReadInFull.mockImplementation(async (_p, _a, viewer) => viewer === SUBSCRIBER);
+        const outsider = await service.get(ARTICLE_ID, OUTSIDER);
+        expect(outsider.locked).toBe(true);
+        expect(outsider.contentJson).not.toContain('zanbaq');
+        expect(paid.canReadInFull).toHaveBeenCalledWith(PUBLICATION_ID, AUTHOR.uid, OUTSIDER);
+        const subscriber = await service.get(ARTICLE_ID, SUBSCRIBER);
+        expect(subscriber.locked).toBe(false);
+        expect(subscriber.contentJson).toContain('zanbaq');
+      });
+
+      it('reads in full for its writers without asking, and keeps a yes briefly but never a no', async () => {
+        articles.findWithAuthor.mockResolvedValue(paidRow());
+        expect((await service.get(ARTICLE_ID, AUTHOR.uid)).contentJson).toContain('zanbaq');
+        expect((await service.get(ARTICLE_ID, READER_UID)).contentJson).toContain('zanbaq');
+        expect(paid.canReadInFull).not.toHaveBeenCalled();
+        paid.canReadInFull.mockResolvedValueOnce(false).mockResolvedValueOnce(true);
+        expect((await service.get(ARTICLE_ID, SUBSCRIBER)).locked).toBe(true);
+        expect((await service.get(ARTICLE_ID, SUBSCRIBER)).locked).toBe(false);
+        expect((await service.get(ARTICLE_ID, SUBSCRIBER)).locked).toBe(false);
+        expect(paid.canReadInFull).toHaveBeenCalledTimes(2);
+        clock.now.mockReturnValue(new Date(NOW.getTime() + 6_000));
+        paid.canReadInFull.mockResolvedValueOnce(false);
+        expect((await service.get(ARTICLE_ID, SUBSCRIBER)).locked).toBe(true);
+      });
+
+      it("locks a translation of a paid original, sold by the original's publication", async () => {
+        const ORIGINAL_ID = '7e6d5c4b-3a29-4817-9f6e-5d4c3b2a1908';
+        articles.findWithAuthor.mockImplementation(async (id) =>
+          id === ORIGINAL_ID
+            ? paidRow({ id: ORIGINAL_ID })
+            : paidRow({ audience: 'free', publicationId: null, translationOf: ORIGINAL_ID, authorId: OUTSIDER }),
+        );
+        paid.canReadInFull.mockResolvedValue(false);
+        const article = await service.get(ARTICLE_ID, SUBSCRIBER);
+        expect(article).toMatchObject({
+          locked: true,
+          audience: Audience.AUDIENCE_PAID,
+          publicationId: PUBLICATION_ID,
+        });
+        expect(article.contentJson).not.toContain('zanbaq');
+        expect(paid.canReadInFull).toHaveBeenCalledWith(PUBLICATION_ID, AUTHOR.uid, SUBSCRIBER);
+      });
+
+      it('locks a paid article whose publication is gone for everyone but its writers', async () => {
+        articles.findWithAuthor.mockResolvedValue(paidRow({ publicationId: null }));
+        expect((await service.get(ARTICLE_ID, OUTSIDER)).locked).toBe(true);
+        expect((await service.get(ARTICLE_ID, AUTHOR.uid)).locked).toBe(false);
+        expect(paid.canReadInFull).not.toHaveBeenCalled();
+      });
     });
 
     it('answers not found for an unknown article', async () => {

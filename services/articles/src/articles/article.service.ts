@@ -8,14 +8,17 @@ import type {
 } from '@pencraft/contracts/articles/v1/articles';
 import { AppError } from '@pencraft/errors';
 import { TransactionManager } from '@pencraft/kit';
-import { HOME_MAX_PAGE, audienceProblem, draftCapProblem, resolvePaging } from '@pencraft/rules';
+import { HOME_MAX_PAGE, draftCapProblem, resolvePaging } from '@pencraft/rules';
 import { AuthorRepository } from '../authors/author.repository.js';
 import { readingMinutes } from '../content/article-content.js';
+import { teaserOf } from '../content/paid-teaser.js';
 import { DraftRepository } from '../drafts/draft.repository.js';
 import { mediaUrl } from '../drafts/draft.rules.js';
 import { ArticleCollaboration } from '../translations/article-collaboration.js';
 import { ArticleRepository, type ArticleWithAuthor } from './article.repository.js';
 import { checkArticle, type ArticleDraftInput } from './article.rules.js';
+import { Entitlement } from './entitlement.js';
+import { Audience } from '@pencraft/contracts/common/v1/common';
 import { articleStatuses, audiences, languages } from '@pencraft/contracts/enums';
 
 @Injectable()
@@ -26,6 +29,7 @@ export class ArticleService {
     private readonly authors: AuthorRepository,
     private readonly collaboration: ArticleCollaboration,
     private readonly drafts: DraftRepository,
+    private readonly entitlement: Entitlement,
   ) {}
 
   /**
@@ -59,18 +63,26 @@ export class ArticleService {
 
   /**
    * Published articles for anyone; anything else only for its author and accepted co-authors (others learn nothing,
-   * not even that it exists). With its co-authors and the published versions of its translation group. An article
-   * published for paid readers on a personal blog (before that was refused) is not publishable: until publications
-   * bring plans, only its author and co-authors read it, as if it were not published.
+   * not even that it exists). With its co-authors and the published versions of its translation group. A paid article
+   * (or a translation of one) is answered in full only to a viewer the entitlement lets read it; anyone else gets its
+   * teaser (title, description, cover, the leading blocks the rules allow), locked, with the publication that sells it.
    */
   async get(articleId: string, viewerUid: string): Promise<Article> {
     const found = await this.articles.findWithAuthor(articleId);
     if (!found) throw new AppError('ArticleNotFound');
     const { article } = found;
-    const readable = article.status === 'published' && !audienceProblem(article.target, article.audience);
-    if (!readable && article.authorId !== viewerUid && !(await this.collaboration.coWrites(article.id, viewerUid)))
+    if (
+      article.status !== 'published' &&
+      article.authorId !== viewerUid &&
+      !(await this.collaboration.coWrites(article.id, viewerUid))
+    )
       throw new AppError('ArticleNotFound');
-    return { ...toArticle(found), ...(await this.collaboration.of(article)) };
+    const answer = { ...toArticle(found), ...(await this.collaboration.of(article)) };
+    const terms = await this.entitlement.paidTerms(article);
+    if (!terms) return answer;
+    const paid = { ...answer, audience: Audience.AUDIENCE_PAID, publicationId: terms.publicationId ?? '' };
+    if (await this.entitlement.mayReadPaid(article, terms, viewerUid)) return paid;
+    return { ...paid, contentJson: teaserOf(article.contentJson).contentJson, locked: true };
   }
 
   async listHome(page: number, pageSize: number): Promise<ListHomeArticlesResponse> {
@@ -146,6 +158,8 @@ export function toArticle({ article, author }: ArticleWithAuthor): Article {
     target: article.target,
     publicationId: article.publicationId ?? '',
     editCount: article.editCount,
+    // Set by ArticleService.get when a paid article is answered as its teaser.
+    locked: false,
     // Co-authors and the translation group: ArticleCollaboration.of, where a read shows them.
     coAuthors: [],
     translations: [],

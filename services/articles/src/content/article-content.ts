@@ -321,3 +321,20 @@ export function checkContent(raw: unknown, mode: 'submit' | 'draft' = 'submit'):
 export function readingMinutes(wordCount: number) {
   return Math.max(1, Math.round(wordCount / 200));
 }
+
+/**
+ * The visible text of each block of stored (already sanitized) content, in order: what the paid teaser rule counts. A
+ * block that no longer passes the checks counts as text-less.
+ */
+export function blockTexts(blocks: readonly Block[]): string[] {
+  return blocks.map((block) => {
+    const texts: string[] = [];
+    try {
+      checkBlock(block, texts);
+    } catch (error) {
+      if (!AppError.is(error)) throw error;
+      return '';
+    }
+    return texts.filter((t) => t.trim().length > 0).join('\n');
+  });
+}

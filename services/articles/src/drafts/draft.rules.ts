@@ -61,7 +61,6 @@ export function checkDraft(input: DraftFieldsInput): CheckedDraft {
   if (!DRAFT_TARGETS.includes(target)) details.push({ field: 'target', code: 'InvalidModel' });
   const audience = (input.audience || 'free') as Audience;
   if (!AUDIENCES.includes(audience)) details.push({ field: 'audience', code: 'InvalidModel' });
-  else if (audienceProblem(target, audience)) details.push({ field: 'audience', code: 'PaidAudienceNeedsPublication' });
   let content: CheckedContent | null = null;
   if (input.contentJson) {
     try {
@@ -76,11 +75,13 @@ export function checkDraft(input: DraftFieldsInput): CheckedDraft {
 }
 
 /**
- * What publishing a draft needs beyond its content (checkArticle): a paid audience only for a publication. A draft
- * saved before the audience rule may still hold paid readers for a personal blog; it is not published as it is.
+ * A paid audience only for a publication's article (audienceProblem of the rules): `publicationId` is the draft's
+ * publication, or for a draft translation its original's (a translation of a paid article is sold by the original's
+ * publication); null for the personal blog. Checked when a draft is created (no publication yet) or saved, and again
+ * when it is submitted (the draft may have left its publication since).
  */
-export function checkPublishable(draft: { target: string; audience: string }): void {
-  if (audienceProblem(draft.target, draft.audience)) {
+export function checkAudience(publicationId: string | null, audience: string): void {
+  if (audienceProblem(publicationId, audience)) {
     throw new AppError('PaidAudienceNeedsPublication', {
       details: [{ field: 'audience', code: 'PaidAudienceNeedsPublication' }],
     });

@@ -11,6 +11,8 @@ import type { CoAuthorAccess } from './co-author-access.js';
 import type { DraftRepository } from './draft.repository.js';
 import { DraftService, previewTokenHash } from './draft.service.js';
 import type { DraftRow } from './draft.table.js';
+import { Entitlement, type PaidReading } from '../articles/entitlement.js';
+import type { ArticleCollaboration } from '../translations/article-collaboration.js';
 import { Audience, Language } from '@pencraft/contracts/common/v1/common';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
@@ -81,6 +83,8 @@ describe('DraftService', () => {
   let media: StrictMock<MediaRepository>;
   let publications: StrictMock<PublicationDirectory>;
   let clock: StrictMock<Clock>;
+  let paid: StrictMock<PaidReading>;
+  let collaboration: StrictMock<ArticleCollaboration>;
   let transactions: ReturnType<typeof fakeTransactions>;
   let service: DraftService;
 
@@ -94,7 +98,20 @@ describe('DraftService', () => {
     clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
     transactions = fakeTransactions();
-    service = new DraftService(transactions, drafts, articles, authors, coAuthors, media, publications, clock);
+    paid = strictMock<PaidReading>('PaidReading');
+    collaboration = strictMock<ArticleCollaboration>('ArticleCollaboration');
+    const entitlement = new Entitlement(paid, articles, collaboration, clock);
+    service = new DraftService(
+      transactions,
+      drafts,
+      articles,
+      authors,
+      coAuthors,
+      media,
+      publications,
+      clock,
+      entitlement,
+    );
   });
 
   describe('setPublication', () => {
@@ -158,11 +175,19 @@ describe('DraftService', () => {
       expect(publications.isMember).not.toHaveBeenCalled();
     });
 
-    it('keeps a paid audience refused when the draft is in a publication', async () => {
-      drafts.lockOwner.mockResolvedValue(undefined);
+    it('allows a paid audience once the draft is in a publication', async () => {
       drafts.lockForUpdate.mockResolvedValue(draft({ publicationId: PUBLICATION_ID }));
-      const error = await failure(service.update(DRAFT_ID, OWNER.uid, 2, fields({ audience: Audience.AUDIENCE_PAID })));
-      expect(error.code).toBe('PaidAudienceNeedsPublication');
+      drafts.saveIfVersion.mockResolvedValue(draft({ publicationId: PUBLICATION_ID, audience: 'paid', version: 3 }));
+      drafts.find.mockResolvedValue(found({ publicationId: PUBLICATION_ID, audience: 'paid', version: 3 }));
+      const saved = await service.update(DRAFT_ID, OWNER.uid, 2, fields({ audience: Audience.AUDIENCE_PAID }));
+      expect(saved.audience).toBe(Audience.AUDIENCE_PAID);
+      expect(drafts.saveIfVersion).toHaveBeenCalledWith(
+        TX,
+        DRAFT_ID,
+        2,
+        expect.objectContaining({ audience: 'paid' }),
+        NOW,
+      );
     });
   });
 
@@ -223,15 +248,17 @@ describe('DraftService', () => {
       expect(transactions.run).not.toHaveBeenCalled();
     });
 
-    it('refuses paid readers for a personal draft, on create and on save, before touching the database', async () => {
+    it('refuses paid readers for a personal draft: on create before touching the database, on save before writing', async () => {
       const created = await failure(
         service.create(OWNER, fields({ target: 'personal', audience: Audience.AUDIENCE_PAID })),
       );
       expect(created.code).toBe('PaidAudienceNeedsPublication');
       expect(created.details).toEqual([{ field: 'audience', code: 'PaidAudienceNeedsPublication' }]);
+      expect(transactions.run).not.toHaveBeenCalled();
+      drafts.lockForUpdate.mockResolvedValue(draft());
       const saved = await failure(service.update(DRAFT_ID, OWNER.uid, 2, fields({ audience: Audience.AUDIENCE_PAID })));
       expect(saved.code).toBe('PaidAudienceNeedsPublication');
-      expect(transactions.run).not.toHaveBeenCalled();
+      expect(drafts.saveIfVersion).not.toHaveBeenCalled();
     });
   });
 
@@ -317,6 +344,46 @@ describe('DraftService', () => {
       expect((await service.preview(token)).id).toBe(DRAFT_ID);
       drafts.findByPreviewTokenHash.mockResolvedValue(made('2026-10-27T10:00:00Z'));
       expect((await failure(service.preview(token))).code).toBe('DraftNotFound');
+    });
+
+    it("shows only the teaser of an edit or a translation of a paid published article (the link is anyone's)", async () => {
+      const token = 'C'.repeat(32);
+      const ARTICLE = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
+      const blocks = [
+        { type: 'paragraph', data: { text: 'Açıq giriş, hamı oxuyur.' } },
+        ...Array.from({ length: 6 }, () => ({ type: 'paragraph', data: { text: 'Davamı abunəçilər üçündür.' } })),
+        { type: 'paragraph', data: { text: 'Gizli hissə: zanbaq sözü burada.' } },
+      ];
+      const content = { time: 1, version: '2.31.0', blocks };
+      drafts.findByPreviewTokenHash.mockResolvedValue({
+        draft: draft({ articleId: ARTICLE, audience: 'paid', content }),
+        owner: OWNER,
+      });
+      const edit = await service.preview(token);
+      expect(edit.contentJson).toContain('Açıq giriş');
+      expect(edit.contentJson).not.toContain('zanbaq');
+      // A translation draft marked free of a paid original: the original decides.
+      drafts.findByPreviewTokenHash.mockResolvedValue({
+        draft: draft({ translationOf: ARTICLE, content }),
+        owner: OWNER,
+      });
+      articles.findWithAuthor.mockResolvedValue({
+        article: {
+          id: ARTICLE,
+          authorId: OWNER.uid,
+          audience: 'paid',
+          publicationId: PUBLICATION_ID,
+          translationOf: null,
+        },
+        author: OWNER,
+      } as never);
+      expect((await service.preview(token)).contentJson).not.toContain('zanbaq');
+      // A new paid draft's link is its author's to share as it is.
+      drafts.findByPreviewTokenHash.mockResolvedValue({
+        draft: draft({ audience: 'paid', publicationId: PUBLICATION_ID, content }),
+        owner: OWNER,
+      });
+      expect((await service.preview(token)).contentJson).toContain('zanbaq');
     });
   });
 

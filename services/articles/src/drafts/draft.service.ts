@@ -23,7 +23,9 @@ import { PublicationDirectory, requireMember } from '../publications/publication
 import { CoAuthorAccess } from './co-author-access.js';
 import { toDraft, type DraftRole } from './draft.json.js';
 import { DraftRepository, type DraftChanges } from './draft.repository.js';
-import { checkDraft, isOwnImageKey } from './draft.rules.js';
+import { checkAudience, checkDraft, isOwnImageKey } from './draft.rules.js';
+import { Entitlement } from '../articles/entitlement.js';
+import { teaserOf } from '../content/paid-teaser.js';
 import type { DraftRow } from './draft.table.js';
 import { audiences, languages } from '@pencraft/contracts/enums';
 
@@ -76,7 +78,17 @@ export class DraftService {
     private readonly media: MediaRepository,
     private readonly publications: PublicationDirectory,
     private readonly clock: Clock,
+    private readonly entitlement: Entitlement,
   ) {}
+
+  /**
+   * The publication a draft's paid audience is sold by: its own, or for a draft translation its original's (the
+   * translator need not be a member); null for the personal blog.
+   */
+  private async sellerOf(draft: Pick<DraftRow, 'publicationId' | 'translationOf'>, tx?: Queryable) {
+    if (draft.publicationId || !draft.translationOf) return draft.publicationId ?? null;
+    return (await this.articles.findWithAuthor(draft.translationOf, tx))?.article.publicationId ?? null;
+  }
 
   private async roleOf(draft: DraftRow, actorUid: string, tx?: Queryable): Promise<DraftRole | undefined> {
     if (!actorUid) return undefined;
@@ -103,6 +115,8 @@ export class DraftService {
   async create(author: Author | undefined, fields: DraftFields | undefined): Promise<Draft> {
     if (!author?.uid) throw new AppError('Unauthorized');
     const changes = changesOf(fields);
+    // A new draft has no publication yet: paid readers come once it is in one (PUT .../publication, then save).
+    checkAudience(null, changes.audience ?? 'free');
     return this.transactions.run(async (tx) => {
       await this.authors.upsert(tx, author);
       await this.checkCap(tx, author.uid);
@@ -134,6 +148,7 @@ export class DraftService {
       if (!current) notFound();
       const role = await this.roleOf(current, actorUid, tx);
       if (!role) notFound();
+      if (changes.audience === 'paid') checkAudience(await this.sellerOf(current, tx), 'paid');
       // A draft translation keeps its language (one translation per language of a group).
       const kept = current.translationOf ? { ...changes, language: current.language } : changes;
       const saved = await this.drafts.saveIfVersion(tx, id, version, kept, this.clock.now());
@@ -220,7 +235,23 @@ export class DraftService {
     const found = await this.drafts.findByPreviewTokenHash(previewTokenHash(token));
     const madeAt = found?.draft.previewTokenCreatedAt;
     if (!found || !madeAt || previewLinkExpiresAt(madeAt) <= this.clock.now()) notFound();
-    return toDraft(found.draft, found.owner, 'preview');
+    if (!(await this.previewIsPaid(found.draft))) return toDraft(found.draft, found.owner, 'preview');
+    // Whoever holds the link is nobody in particular: a paid article's text is not theirs to read.
+    const teaser = teaserOf(JSON.stringify(found.draft.content ?? { blocks: [] }));
+    return toDraft({ ...found.draft, content: JSON.parse(teaser.contentJson) }, found.owner, 'preview');
+  }
+
+  /**
+   * Whether a preview link shows only the teaser: a draft tied to a published article (an edit of it, or a
+   * translation of it, prefilled with its text) that is paid, or whose article is. A new draft's link is its
+   * author's to share as it is.
+   */
+  private async previewIsPaid(draft: DraftRow): Promise<boolean> {
+    const linked = draft.articleId ?? draft.translationOf;
+    if (!linked) return false;
+    if (draft.audience === 'paid') return true;
+    const found = await this.articles.findWithAuthor(linked);
+    return found ? (await this.entitlement.paidTerms(found.article)) !== null : false;
   }
 
   async details(id: string, actorUid: string): Promise<GetDraftDetailsResponse> {

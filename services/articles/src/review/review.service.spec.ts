@@ -300,11 +300,18 @@ describe('ReviewService', () => {
       expect(articles.insert).not.toHaveBeenCalled();
     });
 
-    it('asks nobody for a personal draft, and refuses paid readers in a publication too', async () => {
-      drafts.lockForUpdate.mockResolvedValue(draft({ publicationId: PUBLICATION_ID, audience: 'paid' }));
+    it('refuses paid readers for a personal draft, asking nobody', async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ publicationId: null, audience: 'paid' }));
       expect(await codeOf(service.submit(DRAFT_ID, AUTHOR.uid))).toBe('PaidAudienceNeedsPublication');
       expect(publications.isMember).not.toHaveBeenCalled();
       expect(articles.insert).not.toHaveBeenCalled();
+    });
+
+    it("lets paid readers through for a publication's draft (membership is asked next)", async () => {
+      drafts.lockForUpdate.mockResolvedValue(draft({ publicationId: PUBLICATION_ID, audience: 'paid' }));
+      publications.isMember.mockRejectedValue(new AppError('PublicationNotFound'));
+      expect(await codeOf(service.submit(DRAFT_ID, AUTHOR.uid))).toBe('PublicationNotFound');
+      expect(publications.isMember).toHaveBeenCalledWith(PUBLICATION_ID, AUTHOR.uid);
     });
 
     it('asks again only when an edit moves the article into a publication', async () => {

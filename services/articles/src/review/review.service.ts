@@ -13,14 +13,14 @@ import {
   withinDeletionWindow,
 } from '@pencraft/rules';
 import { publishedEvent } from '../articles/article.events.js';
-import { ArticleRepository } from '../articles/article.repository.js';
+import { ArticleRepository, type ArticleWithAuthor } from '../articles/article.repository.js';
 import { checkArticle } from '../articles/article.rules.js';
 import { toArticle } from '../articles/article.service.js';
 import { PENDING_STATUSES, type ArticleRow } from '../articles/article.table.js';
 import { CoAuthorAccess } from '../drafts/co-author-access.js';
 import { PublicationDirectory, requireMember } from '../publications/publication-directory.js';
 import { DraftRepository } from '../drafts/draft.repository.js';
-import { checkPublishable } from '../drafts/draft.rules.js';
+import { checkAudience } from '../drafts/draft.rules.js';
 import type { DraftRow } from '../drafts/draft.table.js';
 import type { ArticleEditRow } from './review.table.js';
 import { translationPublishedEvent, translationSubmittedEvent } from '../translations/translation.events.js';
@@ -87,7 +87,13 @@ export class ReviewService {
   }
 
   private async submitDraft(tx: Queryable, draft: DraftRow): Promise<Article> {
-    checkPublishable(draft);
+    // A paid audience needs a publication (a translation's is its original's); a draft may have left it since.
+    const seller =
+      draft.publicationId ??
+      (draft.translationOf
+        ? ((await this.articles.findWithAuthor(draft.translationOf, tx))?.article.publicationId ?? null)
+        : null);
+    checkAudience(seller, draft.audience);
     const checked = checkArticle({
       title: draft.title,
       description: draft.description,
@@ -167,6 +173,13 @@ export class ReviewService {
     return this.read(tx, articleId);
   }
 
+  /** A paid article: its own audience, or a translation's original's (the entitlement's rule, for the events). */
+  private async isPaid(tx: Queryable, { article }: ArticleWithAuthor): Promise<boolean> {
+    if (article.audience === 'paid') return true;
+    if (!article.translationOf) return false;
+    return (await this.articles.findWithAuthor(article.translationOf, tx))?.article.audience === 'paid';
+  }
+
   /** PENDING_ARTICLES_MAX articles of one author may wait for review at once. */
   private async checkPendingCap(tx: Queryable, authorId: string) {
     if ((await this.articles.countPending(tx, authorId)) >= PENDING_ARTICLES_MAX) {
@@ -182,7 +195,10 @@ export class ReviewService {
     await this.articles.setStatus(tx, article.id, transition.status, note, now);
     if (transition.publishes) {
       const found = (await this.articles.findWithAuthor(article.id, tx))!;
-      await this.outbox.add(tx, outboxEvent(EVENTS.articlePublished, publishedEvent(found)));
+      await this.outbox.add(
+        tx,
+        outboxEvent(EVENTS.articlePublished, publishedEvent(found, await this.isPaid(tx, found))),
+      );
       if (found.article.translationOf) {
         // A published translation is also announced as such, naming the original's author (notifications).
         const original = await this.articles.findWithAuthor(found.article.translationOf, tx);
@@ -262,7 +278,10 @@ export class ReviewService {
         updatedAt: now,
       });
       const found = (await this.articles.findWithAuthor(article.id, tx))!;
-      await this.outbox.add(tx, outboxEvent(EVENTS.articlePublished, publishedEvent(found)));
+      await this.outbox.add(
+        tx,
+        outboxEvent(EVENTS.articlePublished, publishedEvent(found, await this.isPaid(tx, found))),
+      );
     }
     await this.announceReviewed(tx, article.id, decision, kept, true);
     return this.read(tx, article.id);
