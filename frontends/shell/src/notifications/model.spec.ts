@@ -40,9 +40,16 @@ describe('the notifications catalogue', () => {
   it('has a sentence for every type and decision, in every language', () => {
     const missing: string[] = [];
     for (const type of SENTENCE_TYPES) {
-      for (const decision of [undefined, 'approved', 'rejected', 'revisionRequested']) {
+      const variants = [
+        null,
+        ...['approved', 'rejected', 'revisionRequested'].map((decision) => ({ decision })),
+        { publication: 'Bakı Qeydləri' },
+        { publication: 'Bakı Qeydləri', tier: 'paid' },
+        { tier: 'paid' },
+      ];
+      for (const data of variants) {
         for (const title of ['Xəzər', null]) {
-          const { key } = sentenceOf(base({ type, data: decision ? { decision } : null, subject: { title } }));
+          const { key } = sentenceOf(base({ type, data, subject: { title } }));
           for (const [language, catalogue] of Object.entries({ en, az, ru }))
             if (typeof lookup(catalogue, key) !== 'string') missing.push(`${language}: ${key}`);
         }
@@ -67,6 +74,20 @@ describe('notifications in words', () => {
     );
   });
 
+  it('names the publication of an invitation, a subscriber and a failed payment, and says a paid subscription', () => {
+    const data = { publicationId: 'p1', publication: 'Bakı Qeydləri', tier: 'free' };
+    expect(sentenceOf(base({ type: 400, subject: null, data }))).toEqual({
+      key: 'types.400',
+      values: { actor: 'Leyla Həsənova', title: '', publication: 'Bakı Qeydləri' },
+    });
+    expect(sentenceOf(base({ type: 300, data })).key).toBe('types.300');
+    expect(sentenceOf(base({ type: 300, data: { ...data, tier: 'paid' } })).key).toBe('types.300_paid');
+    expect(sentenceOf(base({ type: 301, actor: null, data })).key).toBe('types.301');
+    // An event without the name: the sentence goes without it (not with an empty pair of quotes).
+    expect(sentenceOf(base({ type: 400, data: { publicationId: 'p1' } })).key).toBe('types.400_unnamed');
+    expect(sentenceOf(base({ type: 300, data: { tier: 'paid' } })).key).toBe('types.300_paid_unnamed');
+  });
+
   it('reads the review decision and the note of a rejection or a revision request', () => {
     const rejected = base({ type: 2, actor: null, data: { decision: 'rejected', note: 'Links only' } });
     expect(sentenceOf(rejected).key).toBe('types.2.rejected');
@@ -88,6 +109,9 @@ describe('notifications in words', () => {
     expect(linkOf(base({ type: 104 }))).toBe('/@leyla');
     expect(linkOf(base({ type: 500 }))).toBe('/me/invitations');
     expect(linkOf(base({ type: 201 }))).toBeUndefined();
+    expect(linkOf(base({ type: 300 }))).toBe('/studio/subscribers');
+    expect(linkOf(base({ type: 301 }))).toBe('/settings/publication');
+    expect(linkOf(base({ type: 400 }))).toBe('/settings/publication');
   });
 });
 

@@ -30,12 +30,22 @@ export interface Notification {
   createdAt: string;
 }
 
-/** The types of SPEC.md section 3 this frontend can put in words; any other number reads as a generic sentence. */
-export const SENTENCE_TYPES = [0, 1, 2, 3, 4, 50, 51, 52, 100, 104, 105, 200, 201, 300, 400, 500] as const;
+/**
+ * The types of SPEC.md section 3 this frontend can put in words, and 301 (a subscription's payment failed, next to
+ * 300); any other number reads as a generic sentence.
+ */
+export const SENTENCE_TYPES = [0, 1, 2, 3, 4, 50, 51, 52, 100, 104, 105, 200, 201, 300, 301, 400, 500] as const;
 export type KnownType = (typeof SENTENCE_TYPES)[number];
 
 /** The types whose sentence names the article, and has a variant without it. */
 const UNTITLED_TYPES: readonly number[] = [0, 1, 3, 50, 51, 500];
+
+/**
+ * The types whose sentence names a publication (`data.publication`, its name when the event gave it), with a variant
+ * without it: 300 a new subscriber of mine (`data.tier` paid has its own sentence), 301 my subscription's payment
+ * failed, 400 an invitation to join one.
+ */
+const PUBLICATION_TYPES: readonly number[] = [300, 301, 400];
 
 export const DECISIONS = ['approved', 'rejected', 'revisionRequested'] as const;
 export type Decision = (typeof DECISIONS)[number];
@@ -150,6 +160,10 @@ export function sentenceOf(notification: Notification): { key: string; values: R
   if (!(SENTENCE_TYPES as readonly number[]).includes(type)) return { key: 'types.other', values };
   const decision = decisionOf(notification);
   if ([2, 4, 52].includes(type)) return { key: `types.${type}.${decision ?? 'other'}`, values };
+  if (PUBLICATION_TYPES.includes(type)) {
+    const paid = type === 300 && data.tier === 'paid' ? '_paid' : '';
+    return { key: `types.${type}${paid}${values.publication ? '' : '_unnamed'}`, values };
+  }
   // Some sources do not carry the article's title (a vote names only the article's id): the sentence goes without it.
   if (!title && UNTITLED_TYPES.includes(type)) return { key: `types.${type}_untitled`, values };
   return { key: `types.${type}`, values };
@@ -181,6 +195,13 @@ export function linkOf(notification: Notification): string | undefined {
       return notification.actor?.username ? `/@${encodeURIComponent(notification.actor.username)}` : undefined;
     case 500:
       return '/me/invitations';
+    case 300:
+      // The studio's list of subscribers (the owner's, who alone gets a 300).
+      return '/studio/subscribers';
+    case 301:
+    case 400:
+      // The settings page of publications: invitations accepted or declined there, one's subscriptions listed.
+      return '/settings/publication';
     case 100:
       return '/write';
     default:
