@@ -901,6 +901,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/core-publications/{id}/studio/cover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** The owner replaces the publication's cover (stored 1200x240); the answer is its URL under /media */
+    put: operations['setPublicationCover'];
+    post?: never;
+    /** The owner removes the publication's cover */
+    delete: operations['removePublicationCover'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/core-publications/{id}/studio/dashboard': {
     parameters: {
       query?: never;
@@ -913,6 +931,24 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/core-publications/{id}/studio/logo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** The owner replaces the publication's logo (stored 200x200); the answer is its URL under /media */
+    put: operations['setPublicationLogo'];
+    post?: never;
+    /** The owner removes the publication's logo */
+    delete: operations['removePublicationLogo'];
     options?: never;
     head?: never;
     patch?: never;
@@ -10115,6 +10151,190 @@ export interface operations {
       };
     };
   };
+  setPublicationCover: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description The cover file itself (JPEG or PNG, at most 3 MB and 24 megapixels), as the raw body: judged by its content, cropped to 1200x240 and stored as JPEG without metadata; a larger body is refused before it is read. */
+    requestBody: {
+      content: {
+        'image/jpeg': string;
+        'image/png': string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PictureUrl'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidCoverFormat: The cover image must be a JPG or PNG image.; InvalidCoverSize: The cover image must not exceed 3 MB or 24 megapixels. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again.; ActorNotPublicationMember: You are not a member of this publication.; ActorNotPublicationOwner: Only the owner of the publication can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  removePublicationCover: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK, no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again.; ActorNotPublicationMember: You are not a member of this publication.; ActorNotPublicationOwner: Only the owner of the publication can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getPublicationDashboard: {
     parameters: {
       query?: never;
@@ -10155,6 +10375,190 @@ export interface operations {
         };
       };
       /** @description UserBanned: Your account has been banned.; ActorNotPublicationMember: You are not a member of this publication. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setPublicationLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description The logo file itself (JPEG or PNG, at most 3 MB and 24 megapixels), as the raw body: judged by its content, cropped to 200x200 and stored as JPEG without metadata; a larger body is refused before it is read. */
+    requestBody: {
+      content: {
+        'image/jpeg': string;
+        'image/png': string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PictureUrl'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidAvatarFormat: The profile picture must be a JPG or PNG image.; InvalidAvatarSize: The profile picture must not exceed 3 MB or 24 megapixels. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again.; ActorNotPublicationMember: You are not a member of this publication.; ActorNotPublicationOwner: Only the owner of the publication can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  removePublicationLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK, no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again.; ActorNotPublicationMember: You are not a member of this publication.; ActorNotPublicationOwner: Only the owner of the publication can do this. */
       403: {
         headers: {
           [name: string]: unknown;

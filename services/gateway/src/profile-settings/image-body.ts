@@ -15,6 +15,9 @@ export const PICTURE_UPLOADS: Readonly<Record<string, Upload>> = {
   '/api/me/settings/profile/picture': { method: 'PUT', code: 'InvalidAvatarSize', maxBytes: PICTURE_MAX_BYTES },
   '/api/me/settings/profile/banner': { method: 'PUT', code: 'InvalidCoverSize', maxBytes: PICTURE_MAX_BYTES },
   '/api/profile/img': { method: 'PUT', code: 'InvalidAvatarSize', maxBytes: PICTURE_MAX_BYTES },
+  // A publication's logo and cover (SPEC.md section 9: 3 MB for publication images too).
+  '/api/core-publications/:id/studio/logo': { method: 'PUT', code: 'InvalidAvatarSize', maxBytes: PICTURE_MAX_BYTES },
+  '/api/core-publications/:id/studio/cover': { method: 'PUT', code: 'InvalidCoverSize', maxBytes: PICTURE_MAX_BYTES },
   // The editor's images (SPEC.md section 9: 2 MB).
   '/api/publication/f': { method: 'POST', code: 'InvalidImageSize', maxBytes: EDITOR_IMAGE_MAX_BYTES },
 };

@@ -112,6 +112,35 @@ export class PublicationsController {
     return this.publications.update(user, params.id, body);
   }
 
+  /** The body is the file's bytes (the gateway's image body parser). */
+  @Route(routes.setLogoRoute)
+  setLogo(
+    @CurrentUser() user: UserSummary,
+    @Input() { params }: RouteInput<typeof routes.setLogoRoute>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.publications.setImage(user, params.id, 'logo', request.body);
+  }
+
+  @Route(routes.removeLogoRoute)
+  removeLogo(@CurrentUser() user: UserSummary, @Input() { params }: RouteInput<typeof routes.removeLogoRoute>) {
+    return this.publications.removeImage(user, params.id, 'logo');
+  }
+
+  @Route(routes.setCoverRoute)
+  setCover(
+    @CurrentUser() user: UserSummary,
+    @Input() { params }: RouteInput<typeof routes.setCoverRoute>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.publications.setImage(user, params.id, 'cover', request.body);
+  }
+
+  @Route(routes.removeCoverRoute)
+  removeCover(@CurrentUser() user: UserSummary, @Input() { params }: RouteInput<typeof routes.removeCoverRoute>) {
+    return this.publications.removeImage(user, params.id, 'cover');
+  }
+
   @Route(routes.slugRoute)
   slug(@CurrentUser() user: UserSummary, @Input() { params, body }: RouteInput<typeof routes.slugRoute>) {
     return this.publications.update(user, params.id, body);

@@ -1,5 +1,6 @@
-import { RENAME_INTERVAL_DAYS } from '@pencraft/rules';
+import { PICTURE_MAX_BYTES, PICTURE_TYPES, RENAME_INTERVAL_DAYS } from '@pencraft/rules';
 import { defineRoute } from '../http/route.js';
+import { PictureUrl } from '../profile-settings/profile-settings.dto.js';
 import {
   BySlugQuery,
   CreatePlanBody,
@@ -312,6 +313,68 @@ export const slugRoute = defineRoute({
   auth: 'required',
   fieldCodes: { ...id, slug: 'InvalidSlug' },
   errors: [...STUDIO_ERRORS, 'InvalidSlug', 'SlugExists', 'CantUpdatePublicationSlug'],
+});
+
+const imageBody = (what: string, size: string) => ({
+  types: PICTURE_TYPES,
+  maxBytes: PICTURE_MAX_BYTES,
+  description:
+    `The ${what} file itself (JPEG or PNG, at most 3 MB and 24 megapixels), as the raw body: judged by its content, ` +
+    `cropped to ${size} and stored as JPEG without metadata; a larger body is refused before it is read.`,
+});
+
+export const setLogoRoute = defineRoute({
+  operationId: 'setPublicationLogo',
+  method: 'PUT',
+  path: `${STUDIO}/logo`,
+  tag: TAG,
+  summary: "The owner replaces the publication's logo (stored 200x200); the answer is its URL under /media",
+  params: PublicationParams,
+  binaryBody: imageBody('logo', '200x200'),
+  response: PictureUrl,
+  auth: 'required',
+  fieldCodes: id,
+  errors: [...STUDIO_ERRORS, 'InvalidAvatarFormat', 'InvalidAvatarSize'],
+});
+
+export const removeLogoRoute = defineRoute({
+  operationId: 'removePublicationLogo',
+  method: 'DELETE',
+  path: `${STUDIO}/logo`,
+  tag: TAG,
+  summary: "The owner removes the publication's logo",
+  params: PublicationParams,
+  status: 204,
+  auth: 'required',
+  fieldCodes: id,
+  errors: [...STUDIO_ERRORS],
+});
+
+export const setCoverRoute = defineRoute({
+  operationId: 'setPublicationCover',
+  method: 'PUT',
+  path: `${STUDIO}/cover`,
+  tag: TAG,
+  summary: "The owner replaces the publication's cover (stored 1200x240); the answer is its URL under /media",
+  params: PublicationParams,
+  binaryBody: imageBody('cover', '1200x240'),
+  response: PictureUrl,
+  auth: 'required',
+  fieldCodes: id,
+  errors: [...STUDIO_ERRORS, 'InvalidCoverFormat', 'InvalidCoverSize'],
+});
+
+export const removeCoverRoute = defineRoute({
+  operationId: 'removePublicationCover',
+  method: 'DELETE',
+  path: `${STUDIO}/cover`,
+  tag: TAG,
+  summary: "The owner removes the publication's cover",
+  params: PublicationParams,
+  status: 204,
+  auth: 'required',
+  fieldCodes: id,
+  errors: [...STUDIO_ERRORS],
 });
 
 export const studioPlansRoute = defineRoute({

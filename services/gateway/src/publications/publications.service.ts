@@ -1,10 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { planIntervals, publicationRoles } from '@pencraft/contracts/enums';
+import { planIntervals, publicationImageKinds, publicationRoles } from '@pencraft/contracts/enums';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import type { Member, Publication } from '@pencraft/contracts/publications/v1/publications';
 import { AppError } from '@pencraft/errors';
 import { CONFIG } from '@pencraft/kit';
-import { mayInPublication, PAGE_SIZE, type PlanInterval, type PublicationAction } from '@pencraft/rules';
+import {
+  mayInPublication,
+  PAGE_SIZE,
+  type PlanInterval,
+  type PublicationAction,
+  type PublicationImageKind,
+} from '@pencraft/rules';
 import { SessionService } from '../accounts/session.service.js';
 import { ARTICLES, type ArticlesClient } from '../articles/articles.upstream.js';
 import type { GatewayConfig } from '../config.js';
@@ -149,6 +155,27 @@ export class PublicationsService {
     return { items: plans.map(planJson) };
   }
 
+  /** The body is the file's bytes; anything else is not an image (the kind's format code, as the service answers). */
+  async setImage(user: UserSummary, publicationId: string, kind: PublicationImageKind, body: unknown) {
+    if (!Buffer.isBuffer(body)) throw new AppError(kind === 'logo' ? 'InvalidAvatarFormat' : 'InvalidCoverFormat');
+    const { url } = await this.publications.uploadPublicationImage({
+      actorUid: user.uid,
+      publicationId,
+      kind: publicationImageKinds.toProto(kind),
+      image: body,
+    });
+    return { url };
+  }
+
+  async removeImage(user: UserSummary, publicationId: string, kind: PublicationImageKind) {
+    await this.publications.removePublicationImage({
+      actorUid: user.uid,
+      publicationId,
+      kind: publicationImageKinds.toProto(kind),
+    });
+  }
+
+  /** The service deletes the publication's images itself once the deletion committed. */
   async delete(user: UserSummary, publicationId: string) {
     await this.publications.deletePublication({ actorUid: user.uid, publicationId });
   }
