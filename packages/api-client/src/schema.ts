@@ -936,6 +936,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/core-publications/{id}/studio/income/connect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The owner connects the publication's merchant account at the payment provider (Stripe Connect): answers the onboarding page to open; AlreadyIntegrated once the account takes payments, a new page while onboarding is unfinished */
+    post: operations['connectPublicationMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/core-publications/{id}/studio/logo': {
     parameters: {
       query?: never;
@@ -1086,6 +1103,23 @@ export interface paths {
     put?: never;
     /** Subscribe to a publication for free (not to one's own or one's team's: CannotSubscribePublication) */
     post: operations['subscribePublication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/core-publications/{id}/sub/checkout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Subscribe through a paid plan: answers the payment provider's hosted checkout page. The paid subscription begins when the provider's webhook says it was paid (not when this answers) */
+    post: operations['startPublicationCheckout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2168,6 +2202,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/payments/webhooks/stripe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stripe's webhook endpoint (server to server: no session, no CSRF, no captcha; rate-limited). The body's exact bytes are verified against the Stripe-Signature header; each event is applied once (a replay answers duplicate), and a forged, stale or missing signature answers 400 InvalidWebhookSignature */
+    post: operations['receiveStripeWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/profile': {
     parameters: {
       query?: never;
@@ -3059,6 +3110,10 @@ export interface components {
       publicationId: string | null;
       /** @description How many times the published article was edited (at most 5) */
       editCount: number;
+      /** @description For a publication's paid subscribers (audience paid, or a translation of a paid article); publicationId names the publication whose plans (GET /api/core-publications/{id}/plns) open it */
+      paid: boolean;
+      /** @description A paid article this reader may not read in full (a visitor, a signed-in outsider, a free subscriber): content holds only its teaser (the leading blocks the rules allow); counts stay the whole article's */
+      locked: boolean;
       author: components['schemas']['Author'];
       /** @description The accepted co-authors, in the order they were invited */
       coAuthors: components['schemas']['Author'][];
@@ -3749,6 +3804,9 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
     };
+    PictureUrl: {
+      url: string;
+    };
     PublicationDashboard: {
       publication: components['schemas']['Publication'];
       /** @enum {string} */
@@ -4161,9 +4219,6 @@ export interface components {
       /** @description An ISO 3166-1 alpha-2 code of GET /api/ttin/country (InvalidCountry); empty clears it. */
       country?: string;
       gender?: components['schemas']['Gender'];
-    };
-    PictureUrl: {
-      url: string;
     };
     BioBody: {
       /** @description Line breaks allowed (at most 12 lines); empty clears it. */
@@ -10425,6 +10480,111 @@ export interface operations {
       };
     };
   };
+  connectPublicationMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * Format: uri
+             * @description The payment provider's onboarding page for the publication's merchant account
+             */
+            url: string;
+          };
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again.; ActorNotPublicationMember: You are not a member of this publication.; ActorNotPublicationOwner: Only the owner of the publication can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description AlreadyIntegrated: This integration is already connected. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   setPublicationLogo: {
     parameters: {
       query?: never;
@@ -11537,6 +11697,118 @@ export interface operations {
         };
       };
       /** @description AlreadySubscribed: You are already subscribed.; CannotSubscribePublication: You cannot subscribe to this publication. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  startPublicationCheckout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description One of the publication's plans (GET /api/core-publications/{id}/plans) */
+          planId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * Format: uri
+             * @description The payment provider's hosted checkout page; the card is entered there, never here
+             */
+            url: string;
+          };
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found.; PlanNotFound: Plan not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description CannotSubscribePublication: You cannot subscribe to this publication.; AlreadySubscribed: You are already subscribed.; MerchantNotConnected: This publication does not accept paid subscriptions yet. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -17196,6 +17468,76 @@ export interface operations {
       };
       /** @description UserBanned: Your account has been banned. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  receiveStripeWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A Stripe event, exactly as Stripe sent it (signed in the Stripe-Signature header) */
+    requestBody: {
+      content: {
+        'application/json': string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            received: true;
+            /** @description The event had been processed already: nothing changed */
+            duplicate: boolean;
+          };
+        };
+      };
+      /** @description InvalidWebhookSignature: The webhook signature is invalid. */
+      400: {
         headers: {
           [name: string]: unknown;
         };

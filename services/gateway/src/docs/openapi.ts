@@ -43,7 +43,8 @@ export function errorCodesOf(spec: RouteSpec): ErrorCode[] {
   if (spec.auth === 'required') codes.push('Unauthorized', ...(spec.whileBanned ? [] : ['UserBanned' as const]));
   if (spec.auth === 'confirmed') codes.push('Unauthorized', 'UserBanned', 'AccountNotConfirmed');
   if (spec.auth === 'staff') codes.push('Unauthorized', 'TokenRejected', 'Forbidden');
-  if ((UNSAFE_METHODS.has(spec.method) && spec.auth !== 'staff') || spec.captcha) codes.push('ChallengeFailed');
+  const csrf = UNSAFE_METHODS.has(spec.method) && spec.auth !== 'staff' && spec.auth !== 'signature';
+  if (csrf || spec.captcha) codes.push('ChallengeFailed');
   if (spec.captcha) codes.push('CaptchaRequired');
   codes.push(...(spec.errors ?? []), 'TooManyRequests', 'InternalServerError', 'NetworkError');
   return [...new Set(codes)];
@@ -70,6 +71,8 @@ function errorResponses(codes: ErrorCode[]) {
 function security(spec: RouteSpec) {
   // Bearer schemes take no scopes (OpenAPI 3.0): the role needed is in the operation's description.
   if (spec.auth === 'staff') return [{ staffBearer: [] }];
+  // A webhook: no session, no CSRF; its body's signature (a header the route documents) is checked behind it.
+  if (spec.auth === 'signature') return undefined;
   const csrf = UNSAFE_METHODS.has(spec.method) ? { csrfHeader: [], csrfCookie: [] } : undefined;
   if (spec.auth === 'required' || spec.auth === 'confirmed') return [{ session: [], ...csrf }];
   if (spec.auth === 'optional') return [{ session: [], ...csrf }, { ...csrf }];

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppError } from '@pencraft/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { POLICY, type RoutePolicy } from './route.js';
 
 /** Deeper JSON is refused before it is parsed: no body of this API nests anywhere near it. */
 export const MAX_JSON_DEPTH = 64;
@@ -31,10 +32,19 @@ export function nestsDeeperThan(body: Buffer, maxDepth: number): boolean {
   return false;
 }
 
-/** application/json bodies: at most 1 MiB and 64 levels, parsed by Fastify's own parser (prototype poisoning refused). */
+/**
+ * application/json bodies: at most 1 MiB and 64 levels, parsed by Fastify's own parser (prototype poisoning refused).
+ * A route declared `auth: 'signature'` with a raw JSON body (a payment provider's webhook) gets the exact bytes
+ * instead, for the signature that covers them; only that route.
+ */
 export function installJsonBody(fastify: FastifyInstance, app: NestFastifyApplication) {
   const parse = fastify.getDefaultJsonParser('error', 'error');
   app.useBodyParser('application/json', { bodyLimit: MAX_BODY_BYTES }, (request, body, done) => {
+    const policy = (request.routeOptions.config as unknown as Record<string, RoutePolicy | undefined> | undefined)?.[POLICY];
+    if (policy?.rawJson) {
+      done(null, body);
+      return;
+    }
     if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
       done(new AppError('InvalidModel', { details: [{ field: 'body', code: 'InvalidModel' }] }), undefined);
       return;

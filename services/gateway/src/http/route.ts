@@ -64,9 +64,11 @@ export interface RouteSpec {
   /**
    * required: a session or 401; confirmed: also a confirmed account or 403 AccountNotConfirmed (publishing);
    * optional: the answer depends on who asks (resolved by the handler);
-   * staff: a Keycloak access token in `Authorization: Bearer` with the realm role `staffRole` (no session, no CSRF).
+   * staff: a Keycloak access token in `Authorization: Bearer` with the realm role `staffRole` (no session, no CSRF);
+   * signature: a server-to-server webhook whose body carries its own signature, checked behind the route (no session,
+   * no CSRF, no Origin, no captcha).
    */
-  auth?: 'required' | 'confirmed' | 'optional' | 'staff';
+  auth?: 'required' | 'confirmed' | 'optional' | 'staff' | 'signature';
   /** With auth 'staff': the realm role needed (moderator unless said; an admin also passes moderator routes). */
   staffRole?: StaffRole;
   /**
@@ -97,6 +99,8 @@ export interface RouteSpec {
 /** What the protections read from the matched route (Fastify route config): decided once, at registration. */
 export interface RoutePolicy {
   csrf: boolean;
+  /** A signed JSON body (a webhook) reaches the handler as its exact bytes, unparsed (json-body.ts). */
+  rawJson?: boolean;
   rateLimit: RateLimitBucket;
   issuesCsrf: boolean;
   captcha: CaptchaRule | 'never';
@@ -115,7 +119,8 @@ export function declaredRoutes(): readonly RouteSpec[] {
 export function policyOf(spec: RouteSpec): RoutePolicy {
   return {
     // Bearer-only staff routes: the browser sends no credential by itself, so there is nothing to forge.
-    csrf: UNSAFE_METHODS.has(spec.method) && spec.auth !== 'staff',
+    csrf: UNSAFE_METHODS.has(spec.method) && spec.auth !== 'staff' && spec.auth !== 'signature',
+    rawJson: spec.auth === 'signature' && (spec.binaryBody?.types.includes('application/json') ?? false),
     rateLimit: spec.rateLimit ?? 'api',
     issuesCsrf: spec.issuesCsrf ?? false,
     captcha: spec.captcha ?? 'never',

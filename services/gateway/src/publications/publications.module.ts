@@ -3,6 +3,8 @@ import { AccountsModule } from '../accounts/accounts.module.js';
 import { articlesUpstream } from '../articles/articles.upstream.js';
 import { profileUpstream } from '../profiles/profile.upstream.js';
 import { engagementUpstream } from '../reading/engagement.upstream.js';
+import { PaymentsController } from './payments.controller.js';
+import { PaymentsService } from './payments.service.js';
 import { PublicationsController } from './publications.controller.js';
 import { PublicationsService } from './publications.service.js';
 import { publicationsUpstream } from '../upstreams/publications.upstream.js';
@@ -10,17 +12,18 @@ import { publicationsUpstream } from '../upstreams/publications.upstream.js';
 /**
  * Publications: the public face (view, about, pinned articles, plans, subscribing), the studio (dashboard, members
  * and invitations, subscribers, pins, settings, slug, plans, deletion) and the settings pages (the user's
- * publication and invitations, their subscriptions).
+ * publication and invitations, their subscriptions), and payments (the merchant account, checkout, Stripe's webhooks).
  */
 @Module({
   imports: [AccountsModule],
-  controllers: [PublicationsController],
+  controllers: [PublicationsController, PaymentsController],
   providers: [
     publicationsUpstream.provider,
     profileUpstream.provider,
     articlesUpstream.provider,
     engagementUpstream.provider,
     PublicationsService,
+    PaymentsService,
   ],
 })
 export class PublicationsModule {}
