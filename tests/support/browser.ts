@@ -21,7 +21,10 @@ export const CHROMIUM_ARGS = [
 export async function launchBrowser({ clientAddress }: { clientAddress?: string } = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: clientAddress ? [...CHROMIUM_ARGS, `--host-resolver-rules=MAP localhost ${clientAddress}`] : CHROMIUM_ARGS,
+    // Publication subdomains (`{slug}.localhost`) reach the same address.
+    args: clientAddress
+      ? [...CHROMIUM_ARGS, `--host-resolver-rules=MAP localhost ${clientAddress}, MAP *.localhost ${clientAddress}`]
+      : CHROMIUM_ARGS,
   });
   // Every page of every context is watched from its first request, for networkQuiet.
   const newContext = browser.newContext.bind(browser);

@@ -1,0 +1,185 @@
+// Publication subdomains (issue #15) on real servers: identity, articles and publications behind the gateway, the
+// shell's and the reader's static servers behind its edge, every request with its Host header set explicitly (as a
+// browser at {slug}.localhost:<port> sends it). A known slug answers the publication's own server-rendered home
+// (title, canonical on the subdomain, Open Graph, plans in manat) and sitemap; an unknown slug is a 404 page and
+// PublicationNotFound on the API; a write's Origin may be the main site or an existing publication's subdomain only;
+// a client's x-pencraft-publication or x-forwarded-host changes nothing.
+import { request as httpRequest } from 'node:http';
+import type { AppHandle } from '../../packages/devstack/src/index.ts';
+import { signUp, type Person } from '../support/reader-fixtures.ts';
+import { closeReviewClient } from '../support/review.ts';
+import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
+
+let db: TestDatabase;
+const apps: AppHandle[] = [];
+let site: URL;
+let owner: Person;
+let publication: { id: string; slug: string; name: string };
+const run = Date.now().toString(36);
+const slug = `sub-${run}`;
+const name = `Subdomain Notes ${run}`;
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** A request to the gateway with the Host (and any other header) as given: fetch would not let us set Host. */
+function send(
+  method: string,
+  path: string,
+  host: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = httpRequest(
+      {
+        hostname: '127.0.0.1',
+        port: site.port,
+        method,
+        path,
+        headers: {
+          host,
+          'accept-language': 'en',
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+            : {}),
+          ...headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** The gateway's PUBLIC_ORIGIN host in the test profile (the stack's base address is 127.0.0.1). */
+const mainHost = () => `localhost:${site.port}`;
+const subdomain = (label: string) => `${label}.${mainHost()}`;
+const codeOf = (answer: Answer) => (JSON.parse(answer.text) as { error?: { code?: string } }).error?.code;
+const sessionHeaders = (person: Person) => ({
+  cookie: [...person.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+  'x-csrf-token': person.client.cookies.get('pc_csrf') ?? '',
+});
+
+beforeAll(async () => {
+  await resetMessaging();
+  db = await freshDatabase('subdomains');
+  apps.push(
+    ...(await Promise.all([
+      startService('identity', db.name),
+      startService('articles', db.name),
+      startService('publications', db.name),
+    ])),
+  );
+  apps.push(
+    await startService('gateway', db.name, { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '1000' }),
+  );
+  apps.push(...(await Promise.all([startService('shell', db.name), startService('reader', db.name)])));
+  site = new URL(httpBase('gateway'));
+  owner = await signUp(site.origin, `subo_${run}`, 'Subdomain Owner', 'en');
+  const created = await owner.client.post<{ id: string; slug: string; name: string }>('/api/core-publications', {
+    name,
+    slug,
+    description: 'Notes written on a subdomain of their own.',
+  });
+  expect(created.status).toBe(201);
+  publication = created.body;
+  const plan = await owner.client.post(`/api/core-publications/${publication.id}/studio/plans`, {
+    interval: 'month',
+    price: 500,
+    description: 'Every note, every month.',
+  });
+  expect(plan.status).toBe(201);
+  await owner.client.get('/api/csrf');
+});
+
+afterAll(async () => {
+  closeReviewClient();
+  await Promise.all(apps.map((app) => app.stop()));
+  await db?.drop();
+});
+
+describe("a publication's subdomain", () => {
+  it("answers the publication's own home, rendered on the server", async () => {
+    const answer = await send('GET', '/', subdomain(slug), { accept: 'text/html' });
+    expect(answer.status).toBe(200);
+    const html = answer.text;
+    expect(html).toContain(`<title>${name}</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${site.protocol}//${subdomain(slug)}/" data-pc-ssr />`);
+    expect(html).toContain(`<meta property="og:title" content="${name}" data-pc-ssr />`);
+    expect(html).toContain(`<meta property="og:url" content="${site.protocol}//${subdomain(slug)}/" data-pc-ssr />`);
+    expect(html).toContain(
+      '<meta property="og:description" content="Notes written on a subdomain of their own." data-pc-ssr />',
+    );
+    expect(html).toContain(`<meta name="pc-publication" content="${slug}" data-pc-ssr />`);
+    // The page itself: the name, the about text and the plan in manat (the first view is in Azerbaijani).
+    expect(html).toContain(`<h1 id="pc-publication-title">${name}</h1>`);
+    expect(html).toContain('Every note, every month.');
+    expect(html).toContain('5,00\u00a0₼');
+  });
+
+  it("lists the subdomain's home in its own sitemap", async () => {
+    const answer = await send('GET', '/sitemap.xml', subdomain(slug));
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain(`<loc>${site.protocol}//${subdomain(slug)}/</loc>`);
+  });
+
+  it('is a not-found page for an unknown slug, and PublicationNotFound on the API there', async () => {
+    const page = await send('GET', '/', subdomain(`nobody-${run}`), { accept: 'text/html' });
+    expect(page.status).toBe(404);
+    expect(page.text).toContain('<meta name="robots" content="noindex" data-pc-ssr />');
+    expect((await send('GET', '/sitemap.xml', subdomain(`nobody-${run}`))).status).toBe(404);
+    const api = await send('GET', '/api/articles/categories', subdomain(`nobody-${run}`));
+    expect([api.status, codeOf(api)]).toEqual([404, 'PublicationNotFound']);
+    // The publication's own API host works, with the session of the main host.
+    const info = await send('GET', '/api/users/info', subdomain(slug), sessionHeaders(owner));
+    expect(info.status).toBe(200);
+  });
+
+  it("accepts a write whose Origin is the main site or an existing publication's subdomain, nothing else", async () => {
+    const write = (origin: string, host = mainHost()) =>
+      send('PUT', '/api/ttin/prefs/language', host, { ...sessionHeaders(owner), origin }, { language: 'en' });
+    const scheme = site.protocol;
+    expect((await write(`${scheme}//${mainHost()}`)).status).toBeLessThan(300);
+    expect((await write(`${scheme}//${subdomain(slug)}`)).status).toBeLessThan(300);
+    expect((await write(`${scheme}//${subdomain(slug)}`, subdomain(slug))).status).toBeLessThan(300);
+    for (const origin of [
+      `${scheme}//${subdomain(`nobody-${run}`)}`,
+      `${scheme}//www.${mainHost()}`,
+      `${scheme}//a.${subdomain(slug)}`,
+      `${scheme}//${slug}.localhost:1`,
+      `https://${subdomain(slug)}`,
+      `${scheme}//${slug}.example.org:${site.port}`,
+    ]) {
+      const refused = await write(origin);
+      expect([origin, refused.status, codeOf(refused)]).toEqual([origin, 403, 'ChallengeFailed']);
+    }
+  });
+
+  it('ignores a forged x-pencraft-publication or x-forwarded-host on the main host', async () => {
+    const answer = await send('GET', '/', mainHost(), {
+      accept: 'text/html',
+      'x-pencraft-publication': `${publication.id} ${slug}`,
+      'x-forwarded-host': subdomain(slug),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('<title>Pencraft</title>');
+    expect(answer.text).not.toContain('pc-publication');
+    expect(answer.text).not.toContain(name);
+  });
+});
