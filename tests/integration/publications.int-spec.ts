@@ -3,12 +3,14 @@
 // reading by id and by slug with the viewer's role; invitations by username accepted and rejected from the settings
 // page; who may do what in the studio (an outsider is ActorNotPublicationMember, a member asking for an owner's action
 // ActorNotPublicationOwner, the owner cannot remove themself); free subscriptions; paid plans and their prices;
-// pinning; renames; the page-load summary's dom and pub; deletion. The actor is always the session's user.
+// pinning; renames; the logo and the cover (uploaded, judged by content, served under /media, replaced and removed);
+// the page-load summary's dom and pub; deletion (its images go too). The actor is always the session's user.
 import { ArticleStatus, ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
 import { Language } from '@pencraft/contracts/common/v1/common';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import { PLAN_PRICE_MAX, PLAN_PRICE_MIN, RESERVED_SLUGS } from '@pencraft/rules';
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
@@ -21,7 +23,7 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
-import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import { DocumentedClient as ApiClient, expectDocumented } from './gateway-openapi.ts';
 
 interface ErrorBody {
   error: { code: string; details?: { field: string; code: string }[] };
@@ -33,6 +35,8 @@ interface PublicationJson {
   domain: string;
   description: string;
   ownerUid: string;
+  logoUrl: string | null;
+  coverUrl: string | null;
   members: number;
   subscribers: number;
 }
@@ -98,11 +102,8 @@ let publication: PublicationJson;
 const slug = `pub-${run}`;
 const name = `Bakı Qeydləri ${run}`;
 
-/**
- * The name with its Latin letters in capitals: what "regardless of case" compares (ı and İ have no round trip through
- * toUpperCase and toLowerCase, so they stay as written).
- */
-const asciiUpper = (text: string) => text.replace(/[a-z]/g, (letter) => letter.toUpperCase());
+let logoUrl: string;
+let coverUrl: string;
 const codeOf = (response: { body: unknown }) => (response.body as ErrorBody).error?.code;
 const statusAndCode = (response: { status: number; body: unknown }) => [response.status, codeOf(response)];
 
@@ -229,10 +230,18 @@ describe('creating a publication', () => {
       409,
       'SlugExists',
     ]);
-    expect(statusAndCode(await create(rival, { name: asciiUpper(name), slug: `rival-${run}` }))).toEqual([
-      409,
-      'NameExists',
-    ]);
+    // Azerbaijani's dotless ı and dotted İ: "Bakı", "BAKI", "Baki" and "BAKİ" are one name.
+    for (const same of [
+      name.toUpperCase(),
+      name.toLocaleUpperCase('az'),
+      name.replace('ı', 'i'),
+      `BAKİ QEYDLƏRİ ${run}`,
+    ]) {
+      expect({ same, answer: statusAndCode(await create(rival, { name: same, slug: `rival-${run}` })) }).toEqual({
+        same,
+        answer: [409, 'NameExists'],
+      });
+    }
   });
 });
 
@@ -504,6 +513,88 @@ describe('articles, settings and renames', () => {
   });
 });
 
+/** A raw body upload of the studio's logo or cover form (the gateway's image body parser). */
+async function sendImage(account: Account, kind: 'logo' | 'cover', bytes: Buffer, type = 'image/png') {
+  const client = account.client;
+  if (!client.cookies.has('pc_csrf')) await client.get('/api/csrf');
+  const path = studio(kind);
+  const response = await fetch(`${base}${path}`, {
+    method: 'PUT',
+    headers: {
+      'content-type': type,
+      'accept-language': 'en',
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-csrf-token': client.cookies.get('pc_csrf') ?? '',
+    },
+    body: new Uint8Array(bytes),
+  });
+  const body = (await response.json()) as { url: string } & ErrorBody;
+  expectDocumented('PUT', path, response.status, body);
+  return { status: response.status, body };
+}
+
+const png = (width: number, height: number, shade = 40) =>
+  sharp({ create: { width, height, channels: 3, background: { r: shade, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+
+/** The stored picture's format and size, or the status when it is not served. */
+async function served(url: string) {
+  const response = await fetch(`${base}${url}`);
+  if (response.status !== 200) return response.status;
+  return sharp(Buffer.from(await response.arrayBuffer()))
+    .metadata()
+    .then(({ format, width, height }) => ({ format, width, height }));
+}
+
+describe('logo and cover', () => {
+  it('the owner uploads a logo and a cover: cropped, served under /media, named by the publication', async () => {
+    const logo = await sendImage(owner, 'logo', await png(640, 480));
+    expect(logo.status).toBe(200);
+    logoUrl = logo.body.url;
+    expect(logoUrl).toMatch(new RegExp(`^/media/publications/${publication.id}/logo-[0-9a-f]{32}\\.jpg$`));
+    expect(await served(logoUrl)).toEqual({ format: 'jpeg', width: 200, height: 200 });
+    const cover = await sendImage(owner, 'cover', await png(1600, 900));
+    expect(cover.status).toBe(200);
+    coverUrl = cover.body.url;
+    expect(await served(coverUrl)).toEqual({ format: 'jpeg', width: 1200, height: 240 });
+    expect((await view(new ApiClient(base))).body.publication).toMatchObject({ logoUrl, coverUrl });
+  });
+
+  it('replacing the logo deletes the old one; removing it leaves none', async () => {
+    const replaced = await sendImage(owner, 'logo', await png(300, 300, 220));
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.url).not.toBe(logoUrl);
+    expect(await served(logoUrl)).toBe(404);
+    expect((await del(owner, studio('logo'))).status).toBe(204);
+    expect(await served(replaced.body.url)).toBe(404);
+    expect((await view(owner.client)).body.publication).toMatchObject({ logoUrl: null, coverUrl });
+  });
+
+  it('judges by content and size: text, a GIF and more than 3 MB are refused with the kind’s code', async () => {
+    const gif = await sharp(await png(10, 10))
+      .gif()
+      .toBuffer();
+    expect(statusAndCode(await sendImage(owner, 'logo', Buffer.from('not an image at all')))).toEqual([
+      400,
+      'InvalidAvatarFormat',
+    ]);
+    expect(statusAndCode(await sendImage(owner, 'cover', gif, 'image/gif'))).toEqual([400, 'InvalidCoverFormat']);
+    const tooLarge = Buffer.concat([await png(20, 20), Buffer.alloc(3 * 1024 * 1024)]);
+    expect(statusAndCode(await sendImage(owner, 'cover', tooLarge))).toEqual([400, 'InvalidCoverSize']);
+    expect((await view(owner.client)).body.publication).toMatchObject({ logoUrl: null, coverUrl });
+  });
+
+  it('only the owner: a member is ActorNotPublicationOwner, an outsider ActorNotPublicationMember', async () => {
+    const image = await png(50, 50);
+    expect(statusAndCode(await sendImage(alice, 'logo', image))).toEqual([403, 'ActorNotPublicationOwner']);
+    expect(statusAndCode(await del(alice, studio('cover')))).toEqual([403, 'ActorNotPublicationOwner']);
+    expect(statusAndCode(await sendImage(outsider, 'cover', image))).toEqual([403, 'ActorNotPublicationMember']);
+    expect(statusAndCode(await del(outsider, studio('logo')))).toEqual([403, 'ActorNotPublicationMember']);
+    expect(await served(coverUrl)).toEqual({ format: 'jpeg', width: 1200, height: 240 });
+  });
+});
+
 describe('leaving and deleting', () => {
   it('a member leaves by removing themself', async () => {
     expect((await del(alice, studio(`members/${alice.uid}`))).status).toBe(204);
@@ -514,6 +605,8 @@ describe('leaving and deleting', () => {
   it('the owner deletes it: gone for everyone, and from the owner’s summary', async () => {
     expect((await del(owner, P())).status).toBe(204);
     expect(statusAndCode(await view(new ApiClient(base)))).toEqual([404, 'PublicationNotFound']);
+    // Its images go with it.
+    expect(await served(coverUrl)).toBe(404);
     expect(statusAndCode(await del(owner, P()))).toEqual([404, 'PublicationNotFound']);
     expect(await info(owner)).toMatchObject({ dom: null, pub: null });
     expect(await mine(owner)).toMatchObject({ publication: null });
