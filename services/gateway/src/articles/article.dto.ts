@@ -118,6 +118,16 @@ export const ArticleJson = z
           'and once it was detached or the publication deleted (it stays under its author)',
       }),
     editCount: z.number().int().meta({ description: 'How many times the published article was edited (at most 5)' }),
+    paid: z.boolean().meta({
+      description:
+        "For a publication's paid subscribers (audience paid, or a translation of a paid article); publicationId names " +
+        'the publication whose plans (GET /api/core-publications/{id}/plns) open it',
+    }),
+    locked: z.boolean().meta({
+      description:
+        'A paid article this reader may not read in full (a visitor, a signed-in outsider, a free subscriber): content ' +
+        "holds only its teaser (the leading blocks the rules allow); counts stay the whole article's",
+    }),
     author: Author,
     coAuthors: z.array(Author).meta({ description: 'The accepted co-authors, in the order they were invited' }),
     translations: z.array(z.object({ id: z.string(), language: Lang })).meta({
@@ -199,6 +209,8 @@ export function articleJson(article: Article): string {
     target: rest.target || 'personal',
     publicationId: rest.publicationId || null,
     editCount: rest.editCount,
+    paid: audiences.require(rest.audience, 'audience') === 'paid',
+    locked: rest.locked,
     coAuthors: rest.coAuthors,
     translations: rest.translations.map((t) => ({ id: t.id, language: languages.require(t.language, 'language') })),
     originalId: rest.originalId || null,

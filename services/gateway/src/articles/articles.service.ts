@@ -49,20 +49,33 @@ export class ArticlesService {
     this.cache.delete('home:1');
     // An edit of a published article replaces what readers were served.
     this.cache.delete(`article:${article!.id}`);
+    this.cache.delete(`article:${article!.id}:teaser`);
     return articleJson(article!);
   }
 
+  /**
+   * One article. Shared between readers: a free published article (`article:{id}`, whoever asks), and a paid one's
+   * teaser for visitors only (`article:{id}:teaser`: a visitor may never read more, so nothing a subscriber reads is
+   * under a shared key). A paid article for a signed-in reader is asked each time (the articles service's
+   * entitlement decides, publications.CanReadInFull behind it).
+   */
   async read(id: string, sessionToken: string | undefined): Promise<Buffer> {
     const key = `article:${id}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
-    // Who asks matters only for a draft, so the session is resolved after the cache for published articles missed.
+    // Who asks matters only for a draft or a paid article, so the session is resolved after the shared copy missed.
     const user = await this.sessions.resolve(sessionToken);
+    const teaserKey = `article:${id}:teaser`;
+    if (!user) {
+      const teaser = this.cache.get(teaserKey);
+      if (teaser) return teaser;
+    }
     const { article } = await this.articles.getArticle({ articleId: id, viewerUid: user?.uid ?? '' });
     const body = Buffer.from(articleJson(article!));
-    // Only what everyone may read is shared: an article for paid readers is answered to its writers alone.
-    if (article!.status === ArticleStatus.ARTICLE_STATUS_PUBLISHED && article!.audience === Audience.AUDIENCE_FREE)
-      this.cache.set(key, body);
+    if (article!.status === ArticleStatus.ARTICLE_STATUS_PUBLISHED) {
+      if (article!.audience === Audience.AUDIENCE_FREE) this.cache.set(key, body);
+      else if (!user && article!.locked) this.cache.set(teaserKey, body);
+    }
     return body;
   }
 
