@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { plainText, truncate } from './escape.js';
 import type { Alternate, PageMeta } from './head.js';
 import type { PagePattern } from './pages.js';
+import { PAID_PART_CLASS } from '../src/lib/paid.js';
 
 export interface MetaContext {
   origin: string;
@@ -30,6 +31,8 @@ interface ArticleLike {
   translations?: Array<{ id: string; language: string }>;
   originalId?: string | null;
   content?: { blocks?: Array<{ type: string; data?: Record<string, unknown> }> };
+  /** For a publication's paid subscribers: the page (rendered as a visitor sees it) holds only its teaser. */
+  paid?: boolean;
 }
 
 interface ProfileLike {
@@ -112,6 +115,14 @@ function articleMeta(article: ArticleLike, { origin, t }: MetaContext): PageMeta
           url: profileUrl(origin, a.username!),
         })),
         publisher: { '@type': 'Organization', name: 'Pencraft', url: `${origin}/` },
+        // Paywalled content (Google's structured data for subscription content): not free, and the part of the page
+        // that stands for the paid text named by its selector.
+        ...(article.paid
+          ? {
+              isAccessibleForFree: false,
+              hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: `.${PAID_PART_CLASS}` },
+            }
+          : {}),
       },
     ],
   };

@@ -9,6 +9,7 @@ import { ArticleActions } from './ArticleActions.js';
 import { ArticleAuthors, ArticleDateLine, NextArticle, TranslationSwitcher } from './ArticleParts.js';
 import { articleImages, Blocks } from './Blocks.js';
 import { ImageViewer } from './ImageViewer.js';
+import { PaidNotice } from './PaidNotice.js';
 
 /**
  * An article as a reader sees it (also the preview page's body): category, title, description, authors, date,
@@ -29,7 +30,7 @@ export type ArticleView = Pick<
   | 'readingMinutes'
   | 'status'
 > &
-  Partial<Pick<ArticleData, 'coAuthors' | 'coverUrl' | 'translations' | 'categoryName'>>;
+  Partial<Pick<ArticleData, 'coAuthors' | 'coverUrl' | 'translations' | 'categoryName' | 'locked' | 'paywall'>>;
 
 export function ArticleBody({ article: a, actions }: { article: ArticleView; actions: boolean }) {
   const { t } = useReaderTranslation();
@@ -61,6 +62,8 @@ export function ArticleBody({ article: a, actions }: { article: ArticleView; act
       <div className="pc-article__body">
         <Blocks blocks={a.content?.blocks} onOpenImage={images.length ? setViewing : undefined} />
       </div>
+      {/* A paid article this reader may not read in full: its teaser above, the notice and the plans here. */}
+      {a.locked && <PaidNotice paywall={a.paywall} />}
       <ImageViewer images={images} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
       {actions && a.status === 'published' && (
         <ArticleActions articleId={a.id} authorIds={authors.map((author) => author.uid)} title={a.title} />

@@ -19,7 +19,36 @@ export async function loadArticle(client: Reader, id: string, signal?: AbortSign
     loadCategories(client, signal).catch(() => null),
   ]);
   const categoryName = categories?.items.find((c) => c.id === article.category)?.name;
-  return categoryName ? { ...article, categoryName } : article;
+  const paywall =
+    article.locked && article.publicationId ? await loadPaywall(client, article.publicationId, signal) : null;
+  return { ...article, ...(categoryName ? { categoryName } : {}), ...(paywall ? { paywall } : {}) };
+}
+
+/**
+ * What a locked paid article shows under its teaser: the publication that sells it and its plans (a failure there
+ * only leaves them out: the notice stays).
+ */
+export async function loadPaywall(
+  client: Reader,
+  publicationId: string,
+  signal?: AbortSignal,
+): Promise<Paywall | null> {
+  const path = { id: publicationId };
+  const [view, plans] = await Promise.all([
+    client.get('/api/core-publications/{id}', { params: { path }, signal }).catch(() => null),
+    client.get('/api/core-publications/{id}/plns', { params: { path }, signal }).catch(() => null),
+  ]);
+  if (!view) return null;
+  const { publication } = view;
+  return {
+    publication: { id: publication.id, name: publication.name, domain: publication.domain },
+    plans: plans?.items ?? [],
+  };
+}
+
+export interface Paywall {
+  publication: { id: string; name: string; domain: string };
+  plans: Schemas['PublicationPlan'][];
 }
 
 export const loadHome = (client: Reader, page = 1, signal?: AbortSignal) =>
@@ -61,7 +90,7 @@ export async function loadCategoryPage(client: Reader, category: string, sort: C
 }
 
 export type CategoryPageData = Awaited<ReturnType<typeof loadCategoryPage>>;
-export type ArticleData = Schemas['Article'] & { categoryName?: string };
+export type ArticleData = Schemas['Article'] & { categoryName?: string; paywall?: Paywall };
 
 export interface PageData<T> {
   /** The same string on the server and in the browser. */

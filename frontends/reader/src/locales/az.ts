@@ -22,6 +22,13 @@ const az: Messages<ReaderMessages> = {
     published: '{{date}} tarixində dərc olunub',
   },
   article: {
+    paid: {
+      title: 'Ödənişli abunəçilər üçün',
+      text: 'Məqalənin davamı nəşrin ödənişli abunəçiləri üçündür.',
+      textOf: 'Məqalənin davamı {{name}} nəşrinin ödənişli abunəçiləri üçündür.',
+      interval: { month: 'Ayda {{price}}', year: 'İldə {{price}}' },
+      subscribe: 'Abunə ol',
+    },
     notFound: 'Məqalə tapılmadı',
     notFoundText: 'O, silinmiş və ya hələ dərc olunmamış ola bilər.',
     error: 'Məqaləni yükləmək mümkün olmadı.',

@@ -21,6 +21,13 @@ const en = {
     published: 'Published on {{date}}',
   },
   article: {
+    paid: {
+      title: 'For paid subscribers',
+      text: 'The rest of this article is for the paid subscribers of its publication.',
+      textOf: 'The rest of this article is for the paid subscribers of {{name}}.',
+      interval: { month: '{{price}} a month', year: '{{price}} a year' },
+      subscribe: 'Subscribe',
+    },
     notFound: 'Article not found',
     notFoundText: 'It may have been removed or is not published yet.',
     error: 'The article could not be loaded.',

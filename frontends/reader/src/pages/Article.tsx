@@ -1,4 +1,5 @@
-import { EmptyState, Spinner, useDocumentMeta } from '@pencraft/ui';
+import { EmptyState, Spinner, useDocumentMeta, useSession } from '@pencraft/ui';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArticleBody } from '../components/ArticleBody.js';
 import { PartError } from '../components/PartError.js';
@@ -9,8 +10,15 @@ import '../reader.css';
 
 function ArticleView({ id }: { id: string }) {
   const { t } = useReaderTranslation();
-  const { state, reload } = usePageData(articleData(id));
+  const { state, reload, refresh } = usePageData(articleData(id));
   const article = state.status === 'ready' ? state.value : undefined;
+  const { state: session } = useSession();
+  const locked = article?.locked === true;
+  // The server renders every page as a visitor sees it: a signed-in reader of a locked paid article asks again (a
+  // subscriber, a member or the owner gets the whole text then).
+  useEffect(() => {
+    if (locked && session.status === 'user') refresh();
+  }, [locked, session.status, refresh]);
   useDocumentMeta(
     article
       ? `${article.title} — Pencraft`
