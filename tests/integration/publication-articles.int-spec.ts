@@ -4,8 +4,9 @@
 // card carrying publicationId; an outsider, an unknown publication and another's draft are refused; submitting asks
 // again, so a member removed in between is refused, while what they published stays under their name; the owner
 // detaches an article and deletes the publication, and articles (publications.article.detached and
-// publications.publication.deleted) make those articles, and the drafts aimed there, personal. Paid readers stay
-// refused everywhere.
+// publications.publication.deleted) make those articles, and the drafts aimed there, personal. Paid readers are
+// allowed in a publication (tests/integration/paid-articles.int-spec.ts covers paid reading). The publication's list (GET /api/core-publications/{id}/articles) answers its published cards,
+// the pinned first, then the newest, a page at a time by cursor; a detached article leaves it.
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
@@ -150,9 +151,28 @@ afterAll(async () => {
   await db?.drop();
 });
 
+interface ListCard {
+  id: string;
+  pinned: boolean;
+  publicationId?: string | null;
+  author: { uid: string };
+}
+interface ArticleList {
+  pinned: string[];
+  items: ListCard[];
+  nextCursor: string | null;
+}
+
+const list = (cursor?: string) =>
+  new ApiClient(base).get<ArticleList & ErrorBody>(
+    `/api/core-publications/${publicationId}/articles${cursor === undefined ? '' : `?cursor=${encodeURIComponent(cursor)}`}`,
+  );
+
 let aliceArticle: Article;
 let bobArticle: Article;
 let aliceDraftInPublication: Draft;
+let personalOfBob: string;
+const ownerArticles: Article[] = [];
 
 describe('writing into a publication', () => {
   it('a member sets the target and publishes into the publication: the article and its card carry publicationId', async () => {
@@ -197,15 +217,16 @@ describe('writing into a publication', () => {
     expect(codeOf(await target(outsider, draft.id, 'not-an-id'))).toEqual([400, 'InvalidIdentifier']);
   });
 
-  it('keeps paid readers refused in a publication too', async () => {
+  it('allows paid readers in a publication (the personal blog refuses them)', async () => {
     const draft = await draftOf(alice, 'Ödənişli');
     await target(alice, draft.id, publicationId);
-    const paid = await put<ErrorBody>(alice, `/api/drafts/${draft.id}`, {
+    const paid = await put<Draft & ErrorBody>(alice, `/api/drafts/${draft.id}`, {
       title: 'Ödənişli',
       audience: 'paid',
       version: draft.version + 1,
     });
-    expect(codeOf(paid)).toEqual([400, 'PaidAudienceNeedsPublication']);
+    expect(paid.status).toBe(200);
+    expect(paid.body.audience).toBe('paid');
     expect((await del(alice, `/api/drafts/${draft.id}`)).status).toBe(204);
   });
 });
@@ -228,11 +249,66 @@ describe('a member removed', () => {
     const personal = await bob.client.post<Article>(`/api/articles/publishing/${later.id}`);
     expect(personal.status).toBe(200);
     expect(personal.body.publicationId).toBeNull();
+    await approveArticle(personal.body.id);
+    personalOfBob = personal.body.id;
 
     expect(await read(bobArticle.id)).toMatchObject({
       publicationId,
       author: { uid: bob.uid, username: bob.username },
     });
+  });
+});
+
+describe("the publication's list", () => {
+  it('answers the pinned first (last pinned first), then the newest, a page at a time by cursor', async () => {
+    // 20 more articles: with Alice's and Bob's, 22 in the publication, more than a page (PAGE_SIZE, 20).
+    for (let n = 0; n < 20; n += 1) {
+      const draft = await draftOf(owner, `Sahibin yazısı ${n}`);
+      expect((await target(owner, draft.id, publicationId)).status).toBe(200);
+      ownerArticles.push(await publish(owner, draft.id));
+    }
+    // Pinned: the owner's oldest there, then Alice's (Bob's cannot be: he left, and the gateway pins only what someone
+    // of the publication wrote).
+    expect((await put(owner, studio(`articles/${ownerArticles[0]!.id}/pin`))).status).toBe(204);
+    expect((await put(owner, studio(`articles/${aliceArticle.id}/pin`))).status).toBe(204);
+
+    const first = await list();
+    expect(first.status).toBe(200);
+    expect(first.body.pinned).toEqual([aliceArticle.id, ownerArticles[0]!.id]);
+    expect(first.body.items).toHaveLength(20);
+    expect(first.body.items.slice(0, 2).map((card) => [card.id, card.pinned])).toEqual([
+      [aliceArticle.id, true],
+      [ownerArticles[0]!.id, true],
+    ]);
+    // The others newest first: the owner's 19 unpinned, then Bob's (published before them).
+    const newest = [
+      ...ownerArticles
+        .slice(1)
+        .map((article) => article.id)
+        .reverse(),
+      bobArticle.id,
+    ];
+    expect(first.body.items.slice(2).map((card) => card.id)).toEqual(newest.slice(0, 18));
+    expect(first.body.items.slice(2).every((card) => !card.pinned && card.author.uid === owner.uid)).toBe(true);
+    expect(first.body.items.every((card) => card.publicationId === publicationId)).toBe(true);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+
+    const second = await list(first.body.nextCursor!);
+    expect(second.status).toBe(200);
+    expect(second.body.items.map((card) => [card.id, card.pinned])).toEqual(newest.slice(18).map((id) => [id, false]));
+    expect(second.body.nextCursor).toBeNull();
+    // Bob's personal article (published after he left) is not the publication's.
+    const all = [...first.body.items, ...second.body.items].map((card) => card.id);
+    expect(new Set(all).size).toBe(22);
+    expect(all).not.toContain(personalOfBob);
+  });
+
+  it('refuses a cursor it did not write and an unknown publication', async () => {
+    expect(codeOf(await list('p.0.nope'))).toEqual([400, 'InvalidPage']);
+    const unknown = await new ApiClient(base).get<ErrorBody>(
+      '/api/core-publications/00000000-0000-4000-8000-000000000000/articles',
+    );
+    expect(codeOf(unknown)).toEqual([404, 'PublicationNotFound']);
   });
 });
 
@@ -244,6 +320,10 @@ describe('what the publication decides', () => {
       return article.publicationId === null ? article : undefined;
     });
     expect(detached).toMatchObject({ status: 'published', author: { uid: alice.uid, username: alice.username } });
+    // Gone from the publication's list, pinned though it was.
+    const after = await list();
+    expect(after.body.items.map((card) => card.id)).not.toContain(aliceArticle.id);
+    expect(after.body.items[0]).toMatchObject({ id: ownerArticles[0]!.id, pinned: true });
   });
 
   it('deleting the publication makes its articles and the drafts aimed at it personal', async () => {
