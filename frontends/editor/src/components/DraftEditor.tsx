@@ -94,6 +94,24 @@ function useCategories(language: string) {
   return { items, error, retry: () => setAttempt((n) => n + 1) };
 }
 
+/** The personal blog's value in the "where to publish" choice (a publication's is its id). */
+const PERSONAL = 'personal';
+
+/** The publication the writer can aim a draft at (theirs, or the one they joined first); null when none. */
+function useMyPublication() {
+  const [publication, setPublication] = useState<{ id: string; name: string } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    draftsApi.myPublication(controller.signal).then(
+      (mine) => setPublication(mine ? { id: mine.id, name: mine.name } : null),
+      // Without it the personal blog is the one choice; the draft's own target is still shown.
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+  return publication;
+}
+
 /** What the saver's calls need to know about the page; `draftId` is set once the server created the draft. */
 interface SaverContext {
   draftId: string | null;
@@ -190,6 +208,9 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
   const [conflictBusy, setConflictBusy] = useState(false);
   const [conflictError, setConflictError] = useState<string>();
   const categories = useCategories(uiLanguage);
+  const myPublication = useMyPublication();
+  const [placing, setPlacing] = useState(false);
+  const [placeError, setPlaceError] = useState<string>();
   const messages = useMemo(() => editorMessages(t), [t]);
 
   const [ctx] = useState<SaverContext>(() => ({
@@ -369,12 +390,45 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
     }
   }
 
+  /**
+   * Aims the draft at a publication or the personal blog (PUT /api/drafts/{id}/publication) once everything typed is
+   * saved, so the two writes do not cross; back on the personal blog a paid audience becomes free (the rules'
+   * audienceProblem: only a publication's article may be paid).
+   */
+  async function place(choice: string) {
+    const wanted = choice === PERSONAL ? null : choice;
+    if (!ctx.draftId || wanted === (draft?.publicationId ?? null)) return;
+    setPlacing(true);
+    setPlaceError(undefined);
+    try {
+      await collect();
+      if (!(await savedNow()) || !ctx.draftId) {
+        setPlaceError(t('publishNotSaved'));
+        return;
+      }
+      const next = await draftsApi.setPublication(ctx.draftId, wanted);
+      setDraft(next);
+      saver.adopt(next.version);
+      if (audienceProblem(next.publicationId, valuesRef.current.audience)) update('audience', 'free');
+    } catch (e) {
+      setPlaceError(errorMessage(e, t('common:dialog.failure')));
+    } finally {
+      setPlacing(false);
+    }
+  }
+
   const categoryOptions = categories.items.map((c) => ({ value: c.id, label: c.name }));
   if (values.category && !categories.items.some((c) => c.id === values.category)) {
     categoryOptions.unshift({ value: values.category, label: values.category });
   }
   const isOwner = !draft || draft.role === 'owner';
   const kind = draft?.translationOf ? 'translation' : draft?.articleId ? 'edit' : 'new';
+  const publicationId = draft?.publicationId ?? null;
+  const targetOptions = [{ value: PERSONAL, label: t('fields.targetPersonal') }];
+  if (myPublication) targetOptions.push({ value: myPublication.id, label: myPublication.name });
+  if (publicationId && publicationId !== myPublication?.id) {
+    targetOptions.push({ value: publicationId, label: t('fields.targetOtherPublication') });
+  }
 
   if (published) return <Published article={published} editing={kind === 'edit'} />;
 
@@ -494,10 +548,19 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
           />
           <Select
             label={t('fields.target')}
-            value={values.target}
-            options={[{ value: 'personal', label: t('fields.targetPersonal') }]}
-            onChange={() => update('target', 'personal')}
+            value={publicationId ?? PERSONAL}
+            options={targetOptions}
+            // A translation goes where its original is; a new article is placed once it is saved.
+            disabled={!isOwner || kind === 'translation' || !draft || placing}
+            {...(!draft ? { 'aria-describedby': `${ids.panels}-target-hint` } : {})}
+            onChange={(e) => void place(e.target.value)}
+            error={placeError}
           />
+          {!draft && (
+            <p id={`${ids.panels}-target-hint`} className="pc-field__hint">
+              {t('fields.targetAfterSave')}
+            </p>
+          )}
           <fieldset className="pc-write__audience">
             <legend className="pc-field__label">{t('fields.audience')}</legend>
             {AUDIENCES.map((audience) => (
@@ -507,14 +570,14 @@ export function DraftEditor({ user, draft: initialDraft, pending, offline, onCre
                   name={`${ids.panels}-audience`}
                   value={audience}
                   checked={values.audience === audience}
-                  disabled={audienceProblem(values.target, audience) !== undefined}
+                  disabled={audienceProblem(publicationId, audience) !== undefined}
                   aria-describedby={audience === 'paid' ? `${ids.panels}-audience-hint` : undefined}
                   onChange={() => update('audience', audience)}
                 />
                 <span>{t(`fields.audience_${audience}`)}</span>
               </label>
             ))}
-            {audienceProblem(values.target, 'paid') && (
+            {audienceProblem(publicationId, 'paid') && (
               <p id={`${ids.panels}-audience-hint`} className="pc-field__hint">
                 {t('fields.audiencePaidNeedsPublication')}
               </p>

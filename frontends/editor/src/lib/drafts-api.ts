@@ -12,6 +12,7 @@ export type Invitation = Schemas['CoAuthorInvitation'];
 export type UploadedImage = Schemas['EditorImage'];
 export type ReviewPage = Schemas['ReviewArticlePage'];
 export type DraftDetails = Schemas['DraftDetails'];
+export type MyPublications = Schemas['MyPublications'];
 /** What the editor shows of a submitted article. */
 export type PublishedArticle = Pick<Schemas['Article'], 'id' | 'status' | 'title' | 'language'>;
 
@@ -51,6 +52,12 @@ export const draftsApi = {
   setCover: (draftId: string, key: string): Promise<Draft> =>
     api.put('/api/drafts/{id}/cover', { ...id(draftId), body: { key } }),
   removeCover: (draftId: string) => api.delete('/api/drafts/{id}/cover', id(draftId)),
+  /** Where the draft goes: a publication the owner is in, or null for the personal blog. */
+  setPublication: (draftId: string, publicationId: string | null): Promise<Draft> =>
+    api.put('/api/drafts/{id}/publication', { ...id(draftId), body: { publicationId } }),
+  /** The publication the user owns, else the one they joined first (null when none). */
+  myPublication: (signal?: AbortSignal): Promise<MyPublications['publication']> =>
+    api.get('/api/ttin/pbls', { signal }).then((mine) => mine.publication),
   preview: (draftId: string): Promise<{ token: string; url: string; expiresAt: string }> =>
     api.post('/api/drafts/{id}/preview', id(draftId)),
   invite: (draftId: string, username: string): Promise<Invitation> =>

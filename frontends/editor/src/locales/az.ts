@@ -32,6 +32,8 @@ const az: Messages<EditorMessages> = {
     subCategoriesHint: 'Kateqoriyadan başqa ən çox {{max}} ({{count}} seçilib).',
     target: 'Harada dərc olunsun',
     targetPersonal: 'Şəxsi bloqum',
+    targetOtherPublication: 'Artıq üzvü olmadığınız nəşr',
+    targetAfterSave: 'Harada dərc olunacağını qaralama yadda saxlanandan sonra seçə bilərsiniz: yazmağa başlayın.',
     audience: 'Oxucular',
     audience_free: 'Hamı üçün pulsuz',
     audience_paid: 'Yalnız ödənişli abunəçilər',

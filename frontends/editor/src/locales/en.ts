@@ -31,6 +31,8 @@ const en = {
     subCategoriesHint: 'Up to {{max}}, other than the category ({{count}} chosen).',
     target: 'Publish on',
     targetPersonal: 'My personal blog',
+    targetOtherPublication: 'A publication you are no longer in',
+    targetAfterSave: 'Where to publish can be chosen once the draft is saved: start writing.',
     audience: 'Readers',
     audience_free: 'Free for everyone',
     audience_paid: 'Paid subscribers only',

@@ -32,6 +32,8 @@ const ru: Messages<EditorMessages> = {
     subCategoriesHint: 'Не более {{max}}, кроме самой категории (выбрано: {{count}}).',
     target: 'Где опубликовать',
     targetPersonal: 'Мой личный блог',
+    targetOtherPublication: 'Издание, в котором вы больше не состоите',
+    targetAfterSave: 'Где опубликовать, можно выбрать после сохранения черновика: начните писать.',
     audience: 'Читатели',
     audience_free: 'Бесплатно для всех',
     audience_paid: 'Только платные подписчики',
