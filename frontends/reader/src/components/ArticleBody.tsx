@@ -30,7 +30,12 @@ export type ArticleView = Pick<
   | 'readingMinutes'
   | 'status'
 > &
-  Partial<Pick<ArticleData, 'coAuthors' | 'coverUrl' | 'translations' | 'categoryName' | 'locked' | 'paywall'>>;
+  Partial<
+    Pick<
+      ArticleData,
+      'coAuthors' | 'coverUrl' | 'translations' | 'categoryName' | 'locked' | 'paywall' | 'publicationId'
+    >
+  >;
 
 export function ArticleBody({ article: a, actions }: { article: ArticleView; actions: boolean }) {
   const { t } = useReaderTranslation();
@@ -51,7 +56,11 @@ export function ArticleBody({ article: a, actions }: { article: ArticleView; act
         <h1>{a.title}</h1>
         {a.description && <p className="pc-article__lead">{a.description}</p>}
         <ArticleAuthors authors={authors} />
-        <ArticleDateLine publishedAt={a.publishedAt} readingMinutes={a.readingMinutes} />
+        <ArticleDateLine
+          publishedAt={a.publishedAt}
+          readingMinutes={a.readingMinutes}
+          publicationId={a.publicationId}
+        />
         <TranslationSwitcher current={a} translations={a.translations ?? []} />
       </header>
       {cover && (

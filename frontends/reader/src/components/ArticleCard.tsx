@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ArticleMeta } from './ArticleMeta.js';
 
 /**
- * An article in a list (home, a profile): title, description, author, date and reading time. The title's heading
+ * An article in a list (home, a profile): title, description, author, its publication, date and reading time. The title's heading
  * level follows the page's outline (below the list's heading on the home page, right below the h1 on a profile).
  */
 export function ArticleCard({
@@ -29,6 +29,7 @@ export function ArticleCard({
           author={article.author}
           publishedAt={article.publishedAt}
           readingMinutes={article.readingMinutes}
+          publicationId={article.publicationId}
         />
       </article>
       {children}

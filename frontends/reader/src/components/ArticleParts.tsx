@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useReaderTranslation } from '../i18n.js';
 import { formatDate } from '../lib/format.js';
+import { PublicationLink } from './PublicationLink.js';
 import { LANGS } from '@pencraft/rules';
 
 type Author = Schemas['Author'];
@@ -26,13 +27,15 @@ export function ArticleAuthors({ authors }: { authors: readonly Author[] }) {
   );
 }
 
-/** The date and reading time line under the authors. */
+/** The line under the authors: the publication the article belongs to (if any), the date and the reading time. */
 export function ArticleDateLine({
   publishedAt,
   readingMinutes,
+  publicationId,
 }: {
   publishedAt: string | null;
   readingMinutes: number;
+  publicationId?: string | null | undefined;
 }) {
   const { t } = useReaderTranslation();
   const date = formatDate(publishedAt, {
@@ -41,6 +44,12 @@ export function ArticleDateLine({
   });
   return (
     <p className="pc-meta">
+      {publicationId && (
+        <>
+          <PublicationLink publicationId={publicationId} />
+          {(date || readingMinutes > 0) && <span aria-hidden="true"> · </span>}
+        </>
+      )}
       {date && <time dateTime={publishedAt ?? undefined}>{date}</time>}
       {date && readingMinutes > 0 && <span aria-hidden="true"> · </span>}
       {readingMinutes > 0 && <span>{t('common:readingTime', { count: readingMinutes })}</span>}

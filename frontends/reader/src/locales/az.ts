@@ -39,6 +39,7 @@ const az: Messages<ReaderMessages> = {
     image: 'Şəkil',
     link: 'Keçidi aç',
     authors: 'Müəlliflər',
+    publication: 'Nəşr:',
     languages: 'Başqa dildə oxu',
     next: 'Müəllifin növbəti məqaləsi',
   },

@@ -38,6 +38,7 @@ const en = {
     image: 'Image',
     link: 'Open link',
     authors: 'Authors',
+    publication: 'Publication:',
     languages: 'Read in another language',
     next: 'Next from the author',
   },

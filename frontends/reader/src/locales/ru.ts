@@ -39,6 +39,7 @@ const ru: Messages<ReaderMessages> = {
     image: 'Изображение',
     link: 'Открыть ссылку',
     authors: 'Авторы',
+    publication: 'Издание:',
     languages: 'Читать на другом языке',
     next: 'Следующая статья автора',
   },
