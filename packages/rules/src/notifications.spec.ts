@@ -24,11 +24,20 @@ describe('notification types and keys (SPEC.md section 3)', () => {
     expect(new Set(Object.values(NOTIFICATION_TYPE_KEYS))).toEqual(new Set(NOTIFICATION_KEYS));
   });
 
-  it('keeps welcome, new follower and co-author invitation always on', () => {
-    for (const type of [100, 104, 500] as const) {
+  it('keeps welcome, new follower, publication subscription and co-author invitation always on, not mailed', () => {
+    for (const type of [100, 104, 300, 500] as const) {
       expect(keyOfType(type)).toBeUndefined();
       expect(wantsNotification(type, { ar: false, ac: false })).toBe(true);
       expect(wantsNotificationMail(type, {}, { ar: true })).toBe(false);
+    }
+  });
+
+  it('always mails a publication invitation (400) and a failed payment (301), whatever the switches say', () => {
+    const off = Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, false]));
+    for (const type of [301, 400] as const) {
+      expect(keyOfType(type)).toBeUndefined();
+      expect(wantsNotification(type, off)).toBe(true);
+      expect(wantsNotificationMail(type, off, off)).toBe(true);
     }
   });
 
@@ -54,5 +63,6 @@ describe('notification types and keys (SPEC.md section 3)', () => {
   it('knows the types of the specification only', () => {
     expect(isNotificationType(52)).toBe(true);
     expect(isNotificationType(53)).toBe(false);
+    expect([300, 301, 400].every(isNotificationType)).toBe(true);
   });
 });
