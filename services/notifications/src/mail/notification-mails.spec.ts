@@ -52,4 +52,73 @@ describe('notification mails', () => {
   it('never mails the always-on types', () => {
     expect(notificationMail({ ...base, type: 100 }, 'az', 'https://pencraft.az')).toBeUndefined();
   });
+
+  const invitation: NotificationView = {
+    ...base,
+    type: 400,
+    actorUid: 'u-owner',
+    actor: { username: 'leyla', fullname: 'Leyla <Əliyeva>', imageUrl: null },
+    articleId: null,
+    title: null,
+    data: { publicationId: 'p-1', publication: 'Bakı & Qeydlər' },
+  };
+
+  it.each([
+    ['az', 'sizi “Bakı & Qeydlər” nəşrinə üzv olmağa dəvət etdi', 'qəbul etmək'],
+    ['en', 'invited you to join the publication “Bakı & Qeydlər”', 'Accept or decline'],
+    ['ru', 'пригласил(а) вас в публикацию «Bakı & Qeydlər»', 'Принять или отклонить'],
+  ])(
+    'writes a publication invitation in %s, naming the owner and linking where it is answered',
+    (lang, line, answer) => {
+      const mail = notificationMail(invitation, lang, 'https://pencraft.az')!;
+      expect(mail.subject).toContain(line);
+      expect(mail.text).toContain(`Leyla <Əliyeva> ${line}`);
+      expect(mail.text).toContain(answer);
+      expect(mail.text).toContain('https://pencraft.az/settings/publication');
+      // No switch governs it, so the mail points at none.
+      expect(mail.text).not.toContain('/settings/notifications');
+      expect(mail.html).toContain('Leyla &lt;Əliyeva&gt;');
+      expect(mail.html).toContain('Bakı &amp; Qeydlər');
+      expect(mail.html).not.toContain('<Əliyeva>');
+    },
+  );
+
+  it('names an unknown inviter and publication generically', () => {
+    const mail = notificationMail({ ...invitation, actor: null, data: {} }, 'en', 'https://pencraft.az')!;
+    expect(mail.text).toContain('Someone invited you to join the publication “a publication”.');
+  });
+
+  it.each([
+    ['az', 'ödənişi (5.50 AZN) alınmadı', '26 dekabr 2026'],
+    ['en', 'The payment of 5.50 AZN for your subscription to a publication failed.', 'December 26, 2026'],
+    ['ru', 'Не удалось списать оплату (5.50 AZN)', '26 декабря 2026'],
+  ])('writes a failed payment in %s with the amount and until when the access lasts', (lang, line, date) => {
+    const mail = notificationMail(
+      {
+        ...base,
+        type: 301,
+        articleId: null,
+        title: null,
+        data: { publicationId: 'p-1', amount: '5.50', periodEnd: '2026-12-26T12:00:00.000Z' },
+      },
+      lang,
+      'https://pencraft.az',
+    )!;
+    expect(mail.subject).toContain(line);
+    expect(mail.text).toContain(date);
+    expect(mail.text).toContain('https://pencraft.az/settings/publication');
+  });
+
+  it('names the publication of a failed payment when the event gave it', () => {
+    const mail = notificationMail(
+      { ...base, type: 301, articleId: null, data: { publicationId: 'p-1', publication: 'Bakı Qeydləri' } },
+      'ru',
+      'https://pencraft.az',
+    )!;
+    expect(mail.text).toContain('Не удалось списать оплату за вашу подписку на публикацию «Bakı Qeydləri».');
+  });
+
+  it('does not mail a new subscriber (300): the owner sees it in the app', () => {
+    expect(notificationMail({ ...base, type: 300, data: {} }, 'en', 'https://pencraft.az')).toBeUndefined();
+  });
 });

@@ -1,5 +1,5 @@
 // The mail of a notification, in the recipient's language (az, en, ru). Every value from users is escaped.
-import { DEFAULT_LANG, isLang, type Lang } from '@pencraft/rules';
+import { DEFAULT_LANG, isLang, isNotificationType, keyOfType, type Lang } from '@pencraft/rules';
 import type { NotificationView } from '../notifications/notification.repository.js';
 
 export interface MailContent {
@@ -18,6 +18,8 @@ interface Words {
   untitled: string;
   note: string;
   settings: string;
+  /** The invitation's link: where it is accepted or declined. */
+  answer: string;
   subject: (what: string) => string;
   lines: {
     0: (actor: string, title: string) => string;
@@ -28,7 +30,14 @@ interface Words {
     50: (actor: string) => string;
     51: (actor: string, title: string) => string;
     52: Record<'approved' | 'rejected', (title: string) => string>;
+    /** A failed payment: the publication's name when the event gave it, the amount in AZN when known. */
+    301: (publication: string | undefined, amount: string | undefined) => string;
+    /** How long the access of a subscription whose payment failed lasts. */
+    '301_until': (date: string) => string;
+    400: (actor: string, publication: string) => string;
   };
+  /** A publication whose name is not known. */
+  aPublication: string;
   languages: Record<Lang, string>;
 }
 
@@ -41,6 +50,7 @@ const WORDS: Record<Lang, Words> = {
     untitled: 'adsız məqalə',
     note: 'Moderatorun qeydi:',
     settings: 'Hansı bildirişlərin e-poçtla gəldiyini tənzimləmələrdə dəyişə bilərsiniz:',
+    answer: 'Dəvəti qəbul etmək və ya rədd etmək üçün keçidi açın:',
     subject: (what) => `Pencraft: ${what}`,
     lines: {
       0: (actor, title) => `${actor} “${title}” məqalənizə müsbət səs verdi.`,
@@ -62,7 +72,12 @@ const WORDS: Record<Lang, Words> = {
         approved: (title) => `“${title}” altındakı şərhiniz təsdiqləndi və dərc olundu.`,
         rejected: (title) => `“${title}” altındakı şərhiniz rədd edildi.`,
       },
+      301: (publication, amount) =>
+        `${publication ? `“${publication}” nəşrinə` : 'Nəşrə'} abunəliyinizin ödənişi${amount ? ` (${amount} AZN)` : ''} alınmadı.`,
+      '301_until': (date) => `Ödəniş yenidən yoxlanılacaq; girişiniz ${date} tarixinədək qalır.`,
+      400: (actor, publication) => `${actor} sizi “${publication}” nəşrinə üzv olmağa dəvət etdi.`,
     },
+    aPublication: 'nəşr',
     languages: { az: 'Azərbaycan', en: 'ingilis', ru: 'rus' },
   },
   en: {
@@ -73,6 +88,7 @@ const WORDS: Record<Lang, Words> = {
     untitled: 'an untitled article',
     note: "The moderator's note:",
     settings: 'You can choose which notifications come by e-mail in your settings:',
+    answer: 'Accept or decline the invitation here:',
     subject: (what) => `Pencraft: ${what}`,
     lines: {
       0: (actor, title) => `${actor} upvoted your article “${title}”.`,
@@ -94,7 +110,12 @@ const WORDS: Record<Lang, Words> = {
         approved: (title) => `Your comment on “${title}” was approved and published.`,
         rejected: (title) => `Your comment on “${title}” was rejected.`,
       },
+      301: (publication, amount) =>
+        `The payment${amount ? ` of ${amount} AZN` : ''} for your subscription to ${publication ? `“${publication}”` : 'a publication'} failed.`,
+      '301_until': (date) => `The payment will be tried again; your access lasts until ${date}.`,
+      400: (actor, publication) => `${actor} invited you to join the publication “${publication}”.`,
     },
+    aPublication: 'a publication',
     languages: { az: 'Azerbaijani', en: 'English', ru: 'Russian' },
   },
   ru: {
@@ -105,6 +126,7 @@ const WORDS: Record<Lang, Words> = {
     untitled: 'статья без названия',
     note: 'Комментарий модератора:',
     settings: 'Выбрать, какие уведомления приходят на почту, можно в настройках:',
+    answer: 'Принять или отклонить приглашение можно по ссылке:',
     subject: (what) => `Pencraft: ${what}`,
     lines: {
       0: (actor, title) => `${actor} проголосовал(а) за вашу статью «${title}».`,
@@ -126,7 +148,12 @@ const WORDS: Record<Lang, Words> = {
         approved: (title) => `Ваш комментарий к «${title}» одобрен и опубликован.`,
         rejected: (title) => `Ваш комментарий к «${title}» отклонён.`,
       },
+      301: (publication, amount) =>
+        `Не удалось списать оплату${amount ? ` (${amount} AZN)` : ''} за вашу подписку на ${publication ? `публикацию «${publication}»` : 'публикацию'}.`,
+      '301_until': (date) => `Оплата будет повторена; доступ сохраняется до ${date}.`,
+      400: (actor, publication) => `${actor} пригласил(а) вас в публикацию «${publication}».`,
     },
+    aPublication: 'публикация',
     languages: { az: 'азербайджанский', en: 'английский', ru: 'русский' },
   },
 };
@@ -170,6 +197,10 @@ export function notificationLine(notification: NotificationView, lang: string): 
       return w.lines[51](actor, title);
     case 52:
       return w.lines[52][data.decision === 'rejected' ? 'rejected' : 'approved'](title);
+    case 301:
+      return w.lines[301](data.publication || undefined, data.amount || undefined);
+    case 400:
+      return w.lines[400](actor, data.publication || w.aPublication);
     default:
       return undefined;
   }
@@ -177,6 +208,8 @@ export function notificationLine(notification: NotificationView, lang: string): 
 
 /** Where the notification leads on the site. */
 export function notificationLink(notification: NotificationView, origin: string): string {
+  // The settings page of publications answers invitations and lists one's subscriptions.
+  if (notification.type === 400 || notification.type === 301) return `${origin}/settings/publication`;
   if (notification.type === 2 || notification.type === 4) {
     return notification.data.decision === 'approved' && notification.articleId
       ? `${origin}/a/${notification.articleId}`
@@ -187,6 +220,14 @@ export function notificationLink(notification: NotificationView, origin: string)
     return `${origin}/a/${notification.articleId}${anchor}`;
   }
   return `${origin}/notifications`;
+}
+
+/** The sentence saying until when a subscription whose payment failed keeps its access, or undefined. */
+function untilLine(periodEnd: string | undefined, lang: Lang): string | undefined {
+  const at = periodEnd ? Date.parse(periodEnd) : NaN;
+  if (!Number.isFinite(at)) return undefined;
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'Asia/Baku' }).format(at);
+  return WORDS[lang].lines['301_until'](date);
 }
 
 export function notificationMail(
@@ -201,29 +242,34 @@ export function notificationMail(
   const link = notificationLink(notification, origin);
   const settings = `${origin}/settings/notifications`;
   const note = notification.data.note;
+  const until = notification.type === 301 ? untilLine(notification.data.periodEnd, l) : undefined;
+  const open = notification.type === 400 ? w.answer : w.open;
+  // An always-on type mailed whatever the switches say (an invitation, a failed payment) has no setting to point at.
+  const switchable = isNotificationType(notification.type) && keyOfType(notification.type) !== undefined;
   const excerpt = notification.type === 1 || notification.type === 51 ? notification.excerpt : null;
   const text = [
     w.greeting,
     '',
     line,
     ...(excerpt ? ['', `“${excerpt}”`] : []),
+    ...(until ? [until] : []),
     ...(note ? ['', w.note, note] : []),
     '',
-    w.open,
+    open,
     link,
-    '',
-    w.settings,
-    settings,
+    ...(switchable ? ['', w.settings, settings] : []),
     '',
     w.signature,
   ].join('\n');
   const html =
     `<!doctype html><html lang="${l}"><body style="font-family:sans-serif;line-height:1.5">` +
-    `<p>${escapeHtml(w.greeting)}</p><p>${escapeHtml(line)}</p>` +
+    `<p>${escapeHtml(w.greeting)}</p><p>${escapeHtml(line)}${until ? `<br>${escapeHtml(until)}` : ''}</p>` +
     (excerpt ? `<blockquote>${escapeHtml(excerpt)}</blockquote>` : '') +
     (note ? `<p>${escapeHtml(w.note)}<br>${escapeHtml(note)}</p>` : '') +
-    `<p>${escapeHtml(w.open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
-    `<p><small>${escapeHtml(w.settings)} <a href="${escapeHtml(settings)}">${escapeHtml(settings)}</a></small></p>` +
+    `<p>${escapeHtml(open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
+    (switchable
+      ? `<p><small>${escapeHtml(w.settings)} <a href="${escapeHtml(settings)}">${escapeHtml(settings)}</a></small></p>`
+      : '') +
     `<p>${escapeHtml(w.signature)}</p></body></html>`;
   return { subject: w.subject(line.length > 120 ? `${line.slice(0, 117)}…` : line), text, html };
 }

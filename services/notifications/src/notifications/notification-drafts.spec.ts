@@ -7,6 +7,9 @@ import {
   commentReviewDrafts,
   commentVoteDrafts,
   followerDrafts,
+  paymentFailedDrafts,
+  publicationInvitationDrafts,
+  publicationSubscriptionDrafts,
   translationDrafts,
   welcomeDrafts,
 } from './notification-drafts.js';
@@ -229,5 +232,107 @@ describe('notification drafts (which event makes which notification for whom)', 
     expect(followerDrafts({ ...follow, followerUid: 'u-3' })[0]!.dedupeKey).not.toBe(
       followerDrafts(follow)[0]!.dedupeKey,
     );
+  });
+
+  const invited = {
+    publicationId: 'p-1',
+    publicationName: 'Bakı Qeydləri',
+    inviteeUid: 'u-invitee',
+    invitedByUid: 'u-owner',
+    atMs: AT,
+  };
+
+  it('400: the invitee, with the owner as actor and the publication named; never oneself', () => {
+    expect(publicationInvitationDrafts(invited)).toEqual([
+      {
+        uid: 'u-invitee',
+        type: 400,
+        actorUid: 'u-owner',
+        actor: null,
+        articleId: null,
+        commentId: null,
+        title: null,
+        excerpt: null,
+        data: { publicationId: 'p-1', publication: 'Bakı Qeydləri' },
+        dedupeKey: 'publication-invited:p-1',
+        at: new Date(AT),
+      },
+    ]);
+    expect(publicationInvitationDrafts({ ...invited, inviteeUid: 'u-owner' })).toEqual([]);
+    expect(publicationInvitationDrafts({ ...invited, publicationName: '' })[0]!.data).toEqual({ publicationId: 'p-1' });
+  });
+
+  it('400: invite, cancel, invite again tells the invitee once; another publication or invitee is new', () => {
+    const key = (change: Partial<typeof invited>) =>
+      publicationInvitationDrafts({ ...invited, ...change })[0]!.dedupeKey;
+    expect(key({ atMs: AT + 60_000 })).toBe(key({}));
+    expect(key({ publicationId: 'p-2' })).not.toBe(key({}));
+    // The key is unique per recipient (the table's unique index is on uid and key).
+    expect(publicationInvitationDrafts({ ...invited, inviteeUid: 'u-other' })[0]!.uid).toBe('u-other');
+  });
+
+  const subscribed = {
+    publicationId: 'p-1',
+    uid: 'u-reader',
+    paid: false,
+    planId: '',
+    periodEndMs: 0,
+    atMs: AT,
+    ownerUid: 'u-owner',
+    publicationName: 'Bakı Qeydləri',
+  };
+
+  it('300: the owner learns who subscribed, free or paid', () => {
+    expect(publicationSubscriptionDrafts(subscribed)).toEqual([
+      expect.objectContaining({
+        uid: 'u-owner',
+        type: 300,
+        actorUid: 'u-reader',
+        data: { publicationId: 'p-1', publication: 'Bakı Qeydləri', tier: 'free' },
+        at: new Date(AT),
+      }),
+    ]);
+    expect(publicationSubscriptionDrafts({ ...subscribed, paid: true, planId: 'pl-1' })[0]!.data.tier).toBe('paid');
+    // An event without its owner (an older publisher) tells nobody rather than somebody wrong.
+    expect(publicationSubscriptionDrafts({ ...subscribed, ownerUid: '' })).toEqual([]);
+  });
+
+  it('300: subscribe, unsubscribe, subscribe again tells the owner once; paying later is news once more', () => {
+    const key = (change: Partial<typeof subscribed>) =>
+      publicationSubscriptionDrafts({ ...subscribed, ...change })[0]!.dedupeKey;
+    expect(key({ atMs: AT + 60_000 })).toBe(key({}));
+    expect(new Set([key({}), key({ uid: 'u-2' }), key({ publicationId: 'p-2' }), key({ paid: true })]).size).toBe(4);
+    expect(key({ paid: true, atMs: AT + 60_000 })).toBe(key({ paid: true }));
+  });
+
+  it('301: the subscriber, once per paid period however often the provider retries, with amount and end', () => {
+    const failed = {
+      publicationId: 'p-1',
+      uid: 'u-reader',
+      planId: 'pl-1',
+      amountQepik: 550,
+      periodEndMs: Date.parse('2026-12-26T12:00:00Z'),
+      atMs: AT,
+      publicationName: 'Bakı Qeydləri',
+    };
+    expect(paymentFailedDrafts(failed)).toEqual([
+      expect.objectContaining({
+        uid: 'u-reader',
+        type: 301,
+        actorUid: null,
+        data: {
+          publicationId: 'p-1',
+          publication: 'Bakı Qeydləri',
+          amount: '5.50',
+          periodEnd: '2026-12-26T12:00:00.000Z',
+        },
+      }),
+    ]);
+    expect(paymentFailedDrafts({ ...failed, amountQepik: 0, periodEndMs: 0, publicationName: '' })[0]!.data).toEqual({
+      publicationId: 'p-1',
+    });
+    const key = (change: Partial<typeof failed>) => paymentFailedDrafts({ ...failed, ...change })[0]!.dedupeKey;
+    expect(key({ atMs: AT + 3_600_000 })).toBe(key({}));
+    expect(key({ periodEndMs: failed.periodEndMs + 30 * 86_400_000 })).not.toBe(key({}));
   });
 });

@@ -7,6 +7,11 @@ import type {
 } from '@pencraft/contracts/events/v1/articles';
 import type { CommentPublished, CommentReviewed, CommentVoted } from '@pencraft/contracts/events/v1/comments';
 import type { UserConfirmed, UserFollowed } from '@pencraft/contracts/events/v1/identity';
+import type {
+  MemberInvited,
+  SubscriptionCreated,
+  SubscriptionPaymentFailed,
+} from '@pencraft/contracts/events/v1/publications';
 import { NOTIFICATION_TYPES, type NotificationType } from '@pencraft/rules';
 import type { ActorSnapshot, NotificationData } from './notification.table.js';
 import { languages } from '@pencraft/contracts/enums';
@@ -256,4 +261,64 @@ export function followerDrafts(event: UserFollowed): NotificationDraft[] {
       at: atOf(event.atMs),
     }),
   );
+}
+
+/**
+ * 400: the invited user, with the owner who invited as actor (their names come from the people read model) and the
+ * publication's name; answered on the settings page. Once per publication and invitee: inviting, cancelling and
+ * inviting again (an invitation is always mailed, with no switch) tells the invitee once.
+ */
+export function publicationInvitationDrafts(event: MemberInvited): NotificationDraft[] {
+  return recipients([event.inviteeUid], event.invitedByUid).map((uid) =>
+    draft({
+      uid,
+      type: T.publicationInvitation,
+      actorUid: event.invitedByUid,
+      data: publicationData(event.publicationId, event.publicationName),
+      dedupeKey: `publication-invited:${event.publicationId}`,
+      at: atOf(event.atMs),
+    }),
+  );
+}
+
+/**
+ * 300: the owner learns who subscribed. Once per subscriber, publication and tier: subscribing, unsubscribing and
+ * subscribing again tells the owner once; a free subscriber who later pays is news once more.
+ */
+export function publicationSubscriptionDrafts(event: SubscriptionCreated): NotificationDraft[] {
+  const tier = event.paid ? 'paid' : 'free';
+  return recipients([event.ownerUid], event.uid).map((uid) =>
+    draft({
+      uid,
+      type: T.publicationSubscription,
+      actorUid: event.uid,
+      data: { ...publicationData(event.publicationId, event.publicationName), tier },
+      dedupeKey: `subscribed:${event.publicationId}:${event.uid}:${tier}`,
+      at: atOf(event.atMs),
+    }),
+  );
+}
+
+/**
+ * 301: the subscriber learns that a renewal could not be charged (and until when the access lasts). The provider
+ * retries a charge several times: once per publication and paid period, however many attempts fail.
+ */
+export function paymentFailedDrafts(event: SubscriptionPaymentFailed): NotificationDraft[] {
+  const data = publicationData(event.publicationId, event.publicationName);
+  if (event.amountQepik > 0) data.amount = (event.amountQepik / 100).toFixed(2);
+  if (event.periodEndMs > 0) data.periodEnd = new Date(event.periodEndMs).toISOString();
+  return recipients([event.uid], '').map((uid) =>
+    draft({
+      uid,
+      type: T.publicationPaymentFailed,
+      data,
+      dedupeKey: `payment-failed:${event.publicationId}:${event.periodEndMs}`,
+      at: atOf(event.atMs),
+    }),
+  );
+}
+
+/** A publication's id and its name as the event gave it (data.publication: what the sentences name). */
+function publicationData(publicationId: string, name: string): NotificationData {
+  return name ? { publicationId, publication: name } : { publicationId };
 }

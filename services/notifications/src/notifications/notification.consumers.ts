@@ -9,6 +9,9 @@ import {
   commentReviewDrafts,
   commentVoteDrafts,
   followerDrafts,
+  paymentFailedDrafts,
+  publicationInvitationDrafts,
+  publicationSubscriptionDrafts,
   translationDrafts,
   welcomeDrafts,
   type NotificationDraft,
@@ -67,6 +70,21 @@ export class NotificationConsumers implements OnApplicationBootstrap {
       ),
       this.consumers.subscribe(
         eventSubscription(EVENTS.userFollowed, 'notifications', (e, tx: Transaction) => store(followerDrafts(e), tx)),
+      ),
+      this.consumers.subscribe(
+        eventSubscription(EVENTS.memberInvited, 'notifications', (e, tx: Transaction) =>
+          store(publicationInvitationDrafts(e), tx),
+        ),
+      ),
+      this.consumers.subscribe(
+        eventSubscription(EVENTS.subscriptionCreated, 'notifications', (e, tx: Transaction) =>
+          store(publicationSubscriptionDrafts(e), tx),
+        ),
+      ),
+      this.consumers.subscribe(
+        eventSubscription(EVENTS.subscriptionPaymentFailed, 'notifications', (e, tx: Transaction) =>
+          store(paymentFailedDrafts(e), tx),
+        ),
       ),
     ]);
   }

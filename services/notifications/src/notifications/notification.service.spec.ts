@@ -59,6 +59,18 @@ describe('NotificationService', () => {
     ]);
   });
 
+  it('keeps the publication types whatever the switches: an invitation (400) and a failed payment (301) mailed, a subscriber (300) not', async () => {
+    const off = { ar: false, ac: false, ara: false, at: false, atra: false, cr: false, cc: false, cra: false };
+    people.find.mockResolvedValue(person(off, off));
+    notifications.insert.mockResolvedValueOnce(1).mockResolvedValueOnce(2).mockResolvedValueOnce(3);
+    expect(await service.store(TX, [draft(300), draft(301), draft(400)])).toEqual([1, 2, 3]);
+    expect(notifications.insert.mock.calls.map(([, d, mail]) => [d.type, mail])).toEqual([
+      [300, false],
+      [301, true],
+      [400, true],
+    ]);
+  });
+
   it("answers NotificationNotFound for another user's id or a bad one", async () => {
     notifications.markRead.mockResolvedValue(false);
     await expect(service.markRead('u-1', 7)).rejects.toEqual(new AppError('NotificationNotFound'));

@@ -13,7 +13,10 @@ export interface ActorSnapshot {
   imageUrl: string | null;
 }
 
-/** Type-specific fields (decision, note, language, originalId, parentCommentId, invitationId, draftId). */
+/**
+ * Type-specific fields (decision, note, language, originalId, parentCommentId, invitationId, draftId; a publication's
+ * publicationId and name as `publication`, a subscription's tier, a failed payment's amount in AZN and periodEnd).
+ */
 export type NotificationData = Record<string, string>;
 
 export const notifications = notificationsSchema.table(
