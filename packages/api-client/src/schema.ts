@@ -4605,7 +4605,7 @@ export interface components {
     Notification: {
       /** @description A notification id (digits). */
       id: string;
-      /** @description SPEC.md section 3: 0 article upvote, 1 comment on my article, 2 article review, 3 translation of my article, 4 translation review, 50 upvote on my comment, 51 reply to my comment, 52 comment review, 100 welcome, 104 new follower, 500 co-author invitation. */
+      /** @description SPEC.md section 3: 0 article upvote, 1 comment on my article, 2 article review, 3 translation of my article, 4 translation review, 50 upvote on my comment, 51 reply to my comment, 52 comment review, 100 welcome, 104 new follower, 300 subscriber to my publication, 301 failed payment of my subscription (not in SPEC.md), 400 invitation to a publication, 500 co-author invitation. */
       type: number;
       /**
        * @description The settings key that governs it; null: always on.
@@ -4640,6 +4640,19 @@ export interface components {
       parentCommentId?: string;
       invitationId?: string;
       draftId?: string;
+      /** @description The publication of a 300, 301 or 400 */
+      publicationId?: string;
+      /** @description The publication's name (300, 301, 400) */
+      publication?: string;
+      /**
+       * @description The new subscription of a 300
+       * @enum {string}
+       */
+      tier?: 'free' | 'paid';
+      /** @description The failed charge of a 301 in AZN ("5.00") */
+      amount?: string;
+      /** @description Until when a 301 subscription reads in full (ISO 8601) */
+      periodEnd?: string;
     };
     UnreadCount: {
       unread: number;

@@ -1,5 +1,11 @@
 import type { Notification as NotificationPb } from '@pencraft/contracts/notifications/v1/notifications';
-import { HOME_MAX_PAGE, keyOfType, NOTIFICATION_KEYS, type NotificationType } from '@pencraft/rules';
+import {
+  HOME_MAX_PAGE,
+  keyOfType,
+  NOTIFICATION_KEYS,
+  SUBSCRIPTION_TIERS,
+  type NotificationType,
+} from '@pencraft/rules';
 import { z } from 'zod';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -51,6 +57,11 @@ export const NotificationData = z
     parentCommentId: z.string().optional(),
     invitationId: z.string().optional(),
     draftId: z.string().optional(),
+    publicationId: z.string().optional().meta({ description: 'The publication of a 300, 301 or 400' }),
+    publication: z.string().optional().meta({ description: "The publication's name (300, 301, 400)" }),
+    tier: z.enum(SUBSCRIPTION_TIERS).optional().meta({ description: 'The new subscription of a 300' }),
+    amount: z.string().optional().meta({ description: 'The failed charge of a 301 in AZN ("5.00")' }),
+    periodEnd: z.string().optional().meta({ description: 'Until when a 301 subscription reads in full (ISO 8601)' }),
   })
   .meta({ id: 'NotificationData' });
 
@@ -64,7 +75,8 @@ export const Notification = z
         description:
           'SPEC.md section 3: 0 article upvote, 1 comment on my article, 2 article review, 3 translation of my article, ' +
           '4 translation review, 50 upvote on my comment, 51 reply to my comment, 52 comment review, 100 welcome, ' +
-          '104 new follower, 500 co-author invitation.',
+          '104 new follower, 300 subscriber to my publication, 301 failed payment of my subscription (not in SPEC.md), ' +
+          '400 invitation to a publication, 500 co-author invitation.',
       }),
     key: z
       .enum(NOTIFICATION_KEYS)
