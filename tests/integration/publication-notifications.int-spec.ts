@@ -1,0 +1,213 @@
+// Publication notifications through the gateway on real servers (identity, publications, notifications, gateway;
+// PostgreSQL, Redis, NATS, mailpit): an invitation to a publication (publications.member.invited) is a 400 to the
+// invited user, naming the owner and the publication, and a mail in their language that leads to the settings page
+// where it is answered (once per publication: inviting, cancelling and inviting again tells them once); a free
+// subscription (publications.subscription.created) is a 300 to the owner, in the app only, once per subscriber however
+// often they subscribe, unsubscribe and subscribe again.
+import pg from 'pg';
+import type { AppHandle } from '../../packages/devstack/src/index.ts';
+import { confirmAccount } from '../support/accounts.ts';
+import { captchaHeader } from '../support/captcha.ts';
+import { mailsTo, waitForMail } from '../support/mailbox.ts';
+import {
+  eventually,
+  freshDatabase,
+  httpBase,
+  resetMessaging,
+  startService,
+  type TestDatabase,
+} from '../support/stack.ts';
+import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+
+interface ErrorBody {
+  error: { code: string };
+}
+interface Notification {
+  id: string;
+  type: number;
+  actor: { uid: string; username: string; fullname: string } | null;
+  subject: { articleId: string | null; title: string | null };
+  data: { publicationId?: string; publication?: string; tier?: string };
+  read: boolean;
+  createdAt: string;
+}
+interface Page {
+  items: Notification[];
+  hasMore: boolean;
+  unread: number;
+}
+interface Account {
+  client: ApiClient;
+  uid: string;
+  username: string;
+  fullname: string;
+  email: string;
+}
+
+let db: TestDatabase;
+let sql: pg.Pool;
+const apps: AppHandle[] = [];
+let base: string;
+let seq = 0;
+const run = Date.now().toString(36);
+const name = `Xəzər Qeydləri ${run}`;
+let publicationId: string;
+
+let owner: Account;
+let invitee: Account;
+let reader: Account;
+
+async function signUp(): Promise<Account> {
+  seq += 1;
+  const account = {
+    email: `pubnote${seq}.${run}@example.az`,
+    username: `pubnote_${run}_${seq}`,
+    password: 'pub-notes-7',
+  };
+  const fullname = `Pub Note ${seq}`;
+  const client = new ApiClient(base);
+  const response = await client.post<{ uid: string }>(
+    '/api/id/register',
+    { ...account, fullname, acceptTerms: true, acceptPrivacy: true },
+    await captchaHeader(base),
+  );
+  expect(response.status).toBe(201);
+  await confirmAccount(client, account.email);
+  return { client, uid: response.body.uid, username: account.username, fullname, email: account.email };
+}
+
+const P = () => `/api/core-publications/${publicationId}`;
+const mine = (account: Account) => account.client.get<Page & ErrorBody>('/api/notifications');
+const ofType = async (account: Account, type: number) =>
+  (await mine(account)).body.items.filter((n) => n.type === type);
+
+/** Waits for a notification of `type` among the account's newest. */
+async function arrived(account: Account, type: number): Promise<Notification> {
+  return eventually(async () => (await ofType(account, type))[0], { timeoutMs: 20_000, intervalMs: 200 });
+}
+
+/** How many events of `subject` the notifications service has handled (each recorded with what it stored). */
+async function processed(subject: string): Promise<number> {
+  const { rows } = await sql.query<{ n: string }>(
+    'select count(*) as n from notifications.processed_events where subject = $1',
+    [subject],
+  );
+  return Number(rows[0]!.n);
+}
+
+/** Waits until the notifications service has handled `n` more events of `subject` than `before`. */
+async function handled(subject: string, before: number, n: number) {
+  await eventually(async () => ((await processed(subject)) >= before + n ? true : undefined), {
+    timeoutMs: 20_000,
+    intervalMs: 100,
+  });
+}
+
+beforeAll(async () => {
+  await resetMessaging();
+  db = await freshDatabase('publication_notifications');
+  sql = new pg.Pool({ connectionString: db.url, max: 2 });
+  apps.push(
+    ...(await Promise.all([
+      startService('identity', db.name),
+      startService('publications', db.name),
+      startService('notifications', db.name, { MAIL_POLL_MS: '200' }),
+    ])),
+  );
+  apps.push(
+    await startService('gateway', db.name, {
+      EDGE_ROUTES: '',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '5000',
+      PUBLIC_CACHE_SECONDS: '0',
+    }),
+  );
+  base = httpBase('gateway');
+  [owner, invitee, reader] = await Promise.all([signUp(), signUp(), signUp()]);
+  const created = await owner.client.post<{ id: string } & ErrorBody>('/api/core-publications', {
+    name,
+    slug: `xn-${run}`,
+  });
+  expect(created.status).toBe(201);
+  publicationId = created.body.id;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.stop()));
+  await sql?.end();
+  await db?.drop();
+});
+
+describe('an invitation to a publication (400)', () => {
+  it('tells the invited user who invited them to which publication, and mails it in their language', async () => {
+    expect((await invitee.client.request('PUT', '/api/ttin/prefs/language', { language: 'ru' })).status).toBe(200);
+    // Every notification switch off: an invitation has no switch, it comes anyway (and by mail).
+    const off = { ar: false, ac: false, ara: false, at: false, atra: false, cr: false, cc: false, cra: false };
+    expect((await invitee.client.request('PUT', '/api/ttin/nots', off)).status).toBe(200);
+    expect((await invitee.client.request('PUT', '/api/ttin/nots/mail', off)).status).toBe(200);
+    await eventually(async () => {
+      const { rows } = await sql.query("select settings->>'ar' as ar from notifications.people where uid = $1", [
+        invitee.uid,
+      ]);
+      return rows[0]?.ar === 'false' ? true : undefined;
+    });
+
+    const since = new Date();
+    expect((await owner.client.post(`${P()}/studio/members`, { username: invitee.username })).status).toBe(204);
+    const invitation = await arrived(invitee, 400);
+    expect(invitation).toMatchObject({
+      actor: { uid: owner.uid, username: owner.username, fullname: owner.fullname },
+      data: { publicationId, publication: name },
+      read: false,
+    });
+
+    const mail = await waitForMail({ to: invitee.email, subject: /пригласил\(а\) вас в публикацию/, after: since });
+    expect(mail.subject).toContain(`«${name}»`);
+    expect(mail.text).toContain(`${owner.fullname} пригласил(а) вас в публикацию «${name}».`);
+    expect(mail.text).toContain('Принять или отклонить приглашение');
+    expect(mail.text).toMatch(/https?:\/\/[^\s]+\/settings\/publication(\s|$)/);
+    expect(mail.html).toContain('<html lang="ru">');
+    // Nobody else heard of it.
+    expect(await ofType(owner, 400)).toEqual([]);
+    expect(await ofType(reader, 400)).toEqual([]);
+  });
+
+  it('tells them once when the owner cancels and invites again', async () => {
+    const before = await processed('publications.member.invited');
+    expect((await owner.client.request('DELETE', `${P()}/studio/members/${invitee.uid}`)).status).toBe(204);
+    expect((await owner.client.post(`${P()}/studio/members`, { username: invitee.username })).status).toBe(204);
+    await handled('publications.member.invited', before, 1);
+    expect(await ofType(invitee, 400)).toHaveLength(1);
+    // The mail sender polls every 200 ms: a second mail would be out by now.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await mailsTo({ to: invitee.email, subject: /пригласил\(а\) вас в публикацию/ })).toHaveLength(1);
+  });
+
+  it('is answered where the notification leads: the invitation is listed for the invited user', async () => {
+    const invitations = await invitee.client.get<{ invitations: { publicationId: string }[] }>('/api/ttin/pbls');
+    expect(invitations.body.invitations.map((i) => i.publicationId)).toEqual([publicationId]);
+  });
+});
+
+describe('a subscription to a publication (300)', () => {
+  it('tells the owner who subscribed, in the app only', async () => {
+    const since = new Date();
+    expect((await reader.client.post(`${P()}/sub`)).status).toBe(201);
+    const subscribed = await arrived(owner, 300);
+    expect(subscribed).toMatchObject({
+      actor: { uid: reader.uid, username: reader.username, fullname: reader.fullname },
+      data: { publicationId, publication: name, tier: 'free' },
+    });
+    expect(await ofType(reader, 300)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await mailsTo({ to: owner.email, after: since })).toEqual([]);
+  });
+
+  it('tells the owner once when the reader unsubscribes and subscribes again', async () => {
+    const before = await processed('publications.subscription.created');
+    expect((await reader.client.post(`${P()}/unsub`)).status).toBe(204);
+    expect((await reader.client.post(`${P()}/sub`)).status).toBe(201);
+    await handled('publications.subscription.created', before, 1);
+    expect(await ofType(owner, 300)).toHaveLength(1);
+  });
+});
