@@ -137,7 +137,9 @@ function PlanRow({ plan, studio, onDeleted }: { plan: Plan; studio: Studio; onDe
       <span className="pc-studio__row-actions">
         {confirming ? (
           <>
+            {/* A new element (its own key): the kit's colour transition would otherwise fade it in from the last button. */}
             <Button
+              key="confirm"
               variant="danger"
               busy={action.running === plan.id}
               onClick={() =>
@@ -161,6 +163,7 @@ function PlanRow({ plan, studio, onDeleted }: { plan: Plan; studio: Studio; onDe
           </>
         ) : (
           <Button
+            key="ask"
             variant="secondary"
             aria-label={t('plans.deleteLabel', { interval: interval.toLowerCase() })}
             onClick={() => setConfirming(true)}

@@ -1,0 +1,344 @@
+// The publication studio (frontends/studio) and the settings' publication screen in Chromium against the whole
+// platform: a user without a publication is pointed to the settings page; there the owner creates one (the slug's
+// rules checked as it is typed) and opens the studio; invites a second user, who accepts on their own settings page
+// and is then listed among the members; creates a monthly plan shown with ₼; changes the description under the
+// stated 14-day rule; exports the subscribers as CSV; the member sees neither the owner's sections nor their buttons;
+// finally the owner deletes the publication after typing its slug. Every studio page is checked with axe-core in both
+// themes and at 375 px (no horizontal scroll), signed in as the owner.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { signInBrowser, signUp, type Person } from '../support/reader-fixtures.ts';
+import { rememberSecret } from '../support/log-hygiene.ts';
+import { stack } from '../support/stack.ts';
+
+const SITE = `http://localhost:${stack.gateway.httpPort}`;
+/** This suite's own loopback address: the gateway's per-address limits count its requests apart from other suites'. */
+const CLIENT_ADDRESS = '127.0.0.91';
+const suffix = Date.now().toString(36);
+const publication = { name: `Studio Gazette ${suffix}`, slug: `studio-${suffix}` };
+
+/** Every studio page, with its heading, for the accessibility rounds. */
+const PAGES: [string, string][] = [
+  ['/studio', 'Dashboard'],
+  ['/studio/analytics', 'Analytics'],
+  ['/studio/members', 'Members'],
+  ['/studio/subscribers', 'Subscribers'],
+  ['/studio/articles', 'Articles'],
+  ['/studio/income', 'Income'],
+  ['/studio/plans', 'Plans'],
+  ['/studio/settings', 'Settings'],
+  ['/studio/delete', 'Deletion'],
+];
+const OWNER_ONLY = ['Subscribers', 'Income', 'Plans', 'Settings', 'Deletion'];
+
+let browser: Browser;
+let owner: Person;
+let member: Person;
+let reader: Person;
+let ownerContext: BrowserContext;
+let memberContext: BrowserContext;
+let page: Page;
+let memberPage: Page;
+const consoleErrors: string[] = [];
+
+async function newPage(context: BrowserContext): Promise<Page> {
+  const target = await context.newPage();
+  target.setDefaultTimeout(20_000);
+  target.on('console', (message) => {
+    // Refused requests (the wrong inputs this suite sends on purpose) are expected.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      consoleErrors.push(message.text());
+    }
+  });
+  target.on('pageerror', (error) => consoleErrors.push(error.message));
+  return target;
+}
+
+async function newContext(person: Person, viewport = { width: 1280, height: 900 }, phone = false) {
+  const context = await browser.newContext({ viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('pc_lang')) localStorage.setItem('pc_lang', 'en');
+    localStorage.setItem('pc_consent', 'true');
+  });
+  await signInBrowser(context, person, SITE);
+  return context;
+}
+
+/** Waits until the page has stopped loading: no request in flight, no spinner, no remote still loading. */
+async function settled(target: Page) {
+  await networkQuiet(target);
+  await target.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading'));
+}
+
+async function open(path: string, heading: string, target: Page = page) {
+  await target.goto(`${SITE}${path}`);
+  await target.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+  await settled(target);
+}
+
+/** The success dialog of an action: its message, then closed. */
+async function confirmed(target: Page, message: string) {
+  const dialog = target.getByRole('dialog');
+  await dialog.getByText(message, { exact: false }).waitFor();
+  await dialog.getByRole('button').first().click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** The theme of the next page loads: saved on the account and on the device. */
+async function useTheme(target: Page, person: Person, theme: string) {
+  const answer = await person.client.request('PUT', '/api/ttin/prefs/theme', { theme });
+  expect(answer.status).toBeLessThan(300);
+  await target.evaluate((value) => localStorage.setItem('pc_theme', value), theme);
+}
+
+beforeAll(async () => {
+  owner = await signUp(SITE, `stown_${suffix}`, 'Nigar Studiova');
+  member = await signUp(SITE, `stmem_${suffix}`, 'Elvin Memberov');
+  reader = await signUp(SITE, `strdr_${suffix}`, 'Samir Oxucu');
+  rememberSecret(publication.name);
+  browser = await launchBrowser({ clientAddress: CLIENT_ADDRESS });
+  ownerContext = await newContext(owner);
+  memberContext = await newContext(member);
+  page = await newPage(ownerContext);
+  memberPage = await newPage(memberContext);
+});
+
+afterEach(async () => {
+  // A failing step's browser errors, for its post-mortem.
+  if (consoleErrors.length > 0) console.warn(consoleErrors.splice(0).join('\n'));
+  const name = (expect.getState().currentTestName ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  await page?.screenshot({ path: `${stack.root}/.run/test-reports/e2e/${name}.png` }).catch(() => undefined);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the publication studio', () => {
+  it('points a user without a publication to the settings page', async () => {
+    await open('/studio', 'Studio');
+    await page.getByRole('heading', { level: 2, name: 'No publication yet' }).waitFor();
+    await expectAccessible(page, 'studio without a publication');
+    await page.getByRole('link', { name: 'Go to the publication settings' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Publication' }).waitFor();
+  });
+
+  it('creates a publication from the settings page, checking the slug as it is typed, and opens the studio', async () => {
+    await open('/settings/publication', 'Publication');
+    await page.getByRole('heading', { level: 2, name: 'Create a publication' }).waitFor();
+    const slug = page.getByLabel('Address (subdomain)');
+    await slug.fill('9lives');
+    await page.getByText('Lowercase Latin letters, digits and single hyphens, starting with a letter.').waitFor();
+    expect(await slug.getAttribute('aria-invalid')).toBe('true');
+    await slug.fill('admin');
+    await page.getByText('This address is reserved.').waitFor();
+    await slug.fill(publication.slug);
+    await page.getByText(`The publication will be at ${publication.slug}.localhost.`).waitFor();
+    await page.getByLabel('Name').fill(publication.name);
+    await expectAccessible(page, 'publication creation form');
+    await page.getByRole('button', { name: 'Create the publication' }).click();
+    await confirmed(page, 'The publication has been created');
+    await page.locator('[data-publication-domain]', { hasText: `${publication.slug}.` }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'My subscriptions' }).waitFor();
+    await expectAccessible(page, 'settings with a publication');
+
+    await page.getByRole('link', { name: 'Open the studio' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await settled(page);
+    expect(await page.locator('[data-publication-name]').textContent()).toBe(publication.name);
+    await page.getByText('Your role: Owner').waitFor();
+    expect(await page.locator('[data-figure="members"] strong').textContent()).toBe('1');
+    // The owner's navigation has every section.
+    const nav = page.getByRole('navigation', { name: 'Studio sections' });
+    for (const [, heading] of PAGES) await nav.getByRole('link', { name: heading, exact: true }).waitFor();
+  });
+
+  it('invites a member, who accepts on their settings page and is then listed', async () => {
+    await open('/studio/members', 'Members');
+    await page.getByRole('heading', { level: 2, name: 'Pending invitations' }).waitFor();
+    await page.getByLabel('Username').fill(`nobody_${suffix}`);
+    await page.getByRole('button', { name: 'Send the invitation' }).click();
+    await page.locator('.pc-field__error').waitFor();
+    expect(await page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Username').fill(member.username);
+    await page.getByRole('button', { name: 'Send the invitation' }).click();
+    await confirmed(page, `An invitation has been sent to @${member.username}.`);
+    await page.locator('[data-invitations] li').first().waitFor();
+    await expectAccessible(page, 'members with a pending invitation');
+
+    await open('/settings/publication', 'Publication', memberPage);
+    await memberPage.locator(`[data-invitation="${publication.slug}"]`).waitFor();
+    await expectAccessible(memberPage, 'settings with an invitation');
+    await memberPage.getByRole('button', { name: `Accept the invitation of ${publication.name}` }).click();
+    await confirmed(memberPage, `You are now a member of ${publication.name}.`);
+    await memberPage.getByText('you are a member').waitFor();
+    await memberPage.getByText('No invitations from publications.').waitFor();
+
+    await open('/studio/members', 'Members');
+    await page.locator(`[data-member="${member.username}"]`).waitFor();
+    await page.getByText('No pending invitations.').waitFor();
+    await page.getByRole('button', { name: `Remove ${member.fullname} (@${member.username})` }).waitFor();
+  });
+
+  it('creates a monthly plan, shown in manats with ₼', async () => {
+    await open('/studio/plans', 'Plans');
+    await page.getByText('No paid plans yet', { exact: false }).waitFor();
+    await page.getByLabel('Price in manats (₼)').fill('0,5');
+    await page.getByRole('button', { name: 'Create the plan' }).click();
+    await page.getByText('At least ₼1.00.').waitFor();
+    await page.getByLabel('Billing period').selectOption('month');
+    await page.getByLabel('Price in manats (₼)').fill('4.50');
+    await page.getByRole('button', { name: 'Create the plan' }).click();
+    await confirmed(page, 'The plan has been created.');
+    const price = page.locator('[data-plan="month"] [data-price]');
+    await price.waitFor();
+    expect(await price.textContent()).toBe('₼4.50 a month');
+    // Only the yearly period is left to create.
+    expect(await page.getByLabel('Billing period').locator('option').allTextContents()).toEqual(['Yearly']);
+    // Deleting asks first and says what happens to the subscribers.
+    await page.getByRole('button', { name: 'Delete the monthly plan' }).click();
+    await page
+      .locator('[data-plan="month"]')
+      .getByText('Subscribers keep access until their period ends', { exact: false })
+      .waitFor();
+    await expectAccessible(page, 'plan deletion asked');
+    await page.getByRole('button', { name: 'Keep it' }).click();
+  });
+
+  it('changes the description under the stated 14-day rule', async () => {
+    await open('/studio/settings', 'Settings');
+    await page.getByText('The name and the address can each be changed once every 14 days.').waitFor();
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Long reads from Baku, every week.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await confirmed(page, 'The publication has been saved.');
+    await open('/studio', 'Dashboard');
+    expect(await page.locator('[data-description]').textContent()).toBe('Long reads from Baku, every week.');
+  });
+
+  it('exports the subscribers as a CSV file built in the browser', async () => {
+    const mine = await owner.client.get<{ publication: { id: string } }>('/api/ttin/pbls');
+    const subscribed = await reader.client.request('POST', `/api/core-publications/${mine.body.publication.id}/sub`);
+    expect(subscribed.status).toBe(201);
+    await open('/studio/subscribers', 'Subscribers');
+    await page.locator(`[data-subscriber="${reader.username}"]`).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export as CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${publication.slug}-subscribers.csv`);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const text = (await readFile(path)).toString('utf8');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('username,full name,tier,subscribed at,paid until,cancelled at');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 3))).toEqual([
+      [reader.username, reader.fullname, 'free'],
+    ]);
+    await page.getByText('The CSV file has been downloaded.').waitFor();
+  });
+
+  it('shows a member neither the owner’s sections nor the owner’s buttons', async () => {
+    await open('/studio', 'Dashboard', memberPage);
+    await memberPage.getByText('Your role: Member').waitFor();
+    const nav = memberPage.getByRole('navigation', { name: 'Studio sections' });
+    const links = await nav.getByRole('link').allTextContents();
+    expect(links).toEqual(['Dashboard', 'Analytics', 'Members', 'Articles']);
+    for (const heading of OWNER_ONLY) expect(links).not.toContain(heading);
+
+    await open('/studio/members', 'Members', memberPage);
+    await memberPage.locator(`[data-member="${owner.username}"]`).waitFor();
+    expect(await memberPage.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+    expect(await memberPage.getByLabel('Username').count()).toBe(0);
+    expect(await memberPage.getByRole('heading', { name: 'Pending invitations' }).count()).toBe(0);
+    await memberPage.getByRole('heading', { level: 2, name: 'Leave the publication' }).waitFor();
+    await expectAccessible(memberPage, 'members as a member');
+
+    // An owner's page opened directly says it is the owner's.
+    await open('/studio/plans', 'Plans', memberPage);
+    await memberPage.getByText('Only the owner of the publication can see this page.').waitFor();
+    expect(await memberPage.getByRole('button', { name: 'Create the plan' }).count()).toBe(0);
+    await open('/studio/articles', 'Articles', memberPage);
+    expect(await memberPage.getByRole('button', { name: /^Pin / }).count()).toBe(0);
+    await expectAccessible(memberPage, 'articles as a member');
+  });
+
+  it.each(['light', 'dark'])('has no axe-core violations on any studio page in the %s theme', async (theme) => {
+    await useTheme(page, owner, theme);
+    for (const [path, heading] of PAGES) {
+      await open(path, heading);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      await expectAccessible(page, `${path} (${theme})`);
+    }
+  });
+
+  it('fits every studio page on a phone without horizontal scroll or axe-core violations, by keyboard too', async () => {
+    const phone = await newContext(owner, { width: 375, height: 812 }, true);
+    const mobile = await newPage(phone);
+    for (const theme of ['light', 'dark']) {
+      await mobile.goto(`${SITE}/about`);
+      await useTheme(mobile, owner, theme);
+      for (const [path, heading] of PAGES) {
+        await open(path, heading, mobile);
+        const state = await mobile.evaluate(() => ({
+          theme: document.documentElement.dataset.theme,
+          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        }));
+        expect({ path, ...state }).toEqual({ path, theme, overflow: 0 });
+        await expectAccessible(mobile, `${path} (${theme}, 375 px)`);
+      }
+    }
+    // Azerbaijani and Russian (longer words, the manat after the amount) fit too.
+    // The manat sign always; the digits as the browser's locale data for the language writes them (Chromium's
+    // Azerbaijani data is thinner than Node's).
+    for (const [language, price] of [
+      ['az', /₼/],
+      ['ru', /4,50\s₼/],
+    ] as const) {
+      expect((await owner.client.request('PUT', '/api/ttin/prefs/language', { language })).status).toBeLessThan(300);
+      await mobile.evaluate((value) => localStorage.setItem('pc_lang', value), language);
+      for (const [path] of PAGES) {
+        await mobile.goto(`${SITE}${path}`);
+        await mobile.locator('.pc-studio__title').waitFor();
+        await settled(mobile);
+        const state = await mobile.evaluate(() => ({
+          lang: document.documentElement.lang,
+          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        }));
+        expect({ path, ...state }).toEqual({ path, lang: language, overflow: 0 });
+        if (path === '/studio/plans') {
+          const shown = await mobile.locator('[data-plan="month"] [data-price]').textContent();
+          expect(shown).toMatch(price);
+        }
+      }
+    }
+    await owner.client.request('PUT', '/api/ttin/prefs/language', { language: 'en' });
+    await mobile.evaluate(() => localStorage.setItem('pc_lang', 'en'));
+
+    // Keyboard only: Tab from the section navigation's last link reaches the page's first field.
+    await open('/studio/settings', 'Settings', mobile);
+    await mobile.getByRole('link', { name: 'Deletion', exact: true }).focus();
+    await mobile.keyboard.press('Tab');
+    expect(await mobile.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(
+      publication.name,
+    );
+    await phone.close();
+  });
+
+  it('deletes the publication once its slug is typed; the owner can create another', async () => {
+    await open('/studio/delete', 'Deletion');
+    await page.getByText('Its articles stay under their authors, as personal articles.').waitFor();
+    await page.getByLabel(`Type ${publication.slug} to confirm`).fill('something-else');
+    await page.getByRole('button', { name: 'Delete the publication' }).click();
+    await page.getByText('Type the address exactly as shown.').waitFor();
+    await page.getByLabel(`Type ${publication.slug} to confirm`).fill(publication.slug);
+    await page.getByRole('button', { name: 'Delete the publication' }).click();
+    await confirmed(page, 'The publication has been deleted.');
+    await page.getByRole('heading', { level: 2, name: 'Create a publication' }).waitFor();
+    // The member's studio has nothing left to show.
+    await open('/studio', 'Studio', memberPage);
+    await memberPage.getByRole('heading', { level: 2, name: 'No publication yet' }).waitFor();
+  });
+});
