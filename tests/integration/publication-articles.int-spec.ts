@@ -5,8 +5,9 @@
 // again, so a member removed in between is refused, while what they published stays under their name; the owner
 // detaches an article and deletes the publication, and articles (publications.article.detached and
 // publications.publication.deleted) make those articles, and the drafts aimed there, personal. Paid readers are
-// allowed in a publication (tests/integration/paid-articles.int-spec.ts covers paid reading). The publication's list (GET /api/core-publications/{id}/articles) answers its published cards,
-// the pinned first, then the newest, a page at a time by cursor; a detached article leaves it.
+// allowed in a publication (tests/integration/paid-articles.int-spec.ts covers paid reading). The publication's list
+// (GET /api/core-publications/{id}/articles) answers its published cards, the pinned first, then the newest, a page at
+// a time by cursor; a detached article leaves it.
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
