@@ -421,6 +421,25 @@ export interface ListSubscribersResponse {
   hasMore: boolean;
 }
 
+export interface GetSubscriberHistoryRequest {
+  actorUid: string;
+  publicationId: string;
+  days: number;
+}
+
+export interface SubscriberDay {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  subscribers: number;
+  /** Subscriptions created that day (and still kept). */
+  newSubscribers: number;
+}
+
+export interface GetSubscriberHistoryResponse {
+  /** Oldest first, one entry per day of the period. */
+  days: SubscriberDay[];
+}
+
 export interface ListMySubscriptionsRequest {
   actorUid: string;
 }
@@ -559,6 +578,44 @@ export interface HandlePaymentWebhookRequest {
 export interface HandlePaymentWebhookResponse {
   /** The event was already processed (a replay): nothing changed. */
   duplicate: boolean;
+}
+
+export interface ListIncomeRequest {
+  actorUid: string;
+  publicationId: string;
+  /** Empty for the newest entries; else next_cursor of the page before. */
+  cursor: string;
+}
+
+/** A subscription payment received. */
+export interface IncomeEntry {
+  id: string;
+  /** The subscriber who paid. */
+  subscriberUid: string;
+  /** The plan paid through; empty when unknown or deleted since (the interval stays). */
+  planId: string;
+  planInterval: PlanInterval;
+  /** Integer qəpik (100 = 1 AZN), always > 0. */
+  amountQepik: number;
+  /** ISO 4217, upper case (AZN). */
+  currency: string;
+  paidAtMs: number;
+}
+
+/** What a month received (the month in Asia/Baku). */
+export interface IncomeMonth {
+  /** YYYY-MM. */
+  month: string;
+  /** Integer qəpik, the exact sum of the month's entries. */
+  amountQepik: number;
+  payments: number;
+}
+
+export interface ListIncomeResponse {
+  entries: IncomeEntry[];
+  /** Empty on the last page. */
+  nextCursor: string;
+  months: IncomeMonth[];
 }
 
 function createBasePublication(): Publication {
@@ -3959,6 +4016,258 @@ export const ListSubscribersResponse: MessageFns<ListSubscribersResponse> = {
   },
 };
 
+function createBaseGetSubscriberHistoryRequest(): GetSubscriberHistoryRequest {
+  return { actorUid: "", publicationId: "", days: 0 };
+}
+
+export const GetSubscriberHistoryRequest: MessageFns<GetSubscriberHistoryRequest> = {
+  encode(message: GetSubscriberHistoryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.actorUid !== "") {
+      writer.uint32(10).string(message.actorUid);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(18).string(message.publicationId);
+    }
+    if (message.days !== 0) {
+      writer.uint32(24).int32(message.days);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSubscriberHistoryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSubscriberHistoryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actorUid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.days = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSubscriberHistoryRequest {
+    return {
+      actorUid: isSet(object.actorUid)
+        ? globalThis.String(object.actorUid)
+        : isSet(object.actor_uid)
+        ? globalThis.String(object.actor_uid)
+        : "",
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+      days: isSet(object.days) ? globalThis.Number(object.days) : 0,
+    };
+  },
+
+  toJSON(message: GetSubscriberHistoryRequest): unknown {
+    const obj: any = {};
+    if (message.actorUid !== "") {
+      obj.actorUid = message.actorUid;
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    if (message.days !== 0) {
+      obj.days = Math.round(message.days);
+    }
+    return obj;
+  },
+};
+
+function createBaseSubscriberDay(): SubscriberDay {
+  return { date: "", subscribers: 0, newSubscribers: 0 };
+}
+
+export const SubscriberDay: MessageFns<SubscriberDay> = {
+  encode(message: SubscriberDay, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.date !== "") {
+      writer.uint32(10).string(message.date);
+    }
+    if (message.subscribers !== 0) {
+      writer.uint32(16).int32(message.subscribers);
+    }
+    if (message.newSubscribers !== 0) {
+      writer.uint32(24).int32(message.newSubscribers);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubscriberDay {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubscriberDay();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.subscribers = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.newSubscribers = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubscriberDay {
+    return {
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+      subscribers: isSet(object.subscribers) ? globalThis.Number(object.subscribers) : 0,
+      newSubscribers: isSet(object.newSubscribers)
+        ? globalThis.Number(object.newSubscribers)
+        : isSet(object.new_subscribers)
+        ? globalThis.Number(object.new_subscribers)
+        : 0,
+    };
+  },
+
+  toJSON(message: SubscriberDay): unknown {
+    const obj: any = {};
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    if (message.subscribers !== 0) {
+      obj.subscribers = Math.round(message.subscribers);
+    }
+    if (message.newSubscribers !== 0) {
+      obj.newSubscribers = Math.round(message.newSubscribers);
+    }
+    return obj;
+  },
+};
+
+function createBaseGetSubscriberHistoryResponse(): GetSubscriberHistoryResponse {
+  return { days: [] };
+}
+
+export const GetSubscriberHistoryResponse: MessageFns<GetSubscriberHistoryResponse> = {
+  encode(message: GetSubscriberHistoryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.days) {
+      SubscriberDay.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSubscriberHistoryResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSubscriberHistoryResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.days.push(SubscriberDay.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSubscriberHistoryResponse {
+    return {
+      days: globalThis.Array.isArray(object?.days) ? object.days.map((e: any) => SubscriberDay.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetSubscriberHistoryResponse): unknown {
+    const obj: any = {};
+    if (message.days?.length) {
+      obj.days = message.days.map((e) => SubscriberDay.toJSON(e));
+    }
+    return obj;
+  },
+};
+
 function createBaseListMySubscriptionsRequest(): ListMySubscriptionsRequest {
   return { actorUid: "" };
 }
@@ -6051,6 +6360,462 @@ export const HandlePaymentWebhookResponse: MessageFns<HandlePaymentWebhookRespon
   },
 };
 
+function createBaseListIncomeRequest(): ListIncomeRequest {
+  return { actorUid: "", publicationId: "", cursor: "" };
+}
+
+export const ListIncomeRequest: MessageFns<ListIncomeRequest> = {
+  encode(message: ListIncomeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.actorUid !== "") {
+      writer.uint32(10).string(message.actorUid);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(18).string(message.publicationId);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(26).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListIncomeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListIncomeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actorUid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListIncomeRequest {
+    return {
+      actorUid: isSet(object.actorUid)
+        ? globalThis.String(object.actorUid)
+        : isSet(object.actor_uid)
+        ? globalThis.String(object.actor_uid)
+        : "",
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+    };
+  },
+
+  toJSON(message: ListIncomeRequest): unknown {
+    const obj: any = {};
+    if (message.actorUid !== "") {
+      obj.actorUid = message.actorUid;
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+};
+
+function createBaseIncomeEntry(): IncomeEntry {
+  return { id: "", subscriberUid: "", planId: "", planInterval: 0, amountQepik: 0, currency: "", paidAtMs: 0 };
+}
+
+export const IncomeEntry: MessageFns<IncomeEntry> = {
+  encode(message: IncomeEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.subscriberUid !== "") {
+      writer.uint32(18).string(message.subscriberUid);
+    }
+    if (message.planId !== "") {
+      writer.uint32(26).string(message.planId);
+    }
+    if (message.planInterval !== 0) {
+      writer.uint32(32).int32(message.planInterval);
+    }
+    if (message.amountQepik !== 0) {
+      writer.uint32(40).int64(message.amountQepik);
+    }
+    if (message.currency !== "") {
+      writer.uint32(50).string(message.currency);
+    }
+    if (message.paidAtMs !== 0) {
+      writer.uint32(56).int64(message.paidAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IncomeEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIncomeEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subscriberUid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.planId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.planInterval = reader.int32() as any;
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.amountQepik = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.paidAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IncomeEntry {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      subscriberUid: isSet(object.subscriberUid)
+        ? globalThis.String(object.subscriberUid)
+        : isSet(object.subscriber_uid)
+        ? globalThis.String(object.subscriber_uid)
+        : "",
+      planId: isSet(object.planId)
+        ? globalThis.String(object.planId)
+        : isSet(object.plan_id)
+        ? globalThis.String(object.plan_id)
+        : "",
+      planInterval: isSet(object.planInterval)
+        ? planIntervalFromJSON(object.planInterval)
+        : isSet(object.plan_interval)
+        ? planIntervalFromJSON(object.plan_interval)
+        : 0,
+      amountQepik: isSet(object.amountQepik)
+        ? globalThis.Number(object.amountQepik)
+        : isSet(object.amount_qepik)
+        ? globalThis.Number(object.amount_qepik)
+        : 0,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      paidAtMs: isSet(object.paidAtMs)
+        ? globalThis.Number(object.paidAtMs)
+        : isSet(object.paid_at_ms)
+        ? globalThis.Number(object.paid_at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: IncomeEntry): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.subscriberUid !== "") {
+      obj.subscriberUid = message.subscriberUid;
+    }
+    if (message.planId !== "") {
+      obj.planId = message.planId;
+    }
+    if (message.planInterval !== 0) {
+      obj.planInterval = planIntervalToJSON(message.planInterval);
+    }
+    if (message.amountQepik !== 0) {
+      obj.amountQepik = Math.round(message.amountQepik);
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.paidAtMs !== 0) {
+      obj.paidAtMs = Math.round(message.paidAtMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseIncomeMonth(): IncomeMonth {
+  return { month: "", amountQepik: 0, payments: 0 };
+}
+
+export const IncomeMonth: MessageFns<IncomeMonth> = {
+  encode(message: IncomeMonth, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.month !== "") {
+      writer.uint32(10).string(message.month);
+    }
+    if (message.amountQepik !== 0) {
+      writer.uint32(16).int64(message.amountQepik);
+    }
+    if (message.payments !== 0) {
+      writer.uint32(24).int32(message.payments);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IncomeMonth {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIncomeMonth();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.month = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.amountQepik = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.payments = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IncomeMonth {
+    return {
+      month: isSet(object.month) ? globalThis.String(object.month) : "",
+      amountQepik: isSet(object.amountQepik)
+        ? globalThis.Number(object.amountQepik)
+        : isSet(object.amount_qepik)
+        ? globalThis.Number(object.amount_qepik)
+        : 0,
+      payments: isSet(object.payments) ? globalThis.Number(object.payments) : 0,
+    };
+  },
+
+  toJSON(message: IncomeMonth): unknown {
+    const obj: any = {};
+    if (message.month !== "") {
+      obj.month = message.month;
+    }
+    if (message.amountQepik !== 0) {
+      obj.amountQepik = Math.round(message.amountQepik);
+    }
+    if (message.payments !== 0) {
+      obj.payments = Math.round(message.payments);
+    }
+    return obj;
+  },
+};
+
+function createBaseListIncomeResponse(): ListIncomeResponse {
+  return { entries: [], nextCursor: "", months: [] };
+}
+
+export const ListIncomeResponse: MessageFns<ListIncomeResponse> = {
+  encode(message: ListIncomeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.entries) {
+      IncomeEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    for (const v of message.months) {
+      IncomeMonth.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListIncomeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListIncomeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entries.push(IncomeEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.months.push(IncomeMonth.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListIncomeResponse {
+    return {
+      entries: globalThis.Array.isArray(object?.entries) ? object.entries.map((e: any) => IncomeEntry.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+      months: globalThis.Array.isArray(object?.months) ? object.months.map((e: any) => IncomeMonth.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListIncomeResponse): unknown {
+    const obj: any = {};
+    if (message.entries?.length) {
+      obj.entries = message.entries.map((e) => IncomeEntry.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    if (message.months?.length) {
+      obj.months = message.months.map((e) => IncomeMonth.toJSON(e));
+    }
+    return obj;
+  },
+};
+
 /**
  * Publications: group blogs with one owner, members, pending invitations, free subscribers, paid plans, and the
  * records of their pinned and detached articles. Every rpc acting for a signed-in user names that user as
@@ -6314,6 +7079,22 @@ export const PublicationsServiceService = {
       Buffer.from(ListSubscribersResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListSubscribersResponse => ListSubscribersResponse.decode(value),
   },
+  /**
+   * The number of subscribers at the end of each day of a period (today: now), for the studio's analytics (owner and
+   * members). Counted from the subscriptions kept: each from its creation until its paid period ended; a free
+   * subscription that was ended is gone and counts on no day. Days: 0 means 30, at most 365.
+   */
+  getSubscriberHistory: {
+    path: "/publications.v1.PublicationsService/GetSubscriberHistory" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSubscriberHistoryRequest): Buffer =>
+      Buffer.from(GetSubscriberHistoryRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSubscriberHistoryRequest => GetSubscriberHistoryRequest.decode(value),
+    responseSerialize: (value: GetSubscriberHistoryResponse): Buffer =>
+      Buffer.from(GetSubscriberHistoryResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetSubscriberHistoryResponse => GetSubscriberHistoryResponse.decode(value),
+  },
   /** The actor's subscriptions with their publications, newest first (for /api/ttin/sbcs). */
   listMySubscriptions: {
     path: "/publications.v1.PublicationsService/ListMySubscriptions" as const,
@@ -6477,6 +7258,21 @@ export const PublicationsServiceService = {
       Buffer.from(HandlePaymentWebhookResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): HandlePaymentWebhookResponse => HandlePaymentWebhookResponse.decode(value),
   },
+  /**
+   * The owner's ledger of subscription payments received (append-only; written by HandlePaymentWebhook from the
+   * provider's paid invoices and completed checkouts, once per invoice): entries newest first, a page at a time
+   * (cursor from next_cursor; InvalidPage for a foreign one), and the totals of every month (Asia/Baku), newest
+   * first. Amounts are integer qəpik. ActorNotPublicationMember, ActorNotPublicationOwner, PublicationNotFound.
+   */
+  listIncome: {
+    path: "/publications.v1.PublicationsService/ListIncome" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListIncomeRequest): Buffer => Buffer.from(ListIncomeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListIncomeRequest => ListIncomeRequest.decode(value),
+    responseSerialize: (value: ListIncomeResponse): Buffer => Buffer.from(ListIncomeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListIncomeResponse => ListIncomeResponse.decode(value),
+  },
 } as const;
 
 export interface PublicationsServiceServer extends UntypedServiceImplementation {
@@ -6564,6 +7360,12 @@ export interface PublicationsServiceServer extends UntypedServiceImplementation 
   unsubscribe: handleUnaryCall<UnsubscribeRequest, UnsubscribeResponse>;
   /** The owner's page of subscribers, newest first (rules: PAGE_SIZE, PAGE_SIZE_MAX). */
   listSubscribers: handleUnaryCall<ListSubscribersRequest, ListSubscribersResponse>;
+  /**
+   * The number of subscribers at the end of each day of a period (today: now), for the studio's analytics (owner and
+   * members). Counted from the subscriptions kept: each from its creation until its paid period ended; a free
+   * subscription that was ended is gone and counts on no day. Days: 0 means 30, at most 365.
+   */
+  getSubscriberHistory: handleUnaryCall<GetSubscriberHistoryRequest, GetSubscriberHistoryResponse>;
   /** The actor's subscriptions with their publications, newest first (for /api/ttin/sbcs). */
   listMySubscriptions: handleUnaryCall<ListMySubscriptionsRequest, ListMySubscriptionsResponse>;
   /**
@@ -6619,6 +7421,13 @@ export interface PublicationsServiceServer extends UntypedServiceImplementation 
    * ended.
    */
   handlePaymentWebhook: handleUnaryCall<HandlePaymentWebhookRequest, HandlePaymentWebhookResponse>;
+  /**
+   * The owner's ledger of subscription payments received (append-only; written by HandlePaymentWebhook from the
+   * provider's paid invoices and completed checkouts, once per invoice): entries newest first, a page at a time
+   * (cursor from next_cursor; InvalidPage for a foreign one), and the totals of every month (Asia/Baku), newest
+   * first. Amounts are integer qəpik. ActorNotPublicationMember, ActorNotPublicationOwner, PublicationNotFound.
+   */
+  listIncome: handleUnaryCall<ListIncomeRequest, ListIncomeResponse>;
 }
 
 export interface PublicationsServiceClient extends Client {
@@ -6944,6 +7753,26 @@ export interface PublicationsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListSubscribersResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * The number of subscribers at the end of each day of a period (today: now), for the studio's analytics (owner and
+   * members). Counted from the subscriptions kept: each from its creation until its paid period ended; a free
+   * subscription that was ended is gone and counts on no day. Days: 0 means 30, at most 365.
+   */
+  getSubscriberHistory(
+    request: GetSubscriberHistoryRequest,
+    callback: (error: ServiceError | null, response: GetSubscriberHistoryResponse) => void,
+  ): ClientUnaryCall;
+  getSubscriberHistory(
+    request: GetSubscriberHistoryRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetSubscriberHistoryResponse) => void,
+  ): ClientUnaryCall;
+  getSubscriberHistory(
+    request: GetSubscriberHistoryRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetSubscriberHistoryResponse) => void,
+  ): ClientUnaryCall;
   /** The actor's subscriptions with their publications, newest first (for /api/ttin/sbcs). */
   listMySubscriptions(
     request: ListMySubscriptionsRequest,
@@ -7166,6 +7995,27 @@ export interface PublicationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: HandlePaymentWebhookResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The owner's ledger of subscription payments received (append-only; written by HandlePaymentWebhook from the
+   * provider's paid invoices and completed checkouts, once per invoice): entries newest first, a page at a time
+   * (cursor from next_cursor; InvalidPage for a foreign one), and the totals of every month (Asia/Baku), newest
+   * first. Amounts are integer qəpik. ActorNotPublicationMember, ActorNotPublicationOwner, PublicationNotFound.
+   */
+  listIncome(
+    request: ListIncomeRequest,
+    callback: (error: ServiceError | null, response: ListIncomeResponse) => void,
+  ): ClientUnaryCall;
+  listIncome(
+    request: ListIncomeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListIncomeResponse) => void,
+  ): ClientUnaryCall;
+  listIncome(
+    request: ListIncomeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListIncomeResponse) => void,
   ): ClientUnaryCall;
 }
 
