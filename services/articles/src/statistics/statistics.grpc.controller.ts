@@ -3,6 +3,10 @@ import { GrpcMethod } from '@nestjs/microservices';
 import type {
   GetArticleStatisticsRequest,
   GetArticleStatisticsResponse,
+  GetPublicationStatisticsRequest,
+  GetPublicationStatisticsResponse,
+  ListPublicationArticleIdsRequest,
+  ListPublicationArticleIdsResponse,
   RecordReadRequest,
   RecordReadResponse,
   RecordViewRequest,
@@ -29,5 +33,15 @@ export class StatisticsGrpcController {
   @GrpcMethod('StatisticsService', 'getArticleStatistics')
   async getArticleStatistics(request: GetArticleStatisticsRequest): Promise<GetArticleStatisticsResponse> {
     return { statistics: await this.statistics.get(request.articleId, request.viewerUid, request.days) };
+  }
+
+  @GrpcMethod('StatisticsService', 'getPublicationStatistics')
+  getPublicationStatistics(request: GetPublicationStatisticsRequest): Promise<GetPublicationStatisticsResponse> {
+    return this.statistics.publication(request.publicationId, request.days, request.topCount);
+  }
+
+  @GrpcMethod('StatisticsService', 'listPublicationArticleIds')
+  async listPublicationArticleIds(request: ListPublicationArticleIdsRequest): Promise<ListPublicationArticleIdsResponse> {
+    return { articleIds: await this.statistics.publicationArticleIds(request.publicationId) };
   }
 }

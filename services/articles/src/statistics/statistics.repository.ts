@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { articles } from '../articles/article.table.js';
 import type { ArticleDayCounts, SiteDayCounts } from './statistics.batch.js';
 import { articleDailyStats, articleUniqueViews, siteDailyStats, statisticsFlushes } from './statistics.table.js';
@@ -16,6 +16,13 @@ export interface StatisticsTotals {
 
 export interface DailyRow {
   day: string;
+  views: number;
+  reads: number;
+}
+
+export interface ArticleReadsRow {
+  articleId: string;
+  title: string;
   views: number;
   reads: number;
 }
@@ -140,5 +147,43 @@ export class StatisticsRepository {
       .from(articleDailyStats)
       .where(and(eq(articleDailyStats.articleId, articleId), gte(articleDailyStats.day, from)))
       .orderBy(articleDailyStats.day);
+  }
+
+  /** The days from `from` on that have counts, summed over the articles that belong to the publication now. */
+  async publicationDaily(publicationId: string, from: string): Promise<DailyRow[]> {
+    const result = await this.database.db.execute<{ day: string; views: string; reads: string }>(sql`
+      select d.day::text as day, sum(d.views) as views, sum(d.reads) as reads
+      from ${articleDailyStats} d join ${articles} a on a.id = d.article_id
+      where a.publication_id = ${publicationId} and d.day >= ${from}::date
+      group by d.day order by d.day`);
+    return result.rows.map((row) => ({ day: row.day, views: Number(row.views), reads: Number(row.reads) }));
+  }
+
+  /** The publication's articles with the most reads from `from` on (then views, then id), at most `limit`. */
+  async publicationTop(publicationId: string, from: string, limit: number): Promise<ArticleReadsRow[]> {
+    const result = await this.database.db.execute<{ id: string; title: string; views: string; reads: string }>(sql`
+      select a.id, a.title, sum(d.views) as views, sum(d.reads) as reads
+      from ${articleDailyStats} d join ${articles} a on a.id = d.article_id
+      where a.publication_id = ${publicationId} and d.day >= ${from}::date
+      group by a.id, a.title
+      order by sum(d.reads) desc, sum(d.views) desc, a.id desc
+      limit ${limit}`);
+    return result.rows.map((row) => ({
+      articleId: row.id,
+      title: row.title,
+      views: Number(row.views),
+      reads: Number(row.reads),
+    }));
+  }
+
+  /** The publication's published articles, newest first, at most `limit`. */
+  async publicationArticleIds(publicationId: string, limit: number): Promise<string[]> {
+    const rows = await this.database.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(eq(articles.publicationId, publicationId), eq(articles.status, 'published')))
+      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .limit(limit);
+    return rows.map((row) => row.id);
   }
 }

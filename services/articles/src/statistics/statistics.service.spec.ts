@@ -233,4 +233,55 @@ describe('StatisticsService', () => {
       expect((await service.get(ARTICLE, AUTHOR, 0)).daily).toHaveLength(30);
     });
   });
+
+  describe("a publication's statistics", () => {
+    const PUBLICATION = '3c2b1a09-8f7e-4d6c-8b5a-493827160504';
+
+    it('sums the days of its articles over the period, zeros on days without counts, and its most read', async () => {
+      repository.publicationDaily.mockResolvedValue([
+        { day: '2026-11-24', views: 9, reads: 3 },
+        { day: '2026-11-26', views: 2, reads: 1 },
+      ]);
+      const top = [{ articleId: ARTICLE, title: 'First', views: 11, reads: 4 }];
+      repository.publicationTop.mockResolvedValue(top);
+      const answer = await service.publication(PUBLICATION.toUpperCase(), 3, 0);
+      expect(repository.publicationDaily).toHaveBeenCalledWith(PUBLICATION, '2026-11-24');
+      expect(repository.publicationTop).toHaveBeenCalledWith(PUBLICATION, '2026-11-24', 10);
+      expect(answer).toEqual({
+        daily: [
+          { date: '2026-11-24', views: 9, reads: 3 },
+          { date: '2026-11-25', views: 0, reads: 0 },
+          { date: '2026-11-26', views: 2, reads: 1 },
+        ],
+        top,
+      });
+    });
+
+    it('keeps the period within a year and the top within 50', async () => {
+      repository.publicationDaily.mockResolvedValue([]);
+      repository.publicationTop.mockResolvedValue([]);
+      expect((await service.publication(PUBLICATION, 10_000, 500)).daily).toHaveLength(365);
+      expect(repository.publicationTop).toHaveBeenLastCalledWith(PUBLICATION, '2025-11-27', 50);
+      expect((await service.publication(PUBLICATION, 0, 5)).daily).toHaveLength(30);
+      expect(repository.publicationTop).toHaveBeenLastCalledWith(PUBLICATION, '2026-10-28', 5);
+    });
+
+    it('answers zeros for a malformed id without reading', async () => {
+      const answer = await service.publication('nope', 2, 0);
+      expect(answer).toEqual({
+        daily: [
+          { date: '2026-11-25', views: 0, reads: 0 },
+          { date: '2026-11-26', views: 0, reads: 0 },
+        ],
+        top: [],
+      });
+      expect(await service.publicationArticleIds('nope')).toEqual([]);
+    });
+
+    it("lists the publication's article ids, at most 1000", async () => {
+      repository.publicationArticleIds.mockResolvedValue([ARTICLE]);
+      expect(await service.publicationArticleIds(PUBLICATION.toUpperCase())).toEqual([ARTICLE]);
+      expect(repository.publicationArticleIds).toHaveBeenCalledWith(PUBLICATION, 1000);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type {
   ArticleStatistics,
+  GetPublicationStatisticsResponse,
   RecordReadRequest,
   RecordViewRequest,
 } from '@pencraft/contracts/articles/v1/statistics';
@@ -21,6 +22,10 @@ export const READ_MIN_SECONDS = 30;
 export const READ_MAX_SECONDS = 3_600;
 export const STATISTICS_DAYS_DEFAULT = 30;
 export const STATISTICS_DAYS_MAX = 365;
+export const TOP_ARTICLES_DEFAULT = 10;
+export const TOP_ARTICLES_MAX = 50;
+/** The most article ids ListPublicationArticleIds answers (what comments reads at most). */
+export const PUBLICATION_ARTICLE_IDS_MAX = 1000;
 /** Applied batches are remembered this long, far longer than a batch can wait in Redis. */
 const FLUSH_MEMORY_MS = 7 * 86_400_000;
 
@@ -82,8 +87,7 @@ export class StatisticsService {
     if (!authorId) throw new AppError('ArticleNotFound');
     if (authorId !== viewerUid && !(await this.access.isAcceptedCoAuthor(articleId, viewerUid)))
       throw new AppError('ArticleNotFound');
-    const period = Number.isInteger(days) && days > 0 ? Math.min(days, STATISTICS_DAYS_MAX) : STATISTICS_DAYS_DEFAULT;
-    const series = daysUpTo(this.clock.now(), period);
+    const series = daysUpTo(this.clock.now(), periodOf(days));
     const [totals, daily, engagement] = await Promise.all([
       this.repository.totals(articleId),
       this.repository.daily(articleId, series[0]!),
@@ -103,6 +107,32 @@ export class StatisticsService {
       bookmarks: engagement.bookmarks,
       daily: series.map((date) => ({ date, views: byDay.get(date)?.views ?? 0, reads: byDay.get(date)?.reads ?? 0 })),
     };
+  }
+
+  /**
+   * A publication's daily views and reads (over the articles that belong to it now) and its most read articles of the
+   * period. The caller checked who may see them; an unknown or malformed publication id answers zeros.
+   */
+  async publication(publicationId: string, days: number, topCount: number): Promise<GetPublicationStatisticsResponse> {
+    const series = daysUpTo(this.clock.now(), periodOf(days));
+    if (!isUuid(publicationId)) return { daily: series.map((date) => ({ date, views: 0, reads: 0 })), top: [] };
+    const id = publicationId.toLowerCase();
+    const limit = topCount > 0 ? Math.min(Math.trunc(topCount), TOP_ARTICLES_MAX) : TOP_ARTICLES_DEFAULT;
+    const [daily, top] = await Promise.all([
+      this.repository.publicationDaily(id, series[0]!),
+      this.repository.publicationTop(id, series[0]!, limit),
+    ]);
+    const byDay = new Map(daily.map((row) => [row.day, row]));
+    return {
+      daily: series.map((date) => ({ date, views: byDay.get(date)?.views ?? 0, reads: byDay.get(date)?.reads ?? 0 })),
+      top,
+    };
+  }
+
+  /** The publication's published articles, newest first (none for a malformed id). */
+  async publicationArticleIds(publicationId: string): Promise<string[]> {
+    if (!isUuid(publicationId)) return [];
+    return this.repository.publicationArticleIds(publicationId.toLowerCase(), PUBLICATION_ARTICLE_IDS_MAX);
   }
 
   async flush(): Promise<FlushResult> {
@@ -147,6 +177,10 @@ export class StatisticsService {
     }
     return result;
   }
+}
+
+function periodOf(days: number): number {
+  return Number.isInteger(days) && days > 0 ? Math.min(days, STATISTICS_DAYS_MAX) : STATISTICS_DAYS_DEFAULT;
 }
 
 function checkVisitor(key: string): string {

@@ -83,6 +83,37 @@ export interface GetArticleStatisticsResponse {
   statistics: ArticleStatistics | undefined;
 }
 
+export interface GetPublicationStatisticsRequest {
+  publicationId: string;
+  /** How many days the daily series covers (today included). */
+  days: number;
+  /** How many top articles to answer (0: 10, at most 50). */
+  topCount: number;
+}
+
+export interface ArticleReads {
+  articleId: string;
+  title: string;
+  /** In the period. */
+  views: number;
+  reads: number;
+}
+
+export interface GetPublicationStatisticsResponse {
+  /** Oldest first, one entry per day of the requested period. */
+  daily: DailyStatistics[];
+  /** Most reads in the period first (then most views, then newest id); only articles read or viewed in the period. */
+  top: ArticleReads[];
+}
+
+export interface ListPublicationArticleIdsRequest {
+  publicationId: string;
+}
+
+export interface ListPublicationArticleIdsResponse {
+  articleIds: string[];
+}
+
 function createBaseRecordViewRequest(): RecordViewRequest {
   return { articleId: "", visitorKey: "", signedIn: false };
 }
@@ -878,6 +909,416 @@ export const GetArticleStatisticsResponse: MessageFns<GetArticleStatisticsRespon
   },
 };
 
+function createBaseGetPublicationStatisticsRequest(): GetPublicationStatisticsRequest {
+  return { publicationId: "", days: 0, topCount: 0 };
+}
+
+export const GetPublicationStatisticsRequest: MessageFns<GetPublicationStatisticsRequest> = {
+  encode(message: GetPublicationStatisticsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.publicationId !== "") {
+      writer.uint32(10).string(message.publicationId);
+    }
+    if (message.days !== 0) {
+      writer.uint32(16).int32(message.days);
+    }
+    if (message.topCount !== 0) {
+      writer.uint32(24).int32(message.topCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublicationStatisticsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublicationStatisticsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.days = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.topCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublicationStatisticsRequest {
+    return {
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+      days: isSet(object.days) ? globalThis.Number(object.days) : 0,
+      topCount: isSet(object.topCount)
+        ? globalThis.Number(object.topCount)
+        : isSet(object.top_count)
+        ? globalThis.Number(object.top_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetPublicationStatisticsRequest): unknown {
+    const obj: any = {};
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    if (message.days !== 0) {
+      obj.days = Math.round(message.days);
+    }
+    if (message.topCount !== 0) {
+      obj.topCount = Math.round(message.topCount);
+    }
+    return obj;
+  },
+};
+
+function createBaseArticleReads(): ArticleReads {
+  return { articleId: "", title: "", views: 0, reads: 0 };
+}
+
+export const ArticleReads: MessageFns<ArticleReads> = {
+  encode(message: ArticleReads, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articleId !== "") {
+      writer.uint32(10).string(message.articleId);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.views !== 0) {
+      writer.uint32(24).int64(message.views);
+    }
+    if (message.reads !== 0) {
+      writer.uint32(32).int64(message.reads);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ArticleReads {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseArticleReads();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.views = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.reads = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ArticleReads {
+    return {
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      views: isSet(object.views) ? globalThis.Number(object.views) : 0,
+      reads: isSet(object.reads) ? globalThis.Number(object.reads) : 0,
+    };
+  },
+
+  toJSON(message: ArticleReads): unknown {
+    const obj: any = {};
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.views !== 0) {
+      obj.views = Math.round(message.views);
+    }
+    if (message.reads !== 0) {
+      obj.reads = Math.round(message.reads);
+    }
+    return obj;
+  },
+};
+
+function createBaseGetPublicationStatisticsResponse(): GetPublicationStatisticsResponse {
+  return { daily: [], top: [] };
+}
+
+export const GetPublicationStatisticsResponse: MessageFns<GetPublicationStatisticsResponse> = {
+  encode(message: GetPublicationStatisticsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.daily) {
+      DailyStatistics.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.top) {
+      ArticleReads.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublicationStatisticsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublicationStatisticsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.daily.push(DailyStatistics.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.top.push(ArticleReads.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublicationStatisticsResponse {
+    return {
+      daily: globalThis.Array.isArray(object?.daily) ? object.daily.map((e: any) => DailyStatistics.fromJSON(e)) : [],
+      top: globalThis.Array.isArray(object?.top) ? object.top.map((e: any) => ArticleReads.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetPublicationStatisticsResponse): unknown {
+    const obj: any = {};
+    if (message.daily?.length) {
+      obj.daily = message.daily.map((e) => DailyStatistics.toJSON(e));
+    }
+    if (message.top?.length) {
+      obj.top = message.top.map((e) => ArticleReads.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseListPublicationArticleIdsRequest(): ListPublicationArticleIdsRequest {
+  return { publicationId: "" };
+}
+
+export const ListPublicationArticleIdsRequest: MessageFns<ListPublicationArticleIdsRequest> = {
+  encode(message: ListPublicationArticleIdsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.publicationId !== "") {
+      writer.uint32(10).string(message.publicationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPublicationArticleIdsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPublicationArticleIdsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPublicationArticleIdsRequest {
+    return {
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListPublicationArticleIdsRequest): unknown {
+    const obj: any = {};
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    return obj;
+  },
+};
+
+function createBaseListPublicationArticleIdsResponse(): ListPublicationArticleIdsResponse {
+  return { articleIds: [] };
+}
+
+export const ListPublicationArticleIdsResponse: MessageFns<ListPublicationArticleIdsResponse> = {
+  encode(message: ListPublicationArticleIdsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.articleIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPublicationArticleIdsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPublicationArticleIdsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPublicationArticleIdsResponse {
+    return {
+      articleIds: globalThis.Array.isArray(object?.articleIds)
+        ? object.articleIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.article_ids)
+        ? object.article_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListPublicationArticleIdsResponse): unknown {
+    const obj: any = {};
+    if (message.articleIds?.length) {
+      obj.articleIds = message.articleIds;
+    }
+    return obj;
+  },
+};
+
 /** Article statistics: views and reads counted in Redis on the request path, flushed to PostgreSQL by a job. */
 export type StatisticsServiceService = typeof StatisticsServiceService;
 export const StatisticsServiceService = {
@@ -913,6 +1354,42 @@ export const StatisticsServiceService = {
       Buffer.from(GetArticleStatisticsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetArticleStatisticsResponse => GetArticleStatisticsResponse.decode(value),
   },
+  /**
+   * The daily views and reads summed over the articles that belong to a publication now (publication_id), and its
+   * articles with the most reads in the period. The caller (the gateway, for the studio) has checked that the viewer
+   * may see the publication's analytics; an unknown publication answers zeros. Days as GetArticleStatistics
+   * (STATISTICS_DAYS_DEFAULT when 0, at most STATISTICS_DAYS_MAX).
+   */
+  getPublicationStatistics: {
+    path: "/articles.v1.StatisticsService/GetPublicationStatistics" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPublicationStatisticsRequest): Buffer =>
+      Buffer.from(GetPublicationStatisticsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPublicationStatisticsRequest =>
+      GetPublicationStatisticsRequest.decode(value),
+    responseSerialize: (value: GetPublicationStatisticsResponse): Buffer =>
+      Buffer.from(GetPublicationStatisticsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPublicationStatisticsResponse =>
+      GetPublicationStatisticsResponse.decode(value),
+  },
+  /**
+   * The ids of a publication's published articles, newest first (at most PUBLICATION_ARTICLE_IDS_MAX), for the
+   * studio's list of comments on them.
+   */
+  listPublicationArticleIds: {
+    path: "/articles.v1.StatisticsService/ListPublicationArticleIds" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListPublicationArticleIdsRequest): Buffer =>
+      Buffer.from(ListPublicationArticleIdsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListPublicationArticleIdsRequest =>
+      ListPublicationArticleIdsRequest.decode(value),
+    responseSerialize: (value: ListPublicationArticleIdsResponse): Buffer =>
+      Buffer.from(ListPublicationArticleIdsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListPublicationArticleIdsResponse =>
+      ListPublicationArticleIdsResponse.decode(value),
+  },
 } as const;
 
 export interface StatisticsServiceServer extends UntypedServiceImplementation {
@@ -922,6 +1399,18 @@ export interface StatisticsServiceServer extends UntypedServiceImplementation {
   recordRead: handleUnaryCall<RecordReadRequest, RecordReadResponse>;
   /** The statistics of one article, for its author and accepted co-authors only. */
   getArticleStatistics: handleUnaryCall<GetArticleStatisticsRequest, GetArticleStatisticsResponse>;
+  /**
+   * The daily views and reads summed over the articles that belong to a publication now (publication_id), and its
+   * articles with the most reads in the period. The caller (the gateway, for the studio) has checked that the viewer
+   * may see the publication's analytics; an unknown publication answers zeros. Days as GetArticleStatistics
+   * (STATISTICS_DAYS_DEFAULT when 0, at most STATISTICS_DAYS_MAX).
+   */
+  getPublicationStatistics: handleUnaryCall<GetPublicationStatisticsRequest, GetPublicationStatisticsResponse>;
+  /**
+   * The ids of a publication's published articles, newest first (at most PUBLICATION_ARTICLE_IDS_MAX), for the
+   * studio's list of comments on them.
+   */
+  listPublicationArticleIds: handleUnaryCall<ListPublicationArticleIdsRequest, ListPublicationArticleIdsResponse>;
 }
 
 export interface StatisticsServiceClient extends Client {
@@ -972,6 +1461,46 @@ export interface StatisticsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetArticleStatisticsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The daily views and reads summed over the articles that belong to a publication now (publication_id), and its
+   * articles with the most reads in the period. The caller (the gateway, for the studio) has checked that the viewer
+   * may see the publication's analytics; an unknown publication answers zeros. Days as GetArticleStatistics
+   * (STATISTICS_DAYS_DEFAULT when 0, at most STATISTICS_DAYS_MAX).
+   */
+  getPublicationStatistics(
+    request: GetPublicationStatisticsRequest,
+    callback: (error: ServiceError | null, response: GetPublicationStatisticsResponse) => void,
+  ): ClientUnaryCall;
+  getPublicationStatistics(
+    request: GetPublicationStatisticsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPublicationStatisticsResponse) => void,
+  ): ClientUnaryCall;
+  getPublicationStatistics(
+    request: GetPublicationStatisticsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPublicationStatisticsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The ids of a publication's published articles, newest first (at most PUBLICATION_ARTICLE_IDS_MAX), for the
+   * studio's list of comments on them.
+   */
+  listPublicationArticleIds(
+    request: ListPublicationArticleIdsRequest,
+    callback: (error: ServiceError | null, response: ListPublicationArticleIdsResponse) => void,
+  ): ClientUnaryCall;
+  listPublicationArticleIds(
+    request: ListPublicationArticleIdsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListPublicationArticleIdsResponse) => void,
+  ): ClientUnaryCall;
+  listPublicationArticleIds(
+    request: ListPublicationArticleIdsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListPublicationArticleIdsResponse) => void,
   ): ClientUnaryCall;
 }
 
