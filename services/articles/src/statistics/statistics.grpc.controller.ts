@@ -41,7 +41,9 @@ export class StatisticsGrpcController {
   }
 
   @GrpcMethod('StatisticsService', 'listPublicationArticleIds')
-  async listPublicationArticleIds(request: ListPublicationArticleIdsRequest): Promise<ListPublicationArticleIdsResponse> {
+  async listPublicationArticleIds(
+    request: ListPublicationArticleIdsRequest,
+  ): Promise<ListPublicationArticleIdsResponse> {
     return { articleIds: await this.statistics.publicationArticleIds(request.publicationId) };
   }
 }
