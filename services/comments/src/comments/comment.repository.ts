@@ -206,4 +206,17 @@ export class CommentRepository {
     );
     return { items: rows.slice(0, limit), hasMore: rows.length > limit };
   }
+
+  /** The published comments (not deleted) on any of the articles, newest first. */
+  async onArticles(articleIds: string[], offset: number, limit: number) {
+    if (articleIds.length === 0) return { items: [], hasMore: false };
+    const rows = await this.views(
+      and(inArray(comments.articleId, articleIds), VISIBLE)!,
+      null,
+      this.db,
+      [sql`${comments.createdAt} desc nulls last`, sql`${comments.id} desc nulls last`],
+      { offset, limit: limit + 1 },
+    );
+    return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
 }

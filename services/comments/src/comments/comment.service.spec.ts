@@ -236,6 +236,48 @@ describe('CommentService', () => {
     ).toBe('InvalidModel');
   });
 
+  describe("a publication's comments", () => {
+    it('lists the published comments on the given articles, newest first, a page at a time', async () => {
+      const other = '7e6d5c4b-3a29-4817-9f6e-5d4c3b2a1908';
+      comments.onArticles.mockResolvedValue({
+        items: [view({ status: 'published', articleTitle: 'On Baku' })],
+        hasMore: true,
+      });
+      const answer = await service.listOnArticles({
+        articleIds: [ARTICLE.toUpperCase(), ARTICLE, other, 'nope'],
+        page: 2,
+        pageSize: 5,
+      });
+      expect(comments.onArticles).toHaveBeenCalledWith([ARTICLE, other], 5, 5);
+      expect(answer).toMatchObject({ page: 2, pageSize: 5, hasMore: true });
+      expect(answer.items).toHaveLength(1);
+      expect(answer.items[0]).toMatchObject({
+        id: COMMENT,
+        articleId: ARTICLE,
+        articleTitle: 'On Baku',
+        status: CommentStatus.COMMENT_STATUS_PUBLISHED,
+        author: { uid: ALICE, username: 'alice', fullname: 'Alice', imageUrl: '' },
+        content: 'Salam',
+      });
+    });
+
+    it('answers an empty page for no article without reading', async () => {
+      expect(await service.listOnArticles({ articleIds: ['nope'], page: 0, pageSize: 0 })).toEqual({
+        items: [],
+        page: 1,
+        pageSize: 20,
+        hasMore: false,
+      });
+    });
+
+    it('reads at most 1000 articles', async () => {
+      comments.onArticles.mockResolvedValue({ items: [], hasMore: false });
+      const ids = Array.from({ length: 1200 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+      await service.listOnArticles({ articleIds: ids, page: 1, pageSize: 20 });
+      expect(comments.onArticles.mock.calls[0]![0]).toHaveLength(1000);
+    });
+  });
+
   describe('decide', () => {
     it('publishes with reviewed and published events naming the article’s authors and the answered author', async () => {
       comments.lock.mockResolvedValue(row({ replyToUid: BOB, parentId: COMMENT, depth: 2 }));

@@ -39,6 +39,8 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const EFFECTS_MAX = 100;
 const PAGE_SIZE_MAX = 50;
+/** The most article ids ListArticlesComments reads (what articles answers for a publication at most). */
+const ARTICLE_IDS_MAX = 1000;
 
 function stateOf(row: CommentRow): CommentState {
   return {
@@ -406,6 +408,15 @@ export class CommentService {
     if (!isUuid(request.uid)) return { items: [], page, pageSize, hasMore: false };
     const mine = isUuid(request.viewerUid) && request.viewerUid === request.uid;
     const result = await this.comments.byAuthor(request.uid, mine, offset, pageSize);
+    return { items: result.items.map((view) => presentComment(view)), page, pageSize, hasMore: result.hasMore };
+  }
+
+  /** Published comments on any of the articles (a publication's, chosen by the caller), newest first, flat. */
+  async listOnArticles(request: pb.ListArticlesCommentsRequest): Promise<pb.ListArticlesCommentsResponse> {
+    const { page, pageSize, offset } = paging(request.page, request.pageSize);
+    const ids = [...new Set(request.articleIds.filter(isUuid).map((id) => id.toLowerCase()))].slice(0, ARTICLE_IDS_MAX);
+    if (ids.length === 0) return { items: [], page, pageSize, hasMore: false };
+    const result = await this.comments.onArticles(ids, offset, pageSize);
     return { items: result.items.map((view) => presentComment(view)), page, pageSize, hasMore: result.hasMore };
   }
 

@@ -46,6 +46,11 @@ export class CommentsGrpcController {
     return this.comments.listByUser(request);
   }
 
+  @GrpcMethod(SERVICE, 'listArticlesComments')
+  listArticlesComments(request: pb.ListArticlesCommentsRequest): Promise<pb.ListArticlesCommentsResponse> {
+    return this.comments.listOnArticles(request);
+  }
+
   @GrpcMethod(SERVICE, 'getCommentEffects')
   getCommentEffects(request: pb.GetCommentEffectsRequest): Promise<pb.GetCommentEffectsResponse> {
     return this.comments.effects(request);

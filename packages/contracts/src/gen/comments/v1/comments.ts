@@ -260,6 +260,21 @@ export interface DecideCommentResponse {
   changed: boolean;
 }
 
+export interface ListArticlesCommentsRequest {
+  articleIds: string[];
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+export interface ListArticlesCommentsResponse {
+  /** Without replies (each comment is listed on its own). */
+  items: Comment[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
 function createBaseCommentAuthor(): CommentAuthor {
   return { uid: "", username: "", fullname: "", imageUrl: "" };
 }
@@ -2795,6 +2810,217 @@ export const DecideCommentResponse: MessageFns<DecideCommentResponse> = {
   },
 };
 
+function createBaseListArticlesCommentsRequest(): ListArticlesCommentsRequest {
+  return { articleIds: [], page: 0, pageSize: 0 };
+}
+
+export const ListArticlesCommentsRequest: MessageFns<ListArticlesCommentsRequest> = {
+  encode(message: ListArticlesCommentsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.articleIds) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.page !== 0) {
+      writer.uint32(16).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(24).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListArticlesCommentsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListArticlesCommentsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleIds.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListArticlesCommentsRequest {
+    return {
+      articleIds: globalThis.Array.isArray(object?.articleIds)
+        ? object.articleIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.article_ids)
+        ? object.article_ids.map((e: any) => globalThis.String(e))
+        : [],
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListArticlesCommentsRequest): unknown {
+    const obj: any = {};
+    if (message.articleIds?.length) {
+      obj.articleIds = message.articleIds;
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+};
+
+function createBaseListArticlesCommentsResponse(): ListArticlesCommentsResponse {
+  return { items: [], page: 0, pageSize: 0, hasMore: false };
+}
+
+export const ListArticlesCommentsResponse: MessageFns<ListArticlesCommentsResponse> = {
+  encode(message: ListArticlesCommentsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      Comment.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== 0) {
+      writer.uint32(16).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(24).int32(message.pageSize);
+    }
+    if (message.hasMore !== false) {
+      writer.uint32(32).bool(message.hasMore);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListArticlesCommentsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListArticlesCommentsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(Comment.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.hasMore = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListArticlesCommentsResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Comment.fromJSON(e)) : [],
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      hasMore: isSet(object.hasMore)
+        ? globalThis.Boolean(object.hasMore)
+        : isSet(object.has_more)
+        ? globalThis.Boolean(object.has_more)
+        : false,
+    };
+  },
+
+  toJSON(message: ListArticlesCommentsResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => Comment.toJSON(e));
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.hasMore !== false) {
+      obj.hasMore = message.hasMore;
+    }
+    return obj;
+  },
+};
+
 /**
  * Comments on published articles: threads (depth at most 3), review by moderation, votes and reports. Every rpc
  * acting for a signed-in user names that user as the gateway resolved the session; ids never grant access: a
@@ -2916,6 +3142,22 @@ export const CommentsServiceService = {
       Buffer.from(DecideCommentResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DecideCommentResponse => DecideCommentResponse.decode(value),
   },
+  /**
+   * The published comments (not deleted) on any of the given articles, newest first, with their article's title and
+   * author (for a publication's studio; the caller chose the articles). At most 1000 ids are read; none answers an
+   * empty page.
+   */
+  listArticlesComments: {
+    path: "/comments.v1.CommentsService/ListArticlesComments" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListArticlesCommentsRequest): Buffer =>
+      Buffer.from(ListArticlesCommentsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListArticlesCommentsRequest => ListArticlesCommentsRequest.decode(value),
+    responseSerialize: (value: ListArticlesCommentsResponse): Buffer =>
+      Buffer.from(ListArticlesCommentsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListArticlesCommentsResponse => ListArticlesCommentsResponse.decode(value),
+  },
 } as const;
 
 export interface CommentsServiceServer extends UntypedServiceImplementation {
@@ -2945,6 +3187,12 @@ export interface CommentsServiceServer extends UntypedServiceImplementation {
   getComment: handleUnaryCall<GetCommentRequest, GetCommentResponse>;
   /** Moderation's decision on a comment under review or a published one (idempotent). */
   decideComment: handleUnaryCall<DecideCommentRequest, DecideCommentResponse>;
+  /**
+   * The published comments (not deleted) on any of the given articles, newest first, with their article's title and
+   * author (for a publication's studio; the caller chose the articles). At most 1000 ids are read; none answers an
+   * empty page.
+   */
+  listArticlesComments: handleUnaryCall<ListArticlesCommentsRequest, ListArticlesCommentsResponse>;
 }
 
 export interface CommentsServiceClient extends Client {
@@ -3113,6 +3361,26 @@ export interface CommentsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DecideCommentResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The published comments (not deleted) on any of the given articles, newest first, with their article's title and
+   * author (for a publication's studio; the caller chose the articles). At most 1000 ids are read; none answers an
+   * empty page.
+   */
+  listArticlesComments(
+    request: ListArticlesCommentsRequest,
+    callback: (error: ServiceError | null, response: ListArticlesCommentsResponse) => void,
+  ): ClientUnaryCall;
+  listArticlesComments(
+    request: ListArticlesCommentsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListArticlesCommentsResponse) => void,
+  ): ClientUnaryCall;
+  listArticlesComments(
+    request: ListArticlesCommentsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListArticlesCommentsResponse) => void,
   ): ClientUnaryCall;
 }
 
