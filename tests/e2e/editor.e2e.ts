@@ -3,8 +3,9 @@
 // SPEC.md section 3 and an uploaded image, watches the save states, loses the connection and gets every word back,
 // edits in two tabs and meets the conflict, shares a preview link and refreshes it (the old one is refused), invites
 // a co-author who accepts, publishes, translates into two languages, edits the published article, keeps to the drafts
-// cap, and deletes a pending article within the window (refused once it is approved). axe-core on the editor's pages
-// in both themes and at 375 px.
+// cap, and deletes a pending article within the window (refused once it is approved); a writer who owns a publication
+// (created through the API) aims a draft at it, which alone enables the paid audience, and back at the personal blog.
+// axe-core on the editor's pages in both themes and at 375 px.
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { captchaHeader } from '../support/captcha.ts';
@@ -96,6 +97,9 @@ function png(width: number, height: number): Buffer {
 let browser: Browser;
 let writer: Person;
 let coAuthor: Person;
+/** Owns a publication (created through the API in the setup). */
+let publisher: Person;
+let publication: { id: string; name: string };
 let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
@@ -106,6 +110,13 @@ let articleId = '';
 beforeAll(async () => {
   writer = await registered('ewriter', 'Leyla Yazar');
   coAuthor = await registered('ecoauthor', 'Kamran Həmmüəllif');
+  publisher = await registered('epublisher', 'Səbinə Naşir');
+  const created = await publisher.client.post<{ id: string; name: string }>('/api/core-publications', {
+    name: `Absheron Notes ${suffix}`,
+    slug: `absheron-${suffix}`,
+  });
+  expect(created.status).toBe(201);
+  publication = created.body;
   browser = await launchBrowser({ clientAddress: CLIENT_ADDRESS });
   context = await signedIn(writer);
   page = await context.newPage();
@@ -573,6 +584,58 @@ describe('drafts and pending articles', () => {
     const published = page.getByRole('listitem').filter({ hasText: `Approved ${suffix}` });
     await published.waitFor();
     expect(await published.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+  });
+});
+
+describe('where to publish', () => {
+  it("aims a draft at the writer's publication, which alone allows paid readers, and back at the personal blog", async () => {
+    const created = await publisher.client.post<{ id: string }>('/api/drafts', {
+      title: `Into the publication ${suffix}`,
+      language: 'en',
+      category: 'tech',
+      content: {
+        blocks: [{ type: 'paragraph', data: { text: 'A draft that a publication will carry, long enough.' } }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    const serverDraft = async () =>
+      (await publisher.client.get<{ publicationId: string | null; audience: string }>(`/api/drafts/${id}`)).body;
+    const own = await signedIn(publisher);
+    const tab = await own.newPage();
+    tab.setDefaultTimeout(20_000);
+    tab.on('pageerror', (error) => pageErrors.push(error.message));
+    await tab.goto(`${SITE}/write/${id}`);
+    await tab.locator('.codex-editor').waitFor();
+    await settled(tab);
+    const where = tab.getByLabel('Publish on');
+    const paid = tab.getByRole('radio', { name: 'Paid subscribers only' });
+    // The personal blog first: paid readers need a publication.
+    await tab.locator(`option[value="${publication.id}"]`).waitFor({ state: 'attached' });
+    expect(await where.inputValue()).toBe('personal');
+    expect(await where.locator('option').allTextContents()).toEqual(['My personal blog', publication.name]);
+    expect(await paid.isDisabled()).toBe(true);
+    await tab.getByText('Paid readers need a publication').waitFor();
+
+    await where.selectOption(publication.id);
+    await eventually(async () => ((await serverDraft()).publicationId === publication.id ? true : undefined));
+    await tab.waitForFunction(
+      () => !(document.querySelector('input[type=radio][value=paid]') as HTMLInputElement | null)?.disabled,
+    );
+    expect(await tab.getByText('Paid readers need a publication').count()).toBe(0);
+    await paid.check();
+    await eventually(async () => ((await serverDraft()).audience === 'paid' ? true : undefined));
+    await expectAccessible(tab, 'a draft aimed at a publication');
+
+    // Back on the personal blog the draft is free for everyone again.
+    await where.selectOption('personal');
+    await eventually(async () => {
+      const draft = await serverDraft();
+      return draft.publicationId === null && draft.audience === 'free' ? true : undefined;
+    });
+    expect(await paid.isDisabled()).toBe(true);
+    expect(await tab.getByRole('radio', { name: 'Free for everyone' }).isChecked()).toBe(true);
+    await own.close();
   });
 });
 
