@@ -10,7 +10,6 @@ import { EVENTS } from '@pencraft/contracts/events';
 import { AckPolicy, connect } from 'nats';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
 import {
@@ -23,57 +22,19 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { captchaParam, typedApi, type BodyOf, type TypedApi } from '../support/typed-api.ts';
 // Every answer of a documented operation is checked against services/gateway/openapi.json.
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import type { Schemas } from '@pencraft/api-client';
 
-interface ErrorBody {
-  error: { code: string; message: string; details?: { field: string; code: string }[] };
-}
 interface Person {
   uid: string;
   username: string;
   fullname: string;
   client: ApiClient;
+  api: TypedApi;
 }
-interface Author {
-  uid: string;
-  username: string;
-  fullname: string;
-  imageUrl: string;
-}
-interface Draft {
-  id: string;
-  version: number;
-  title: string;
-  language: string;
-  role: string | null;
-  articleId: string | null;
-  translationOf: string | null;
-  category: string;
-  subCategories: string[];
-  content?: { blocks: { type: string; data: Record<string, unknown> }[] } | null;
-}
-interface Article {
-  id: string;
-  status: string;
-  title: string;
-  language: string;
-  author: Author;
-  coAuthors?: Author[];
-  translations?: { id: string; language: string }[];
-  originalId?: string | null;
-}
-interface Invitation {
-  id: string;
-  draftId: string | null;
-  articleId: string | null;
-  title: string;
-  inviter: Author;
-  invitee: Author;
-  status: string;
-  createdAt: string;
-  decidedAt: string | null;
-}
+type Lang = Schemas['Draft']['language'];
 
 let db: TestDatabase;
 const apps: AppHandle[] = [];
@@ -82,61 +43,71 @@ let n = 0;
 const run = Date.now().toString(36);
 
 const TEXT = 'Bakıda payız gələndə küləklər şəhəri təmizləyir, insanlar isə çay süfrəsi ətrafında toplaşır.';
-const draftBody = (title: string) => ({
-  title,
-  description: 'Bakı haqqında',
-  language: 'az',
-  category: 'travel',
-  subCategories: ['culture'],
-  content: { blocks: [{ type: 'paragraph', data: { text: TEXT } }] },
-});
+const draftBody = (title: string) =>
+  ({
+    title,
+    description: 'Bakı haqqında',
+    language: 'az',
+    category: 'travel',
+    subCategories: ['culture'],
+    content: { blocks: [{ type: 'paragraph', data: { text: TEXT } }] },
+  }) satisfies BodyOf<'createDraft'>;
 
 async function signedUp(): Promise<Person> {
   n += 1;
   const client = new ApiClient(base);
+  const api = typedApi(client);
   const email = `collab${n}_${run}@example.az`;
   rememberSecret(email);
   const username = `collab_${run}_${n}`;
   const fullname = `Collab User ${n}`;
   const registeredAt = new Date();
-  const response = await client.post(
-    '/api/id/register',
-    { email, username, fullname, password: 'collab-pass-42', acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(base),
-  );
+  const response = await api.POST('/api/id/register', {
+    body: { email, username, fullname, password: 'collab-pass-42', acceptTerms: true, acceptPrivacy: true },
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   await confirmAccount(client, email, registeredAt);
-  const info = await client.get<{ uid: string }>('/api/users/info');
-  return { uid: info.body.uid, username, fullname, client };
+  const info = await api.GET('/api/users/info');
+  return { uid: info.data!.uid, username, fullname, client, api };
 }
 
-const codeOf = (response: { status: number; body: unknown }) => [
+const codeOf = (response: { status: number; error?: Schemas['Error'] }) => [
   response.status,
-  (response.body as ErrorBody | undefined)?.error?.code,
+  response.error?.error.code,
+];
+/** The same of a raw answer: a call the document refuses (a language or a query it does not allow). */
+const rawCodeOf = (response: { status: number; body: unknown }) => [
+  response.status,
+  (response.body as Schemas['Error'] | undefined)?.error?.code,
 ];
 const person = (p: Person) => ({ uid: p.uid, username: p.username, fullname: p.fullname, imageUrl: '' });
+const byId = (id: string) => ({ params: { path: { id } } });
 
-async function newDraft(owner: Person, title: string): Promise<Draft> {
-  const created = await owner.client.post<Draft>('/api/drafts', draftBody(title));
+async function newDraft(owner: Person, title: string): Promise<Schemas['Draft']> {
+  const created = await owner.api.POST('/api/drafts', { body: draftBody(title) });
   expect(created.status).toBe(201);
-  return created.body;
+  return created.data!;
 }
 
 /** Submits a draft and plays the moderation service's approval: a published article. */
-async function publish(owner: Person, draftId: string): Promise<Article> {
-  const submitted = await owner.client.post<Article>(`/api/articles/publishing/${draftId}`);
+async function publish(owner: Person, draftId: string): Promise<Schemas['Article']> {
+  const submitted = await owner.api.POST('/api/articles/publishing/{id}', byId(draftId));
   expect(submitted.status).toBe(200);
-  await approveArticle(submitted.body.id);
-  return (await owner.client.get<Article>(`/api/articles/${submitted.body.id}`)).body;
+  await approveArticle(submitted.data!.id);
+  return (await owner.api.GET('/api/articles/{id}', byId(submitted.data!.id))).data!;
 }
 
-const translate = (who: ApiClient, aid: string, lang: string) =>
-  who.post<Draft>(`/api/drafts/translate?aid=${aid}&lang=${lang}`);
-const invite = (who: ApiClient, draftId: string, username: string) =>
-  who.post<Invitation>(`/api/drafts/${draftId}/invite?username=${encodeURIComponent(username)}`);
-const invitationsOf = async (who: Person) =>
-  (await who.client.get<{ items: Invitation[] }>('/api/drafts/invitations')).body.items;
-const read = (who: ApiClient, id: string) => who.get<Article>(`/api/articles/${id}`);
+const translate = (who: TypedApi, aid: string, lang: Lang) =>
+  who.POST('/api/drafts/translate', { params: { query: { aid, lang } } });
+const invite = (who: TypedApi, draftId: string, username: string) =>
+  who.POST('/api/drafts/{id}/invite', { params: { path: { id: draftId }, query: { username } } });
+const invitationsOf = async (who: Person) => (await who.api.GET('/api/drafts/invitations')).data!.items;
+const decide = (who: Person, id: string, decision: 'accept' | 'reject') =>
+  who.api.POST(`/api/drafts/invitations/{id}/${decision}`, byId(id));
+const read = (who: TypedApi, id: string) => who.GET('/api/articles/{id}', byId(id));
+const inLanguage = (who: TypedApi, id: string, lang: Lang) =>
+  who.GET('/api/articles/{id}/translations/{lang}', { params: { path: { id, lang } } });
 
 /** The events of one subject on the ARTICLES stream so far, decoded (a fresh durable consumer reads them all). */
 async function eventsOn<T>(definition: { subject: string; message: { decode(data: Uint8Array): T } }, until: number) {
@@ -174,7 +145,8 @@ let third: Person;
 let fourth: Person;
 let fifth: Person;
 let stranger: Person;
-let visitor: ApiClient;
+let visitorClient: ApiClient;
+let visitor: TypedApi;
 
 beforeAll(async () => {
   await resetMessaging();
@@ -193,7 +165,8 @@ beforeAll(async () => {
   [author, friend, third, fourth, fifth, stranger] = (await Promise.all(
     Array.from({ length: 6 }, () => signedUp()),
   )) as [Person, Person, Person, Person, Person, Person];
-  visitor = new ApiClient(base);
+  visitorClient = new ApiClient(base);
+  visitor = typedApi(visitorClient);
 });
 
 afterAll(async () => {
@@ -203,7 +176,7 @@ afterAll(async () => {
 });
 
 describe('translations', () => {
-  let original: Article;
+  let original: Schemas['Article'];
 
   beforeAll(async () => {
     original = await publish(author, (await newDraft(author, 'Payız')).id);
@@ -213,12 +186,12 @@ describe('translations', () => {
   it('starts a draft translation prefilled from the original, one per language of the group', async () => {
     // Two requests at once for the same language: one draft, one refusal.
     const both = await Promise.all([
-      translate(author.client, original.id, 'en'),
-      translate(author.client, original.id, 'en'),
+      translate(author.api, original.id, 'en'),
+      translate(author.api, original.id, 'en'),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
-    const created = both.find((r) => r.status === 201)!;
-    expect(created.body).toMatchObject({
+    const created = both.find((r) => r.status === 201)!.data!;
+    expect(created).toMatchObject({
       translationOf: original.id,
       language: 'en',
       title: 'Payız',
@@ -227,74 +200,71 @@ describe('translations', () => {
       role: 'owner',
       articleId: null,
     });
-    expect(created.body.content?.blocks[0]?.data.text).toBe(TEXT);
+    expect(created.content?.blocks[0]?.data.text).toBe(TEXT);
 
     // The original's language, and a language the group already holds as a draft, are taken.
-    expect(codeOf(await translate(author.client, original.id, 'az'))).toEqual([409, 'ArticleTranslationAvailable']);
-    expect(codeOf(await translate(author.client, original.id, 'en'))).toEqual([409, 'ArticleTranslationAvailable']);
+    expect(codeOf(await translate(author.api, original.id, 'az'))).toEqual([409, 'ArticleTranslationAvailable']);
+    expect(codeOf(await translate(author.api, original.id, 'en'))).toEqual([409, 'ArticleTranslationAvailable']);
 
     // A translation keeps its language when saved (the group holds each language once).
-    const saved = await author.client.request<Draft>('PUT', `/api/drafts/${created.body.id}`, {
-      ...draftBody('Autumn'),
-      language: 'ru',
-      version: created.body.version,
+    const saved = await author.api.PUT('/api/drafts/{id}', {
+      ...byId(created.id),
+      body: { ...draftBody('Autumn'), language: 'ru', version: created.version },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ title: 'Autumn', language: 'en' });
+    expect(saved.data).toMatchObject({ title: 'Autumn', language: 'en' });
   });
 
   it('refuses visitors, strangers, unknown and unpublished articles, and bad input', async () => {
     expect(codeOf(await translate(visitor, original.id, 'ru'))).toEqual([401, 'Unauthorized']);
-    expect(codeOf(await translate(stranger.client, original.id, 'ru'))).toEqual([403, 'Forbidden']);
-    expect(codeOf(await translate(author.client, '00000000-0000-4000-8000-000000000000', 'ru'))).toEqual([
+    expect(codeOf(await translate(stranger.api, original.id, 'ru'))).toEqual([403, 'Forbidden']);
+    expect(codeOf(await translate(author.api, '00000000-0000-4000-8000-000000000000', 'ru'))).toEqual([
       404,
       'ArticleNotFound',
     ]);
-    expect(codeOf(await translate(author.client, 'not-an-id', 'ru'))).toEqual([400, 'InvalidIdentifier']);
-    expect(codeOf(await translate(author.client, original.id, 'de'))).toEqual([400, 'InvalidModel']);
-    const pending = await author.client.post<Article>(
-      `/api/articles/publishing/${(await newDraft(author, 'Gözləyən')).id}`,
+    expect(codeOf(await translate(author.api, 'not-an-id', 'ru'))).toEqual([400, 'InvalidIdentifier']);
+    // Raw on purpose: a language outside the document's list.
+    expect(rawCodeOf(await author.client.post(`/api/drafts/translate?aid=${original.id}&lang=de`))).toEqual([
+      400,
+      'InvalidModel',
+    ]);
+    const pending = await author.api.POST(
+      '/api/articles/publishing/{id}',
+      byId((await newDraft(author, 'Gözləyən')).id),
     );
-    expect(pending.body.status).toBe('accepted');
-    expect(codeOf(await translate(author.client, pending.body.id, 'en'))).toEqual([404, 'ArticleNotFound']);
+    expect(pending.data!.status).toBe('accepted');
+    expect(codeOf(await translate(author.api, pending.data!.id, 'en'))).toEqual([404, 'ArticleNotFound']);
   });
 
   it('goes through review like an article, then reads per language and lists the group on the article', async () => {
-    const [draft] = (await author.client.get<{ items: Draft[] }>('/api/drafts')).body.items.filter(
-      (d) => d.translationOf === original.id,
-    );
-    const submitted = await author.client.post<Article>(`/api/articles/publishing/${draft!.id}`);
+    const [draft] = (await author.api.GET('/api/drafts')).data!.items.filter((d) => d.translationOf === original.id);
+    const submitted = await author.api.POST('/api/articles/publishing/{id}', byId(draft!.id));
     expect(submitted.status).toBe(200);
-    expect(submitted.body).toMatchObject({ status: 'accepted', language: 'en', title: 'Autumn' });
-    const en = submitted.body.id;
+    expect(submitted.data).toMatchObject({ status: 'accepted', language: 'en', title: 'Autumn' });
+    const en = submitted.data!.id;
 
     // Pending: the language stays taken, and no reader finds it yet.
-    expect(codeOf(await translate(author.client, original.id, 'en'))).toEqual([409, 'ArticleTranslationAvailable']);
-    expect(codeOf(await visitor.get(`/api/articles/${original.id}/translations/en`))).toEqual([
-      404,
-      'ArticleTranslationNotFound',
-    ]);
+    expect(codeOf(await translate(author.api, original.id, 'en'))).toEqual([409, 'ArticleTranslationAvailable']);
+    expect(codeOf(await inLanguage(visitor, original.id, 'en'))).toEqual([404, 'ArticleTranslationNotFound']);
     // ...nor does a stranger through the pending translation's id.
-    expect(codeOf(await stranger.client.get(`/api/articles/${en}/translations/az`))).toEqual([404, 'ArticleNotFound']);
+    expect(codeOf(await inLanguage(stranger.api, en, 'az'))).toEqual([404, 'ArticleNotFound']);
     // Its author can switch from it to the published original.
-    expect((await author.client.get<Article>(`/api/articles/${en}/translations/az`)).body.id).toBe(original.id);
+    expect((await inLanguage(author.api, en, 'az')).data!.id).toBe(original.id);
 
     await approveArticle(en);
 
-    const english = await visitor.get<Article>(`/api/articles/${original.id}/translations/en`);
+    const english = await inLanguage(visitor, original.id, 'en');
     expect(english.status).toBe(200);
-    expect(english.body).toMatchObject({ id: en, language: 'en', status: 'published', originalId: original.id });
-    expect((await visitor.get<Article>(`/api/articles/${en}/translations/az`)).body.id).toBe(original.id);
-    expect((await visitor.get<Article>(`/api/articles/${en}/translations/en`)).body.id).toBe(en);
-    expect(codeOf(await visitor.get(`/api/articles/${original.id}/translations/ru`))).toEqual([
+    expect(english.data).toMatchObject({ id: en, language: 'en', status: 'published', originalId: original.id });
+    expect((await inLanguage(visitor, en, 'az')).data!.id).toBe(original.id);
+    expect((await inLanguage(visitor, en, 'en')).data!.id).toBe(en);
+    expect(codeOf(await inLanguage(visitor, original.id, 'ru'))).toEqual([404, 'ArticleTranslationNotFound']);
+    // Raw on purpose: a language outside the document's list.
+    expect(rawCodeOf(await visitorClient.get(`/api/articles/${original.id}/translations/de`))).toEqual([
       404,
       'ArticleTranslationNotFound',
     ]);
-    expect(codeOf(await visitor.get(`/api/articles/${original.id}/translations/de`))).toEqual([
-      404,
-      'ArticleTranslationNotFound',
-    ]);
-    expect(codeOf(await visitor.get(`/api/articles/00000000-0000-4000-8000-000000000000/translations/en`))).toEqual([
+    expect(codeOf(await inLanguage(visitor, '00000000-0000-4000-8000-000000000000', 'en'))).toEqual([
       404,
       'ArticleNotFound',
     ]);
@@ -303,9 +273,9 @@ describe('translations', () => {
       { id: original.id, language: 'az' },
       { id: en, language: 'en' },
     ];
-    const originalRead = await visitor.get<Article>(`/api/articles/${original.id}`);
-    expect(originalRead.body).toMatchObject({ translations: group, originalId: null });
-    expect((await read(visitor, en)).body).toMatchObject({ translations: group, originalId: original.id });
+    const originalRead = await read(visitor, original.id);
+    expect(originalRead.data).toMatchObject({ translations: group, originalId: null });
+    expect((await read(visitor, en)).data).toMatchObject({ translations: group, originalId: original.id });
 
     // Both steps were announced for notifications, beside the row's articles.article.published.
     expect(await eventsOn(EVENTS.translationSubmitted, 1)).toEqual([
@@ -321,9 +291,9 @@ describe('translations', () => {
     ]);
 
     // Translating from a translation translates its group's original.
-    const ru = await translate(author.client, en, 'ru');
+    const ru = await translate(author.api, en, 'ru');
     expect(ru.status).toBe(201);
-    expect(ru.body).toMatchObject({ translationOf: original.id, language: 'ru' });
+    expect(ru.data).toMatchObject({ translationOf: original.id, language: 'ru' });
   });
 
   it('holds each user to 5 draft translations (delete one to start another)', async () => {
@@ -337,41 +307,42 @@ describe('translations', () => {
       [1, 'en'],
       [1, 'ru'],
     ] as const) {
-      expect((await translate(author.client, originals[i]!.id, lang)).status).toBe(201);
+      expect((await translate(author.api, originals[i]!.id, lang)).status).toBe(201);
     }
-    expect(codeOf(await translate(author.client, originals[2]!.id, 'en'))).toEqual([
+    expect(codeOf(await translate(author.api, originals[2]!.id, 'en'))).toEqual([
       429,
       'MaxDraftTranslationsCountReached',
     ]);
-    const list = (await author.client.get<{ items: Draft[] }>('/api/drafts')).body.items;
+    const list = (await author.api.GET('/api/drafts')).data!.items;
     const one = list.find((d) => d.translationOf === originals[1]!.id)!;
-    expect((await author.client.request('DELETE', `/api/drafts/${one.id}`)).status).toBe(204);
-    expect((await translate(author.client, originals[2]!.id, 'en')).status).toBe(201);
+    expect((await author.api.DELETE('/api/drafts/{id}', byId(one.id))).status).toBe(204);
+    expect((await translate(author.api, originals[2]!.id, 'en')).status).toBe(201);
   });
 });
 
 describe('co-authors', () => {
-  let draft: Draft;
-  let toFriend: Invitation;
+  let draft: Schemas['Draft'];
+  let toFriend: Schemas['CoAuthorInvitation'];
 
   beforeAll(async () => {
     draft = await newDraft(author, 'Birlikdə');
   });
 
   it('invites by username, refusing oneself, unknown users, strangers and a second invitation', async () => {
-    expect(codeOf(await invite(stranger.client, draft.id, friend.username))).toEqual([404, 'DraftNotFound']);
+    expect(codeOf(await invite(stranger.api, draft.id, friend.username))).toEqual([404, 'DraftNotFound']);
     expect(codeOf(await invite(visitor, draft.id, friend.username))).toEqual([401, 'Unauthorized']);
-    expect(codeOf(await invite(author.client, draft.id, author.username))).toEqual([403, 'Forbidden']);
-    expect(codeOf(await invite(author.client, draft.id, `nobody_${run}`))).toEqual([404, 'UserNotFound']);
-    expect(codeOf(await invite(author.client, '00000000-0000-4000-8000-000000000000', friend.username))).toEqual([
+    expect(codeOf(await invite(author.api, draft.id, author.username))).toEqual([403, 'Forbidden']);
+    expect(codeOf(await invite(author.api, draft.id, `nobody_${run}`))).toEqual([404, 'UserNotFound']);
+    expect(codeOf(await invite(author.api, '00000000-0000-4000-8000-000000000000', friend.username))).toEqual([
       404,
       'DraftNotFound',
     ]);
-    expect(codeOf(await author.client.post(`/api/drafts/${draft.id}/invite`))).toEqual([400, 'NullOrEmpty']);
+    // Raw on purpose: the document requires the username.
+    expect(rawCodeOf(await author.client.post(`/api/drafts/${draft.id}/invite`))).toEqual([400, 'NullOrEmpty']);
 
-    const sent = await invite(author.client, draft.id, friend.username.toUpperCase());
+    const sent = await invite(author.api, draft.id, friend.username.toUpperCase());
     expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({
+    expect(sent.data).toMatchObject({
       draftId: draft.id,
       articleId: null,
       title: 'Birlikdə',
@@ -380,8 +351,8 @@ describe('co-authors', () => {
       status: 'pending',
       decidedAt: null,
     });
-    toFriend = sent.body;
-    expect(codeOf(await invite(author.client, draft.id, friend.username))).toEqual([409, 'AuthorAlreadyInvited']);
+    toFriend = sent.data!;
+    expect(codeOf(await invite(author.api, draft.id, friend.username))).toEqual([409, 'AuthorAlreadyInvited']);
   });
 
   it('announces the invitation on NATS (articles.coauthor.invited)', async () => {
@@ -403,119 +374,101 @@ describe('co-authors', () => {
     expect(mine[0]).toMatchObject({ title: 'Birlikdə', inviter: person(author), status: 'pending' });
     expect(await invitationsOf(stranger)).toEqual([]);
     expect(await invitationsOf(author)).toEqual([]);
-    expect(codeOf(await visitor.get('/api/drafts/invitations'))).toEqual([401, 'Unauthorized']);
+    expect(codeOf(await visitor.GET('/api/drafts/invitations'))).toEqual([401, 'Unauthorized']);
 
     for (const who of [stranger, author]) {
-      for (const decision of ['accept', 'reject']) {
-        expect(codeOf(await who.client.post(`/api/drafts/invitations/${toFriend.id}/${decision}`))).toEqual([
-          404,
-          'InvitationNotFound',
-        ]);
+      for (const decision of ['accept', 'reject'] as const) {
+        expect(codeOf(await decide(who, toFriend.id, decision))).toEqual([404, 'InvitationNotFound']);
       }
     }
-    expect(
-      codeOf(await friend.client.post('/api/drafts/invitations/00000000-0000-4000-8000-000000000000/accept')),
-    ).toEqual([404, 'InvitationNotFound']);
-    // Before accepting, the invitee has no access to the draft.
-    expect(codeOf(await friend.client.get(`/api/drafts/${draft.id}`))).toEqual([404, 'DraftNotFound']);
-
-    const accepted = await friend.client.post<Invitation>(`/api/drafts/invitations/${toFriend.id}/accept`);
-    expect(accepted.status).toBe(200);
-    expect(accepted.body).toMatchObject({ id: toFriend.id, status: 'accepted' });
-    expect(accepted.body.decidedAt).not.toBeNull();
-    // The same decision again (a double click) answers the same; changing one's mind afterwards does not.
-    expect((await friend.client.post<Invitation>(`/api/drafts/invitations/${toFriend.id}/accept`)).body.status).toBe(
-      'accepted',
-    );
-    expect(codeOf(await friend.client.post(`/api/drafts/invitations/${toFriend.id}/reject`))).toEqual([
+    expect(codeOf(await decide(friend, '00000000-0000-4000-8000-000000000000', 'accept'))).toEqual([
       404,
       'InvitationNotFound',
     ]);
+    // Before accepting, the invitee has no access to the draft.
+    expect(codeOf(await friend.api.GET('/api/drafts/{id}', byId(draft.id)))).toEqual([404, 'DraftNotFound']);
+
+    const accepted = await decide(friend, toFriend.id, 'accept');
+    expect(accepted.status).toBe(200);
+    expect(accepted.data).toMatchObject({ id: toFriend.id, status: 'accepted' });
+    expect(accepted.data!.decidedAt).not.toBeNull();
+    // The same decision again (a double click) answers the same; changing one's mind afterwards does not.
+    expect((await decide(friend, toFriend.id, 'accept')).data!.status).toBe('accepted');
+    expect(codeOf(await decide(friend, toFriend.id, 'reject'))).toEqual([404, 'InvitationNotFound']);
     expect(await invitationsOf(friend)).toEqual([]);
   });
 
   it('lets an accepted co-author read and save the draft, but not invite or delete', async () => {
-    const read = await friend.client.get<Draft>(`/api/drafts/${draft.id}`);
+    const read = await friend.api.GET('/api/drafts/{id}', byId(draft.id));
     expect(read.status).toBe(200);
-    expect(read.body.role).toBe('coAuthor');
-    const saved = await friend.client.request<Draft>('PUT', `/api/drafts/${draft.id}`, {
-      ...draftBody('Birlikdə yazılmış'),
-      version: read.body.version,
+    expect(read.data!.role).toBe('coAuthor');
+    const saved = await friend.api.PUT('/api/drafts/{id}', {
+      ...byId(draft.id),
+      body: { ...draftBody('Birlikdə yazılmış'), version: read.data!.version },
     });
     expect(saved.status).toBe(200);
-    expect(codeOf(await invite(friend.client, draft.id, third.username))).toEqual([403, 'Forbidden']);
-    expect(codeOf(await friend.client.request('DELETE', `/api/drafts/${draft.id}`))).toEqual([404, 'DraftNotFound']);
-    expect(codeOf(await stranger.client.get(`/api/drafts/${draft.id}`))).toEqual([404, 'DraftNotFound']);
-    expect((await friend.client.get<{ items: Draft[] }>('/api/drafts')).body.items.map((d) => d.id)).toContain(
-      draft.id,
-    );
+    expect(codeOf(await invite(friend.api, draft.id, third.username))).toEqual([403, 'Forbidden']);
+    expect(codeOf(await friend.api.DELETE('/api/drafts/{id}', byId(draft.id)))).toEqual([404, 'DraftNotFound']);
+    expect(codeOf(await stranger.api.GET('/api/drafts/{id}', byId(draft.id)))).toEqual([404, 'DraftNotFound']);
+    expect((await friend.api.GET('/api/drafts')).data!.items.map((d) => d.id)).toContain(draft.id);
   });
 
   it('caps co-authors at 3, pending invitations included; a rejection frees the place but not the person', async () => {
-    expect((await invite(author.client, draft.id, third.username)).status).toBe(201);
-    expect((await invite(author.client, draft.id, fourth.username)).status).toBe(201);
-    expect(codeOf(await invite(author.client, draft.id, fifth.username))).toEqual([429, 'MaxAuthorsCountReached']);
+    expect((await invite(author.api, draft.id, third.username)).status).toBe(201);
+    expect((await invite(author.api, draft.id, fourth.username)).status).toBe(201);
+    expect(codeOf(await invite(author.api, draft.id, fifth.username))).toEqual([429, 'MaxAuthorsCountReached']);
 
     const [toThird] = await invitationsOf(third);
-    const rejected = await third.client.post<Invitation>(`/api/drafts/invitations/${toThird!.id}/reject`);
-    expect(rejected.body.status).toBe('rejected');
-    expect(codeOf(await third.client.get(`/api/drafts/${draft.id}`))).toEqual([404, 'DraftNotFound']);
+    const rejected = await decide(third, toThird!.id, 'reject');
+    expect(rejected.data!.status).toBe('rejected');
+    expect(codeOf(await third.api.GET('/api/drafts/{id}', byId(draft.id)))).toEqual([404, 'DraftNotFound']);
 
-    expect((await invite(author.client, draft.id, fifth.username)).status).toBe(201);
-    expect(codeOf(await invite(author.client, draft.id, third.username))).toEqual([409, 'AuthorAlreadyInvited']);
+    expect((await invite(author.api, draft.id, fifth.username)).status).toBe(201);
+    expect(codeOf(await invite(author.api, draft.id, third.username))).toEqual([409, 'AuthorAlreadyInvited']);
   });
 
   it('carries the invitations to the article, shows the accepted co-authors on it and lets them edit it', async () => {
     const article = await publish(author, draft.id);
-    expect((await read(visitor, article.id)).body.coAuthors).toEqual([person(friend)]);
+    expect((await read(visitor, article.id)).data!.coAuthors).toEqual([person(friend)]);
 
     // A pending invitation now belongs to the article; accepting it adds a co-author to the published article.
     const [toFourth] = await invitationsOf(fourth);
     expect(toFourth).toMatchObject({ draftId: null, articleId: article.id, title: 'Birlikdə yazılmış' });
-    await fourth.client.post(`/api/drafts/invitations/${toFourth!.id}/accept`);
-    expect((await read(visitor, article.id)).body.coAuthors).toEqual([person(friend), person(fourth)]);
+    await decide(fourth, toFourth!.id, 'accept');
+    expect((await read(visitor, article.id)).data!.coAuthors).toEqual([person(friend), person(fourth)]);
 
     // The author opens an edit of the published article: its co-authors edit that draft too; nobody else does.
-    const edit = await author.client.post<Draft>(`/api/articles/publishing/${article.id}/edit`);
+    const edit = await author.api.POST('/api/articles/publishing/{id}/edit', byId(article.id));
     expect(edit.status).toBe(200);
-    expect((await friend.client.get<Draft>(`/api/drafts/${edit.body.id}`)).body.role).toBe('coAuthor');
-    expect(codeOf(await stranger.client.get(`/api/drafts/${edit.body.id}`))).toEqual([404, 'DraftNotFound']);
+    const editId = edit.data!.id;
+    expect((await friend.api.GET('/api/drafts/{id}', byId(editId))).data!.role).toBe('coAuthor');
+    expect(codeOf(await stranger.api.GET('/api/drafts/{id}', byId(editId)))).toEqual([404, 'DraftNotFound']);
     // Invitations from that draft belong to the article: the cap and the duplicates count over the article.
-    expect(codeOf(await invite(author.client, edit.body.id, friend.username))).toEqual([409, 'AuthorAlreadyInvited']);
-    expect(codeOf(await invite(author.client, edit.body.id, third.username))).toEqual([409, 'AuthorAlreadyInvited']);
-    expect(codeOf(await invite(author.client, edit.body.id, stranger.username))).toEqual([
-      429,
-      'MaxAuthorsCountReached',
-    ]);
+    expect(codeOf(await invite(author.api, editId, friend.username))).toEqual([409, 'AuthorAlreadyInvited']);
+    expect(codeOf(await invite(author.api, editId, third.username))).toEqual([409, 'AuthorAlreadyInvited']);
+    expect(codeOf(await invite(author.api, editId, stranger.username))).toEqual([429, 'MaxAuthorsCountReached']);
 
     // An accepted co-author may translate the article; a stranger may not.
-    expect((await translate(friend.client, article.id, 'en')).status).toBe(201);
-    expect(codeOf(await translate(stranger.client, article.id, 'ru'))).toEqual([403, 'Forbidden']);
+    expect((await translate(friend.api, article.id, 'en')).status).toBe(201);
+    expect(codeOf(await translate(stranger.api, article.id, 'ru'))).toEqual([403, 'Forbidden']);
   });
 
   it('shows the collaboration details of a draft to its owner and co-authors only', async () => {
-    const details = await author.client.get<{
-      coAuthors: Author[];
-      invitations: Invitation[];
-    }>(`/api/drafts/${draft.id}/dtls`);
+    const detailsOf = (who: Person, id: string) => who.api.GET('/api/drafts/{id}/dtls', byId(id));
     // The draft was consumed by publishing; a new one shows its own (none).
-    expect(codeOf(details)).toEqual([404, 'DraftNotFound']);
+    expect(codeOf(await detailsOf(author, draft.id))).toEqual([404, 'DraftNotFound']);
 
     const fresh = await newDraft(author, 'Təzə');
-    await invite(author.client, fresh.id, friend.username);
+    await invite(author.api, fresh.id, friend.username);
     const [toFriendAgain] = await invitationsOf(friend);
-    await friend.client.post(`/api/drafts/invitations/${toFriendAgain!.id}/accept`);
-    const own = await author.client.get<{ coAuthors: Author[]; invitations: Invitation[] }>(
-      `/api/drafts/${fresh.id}/dtls`,
-    );
+    await decide(friend, toFriendAgain!.id, 'accept');
+    const own = await detailsOf(author, fresh.id);
     expect(own.status).toBe(200);
-    expect(own.body.coAuthors).toEqual([person(friend)]);
-    expect(own.body.invitations.map((i) => i.invitee.uid)).toEqual([friend.uid]);
-    const theirs = await friend.client.get<{ coAuthors: Author[]; invitations: Invitation[] }>(
-      `/api/drafts/${fresh.id}/dtls`,
-    );
+    expect(own.data!.coAuthors).toEqual([person(friend)]);
+    expect(own.data!.invitations.map((i) => i.invitee.uid)).toEqual([friend.uid]);
+    const theirs = await detailsOf(friend, fresh.id);
     expect(theirs.status).toBe(200);
-    expect(theirs.body.invitations).toEqual([]);
-    expect(codeOf(await stranger.client.get(`/api/drafts/${fresh.id}/dtls`))).toEqual([404, 'DraftNotFound']);
+    expect(theirs.data!.invitations).toEqual([]);
+    expect(codeOf(await detailsOf(stranger, fresh.id))).toEqual([404, 'DraftNotFound']);
   });
 });
