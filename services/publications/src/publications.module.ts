@@ -14,12 +14,15 @@ import { PublicationRepository } from './publications/publication.repository.js'
 import { PublicationService } from './publications/publication.service.js';
 import { PublicationsGrpcController } from './publications/publications.grpc.controller.js';
 import { PlanRepository } from './subscriptions/plan.repository.js';
+import { SubscriberHistoryGrpcController } from './subscriptions/subscriber-history.grpc.controller.js';
+import { SubscriberHistoryRepository } from './subscriptions/subscriber-history.repository.js';
+import { SubscriberHistoryService } from './subscriptions/subscriber-history.service.js';
 import { SubscriptionRepository } from './subscriptions/subscription.repository.js';
 import { SubscriptionService } from './subscriptions/subscription.service.js';
 
 /** publications.v1.PublicationsService: publications, members and invitations, subscriptions, plans, pins, payments. */
 @Module({
-  controllers: [PublicationsGrpcController],
+  controllers: [PublicationsGrpcController, SubscriberHistoryGrpcController],
   providers: [
     PublicationService,
     MemberService,
@@ -29,6 +32,8 @@ import { SubscriptionService } from './subscriptions/subscription.service.js';
     MemberRepository,
     SubscriptionRepository,
     PlanRepository,
+    SubscriberHistoryService,
+    SubscriberHistoryRepository,
     PublicationArticleRepository,
     PaymentService,
     PaymentRepository,
