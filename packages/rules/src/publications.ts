@@ -92,6 +92,12 @@ export type PublicationImageKind = (typeof PUBLICATION_IMAGE_KINDS)[number];
 export const SUBSCRIPTION_TIERS = ['free', 'paid'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
+/** The periods the studio's analytics offers, in days (today included); the first is the default. */
+export const STUDIO_ANALYTICS_DAYS = [30, 90, 365] as const;
+export type StudioAnalyticsDays = (typeof STUDIO_ANALYTICS_DAYS)[number];
+/** The most read articles the studio's analytics lists. */
+export const STUDIO_TOP_ARTICLES = 10;
+
 /**
  * Who may do what in a publication. Members write into it, see the studio and detach their own articles; the owner
  * alone changes settings, deletes it, manages members, invitations, plans and pins, and sees subscribers and income.
