@@ -6,9 +6,12 @@ import { PublicationImageProcessor } from './images/publication-image.processor.
 import { PublicationImageService } from './images/publication-image.service.js';
 import { MemberRepository } from './members/member.repository.js';
 import { MemberService } from './members/member.service.js';
+import { IncomeRepository } from './payments/income.repository.js';
+import { IncomeService } from './payments/income.service.js';
 import { PAYMENT_PROVIDER } from './payments/payment-provider.js';
 import { PaymentRepository } from './payments/payment.repository.js';
 import { PaymentService } from './payments/payment.service.js';
+import { RenewalStopRetrier } from './payments/renewal-stop.retrier.js';
 import { StripeProvider } from './payments/stripe.provider.js';
 import { PublicationRepository } from './publications/publication.repository.js';
 import { PublicationService } from './publications/publication.service.js';
@@ -37,6 +40,9 @@ import { SubscriptionService } from './subscriptions/subscription.service.js';
     PublicationArticleRepository,
     PaymentService,
     PaymentRepository,
+    IncomeService,
+    IncomeRepository,
+    RenewalStopRetrier,
     // The payment provider: Stripe (a local acquirer would be another implementation of PaymentProvider).
     { provide: PAYMENT_PROVIDER, useClass: StripeProvider },
     PublicationImageService,

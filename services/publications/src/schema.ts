@@ -9,3 +9,4 @@ export { plans } from './subscriptions/plan.table.js';
 export { subscriptions } from './subscriptions/subscription.table.js';
 export { publicationArticles } from './articles/publication-article.table.js';
 export { merchantAccounts } from './payments/merchant-account.table.js';
+export { incomeEntries } from './payments/income.table.js';

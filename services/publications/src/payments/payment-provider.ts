@@ -13,7 +13,10 @@ export interface PaymentProvider {
   onboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
   /** A hosted checkout page for a recurring payment of the plan, paid to the merchant account. */
   createCheckout(input: CheckoutInput): Promise<{ url: string }>;
-  /** The subscription stops renewing at the end of its period (the subscriber or the owner cancelled). */
+  /**
+   * The subscription stops renewing at the end of its period (the subscriber or the owner cancelled). Idempotent:
+   * asking again changes nothing, and a subscription the provider no longer has is done.
+   */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
   /** Verifies a webhook's signature over its exact bytes and reads it (AppError InvalidWebhookSignature). */
   parseWebhook(payload: Buffer, signature: string): PaymentEvent;
@@ -46,10 +49,30 @@ interface EventBase {
   createdMs: number;
 }
 
+/** A payment the provider says was received (for the income ledger). */
+export interface ProviderPayment {
+  /**
+   * The provider's invoice (or the checkout session's id when it names none): one payment however many events name
+   * it (a subscription's first invoice is named by both checkout.session.completed and invoice.paid).
+   */
+  ref: string;
+  /** As the provider sent it, in the currency's smallest unit (qəpik for AZN); the ledger takes integers > 0 only. */
+  amount: number;
+  /** ISO 4217, upper case. */
+  currency: string;
+  paidAtMs: number;
+}
+
 /** A provider-neutral reading of the webhooks that matter; everything else is `ignored` (still recorded). */
 export type PaymentEvent =
-  | (EventBase & { kind: 'checkoutCompleted'; subscriptionId: string; ref: SubscriptionRef })
-  | (EventBase & { kind: 'invoicePaid'; subscriptionId: string; ref?: SubscriptionRef; periodEndMs: number })
+  | (EventBase & { kind: 'checkoutCompleted'; subscriptionId: string; ref: SubscriptionRef; payment?: ProviderPayment })
+  | (EventBase & {
+      kind: 'invoicePaid';
+      subscriptionId: string;
+      ref?: SubscriptionRef;
+      periodEndMs: number;
+      payment?: ProviderPayment;
+    })
   | (EventBase & { kind: 'invoiceFailed'; subscriptionId: string; ref?: SubscriptionRef; amountQepik: number })
   | (EventBase & {
       kind: 'subscriptionUpdated';

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import {
   SubscriptionCancelled,
@@ -17,6 +17,9 @@ import type { PlanRow } from '../subscriptions/plan.table.js';
 import type { SubscriptionRepository } from '../subscriptions/subscription.repository.js';
 import type { SubscriptionRow } from '../subscriptions/subscription.table.js';
 import type { MerchantAccountRow } from './merchant-account.table.js';
+import type { IncomeRepository } from './income.repository.js';
+import { IncomeService } from './income.service.js';
+import type { IncomeEntryRow } from './income.table.js';
 import type { PaymentProvider } from './payment-provider.js';
 import type { PaymentRepository } from './payment.repository.js';
 import { PaymentService, periodEndAfter } from './payment.service.js';
@@ -60,6 +63,7 @@ const subscription = (over: Partial<SubscriptionRow> = {}): SubscriptionRow => (
   providerSubscriptionId: null,
   paymentState: null,
   stateAt: null,
+  providerCancelPending: false,
   createdAt: NOW,
   ...over,
 });
@@ -133,6 +137,8 @@ describe('PaymentService', () => {
   let provider: StrictMock<PaymentProvider>;
   let outbox: StrictMock<Outbox>;
   let clock: StrictMock<Clock>;
+  let income: StrictMock<IncomeRepository>;
+  let log: { warn: jest.Mock };
   let service: PaymentService;
 
   function build(paymentProvider: PaymentProvider) {
@@ -146,6 +152,8 @@ describe('PaymentService', () => {
       paymentProvider,
       outbox,
       clock,
+      new IncomeService(fakeTransactions(), publications, members, income, log),
+      log,
     );
   }
 
@@ -159,6 +167,8 @@ describe('PaymentService', () => {
     outbox = strictMock<Outbox>('Outbox');
     clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
+    income = strictMock<IncomeRepository>('IncomeRepository');
+    log = { warn: jest.fn() };
     // The provider's name is a property, not a method: answered beside the strict mock's methods.
     service = build(
       new Proxy(provider, { get: (target, key) => (key === 'name' ? 'stripe' : Reflect.get(target, key)) }),
@@ -301,6 +311,32 @@ describe('PaymentService', () => {
     });
   });
 
+  describe('stopRenewals (after DeletePlan)', () => {
+    it('tells the provider to cancel each at period end and clears its pending mark', async () => {
+      provider.cancelAtPeriodEnd.mockResolvedValue(undefined);
+      subscriptions.renewalStopped.mockResolvedValue(undefined);
+      expect(await service.stopRenewals(['sub_a', 'sub_b'])).toBe(0);
+      expect(provider.cancelAtPeriodEnd.mock.calls).toEqual([['sub_a'], ['sub_b']]);
+      expect(subscriptions.renewalStopped.mock.calls).toEqual([
+        [TX, 'sub_a'],
+        [TX, 'sub_b'],
+      ]);
+    });
+
+    it('keeps a subscription the provider failed on pending (logged, not thrown) and goes on with the others', async () => {
+      provider.cancelAtPeriodEnd.mockRejectedValueOnce(new Error('provider down')).mockResolvedValueOnce(undefined);
+      subscriptions.renewalStopped.mockResolvedValue(undefined);
+      expect(await service.stopRenewals(['sub_a', 'sub_b'])).toBe(1);
+      expect(subscriptions.renewalStopped.mock.calls).toEqual([[TX, 'sub_b']]);
+      expect(log.warn).toHaveBeenCalledTimes(1);
+    });
+
+    it('asks nothing for a plan without renewing paid subscribers', async () => {
+      expect(await service.stopRenewals([])).toBe(0);
+      expect(provider.cancelAtPeriodEnd).not.toHaveBeenCalled();
+    });
+  });
+
   describe('periodEndAfter', () => {
     it('adds a calendar month or year in UTC', () => {
       expect(new Date(periodEndAfter(Date.parse('2026-01-31T10:00:00Z'), 'month')).toISOString()).toBe(
@@ -321,6 +357,7 @@ describe('PaymentService', () => {
     let processed: Set<string>;
     let events: OutboxEvent[];
     let merchantRow: MerchantAccountRow;
+    let ledger: IncomeEntryRow[];
 
     const row = () => rows.get(READER);
 
@@ -329,6 +366,13 @@ describe('PaymentService', () => {
       processed = new Set();
       events = [];
       merchantRow = merchant({ chargesEnabled: false });
+      ledger = [];
+      // The ledger's unique (provider, payment_ref), as the table has it.
+      income.insert.mockImplementation(async (_tx, value) => {
+        if (ledger.some((e) => e.provider === value.provider && e.paymentRef === value.paymentRef)) return false;
+        ledger.push({ createdAt: NOW, planId: null, planInterval: null, ...value } as IncomeEntryRow);
+        return true;
+      });
       service = build(
         new StripeProvider({
           STRIPE_API_BASE: 'http://127.0.0.1:1',
@@ -512,6 +556,115 @@ describe('PaymentService', () => {
       await deliver(account('2026-11-26T12:00:00Z', true));
       await deliver(account('2026-11-26T11:00:00Z', false));
       expect(merchantRow).toMatchObject({ chargesEnabled: true, updatedAt: new Date('2026-11-26T12:00:00Z') });
+    });
+
+    describe('income ledger', () => {
+      const paidInvoice = (id: string, created: string, amountPaid: unknown, currency = 'azn') =>
+        stripeEvent('invoice.paid', created, {
+          id,
+          object: 'invoice',
+          amount_paid: amountPaid,
+          currency,
+          status_transitions: { paid_at: sec(created) },
+          parent: { type: 'subscription_details', subscription_details: { subscription: SUB, metadata } },
+          lines: { object: 'list', data: [{ period: { start: sec(created), end: sec(created) + 30 * 86_400 } }] },
+        });
+      const paidCheckout = (created: string, invoiceId: string, amountTotal: number) =>
+        stripeEvent('checkout.session.completed', created, {
+          id: 'cs_test_paid',
+          object: 'checkout.session',
+          mode: 'subscription',
+          payment_status: 'paid',
+          amount_total: amountTotal,
+          currency: 'azn',
+          invoice: invoiceId,
+          subscription: SUB,
+          metadata,
+        });
+      const amounts = () => ledger.map((e) => e.amountQepik);
+
+      it('puts one entry per paid invoice: integer qəpik, AZN, the subscriber, the plan and its interval', async () => {
+        await deliver(paidCheckout('2026-11-26T12:00:00Z', 'in_first', 500));
+        await deliver(paidInvoice('in_second', '2026-12-26T12:00:00Z', 500));
+        await deliver(paidInvoice('in_third', '2027-01-26T12:00:00Z', 750));
+        expect(ledger).toHaveLength(3);
+        expect(ledger[0]).toMatchObject({
+          publicationId: PUB,
+          uid: READER,
+          provider: 'stripe',
+          providerSubscriptionId: SUB,
+          planId: PLAN,
+          planInterval: 'month',
+          paymentRef: 'in_first',
+          amountQepik: 500,
+          currency: 'AZN',
+          paidAt: new Date('2026-11-26T12:00:00Z'),
+        });
+        expect(amounts()).toEqual([500, 500, 750]);
+        expect(amounts().every(Number.isInteger)).toBe(true);
+      });
+
+      it('never doubles: the same invoice in two events, a replayed event, and the checkout with its first invoice', async () => {
+        await deliver(paidCheckout('2026-11-26T12:00:00Z', 'in_first', 500));
+        // Stripe's invoice.paid of the same first payment, then a second event naming that invoice again.
+        await deliver(paidInvoice('in_first', '2026-11-26T12:00:01Z', 500));
+        await deliver(paidInvoice('in_first', '2026-11-26T12:00:02Z', 500));
+        const again = paidInvoice('in_second', '2026-12-26T12:00:00Z', 500);
+        for (let i = 0; i < 5; i += 1) await deliver(again);
+        expect(ledger.map((e) => e.paymentRef)).toEqual(['in_first', 'in_second']);
+        expect(amounts()).toEqual([500, 500]);
+      });
+
+      it('refuses zero, negative, fractional and foreign-currency amounts, still applying the rest of the event', async () => {
+        await deliver(checkoutCompleted('2026-11-26T12:00:00Z'));
+        await deliver(paidInvoice('in_zero', '2026-12-26T12:00:00Z', 0));
+        await deliver(paidInvoice('in_negative', '2026-12-27T12:00:00Z', -500));
+        await deliver(paidInvoice('in_fraction', '2026-12-28T12:00:00Z', 500.5));
+        await deliver(paidInvoice('in_usd', '2026-12-29T12:00:00Z', 500, 'usd'));
+        await deliver(paidInvoice('in_text', '2026-12-30T12:00:00Z', '500'));
+        expect(ledger).toHaveLength(0);
+        expect(income.insert).not.toHaveBeenCalled();
+        // The renewals still extend the period.
+        expect(row()?.periodEnd?.getTime()).toBe(sec('2026-12-30T12:00:00Z') * 1000 + 30 * 86_400_000);
+      });
+
+      it('records nothing for a checkout that was not paid or an invoice of an unknown subscription', async () => {
+        await deliver(
+          stripeEvent('checkout.session.completed', '2026-11-26T12:00:00Z', {
+            id: 'cs_free',
+            object: 'checkout.session',
+            mode: 'subscription',
+            payment_status: 'no_payment_required',
+            amount_total: 0,
+            currency: 'azn',
+            subscription: SUB,
+            metadata,
+          }),
+        );
+        expect(ledger).toHaveLength(0);
+        await deliver(
+          stripeEvent('invoice.paid', '2026-12-26T12:00:00Z', {
+            id: 'in_stranger',
+            object: 'invoice',
+            amount_paid: 500,
+            currency: 'azn',
+            parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_stranger' } },
+            lines: { object: 'list', data: [{ period: { end: sec('2027-01-26T12:00:00Z') } }] },
+          }),
+        );
+        expect(ledger).toHaveLength(0);
+      });
+    });
+
+    it('keeps a subscription cancelled by a deleted plan cancelled while the provider is not told yet', async () => {
+      await deliver(checkoutCompleted('2026-11-26T12:00:00Z'));
+      rows.set(READER, { ...row()!, planId: null, cancelledAt: new Date('2026-12-01T00:00:00Z'), providerCancelPending: true });
+      // The provider still thinks it renews.
+      await deliver(subscriptionUpdated('2026-12-02T00:00:00Z', false, '2026-12-26T12:00:00Z'));
+      expect(row()).toMatchObject({ cancelledAt: new Date('2026-12-01T00:00:00Z'), providerCancelPending: true });
+      // Once told, the provider says so: nothing is pending any more.
+      await deliver(subscriptionUpdated('2026-12-03T00:00:00Z', true, '2026-12-26T12:00:00Z'));
+      expect(row()).toMatchObject({ cancelledAt: new Date('2026-12-01T00:00:00Z'), providerCancelPending: false });
     });
 
     it.each([

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type * as pb from '@pencraft/contracts/publications/v1/publications';
 import { AppError } from '@pencraft/errors';
-import { Clock, Outbox, TransactionManager, type Queryable } from '@pencraft/kit';
+import { Clock, type Logger, LOGGER, Outbox, TransactionManager, type Queryable } from '@pencraft/kit';
 import { isUuid, type PlanInterval } from '@pencraft/rules';
 import { MemberRepository } from '../members/member.repository.js';
 import { actorOf, publicationFor, publicationOf } from '../publications/publication.access.js';
@@ -10,7 +10,14 @@ import { PublicationRepository } from '../publications/publication.repository.js
 import { PlanRepository } from '../subscriptions/plan.repository.js';
 import { SubscriptionRepository } from '../subscriptions/subscription.repository.js';
 import type { SubscriptionRow } from '../subscriptions/subscription.table.js';
-import { PAYMENT_PROVIDER, type PaymentEvent, type PaymentProvider, type SubscriptionRef } from './payment-provider.js';
+import { IncomeService } from './income.service.js';
+import {
+  PAYMENT_PROVIDER,
+  type PaymentEvent,
+  type PaymentProvider,
+  type ProviderPayment,
+  type SubscriptionRef,
+} from './payment-provider.js';
 import { PaymentRepository } from './payment.repository.js';
 
 type SubscriptionEvent = Exclude<PaymentEvent, { kind: 'merchantUpdated' } | { kind: 'ignored' }>;
@@ -43,6 +50,8 @@ export class PaymentService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    private readonly income: IncomeService,
+    @Inject(LOGGER) private readonly log: Pick<Logger, 'warn'>,
   ) {}
 
   private get repositories() {
@@ -118,6 +127,9 @@ export class PaymentService {
         await this.payments.updateMerchant(tx, this.provider.name, event.accountId, event.chargesEnabled, at);
       } else if (event.kind !== 'ignored') {
         await this.applyToSubscription(tx, event);
+        if ((event.kind === 'checkoutCompleted' || event.kind === 'invoicePaid') && event.payment) {
+          await this.recordIncome(tx, event, event.payment);
+        }
       }
       return { duplicate: false };
     });
@@ -134,6 +146,52 @@ export class PaymentService {
     const row = await this.transactions.run((tx) => this.subscriptions.find(tx, request.publicationId, actor));
     if (row?.tier !== 'paid' || !row.providerSubscriptionId || row.cancelledAt || row.paymentState === 'ended') return;
     await this.provider.cancelAtPeriodEnd(row.providerSubscriptionId);
+  }
+
+  /**
+   * After DeletePlan's commit: each provider subscription of the plan stops renewing at the provider (cancel at
+   * period end, idempotent there), one at a time; a failure leaves it marked pending, logged, and RenewalStopRetrier
+   * asks again later. The local state (cancelled, access until period end) is already committed either way. Answers
+   * how many are still pending.
+   */
+  async stopRenewals(providerSubscriptionIds: readonly string[]): Promise<number> {
+    let pending = 0;
+    for (const id of providerSubscriptionIds) {
+      try {
+        await this.provider.cancelAtPeriodEnd(id);
+        await this.transactions.run((tx) => this.subscriptions.renewalStopped(tx, id));
+      } catch (error) {
+        pending += 1;
+        this.log.warn({ err: error, providerSubscriptionId: id }, 'provider not told to stop renewing; retried later');
+      }
+    }
+    return pending;
+  }
+
+  /** The payment goes in the income ledger under the subscription it paid (the row as just changed, else the ref). */
+  private async recordIncome(
+    tx: Queryable,
+    event: Extract<PaymentEvent, { kind: 'checkoutCompleted' | 'invoicePaid' }>,
+    payment: ProviderPayment,
+  ): Promise<void> {
+    const row = await this.subscriptions.lockByProviderId(tx, event.subscriptionId);
+    const owner = row ?? (event.ref ? { publicationId: event.ref.publicationId, uid: event.ref.uid } : undefined);
+    if (!owner) {
+      this.log.warn({ eventId: event.id, paymentRef: payment.ref }, 'payment of an unknown subscription not in the ledger');
+      return;
+    }
+    const planId = event.ref?.planId || row?.planId || '';
+    const plan = planId ? await this.plans.find(tx, owner.publicationId, planId) : undefined;
+    await this.income.record(tx, {
+      provider: this.provider.name,
+      eventId: event.id,
+      payment,
+      publicationId: owner.publicationId,
+      uid: owner.uid,
+      providerSubscriptionId: event.subscriptionId,
+      planId: planId || null,
+      planInterval: plan?.interval ?? null,
+    });
   }
 
   private async applyToSubscription(tx: Queryable, event: SubscriptionEvent): Promise<void> {
@@ -185,12 +243,16 @@ export class PaymentService {
           await this.subscriptions.update(tx, row.publicationId, row.uid, { periodEnd });
           return;
         }
-        const cancelledAt = event.cancelAtPeriodEnd ? (row.cancelledAt ?? new Date(event.createdMs)) : null;
+        // Cancelled here while the provider is not told yet (its plan was deleted): an update saying it renews is
+        // what the provider thinks until the retry reaches it, not a resumption.
+        const cancel = event.cancelAtPeriodEnd || row.providerCancelPending;
+        const cancelledAt = cancel ? (row.cancelledAt ?? new Date(event.createdMs)) : null;
         await this.subscriptions.update(tx, row.publicationId, row.uid, {
           periodEnd,
           cancelledAt,
           paymentState: event.pastDue ? 'pastDue' : 'active',
           stateAt: new Date(event.createdMs),
+          ...(row.providerCancelPending && event.cancelAtPeriodEnd ? { providerCancelPending: false } : {}),
         });
         if (cancelledAt && !row.cancelledAt) await this.cancelled(tx, row, periodEnd, event.createdMs);
         return;
@@ -205,6 +267,7 @@ export class PaymentService {
           cancelledAt: row.cancelledAt ?? new Date(event.createdMs),
           paymentState: 'ended',
           stateAt: new Date(Math.max(event.createdMs, row.stateAt?.getTime() ?? 0)),
+          providerCancelPending: false,
         });
         if (!row.cancelledAt) await this.cancelled(tx, row, periodEnd, event.createdMs);
         return;

@@ -4,7 +4,7 @@ import { CONFIG } from '@pencraft/kit';
 import { isUuid } from '@pencraft/rules';
 import Stripe from 'stripe';
 import type { PublicationsConfig } from '../config.js';
-import type { CheckoutInput, PaymentEvent, PaymentProvider, SubscriptionRef } from './payment-provider.js';
+import type { CheckoutInput, PaymentEvent, PaymentProvider, ProviderPayment, SubscriptionRef } from './payment-provider.js';
 
 /** Seconds a signature stays acceptable (Stripe's own default): an older delivery is refused as stale. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -50,6 +50,16 @@ function invoicePeriodEnd(invoice: Json): number {
   return Math.max(...ends, 0) * 1000;
 }
 
+/**
+ * A payment received: Stripe's amounts are integers in the currency's smallest unit (qəpik for AZN). Absent when
+ * nothing was paid (a trial, a 100% coupon) or the object names no amount; IncomeService refuses anything but an
+ * integer > 0.
+ */
+function paymentOf(ref: string, amount: unknown, currency: unknown, paidAtMs: number): ProviderPayment | undefined {
+  if (!ref || typeof amount !== 'number' || amount === 0 || !str(currency)) return undefined;
+  return { ref, amount, currency: str(currency).toUpperCase(), paidAtMs };
+}
+
 /** The provider-neutral reading of a verified Stripe event. */
 export function readStripeEvent(event: { id: string; type: string; created: number; data: { object: unknown } }) {
   const base = { id: event.id, createdMs: event.created * 1000 };
@@ -59,13 +69,20 @@ export function readStripeEvent(event: { id: string; type: string; created: numb
       const ref = refOf(object.metadata);
       const subscriptionId = idOf(object.subscription);
       if (object.mode !== 'subscription' || !ref || !subscriptionId) break;
-      return { ...base, kind: 'checkoutCompleted', subscriptionId, ref } satisfies PaymentEvent;
+      // The first payment: its invoice is the key, so the invoice.paid that names it too adds no second entry.
+      const payment =
+        object.payment_status === 'paid'
+          ? paymentOf(idOf(object.invoice) || str(object.id), object.amount_total, object.currency, base.createdMs)
+          : undefined;
+      return { ...base, kind: 'checkoutCompleted', subscriptionId, ref, ...(payment ? { payment } : {}) } satisfies PaymentEvent;
     }
     case 'invoice.paid': {
       const subscription = invoiceSubscription(object);
       const periodEndMs = invoicePeriodEnd(object);
       if (!subscription.subscriptionId || !periodEndMs) break;
-      return { ...base, kind: 'invoicePaid', ...subscription, periodEndMs } satisfies PaymentEvent;
+      const paidAt = num(obj(object.status_transitions)?.paid_at) * 1000 || base.createdMs;
+      const payment = paymentOf(str(object.id), object.amount_paid, object.currency, paidAt);
+      return { ...base, kind: 'invoicePaid', ...subscription, periodEndMs, ...(payment ? { payment } : {}) } satisfies PaymentEvent;
     }
     case 'invoice.payment_failed': {
       const subscription = invoiceSubscription(object);
@@ -184,7 +201,13 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async cancelAtPeriodEnd(providerSubscriptionId: string) {
-    await this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
+    try {
+      await this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
+    } catch (error) {
+      // Gone at Stripe (deleted, or never there): nothing renews, which is what was asked.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+      throw error;
+    }
   }
 
   parseWebhook(payload: Buffer, signature: string): PaymentEvent {

@@ -4,6 +4,7 @@ import type * as pb from '@pencraft/contracts/publications/v1/publications';
 import { PublicationArticleService } from '../articles/publication-article.service.js';
 import { PublicationImageService } from '../images/publication-image.service.js';
 import { MemberService } from '../members/member.service.js';
+import { IncomeService } from '../payments/income.service.js';
 import { PaymentService } from '../payments/payment.service.js';
 import { SubscriptionService } from '../subscriptions/subscription.service.js';
 import { PublicationService } from './publication.service.js';
@@ -20,6 +21,7 @@ export class PublicationsGrpcController {
     private readonly articles: PublicationArticleService,
     private readonly images: PublicationImageService,
     private readonly payments: PaymentService,
+    private readonly income: IncomeService,
   ) {}
 
   @GrpcMethod(SERVICE, 'createPublication')
@@ -130,7 +132,8 @@ export class PublicationsGrpcController {
 
   @GrpcMethod(SERVICE, 'deletePlan')
   async deletePlan(request: pb.DeletePlanRequest): Promise<pb.DeletePlanResponse> {
-    await this.subscriptions.deletePlan(request);
+    // The plan goes in the database first; then the provider is told (a failure is retried later, never lost).
+    await this.payments.stopRenewals(await this.subscriptions.deletePlan(request));
     return {};
   }
 
@@ -170,6 +173,11 @@ export class PublicationsGrpcController {
   @GrpcMethod(SERVICE, 'handlePaymentWebhook')
   handlePaymentWebhook(request: pb.HandlePaymentWebhookRequest): Promise<pb.HandlePaymentWebhookResponse> {
     return this.payments.handleWebhook(request);
+  }
+
+  @GrpcMethod(SERVICE, 'listIncome')
+  listIncome(request: pb.ListIncomeRequest): Promise<pb.ListIncomeResponse> {
+    return this.income.list(request);
   }
 
   @GrpcMethod(SERVICE, 'canReadInFull')

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { publications, type PublicationRow } from '../publications/publication.table.js';
 import { subscriptions, type SubscriptionRow } from './subscription.table.js';
 
@@ -70,14 +70,41 @@ export class SubscriptionRepository {
       .where(and(eq(subscriptions.publicationId, publicationId), eq(subscriptions.uid, uid)));
   }
 
-  /** The plan's subscribers stop renewing (the plan goes); answers how many. */
-  async cancelForPlan(tx: Queryable, planId: string, at: Date): Promise<number> {
+  /**
+   * The plan's subscribers stop renewing (the plan goes). The paid ones the provider still renews are marked
+   * providerCancelPending (the provider is told after the commit); answers their provider subscription ids.
+   */
+  async cancelForPlan(tx: Queryable, planId: string, at: Date): Promise<string[]> {
     const rows = await tx
       .update(subscriptions)
-      .set({ cancelledAt: at })
+      .set({
+        cancelledAt: at,
+        providerCancelPending: sql`${subscriptions.tier} = 'paid' and ${subscriptions.providerSubscriptionId} is not null and ${subscriptions.paymentState} is distinct from 'ended'`,
+      })
       .where(and(eq(subscriptions.planId, planId), isNull(subscriptions.cancelledAt)))
-      .returning({ uid: subscriptions.uid });
-    return rows.length;
+      .returning({ providerSubscriptionId: subscriptions.providerSubscriptionId, pending: subscriptions.providerCancelPending });
+    return rows.filter((row) => row.pending && row.providerSubscriptionId).map((row) => row.providerSubscriptionId!);
+  }
+
+  /** The provider was told to stop renewing it (or said it will not renew): nothing is pending any more. */
+  async renewalStopped(tx: Queryable, providerSubscriptionId: string): Promise<void> {
+    await tx
+      .update(subscriptions)
+      .set({ providerCancelPending: false })
+      .where(
+        and(eq(subscriptions.providerSubscriptionId, providerSubscriptionId), eq(subscriptions.providerCancelPending, true)),
+      );
+  }
+
+  /** Provider subscriptions whose cancellation the provider has not acknowledged yet (oldest cancellation first). */
+  async pendingRenewalStops(limit: number): Promise<string[]> {
+    const rows = await this.database.db
+      .select({ providerSubscriptionId: subscriptions.providerSubscriptionId })
+      .from(subscriptions)
+      .where(eq(subscriptions.providerCancelPending, true))
+      .orderBy(subscriptions.cancelledAt)
+      .limit(limit);
+    return rows.map((row) => row.providerSubscriptionId).filter((id): id is string => !!id);
   }
 
   /** A page of a publication's subscribers, newest first, and how many there are. */

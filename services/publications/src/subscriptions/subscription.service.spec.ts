@@ -48,6 +48,7 @@ function subscription(over: Partial<SubscriptionRow> = {}): SubscriptionRow {
     cancelledAt: null,
     providerSubscriptionId: null,
     paymentState: null,
+    providerCancelPending: false,
     stateAt: null,
     createdAt: NOW,
     ...over,
@@ -249,9 +250,10 @@ describe('SubscriptionService', () => {
       publications.lock.mockResolvedValue(publication);
       members.roleOf.mockResolvedValue('owner');
       plans.find.mockResolvedValue(plan);
-      subscriptions.cancelForPlan.mockResolvedValue(3);
+      subscriptions.cancelForPlan.mockResolvedValue(['sub_1', 'sub_2']);
       plans.delete.mockResolvedValue(undefined);
-      await service.deletePlan({ actorUid: OWNER, publicationId: PUB, planId: PLAN });
+      // The provider subscriptions still renewing, for PaymentService.stopRenewals after the commit.
+      expect(await service.deletePlan({ actorUid: OWNER, publicationId: PUB, planId: PLAN })).toEqual(['sub_1', 'sub_2']);
       expect(subscriptions.cancelForPlan).toHaveBeenCalledWith(TX, PLAN, NOW);
       expect(plans.delete).toHaveBeenCalledWith(TX, PLAN);
     });

@@ -28,7 +28,7 @@ function paging(page: number, pageSize: number) {
 
 /**
  * Subscriptions, plans and the paid-access decision. Readers subscribe for free here; paid subscriptions begin
- * when the payment provider's webhook says so (payments, not built yet), and last until their period ends even when
+ * when the payment provider's webhook says so (PaymentService), and last until their period ends even when
  * cancelled or when their plan is deleted.
  */
 @Injectable()
@@ -169,11 +169,15 @@ export class SubscriptionService {
     return { plans: (await this.plans.list(publication.id)).map(presentPlan) };
   }
 
-  /** The plan goes; its paid subscribers stop renewing and keep their access until their period ends. */
-  async deletePlan(request: pb.DeletePlanRequest): Promise<void> {
+  /**
+   * The plan goes; its paid subscribers stop renewing and keep their access until their period ends. Answers the
+   * provider subscriptions to stop renewing at the provider (marked pending here; PaymentService.stopRenewals tells
+   * the provider after the commit).
+   */
+  async deletePlan(request: pb.DeletePlanRequest): Promise<string[]> {
     const actor = actorOf(request.actorUid);
     const now = this.clock.now();
-    await this.transactions.run(async (tx) => {
+    return this.transactions.run(async (tx) => {
       const { publication } = await publicationFor(
         this.repositories,
         tx,
@@ -184,8 +188,9 @@ export class SubscriptionService {
       );
       const plan = isUuid(request.planId) ? await this.plans.find(tx, publication.id, request.planId) : undefined;
       if (!plan) throw new AppError('PlanNotFound');
-      await this.subscriptions.cancelForPlan(tx, plan.id, now);
+      const renewing = await this.subscriptions.cancelForPlan(tx, plan.id, now);
       await this.plans.delete(tx, plan.id);
+      return renewing;
     });
   }
 

@@ -1,7 +1,7 @@
 import { oneOf } from '@pencraft/kit/schema';
 import { PAYMENT_STATES, SUBSCRIPTION_TIERS, type PaymentState, type SubscriptionTier } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
-import { check, index, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { publications } from '../publications/publication.table.js';
 import { publicationsSchema } from '../publications.schema.js';
 import { plans } from './plan.table.js';
@@ -27,6 +27,11 @@ export const subscriptions = publicationsSchema.table(
     providerSubscriptionId: text('provider_subscription_id'),
     paymentState: text('payment_state').$type<PaymentState>(),
     stateAt: timestamp('state_at', { withTimezone: true }),
+    /**
+     * Cancelled here (its plan was deleted) and the provider not told yet: PaymentService tells it after the commit
+     * and again every few minutes until it answers (RenewalStopRetrier); true until then.
+     */
+    providerCancelPending: boolean('provider_cancel_pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -37,6 +42,7 @@ export const subscriptions = publicationsSchema.table(
     // Null for a free subscription (a null passes the check).
     check('subscriptions_payment_state_known', oneOf('payment_state', PAYMENT_STATES)),
     uniqueIndex('subscriptions_provider_subscription_key').on(t.providerSubscriptionId),
+    index('subscriptions_cancel_pending_idx').on(t.cancelledAt).where(sql`provider_cancel_pending`),
     // A paid subscription has a period; a free one has none.
     check('subscriptions_period', sql`(tier = 'paid') = (period_end is not null)`),
   ],

@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { incomeEntries, type IncomeEntryRow } from './income.table.js';
+
+/** The time zone a month of income is counted in (Azerbaijan's, UTC+4 all year). */
+export const INCOME_TIME_ZONE = 'Asia/Baku';
+
+/** Where a page of entries continues: after this entry (newest first). */
+export interface IncomeCursor {
+  paidAt: Date;
+  id: string;
+}
+
+/** A month's total as PostgreSQL summed it: text, so no digit is lost before it is checked. */
+export interface IncomeMonthRow {
+  month: string;
+  amount: string;
+  payments: number;
+}
+
+/** The ledger of subscription payments: entries are only ever inserted (the database refuses UPDATE and DELETE). */
+@Injectable()
+export class IncomeRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  /** The entry, in the webhook's transaction; false when the payment is in the ledger already (a replay). */
+  async insert(tx: Queryable, row: typeof incomeEntries.$inferInsert): Promise<boolean> {
+    const inserted = await tx
+      .insert(incomeEntries)
+      .values(row)
+      .onConflictDoNothing({ target: [incomeEntries.provider, incomeEntries.paymentRef] })
+      .returning({ id: incomeEntries.id });
+    return inserted.length > 0;
+  }
+
+  /** A page of the publication's entries, newest first, after the cursor. */
+  page(publicationId: string, after: IncomeCursor | undefined, limit: number): Promise<IncomeEntryRow[]> {
+    return this.database.db
+      .select()
+      .from(incomeEntries)
+      .where(
+        and(
+          eq(incomeEntries.publicationId, publicationId),
+          after ? sql`(${incomeEntries.paidAt}, ${incomeEntries.id}) < (${after.paidAt}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(desc(incomeEntries.paidAt), desc(incomeEntries.id))
+      .limit(limit);
+  }
+
+  /** Every month's exact sum and count (months in INCOME_TIME_ZONE), newest first. */
+  async months(publicationId: string): Promise<IncomeMonthRow[]> {
+    const month = sql<string>`to_char(${incomeEntries.paidAt} at time zone ${sql.raw(`'${INCOME_TIME_ZONE}'`)}, 'YYYY-MM')`;
+    return this.database.db
+      .select({
+        month,
+        amount: sql<string>`sum(${incomeEntries.amountQepik})::text`,
+        payments: sql<number>`count(*)::int`,
+      })
+      .from(incomeEntries)
+      .where(eq(incomeEntries.publicationId, publicationId))
+      .groupBy(month)
+      .orderBy(desc(month));
+  }
+}
