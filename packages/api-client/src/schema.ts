@@ -866,6 +866,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/core-publications/{id}/studio/analytics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The studio's analytics for a member or the owner: views, reads and subscribers per day over the period, and the articles read most in it */
+    get: operations['getPublicationAnalytics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/core-publications/{id}/studio/articles/{aid}/detach': {
     parameters: {
       query?: never;
@@ -901,6 +918,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/core-publications/{id}/studio/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The published comments on the publication's published articles for a member or the owner, newest first, 20 a page, each with its article and author */
+    get: operations['listPublicationComments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/core-publications/{id}/studio/cover': {
     parameters: {
       query?: never;
@@ -928,6 +962,23 @@ export interface paths {
     };
     /** The studio's front page for a member or the owner: the publication, the role, counts */
     get: operations['getPublicationDashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/core-publications/{id}/studio/income': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The owner's ledger of subscription payments received (from the payment provider's signed webhooks, each payment once): entries newest first, 20 a page, and every month's total (Asia/Baku). Amounts are integer qəpik (100 = 1 AZN), exact */
+    get: operations['listPublicationIncome'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3804,6 +3855,48 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
     };
+    /** @description Views and reads are those of the articles that belong to the publication now; subscribers are counted from the subscriptions kept (a free subscription that ended is gone from every day). No revenue: it is the owner's income ledger's. */
+    PublicationAnalytics: {
+      days: number;
+      /** @description Oldest first, one entry per day of the period */
+      daily: {
+        /** @description YYYY-MM-DD (UTC) */
+        date: string;
+        /** @description Views of the publication's articles that day */
+        views: number;
+        reads: number;
+        /** @description Subscribers at the end of the day (today: now) */
+        subscribers: number;
+        /** @description Subscriptions created that day and still kept */
+        newSubscribers: number;
+      }[];
+      /** @description Its articles with the most reads in the period (then views), at most 10 */
+      top: {
+        articleId: string;
+        title: string;
+        views: number;
+        reads: number;
+      }[];
+    };
+    PublicationStudioComments: {
+      items: components['schemas']['PublicationStudioComment'][];
+      page: number;
+      pageSize: number;
+      hasMore: boolean;
+    };
+    PublicationStudioComment: {
+      id: string;
+      articleId: string;
+      articleTitle: string;
+      content: string;
+      author: components['schemas']['PublicationPerson'];
+      /** @description 1 a comment on the article, 2 and 3 replies */
+      depth: number;
+      up: number;
+      down: number;
+      /** Format: date-time */
+      createdAt: string;
+    };
     PictureUrl: {
       url: string;
     };
@@ -3819,12 +3912,51 @@ export interface components {
       pinned: number;
       plans: number;
     };
+    IncomePage: {
+      /** @description Subscription payments received, newest first, 20 a page */
+      items: components['schemas']['IncomeEntry'][];
+      /** @description Where the next page starts; null on the last page */
+      nextCursor: string | null;
+      /** @description Every month with a payment, newest first (on every page) */
+      months: components['schemas']['IncomeMonth'][];
+    };
+    IncomeEntry: {
+      id: string;
+      /** Format: date-time */
+      paidAt: string;
+      /** @description Who paid */
+      subscriber: {
+        uid: string;
+        /** @description Null when the account is gone */
+        username: string | null;
+      };
+      /** @description The plan paid through; null when unknown or deleted since */
+      planId: string | null;
+      /**
+       * @description The plan's interval at the time; null when unknown
+       * @enum {string|null}
+       */
+      interval: 'month' | 'year' | null;
+      /** @description Integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute with floats */
+      amountQepik: number;
+      /** @enum {string} */
+      currency: 'AZN';
+    };
+    IncomeMonth: {
+      /** @description YYYY-MM, in Asia/Baku */
+      month: string;
+      /** @description The exact sum of the month's entries, integer qəpik */
+      amountQepik: number;
+      payments: number;
+      /** @enum {string} */
+      currency: 'AZN';
+    };
     PublicationMembers: {
       items: components['schemas']['PublicationMember'][];
       /** @description Pending invitations: for the owner only, else empty */
-      invitations: components['schemas']['PublicationInvitation'][];
+      invitations: components['schemas']['PublicationStudioInvitation'][];
     };
-    PublicationInvitation: {
+    PublicationStudioInvitation: {
       publicationId: string;
       publicationName: string;
       publicationSlug: string;
@@ -3832,6 +3964,14 @@ export interface components {
       invitedByUid: string;
       /** Format: date-time */
       createdAt: string;
+      /** @description The invited user (null names when the account is gone) */
+      user: {
+        uid: string;
+        /** @description Null when the account is gone */
+        username: string | null;
+        fullname: string | null;
+        imageUrl: string | null;
+      };
     };
     InviteMemberBody: {
       /** @description The username of the person to invite (any case) */
@@ -4897,6 +5037,15 @@ export interface components {
       role: 'owner' | 'member' | null;
       /** @description Pending invitations to the user, newest first */
       invitations: components['schemas']['PublicationInvitation'][];
+    };
+    PublicationInvitation: {
+      publicationId: string;
+      publicationName: string;
+      publicationSlug: string;
+      uid: string;
+      invitedByUid: string;
+      /** Format: date-time */
+      createdAt: string;
     };
     PhoneState: {
       /** @description Masked: the country prefix and the last two digits */
@@ -9952,6 +10101,99 @@ export interface operations {
       };
     };
   };
+  getPublicationAnalytics: {
+    parameters: {
+      query?: {
+        /** @description The period in days, today included: 30, 90, 365 */
+        days?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicationAnalytics'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ActorNotPublicationMember: You are not a member of this publication. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   detachPublicationArticle: {
     parameters: {
       query?: never;
@@ -10219,6 +10461,98 @@ export interface operations {
       };
     };
   };
+  listPublicationComments: {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicationStudioComments'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ActorNotPublicationMember: You are not a member of this publication. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   setPublicationCover: {
     parameters: {
       query?: never;
@@ -10443,6 +10777,99 @@ export interface operations {
         };
       };
       /** @description UserBanned: Your account has been banned.; ActorNotPublicationMember: You are not a member of this publication. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listPublicationIncome: {
+    parameters: {
+      query?: {
+        /** @description The nextCursor of the page before; absent for the first page (InvalidPage for another's) */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IncomePage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ActorNotPublicationMember: You are not a member of this publication.; ActorNotPublicationOwner: Only the owner of the publication can do this. */
       403: {
         headers: {
           [name: string]: unknown;

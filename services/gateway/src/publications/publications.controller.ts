@@ -69,6 +69,19 @@ export class PublicationsController {
     return this.publications.dashboard(user, params.id);
   }
 
+  @Route(routes.analyticsRoute)
+  analytics(@CurrentUser() user: UserSummary, @Input() { params, query }: RouteInput<typeof routes.analyticsRoute>) {
+    return this.publications.analytics(user, params.id, query.days);
+  }
+
+  @Route(routes.studioCommentsRoute)
+  comments(
+    @CurrentUser() user: UserSummary,
+    @Input() { params, query }: RouteInput<typeof routes.studioCommentsRoute>,
+  ) {
+    return this.publications.studioComments(user, params.id, query.page);
+  }
+
   @Route(routes.membersRoute)
   members(@CurrentUser() user: UserSummary, @Input() { params }: RouteInput<typeof routes.membersRoute>) {
     return this.publications.studioMembers(user, params.id);

@@ -15,6 +15,7 @@ import {
   PUBLICATION_SLUG_MIN,
   PUBLICATION_SLUG_PATTERN,
   RENAME_INTERVAL_DAYS,
+  STUDIO_ANALYTICS_DAYS,
   SUBSCRIPTION_TIERS,
   slugProblem,
   USERNAME_MAX,
@@ -171,10 +172,16 @@ export const InvitationJson = z
   })
   .meta({ id: 'PublicationInvitation' });
 
+export const StudioInvitationJson = InvitationJson.extend({
+  user: Person.meta({ description: 'The invited user (null names when the account is gone)' }),
+}).meta({ id: 'PublicationStudioInvitation' });
+
 export const MemberList = z
   .object({
     items: z.array(MemberJson),
-    invitations: z.array(InvitationJson).meta({ description: 'Pending invitations: for the owner only, else empty' }),
+    invitations: z
+      .array(StudioInvitationJson)
+      .meta({ description: 'Pending invitations: for the owner only, else empty' }),
   })
   .meta({ id: 'PublicationMembers' });
 
@@ -254,6 +261,70 @@ export const Dashboard = z
     plans: z.number().int(),
   })
   .meta({ id: 'PublicationDashboard' });
+
+export const AnalyticsQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((days) => (STUDIO_ANALYTICS_DAYS as readonly number[]).includes(days), 'one of the offered periods')
+    .optional()
+    .default(STUDIO_ANALYTICS_DAYS[0])
+    .meta({ description: `The period in days, today included: ${STUDIO_ANALYTICS_DAYS.join(', ')}` }),
+});
+
+export const PublicationAnalytics = z
+  .object({
+    days: z.number().int(),
+    daily: z
+      .array(
+        z.object({
+          date: z.string().meta({ description: 'YYYY-MM-DD (UTC)' }),
+          views: z.number().int().meta({ description: "Views of the publication's articles that day" }),
+          reads: z.number().int(),
+          subscribers: z.number().int().meta({ description: 'Subscribers at the end of the day (today: now)' }),
+          newSubscribers: z.number().int().meta({ description: 'Subscriptions created that day and still kept' }),
+        }),
+      )
+      .meta({ description: 'Oldest first, one entry per day of the period' }),
+    top: z
+      .array(
+        z.object({
+          articleId: z.string(),
+          title: z.string(),
+          views: z.number().int(),
+          reads: z.number().int(),
+        }),
+      )
+      .meta({ description: 'Its articles with the most reads in the period (then views), at most 10' }),
+  })
+  .meta({
+    id: 'PublicationAnalytics',
+    description:
+      "Views and reads are those of the articles that belong to the publication now; subscribers are counted from the subscriptions kept (a free subscription that ended is gone from every day). No revenue: it is the owner's income ledger's.",
+  });
+
+export const StudioCommentJson = z
+  .object({
+    id: z.string(),
+    articleId: z.string(),
+    articleTitle: z.string(),
+    content: z.string(),
+    author: Person,
+    depth: z.number().int().meta({ description: '1 a comment on the article, 2 and 3 replies' }),
+    up: z.number().int(),
+    down: z.number().int(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'PublicationStudioComment' });
+
+export const StudioCommentPage = z
+  .object({
+    items: z.array(StudioCommentJson),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    hasMore: z.boolean(),
+  })
+  .meta({ id: 'PublicationStudioComments' });
 
 export const MyPublications = z
   .object({

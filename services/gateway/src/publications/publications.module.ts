@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
+import { statisticsUpstream } from '../analytics/statistics.upstream.js';
 import { articlesUpstream } from '../articles/articles.upstream.js';
+import { commentsUpstream } from '../comments/comments.upstream.js';
 import { profileUpstream } from '../profiles/profile.upstream.js';
 import { engagementUpstream } from '../reading/engagement.upstream.js';
 import { PaymentsController } from './payments.controller.js';
@@ -22,6 +24,8 @@ import { publicationsUpstream } from '../upstreams/publications.upstream.js';
     profileUpstream.provider,
     articlesUpstream.provider,
     engagementUpstream.provider,
+    statisticsUpstream.provider,
+    commentsUpstream.provider,
     PublicationsService,
     PaymentsService,
   ],

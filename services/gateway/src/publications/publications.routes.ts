@@ -2,6 +2,7 @@ import { PICTURE_MAX_BYTES, PICTURE_TYPES, RENAME_INTERVAL_DAYS } from '@pencraf
 import { defineRoute } from '../http/route.js';
 import { PictureUrl } from '../profile-settings/profile-settings.dto.js';
 import {
+  AnalyticsQuery,
   BySlugQuery,
   CreatePlanBody,
   CreatePublicationBody,
@@ -19,6 +20,7 @@ import {
   PlanList,
   PlanParams,
   PublicationAbout,
+  PublicationAnalytics,
   PublicationArticleParams,
   PublicationArticlesQuery,
   PublicationJson,
@@ -26,6 +28,7 @@ import {
   PublicationSettingsBody,
   PublicationSlugBody,
   PublicationView,
+  StudioCommentPage,
   SubscriberPage,
   SubscriptionJson,
 } from './publications.dto.js';
@@ -187,6 +190,38 @@ export const dashboardRoute = defineRoute({
   response: Dashboard,
   auth: 'required',
   fieldCodes: id,
+  errors: ['PublicationNotFound', 'ActorNotPublicationMember'],
+});
+
+export const analyticsRoute = defineRoute({
+  operationId: 'getPublicationAnalytics',
+  method: 'GET',
+  path: `${STUDIO}/analytics`,
+  tag: TAG,
+  summary:
+    "The studio's analytics for a member or the owner: views, reads and subscribers per day over the period, and " +
+    'the articles read most in it',
+  params: PublicationParams,
+  query: AnalyticsQuery,
+  response: PublicationAnalytics,
+  auth: 'required',
+  fieldCodes: { ...id, days: 'InvalidModel' },
+  errors: ['PublicationNotFound', 'ActorNotPublicationMember'],
+});
+
+export const studioCommentsRoute = defineRoute({
+  operationId: 'listPublicationComments',
+  method: 'GET',
+  path: `${STUDIO}/comments`,
+  tag: TAG,
+  summary:
+    "The published comments on the publication's published articles for a member or the owner, newest first, " +
+    '20 a page, each with its article and author',
+  params: PublicationParams,
+  query: PageQuery,
+  response: StudioCommentPage,
+  auth: 'required',
+  fieldCodes: { ...id, page: 'InvalidPage' },
   errors: ['PublicationNotFound', 'ActorNotPublicationMember'],
 });
 

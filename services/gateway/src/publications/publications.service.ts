@@ -7,12 +7,15 @@ import { CONFIG } from '@pencraft/kit';
 import {
   mayInPublication,
   PAGE_SIZE,
+  STUDIO_TOP_ARTICLES,
   type PlanInterval,
   type PublicationAction,
   type PublicationImageKind,
 } from '@pencraft/rules';
 import { SessionService } from '../accounts/session.service.js';
+import { STATISTICS, type StatisticsClient } from '../analytics/statistics.upstream.js';
 import { ARTICLES, type ArticlesClient } from '../articles/articles.upstream.js';
+import { COMMENTS, type CommentsClient } from '../comments/comments.upstream.js';
 import type { GatewayConfig } from '../config.js';
 import { ENGAGEMENT, type EngagementClient } from '../reading/engagement.upstream.js';
 import { PROFILES, type ProfileClient } from '../profiles/profile.upstream.js';
@@ -40,6 +43,8 @@ export class PublicationsService {
     @Inject(PROFILES) private readonly profiles: ProfileClient,
     @Inject(ARTICLES) private readonly articles: ArticlesClient,
     @Inject(ENGAGEMENT) private readonly engagement: EngagementClient,
+    @Inject(STATISTICS) private readonly statistics: StatisticsClient,
+    @Inject(COMMENTS) private readonly comments: CommentsClient,
     @Inject(CONFIG) private readonly config: GatewayConfig,
     private readonly sessions: SessionService,
   ) {}
@@ -197,10 +202,79 @@ export class PublicationsService {
     };
   }
 
+  /** Invitees are named like members: their usernames resolved at identity. */
   async studioMembers(user: UserSummary, publicationId: string) {
     await this.require(user, publicationId, 'viewStudio');
     const { members, invitations } = await this.publications.listMembers({ actorUid: user.uid, publicationId });
-    return { items: await this.members(members), invitations: invitations.map(invitationJson) };
+    const [items, invitees] = await Promise.all([
+      this.members(members),
+      this.people(invitations.map((invitation) => invitation.uid)),
+    ]);
+    return {
+      items,
+      invitations: invitations.map((invitation) => ({
+        ...invitationJson(invitation),
+        user: invitees.get(invitation.uid)!,
+      })),
+    };
+  }
+
+  /**
+   * Articles sums the daily views and reads of the publication's articles and names the most read; publications
+   * counts the subscribers of each day (and checks the viewer again). The gateway merges them by date.
+   */
+  async analytics(user: UserSummary, publicationId: string, days: number) {
+    await this.require(user, publicationId, 'viewStudio');
+    const [statistics, history] = await Promise.all([
+      this.statistics.getPublicationStatistics({ publicationId, days, topCount: STUDIO_TOP_ARTICLES }),
+      this.publications.getSubscriberHistory({ actorUid: user.uid, publicationId, days }),
+    ]);
+    const subscribers = new Map(history.days.map((day) => [day.date, day]));
+    return {
+      days,
+      daily: statistics.daily.map((day) => ({
+        date: day.date,
+        views: day.views,
+        reads: day.reads,
+        subscribers: subscribers.get(day.date)?.subscribers ?? 0,
+        newSubscribers: subscribers.get(day.date)?.newSubscribers ?? 0,
+      })),
+      top: statistics.top.map((article) => ({
+        articleId: article.articleId,
+        title: article.title,
+        views: article.views,
+        reads: article.reads,
+      })),
+    };
+  }
+
+  /** Articles names the publication's published articles; comments lists the published comments on them. */
+  async studioComments(user: UserSummary, publicationId: string, page: number) {
+    await this.require(user, publicationId, 'viewStudio');
+    const { articleIds } = await this.statistics.listPublicationArticleIds({ publicationId });
+    if (articleIds.length === 0) return { items: [], page, pageSize: PAGE_SIZE, hasMore: false };
+    const answer = await this.comments.listArticlesComments({ articleIds, page, pageSize: PAGE_SIZE });
+    return {
+      items: answer.items.map((comment) => ({
+        id: comment.id,
+        articleId: comment.articleId,
+        articleTitle: comment.articleTitle,
+        content: comment.content,
+        author: {
+          uid: comment.author?.uid ?? '',
+          username: comment.author?.username || null,
+          fullname: comment.author?.fullname || null,
+          imageUrl: comment.author?.imageUrl || null,
+        },
+        depth: comment.depth,
+        up: comment.up,
+        down: comment.down,
+        createdAt: new Date(comment.createdAtMs).toISOString(),
+      })),
+      page,
+      pageSize: PAGE_SIZE,
+      hasMore: answer.hasMore,
+    };
   }
 
   /** The invitee is named by username and resolved at identity (UserNotFound there). */
