@@ -9,6 +9,7 @@ import { CommentsModule } from './comments/comments.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { DraftsModule } from './drafts/drafts.module.js';
 import { FollowsModule } from './follows/follows.module.js';
+import { IncomeModule } from './publications/income.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ModerationModule } from './moderation/moderation.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
@@ -46,6 +47,7 @@ import { StaffModule } from './staff/staff.module.js';
     ModerationModule,
     NotificationsModule,
     PublicationsModule,
+    IncomeModule,
   ],
 })
 export class GatewayModule {}
