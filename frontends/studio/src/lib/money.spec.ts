@@ -1,4 +1,4 @@
-import { formatManat, parseManat } from './money.js';
+import { exactManats, formatManat, parseManat } from './money.js';
 
 describe('formatManat', () => {
   it('writes qəpik as manats with ₼ in each language’s number format', () => {
@@ -12,6 +12,19 @@ describe('formatManat', () => {
     expect(az).toContain('₼');
     expect(az).toContain('5,00');
     expect(az).not.toContain('AZN');
+  });
+});
+
+describe('exactManats', () => {
+  it('writes integer qəpik as exact decimal text by integer arithmetic', () => {
+    expect(exactManats(0)).toBe('0.00');
+    expect(exactManats(5)).toBe('0.05');
+    expect(exactManats(123_450)).toBe('1234.50');
+    expect(exactManats(-1_005)).toBe('-10.05');
+    // Past what qəpik / 100 would carry exactly as a float.
+    expect(exactManats(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
+    expect(formatManat(Number.MAX_SAFE_INTEGER, 'en')).toContain('90,071,992,547,409.91');
+    expect(() => exactManats(1.5)).toThrow(RangeError);
   });
 });
 

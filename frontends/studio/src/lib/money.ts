@@ -4,7 +4,20 @@
 const QEPIK_PER_MANAT = 100;
 
 /**
- * A price in qəpik as manats in the language's number format (Intl), always with ₼: the locale data of some
+ * Integer qəpik as the exact decimal text of manats ("-1234.05"), by integer arithmetic only: Intl formats the
+ * string as the exact decimal it is, so no amount ever passes through a fractional float.
+ */
+export function exactManats(qepik: number): `${number}` {
+  if (!Number.isSafeInteger(qepik)) throw new RangeError(`not an integer amount of qəpik: ${qepik}`);
+  const sign = qepik < 0 ? '-' : '';
+  const abs = Math.abs(qepik);
+  const fraction = abs % QEPIK_PER_MANAT;
+  const whole = (abs - fraction) / QEPIK_PER_MANAT;
+  return `${sign}${whole}.${String(fraction).padStart(2, '0')}` as `${number}`;
+}
+
+/**
+ * A price (or any amount) in integer qəpik as manats in the language's number format (Intl), always with ₼: the locale data of some
  * browsers spells the currency "AZN", so the currency part is replaced by the sign where the locale puts it.
  */
 export function formatManat(qepik: number, language: string): string {
@@ -16,7 +29,7 @@ export function formatManat(qepik: number, language: string): string {
     maximumFractionDigits: 2,
   });
   return format
-    .formatToParts(qepik / QEPIK_PER_MANAT)
+    .formatToParts(exactManats(qepik))
     .map((part) => (part.type === 'currency' ? '₼' : part.value))
     .join('');
 }
