@@ -14,6 +14,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { id: 'dashboard', path: '/studio', action: 'viewStudio', load: () => import('./pages/Dashboard.js') },
   { id: 'analytics', path: '/studio/analytics', action: 'viewStudio', load: () => import('./pages/Analytics.js') },
+  { id: 'comments', path: '/studio/comments', action: 'viewStudio', load: () => import('./pages/Comments.js') },
   { id: 'members', path: '/studio/members', action: 'viewStudio', load: () => import('./pages/Members.js') },
   {
     id: 'subscribers',

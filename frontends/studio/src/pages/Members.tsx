@@ -10,7 +10,7 @@ import { useAction } from '../lib/useAction.js';
 
 type MemberList = Schemas['PublicationMembers'];
 
-function nameOf(member: MemberList['items'][number], fallback: string): string {
+function nameOf(member: Pick<MemberList['items'][number], 'user'>, fallback: string): string {
   const { fullname, username } = member.user;
   if (fullname && username) return `${fullname} (@${username})`;
   return fullname ?? (username ? `@${username}` : fallback);
@@ -152,13 +152,17 @@ function MembersBody({ studio }: { studio: Studio }) {
                   <ul className="pc-studio__list" data-invitations>
                     {data.invitations.map((invitation) => {
                       const date = formatDate(invitation.createdAt, t);
+                      const name = nameOf(invitation, t('members.deleted'));
                       return (
-                        <li key={invitation.uid} className="pc-studio__row">
-                          <span className="pc-studio__row-main">{t('members.pendingItem', { date })}</span>
+                        <li key={invitation.uid} className="pc-studio__row" data-invitee={invitation.user.username ?? ''}>
+                          <span className="pc-studio__row-main">
+                            <span>{name}</span>
+                            <span className="pc-studio__row-meta">{t('members.pendingItem', { date })}</span>
+                          </span>
                           <span className="pc-studio__row-actions">
                             <Button
                               variant="secondary"
-                              aria-label={t('members.cancelLabel', { date })}
+                              aria-label={t('members.cancelLabel', { name, date })}
                               busy={action.running === invitation.uid}
                               onClick={() =>
                                 remove(invitation.uid, invitation.uid, t('members.cancelled'), list.reload)

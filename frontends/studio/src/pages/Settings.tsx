@@ -1,4 +1,7 @@
+import { CATALOGUE, pickLang } from '@pencraft/errors';
 import {
+  PICTURE_MAX_BYTES,
+  PICTURE_TYPES,
   normalizePublicationDescription,
   normalizePublicationName,
   normalizeSlug,
@@ -6,8 +9,8 @@ import {
   publicationNameProblem,
   slugProblem,
 } from '@pencraft/rules';
-import { api, Button, formatDate, spreadError, TextField, useFeedback } from '@pencraft/ui';
-import { useId, useState } from 'react';
+import { api, Button, errorMessage, formatDate, spreadError, TextField, useFeedback } from '@pencraft/ui';
+import { useId, useRef, useState } from 'react';
 import { FormError, Panel } from '../components/parts.js';
 import { StudioFrame } from '../components/StudioFrame.js';
 import { useStudioTranslation } from '../i18n.js';
@@ -181,7 +184,166 @@ function SlugForm({ studio }: { studio: Studio }) {
   );
 }
 
-/** /studio/settings: the owner's name, description and address, with the 14-day rule stated. */
+type ImageKind = 'logo' | 'cover';
+const IMAGE_ERRORS = {
+  logo: { format: 'InvalidAvatarFormat', size: 'InvalidAvatarSize' },
+  cover: { format: 'InvalidCoverFormat', size: 'InvalidCoverSize' },
+} as const;
+
+/** A data: address for the preview (the site's CSP admits data: images, not blob: ones). */
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * The logo or the cover: the current one, a preview of the chosen file, upload and remove. The browser checks the
+ * type and PICTURE_MAX_BYTES first (the catalogue's message in the page's language); the server judges the bytes.
+ */
+function ImageForm({ studio, kind }: { studio: Studio; kind: ImageKind }) {
+  const { t, i18n } = useStudioTranslation();
+  const feedback = useFeedback();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File>();
+  const [preview, setPreview] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState<'upload' | 'remove'>();
+  const current = kind === 'logo' ? studio.publication.logoUrl : studio.publication.coverUrl;
+  const path = kind === 'logo' ? '/api/core-publications/{id}/studio/logo' : '/api/core-publications/{id}/studio/cover';
+  const catalogue = (code: string) =>
+    CATALOGUE[code as keyof typeof CATALOGUE][pickLang(i18n.language)] ?? t('common:dialog.failure');
+  const reset = () => {
+    setFile(undefined);
+    setPreview(undefined);
+    if (input.current) input.current.value = '';
+  };
+
+  return (
+    <>
+      <p className="pc-studio__text">{t(`settings.${kind}Text`, { max: PICTURE_MAX_BYTES / (1024 * 1024) })}</p>
+      <div className={`pc-studio__images pc-studio__images--${kind}`}>
+        <figure className="pc-studio__figure">
+          {current ? (
+            <img src={current} alt={t(`settings.${kind}Current`)} data-image={kind} />
+          ) : (
+            <div className="pc-studio__placeholder">{t('settings.noImage')}</div>
+          )}
+          <figcaption>{t('settings.imageCurrent')}</figcaption>
+        </figure>
+        {preview && (
+          <figure className="pc-studio__figure">
+            <img src={preview} alt={t('settings.previewAlt')} onError={() => setPreview(undefined)} />
+            <figcaption>{t('settings.preview', { name: file?.name ?? '' })}</figcaption>
+          </figure>
+        )}
+      </div>
+      <div className="pc-field">
+        <label className="pc-field__label" htmlFor={`${id}-file`}>
+          {t(`settings.${kind}Choose`)}
+        </label>
+        <input
+          ref={input}
+          id={`${id}-file`}
+          className="pc-studio__file"
+          type="file"
+          accept={PICTURE_TYPES.join(',')}
+          data-image-input={kind}
+          aria-describedby={error ? `${id}-error` : undefined}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            setError(undefined);
+            setFile(undefined);
+            setPreview(undefined);
+            if (!chosen) return;
+            if (!(PICTURE_TYPES as readonly string[]).includes(chosen.type)) {
+              setError(catalogue(IMAGE_ERRORS[kind].format));
+              return;
+            }
+            if (chosen.size > PICTURE_MAX_BYTES) {
+              setError(catalogue(IMAGE_ERRORS[kind].size));
+              return;
+            }
+            setFile(chosen);
+            readAsDataUrl(chosen).then(setPreview, () => setPreview(undefined));
+          }}
+        />
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="pc-studio__form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="pc-studio__actions">
+        <Button
+          disabled={!file || busy !== undefined}
+          busy={busy === 'upload'}
+          data-image-upload={kind}
+          onClick={() => {
+            if (!file) return;
+            setBusy('upload');
+            setError(undefined);
+            api
+              .put(path, {
+                ...onPublication(studio),
+                body: file as never,
+                // The file's bytes as they are: the server decides the type by content.
+                bodySerializer: (body: unknown) => body as File,
+                headers: { 'Content-Type': file.type || 'application/octet-stream' },
+              })
+              .then(
+                () => {
+                  setBusy(undefined);
+                  reset();
+                  feedback.success(t(`settings.${kind}Saved`));
+                  studio.reload();
+                },
+                (failure: unknown) => {
+                  setBusy(undefined);
+                  setError(errorMessage(failure, t('common:dialog.failure')));
+                },
+              );
+          }}
+        >
+          {t('settings.upload')}
+        </Button>
+        {current && (
+          <Button
+            variant="secondary"
+            disabled={busy !== undefined}
+            busy={busy === 'remove'}
+            data-image-remove={kind}
+            onClick={() => {
+              setBusy('remove');
+              setError(undefined);
+              api.delete(path, onPublication(studio)).then(
+                () => {
+                  setBusy(undefined);
+                  reset();
+                  feedback.success(t(`settings.${kind}Removed`));
+                  studio.reload();
+                },
+                (failure: unknown) => {
+                  setBusy(undefined);
+                  setError(errorMessage(failure, t('common:dialog.failure')));
+                },
+              );
+            }}
+          >
+            {t('settings.remove')}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** /studio/settings: the owner's name, description, address (the 14-day rule stated), logo and cover. */
 export default function Settings() {
   const { t } = useStudioTranslation();
   const id = useId();
@@ -197,6 +359,12 @@ export default function Settings() {
           </Panel>
           <Panel id={`${id}-slug`} title={t('settings.slugTitle')}>
             <SlugForm studio={studio} />
+          </Panel>
+          <Panel id={`${id}-logo`} title={t('settings.logo')}>
+            <ImageForm studio={studio} kind="logo" />
+          </Panel>
+          <Panel id={`${id}-cover`} title={t('settings.cover')}>
+            <ImageForm studio={studio} kind="cover" />
           </Panel>
         </>
       )}
