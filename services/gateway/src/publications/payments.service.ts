@@ -34,8 +34,9 @@ export class PaymentsService {
       actorUid: user.uid,
       publicationId,
       planId,
-      successUrl: `${this.config.PUBLIC_ORIGIN}/settings/subscriptions?paid=${publicationId}`,
-      cancelUrl: `${this.config.PUBLIC_ORIGIN}/settings/subscriptions`,
+      // The settings' publication page lists the user's subscriptions (there is no /settings/subscriptions).
+      successUrl: `${this.config.PUBLIC_ORIGIN}/settings/publication?paid=${publicationId}`,
+      cancelUrl: `${this.config.PUBLIC_ORIGIN}/settings/publication`,
     });
     return { url: checkoutUrl };
   }
