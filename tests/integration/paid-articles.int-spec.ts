@@ -68,9 +68,9 @@ beforeAll(async () => {
   );
   apps.push(...(await Promise.all([startService('shell', db.name), startService('reader', db.name)])));
   site = httpBase('gateway');
-  [owner, member, outsider, freeSub, paidSub] = await Promise.all(
+  [owner, member, outsider, freeSub, paidSub] = (await Promise.all(
     ['own', 'mem', 'out', 'fre', 'pai'].map((who) => signUp(site, `pd_${who}_${run}`, `Paid ${who}`, 'en')),
-  );
+  )) as [Person, Person, Person, Person, Person];
   const created = await owner.client.post<{ id: string }>('/api/core-publications', {
     name: `Ödənişli ${run}`,
     slug: `odenisli-${run}`,

@@ -32,18 +32,19 @@ function publicationName(id: string): Promise<PublicationName | null> {
  */
 export function PublicationLink({ publicationId }: { publicationId: string | null | undefined }) {
   const { t } = useReaderTranslation();
-  const [publication, setPublication] = useState<PublicationName | null>(null);
+  // The name found, with the id it belongs to: a name found for another id is not shown (no reset in the effect).
+  const [named, setNamed] = useState<{ id: string; publication: PublicationName | null } | null>(null);
   useEffect(() => {
-    setPublication(null);
     if (!publicationId) return;
     let live = true;
     void publicationName(publicationId).then((found) => {
-      if (live) setPublication(found);
+      if (live) setNamed({ id: publicationId, publication: found });
     });
     return () => {
       live = false;
     };
   }, [publicationId]);
+  const publication = named && named.id === publicationId ? named.publication : null;
   if (!publicationId || !publication) return null;
   return (
     <span className="pc-meta__publication">
