@@ -67,7 +67,12 @@ function SeriesPanel({
           ))}
         </ul>
       )}
-      <div className="pc-studio__table-wrap pc-studio__table-wrap--tall" tabIndex={0} role="region" aria-label={title}>
+      <div
+        className="pc-studio__table-wrap pc-studio__table-wrap--tall"
+        tabIndex={0}
+        role="region"
+        aria-label={t('analytics.tableCaption', { title })}
+      >
         <table className="pc-studio__table" data-series-table>
           <caption>{t('analytics.tableCaption', { title })}</caption>
           <thead>
@@ -109,7 +114,7 @@ function TopArticles({ top }: { top: Analytics['top'] }) {
       {top.length === 0 ? (
         <p className="pc-studio__text">{t('analytics.noTop')}</p>
       ) : (
-        <div className="pc-studio__table-wrap" tabIndex={0} role="region" aria-label={t('analytics.top')}>
+        <div className="pc-studio__table-wrap" tabIndex={0} role="region" aria-label={t('analytics.topCaption')}>
           <table className="pc-studio__table" data-top-articles>
             <caption>{t('analytics.topCaption')}</caption>
             <thead>
