@@ -102,6 +102,12 @@ let publication: PublicationJson;
 const slug = `pub-${run}`;
 const name = `Bakı Qeydləri ${run}`;
 
+interface Analytics {
+  days: number;
+  daily: { date: string; views: number; reads: number; subscribers: number; newSubscribers: number }[];
+  top: { articleId: string; title: string; views: number; reads: number }[];
+}
+
 let logoUrl: string;
 let coverUrl: string;
 const codeOf = (response: { body: unknown }) => (response.body as ErrorBody).error?.code;
@@ -159,6 +165,7 @@ beforeAll(async () => {
       startService('identity', db.name),
       startService('articles', db.name),
       startService('publications', db.name),
+      startService('comments', db.name),
     ])),
   );
   apps.push(
@@ -308,6 +315,17 @@ describe('members and invitations', () => {
     expect(members.status).toBe(200);
     expect(members.body.items.map((m) => [m.user.uid, m.role])).toEqual([[owner.uid, 'owner']]);
     expect(members.body.invitations.map((i) => i.uid).sort()).toEqual([alice.uid, bob.uid].sort());
+    // Invitees are named like members (identity resolves them).
+    expect(
+      (members.body.invitations as unknown as { uid: string; user: Person }[])
+        .map((i) => [i.uid, i.user.username])
+        .sort(),
+    ).toEqual(
+      [
+        [alice.uid, alice.username],
+        [bob.uid, bob.username],
+      ].sort(),
+    );
   });
 
   it('an invitee is no member before answering', async () => {
@@ -359,6 +377,9 @@ describe('members and invitations', () => {
     expect(statusAndCode(await createPlan(alice, { interval: 'month', price: 500 }))).toEqual(denied);
     expect(statusAndCode(await del(alice, P()))).toEqual(denied);
     expect((await view(owner.client)).body.publication.description).toBe('Şəhər haqqında qeydlər');
+    // Analytics and comments are the members' too.
+    expect((await alice.client.get(studio('analytics'))).status).toBe(200);
+    expect((await alice.client.get(studio('comments'))).status).toBe(200);
   });
 
   it('an outsider gets ActorNotPublicationMember on every studio route', async () => {
@@ -367,6 +388,8 @@ describe('members and invitations', () => {
     expect(statusAndCode(await outsider.client.get(studio('members')))).toEqual(denied);
     expect(statusAndCode(await outsider.client.get(studio('subscribers')))).toEqual(denied);
     expect(statusAndCode(await outsider.client.get(studio('plans')))).toEqual(denied);
+    expect(statusAndCode(await outsider.client.get(studio('analytics')))).toEqual(denied);
+    expect(statusAndCode(await outsider.client.get(studio('comments')))).toEqual(denied);
     expect(statusAndCode(await invite(outsider, bob.username))).toEqual(denied);
     expect(statusAndCode(await del(outsider, studio(`members/${alice.uid}`)))).toEqual(denied);
     expect(statusAndCode(await put(outsider, studio('settings'), { description: 'Yad' }))).toEqual(denied);
@@ -410,6 +433,24 @@ describe('subscriptions', () => {
     expect(subscribers.body.items.map((item) => [item.user.uid, item.user.username])).toEqual([
       [reader.uid, reader.username],
     ]);
+
+    // The studio's analytics: one entry per day of the period, today counting the new subscriber.
+    const analytics = await owner.client.get<Analytics>(studio('analytics'));
+    expect(analytics.status).toBe(200);
+    expect(analytics.body.days).toBe(30);
+    expect(analytics.body.daily).toHaveLength(30);
+    expect(analytics.body.daily.at(-1)).toMatchObject({
+      date: new Date().toISOString().slice(0, 10),
+      subscribers: 1,
+      newSubscribers: 1,
+    });
+    expect(analytics.body.daily.slice(0, -1).every((day) => day.subscribers === 0 && day.views === 0)).toBe(true);
+    expect((await owner.client.get<Analytics>(`${studio('analytics')}?days=365`)).body.daily).toHaveLength(365);
+    expect(statusAndCode(await owner.client.get(`${studio('analytics')}?days=7`))).toEqual([400, 'InvalidModel']);
+    // No article of the publication has comments yet.
+    const comments = await owner.client.get<{ items: unknown[]; hasMore: boolean }>(studio('comments'));
+    expect(comments.status).toBe(200);
+    expect(comments.body).toMatchObject({ items: [], hasMore: false });
   });
 
   it('unsubscribing ends it; again is SubscriptionNotFound', async () => {
