@@ -227,7 +227,7 @@ function ImageForm({ studio, kind }: { studio: Studio; kind: ImageKind }) {
     <>
       <p className="pc-studio__text">{t(`settings.${kind}Text`, { max: PICTURE_MAX_BYTES / (1024 * 1024) })}</p>
       <div className={`pc-studio__images pc-studio__images--${kind}`}>
-        <figure className="pc-studio__figure">
+        <figure className="pc-studio__image-figure">
           {current ? (
             <img src={current} alt={t(`settings.${kind}Current`)} data-image={kind} />
           ) : (
@@ -236,7 +236,7 @@ function ImageForm({ studio, kind }: { studio: Studio; kind: ImageKind }) {
           <figcaption>{t('settings.imageCurrent')}</figcaption>
         </figure>
         {preview && (
-          <figure className="pc-studio__figure">
+          <figure className="pc-studio__image-figure">
             <img src={preview} alt={t('settings.previewAlt')} onError={() => setPreview(undefined)} />
             <figcaption>{t('settings.preview', { name: file?.name ?? '' })}</figcaption>
           </figure>
