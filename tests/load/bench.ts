@@ -10,7 +10,8 @@
 // prints figures and exits 0. Only 127.0.0.1 is loaded, for a bounded time (BENCH_SECONDS per run, default 10).
 // It runs its own stack (bench-stack.ts: own ports and data), so it never collides with `make dev` or the tests.
 import autocannon from 'autocannon';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,13 +62,19 @@ interface Figures {
 }
 
 /** `path` is called for every request when given (e.g. a random article each time). */
-async function measure(name: string, url: string, path?: () => string): Promise<Figures> {
+/** `headers` are sent with every request (a Host naming a publication's subdomain, a session cookie). */
+async function measure(
+  name: string,
+  url: string,
+  path?: () => string,
+  headers?: Record<string, string>,
+): Promise<Figures> {
   const requests: autocannon.Request[] | undefined = path
     ? [{ setupRequest: (request) => ({ ...request, path: path() }) }]
     : undefined;
   // A short warm-up first, so the figures are of optimized code, not of the JIT compiler at work.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, requests });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, requests, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests, headers });
   const errors = result.errors + result.timeouts + result.non2xx;
   return {
     name,
@@ -128,44 +135,55 @@ async function bareServer(pages: Record<string, { body: Buffer; type: string }>)
 /** The bench's writer: signs in by username in the sign-in runs; its public profile is the profile page read. */
 const WRITER = { login: 'bench_writer', password: 'bench-pass-1' };
 
+/** A heading and 12 paragraphs: an article of a realistic size (about 2 KB as JSON). */
+function articleContent(name: string) {
+  const paragraphs = Array.from({ length: 12 }, (_, j) => ({
+    type: 'paragraph',
+    data: {
+      text: `Paragraph ${j} of ${name}: <b>benchmarks</b> measure every hop between the browser and the data.`,
+    },
+  }));
+  return { blocks: [{ type: 'header', data: { text: 'Measuring', level: 2 } }, ...paragraphs] };
+}
+
 /** The bench writer's session: the author whose open page the notification trip ends at. */
 let writer: ApiClient | undefined;
 
-async function seed() {
-  const client = new ApiClient(gatewayBase);
-  writer = client;
+/** Registers an account through the API (captcha solved) and confirms it with the code mailed to the bench's mailpit. */
+async function registerAccount(
+  client: ApiClient,
+  account: { email: string; username: string; fullname: string; password: string },
+) {
   const since = new Date();
   const registered = await client.post(
     '/api/id/register',
-    {
-      email: 'bench@example.az',
-      username: 'bench_writer',
-      fullname: 'Bench Writer',
-      password: 'bench-pass-1',
-      acceptTerms: true,
-      acceptPrivacy: true,
-    },
+    { ...account, acceptTerms: true, acceptPrivacy: true },
     await captchaHeader(gatewayBase),
   );
   if (registered.status !== 201) throw new Error(`could not register: ${JSON.stringify(registered.body)}`);
   // Only confirmed accounts publish: the code mailed at registration, read from the bench stack's mailpit.
-  const code = await mailpitCodeReader(mailApiUrl(stack))('bench@example.az', since);
+  const code = await mailpitCodeReader(mailApiUrl(stack))(account.email, since);
   const confirmed = await client.post('/api/id/register/verify', { code });
   if (confirmed.status !== 200) throw new Error(`could not confirm: ${JSON.stringify(confirmed.body)}`);
+}
+
+async function seed() {
+  const client = new ApiClient(gatewayBase);
+  writer = client;
+  await registerAccount(client, {
+    email: 'bench@example.az',
+    username: WRITER.login,
+    fullname: 'Bench Writer',
+    password: WRITER.password,
+  });
   const ids: string[] = [];
   for (let i = 0; i < 30; i += 1) {
-    const paragraphs = Array.from({ length: 12 }, (_, j) => ({
-      type: 'paragraph',
-      data: {
-        text: `Paragraph ${j} of article ${i}: <b>benchmarks</b> measure every hop between the browser and the data.`,
-      },
-    }));
     const created = await client.post<{ id: string }>('/api/articles', {
       title: `Benchmark article ${i}`,
       description: 'An article of a realistic size for the benchmark',
       language: 'en',
       category: 'tech',
-      content: { blocks: [{ type: 'header', data: { text: 'Measuring', level: 2 } }, ...paragraphs] },
+      content: articleContent(`article ${i}`),
     });
     await client.post(`/api/articles/publishing/${created.body.id}`);
     // Nothing is published without review: the setup plays the moderator over gRPC, as the tests do.
@@ -174,6 +192,119 @@ async function seed() {
   }
   closeReviewClient();
   return ids;
+}
+
+/** The bench's publication: its subdomain is {PUBLICATION_SLUG}.localhost:<gateway port>. */
+const PUBLICATION_SLUG = 'bench-press';
+
+interface PublicationSeed {
+  id: string;
+  /** The paid article (audience paid, in the publication), pinned on its home with two free ones. */
+  paidArticleId: string;
+  /** The paid subscriber's cookie header (pc_su). */
+  subscriberCookie: string;
+}
+
+/**
+ * A publication owned by the bench writer, with a monthly and a yearly plan and three articles written into it as
+ * the editor does (a draft aimed at the publication, saved with its audience, submitted, approved over gRPC): one
+ * paid, two free, all three pinned, so its home renders the publication, three cards and two plans. A reader signs
+ * up and subscribes for free; the subscription is then made paid in the publications schema, as a verified Stripe
+ * webhook would leave it (a Stripe checkout cannot be completed in a bench; tests/integration/paid-articles does the
+ * same).
+ */
+async function seedPublication(owner: ApiClient): Promise<PublicationSeed> {
+  const expect = (what: string, answer: { status: number; body: unknown }, status: number) => {
+    if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  };
+  const created = await owner.post<{ id: string }>('/api/core-publications', {
+    name: 'Bench Press',
+    slug: PUBLICATION_SLUG,
+    description: 'The publication the benchmark reads on its subdomain.',
+  });
+  expect('creating the publication', created, 201);
+  const id = created.body.id;
+  const studio = (path: string) => `/api/core-publications/${id}/studio/${path}`;
+  expect('a monthly plan', await owner.post(studio('plans'), { interval: 'month', price: 500 }), 201);
+  expect('a yearly plan', await owner.post(studio('plans'), { interval: 'year', price: 5000 }), 201);
+  const articleIds: string[] = [];
+  for (const audience of ['free', 'free', 'paid'] as const) {
+    const fields = {
+      title: `Publication article ${articleIds.length} (${audience})`,
+      description: `A ${audience} article of the bench's publication`,
+      language: 'en',
+      category: 'tech',
+      content: articleContent(`publication article ${articleIds.length}`),
+    };
+    const draft = await owner.post<{ id: string }>('/api/drafts', fields);
+    expect('a draft', draft, 201);
+    const targeted = await owner.request<{ version: number }>('PUT', `/api/drafts/${draft.body.id}/publication`, {
+      publicationId: id,
+    });
+    expect('aiming the draft at the publication', targeted, 200);
+    const saved = await owner.request('PUT', `/api/drafts/${draft.body.id}`, {
+      ...fields,
+      audience,
+      version: targeted.body.version,
+    });
+    expect('saving the draft', saved, 200);
+    const submitted = await owner.post<{ id: string }>(`/api/articles/publishing/${draft.body.id}`);
+    expect('submitting the draft', submitted, 200);
+    await approveArticle(submitted.body.id, articlesGrpcAddress());
+    articleIds.push(submitted.body.id);
+  }
+  closeReviewClient();
+  for (const articleId of articleIds) {
+    expect('pinning', await owner.request('PUT', studio(`articles/${articleId}/pin`)), 204);
+  }
+  const subscriber = new ApiClient(gatewayBase);
+  await registerAccount(subscriber, {
+    email: 'bench-subscriber@example.az',
+    username: 'bench_subscriber',
+    fullname: 'Bench Subscriber',
+    password: 'bench-pass-2',
+  });
+  const info = await subscriber.get<{ uid: string }>('/api/users/info');
+  expect('the free subscription', await subscriber.post(`/api/core-publications/${id}/sub`), 201);
+  const sql = new pg.Client({ connectionString: databaseUrl(stack, database) });
+  await sql.connect();
+  try {
+    const updated = await sql.query(
+      `update publications.subscriptions set tier = 'paid', period_end = now() + interval '30 days'
+        where publication_id = $1 and uid = $2`,
+      [id, info.body.uid],
+    );
+    if (updated.rowCount !== 1) throw new Error('the subscription to make paid was not found');
+  } finally {
+    await sql.end();
+  }
+  const paidArticleId = articleIds.at(-1)!;
+  const subscriberCookie = [...subscriber.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  // The subscriber reads it in full, a visitor its teaser: otherwise the figures would be of a refusal.
+  const full = await fetch(`${gatewayBase}/api/articles/${paidArticleId}`, { headers: { cookie: subscriberCookie } });
+  const read = (await full.json()) as { paid?: boolean; locked?: boolean };
+  if (full.status !== 200 || read.paid !== true || read.locked !== false) {
+    throw new Error(`the paid subscriber's read answered ${full.status} ${JSON.stringify(read).slice(0, 200)}`);
+  }
+  return { id, paidArticleId, subscriberCookie };
+}
+
+/** GET with a Host header of our choosing (fetch does not let one set Host), to 127.0.0.1 only. */
+function getWithHost(base: string, path: string, host: string): Promise<{ status: number; body: Buffer }> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { hostname: '127.0.0.1', port, path, method: 'GET', headers: { host, accept: 'text/html' } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
 }
 
 /**
@@ -309,6 +440,7 @@ async function main() {
     const templates = await seed();
     const articleId = templates.at(-1)!;
     await seedComments(articleId);
+    const publication = await seedPublication(writer!);
     const articlePath = `/api/articles/${articleId}`;
     const homePath = '/api/home/articles?page=1';
     const pages: Record<string, { body: Buffer; type: string }> = {};
@@ -328,9 +460,21 @@ async function main() {
       if (response.status !== 200) throw new Error(`the reader answered ${path} with ${response.status}`);
       pages[path] = { body: Buffer.from(await response.arrayBuffer()), type: 'text/html; charset=utf-8' };
     }
+    // The publication's home on its subdomain, as a browser at http://{slug}.localhost:<port>/ asks for it: the Host
+    // names the subdomain of the main host (PUBLIC_ORIGIN's, the gateway's port); the renderer decides from it.
+    const publicationHost = `${PUBLICATION_SLUG}.localhost:${stack.gateway.httpPort}`;
+    const publicationHome = '/publication-home';
+    {
+      const { status, body } = await getWithHost(readerBase, '/', publicationHost);
+      if (status !== 200 || !body.includes(`content="${PUBLICATION_SLUG}"`)) {
+        throw new Error(`the reader answered the publication's home with ${status}`);
+      }
+      pages[publicationHome] = { body, type: 'text/html; charset=utf-8' };
+    }
     say(
       `article: ${pages[articlePath]!.body.length} bytes, home list: ${pages[homePath]!.body.length} bytes; ` +
-        `server-rendered article page: ${pages[articlePage]!.body.length} bytes, home page: ${pages['/']!.body.length} bytes`,
+        `server-rendered article page: ${pages[articlePage]!.body.length} bytes, home page: ${pages['/']!.body.length} bytes, ` +
+        `publication home: ${pages[publicationHome]!.body.length} bytes`,
     );
 
     const bare = await bareServer(pages);
@@ -344,6 +488,15 @@ async function main() {
     results.push(await measure('reader: server-rendered article (2 s page cache)', `${readerBase}${articlePage}`));
     results.push(await measure('bare node: home page (HTML)', `${bareBase}/`));
     results.push(await measure('reader: server-rendered home (2 s page cache)', `${readerBase}/`));
+    results.push(await measure('bare node: publication home page (HTML)', `${bareBase}${publicationHome}`));
+    results.push(
+      await measure(
+        'reader: server-rendered publication home on its subdomain (2 s page cache)',
+        `${readerBase}/`,
+        undefined,
+        { host: publicationHost },
+      ),
+    );
     await gateway.stop();
     await startGateway('0');
     // Every request rendered: the reader's page cache off, the gateway's too (render + HTTP + gRPC + PostgreSQL).
@@ -358,7 +511,24 @@ async function main() {
     results.push(
       await measure('reader: server-rendered home, no cache (render + gateway + gRPC + PostgreSQL)', `${readerBase}/`),
     );
+    results.push(
+      await measure(
+        'reader: server-rendered publication home on its subdomain, no cache (render + gateway + gRPC + PostgreSQL)',
+        `${readerBase}/`,
+        undefined,
+        { host: publicationHost },
+      ),
+    );
     results.push(await measure('gateway: article, no cache (gRPC + PostgreSQL)', `${gatewayBase}${articlePath}`));
+    // Never under a shared key: each read resolves the session and asks articles, whose entitlement keeps a yes 5 s.
+    results.push(
+      await measure(
+        'gateway: paid article read by a paid subscriber (session + gRPC + entitlement + PostgreSQL; never shared)',
+        `${gatewayBase}/api/articles/${publication.paidArticleId}`,
+        undefined,
+        { cookie: publication.subscriberCookie },
+      ),
+    );
     results.push(await measure('gateway: home list, no cache (gRPC + PostgreSQL)', `${gatewayBase}${homePath}`));
     results.push(
       await measure(
@@ -456,6 +626,12 @@ async function main() {
     say(
       `reader/bare, home page:    ${ratio('reader: server-rendered home (', 'bare node: home page')} (cached), ${ratio('reader: server-rendered home, no', 'bare node: home page')} (uncached)`,
     );
+    say(
+      `reader/bare, publication home: ${ratio('reader: server-rendered publication home on its subdomain (', 'bare node: publication home')} (cached), ${ratio('reader: server-rendered publication home on its subdomain, no', 'bare node: publication home')} (uncached)`,
+    );
+    say(
+      `gateway, paid article for a subscriber / free article uncached: ${ratio('gateway: paid article read', 'gateway: article, no')}`,
+    );
     if (trip) {
       say('');
       say(
@@ -514,7 +690,10 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  // A measurement never fails the build: report and exit 0.
-  process.stderr.write(`bench could not complete: ${(error as Error).stack ?? String(error)}\n`);
-});
+main()
+  .catch((error: unknown) => {
+    // A measurement never fails the build: report and exit 0.
+    process.stderr.write(`bench could not complete: ${(error as Error).stack ?? String(error)}\n`);
+  })
+  // Whatever a failed setup left open (a gRPC channel, a keep-alive socket), the bench ends once it has reported.
+  .finally(() => process.exit(0));
