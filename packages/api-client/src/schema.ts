@@ -873,7 +873,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The studio's analytics for a member or the owner: views, reads and subscribers per day over the period, and the articles read most in it */
+    /** The studio's analytics for a member or the owner: views, reads and subscribers per day over the period, and the articles read most in it; for the owner also the revenue per day from the income ledger (integer qəpik) */
     get: operations['getPublicationAnalytics'];
     put?: never;
     post?: never;
@@ -3855,7 +3855,7 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
     };
-    /** @description Views and reads are those of the articles that belong to the publication now; subscribers are counted from the subscriptions kept (a free subscription that ended is gone from every day). No revenue: it is the owner's income ledger's. */
+    /** @description Views and reads are those of the articles that belong to the publication now; subscribers are counted from the subscriptions kept (a free subscription that ended is gone from every day). Revenue is the owner's (the income ledger's, integer qəpik); a member gets null. */
     PublicationAnalytics: {
       days: number;
       /** @description Oldest first, one entry per day of the period */
@@ -3877,6 +3877,21 @@ export interface components {
         views: number;
         reads: number;
       }[];
+      /** @description Subscription payments received per day, from the income ledger: the owner's only (viewIncome), null for a member */
+      revenue: {
+        /** @enum {string} */
+        currency: 'AZN';
+        /** @description The period's exact sum, integer qəpik */
+        totalQepik: number;
+        /** @description Oldest first, one entry per day of the period (zero on a day without payments) */
+        daily: {
+          /** @description YYYY-MM-DD (UTC), the dates of daily */
+          date: string;
+          /** @description The exact sum of the day's payments, integer qəpik (100 = 1 AZN) */
+          amountQepik: number;
+          payments: number;
+        }[];
+      } | null;
     };
     PublicationStudioComments: {
       items: components['schemas']['PublicationStudioComment'][];

@@ -6,6 +6,7 @@ import { PublicationImageProcessor } from './images/publication-image.processor.
 import { PublicationImageService } from './images/publication-image.service.js';
 import { MemberRepository } from './members/member.repository.js';
 import { MemberService } from './members/member.service.js';
+import { IncomeHistoryService } from './payments/income-history.service.js';
 import { IncomeRepository } from './payments/income.repository.js';
 import { IncomeService } from './payments/income.service.js';
 import { PAYMENT_PROVIDER } from './payments/payment-provider.js';
@@ -41,6 +42,7 @@ import { SubscriptionService } from './subscriptions/subscription.service.js';
     PaymentService,
     PaymentRepository,
     IncomeService,
+    IncomeHistoryService,
     IncomeRepository,
     RenewalStopRetrier,
     // The payment provider: Stripe (a local acquirer would be another implementation of PaymentProvider).

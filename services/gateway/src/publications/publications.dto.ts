@@ -296,11 +296,34 @@ export const PublicationAnalytics = z
         }),
       )
       .meta({ description: 'Its articles with the most reads in the period (then views), at most 10' }),
+    revenue: z
+      .object({
+        currency: z.literal('AZN'),
+        totalQepik: z.number().int().min(0).meta({ description: "The period's exact sum, integer qəpik" }),
+        daily: z
+          .array(
+            z.object({
+              date: z.string().meta({ description: 'YYYY-MM-DD (UTC), the dates of daily' }),
+              amountQepik: z
+                .number()
+                .int()
+                .min(0)
+                .meta({ description: "The exact sum of the day's payments, integer qəpik (100 = 1 AZN)" }),
+              payments: z.number().int().min(0),
+            }),
+          )
+          .meta({ description: 'Oldest first, one entry per day of the period (zero on a day without payments)' }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Subscription payments received per day, from the income ledger: the owner's only (viewIncome), null for a member",
+      }),
   })
   .meta({
     id: 'PublicationAnalytics',
     description:
-      "Views and reads are those of the articles that belong to the publication now; subscribers are counted from the subscriptions kept (a free subscription that ended is gone from every day). No revenue: it is the owner's income ledger's.",
+      "Views and reads are those of the articles that belong to the publication now; subscribers are counted from the subscriptions kept (a free subscription that ended is gone from every day). Revenue is the owner's (the income ledger's, integer qəpik); a member gets null.",
   });
 
 export const StudioCommentJson = z

@@ -221,13 +221,17 @@ export class PublicationsService {
 
   /**
    * Articles sums the daily views and reads of the publication's articles and names the most read; publications
-   * counts the subscribers of each day (and checks the viewer again). The gateway merges them by date.
+   * counts the subscribers of each day (and checks the viewer again), and for the owner (viewIncome) sums the income
+   * ledger per day. The gateway merges the series by date; a member's answer has no revenue.
    */
   async analytics(user: UserSummary, publicationId: string, days: number) {
-    await this.require(user, publicationId, 'viewStudio');
-    const [statistics, history] = await Promise.all([
+    const role = await this.require(user, publicationId, 'viewStudio');
+    const [statistics, history, income] = await Promise.all([
       this.statistics.getPublicationStatistics({ publicationId, days, topCount: STUDIO_TOP_ARTICLES }),
       this.publications.getSubscriberHistory({ actorUid: user.uid, publicationId, days }),
+      mayInPublication(role, 'viewIncome')
+        ? this.publications.getIncomeHistory({ actorUid: user.uid, publicationId, days })
+        : undefined,
     ]);
     const subscribers = new Map(history.days.map((day) => [day.date, day]));
     return {
@@ -245,6 +249,13 @@ export class PublicationsService {
         views: article.views,
         reads: article.reads,
       })),
+      revenue: income
+        ? {
+            currency: 'AZN' as const,
+            totalQepik: income.totalQepik,
+            daily: income.days.map((day) => ({ date: day.date, amountQepik: day.amountQepik, payments: day.payments })),
+          }
+        : null,
     };
   }
 

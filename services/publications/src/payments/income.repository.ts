@@ -19,6 +19,12 @@ export interface IncomeMonthRow {
   payments: number;
 }
 
+/** A day's total as PostgreSQL summed it (text, as a month's). */
+export interface IncomeDayRow {
+  amount: string;
+  payments: number;
+}
+
 /** The ledger of subscription payments: entries are only ever inserted (the database refuses UPDATE and DELETE). */
 @Injectable()
 export class IncomeRepository {
@@ -62,5 +68,26 @@ export class IncomeRepository {
       .where(eq(incomeEntries.publicationId, publicationId))
       .groupBy(month)
       .orderBy(desc(month));
+  }
+
+  /**
+   * One entry per day from `from` (a UTC midnight), `days` of them, oldest first: the exact sum and count of the
+   * entries paid within the day (zero on a day without any).
+   */
+  async daily(publicationId: string, from: Date, days: number): Promise<IncomeDayRow[]> {
+    const start = from.toISOString();
+    const result = await this.database.db.execute<{ i: number; amount: string; payments: number }>(sql`
+      select floor(extract(epoch from (e.paid_at - ${start}::timestamptz)) / 86400)::int as i,
+        sum(e.amount_qepik)::text as amount, count(*)::int as payments
+      from ${incomeEntries} e
+      where e.publication_id = ${publicationId}
+        and e.paid_at >= ${start}::timestamptz
+        and e.paid_at < ${start}::timestamptz + ${days}::int * interval '24 hours'
+      group by 1`);
+    const byIndex = new Map(result.rows.map((row) => [Number(row.i), row]));
+    return Array.from({ length: days }, (_, index) => ({
+      amount: byIndex.get(index)?.amount ?? '0',
+      payments: Number(byIndex.get(index)?.payments ?? 0),
+    }));
   }
 }

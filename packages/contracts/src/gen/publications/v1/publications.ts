@@ -618,6 +618,28 @@ export interface ListIncomeResponse {
   months: IncomeMonth[];
 }
 
+export interface GetIncomeHistoryRequest {
+  actorUid: string;
+  publicationId: string;
+  days: number;
+}
+
+/** What a day received (the day in UTC, as the other series of the studio's analytics). */
+export interface IncomeDay {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  /** Integer qəpik, the exact sum of the day's entries. */
+  amountQepik: number;
+  payments: number;
+}
+
+export interface GetIncomeHistoryResponse {
+  /** Oldest first, one entry per day of the period. */
+  days: IncomeDay[];
+  /** Integer qəpik, the exact sum of the period. */
+  totalQepik: number;
+}
+
 function createBasePublication(): Publication {
   return {
     id: "",
@@ -6816,6 +6838,277 @@ export const ListIncomeResponse: MessageFns<ListIncomeResponse> = {
   },
 };
 
+function createBaseGetIncomeHistoryRequest(): GetIncomeHistoryRequest {
+  return { actorUid: "", publicationId: "", days: 0 };
+}
+
+export const GetIncomeHistoryRequest: MessageFns<GetIncomeHistoryRequest> = {
+  encode(message: GetIncomeHistoryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.actorUid !== "") {
+      writer.uint32(10).string(message.actorUid);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(18).string(message.publicationId);
+    }
+    if (message.days !== 0) {
+      writer.uint32(24).int32(message.days);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetIncomeHistoryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetIncomeHistoryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actorUid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.days = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetIncomeHistoryRequest {
+    return {
+      actorUid: isSet(object.actorUid)
+        ? globalThis.String(object.actorUid)
+        : isSet(object.actor_uid)
+        ? globalThis.String(object.actor_uid)
+        : "",
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+      days: isSet(object.days) ? globalThis.Number(object.days) : 0,
+    };
+  },
+
+  toJSON(message: GetIncomeHistoryRequest): unknown {
+    const obj: any = {};
+    if (message.actorUid !== "") {
+      obj.actorUid = message.actorUid;
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    if (message.days !== 0) {
+      obj.days = Math.round(message.days);
+    }
+    return obj;
+  },
+};
+
+function createBaseIncomeDay(): IncomeDay {
+  return { date: "", amountQepik: 0, payments: 0 };
+}
+
+export const IncomeDay: MessageFns<IncomeDay> = {
+  encode(message: IncomeDay, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.date !== "") {
+      writer.uint32(10).string(message.date);
+    }
+    if (message.amountQepik !== 0) {
+      writer.uint32(16).int64(message.amountQepik);
+    }
+    if (message.payments !== 0) {
+      writer.uint32(24).int32(message.payments);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IncomeDay {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIncomeDay();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.amountQepik = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.payments = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IncomeDay {
+    return {
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+      amountQepik: isSet(object.amountQepik)
+        ? globalThis.Number(object.amountQepik)
+        : isSet(object.amount_qepik)
+        ? globalThis.Number(object.amount_qepik)
+        : 0,
+      payments: isSet(object.payments) ? globalThis.Number(object.payments) : 0,
+    };
+  },
+
+  toJSON(message: IncomeDay): unknown {
+    const obj: any = {};
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    if (message.amountQepik !== 0) {
+      obj.amountQepik = Math.round(message.amountQepik);
+    }
+    if (message.payments !== 0) {
+      obj.payments = Math.round(message.payments);
+    }
+    return obj;
+  },
+};
+
+function createBaseGetIncomeHistoryResponse(): GetIncomeHistoryResponse {
+  return { days: [], totalQepik: 0 };
+}
+
+export const GetIncomeHistoryResponse: MessageFns<GetIncomeHistoryResponse> = {
+  encode(message: GetIncomeHistoryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.days) {
+      IncomeDay.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.totalQepik !== 0) {
+      writer.uint32(16).int64(message.totalQepik);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetIncomeHistoryResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetIncomeHistoryResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.days.push(IncomeDay.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.totalQepik = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetIncomeHistoryResponse {
+    return {
+      days: globalThis.Array.isArray(object?.days) ? object.days.map((e: any) => IncomeDay.fromJSON(e)) : [],
+      totalQepik: isSet(object.totalQepik)
+        ? globalThis.Number(object.totalQepik)
+        : isSet(object.total_qepik)
+        ? globalThis.Number(object.total_qepik)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetIncomeHistoryResponse): unknown {
+    const obj: any = {};
+    if (message.days?.length) {
+      obj.days = message.days.map((e) => IncomeDay.toJSON(e));
+    }
+    if (message.totalQepik !== 0) {
+      obj.totalQepik = Math.round(message.totalQepik);
+    }
+    return obj;
+  },
+};
+
 /**
  * Publications: group blogs with one owner, members, pending invitations, free subscribers, paid plans, and the
  * records of their pinned and detached articles. Every rpc acting for a signed-in user names that user as
@@ -7273,6 +7566,23 @@ export const PublicationsServiceService = {
     responseSerialize: (value: ListIncomeResponse): Buffer => Buffer.from(ListIncomeResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListIncomeResponse => ListIncomeResponse.decode(value),
   },
+  /**
+   * The owner's revenue per day (UTC) of the studio's analytics period from the same ledger: one entry per day,
+   * oldest first (zeros on days without payments), and the period's total; integer qəpik, summed by PostgreSQL and
+   * read exactly. Days as GetSubscriberHistory (30 by default, at most 365). ActorNotPublicationMember,
+   * ActorNotPublicationOwner, PublicationNotFound.
+   */
+  getIncomeHistory: {
+    path: "/publications.v1.PublicationsService/GetIncomeHistory" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetIncomeHistoryRequest): Buffer =>
+      Buffer.from(GetIncomeHistoryRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetIncomeHistoryRequest => GetIncomeHistoryRequest.decode(value),
+    responseSerialize: (value: GetIncomeHistoryResponse): Buffer =>
+      Buffer.from(GetIncomeHistoryResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetIncomeHistoryResponse => GetIncomeHistoryResponse.decode(value),
+  },
 } as const;
 
 export interface PublicationsServiceServer extends UntypedServiceImplementation {
@@ -7428,6 +7738,13 @@ export interface PublicationsServiceServer extends UntypedServiceImplementation 
    * first. Amounts are integer qəpik. ActorNotPublicationMember, ActorNotPublicationOwner, PublicationNotFound.
    */
   listIncome: handleUnaryCall<ListIncomeRequest, ListIncomeResponse>;
+  /**
+   * The owner's revenue per day (UTC) of the studio's analytics period from the same ledger: one entry per day,
+   * oldest first (zeros on days without payments), and the period's total; integer qəpik, summed by PostgreSQL and
+   * read exactly. Days as GetSubscriberHistory (30 by default, at most 365). ActorNotPublicationMember,
+   * ActorNotPublicationOwner, PublicationNotFound.
+   */
+  getIncomeHistory: handleUnaryCall<GetIncomeHistoryRequest, GetIncomeHistoryResponse>;
 }
 
 export interface PublicationsServiceClient extends Client {
@@ -8016,6 +8333,27 @@ export interface PublicationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListIncomeResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The owner's revenue per day (UTC) of the studio's analytics period from the same ledger: one entry per day,
+   * oldest first (zeros on days without payments), and the period's total; integer qəpik, summed by PostgreSQL and
+   * read exactly. Days as GetSubscriberHistory (30 by default, at most 365). ActorNotPublicationMember,
+   * ActorNotPublicationOwner, PublicationNotFound.
+   */
+  getIncomeHistory(
+    request: GetIncomeHistoryRequest,
+    callback: (error: ServiceError | null, response: GetIncomeHistoryResponse) => void,
+  ): ClientUnaryCall;
+  getIncomeHistory(
+    request: GetIncomeHistoryRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetIncomeHistoryResponse) => void,
+  ): ClientUnaryCall;
+  getIncomeHistory(
+    request: GetIncomeHistoryRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetIncomeHistoryResponse) => void,
   ): ClientUnaryCall;
 }
 
