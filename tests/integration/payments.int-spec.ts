@@ -604,3 +604,179 @@ describe('webhooks', () => {
     expect(await createdEvents(reader)).toHaveLength(1);
   });
 });
+
+// --- Income: the ledger of payments received, from the same signed webhooks --------------------------------------
+
+interface IncomeEntryJson {
+  id: string;
+  paidAt: string;
+  subscriber: { uid: string; username: string | null };
+  planId: string | null;
+  interval: 'month' | 'year' | null;
+  amountQepik: number;
+  currency: 'AZN';
+}
+interface IncomeMonthJson {
+  month: string;
+  amountQepik: number;
+  payments: number;
+  currency: 'AZN';
+}
+interface IncomePageJson {
+  items: IncomeEntryJson[];
+  nextCursor: string | null;
+  months: IncomeMonthJson[];
+}
+
+describe('income', () => {
+  let payer: Account;
+  let yearly: Account;
+  let yearlyPlanId: string;
+  const incomeOf = (account: Account, cursor?: string) =>
+    account.client.get<IncomePageJson & ErrorBody>(
+      `${P()}/studio/income${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+
+  /** Every page of the owner's ledger, and the totals the first page answered. */
+  async function wholeLedger() {
+    const first = await incomeOf(owner);
+    expect(first.status).toBe(200);
+    const items = [...first.body.items];
+    for (let cursor = first.body.nextCursor; cursor; ) {
+      const page = await incomeOf(owner, cursor);
+      expect(page.status).toBe(200);
+      expect(page.body.months).toEqual(first.body.months);
+      items.push(...page.body.items);
+      cursor = page.body.nextCursor;
+    }
+    return { items, months: first.body.months };
+  }
+
+  /** A Stripe event for a subscription of `account` through `plan`, with the amount Stripe says was paid. */
+  const paidCheckout = (account: Account, subscription: string, invoiceId: string, amount: number, plan: string, created: number) =>
+    stripeEvent(
+      'checkout.session.completed',
+      {
+        id: `cs_test_${randomUUID().replaceAll('-', '')}`,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'complete',
+        payment_status: 'paid',
+        amount_total: amount,
+        currency: 'azn',
+        invoice: invoiceId,
+        subscription,
+        metadata: { publication_id: publicationId, uid: account.uid, plan_id: plan },
+      },
+      created,
+    );
+  const paidInvoice = (account: Account, subscription: string, invoiceId: string, amount: number, plan: string, created: number) =>
+    stripeEvent(
+      'invoice.paid',
+      {
+        id: invoiceId,
+        object: 'invoice',
+        currency: 'azn',
+        amount_due: amount,
+        amount_paid: amount,
+        status: 'paid',
+        status_transitions: { paid_at: created },
+        parent: {
+          type: 'subscription_details',
+          subscription_details: {
+            subscription,
+            metadata: { publication_id: publicationId, uid: account.uid, plan_id: plan },
+          },
+        },
+        lines: { object: 'list', data: [{ object: 'line_item', amount, period: { start: created, end: created + 31 * DAY } }] },
+      },
+      created,
+    );
+
+  beforeAll(async () => {
+    [payer, yearly] = [await signUp(), await signUp()];
+    const plan = await owner.client.post<{ id: string }>(`${P()}/studio/plans`, { interval: 'year', price: 4999 });
+    expect(plan.status).toBe(201);
+    yearlyPlanId = plan.body.id;
+  });
+
+  it('each payment delivered several times is one entry of exactly its qəpik; the totals are exact', async () => {
+    const before = await wholeLedger();
+    const subscription = `sub_income_${run}`;
+    const t = nowSec();
+    const first = `in_first_${run}`;
+    // The first payment: Stripe names it in the checkout's event and in its invoice's; each delivered 3 times.
+    const events = [
+      paidCheckout(payer, subscription, first, 1999, planId, t - 3),
+      paidInvoice(payer, subscription, first, 1999, planId, t - 2),
+      paidInvoice(payer, subscription, `in_second_${run}`, 12_345, planId, t - 1),
+      paidInvoice(payer, subscription, `in_third_${run}`, 7, planId, t),
+    ];
+    for (const event of events) {
+      const answers = await Promise.all([send(event), send(event), send(event)]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(answers.filter((a) => !a.body.duplicate)).toHaveLength(1);
+    }
+    expect(await canReadInFull(payer)).toBe(true);
+
+    const after = await wholeLedger();
+    const mine = after.items.filter((entry) => entry.subscriber.uid === payer.uid);
+    expect(mine.map((entry) => entry.amountQepik)).toEqual([7, 12_345, 1999]);
+    expect(mine[0]).toMatchObject({
+      subscriber: { uid: payer.uid, username: payer.username },
+      planId,
+      interval: 'month',
+      currency: 'AZN',
+      paidAt: new Date(t * 1000).toISOString(),
+    });
+    expect(after.items.every((entry) => Number.isInteger(entry.amountQepik) && entry.amountQepik > 0)).toBe(true);
+    // Newest first.
+    const times = after.items.map((entry) => Date.parse(entry.paidAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    // Every month's total is the exact integer sum of its entries (other tests' paid invoices included).
+    const sums = new Map<string, { amount: bigint; count: number }>();
+    for (const entry of after.items) {
+      const month = new Date(Date.parse(entry.paidAt) + 4 * 3_600_000).toISOString().slice(0, 7); // Asia/Baku
+      const sum = sums.get(month) ?? { amount: 0n, count: 0 };
+      sums.set(month, { amount: sum.amount + BigInt(entry.amountQepik), count: sum.count + 1 });
+    }
+    expect(after.months.map((m) => [m.month, BigInt(m.amountQepik), m.payments])).toEqual(
+      [...sums].sort(([a], [b]) => b.localeCompare(a)).map(([month, sum]) => [month, sum.amount, sum.count]),
+    );
+    const total = (ledger: typeof after) => ledger.months.reduce((sum, m) => sum + BigInt(m.amountQepik), 0n);
+    expect(total(after) - total(before)).toBe(1999n + 12_345n + 7n);
+    // The database refuses to change the ledger.
+    await expect(sql.query('update publications.income_entries set amount_qepik = 1')).rejects.toThrow(/append-only/);
+    await expect(sql.query('delete from publications.income_entries')).rejects.toThrow(/append-only/);
+  });
+
+  it('is the owner\'s alone: a member is ActorNotPublicationOwner, an outsider ActorNotPublicationMember', async () => {
+    expect(statusAndCode(await incomeOf(member))).toEqual([403, 'ActorNotPublicationOwner']);
+    expect(statusAndCode(await incomeOf(outsider))).toEqual([403, 'ActorNotPublicationMember']);
+    expect(statusAndCode(await incomeOf(owner, 'not-a-cursor'))).toEqual([400, 'InvalidPage']);
+  });
+
+  it('deleting a plan with a paid subscriber keeps its access, stops it renewing at Stripe, and keeps its income', async () => {
+    const subscription = `sub_yearly_${run}`;
+    const t = nowSec();
+    const paid = paidCheckout(yearly, subscription, `in_yearly_${run}`, 4999, yearlyPlanId, t);
+    expect((await send(paid)).body).toEqual({ received: true, duplicate: false });
+    expect(await canReadInFull(yearly)).toBe(true);
+
+    const deleted = await owner.client.request('DELETE', `${P()}/studio/plans/${yearlyPlanId}`);
+    expect(deleted.status).toBe(204);
+    const { rows } = await sql.query<{ cancelled_at: Date | null; provider_cancel_pending: boolean; period_end: Date }>(
+      'select cancelled_at, provider_cancel_pending, period_end from publications.subscriptions where publication_id = $1 and uid = $2',
+      [publicationId, yearly.uid],
+    );
+    // Cancelled here, and Stripe (stripe-mock) accepted cancel_at_period_end: nothing left pending.
+    expect(rows[0]).toMatchObject({ cancelled_at: expect.any(Date), provider_cancel_pending: false });
+    expect(rows[0]!.period_end.getTime()).toBeGreaterThan(Date.now());
+    expect(await canReadInFull(yearly)).toBe(true);
+
+    const ledger = await wholeLedger();
+    expect(ledger.items.filter((entry) => entry.subscriber.uid === yearly.uid)).toEqual([
+      expect.objectContaining({ amountQepik: 4999, planId: yearlyPlanId, interval: 'year' }),
+    ]);
+  });
+});
