@@ -18,11 +18,14 @@ export function LineChart({
   label,
   dates,
   series,
+  formatValue,
 }: {
   label: string;
   /** YYYY-MM-DD, oldest first. */
   dates: readonly string[];
   series: readonly ChartSeries[];
+  /** How the vertical axis writes a value (plain numbers when absent); keep it stable (useCallback). */
+  formatValue?: (value: number) => string;
 }) {
   const box = useRef<HTMLDivElement>(null);
 
@@ -44,7 +47,12 @@ export function LineChart({
           legend: { show: false },
           cursor: { show: false },
           scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(max, 1)] } },
-          axes: [axis, { ...axis, size: 48 }],
+          axes: [
+            axis,
+            formatValue
+              ? { ...axis, size: 80, values: (_u: unknown, splits: number[]) => splits.map(formatValue) }
+              : { ...axis, size: 48 },
+          ],
           series: [
             {},
             ...series.map((entry) => ({
@@ -70,7 +78,7 @@ export function LineChart({
       disposed = true;
       destroy();
     };
-  }, [dates, series]);
+  }, [dates, series, formatValue]);
 
   return <div ref={box} className="pc-studio__chart" role="img" aria-label={label} data-chart />;
 }

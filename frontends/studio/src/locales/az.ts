@@ -62,6 +62,12 @@ const az: Messages<StudioMessages> = {
     lastDays: 'Son {{days}} gün',
     about:
       'Nəşrə indi aid olan məqalələrin baxış və oxunuşları, hər günün sonunda abunəçilərin sayı. Gəlir sahibin gəlir səhifəsindədir.',
+    aboutOwner:
+      'Nəşrə indi aid olan məqalələrin baxış və oxunuşları, hər günün sonunda abunəçilərin sayı və hər gün alınan abunə ödənişləri (UTC).',
+    revenueTitle: 'Gəlir',
+    revenue: 'Gəlir',
+    payments: 'Ödənişlər',
+    revenueTotal: 'Dövr ərzində: {{payments}} ödənişdən {{amount}}.',
     readership: 'Baxışlar və oxunuşlar',
     subscribersTitle: 'Abunəçilər',
     views: 'Baxışlar',

@@ -61,6 +61,12 @@ const en = {
     lastDays: 'Last {{days}} days',
     about:
       'Views and reads of the articles that belong to the publication now, and its subscribers at the end of each day. Income is on the owner’s income page.',
+    aboutOwner:
+      'Views and reads of the articles that belong to the publication now, its subscribers at the end of each day, and the subscription payments received each day (UTC).',
+    revenueTitle: 'Revenue',
+    revenue: 'Revenue',
+    payments: 'Payments',
+    revenueTotal: 'In the period: {{amount}} from {{payments}} payments.',
     readership: 'Views and reads',
     subscribersTitle: 'Subscribers',
     views: 'Views',

@@ -1,15 +1,17 @@
 import { STUDIO_ANALYTICS_DAYS, type StudioAnalyticsDays } from '@pencraft/rules';
 import { api, useLoad, type Schemas } from '@pencraft/ui';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { LineChart, type ChartSeries } from '../components/LineChart.js';
 import { Loaded, Panel } from '../components/parts.js';
 import { StudioFrame } from '../components/StudioFrame.js';
 import { useStudioTranslation } from '../i18n.js';
+import { formatManat } from '../lib/money.js';
 import type { Studio } from '../lib/studio.js';
 
 type Analytics = Schemas['PublicationAnalytics'];
 type Day = Analytics['daily'][number];
 type Column = 'views' | 'reads' | 'subscribers' | 'newSubscribers';
+type Revenue = NonNullable<Analytics['revenue']>;
 
 /** A chart and the same numbers as a table (caption, header cells with scope), the table scrolling in its own box. */
 function SeriesPanel({
@@ -105,6 +107,75 @@ function SeriesPanel({
   );
 }
 
+/**
+ * The owner's revenue per day (integer qəpik from the income ledger): charted in qəpik with the axis written as ₼,
+ * and the same days in a table, every amount formatted by Intl from the exact integer (formatManat).
+ */
+function RevenuePanel({ revenue }: { revenue: Revenue }) {
+  const { t, i18n } = useStudioTranslation();
+  const id = useId();
+  const language = i18n.language;
+  const numbers = new Intl.NumberFormat(language);
+  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const title = t('analytics.revenueTitle');
+  const dates = useMemo(() => revenue.daily.map((day) => day.date), [revenue]);
+  const series = useMemo(
+    () => [
+      { label: t('analytics.revenue'), values: revenue.daily.map((day) => day.amountQepik), colour: '--pc-accent' },
+    ],
+    [revenue, t],
+  );
+  const formatValue = useCallback((qepik: number) => formatManat(Math.round(qepik), language), [language]);
+  const payments = revenue.daily.reduce((sum, day) => sum + day.payments, 0);
+  return (
+    <Panel id={`${id}-revenue`} title={title}>
+      <p className="pc-studio__text" data-revenue-total>
+        {t('analytics.revenueTotal', {
+          amount: formatManat(revenue.totalQepik, language),
+          payments: numbers.format(payments),
+        })}
+      </p>
+      <LineChart
+        label={t('analytics.chartLabel', {
+          title,
+          summary: `${t('analytics.revenue')}: ${formatManat(revenue.totalQepik, language)}`,
+        })}
+        dates={dates}
+        series={series}
+        formatValue={formatValue}
+      />
+      <div
+        className="pc-studio__table-wrap pc-studio__table-wrap--tall"
+        tabIndex={0}
+        role="region"
+        aria-label={t('analytics.tableCaption', { title })}
+      >
+        <table className="pc-studio__table" data-revenue-table>
+          <caption>{t('analytics.tableCaption', { title })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('analytics.date')}</th>
+              <th scope="col">{t('analytics.revenue')}</th>
+              <th scope="col">{t('analytics.payments')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...revenue.daily].reverse().map((day) => (
+              <tr key={day.date}>
+                <th scope="row">
+                  <time dateTime={day.date}>{dateFormat.format(Date.parse(`${day.date}T00:00:00Z`))}</time>
+                </th>
+                <td className="pc-studio__number">{formatManat(day.amountQepik, language)}</td>
+                <td className="pc-studio__number">{numbers.format(day.payments)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Panel>
+  );
+}
+
 function TopArticles({ top }: { top: Analytics['top'] }) {
   const { t, i18n } = useStudioTranslation();
   const id = useId();
@@ -175,7 +246,7 @@ function AnalyticsBody({ studio }: { studio: Studio }) {
           ))}
         </select>
       </div>
-      <p className="pc-studio__text">{t('analytics.about')}</p>
+      <p className="pc-studio__text">{t(studio.may('viewIncome') ? 'analytics.aboutOwner' : 'analytics.about')}</p>
       <Loaded state={data.state} onRetry={data.reload}>
         {(analytics) => (
           <>
@@ -191,6 +262,7 @@ function AnalyticsBody({ studio }: { studio: Studio }) {
               columns={['subscribers', 'newSubscribers']}
               colours={{ subscribers: { colour: '--pc-accent' } }}
             />
+            {analytics.revenue && <RevenuePanel revenue={analytics.revenue} />}
             <TopArticles top={analytics.top} />
           </>
         )}
@@ -201,8 +273,8 @@ function AnalyticsBody({ studio }: { studio: Studio }) {
 
 /**
  * /studio/analytics: views and reads of the publication's articles and its subscribers, per day over 30, 90 or 365
- * days, each drawn (uPlot, loaded with the first chart) and given as a table; its most read articles. No revenue
- * here: income is the owner's page.
+ * days, each drawn (uPlot, loaded with the first chart) and given as a table; for the owner the revenue per day (the
+ * income ledger's, in ₼); its most read articles.
  */
 export default function Analytics() {
   return <StudioFrame section="analytics">{(studio) => <AnalyticsBody studio={studio} />}</StudioFrame>;

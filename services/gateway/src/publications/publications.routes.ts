@@ -200,7 +200,7 @@ export const analyticsRoute = defineRoute({
   tag: TAG,
   summary:
     "The studio's analytics for a member or the owner: views, reads and subscribers per day over the period, and " +
-    "the articles read most in it; for the owner also the revenue per day from the income ledger (integer qəpik)",
+    'the articles read most in it; for the owner also the revenue per day from the income ledger (integer qəpik)',
   params: PublicationParams,
   query: AnalyticsQuery,
   response: PublicationAnalytics,

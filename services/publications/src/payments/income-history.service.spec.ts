@@ -84,8 +84,6 @@ describe('IncomeHistoryService', () => {
     rows[0] = { amount: '9007199254740991', payments: 1 };
     rows[1] = { amount: '2', payments: 1 };
     income.daily.mockResolvedValue(rows);
-    expect(await codeOf(service.history({ actorUid: OWNER, publicationId: PUB, days: 2 }))).toBe(
-      'InternalServerError',
-    );
+    expect(await codeOf(service.history({ actorUid: OWNER, publicationId: PUB, days: 2 }))).toBe('InternalServerError');
   });
 });
