@@ -25,7 +25,6 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { closeCommentReviewClient, decideComment } from '../support/comment-review.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
 import {
@@ -40,44 +39,15 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { captchaParam, typedApi, type BodyOf, type TypedApi } from '../support/typed-api.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import type { operations, Schemas } from '@pencraft/api-client';
 import { Language } from '@pencraft/contracts/common/v1/common';
 
-interface ErrorBody {
-  error: { code: string; details?: { field: string; code: string }[] };
-}
-interface CommentJson {
-  id: string;
-  articleId: string;
-  parentId: string | null;
-  depth: number;
-  state: 'published' | 'pending' | 'rejected' | 'deleted';
-  content: string | null;
-  author: { uid: string; username: string; fullname: string; imageUrl: string | null } | null;
-  replyTo: { uid: string; username: string } | null;
-  up: number;
-  down: number;
-  createdAt: string;
-  editedAt: string | null;
-  replyCount: number;
-  replies: CommentJson[];
-  article?: { id: string; title: string };
-}
-interface Thread {
-  items: CommentJson[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-  total: number;
-}
-interface Votes {
-  id: string;
-  up: number;
-  down: number;
-  myVote: 'up' | 'down' | null;
-}
+type CommentJson = Schemas['Comment'];
 interface Account {
   client: ApiClient;
+  api: TypedApi;
   uid: string;
   username: string;
 }
@@ -102,21 +72,24 @@ let voters: Account[];
 let article: string;
 let draft: string;
 
-const codeOf = (response: { body: unknown }) => (response.body as ErrorBody).error?.code;
-const statusAndCode = (response: { status: number; body: unknown }) => [response.status, codeOf(response)];
+const statusAndCode = (response: { status: number; error?: Schemas['Error'] }) => [
+  response.status,
+  response.error?.error.code,
+];
+const visitor = () => typedApi(new ApiClient(base));
 
 async function signUp(confirmed = true): Promise<Account> {
   seq += 1;
   const account = { email: `cmt${seq}.${run}@example.az`, username: `cmt_${run}_${seq}`, password: 'comment-pass-7' };
   const client = new ApiClient(base);
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    { ...account, fullname: `Comment User ${seq}`, acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(base),
-  );
+  const api = typedApi(client);
+  const response = await api.POST('/api/id/register', {
+    body: { ...account, fullname: `Comment User ${seq}`, acceptTerms: true, acceptPrivacy: true },
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   if (confirmed) await confirmAccount(client, account.email);
-  return { client, uid: response.body.uid, username: account.username };
+  return { client, api, uid: response.data!.uid, username: account.username };
 }
 
 async function newArticle(owner: Account, publish: boolean): Promise<string> {
@@ -143,10 +116,8 @@ async function setRating(account: Account, rating: number) {
 }
 
 async function write(account: Account, content: string, parentId?: string, articleId = article) {
-  return account.client.post<CommentJson & ErrorBody>('/api/articles/comment', {
-    articleId,
-    content,
-    ...(parentId ? { parentId } : {}),
+  return account.api.POST('/api/articles/comment', {
+    body: { articleId, content, ...(parentId ? { parentId } : {}) },
   });
 }
 
@@ -154,25 +125,36 @@ async function write(account: Account, content: string, parentId?: string, artic
 async function published(account: Account, content: string, parentId?: string): Promise<CommentJson> {
   const created = await write(account, content, parentId);
   expect(created.status).toBe(201);
-  await decideComment(created.body.id, 'approve');
-  return created.body;
+  await decideComment(created.data!.id, 'approve');
+  return created.data!;
 }
 
-const thread = (client: ApiClient, query = '') =>
-  client.get<Thread & ErrorBody>(`/api/articles/${article}/comments${query}`);
-const one = (client: ApiClient, id: string) => client.get<CommentJson & ErrorBody>(`/api/articles/comments/${id}`);
-const vote = (account: Account, id: string, direction: 'upvote' | 'downvote') =>
-  account.client.post<Votes & ErrorBody>(`/api/articles/comments/${id}/${direction}`);
-const report = (account: Account, id: string, reason: string, note?: string) =>
-  account.client.post<ErrorBody & { id: string }>(`/api/articles/comments/${id}/report`, {
-    reason,
-    ...(note !== undefined ? { note } : {}),
+const thread = (api: TypedApi, query: NonNullable<operations['listArticleComments']['parameters']['query']> = {}) =>
+  api.GET('/api/articles/{id}/comments', { params: { path: { id: article }, query } });
+const one = (api: TypedApi, cid: string) => api.GET('/api/articles/comments/{cid}', { params: { path: { cid } } });
+const vote = (account: Account, cid: string, direction: 'upvote' | 'downvote') =>
+  account.api.POST(`/api/articles/comments/{cid}/${direction}`, { params: { path: { cid } } });
+type CommentReportReason = BodyOf<'reportComment'>['reason'];
+const report = (account: Account, cid: string, reason: CommentReportReason, note?: string) =>
+  account.api.POST('/api/articles/comments/{cid}/report', {
+    params: { path: { cid } },
+    body: { reason, ...(note !== undefined ? { note } : {}) },
   });
+const edit = (account: Account, commentId: string, content: string) =>
+  account.api.PUT('/api/articles/comment', { body: { commentId, content } });
+const effects = (api: TypedApi, ids: string) =>
+  api.GET('/api/articles/effect/comments', { params: { query: { ids } } });
+const commentsOf = (api: TypedApi, username: string) =>
+  api.GET('/api/articles/comments/all', { params: { query: { username } } });
 
-function find(items: CommentJson[], id: string): CommentJson | undefined {
+/** A comment of a thread at any of its three levels, as the document spells them out. */
+type ThreadComment = Schemas['Comment'] | Schemas['CommentDepth2'] | Schemas['CommentDepth3'];
+function find(items: readonly ThreadComment[], id: string): ThreadComment | undefined {
   for (const item of items) {
     if (item.id === id) return item;
-    const inside = find(item.replies, id);
+    // The third level holds no replies (an empty list in the document).
+    const replies = (item.replies as readonly object[]).filter((reply): reply is ThreadComment => 'id' in reply);
+    const inside = find(replies, id);
     if (inside) return inside;
   }
   return undefined;
@@ -187,8 +169,8 @@ async function outbox<T>(subject: string, decode: (bytes: Uint8Array) => T): Pro
 }
 
 async function commentsCount(): Promise<number> {
-  const meta = await new ApiClient(base).get<{ comments: number }>(`/api/articles/${article}/meta`);
-  return meta.body.comments;
+  const meta = await visitor().GET('/api/articles/{id}/meta', { params: { path: { id: article } } });
+  return meta.data!.comments;
 }
 
 beforeAll(async () => {
@@ -237,10 +219,8 @@ describe('writing and review', () => {
   let pending: CommentJson;
 
   it('refuses visitors, unconfirmed accounts, articles that are not published and empty or long text', async () => {
-    const visitor = new ApiClient(base);
-    expect(
-      statusAndCode(await visitor.post('/api/articles/comment', { articleId: article, content: 'Salam' })),
-    ).toEqual([401, 'Unauthorized']);
+    const anonymous = await visitor().POST('/api/articles/comment', { body: { articleId: article, content: 'Salam' } });
+    expect(statusAndCode(anonymous)).toEqual([401, 'Unauthorized']);
     expect(statusAndCode(await write(unconfirmed, 'Salam'))).toEqual([403, 'AccountNotConfirmed']);
     expect(statusAndCode(await write(alice, 'Salam', undefined, draft))).toEqual([404, 'ArticleNotFound']);
     expect(statusAndCode(await write(alice, 'Salam', undefined, randomUUID()))).toEqual([404, 'ArticleNotFound']);
@@ -252,7 +232,7 @@ describe('writing and review', () => {
   it('takes a comment as plain text under review, shown to its author only', async () => {
     const created = await write(alice, '  Salam <script>alert(1)</script>dünya!\r\n\r\n\r\n\r\nİkinci sətir  ');
     expect(created.status).toBe(201);
-    pending = created.body;
+    pending = created.data!;
     expect(pending).toMatchObject({
       articleId: article,
       parentId: null,
@@ -267,15 +247,15 @@ describe('writing and review', () => {
       replies: [],
     });
 
-    const visitorThread = await thread(new ApiClient(base));
+    const visitorThread = await thread(visitor());
     expect(visitorThread.status).toBe(200);
-    expect(find(visitorThread.body.items, pending.id)).toBeUndefined();
-    expect(find((await thread(bob.client)).body.items, pending.id)).toBeUndefined();
-    expect(find((await thread(alice.client)).body.items, pending.id)).toMatchObject({ state: 'pending' });
+    expect(find(visitorThread.data!.items, pending.id)).toBeUndefined();
+    expect(find((await thread(bob.api)).data!.items, pending.id)).toBeUndefined();
+    expect(find((await thread(alice.api)).data!.items, pending.id)).toMatchObject({ state: 'pending' });
 
-    expect(statusAndCode(await one(bob.client, pending.id))).toEqual([404, 'RawCommentNotFound']);
-    expect(statusAndCode(await one(new ApiClient(base), pending.id))).toEqual([404, 'RawCommentNotFound']);
-    expect((await one(alice.client, pending.id)).body).toMatchObject({
+    expect(statusAndCode(await one(bob.api, pending.id))).toEqual([404, 'RawCommentNotFound']);
+    expect(statusAndCode(await one(visitor(), pending.id))).toEqual([404, 'RawCommentNotFound']);
+    expect((await one(alice.api, pending.id)).data).toMatchObject({
       state: 'pending',
       article: { id: article, title: 'Şərhlər üçün məqalə' },
     });
@@ -320,13 +300,13 @@ describe('writing and review', () => {
     );
     expect(reviewed).toEqual([expect.objectContaining({ decision: 'approve', authorUid: alice.uid, isEdit: false })]);
 
-    const visitorThread = await thread(new ApiClient(base));
-    expect(find(visitorThread.body.items, pending.id)).toMatchObject({
+    const visitorThread = await thread(visitor());
+    expect(find(visitorThread.data!.items, pending.id)).toMatchObject({
       state: 'published',
       author: { uid: alice.uid },
     });
-    expect(visitorThread.body.total).toBeGreaterThanOrEqual(1);
-    expect((await one(bob.client, pending.id)).status).toBe(200);
+    expect(visitorThread.data!.total).toBeGreaterThanOrEqual(1);
+    expect((await one(bob.api, pending.id)).status).toBe(200);
     await eventually(async () => ((await commentsCount()) === 1 ? true : undefined));
   });
 
@@ -338,7 +318,7 @@ describe('writing and review', () => {
     expect([second.depth, third.depth, beside.depth]).toEqual([2, 3, 3]);
     expect(beside).toMatchObject({ parentId: second.id, replyTo: { uid: alice.uid, username: alice.username } });
 
-    const root = find((await thread(new ApiClient(base))).body.items, top.id)!;
+    const root = find((await thread(visitor())).data!.items, top.id)!;
     expect(root.replyCount).toBe(1);
     expect(root.replies[0]).toMatchObject({ id: second.id, replyTo: { uid: alice.uid } });
     expect(root.replies[0]!.replies.map((reply) => reply.id)).toEqual([third.id, beside.id]);
@@ -350,16 +330,14 @@ describe('writing and review', () => {
   });
 
   it('pages the top level and sorts it', async () => {
-    const oldest = await thread(new ApiClient(base), '?sort=oldest');
-    const newest = await thread(new ApiClient(base), '?sort=newest');
-    expect(oldest.body.items[0]!.id).toBe(pending.id);
-    expect(newest.body.items.at(-1)!.id).toBe(pending.id);
-    expect(oldest.body).toMatchObject({ page: 1, pageSize: 20, hasMore: false });
-    expect(statusAndCode(await thread(new ApiClient(base), '?page=0'))).toEqual([400, 'InvalidPage']);
-    expect(statusAndCode(await new ApiClient(base).get(`/api/articles/${draft}/comments`))).toEqual([
-      404,
-      'ArticleNotFound',
-    ]);
+    const oldest = await thread(visitor(), { sort: 'oldest' });
+    const newest = await thread(visitor(), { sort: 'newest' });
+    expect(oldest.data!.items[0]!.id).toBe(pending.id);
+    expect(newest.data!.items.at(-1)!.id).toBe(pending.id);
+    expect(oldest.data).toMatchObject({ page: 1, pageSize: 20, hasMore: false });
+    expect(statusAndCode(await thread(visitor(), { page: 0 }))).toEqual([400, 'InvalidPage']);
+    const ofDraft = await visitor().GET('/api/articles/{id}/comments', { params: { path: { id: draft } } });
+    expect(statusAndCode(ofDraft)).toEqual([404, 'ArticleNotFound']);
   });
 });
 
@@ -372,16 +350,16 @@ describe('votes', () => {
 
   it('toggles an upvote and refuses one on one’s own comment', async () => {
     const up = await vote(bob, target.id, 'upvote');
-    expect(up.body).toEqual({ id: target.id, up: 1, down: 0, myVote: 'up' });
+    expect(up.data).toEqual({ id: target.id, up: 1, down: 0, myVote: 'up' });
     const again = await vote(bob, target.id, 'upvote');
-    expect(again.body).toEqual({ id: target.id, up: 0, down: 0, myVote: null });
+    expect(again.data).toEqual({ id: target.id, up: 0, down: 0, myVote: null });
     expect(statusAndCode(await vote(alice, target.id, 'upvote'))).toEqual([403, 'ForbiddenSelfReaction']);
   });
 
   it('lets only the Pro rating cast a downvote', async () => {
     expect(statusAndCode(await vote(bob, target.id, 'downvote'))).toEqual([403, 'CannotDownvote']);
     const down = await vote(pro, target.id, 'downvote');
-    expect(down.body).toMatchObject({ up: 0, down: 1, myVote: 'down' });
+    expect(down.data).toMatchObject({ up: 0, down: 1, myVote: 'down' });
     const events = (await outbox('comments.comment.voted', CommentVoted.decode)).filter(
       (event) => event.commentId === target.id,
     );
@@ -396,16 +374,12 @@ describe('votes', () => {
   });
 
   it('answers the viewer’s own votes and reports, never cached, and nothing to a visitor', async () => {
-    const mine = await pro.client.get<{ items: { id: string; myVote: string | null; reported: boolean }[] }>(
-      `/api/articles/effect/comments?ids=${target.id},${randomUUID()}`,
-    );
+    const mine = await effects(pro.api, `${target.id},${randomUUID()}`);
     expect(mine.headers.get('cache-control')).toBe('no-store');
-    expect(mine.body.items[0]).toEqual({ id: target.id, myVote: 'down', reported: false });
-    const visitor = await new ApiClient(base).get<{ items: unknown[] }>(
-      `/api/articles/effect/comments?ids=${target.id}`,
-    );
-    expect(visitor.body.items).toEqual([{ id: target.id, myVote: null, reported: false }]);
-    expect((await new ApiClient(base).get('/api/articles/effect/comments?ids=nope')).status).toBe(400);
+    expect(mine.data!.items[0]).toEqual({ id: target.id, myVote: 'down', reported: false });
+    const visitors = await effects(visitor(), target.id);
+    expect(visitors.data!.items).toEqual([{ id: target.id, myVote: null, reported: false }]);
+    expect((await effects(visitor(), 'nope')).status).toBe(400);
   });
 
   it('counts concurrent votes exactly', async () => {
@@ -417,7 +391,7 @@ describe('votes', () => {
       [target.id],
     );
     expect(rows[0]).toEqual({ up_votes: voters.length, votes: String(voters.length) });
-    expect(find((await thread(new ApiClient(base))).body.items, target.id)).toMatchObject({
+    expect(find((await thread(visitor())).data!.items, target.id)).toMatchObject({
       up: voters.length,
       down: 1,
     });
@@ -425,7 +399,7 @@ describe('votes', () => {
 
   it('refuses votes on comments readers cannot see', async () => {
     const hidden = await write(alice, 'Hələ yoxlanılır');
-    expect(statusAndCode(await vote(bob, hidden.body.id, 'upvote'))).toEqual([404, 'CommentNotFound']);
+    expect(statusAndCode(await vote(bob, hidden.data!.id, 'upvote'))).toEqual([404, 'CommentNotFound']);
     expect(statusAndCode(await vote(bob, randomUUID(), 'upvote'))).toEqual([404, 'CommentNotFound']);
     expect(statusAndCode(await vote(bob, 'not-an-id', 'upvote'))).toEqual([404, 'CommentNotFound']);
   });
@@ -438,23 +412,15 @@ describe('limits and reports', () => {
     for (let i = 0; i < 10; i += 1) {
       const created = await write(chatty, `Şərh nömrə ${i + 1}`);
       expect(created.status).toBe(201);
-      chattyComments.push(created.body);
+      chattyComments.push(created.data!);
     }
-    const refused = await chatty.client.post<ErrorBody & { error: { message: string } }>(
-      '/api/articles/comment',
-      { articleId: article, content: 'Bir dənə də' },
-      { 'accept-language': 'az' },
-    );
+    const refused = await chatty.api.POST('/api/articles/comment', {
+      body: { articleId: article, content: 'Bir dənə də' },
+      headers: { 'accept-language': 'az' },
+    });
     expect(statusAndCode(refused)).toEqual([429, 'CommentsCountExceed']);
     // Edits are not new comments.
-    expect(
-      (
-        await chatty.client.request('PUT', '/api/articles/comment', {
-          commentId: chattyComments[0]!.id,
-          content: 'Düzəliş',
-        })
-      ).status,
-    ).toBe(200);
+    expect((await edit(chatty, chattyComments[0]!.id, 'Düzəliş')).status).toBe(200);
     await Promise.all(chattyComments.map((comment) => decideComment(comment.id, 'approve')));
   });
 
@@ -464,23 +430,21 @@ describe('limits and reports', () => {
     expect(first.status).toBe(201);
     expect(statusAndCode(await report(bob, target.id, 'scam'))).toEqual([409, 'AlreadyReportedComment']);
     expect(statusAndCode(await report(chatty, target.id, 'spam'))).toEqual([403, 'ForbiddenSelfReaction']);
-    expect((await report(bob, target.id, 'note')).status).toBe(400);
+    // Raw on purpose: a reason outside the document's list.
+    expect((await bob.client.post(`/api/articles/comments/${target.id}/report`, { reason: 'note' })).status).toBe(400);
     expect(statusAndCode(await report(bob, randomUUID(), 'spam'))).toEqual([404, 'CommentNotFound']);
     const [event] = (await outbox('comments.comment.reported', CommentReported.decode)).filter(
       (candidate) => candidate.commentId === target.id,
     );
     expect(event).toMatchObject({
-      reportId: first.body.id,
+      reportId: first.data!.id,
       reporterUid: bob.uid,
       reason: ReportReason.REPORT_REASON_SPAM,
       note: 'Reklam linki var',
       authorUid: chatty.uid,
       excerpt: 'Düzəliş',
     });
-    const effects = await bob.client.get<{ items: { reported: boolean }[] }>(
-      `/api/articles/effect/comments?ids=${target.id}`,
-    );
-    expect(effects.body.items[0]!.reported).toBe(true);
+    expect((await effects(bob.api, target.id)).data!.items[0]!.reported).toBe(true);
   });
 
   it('takes 10 reports a day, then answers ReportsCountExceed', async () => {
@@ -500,33 +464,18 @@ describe('edits and deletes', () => {
   });
 
   it('lets only the author edit; a published comment stays published and goes to moderation again', async () => {
-    expect(
-      statusAndCode(
-        await bob.client.request('PUT', '/api/articles/comment', { commentId: parent.id, content: 'Oğurluq' }),
-      ),
-    ).toEqual([404, 'EditCommentNotFound']);
-    expect(
-      statusAndCode(
-        await alice.client.request('PUT', '/api/articles/comment', { commentId: randomUUID(), content: 'Yox' }),
-      ),
-    ).toEqual([404, 'EditCommentNotFound']);
-    expect(
-      statusAndCode(
-        await alice.client.request('PUT', '/api/articles/comment', { commentId: parent.id, content: ' <i></i> ' }),
-      ),
-    ).toEqual([400, 'InvalidContent']);
-    const edited = await alice.client.request<CommentJson>('PUT', '/api/articles/comment', {
-      commentId: parent.id,
-      content: 'Düzəldilmiş şərh',
-    });
+    expect(statusAndCode(await edit(bob, parent.id, 'Oğurluq'))).toEqual([404, 'EditCommentNotFound']);
+    expect(statusAndCode(await edit(alice, randomUUID(), 'Yox'))).toEqual([404, 'EditCommentNotFound']);
+    expect(statusAndCode(await edit(alice, parent.id, ' <i></i> '))).toEqual([400, 'InvalidContent']);
+    const edited = await edit(alice, parent.id, 'Düzəldilmiş şərh');
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ state: 'published', content: 'Düzəldilmiş şərh' });
-    expect(edited.body.editedAt).not.toBeNull();
+    expect(edited.data).toMatchObject({ state: 'published', content: 'Düzəldilmiş şərh' });
+    expect(edited.data!.editedAt).not.toBeNull();
     const submitted = (await outbox('comments.comment.submitted', CommentSubmitted.decode)).filter(
       (event) => event.commentId === parent.id,
     );
     expect(submitted.at(-1)).toMatchObject({ isEdit: true, content: 'Düzəldilmiş şərh' });
-    expect((await one(new ApiClient(base), parent.id)).body.content).toBe('Düzəldilmiş şərh');
+    expect((await one(visitor(), parent.id)).data!.content).toBe('Düzəldilmiş şərh');
   });
 
   it('lets only the author delete; replies stay under a placeholder and the count goes down', async () => {
@@ -538,37 +487,29 @@ describe('edits and deletes', () => {
       );
       return count === rows[0]!.n ? count : undefined;
     });
-    expect(statusAndCode(await bob.client.request('DELETE', `/api/articles/comments/${parent.id}`))).toEqual([
-      404,
-      'CommentNotFound',
-    ]);
-    expect((await alice.client.request('DELETE', `/api/articles/comments/${parent.id}`)).status).toBe(204);
-    expect(statusAndCode(await alice.client.request('DELETE', `/api/articles/comments/${parent.id}`))).toEqual([
-      404,
-      'CommentNotFound',
-    ]);
-    const placeholder = find((await thread(new ApiClient(base))).body.items, parent.id)!;
+    const remove = (account: Account) =>
+      account.api.DELETE('/api/articles/comments/{cid}', { params: { path: { cid: parent.id } } });
+    expect(statusAndCode(await remove(bob))).toEqual([404, 'CommentNotFound']);
+    expect((await remove(alice)).status).toBe(204);
+    expect(statusAndCode(await remove(alice))).toEqual([404, 'CommentNotFound']);
+    const placeholder = find((await thread(visitor())).data!.items, parent.id)!;
     expect(placeholder).toMatchObject({ state: 'deleted', content: null, author: null, replyCount: 1 });
     expect(placeholder.replies.map((child) => child.id)).toEqual([reply.id]);
-    expect(statusAndCode(await one(alice.client, parent.id))).toEqual([404, 'CommentNotFound']);
+    expect(statusAndCode(await one(alice.api, parent.id))).toEqual([404, 'CommentNotFound']);
     const deleted = (await outbox('comments.comment.deleted', CommentDeleted.decode)).filter(
       (event) => event.commentId === parent.id,
     );
     expect(deleted).toEqual([expect.objectContaining({ wasPublished: true, by: 'author', authorUid: alice.uid })]);
     await eventually(async () => ((await commentsCount()) === before - 1 ? true : undefined));
-    expect(
-      statusAndCode(
-        await alice.client.request('PUT', '/api/articles/comment', { commentId: parent.id, content: 'Geri' }),
-      ),
-    ).toEqual([404, 'EditCommentNotFound']);
+    expect(statusAndCode(await edit(alice, parent.id, 'Geri'))).toEqual([404, 'EditCommentNotFound']);
   });
 
   it('removes a published comment rejected by moderation, announcing it as deleted', async () => {
     const removed = await published(alice, 'Moderasiya siləcək');
     await decideComment(removed.id, 'reject', 'Qaydalara ziddir');
-    expect(find((await thread(new ApiClient(base))).body.items, removed.id)).toBeUndefined();
-    expect((await one(alice.client, removed.id)).body).toMatchObject({ state: 'rejected' });
-    expect(statusAndCode(await one(bob.client, removed.id))).toEqual([404, 'RawCommentNotFound']);
+    expect(find((await thread(visitor())).data!.items, removed.id)).toBeUndefined();
+    expect((await one(alice.api, removed.id)).data).toMatchObject({ state: 'rejected' });
+    expect(statusAndCode(await one(bob.api, removed.id))).toEqual([404, 'RawCommentNotFound']);
     const deleted = (await outbox('comments.comment.deleted', CommentDeleted.decode)).filter(
       (event) => event.commentId === removed.id,
     );
@@ -583,25 +524,19 @@ describe('edits and deletes', () => {
 describe("a user's comments", () => {
   it('lists the published ones to anyone and the pending ones to their author only', async () => {
     const pending = await write(alice, 'Profil üçün gözləyən');
-    const visitor = await new ApiClient(base).get<{ items: CommentJson[]; hasMore: boolean }>(
-      `/api/articles/comments/all?username=${alice.username}`,
+    const visitors = await commentsOf(visitor(), alice.username);
+    expect(visitors.status).toBe(200);
+    expect(visitors.data!.items.length).toBeGreaterThan(0);
+    expect(visitors.data!.items.every((item) => item.state === 'published' && item.author?.uid === alice.uid)).toBe(
+      true,
     );
-    expect(visitor.status).toBe(200);
-    expect(visitor.body.items.length).toBeGreaterThan(0);
-    expect(visitor.body.items.every((item) => item.state === 'published' && item.author?.uid === alice.uid)).toBe(true);
-    expect(visitor.body.items[0]!.article).toEqual({ id: article, title: 'Şərhlər üçün məqalə' });
-    expect(visitor.body.items.find((item) => item.id === pending.body.id)).toBeUndefined();
-    const bobs = await bob.client.get<{ items: CommentJson[] }>(
-      `/api/articles/comments/all?username=${alice.username}`,
-    );
-    expect(bobs.body.items.find((item) => item.id === pending.body.id)).toBeUndefined();
-    const own = await alice.client.get<{ items: CommentJson[] }>(
-      `/api/articles/comments/all?username=${alice.username}`,
-    );
-    expect(own.body.items[0]).toMatchObject({ id: pending.body.id, state: 'pending' });
-    expect(
-      statusAndCode(await new ApiClient(base).get('/api/articles/comments/all?username=nobody_here_at_all')),
-    ).toEqual([404, 'UserNotFound']);
+    expect(visitors.data!.items[0]!.article).toEqual({ id: article, title: 'Şərhlər üçün məqalə' });
+    expect(visitors.data!.items.find((item) => item.id === pending.data!.id)).toBeUndefined();
+    const bobs = await commentsOf(bob.api, alice.username);
+    expect(bobs.data!.items.find((item) => item.id === pending.data!.id)).toBeUndefined();
+    const own = await commentsOf(alice.api, alice.username);
+    expect(own.data!.items[0]).toMatchObject({ id: pending.data!.id, state: 'pending' });
+    expect(statusAndCode(await commentsOf(visitor(), 'nobody_here_at_all'))).toEqual([404, 'UserNotFound']);
   });
 });
 
@@ -611,7 +546,7 @@ describe('a deleted account', () => {
     const target = await published(alice, 'Gedənin səs verdiyi şərh');
     const own = await published(leaver, 'Gedənin şərhi');
     const answer = await published(bob, 'Gedənə cavab', own.id);
-    expect((await vote(leaver, target.id, 'upvote')).body).toMatchObject({ up: 1 });
+    expect((await vote(leaver, target.id, 'upvote')).data).toMatchObject({ up: 1 });
     const before = await eventually(async () => {
       const count = await commentsCount();
       const { rows } = await sql.query<{ n: number }>(
@@ -641,12 +576,12 @@ describe('a deleted account', () => {
     }
 
     const placeholder = await eventually(async () => {
-      const found = find((await thread(new ApiClient(base))).body.items, own.id);
+      const found = find((await thread(visitor())).data!.items, own.id);
       return found?.state === 'deleted' ? found : undefined;
     });
     expect(placeholder).toMatchObject({ content: null, author: null });
     expect(placeholder.replies.map((reply) => reply.id)).toEqual([answer.id]);
-    expect(find((await thread(new ApiClient(base))).body.items, target.id)).toMatchObject({ up: 0 });
+    expect(find((await thread(visitor())).data!.items, target.id)).toMatchObject({ up: 0 });
     await eventually(async () => ((await commentsCount()) === before - 1 ? true : undefined));
     const { rows } = await sql.query<{ n: number }>(
       `select (select count(*)::int from comments.comment_votes where uid = $1) +
