@@ -15,7 +15,6 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
 import {
   eventually,
@@ -29,45 +28,15 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { captchaParam, typedApi, type TypedApi } from '../support/typed-api.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import type { Schemas } from '@pencraft/api-client';
 import { Language } from '@pencraft/contracts/common/v1/common';
 
-interface ErrorBody {
-  error: { code: string; details?: { field: string; code: string }[] };
-}
-interface Meta {
-  votes: { up: number; down: number };
-  myVote: 'up' | 'down' | null;
-  bookmarked: boolean;
-  bookmarks: number;
-  comments: number;
-  collections: string[];
-}
-interface Card {
-  id: string;
-  title: string;
-  category: string;
-  votes?: number;
-  coverUrl?: string | null;
-  author: { uid: string; username: string };
-}
-interface Page {
-  items: Card[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
-interface Collection {
-  id: string;
-  name: string;
-  private: boolean;
-  owner: { uid: string; username: string };
-  itemCount: number;
-  own: boolean;
-  saved: boolean;
-}
+type Collection = Schemas['CollectionSummary'];
 interface Account {
   client: ApiClient;
+  api: TypedApi;
   uid: string;
   username: string;
   email: string;
@@ -93,10 +62,13 @@ let tech2: string;
 let culture1: string;
 let draft: string;
 
-const codeOf = (response: { body: unknown }) => (response.body as ErrorBody).error?.code;
-const del = <T>(client: ApiClient, path: string) => client.request<T & ErrorBody>('DELETE', path);
-const put = <T>(client: ApiClient, path: string) => client.request<T & ErrorBody>('PUT', path);
-const patch = <T>(client: ApiClient, path: string, body: unknown) => client.request<T & ErrorBody>('PATCH', path, body);
+const codeOf = (response: { error?: Schemas['Error'] }) => response.error?.error.code;
+/** The same of a raw answer: a call the document refuses (a category or a sort key outside its lists). */
+const rawCodeOf = (response: { status: number; body: unknown }) =>
+  response.status >= 400 ? (response.body as Schemas['Error']).error?.code : undefined;
+const visitor = (lang?: string) => typedApi(new ApiClient(base, lang));
+const byId = <Id extends string>(id: Id) => ({ params: { path: { id } } });
+const inCollection = (id: string, articleId: string) => ({ params: { path: { id, articleId } } });
 
 async function signUp(confirmed = true): Promise<Account> {
   seq += 1;
@@ -106,14 +78,14 @@ async function signUp(confirmed = true): Promise<Account> {
     password: 'engage-pass-7',
   };
   const client = new ApiClient(base);
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    { ...account, fullname: `Engage User ${seq}`, acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(base),
-  );
+  const api = typedApi(client);
+  const response = await api.POST('/api/id/register', {
+    body: { ...account, fullname: `Engage User ${seq}`, acceptTerms: true, acceptPrivacy: true },
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   if (confirmed) await confirmAccount(client, account.email);
-  return { client, uid: response.body.uid, username: account.username, email: account.email };
+  return { client, api, uid: response.data!.uid, username: account.username, email: account.email };
 }
 
 /** A published article of `owner`: written, submitted and approved as the moderation service will. */
@@ -147,8 +119,11 @@ async function listed(articleId: string) {
   });
 }
 
-const metaOf = (client: ApiClient, id: string) => client.get<Meta & ErrorBody>(`/api/articles/${id}/meta`);
-const ids = (page: { items: Card[] }) => page.items.map((card) => card.id);
+const metaOf = (api: TypedApi, id: string) => api.GET('/api/articles/{id}/meta', byId(id));
+const upvote = (who: Account, id: string) => who.api.POST('/api/articles/{id}/upvote', byId(id));
+const downvote = (who: Account, id: string) => who.api.POST('/api/articles/{id}/downvote', byId(id));
+const bookmark = (who: Account, id: string) => who.api.POST('/api/articles/{id}/bookmark', byId(id));
+const ids = (page: { items: { id: string }[] } | undefined) => page!.items.map((card) => card.id);
 
 beforeAll(async () => {
   await resetMessaging();
@@ -195,11 +170,11 @@ afterAll(async () => {
 
 describe('votes', () => {
   it('answers the meta of a published article to anyone, and nothing of a draft', async () => {
-    const visitor = new ApiClient(base);
-    const meta = await metaOf(visitor, tech1);
+    const anonymous = visitor();
+    const meta = await metaOf(anonymous, tech1);
     expect(meta.status).toBe(200);
     expect(meta.headers.get('cache-control')).toBe('no-store');
-    expect(meta.body).toEqual({
+    expect(meta.data).toEqual({
       votes: { up: 0, down: 0 },
       myVote: null,
       bookmarked: false,
@@ -207,52 +182,52 @@ describe('votes', () => {
       comments: 0,
       collections: [],
     });
-    expect(codeOf(await metaOf(visitor, draft))).toBe('ArticleNotFound');
-    expect(codeOf(await metaOf(author.client, draft))).toBe('ArticleNotFound');
-    expect(codeOf(await metaOf(visitor, randomUUID()))).toBe('ArticleNotFound');
-    const bad = await metaOf(visitor, 'not-an-id');
+    expect(codeOf(await metaOf(anonymous, draft))).toBe('ArticleNotFound');
+    expect(codeOf(await metaOf(author.api, draft))).toBe('ArticleNotFound');
+    expect(codeOf(await metaOf(anonymous, randomUUID()))).toBe('ArticleNotFound');
+    const bad = await metaOf(anonymous, 'not-an-id');
     expect([bad.status, codeOf(bad)]).toEqual([400, 'InvalidIdentifier']);
   });
 
   it('toggles an upvote: the same again removes it', async () => {
-    const up = await reader.client.post<Meta>(`/api/articles/${tech1}/upvote`);
+    const up = await upvote(reader, tech1);
     expect(up.status).toBe(200);
-    expect(up.body).toMatchObject({ votes: { up: 1, down: 0 }, myVote: 'up' });
-    expect((await metaOf(new ApiClient(base), tech1)).body).toMatchObject({ votes: { up: 1 }, myVote: null });
-    const again = await reader.client.post<Meta>(`/api/articles/${tech1}/upvote`);
-    expect(again.body).toMatchObject({ votes: { up: 0, down: 0 }, myVote: null });
+    expect(up.data).toMatchObject({ votes: { up: 1, down: 0 }, myVote: 'up' });
+    expect((await metaOf(visitor(), tech1)).data).toMatchObject({ votes: { up: 1 }, myVote: null });
+    const again = await upvote(reader, tech1);
+    expect(again.data).toMatchObject({ votes: { up: 0, down: 0 }, myVote: null });
   });
 
   it('lets only the Pro rating (100 and more) cast a downvote; anyone removes their own', async () => {
-    const refused = await reader.client.post(`/api/articles/${tech1}/downvote`);
+    const refused = await downvote(reader, tech1);
     expect([refused.status, codeOf(refused)]).toEqual([403, 'CannotDownvote']);
     await setRating(pro, 150);
-    const down = await pro.client.post<Meta>(`/api/articles/${tech1}/downvote`);
-    expect(down.body).toMatchObject({ votes: { up: 0, down: 1 }, myVote: 'down' });
-    const switched = await pro.client.post<Meta>(`/api/articles/${tech1}/upvote`);
-    expect(switched.body).toMatchObject({ votes: { up: 1, down: 0 }, myVote: 'up' });
-    await pro.client.post(`/api/articles/${tech1}/downvote`);
+    const down = await downvote(pro, tech1);
+    expect(down.data).toMatchObject({ votes: { up: 0, down: 1 }, myVote: 'down' });
+    const switched = await upvote(pro, tech1);
+    expect(switched.data).toMatchObject({ votes: { up: 1, down: 0 }, myVote: 'up' });
+    await downvote(pro, tech1);
     await setRating(pro, 5);
-    const removed = await pro.client.post<Meta>(`/api/articles/${tech1}/downvote`);
-    expect(removed.body).toMatchObject({ votes: { up: 0, down: 0 }, myVote: null });
+    const removed = await downvote(pro, tech1);
+    expect(removed.data).toMatchObject({ votes: { up: 0, down: 0 }, myVote: null });
     await setRating(pro, 150);
   });
 
   it("refuses one's own article, drafts, visitors and unconfirmed accounts", async () => {
-    const own = await author.client.post(`/api/articles/${tech1}/upvote`);
+    const own = await upvote(author, tech1);
     expect([own.status, codeOf(own)]).toEqual([403, 'Forbidden']);
-    expect(codeOf(await reader.client.post(`/api/articles/${draft}/upvote`))).toBe('ArticleNotFound');
-    const visitor = await new ApiClient(base).post(`/api/articles/${tech1}/upvote`);
-    expect([visitor.status, codeOf(visitor)]).toEqual([401, 'Unauthorized']);
-    const unconfirmed = await stranger.client.post(`/api/articles/${tech1}/upvote`);
+    expect(codeOf(await upvote(reader, draft))).toBe('ArticleNotFound');
+    const anonymous = await visitor().POST('/api/articles/{id}/upvote', byId(tech1));
+    expect([anonymous.status, codeOf(anonymous)]).toEqual([401, 'Unauthorized']);
+    const unconfirmed = await upvote(stranger, tech1);
     expect([unconfirmed.status, codeOf(unconfirmed)]).toEqual([403, 'AccountNotConfirmed']);
-    expect((await metaOf(reader.client, tech1)).body.votes).toEqual({ up: 0, down: 0 });
+    expect((await metaOf(reader.api, tech1)).data!.votes).toEqual({ up: 0, down: 0 });
   });
 
   it('keeps the counts exact under concurrent votes and announces each change', async () => {
     const voters = [reader, pro, ...(await Promise.all([signUp(), signUp()]))];
     // Each voter presses upvote three times at once: an odd number of toggles leaves one upvote each.
-    await Promise.all(voters.flatMap((v) => [1, 2, 3].map(() => v.client.post(`/api/articles/${tech2}/upvote`))));
+    await Promise.all(voters.flatMap((v) => [1, 2, 3].map(() => upvote(v, tech2))));
     const { rows } = await sql.query(
       `select e.up_votes, e.down_votes, (select count(*)::int from articles.article_votes v
          where v.article_id = e.article_id and v.value = 1) as rows
@@ -274,22 +249,22 @@ describe('votes', () => {
 
 describe('bookmarks', () => {
   it('bookmarks once, lists them only to their owner and removes them', async () => {
-    const first = await reader.client.post<Meta>(`/api/articles/${culture1}/bookmark`);
-    expect(first.body).toMatchObject({ bookmarked: true, bookmarks: 1 });
-    const again = await reader.client.post<Meta>(`/api/articles/${culture1}/bookmark`);
-    expect(again.body).toMatchObject({ bookmarked: true, bookmarks: 1 });
-    await reader.client.post(`/api/articles/${tech1}/bookmark`);
+    const first = await bookmark(reader, culture1);
+    expect(first.data).toMatchObject({ bookmarked: true, bookmarks: 1 });
+    const again = await bookmark(reader, culture1);
+    expect(again.data).toMatchObject({ bookmarked: true, bookmarks: 1 });
+    await bookmark(reader, tech1);
 
-    const mine = await reader.client.get<Page>('/api/profile/bookmarks');
-    expect(ids(mine.body)).toEqual([tech1, culture1]);
-    expect(mine.body.items[0]).toMatchObject({ category: 'tech', author: { uid: author.uid } });
-    expect(ids((await pro.client.get<Page>('/api/profile/bookmarks')).body)).toEqual([]);
-    expect((await new ApiClient(base).get('/api/profile/bookmarks')).status).toBe(401);
-    expect((await metaOf(pro.client, culture1)).body).toMatchObject({ bookmarked: false, bookmarks: 1 });
+    const mine = await reader.api.GET('/api/profile/bookmarks');
+    expect(ids(mine.data)).toEqual([tech1, culture1]);
+    expect(mine.data!.items[0]).toMatchObject({ category: 'tech', author: { uid: author.uid } });
+    expect(ids((await pro.api.GET('/api/profile/bookmarks')).data)).toEqual([]);
+    expect((await visitor().GET('/api/profile/bookmarks')).status).toBe(401);
+    expect((await metaOf(pro.api, culture1)).data).toMatchObject({ bookmarked: false, bookmarks: 1 });
 
-    const removed = await del<Meta>(reader.client, `/api/articles/${culture1}/bookmark`);
-    expect(removed.body).toMatchObject({ bookmarked: false, bookmarks: 0 });
-    expect(ids((await reader.client.get<Page>('/api/profile/bookmarks')).body)).toEqual([tech1]);
+    const removed = await reader.api.DELETE('/api/articles/{id}/bookmark', byId(culture1));
+    expect(removed.data).toMatchObject({ bookmarked: false, bookmarks: 0 });
+    expect(ids((await reader.api.GET('/api/profile/bookmarks')).data)).toEqual([tech1]);
     const events = await sql.query(
       `select payload from articles.outbox where subject = 'articles.article.bookmarked' order by created_at, id`,
     );
@@ -298,10 +273,10 @@ describe('bookmarks', () => {
   });
 
   it('refuses drafts, unknown articles and visitors', async () => {
-    expect(codeOf(await reader.client.post(`/api/articles/${draft}/bookmark`))).toBe('ArticleNotFound');
-    expect(codeOf(await reader.client.post(`/api/articles/${randomUUID()}/bookmark`))).toBe('ArticleNotFound');
-    expect((await new ApiClient(base).post(`/api/articles/${tech1}/bookmark`)).status).toBe(401);
-    const page = await reader.client.get('/api/profile/bookmarks?page=0');
+    expect(codeOf(await bookmark(reader, draft))).toBe('ArticleNotFound');
+    expect(codeOf(await bookmark(reader, randomUUID()))).toBe('ArticleNotFound');
+    expect((await visitor().POST('/api/articles/{id}/bookmark', byId(tech1))).status).toBe(401);
+    const page = await reader.api.GET('/api/profile/bookmarks', { params: { query: { page: 0 } } });
     expect([page.status, codeOf(page)]).toEqual([400, 'InvalidPage']);
   });
 });
@@ -309,216 +284,223 @@ describe('bookmarks', () => {
 describe('collections', () => {
   let secret: Collection;
   let shelf: Collection;
+  const addTo = (who: Account, id: string, articleId: string) =>
+    who.api.PUT('/api/collections/{id}/{articleId}', inCollection(id, articleId));
+  const takeFrom = (who: Account, id: string, articleId: string) =>
+    who.api.DELETE('/api/collections/{id}/{articleId}', inCollection(id, articleId));
+  const rename = (who: Account, id: string, body: Schemas['UpdateCollectionBody']) =>
+    who.api.PATCH('/api/collections/{id}', { ...byId(id), body });
+  const collectionsOf = (api: TypedApi, username: string) =>
+    api.GET('/api/profile/collections/{username}', { params: { path: { username } } });
 
   beforeAll(async () => {
-    const created = await reader.client.post<Collection>('/api/collections', {
-      name: ' Gizli <b>siyahı</b> ',
-      private: true,
+    const created = await reader.api.POST('/api/collections', {
+      body: { name: ' Gizli <b>siyahı</b> ', private: true },
     });
     expect(created.status).toBe(201);
-    secret = created.body;
-    shelf = (await reader.client.post<Collection>('/api/collections', { name: 'Rəf' })).body;
+    secret = created.data!;
+    shelf = (await reader.api.POST('/api/collections', { body: { name: 'Rəf' } })).data!;
   });
 
   it('makes private and public collections and keeps articles in them', async () => {
     expect(secret).toMatchObject({ name: 'Gizli siyahı', private: true, own: true, saved: false, itemCount: 0 });
     expect(shelf).toMatchObject({ name: 'Rəf', private: false, owner: { uid: reader.uid } });
-    const added = await put<Collection>(reader.client, `/api/collections/${secret.id}/${tech1}`);
-    expect(added.body.itemCount).toBe(1);
-    expect((await put<Collection>(reader.client, `/api/collections/${secret.id}/${tech1}`)).body.itemCount).toBe(1);
-    await put(reader.client, `/api/collections/${shelf.id}/${culture1}`);
-    expect((await metaOf(reader.client, tech1)).body.collections).toEqual([secret.id]);
-    expect((await metaOf(pro.client, tech1)).body.collections).toEqual([]);
+    const added = await addTo(reader, secret.id, tech1);
+    expect(added.data!.itemCount).toBe(1);
+    expect((await addTo(reader, secret.id, tech1)).data!.itemCount).toBe(1);
+    await addTo(reader, shelf.id, culture1);
+    expect((await metaOf(reader.api, tech1)).data!.collections).toEqual([secret.id]);
+    expect((await metaOf(pro.api, tech1)).data!.collections).toEqual([]);
 
-    const page = await reader.client.get<{ collection: Collection; items: Card[] }>(`/api/collections/${secret.id}`);
-    expect(page.body.collection).toMatchObject({ id: secret.id, private: true, itemCount: 1 });
-    expect(ids(page.body)).toEqual([tech1]);
-    expect(codeOf(await put(reader.client, `/api/collections/${secret.id}/${draft}`))).toBe('ArticleNotFound');
-    const removed = await del<Collection>(reader.client, `/api/collections/${secret.id}/${tech1}`);
-    expect(removed.body.itemCount).toBe(0);
-    await put(reader.client, `/api/collections/${secret.id}/${tech1}`);
+    const page = await reader.api.GET('/api/collections/{id}', byId(secret.id));
+    expect(page.data!.collection).toMatchObject({ id: secret.id, private: true, itemCount: 1 });
+    expect(ids(page.data)).toEqual([tech1]);
+    expect(codeOf(await addTo(reader, secret.id, draft))).toBe('ArticleNotFound');
+    const removed = await takeFrom(reader, secret.id, tech1);
+    expect(removed.data!.itemCount).toBe(0);
+    await addTo(reader, secret.id, tech1);
   });
 
   it('refuses a bad name and a 21st collection', async () => {
-    const bad = await reader.client.post('/api/collections', { name: '   ' });
+    const bad = await reader.api.POST('/api/collections', { body: { name: '   ' } });
     expect([bad.status, codeOf(bad)]).toEqual([400, 'InvalidName']);
-    const long = await reader.client.post('/api/collections', { name: 'x'.repeat(65) });
+    const long = await reader.api.POST('/api/collections', { body: { name: 'x'.repeat(65) } });
     expect(codeOf(long)).toBe('InvalidName');
     const collector = await signUp(false);
     for (let i = 0; i < 20; i += 1) {
-      expect((await collector.client.post('/api/collections', { name: `Kolleksiya ${i}` })).status).toBe(201);
+      expect((await collector.api.POST('/api/collections', { body: { name: `Kolleksiya ${i}` } })).status).toBe(201);
     }
-    const over = await collector.client.post('/api/collections', { name: 'Bir çox' });
+    const over = await collector.api.POST('/api/collections', { body: { name: 'Bir çox' } });
     expect([over.status, codeOf(over)]).toEqual([429, 'MaximumCollectionsCount']);
   });
 
   it('keeps a private collection from anyone but its owner, whatever the id or path', async () => {
-    for (const client of [pro.client, new ApiClient(base)]) {
-      const read = await client.get(`/api/collections/${secret.id}`);
+    for (const api of [pro.api, visitor()]) {
+      const read = await api.GET('/api/collections/{id}', byId(secret.id));
       expect([read.status, codeOf(read)]).toEqual([404, 'CollectionNotFound']);
     }
-    expect(codeOf(await patch(pro.client, `/api/collections/${secret.id}`, { name: 'Mənim' }))).toBe(
+    expect(codeOf(await rename(pro, secret.id, { name: 'Mənim' }))).toBe('CollectionNotFound');
+    expect(codeOf(await pro.api.DELETE('/api/collections/{id}', byId(secret.id)))).toBe('CollectionNotFound');
+    expect(codeOf(await addTo(pro, secret.id, tech2))).toBe('CollectionNotFound');
+    expect(codeOf(await takeFrom(pro, secret.id, tech1))).toBe('CollectionNotFound');
+    expect(codeOf(await pro.api.POST('/api/collections/save', { body: { collectionId: secret.id } }))).toBe(
       'CollectionNotFound',
     );
-    expect(codeOf(await del(pro.client, `/api/collections/${secret.id}`))).toBe('CollectionNotFound');
-    expect(codeOf(await put(pro.client, `/api/collections/${secret.id}/${tech2}`))).toBe('CollectionNotFound');
-    expect(codeOf(await del(pro.client, `/api/collections/${secret.id}/${tech1}`))).toBe('CollectionNotFound');
-    expect(codeOf(await pro.client.post('/api/collections/save', { collectionId: secret.id }))).toBe(
+    expect(codeOf(await pro.api.POST('/api/collections/remove', { body: { collectionId: secret.id } }))).toBe(
       'CollectionNotFound',
     );
-    expect(codeOf(await pro.client.post('/api/collections/remove', { collectionId: secret.id }))).toBe(
-      'CollectionNotFound',
-    );
-    const theirs = await pro.client.get<{ items: Collection[] }>(`/api/profile/collections/${reader.username}`);
-    expect(theirs.body.items.map((c) => c.id)).toEqual([shelf.id]);
-    const visitors = await new ApiClient(base).get<{ items: Collection[] }>(
-      `/api/profile/collections/${reader.username}`,
-    );
-    expect(visitors.body.items.map((c) => c.id)).toEqual([shelf.id]);
-    const own = await reader.client.get<{ items: Collection[] }>(`/api/profile/collections/${reader.username}`);
-    expect(own.body.items.map((c) => c.id)).toEqual([shelf.id, secret.id]);
-    const unknown = await new ApiClient(base).get(`/api/profile/collections/nobody_${run}`);
+    const theirs = await collectionsOf(pro.api, reader.username);
+    expect(theirs.data!.items.map((c) => c.id)).toEqual([shelf.id]);
+    const visitors = await collectionsOf(visitor(), reader.username);
+    expect(visitors.data!.items.map((c) => c.id)).toEqual([shelf.id]);
+    const own = await collectionsOf(reader.api, reader.username);
+    expect(own.data!.items.map((c) => c.id)).toEqual([shelf.id, secret.id]);
+    const unknown = await collectionsOf(visitor(), `nobody_${run}`);
     expect([unknown.status, codeOf(unknown)]).toEqual([404, 'UserNotFound']);
     // Changing a public collection of someone else is refused outright (it is visible anyway).
-    const renamed = await patch(pro.client, `/api/collections/${shelf.id}`, { name: 'Oğurluq' });
+    const renamed = await rename(pro, shelf.id, { name: 'Oğurluq' });
     expect([renamed.status, codeOf(renamed)]).toEqual([403, 'Forbidden']);
-    expect(codeOf(await put(pro.client, `/api/collections/${shelf.id}/${tech2}`))).toBe('Forbidden');
-    expect(
-      (await reader.client.get<{ collection: Collection }>(`/api/collections/${shelf.id}`)).body.collection.name,
-    ).toBe('Rəf');
+    expect(codeOf(await addTo(pro, shelf.id, tech2))).toBe('Forbidden');
+    expect((await reader.api.GET('/api/collections/{id}', byId(shelf.id))).data!.collection.name).toBe('Rəf');
   });
 
   it("saves and removes someone else's public collection, never one's own", async () => {
-    const own = await reader.client.post('/api/collections/save', { collectionId: shelf.id });
+    const save = (who: Account) => who.api.POST('/api/collections/save', { body: { collectionId: shelf.id } });
+    const remove = (who: Account) => who.api.POST('/api/collections/remove', { body: { collectionId: shelf.id } });
+    const own = await save(reader);
     expect([own.status, codeOf(own)]).toEqual([409, 'CantSaveOwnCollection']);
-    const saved = await pro.client.post<Collection>('/api/collections/save', { collectionId: shelf.id });
-    expect(saved.body).toMatchObject({ id: shelf.id, own: false, saved: true, itemCount: 1 });
-    const list = await pro.client.get<{ items: Collection[] }>('/api/collections');
-    expect(list.body.items.map((c) => [c.id, c.saved])).toEqual([[shelf.id, true]]);
-    const removeOwn = await reader.client.post('/api/collections/remove', { collectionId: shelf.id });
+    const saved = await save(pro);
+    expect(saved.data).toMatchObject({ id: shelf.id, own: false, saved: true, itemCount: 1 });
+    const list = await pro.api.GET('/api/collections');
+    expect(list.data!.items.map((c) => [c.id, c.saved])).toEqual([[shelf.id, true]]);
+    const removeOwn = await remove(reader);
     expect([removeOwn.status, codeOf(removeOwn)]).toEqual([409, 'CantRemoveOwnCollection']);
 
     // Made private, it leaves the saver's list and cannot be read by them.
-    await patch(reader.client, `/api/collections/${shelf.id}`, { private: true });
-    expect((await pro.client.get<{ items: Collection[] }>('/api/collections')).body.items).toEqual([]);
-    expect(codeOf(await pro.client.get(`/api/collections/${shelf.id}`))).toBe('CollectionNotFound');
-    await patch(reader.client, `/api/collections/${shelf.id}`, { private: false, name: 'Açıq rəf' });
-    expect((await pro.client.get<{ items: Collection[] }>('/api/collections')).body.items).toHaveLength(1);
-    const removed = await pro.client.post('/api/collections/remove', { collectionId: shelf.id });
+    await rename(reader, shelf.id, { private: true });
+    expect((await pro.api.GET('/api/collections')).data!.items).toEqual([]);
+    expect(codeOf(await pro.api.GET('/api/collections/{id}', byId(shelf.id)))).toBe('CollectionNotFound');
+    await rename(reader, shelf.id, { private: false, name: 'Açıq rəf' });
+    expect((await pro.api.GET('/api/collections')).data!.items).toHaveLength(1);
+    const removed = await remove(pro);
     expect(removed.status).toBe(204);
-    expect((await pro.client.get<{ items: Collection[] }>('/api/collections')).body.items).toEqual([]);
+    expect((await pro.api.GET('/api/collections')).data!.items).toEqual([]);
   });
 
   it('lists mine with private ones and deletes with the owner only', async () => {
-    const mine = await reader.client.get<{ items: Collection[] }>('/api/collections');
-    expect(mine.body.items.map((c) => c.id)).toEqual([shelf.id, secret.id]);
-    expect((await new ApiClient(base).get('/api/collections')).status).toBe(401);
-    const gone = await del(reader.client, `/api/collections/${secret.id}`);
+    const mine = await reader.api.GET('/api/collections');
+    expect(mine.data!.items.map((c) => c.id)).toEqual([shelf.id, secret.id]);
+    expect((await visitor().GET('/api/collections')).status).toBe(401);
+    const gone = await reader.api.DELETE('/api/collections/{id}', byId(secret.id));
     expect(gone.status).toBe(204);
-    expect(codeOf(await reader.client.get(`/api/collections/${secret.id}`))).toBe('CollectionNotFound');
-    expect((await metaOf(reader.client, tech1)).body.collections).toEqual([]);
-    const bad = await reader.client.get('/api/collections/not-an-id');
+    expect(codeOf(await reader.api.GET('/api/collections/{id}', byId(secret.id)))).toBe('CollectionNotFound');
+    expect((await metaOf(reader.api, tech1)).data!.collections).toEqual([]);
+    const bad = await reader.api.GET('/api/collections/{id}', byId('not-an-id'));
     expect([bad.status, codeOf(bad)]).toEqual([404, 'CollectionNotFound']);
   });
 });
 
 describe('reading lists', () => {
   it('lists a category newest first or by score, and refuses an unknown one', async () => {
-    const newest = await new ApiClient(base).get<Page>('/api/articles/cs/cot/tech');
+    const inCategory = (category: Schemas['CategoryId'], query: { sKey?: 'new' | 'top' } = {}) =>
+      visitor().GET('/api/articles/cs/cot/{category}', { params: { path: { category }, query } });
+    const newest = await inCategory('tech');
     expect(newest.status).toBe(200);
-    expect(ids(newest.body)).toEqual([tech2, tech1]);
-    expect(newest.body.items[0]).toMatchObject({ votes: 4, coverUrl: null });
-    await reader.client.post(`/api/articles/${tech1}/upvote`);
-    await reader.client.post(`/api/articles/${tech2}/upvote`);
-    const top = await new ApiClient(base).get<Page>('/api/articles/cs/cot/tech?sKey=top');
-    expect(top.body.items.map((c) => [c.id, c.votes])).toEqual([
+    expect(ids(newest.data)).toEqual([tech2, tech1]);
+    expect(newest.data!.items[0]).toMatchObject({ votes: 4, coverUrl: null });
+    await upvote(reader, tech1);
+    await upvote(reader, tech2);
+    const top = await inCategory('tech', { sKey: 'top' });
+    expect(top.data!.items.map((c) => [c.id, c.votes])).toEqual([
       [tech2, 3],
       [tech1, 1],
     ]);
+    // Raw on purpose: a category and a sort key outside the document's lists.
     const unknown = await new ApiClient(base).get('/api/articles/cs/cot/astrology');
-    expect([unknown.status, codeOf(unknown)]).toEqual([400, 'InvalidCategory']);
+    expect([unknown.status, rawCodeOf(unknown)]).toEqual([400, 'InvalidCategory']);
     const badSort = await new ApiClient(base).get('/api/articles/cs/cot/tech?sKey=old');
     expect(badSort.status).toBe(400);
-    expect(ids((await new ApiClient(base).get<Page>('/api/articles/cs/cot/law')).body)).toEqual([]);
+    expect(ids((await inCategory('law')).data)).toEqual([]);
   });
 
   it('lists the newest and the top of the last 30 days', async () => {
-    const newest = await new ApiClient(base).get<Page>('/api/articles/nd/cot');
-    expect(ids(newest.body)).toEqual([culture1, tech2, tech1]);
-    expect(newest.body).toMatchObject({ page: 1, pageSize: 20, hasMore: false });
-    const top = await new ApiClient(base).get<Page>('/api/articles/top');
-    expect(ids(top.body)).toEqual([tech2, tech1, culture1]);
+    const newest = await visitor().GET('/api/articles/nd/cot');
+    expect(ids(newest.data)).toEqual([culture1, tech2, tech1]);
+    expect(newest.data).toMatchObject({ page: 1, pageSize: 20, hasMore: false });
+    const top = await visitor().GET('/api/articles/top');
+    expect(ids(top.data)).toEqual([tech2, tech1, culture1]);
     await sql.query(
       `update articles.article_engagement set published_at = published_at - interval '31 days' where article_id = $1`,
       [tech2],
     );
-    expect(ids((await new ApiClient(base).get<Page>('/api/articles/top')).body)).toEqual([tech1, culture1]);
+    expect(ids((await visitor().GET('/api/articles/top')).data)).toEqual([tech1, culture1]);
     await sql.query(
       `update articles.article_engagement set published_at = published_at + interval '31 days' where article_id = $1`,
       [tech2],
     );
-    expect((await new ApiClient(base).get('/api/articles/top?page=501')).status).toBe(400);
+    expect((await visitor().GET('/api/articles/top', { params: { query: { page: 501 } } })).status).toBe(400);
   });
 
   it("lists an author's best and their next article, wrapping after the newest", async () => {
-    const topOf = await new ApiClient(base).get<{ items: Card[] }>(`/api/users/${author.uid}/articles/top`);
-    expect(ids(topOf.body)).toEqual([tech2, tech1, culture1]);
-    expect(
-      ids((await new ApiClient(base).get<{ items: Card[] }>(`/api/users/${randomUUID()}/articles/top`)).body),
-    ).toEqual([]);
-    const next = (aid: string) =>
-      new ApiClient(base).get<{ next?: Card } & ErrorBody>(`/api/users/${author.uid}/articles/${aid}/next`);
-    expect((await next(tech1)).body.next?.id).toBe(tech2);
-    expect((await next(tech2)).body.next?.id).toBe(culture1);
-    expect((await next(culture1)).body.next?.id).toBe(tech1);
+    const topOf = (id: string) => visitor().GET('/api/users/{id}/articles/top', byId(id));
+    expect(ids((await topOf(author.uid)).data)).toEqual([tech2, tech1, culture1]);
+    expect(ids((await topOf(randomUUID())).data)).toEqual([]);
+    const nextOf = (id: string, aid: string) =>
+      visitor().GET('/api/users/{id}/articles/{aid}/next', { params: { path: { id, aid } } });
+    const next = (aid: string) => nextOf(author.uid, aid);
+    expect((await next(tech1)).data!.next?.id).toBe(tech2);
+    expect((await next(tech2)).data!.next?.id).toBe(culture1);
+    expect((await next(culture1)).data!.next?.id).toBe(tech1);
     expect(codeOf(await next(draft))).toBe('ArticleNotFound');
-    const others = await new ApiClient(base).get(`/api/users/${reader.uid}/articles/${tech1}/next`);
+    const others = await nextOf(reader.uid, tech1);
     expect([others.status, codeOf(others)]).toEqual([404, 'ArticleNotFound']);
     const loner = await signUp();
     const only = await publishedArticle(loner, 'Tək', 'law');
     await listed(only);
-    const alone = await new ApiClient(base).get<{ next?: Card }>(`/api/users/${loner.uid}/articles/${only}/next`);
-    expect(alone.body).toEqual({});
+    const alone = await nextOf(loner.uid, only);
+    expect(alone.data).toEqual({});
   });
 
   it('follows categories and lists them named in the request language', async () => {
-    const followed = await pro.client.post<{ category: string; following: boolean }>('/api/categories/culture/follow');
-    expect(followed.body).toEqual({ category: 'culture', following: true });
-    await pro.client.post('/api/categories/tech/follow');
-    await pro.client.post('/api/categories/tech/follow');
-    const mine = await pro.client.get<{ items: { id: string; name: string }[] }>('/api/follow/categories');
-    expect(mine.body.items.map((c) => c.id)).toEqual(['tech', 'culture']);
-    expect(mine.body.items[0]!.name).toBe('Technology');
-    expect((await reader.client.get<{ items: unknown[] }>('/api/follow/categories')).body.items).toEqual([]);
-    const unfollowed = await del<{ following: boolean }>(pro.client, '/api/categories/tech/follow');
-    expect(unfollowed.body.following).toBe(false);
+    const follow = (id: Schemas['CategoryId']) => pro.api.POST('/api/categories/{id}/follow', byId(id));
+    const followed = await follow('culture');
+    expect(followed.data).toEqual({ category: 'culture', following: true });
+    await follow('tech');
+    await follow('tech');
+    const mine = await pro.api.GET('/api/follow/categories');
+    expect(mine.data!.items.map((c) => c.id)).toEqual(['tech', 'culture']);
+    expect(mine.data!.items[0]!.name).toBe('Technology');
+    expect((await reader.api.GET('/api/follow/categories')).data!.items).toEqual([]);
+    const unfollowed = await pro.api.DELETE('/api/categories/{id}/follow', byId('tech'));
+    expect(unfollowed.data!.following).toBe(false);
+    // Raw on purpose: a category outside the document's list.
     const unknown = await pro.client.post('/api/categories/astrology/follow');
-    expect([unknown.status, codeOf(unknown)]).toEqual([400, 'InvalidCategory']);
-    expect((await new ApiClient(base).post('/api/categories/tech/follow')).status).toBe(401);
-    for (const path of ['/api/categories', '/api/cats']) {
-      const all = await new ApiClient(base, 'az').get<{ items: { id: string; name: string }[] }>(path);
-      expect(all.body.items).toHaveLength(20);
-      expect(all.body.items.find((c) => c.id === 'tech')!.name).toBe('Texnologiya');
+    expect([unknown.status, rawCodeOf(unknown)]).toEqual([400, 'InvalidCategory']);
+    expect((await visitor().POST('/api/categories/{id}/follow', byId('tech'))).status).toBe(401);
+    for (const path of ['/api/categories', '/api/cats'] as const) {
+      const all = await visitor('az').GET(path);
+      expect(all.data!.items).toHaveLength(20);
+      expect(all.data!.items.find((c) => c.id === 'tech')!.name).toBe('Texnologiya');
     }
   });
 
   it('feeds the articles of the people and categories a user follows', async () => {
     // pro follows culture (above); reader follows the author through identity, whose event reaches articles.
-    const pros = await pro.client.get<Page>('/api/articles/flw');
-    expect(ids(pros.body)).toEqual([culture1]);
-    expect(ids((await reader.client.get<Page>('/api/articles/flw')).body)).toEqual([]);
-    expect((await reader.client.post(`/api/users/${author.uid}/follow`)).status).toBe(200);
+    const pros = await pro.api.GET('/api/articles/flw');
+    expect(ids(pros.data)).toEqual([culture1]);
+    expect(ids((await reader.api.GET('/api/articles/flw')).data)).toEqual([]);
+    expect((await reader.api.POST('/api/users/{id}/follow', byId(author.uid))).status).toBe(200);
     const fed = await eventually(async () => {
-      const feed = await reader.client.get<Page>('/api/articles/following');
-      return feed.body.items.length === 3 ? feed.body : undefined;
+      const feed = await reader.api.GET('/api/articles/following');
+      return feed.data!.items.length === 3 ? feed.data : undefined;
     });
     expect(ids(fed)).toEqual([culture1, tech2, tech1]);
-    await del(reader.client, `/api/users/${author.uid}/follow`);
+    await reader.api.DELETE('/api/users/{id}/follow', byId(author.uid));
     await eventually(async () => {
-      const feed = await reader.client.get<Page>('/api/articles/flw');
-      return feed.body.items.length === 0 ? true : undefined;
+      const feed = await reader.api.GET('/api/articles/flw');
+      return feed.data!.items.length === 0 ? true : undefined;
     });
-    expect((await new ApiClient(base).get('/api/articles/flw')).status).toBe(401);
+    expect((await visitor().GET('/api/articles/flw')).status).toBe(401);
   });
 });
 
@@ -526,12 +508,12 @@ describe('account deletion', () => {
   it("takes a deleted account's votes and bookmarks out of the counts and removes its collections", async () => {
     const leaver = await signUp();
     await setRating(leaver, 500);
-    await leaver.client.post(`/api/articles/${culture1}/downvote`);
-    await leaver.client.post(`/api/articles/${culture1}/bookmark`);
-    const kept = (await leaver.client.post<Collection>('/api/collections', { name: 'Gedən' })).body;
-    await put(leaver.client, `/api/collections/${kept.id}/${culture1}`);
-    await leaver.client.post('/api/categories/culture/follow');
-    const before = (await metaOf(reader.client, culture1)).body;
+    await downvote(leaver, culture1);
+    await bookmark(leaver, culture1);
+    const kept = (await leaver.api.POST('/api/collections', { body: { name: 'Gedən' } })).data!;
+    await leaver.api.PUT('/api/collections/{id}/{articleId}', inCollection(kept.id, culture1));
+    await leaver.api.POST('/api/categories/{id}/follow', byId('culture'));
+    const before = (await metaOf(reader.api, culture1)).data!;
     expect(before).toMatchObject({ votes: { down: 1 }, bookmarks: 1 });
 
     // identity announces the deletion at the end of the grace period; here the test publishes it.
@@ -553,11 +535,11 @@ describe('account deletion', () => {
       await nc.close();
     }
     const after = await eventually(async () => {
-      const meta = (await metaOf(reader.client, culture1)).body;
+      const meta = (await metaOf(reader.api, culture1)).data!;
       return meta.votes.down === 0 ? meta : undefined;
     });
     expect(after).toMatchObject({ votes: { up: before.votes.up, down: 0 }, bookmarks: 0 });
-    expect(codeOf(await reader.client.get(`/api/collections/${kept.id}`))).toBe('CollectionNotFound');
+    expect(codeOf(await reader.api.GET('/api/collections/{id}', byId(kept.id)))).toBe('CollectionNotFound');
     const left = await sql.query(
       `select (select count(*)::int from articles.article_votes where uid = $1) +
               (select count(*)::int from articles.bookmarks where uid = $1) +
