@@ -9,7 +9,6 @@
 import { bearer, forgedToken, staffToken, userTokenWithoutRole } from '../support/keycloak.ts';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import {
   eventually,
@@ -19,47 +18,17 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { captchaParam, typedApi, type BodyOf, type TypedApi } from '../support/typed-api.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import type { operations, Schemas } from '@pencraft/api-client';
 
-interface ErrorBody {
-  error: { code: string; params?: Record<string, string>; details?: { field: string; code: string }[] };
-}
-interface QueueItem {
-  id: string;
-  kind: string;
-  subjectId: string;
-  state: string;
-  score: number;
-  autoDecision: string;
-  signals: { code: string }[];
-  note: string;
-  decidedBy: { sub: string; username: string } | null;
-  isEdit: boolean;
-}
-interface Page<T> {
-  items: T[];
-  page: number;
-  hasMore: boolean;
-}
-interface Article {
-  id: string;
-  status: string;
-  reviewNote: string;
-}
-interface Ban {
-  id: string;
-  uid: string;
-  reason: string;
-  days: number | null;
-  endsAt: string | null;
-  active: boolean;
-  issuedBy: { username: string };
-}
 interface Person {
   client: ApiClient;
+  api: TypedApi;
   uid: string;
   username: string;
 }
+type QueueQuery = NonNullable<operations['listModerationQueue']['parameters']['query']>;
 
 const TEXT =
   'Bakının köhnə məhəllələrində gəzərkən insan hər addımda tarixlə qarşılaşır. Daş küçələr, dar döngələr və ' +
@@ -76,67 +45,85 @@ let staff: Record<string, string>;
 let n = 0;
 const run = Date.now().toString(36);
 
-const codeOf = (response: { status: number; body: unknown }) => [
+const codeOf = (response: { status: number; error?: Schemas['Error'] }) => [
   response.status,
-  (response.body as ErrorBody).error?.code,
+  response.error?.error.code,
 ];
+/** The same of a raw answer: a call the document refuses (a ban reason outside its list). */
+const rawCodeOf = (response: { status: number; body: unknown }) => [
+  response.status,
+  response.status >= 400 ? (response.body as Schemas['Error']).error?.code : undefined,
+];
+const visitor = () => typedApi(new ApiClient(base));
+const byId = (id: string) => ({ params: { path: { id } } });
 
 async function signedUp(): Promise<Person> {
   n += 1;
   const client = new ApiClient(base);
+  const api = typedApi(client);
   const email = `moderation${n}_${run}@example.az`;
   const password = 'moderation-pass-7';
   rememberSecret(email, password);
   const registeredAt = new Date();
   const username = `mod_${run}_${n}`;
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    { email, username, password, fullname: `Moderation User ${n}`, acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(base),
-  );
+  const response = await api.POST('/api/id/register', {
+    body: { email, username, password, fullname: `Moderation User ${n}`, acceptTerms: true, acceptPrivacy: true },
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   await confirmAccount(client, email, registeredAt);
-  return { client, uid: response.body.uid, username };
+  return { client, api, uid: response.data!.uid, username };
 }
 
-const draftBody = (title: string, text = TEXT) => ({
-  title,
-  description: 'Köhnə şəhər haqqında',
-  language: 'az',
-  category: 'travel',
-  subCategories: ['culture'],
-  content: { blocks: [{ type: 'paragraph', data: { text } }] },
-});
+const draftBody = (title: string, text = TEXT) =>
+  ({
+    title,
+    description: 'Köhnə şəhər haqqında',
+    language: 'az',
+    category: 'travel',
+    subCategories: ['culture'],
+    content: { blocks: [{ type: 'paragraph', data: { text } }] },
+  }) satisfies BodyOf<'createDraft'>;
 
 /** Writes and submits an article through the gateway, as the editor does; answers the article's id. */
 async function submitted(author: Person, title: string, text = TEXT): Promise<string> {
-  const draft = await author.client.post<{ id: string }>('/api/drafts', draftBody(title, text));
+  const draft = await author.api.POST('/api/drafts', { body: draftBody(title, text) });
   expect(draft.status).toBe(201);
-  const article = await author.client.post<Article>(`/api/articles/publishing/${draft.body.id}`);
+  const article = await author.api.POST('/api/articles/publishing/{id}', byId(draft.data!.id));
   expect(article.status).toBe(200);
-  return article.body.id;
+  return article.data!.id;
 }
 
-const staffGet = <T>(path: string, headers = staff) =>
-  new ApiClient(base).request<T & ErrorBody>('GET', path, undefined, headers);
-const staffPost = <T>(path: string, body?: unknown, headers = staff) =>
-  new ApiClient(base).request<T & ErrorBody>('POST', path, body, headers);
+/** The moderation API as a staff member with these headers (a Keycloak bearer token, or none). */
+const staffApi = () => typedApi(new ApiClient(base));
+const decide = (itemId: string, body: Schemas['ModerationDecision'], headers = staff) =>
+  staffApi().POST('/api/moderation/items/{id}/decision', { ...byId(itemId), body, headers });
+const issueBan = (body: Schemas['ModerationIssueBan'], headers = staff) =>
+  staffApi().POST('/api/moderation/bans', { body, headers });
+const liftBan = (banId: string) =>
+  staffApi().POST('/api/moderation/bans/{id}/lift', { ...byId(banId), body: {}, headers: staff });
+const queue = (query: QueueQuery, headers = staff) =>
+  staffApi().GET('/api/moderation/queue', { params: { query }, headers });
 
 /** The queue item of a subject once it is in the given state (the automatic review runs on the event). */
-function queued(subjectId: string, kind: string, state: string): Promise<QueueItem> {
+function queued(
+  subjectId: string,
+  kind: QueueQuery['kind'],
+  state: QueueQuery['state'],
+): Promise<Schemas['ModerationQueueItem']> {
   return eventually(
     async () => {
-      const page = await staffGet<Page<QueueItem>>(`/api/moderation/queue?kind=${kind}&state=${state}`);
+      const page = await queue({ kind, state });
       expect(page.status).toBe(200);
-      return page.body.items.find((item) => item.subjectId === subjectId);
+      return page.data!.items.find((item) => item.subjectId === subjectId);
     },
     { timeoutMs: 30_000, intervalMs: 250 },
   );
 }
 
-async function reviewStatus(author: Person, articleId: string): Promise<Article> {
-  const mine = await author.client.get<{ items: Article[] }>('/api/articles/review');
-  return mine.body.items.find((item) => item.id === articleId)!;
+async function reviewStatus(author: Person, articleId: string) {
+  const mine = await author.api.GET('/api/articles/review');
+  return mine.data!.items.find((item) => item.id === articleId)!;
 }
 
 let author: Person;
@@ -172,26 +159,21 @@ afterAll(async () => {
 
 describe('who may moderate', () => {
   it('refuses no token, a reader session, a token without the role and a forged token', async () => {
-    expect(codeOf(await new ApiClient(base).get('/api/moderation/queue'))).toEqual([401, 'Unauthorized']);
+    expect(codeOf(await visitor().GET('/api/moderation/queue'))).toEqual([401, 'Unauthorized']);
     // The cookie session of a signed-in user is no staff credential.
-    expect(codeOf(await reader.client.get('/api/moderation/queue'))).toEqual([401, 'Unauthorized']);
-    expect(codeOf(await staffGet('/api/moderation/queue', bearer(await userTokenWithoutRole())))).toEqual([
-      403,
-      'Forbidden',
-    ]);
-    expect(codeOf(await staffGet('/api/moderation/queue', bearer(await forgedToken())))).toEqual([
+    expect(codeOf(await reader.api.GET('/api/moderation/queue'))).toEqual([401, 'Unauthorized']);
+    expect(codeOf(await queue({}, bearer(await userTokenWithoutRole())))).toEqual([403, 'Forbidden']);
+    expect(codeOf(await queue({}, bearer(await forgedToken())))).toEqual([401, 'TokenRejected']);
+    expect(codeOf(await issueBan({ username: troll.username, reason: 'spam', days: 1 }, {}))).toEqual([
       401,
-      'TokenRejected',
+      'Unauthorized',
     ]);
-    expect(
-      codeOf(await staffPost('/api/moderation/bans', { username: troll.username, reason: 'spam', days: 1 }, {})),
-    ).toEqual([401, 'Unauthorized']);
   });
 
   it('names the moderator the token belongs to', async () => {
-    const me = await staffGet<{ username: string; roles: string[] }>('/api/moderation/me');
+    const me = await staffApi().GET('/api/moderation/me', { headers: staff });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ username: 'moderator', roles: ['moderator'] });
+    expect(me.data).toMatchObject({ username: 'moderator', roles: ['moderator'] });
   });
 });
 
@@ -203,67 +185,53 @@ describe('articles through the pipeline', () => {
     expect(item.signals.map((s) => s.code)).toContain('newAccount');
     expect((await reviewStatus(author, id)).status).toBe('underModeration');
 
-    const detail = await staffGet<{
-      content: { text: string };
-      author: { username: string; history: { articlesSubmitted: number } };
-      decisions: { action: string }[];
-    }>(`/api/moderation/items/${item.id}`);
+    const detail = await staffApi().GET('/api/moderation/items/{id}', { ...byId(item.id), headers: staff });
     expect(detail.status).toBe(200);
-    expect(detail.body.content.text).toContain('Bakının köhnə məhəllələrində');
-    expect(detail.body.author).toMatchObject({ username: author.username });
-    expect(detail.body.author.history.articlesSubmitted).toBeGreaterThanOrEqual(1);
-    expect(detail.body.decisions.map((d) => d.action)).toEqual(['item.autoPass']);
+    expect(detail.data!.content.text).toContain('Bakının köhnə məhəllələrində');
+    expect(detail.data!.author).toMatchObject({ username: author.username });
+    expect(detail.data!.author.history.articlesSubmitted).toBeGreaterThanOrEqual(1);
+    expect(detail.data!.decisions.map((d) => d.action)).toEqual(['item.autoPass']);
 
-    const approved = await staffPost<QueueItem>(`/api/moderation/items/${item.id}/decision`, { decision: 'approve' });
+    const approved = await decide(item.id, { decision: 'approve' });
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ state: 'approved', decidedBy: { username: 'moderator' } });
-    expect((await new ApiClient(base).get<Article>(`/api/articles/${id}`)).body.status).toBe('published');
+    expect(approved.data).toMatchObject({ state: 'approved', decidedBy: { username: 'moderator' } });
+    expect((await visitor().GET('/api/articles/{id}', byId(id))).data!.status).toBe('published');
 
     // A retry is harmless; another decision is refused.
-    expect((await staffPost(`/api/moderation/items/${item.id}/decision`, { decision: 'approve' })).status).toBe(200);
-    expect(
-      codeOf(await staffPost(`/api/moderation/items/${item.id}/decision`, { decision: 'reject', note: 'Late' })),
-    ).toEqual([409, 'AlreadyDecided']);
+    expect((await decide(item.id, { decision: 'approve' })).status).toBe(200);
+    expect(codeOf(await decide(item.id, { decision: 'reject', note: 'Late' }))).toEqual([409, 'AlreadyDecided']);
   });
 
   it('rejects with the reason the author reads, and needs that reason', async () => {
     const id = await submitted(author, 'Yarımçıq yazı');
     const item = await queued(id, 'article', 'underModeration');
-    expect(
-      codeOf(await staffPost(`/api/moderation/items/${item.id}/decision`, { decision: 'reject', note: '  ' })),
-    ).toEqual([400, 'ModerationNoteRequired']);
-    const rejected = await staffPost<QueueItem>(`/api/moderation/items/${item.id}/decision`, {
-      decision: 'reject',
-      note: 'Mənbələr göstərilməyib.',
-    });
-    expect(rejected.body).toMatchObject({ state: 'rejected', note: 'Mənbələr göstərilməyib.' });
+    expect(codeOf(await decide(item.id, { decision: 'reject', note: '  ' }))).toEqual([400, 'ModerationNoteRequired']);
+    const rejected = await decide(item.id, { decision: 'reject', note: 'Mənbələr göstərilməyib.' });
+    expect(rejected.data).toMatchObject({ state: 'rejected', note: 'Mənbələr göstərilməyib.' });
     expect(await reviewStatus(author, id)).toMatchObject({ status: 'rejected', reviewNote: 'Mənbələr göstərilməyib.' });
   });
 
   it('requests a revision; the resubmitted article comes back to the queue as an edit', async () => {
     const id = await submitted(author, 'Düzəliş istənən yazı');
     const item = await queued(id, 'article', 'underModeration');
-    await staffPost(`/api/moderation/items/${item.id}/decision`, {
-      decision: 'requestRevision',
-      note: 'Şəkillərin müəllifini yazın.',
-    });
+    await decide(item.id, { decision: 'requestRevision', note: 'Şəkillərin müəllifini yazın.' });
     expect(await reviewStatus(author, id)).toMatchObject({
       status: 'revisionRequested',
       reviewNote: 'Şəkillərin müəllifini yazın.',
     });
-    const edit = await author.client.post<{ id: string }>(`/api/articles/publishing/${id}/edit`);
-    await author.client.request('PUT', `/api/drafts/${edit.body.id}`, {
-      ...draftBody('Düzəliş istənən yazı', `${TEXT} Şəkillər müəllifindir.`),
-      version: 1,
+    const edit = await author.api.POST('/api/articles/publishing/{id}/edit', byId(id));
+    await author.api.PUT('/api/drafts/{id}', {
+      ...byId(edit.data!.id),
+      body: { ...draftBody('Düzəliş istənən yazı', `${TEXT} Şəkillər müəllifindir.`), version: 1 },
     });
-    await author.client.post(`/api/articles/publishing/${edit.body.id}`);
+    await author.api.POST('/api/articles/publishing/{id}', byId(edit.data!.id));
     const again = await eventually(async () => {
-      const page = await staffGet<Page<QueueItem>>('/api/moderation/queue?kind=article&state=underModeration');
-      return page.body.items.find((i) => i.subjectId === id && i.id !== item.id);
+      const page = await queue({ kind: 'article', state: 'underModeration' });
+      return page.data!.items.find((i) => i.subjectId === id && i.id !== item.id);
     });
     expect(again.isEdit).toBe(true);
-    const approved = await staffPost<QueueItem>(`/api/moderation/items/${again.id}/decision`, { decision: 'approve' });
-    expect(approved.body.state).toBe('approved');
+    const approved = await decide(again.id, { decision: 'approve' });
+    expect(approved.data!.state).toBe('approved');
     expect((await reviewStatus(author, id)).status).toBe('published');
   });
 
@@ -280,11 +248,9 @@ describe('articles through the pipeline', () => {
   });
 
   it('answers ModerationItemNotFound for an unknown item and InvalidIdentifier for a bad id', async () => {
-    expect(codeOf(await staffGet('/api/moderation/items/00000000-0000-4000-8000-000000000000'))).toEqual([
-      404,
-      'ModerationItemNotFound',
-    ]);
-    expect(codeOf(await staffGet('/api/moderation/items/not-an-id'))[0]).toBe(400);
+    const itemOf = (id: string) => staffApi().GET('/api/moderation/items/{id}', { ...byId(id), headers: staff });
+    expect(codeOf(await itemOf('00000000-0000-4000-8000-000000000000'))).toEqual([404, 'ModerationItemNotFound']);
+    expect(codeOf(await itemOf('not-an-id'))[0]).toBe(400);
   });
 });
 
@@ -295,108 +261,101 @@ describe('comments and reports', () => {
   beforeAll(async () => {
     articleId = await submitted(author, 'Şərhlər üçün yazı');
     const item = await queued(articleId, 'article', 'underModeration');
-    await staffPost(`/api/moderation/items/${item.id}/decision`, { decision: 'approve' });
+    await decide(item.id, { decision: 'approve' });
   });
 
   it('holds a comment for a human; the approval publishes it', async () => {
-    const created = await commenter.client.post<{ id: string; state: string }>('/api/articles/comment', {
-      articleId,
-      content: 'Çox maraqlı yazıdır, təşəkkürlər!',
+    const created = await commenter.api.POST('/api/articles/comment', {
+      body: { articleId, content: 'Çox maraqlı yazıdır, təşəkkürlər!' },
     });
     expect(created.status).toBe(201);
-    commentId = created.body.id;
+    commentId = created.data!.id;
     const item = await queued(commentId, 'comment', 'underModeration');
     expect(item.autoDecision).toBe('hold');
-    expect(
-      codeOf(
-        await staffPost(`/api/moderation/items/${item.id}/decision`, { decision: 'requestRevision', note: 'Fix' }),
-      ),
-    ).toEqual([400, 'InvalidModerationDecision']);
-    await staffPost(`/api/moderation/items/${item.id}/decision`, { decision: 'approve' });
-    const shown = await new ApiClient(base).get<{ state: string }>(`/api/articles/comments/${commentId}`);
-    expect(shown.body.state).toBe('published');
+    expect(codeOf(await decide(item.id, { decision: 'requestRevision', note: 'Fix' }))).toEqual([
+      400,
+      'InvalidModerationDecision',
+    ]);
+    await decide(item.id, { decision: 'approve' });
+    const shown = await visitor().GET('/api/articles/comments/{cid}', { params: { path: { cid: commentId } } });
+    expect(shown.data!.state).toBe('published');
   });
 
   it('removes a reported comment and bans its author; the ban refuses their writes with reason and end', async () => {
-    const report = await reader.client.post(`/api/articles/comments/${commentId}/report`, { reason: 'harassment' });
+    const report = await reader.api.POST('/api/articles/comments/{cid}/report', {
+      params: { path: { cid: commentId } },
+      body: { reason: 'harassment' },
+    });
     expect(report.status).toBe(201);
     const group = await eventually(async () => {
-      const page =
-        await staffGet<Page<{ id: string; commentId: string; count: number; reasons: object }>>(
-          '/api/moderation/reports',
-        );
-      return page.body.items.find((g) => g.commentId === commentId);
+      const page = await staffApi().GET('/api/moderation/reports', { headers: staff });
+      return page.data!.items.find((g) => g.commentId === commentId);
     });
     expect(group).toMatchObject({ count: 1, reasons: { harassment: 1 } });
 
-    const resolved = await staffPost<{ state: string; resolvedBy: { username: string } }>(
-      `/api/moderation/reports/${group.id}/resolve`,
-      { action: 'removeComment', ban: { reason: 'commentRulesViolation', days: 2 } },
-    );
+    const resolve = (body: Schemas['ModerationResolveReport']) =>
+      staffApi().POST('/api/moderation/reports/{id}/resolve', { ...byId(group.id), body, headers: staff });
+    const resolved = await resolve({ action: 'removeComment', ban: { reason: 'commentRulesViolation', days: 2 } });
     expect(resolved.status).toBe(200);
-    expect(resolved.body).toMatchObject({ state: 'actioned', resolvedBy: { username: 'moderator' } });
-    expect(codeOf(await new ApiClient(base).get(`/api/articles/comments/${commentId}`))[0]).toBe(404);
-    expect(codeOf(await staffPost(`/api/moderation/reports/${group.id}/resolve`, { action: 'dismiss' }))).toEqual([
-      409,
-      'AlreadyDecided',
-    ]);
+    expect(resolved.data).toMatchObject({ state: 'actioned', resolvedBy: { username: 'moderator' } });
+    const gone = await visitor().GET('/api/articles/comments/{cid}', { params: { path: { cid: commentId } } });
+    expect(codeOf(gone)[0]).toBe(404);
+    expect(codeOf(await resolve({ action: 'dismiss' }))).toEqual([409, 'AlreadyDecided']);
 
-    const refused = await commenter.client.post<ErrorBody>('/api/articles/comment', { articleId, content: 'Yenə mən' });
+    const refused = await commenter.api.POST('/api/articles/comment', { body: { articleId, content: 'Yenə mən' } });
     expect(codeOf(refused)).toEqual([403, 'UserBanned']);
-    expect(refused.body.error.params).toMatchObject({ reason: 'commentRulesViolation' });
-    expect(refused.body.error.params?.until).toBeDefined();
+    expect(refused.error!.error.params).toMatchObject({ reason: 'commentRulesViolation' });
+    expect(refused.error!.error.params?.until).toBeDefined();
   });
 });
 
 describe('bans', () => {
   it('bans by username at once with reason and end, lists it, and lifting restores the user', async () => {
-    expect(
-      codeOf(await staffPost('/api/moderation/bans', { username: troll.username, reason: 'spam', days: 0 }))[0],
-    ).toBe(400);
-    expect(
-      codeOf(await staffPost('/api/moderation/bans', { username: troll.username, reason: 'rude', days: 1 }))[0],
-    ).toBe(400);
-    expect(
-      codeOf(await staffPost('/api/moderation/bans', { username: troll.username, reason: 'spam', days: 9999 }))[0],
-    ).toBe(400);
-    expect(
-      codeOf(await staffPost('/api/moderation/bans', { username: 'nobody_here_at_all', reason: 'spam', days: 1 })),
-    ).toEqual([404, 'UserNotFound']);
-
-    const issued = await staffPost<Ban>('/api/moderation/bans', {
-      username: troll.username,
-      reason: 'spam',
-      days: 5,
-      note: 'Spam links',
-    });
-    expect(issued.status).toBe(201);
-    expect(issued.body).toMatchObject({ uid: troll.uid, reason: 'spam', days: 5, active: true });
-    expect(issued.body.issuedBy.username).toBe('moderator');
-
-    const refused = await troll.client.post<ErrorBody>('/api/drafts', draftBody('Banned'));
-    expect(codeOf(refused)).toEqual([403, 'UserBanned']);
-    expect(refused.body.error.params).toMatchObject({ reason: 'spam', until: issued.body.endsAt });
-
-    const listed = await staffGet<Page<Ban>>('/api/moderation/bans?active=true');
-    expect(listed.body.items.map((ban) => ban.id)).toContain(issued.body.id);
-
-    const lifted = await staffPost<Ban>(`/api/moderation/bans/${issued.body.id}/lift`, {});
-    expect(lifted.body).toMatchObject({ active: false, liftedBy: { username: 'moderator' } });
-    expect((await troll.client.post('/api/drafts', draftBody('Back again'))).status).toBe(201);
-    // Lifting twice answers the ban as it is.
-    expect((await staffPost(`/api/moderation/bans/${issued.body.id}/lift`, {})).status).toBe(200);
-    expect(codeOf(await staffPost('/api/moderation/bans/00000000-0000-4000-8000-000000000000/lift', {}))).toEqual([
+    expect(codeOf(await issueBan({ username: troll.username, reason: 'spam', days: 0 }))[0]).toBe(400);
+    // Raw on purpose: a reason outside the document's list.
+    const rude = await new ApiClient(base).request(
+      'POST',
+      '/api/moderation/bans',
+      { username: troll.username, reason: 'rude', days: 1 },
+      staff,
+    );
+    expect(rawCodeOf(rude)[0]).toBe(400);
+    expect(codeOf(await issueBan({ username: troll.username, reason: 'spam', days: 9999 }))[0]).toBe(400);
+    expect(codeOf(await issueBan({ username: 'nobody_here_at_all', reason: 'spam', days: 1 }))).toEqual([
       404,
-      'BanNotFound',
+      'UserNotFound',
     ]);
+
+    const issued = await issueBan({ username: troll.username, reason: 'spam', days: 5, note: 'Spam links' });
+    expect(issued.status).toBe(201);
+    const ban = issued.data!;
+    expect(ban).toMatchObject({ uid: troll.uid, reason: 'spam', days: 5, active: true });
+    expect(ban.issuedBy.username).toBe('moderator');
+
+    const refused = await troll.api.POST('/api/drafts', { body: draftBody('Banned') });
+    expect(codeOf(refused)).toEqual([403, 'UserBanned']);
+    expect(refused.error!.error.params).toMatchObject({ reason: 'spam', until: ban.endsAt });
+
+    const listed = await staffApi().GET('/api/moderation/bans', {
+      params: { query: { active: 'true' } },
+      headers: staff,
+    });
+    expect(listed.data!.items.map((b) => b.id)).toContain(ban.id);
+
+    const lifted = await liftBan(ban.id);
+    expect(lifted.data).toMatchObject({ active: false, liftedBy: { username: 'moderator' } });
+    expect((await troll.api.POST('/api/drafts', { body: draftBody('Back again') })).status).toBe(201);
+    // Lifting twice answers the ban as it is.
+    expect((await liftBan(ban.id)).status).toBe(200);
+    expect(codeOf(await liftBan('00000000-0000-4000-8000-000000000000'))).toEqual([404, 'BanNotFound']);
   });
 });
 
 describe('the audit log', () => {
   it('lists every action, the automatic review and the moderator alike', async () => {
-    const page = await staffGet<Page<{ action: string; actor: { username: string } }>>('/api/moderation/audit');
+    const page = await staffApi().GET('/api/moderation/audit', { headers: staff });
     expect(page.status).toBe(200);
-    const actions = new Set(page.body.items.map((entry) => entry.action));
+    const actions = new Set(page.data!.items.map((entry) => entry.action));
     for (const action of [
       'item.autoPass',
       'item.autoReject',
@@ -409,9 +368,10 @@ describe('the audit log', () => {
     ]) {
       expect(actions).toContain(action);
     }
-    const rejects = await staffGet<Page<{ action: string; actor: { username: string } }>>(
-      '/api/moderation/audit?action=item.autoReject',
-    );
-    expect(rejects.body.items.every((entry) => entry.actor.username === 'auto-review')).toBe(true);
+    const rejects = await staffApi().GET('/api/moderation/audit', {
+      params: { query: { action: 'item.autoReject' } },
+      headers: staff,
+    });
+    expect(rejects.data!.items.every((entry) => entry.actor.username === 'auto-review')).toBe(true);
   });
 });
