@@ -8,7 +8,6 @@ import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import pg from 'pg';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { approveComment, closeCommentReviewClient, decideComment } from '../support/comment-review.ts';
 import { mailsTo, waitForMail } from '../support/mailbox.ts';
 import { approveArticle, closeReviewClient, decideReview } from '../support/review.ts';
@@ -21,39 +20,15 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { captchaParam, typedApi, type TypedApi } from '../support/typed-api.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import type { operations, Schemas } from '@pencraft/api-client';
 import { Language } from '@pencraft/contracts/common/v1/common';
 
-interface ErrorBody {
-  error: { code: string };
-}
-interface Notification {
-  id: string;
-  type: number;
-  key: string | null;
-  actor: { uid: string; username: string; fullname: string; imageUrl: string | null } | null;
-  subject: { articleId: string | null; commentId: string | null; title: string | null; excerpt: string | null };
-  data: {
-    decision?: string;
-    note?: string;
-    parentCommentId?: string;
-    language?: string;
-    originalId?: string;
-    invitationId?: string;
-  };
-  read: boolean;
-  readAt: string | null;
-  createdAt: string;
-}
-interface Page {
-  items: Notification[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-  unread: number;
-}
+type Notification = Schemas['Notification'];
 interface Account {
   client: ApiClient;
+  api: TypedApi;
   uid: string;
   username: string;
   email: string;
@@ -75,7 +50,8 @@ let author: Account;
 let reader: Account;
 let other: Account;
 
-const codeOf = (response: { body: unknown }) => (response.body as ErrorBody).error?.code;
+const codeOf = (response: { error?: Schemas['Error'] }) => response.error?.error.code;
+const byId = (id: string) => ({ params: { path: { id } } });
 
 async function signUp(): Promise<Account> {
   seq += 1;
@@ -85,22 +61,22 @@ async function signUp(): Promise<Account> {
     password,
   };
   const client = new ApiClient(base);
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    { ...account, fullname: `Notify User ${seq}`, acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(base),
-  );
+  const api = typedApi(client);
+  const response = await api.POST('/api/id/register', {
+    body: { ...account, fullname: `Notify User ${seq}`, acceptTerms: true, acceptPrivacy: true },
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   await confirmAccount(client, account.email);
-  return { client, uid: response.body.uid, username: account.username, email: account.email };
+  return { client, api, uid: response.data!.uid, username: account.username, email: account.email };
 }
 
 /** Another session of the account (another browser). */
 async function signIn(account: Account): Promise<Account> {
   const client = new ApiClient(base);
-  const response = await client.post('/api/id/auth/login', { login: account.username, password });
+  const response = await typedApi(client).POST('/api/id/auth/login', { body: { login: account.username, password } });
   expect(response.status).toBe(200);
-  return { ...account, client };
+  return { ...account, client, api: typedApi(client) };
 }
 
 /** How many events of `subject` the notifications service has handled (each recorded with what it stored). */
@@ -141,27 +117,27 @@ async function published(owner: Account, title: string): Promise<string> {
   return id;
 }
 
-const mine = (account: Account, query = '') => account.client.get<Page & ErrorBody>(`/api/notifications${query}`);
+type NotificationsQuery = NonNullable<operations['listNotifications']['parameters']['query']>;
+const mine = (account: Account, query: NotificationsQuery = {}) =>
+  account.api.GET('/api/notifications', { params: { query } });
 
 /** Waits for a notification of `type` matching `match` among the account's newest. */
 async function arrived(account: Account, type: number, match: (n: Notification) => boolean = () => true) {
   return eventually(
     async () => {
       const page = await mine(account);
-      return page.body.items?.find((n) => n.type === type && match(n));
+      return page.data?.items.find((n) => n.type === type && match(n));
     },
     { timeoutMs: 20_000, intervalMs: 200 },
   );
 }
 
 async function comment(account: Account, articleId: string, content: string, parentId?: string): Promise<string> {
-  const response = await account.client.post<{ id: string } & ErrorBody>('/api/articles/comment', {
-    articleId,
-    content,
-    ...(parentId ? { parentId } : {}),
+  const response = await account.api.POST('/api/articles/comment', {
+    body: { articleId, content, ...(parentId ? { parentId } : {}) },
   });
   expect(response.status).toBe(201);
-  return response.body.id;
+  return response.data!.id;
 }
 
 /** An open SSE stream read as events. */
@@ -287,20 +263,20 @@ describe('types made by their events', () => {
     const welcome = await arrived(author, 100);
     expect(welcome).toMatchObject({ key: null, actor: null, read: false });
     const page = await mine(author);
-    expect(page.body.items.filter((n) => n.type === 100)).toHaveLength(1);
+    expect(page.data!.items.filter((n) => n.type === 100)).toHaveLength(1);
   });
 
   it('104: the followed user hears of a new follower, with the follower as actor', async () => {
-    expect((await reader.client.post(`/api/users/${author.uid}/follow`)).status).toBe(200);
+    expect((await reader.api.POST('/api/users/{id}/follow', byId(author.uid))).status).toBe(200);
     const follow = await arrived(author, 104);
     expect(follow.actor).toMatchObject({ uid: reader.uid, username: reader.username });
 
     // Unfollowing and following again tells the followed nothing new: one 104 per follower.
     const followed = await processed('identity.user.followed');
-    expect((await reader.client.request('DELETE', `/api/users/${author.uid}/follow`)).status).toBe(200);
-    expect((await reader.client.post(`/api/users/${author.uid}/follow`)).status).toBe(200);
+    expect((await reader.api.DELETE('/api/users/{id}/follow', byId(author.uid))).status).toBe(200);
+    expect((await reader.api.POST('/api/users/{id}/follow', byId(author.uid))).status).toBe(200);
     await handled('identity.user.followed', followed, 1);
-    const fromReader = (await mine(author)).body.items.filter((n) => n.type === 104 && n.actor?.uid === reader.uid);
+    const fromReader = (await mine(author)).data!.items.filter((n) => n.type === 104 && n.actor?.uid === reader.uid);
     expect(fromReader).toHaveLength(1);
   });
 
@@ -316,14 +292,14 @@ describe('types made by their events', () => {
       data: { decision: 'rejected', note: 'Mövzudan kənar' },
     });
     const page = await mine(author);
-    expect(page.body.items.filter((n) => n.subject.articleId === rejected)).toHaveLength(1);
+    expect(page.data!.items.filter((n) => n.subject.articleId === rejected)).toHaveLength(1);
   });
 
   it('0 and 1, 51, 52, 50: votes and comments reach the people they concern, never the actor', async () => {
     const article = await published(author, 'Şərh üçün məqalə');
     await arrived(author, 2, (n) => n.subject.articleId === article && n.data.decision === 'approved');
 
-    expect((await reader.client.post(`/api/articles/${article}/upvote`)).status).toBe(200);
+    expect((await reader.api.POST('/api/articles/{id}/upvote', byId(article))).status).toBe(200);
     const vote = await arrived(author, 0, (n) => n.subject.articleId === article);
     expect(vote).toMatchObject({ key: 'ar', actor: { uid: reader.uid } });
 
@@ -341,13 +317,17 @@ describe('types made by their events', () => {
     const replied = await arrived(reader, 51, (n) => n.subject.commentId === reply);
     expect(replied).toMatchObject({ key: 'cc', actor: { uid: author.uid }, data: { parentCommentId: top } });
 
-    expect((await reader.client.post(`/api/articles/comments/${reply}/upvote`)).status).toBe(200);
+    expect(
+      (await reader.api.POST('/api/articles/comments/{cid}/upvote', { params: { path: { cid: reply } } })).status,
+    ).toBe(200);
     expect(await arrived(author, 50, (n) => n.subject.commentId === reply)).toMatchObject({
       actor: { uid: reader.uid },
     });
 
     // The author's own reply on their own article tells them nothing but its review.
-    const authorTypes = (await mine(author)).body.items.filter((n) => n.subject.commentId === reply).map((n) => n.type);
+    const authorTypes = (await mine(author))
+      .data!.items.filter((n) => n.subject.commentId === reply)
+      .map((n) => n.type);
     expect(authorTypes.sort()).toEqual([50, 52]);
 
     const rejected = await comment(other, article, 'Bu şərh rədd olunacaq.');
@@ -361,10 +341,10 @@ describe('types made by their events', () => {
     const votes = await processed('articles.article.voted');
     // Up, removed (the same route again), up again.
     for (let i = 0; i < 3; i += 1) {
-      expect((await author.client.post(`/api/articles/${article}/upvote`)).status).toBe(200);
+      expect((await author.api.POST('/api/articles/{id}/upvote', byId(article))).status).toBe(200);
     }
     await handled('articles.article.voted', votes, 3);
-    const onArticle = (await mine(other)).body.items.filter((n) => n.type === 0 && n.subject.articleId === article);
+    const onArticle = (await mine(other)).data!.items.filter((n) => n.type === 0 && n.subject.articleId === article);
     expect(onArticle).toHaveLength(1);
 
     const top = await comment(other, article, 'Öz məqaləmə şərh yazıram.');
@@ -372,53 +352,59 @@ describe('types made by their events', () => {
     await arrived(other, 52, (n) => n.subject.commentId === top);
     const commentVotes = await processed('comments.comment.voted');
     for (let i = 0; i < 3; i += 1) {
-      expect((await author.client.post(`/api/articles/comments/${top}/upvote`)).status).toBe(200);
+      expect(
+        (await author.api.POST('/api/articles/comments/{cid}/upvote', { params: { path: { cid: top } } })).status,
+      ).toBe(200);
     }
     await handled('comments.comment.voted', commentVotes, 3);
-    const onComment = (await mine(other)).body.items.filter((n) => n.type === 50 && n.subject.commentId === top);
+    const onComment = (await mine(other)).data!.items.filter((n) => n.type === 50 && n.subject.commentId === top);
     expect(onComment).toHaveLength(1);
   });
 
   it('500, 3, 4: a co-author invitation, a translation of my article, and the review of a translation', async () => {
-    const created = await author.client.post<{ id: string }>('/api/drafts', {
-      title: 'Birgə məqalə',
-      description: 'Bakı haqqında',
-      language: 'az',
-      category: 'travel',
-      subCategories: [],
-      content: { blocks: [{ type: 'paragraph', data: { text } }] },
+    const created = await author.api.POST('/api/drafts', {
+      body: {
+        title: 'Birgə məqalə',
+        description: 'Bakı haqqında',
+        language: 'az',
+        category: 'travel',
+        subCategories: [],
+        content: { blocks: [{ type: 'paragraph', data: { text } }] },
+      },
     });
     expect(created.status).toBe(201);
-    const invited = await author.client.post<{ id: string }>(
-      `/api/drafts/${created.body.id}/invite?username=${encodeURIComponent(other.username)}`,
-    );
+    const invited = await author.api.POST('/api/drafts/{id}/invite', {
+      params: { path: { id: created.data!.id }, query: { username: other.username } },
+    });
     expect(invited.status).toBe(201);
-    const invitation = await arrived(other, 500, (n) => n.data.invitationId === invited.body.id);
+    const invitation = await arrived(other, 500, (n) => n.data.invitationId === invited.data!.id);
     expect(invitation).toMatchObject({
       key: null,
       actor: { uid: author.uid, username: author.username },
       subject: { title: 'Birgə məqalə' },
     });
-    expect((await other.client.post(`/api/drafts/invitations/${invited.body.id}/accept`)).status).toBe(200);
-    const submitted = await author.client.post<{ id: string }>(`/api/articles/publishing/${created.body.id}`);
+    expect((await other.api.POST('/api/drafts/invitations/{id}/accept', byId(invited.data!.id))).status).toBe(200);
+    const submitted = await author.api.POST('/api/articles/publishing/{id}', byId(created.data!.id));
     expect(submitted.status).toBe(200);
-    const original = submitted.body.id;
+    const original = submitted.data!.id;
     await approveArticle(original);
     // Both authors hear of the approval.
     await arrived(other, 2, (n) => n.subject.articleId === original && n.data.decision === 'approved');
 
     // The co-author translates it: the original's author hears of the translation, the translator of its review.
-    const translation = await other.client.post<{ id: string }>(`/api/drafts/translate?aid=${original}&lang=en`);
+    const translation = await other.api.POST('/api/drafts/translate', {
+      params: { query: { aid: original, lang: 'en' } },
+    });
     expect(translation.status).toBe(201);
-    const sent = await other.client.post<{ id: string }>(`/api/articles/publishing/${translation.body.id}`);
+    const sent = await other.api.POST('/api/articles/publishing/{id}', byId(translation.data!.id));
     expect(sent.status).toBe(200);
-    await approveArticle(sent.body.id);
-    expect(await arrived(author, 3, (n) => n.subject.articleId === sent.body.id)).toMatchObject({
+    await approveArticle(sent.data!.id);
+    expect(await arrived(author, 3, (n) => n.subject.articleId === sent.data!.id)).toMatchObject({
       key: 'at',
       actor: { uid: other.uid },
       data: { originalId: original, language: 'en' },
     });
-    expect(await arrived(other, 4, (n) => n.subject.articleId === sent.body.id)).toMatchObject({
+    expect(await arrived(other, 4, (n) => n.subject.articleId === sent.data!.id)).toMatchObject({
       key: 'atra',
       data: { decision: 'approved', originalId: original, language: 'en' },
     });
@@ -427,8 +413,8 @@ describe('types made by their events', () => {
 
 describe('switches and mails', () => {
   it('a switch turned off stops that type; others keep coming', async () => {
-    const saved = await author.client.request<Record<string, boolean>>('PUT', '/api/ttin/nots', { ar: false });
-    expect(saved.body).toMatchObject({ ar: false, ac: true });
+    const saved = await author.api.PUT('/api/ttin/nots', { body: { ar: false } });
+    expect(saved.data).toMatchObject({ ar: false, ac: true });
     await eventually(async () => {
       const { rows } = await sql.query("select settings->>'ar' as ar from notifications.people where uid = $1", [
         author.uid,
@@ -436,18 +422,18 @@ describe('switches and mails', () => {
       return rows[0]?.ar === 'false' ? true : undefined;
     });
     const article = await published(author, 'Səssiz məqalə');
-    expect((await other.client.post(`/api/articles/${article}/upvote`)).status).toBe(200);
+    expect((await other.api.POST('/api/articles/{id}/upvote', byId(article))).status).toBe(200);
     const top = await comment(other, article, 'Səs verdim və yazıram.');
     await approveComment(top);
     await arrived(author, 1, (n) => n.subject.commentId === top);
     const page = await mine(author);
-    expect(page.body.items.some((n) => n.type === 0 && n.subject.articleId === article)).toBe(false);
-    await author.client.request('PUT', '/api/ttin/nots', { ar: true });
+    expect(page.data!.items.some((n) => n.type === 0 && n.subject.articleId === article)).toBe(false);
+    await author.api.PUT('/api/ttin/nots', { body: { ar: true } });
   });
 
   it('mails what the user chose, in their language, and nothing else', async () => {
-    const mail = await reader.client.get<Record<string, boolean>>('/api/ttin/nots/mail');
-    expect(mail.body).toEqual({
+    const mail = await reader.api.GET('/api/ttin/nots/mail');
+    expect(mail.data).toEqual({
       ar: false,
       ac: false,
       ara: true,
@@ -463,9 +449,9 @@ describe('switches and mails', () => {
     expect(en.text).toContain('Şərh üçün məqalə');
 
     // Russian from now on, and replies (cc) by e-mail too.
-    expect((await reader.client.request('PUT', '/api/ttin/prefs/language', { language: 'ru' })).status).toBe(200);
-    const chosen = await reader.client.request<Record<string, boolean>>('PUT', '/api/ttin/nots/mail', { cc: true });
-    expect(chosen.body).toMatchObject({ cc: true });
+    expect((await reader.api.PUT('/api/ttin/prefs/language', { body: { language: 'ru' } })).status).toBe(200);
+    const chosen = await reader.api.PUT('/api/ttin/nots/mail', { body: { cc: true } });
+    expect(chosen.data).toMatchObject({ cc: true });
     await eventually(async () => {
       const { rows } = await sql.query("select lang, mail->>'cc' as cc from notifications.people where uid = $1", [
         reader.uid,
@@ -484,7 +470,7 @@ describe('switches and mails', () => {
     // A vote (ar) is not chosen by mail: it arrives in the app only.
     const since = new Date();
     const own = await published(reader, 'Reader article');
-    expect((await other.client.post(`/api/articles/${own}/upvote`)).status).toBe(200);
+    expect((await other.api.POST('/api/articles/{id}/upvote', byId(own))).status).toBe(200);
     await arrived(reader, 0, (n) => n.subject.articleId === own);
     await new Promise((r) => setTimeout(r, 1_000));
     expect((await mailsTo({ to: reader.email, subject: /проголосовал|upvoted/, after: since })).length).toBe(0);
@@ -495,35 +481,35 @@ describe('reading and marking', () => {
   it('pages, filters unread, marks one and all read', async () => {
     const page = await mine(author);
     expect(page.status).toBe(200);
-    expect(page.body.unread).toBeGreaterThan(1);
-    const first = page.body.items[0]!;
-    const marked = await author.client.request<{ unread: number }>('PUT', `/api/notifications/${first.id}/read`);
+    expect(page.data!.unread).toBeGreaterThan(1);
+    const first = page.data!.items[0]!;
+    const marked = await author.api.PUT('/api/notifications/{id}/read', byId(first.id));
     expect(marked.status).toBe(200);
-    expect(marked.body.unread).toBe(page.body.unread - 1);
-    const unread = await mine(author, '?unread=true');
-    expect(unread.body.items.some((n) => n.id === first.id)).toBe(false);
-    const summary = await author.client.get<{ unread: number; items: Notification[] }>('/api/notifications/my');
-    expect(summary.body.unread).toBe(page.body.unread - 1);
-    expect(summary.body.items.length).toBeLessThanOrEqual(5);
-    expect((await author.client.request<{ unread: number }>('PUT', '/api/notifications/read')).body).toEqual({
+    expect(marked.data!.unread).toBe(page.data!.unread - 1);
+    const unread = await mine(author, { unread: 'true' });
+    expect(unread.data!.items.some((n) => n.id === first.id)).toBe(false);
+    const summary = await author.api.GET('/api/notifications/my');
+    expect(summary.data!.unread).toBe(page.data!.unread - 1);
+    expect(summary.data!.items.length).toBeLessThanOrEqual(5);
+    expect((await author.api.PUT('/api/notifications/read')).data).toEqual({
       unread: 0,
     });
-    expect((await mine(author, '?unread=true')).body.items).toEqual([]);
+    expect((await mine(author, { unread: 'true' })).data!.items).toEqual([]);
   });
 
   it("nobody reads or marks another user's notifications", async () => {
     const authors = await mine(author);
-    const theirs = authors.body.items[0]!.id;
-    const tried = await reader.client.request('PUT', `/api/notifications/${theirs}/read`);
+    const theirs = authors.data!.items[0]!.id;
+    const tried = await reader.api.PUT('/api/notifications/{id}/read', byId(theirs));
     expect(tried.status).toBe(404);
     expect(codeOf(tried)).toBe('NotificationNotFound');
     const readers = await mine(reader);
-    expect(readers.body.items.some((n) => n.id === theirs)).toBe(false);
-    const visitor = new ApiClient(base);
-    expect((await visitor.get('/api/notifications')).status).toBe(401);
-    expect((await visitor.get('/api/notifications/my')).status).toBe(401);
+    expect(readers.data!.items.some((n) => n.id === theirs)).toBe(false);
+    const visitor = typedApi(new ApiClient(base));
+    expect((await visitor.GET('/api/notifications')).status).toBe(401);
+    expect((await visitor.GET('/api/notifications/my')).status).toBe(401);
     expect((await fetch(`${base}/api/notifications/stream`)).status).toBe(401);
-    expect((await reader.client.request('PUT', '/api/notifications/abc/read')).status).toBe(404);
+    expect((await reader.api.PUT('/api/notifications/{id}/read', byId('abc'))).status).toBe(404);
   });
 });
 
@@ -542,8 +528,8 @@ describe('live stream (SSE)', () => {
     await stream.close();
 
     // While no page listens: a vote and a follow.
-    expect((await other.client.post(`/api/articles/${article}/upvote`)).status).toBe(200);
-    expect((await other.client.post(`/api/users/${author.uid}/follow`)).status).toBe(200);
+    expect((await other.api.POST('/api/articles/{id}/upvote', byId(article))).status).toBe(200);
+    expect((await other.api.POST('/api/users/{id}/follow', byId(author.uid))).status).toBe(200);
     await arrived(author, 104, (n) => n.actor?.uid === other.uid);
 
     const again = await EventStream.open(author, approved.id);
@@ -561,7 +547,7 @@ describe('live stream (SSE)', () => {
     const stream = await EventStream.open(session);
     expect(stream.status).toBe(200);
     await stream.beats(1);
-    expect((await session.client.post('/api/id/out')).status).toBe(204);
+    expect((await session.api.POST('/api/id/out')).status).toBe(204);
     await stream.ended(2 * HEARTBEAT_MS + 2_000);
   });
 
@@ -571,9 +557,9 @@ describe('live stream (SSE)', () => {
     const kept = await EventStream.open(author);
     expect([stream.status, kept.status]).toEqual([200, 200]);
     await stream.beats(1);
-    const sessions = await victim.client.get<{ sessions: { id: string; current: boolean }[] }>('/api/ttin/logs/sns');
-    const id = sessions.body.sessions.find((s) => s.current)!.id;
-    expect((await author.client.request('DELETE', `/api/ttin/sessions/${id}`)).status).toBe(204);
+    const sessions = await victim.api.GET('/api/ttin/logs/sns');
+    const id = sessions.data!.sessions.find((s) => s.current)!.id;
+    expect((await author.api.DELETE('/api/ttin/sessions/{id}', byId(id))).status).toBe(204);
     await stream.ended(2 * HEARTBEAT_MS + 2_000);
     await kept.beats(2);
     expect(kept.endedByServer).toBe(false);
