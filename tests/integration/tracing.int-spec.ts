@@ -7,10 +7,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { eventually, freshDatabase, httpBase, resetMessaging, startService } from '../support/stack.ts';
 import type { TestDatabase } from '../support/stack.ts';
+import { captchaParam, typedApi } from '../support/typed-api.ts';
 
 interface CollectedSpan {
   service: string;
@@ -117,10 +117,10 @@ afterAll(async () => {
 
 it('follows a gateway request through gRPC to the articles database and the gateway Redis call', async () => {
   const client = new ApiClient(httpBase('gateway'));
+  const api = typedApi(client);
   const registeredAt = new Date();
-  const signUp = await client.post(
-    '/api/id/register',
-    {
+  const signUp = await api.POST('/api/id/register', {
+    body: {
       email: 'tracing@example.az',
       username: 'tracing_user',
       fullname: 'Tracing User',
@@ -128,28 +128,30 @@ it('follows a gateway request through gRPC to the articles database and the gate
       acceptTerms: true,
       acceptPrivacy: true,
     },
-    await captchaHeader(httpBase('gateway')),
-  );
+    params: { header: await captchaParam(httpBase('gateway')) },
+  });
   expect(signUp.status).toBe(201);
   // Only confirmed accounts write articles: confirmed with the mailed code.
   await confirmAccount(client, 'tracing@example.az', registeredAt);
-  const created = await client.post<{ id: string }>('/api/articles', {
-    title: 'One trace through every hop',
-    description: 'A description',
-    language: 'en',
-    category: 'tech',
-    content: {
-      blocks: [
-        {
-          type: 'paragraph',
-          data: {
-            text: 'The gateway carries this article over gRPC to the articles service, which stores it in PostgreSQL.',
+  const created = await api.POST('/api/articles', {
+    body: {
+      title: 'One trace through every hop',
+      description: 'A description',
+      language: 'en',
+      category: 'tech',
+      content: {
+        blocks: [
+          {
+            type: 'paragraph',
+            data: {
+              text: 'The gateway carries this article over gRPC to the articles service, which stores it in PostgreSQL.',
+            },
           },
-        },
-      ],
+        ],
+      },
     },
   });
-  if (created.status !== 201) throw new Error(`${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status !== 201) throw new Error(`${created.status} ${JSON.stringify(created.error)}`);
 
   const trace = await eventually(
     async () => {
