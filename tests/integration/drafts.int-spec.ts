@@ -336,7 +336,7 @@ describe('drafts on the server', () => {
     expect((await preview(refreshed.data!.token)).status).toBe(200);
   });
 
-  it('refuses paid readers for a personal article (create, save, publish) and serves an older paid one to its author only', async () => {
+  it('refuses paid readers for a personal article (create, save, publish) and shows an older paid one in full to its author only', async () => {
     const hugo = await signedUp();
     const paid = { ...body('For paying readers'), audience: 'paid' } as const;
     expect(codeOf(await hugo.api.POST('/api/drafts', { body: paid }))).toEqual([400, 'PaidAudienceNeedsPublication']);
@@ -358,14 +358,19 @@ describe('drafts on the server', () => {
     expect(articles.rows[0].c).toBe(0);
     expect((await hugo.api.DELETE('/api/drafts/{id}', byId(draft.id))).status).toBe(204);
 
-    // An article that went out for paid readers before the rule is read by its author alone, and never cached.
+    // An article that went out for paid readers before the rule is read in full by its author alone: anyone else gets
+    // its teaser (locked; no publication sells it), the second time from the public cache too.
     const { id } = await pendingArticle(hugo, 'Paid before the rule');
     await sql.query("update articles.articles set audience = 'paid' where id = $1", [id]);
     await approveArticle(id);
-    expect(codeOf(await visitor.GET('/api/articles/{id}', byId(id)))).toEqual([404, 'ArticleNotFound']);
     const own = await hugo.api.GET('/api/articles/{id}', byId(id));
-    expect([own.status, own.data?.audience]).toEqual([200, 'paid']);
-    expect(codeOf(await visitor.GET('/api/articles/{id}', byId(id)))).toEqual([404, 'ArticleNotFound']);
+    expect([own.status, own.data?.audience, own.data?.locked]).toEqual([200, 'paid', false]);
+    const full = JSON.stringify(own.data?.content);
+    for (let round = 0; round < 2; round += 1) {
+      const seen = await visitor.GET('/api/articles/{id}', byId(id));
+      expect([seen.status, seen.data?.paid, seen.data?.locked]).toEqual([200, true, true]);
+      expect(JSON.stringify(seen.data?.content).length).toBeLessThan(full.length);
+    }
   });
 
   it("sets the cover to an image its owner uploaded, never to someone else's", async () => {

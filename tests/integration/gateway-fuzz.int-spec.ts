@@ -209,7 +209,9 @@ beforeAll(async () => {
   db = await freshDatabase('gateway_fuzz');
   apps.push(
     ...(await Promise.all(
-      ['identity', 'articles', 'comments', 'notifications', 'search'].map((name) => startService(name, db.name)),
+      ['identity', 'articles', 'comments', 'notifications', 'search', 'publications'].map((name) =>
+        startService(name, db.name),
+      ),
     )),
   );
   // Limits high enough that the fuzzer's volume is not what it measures (429 is documented and allowed anyway).
