@@ -4,18 +4,23 @@
 // page; who may do what in the studio (an outsider is ActorNotPublicationMember, a member asking for an owner's action
 // ActorNotPublicationOwner, the owner cannot remove themself); free subscriptions; paid plans and their prices;
 // pinning; renames; the logo and the cover (uploaded, judged by content, served under /media, replaced and removed);
-// the page-load summary's dom and pub; deletion (its images go too). The actor is always the session's user.
+// the page-load summary's dom and pub; the studio's analytics (a read of an article published into the publication in
+// its series and most read, the owner's revenue per day from the income ledger, none for a member) and comments (a
+// published comment on that article); deletion (its images go too). The actor is always the session's user.
 import { ArticleStatus, ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
 import { Language } from '@pencraft/contracts/common/v1/common';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import { PLAN_PRICE_MAX, PLAN_PRICE_MIN, RESERVED_SLUGS } from '@pencraft/rules';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import sharp from 'sharp';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
 import { captchaHeader } from '../support/captcha.ts';
+import { closeCommentReviewClient, decideComment } from '../support/comment-review.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
 import {
+  eventually,
   freshDatabase,
   grpcAddress,
   httpBase,
@@ -106,6 +111,15 @@ interface Analytics {
   days: number;
   daily: { date: string; views: number; reads: number; subscribers: number; newSubscribers: number }[];
   top: { articleId: string; title: string; views: number; reads: number }[];
+  revenue: {
+    currency: 'AZN';
+    totalQepik: number;
+    daily: { date: string; amountQepik: number; payments: number }[];
+  } | null;
+}
+interface StudioComments {
+  items: { id: string; articleId: string; articleTitle: string; content: string; author: Person }[];
+  hasMore: boolean;
 }
 
 let logoUrl: string;
@@ -163,7 +177,8 @@ beforeAll(async () => {
   apps.push(
     ...(await Promise.all([
       startService('identity', db.name),
-      startService('articles', db.name),
+      // Statistics flushed every 300 ms, so a read shows in the studio's analytics within the test.
+      startService('articles', db.name, { STATISTICS_FLUSH_INTERVAL_MS: '300' }),
       startService('publications', db.name),
       startService('comments', db.name),
     ])),
@@ -192,6 +207,7 @@ beforeAll(async () => {
 afterAll(async () => {
   articles?.close();
   closeReviewClient();
+  closeCommentReviewClient();
   await Promise.all(apps.map((app) => app.stop()));
   await db?.drop();
 });
@@ -633,6 +649,117 @@ describe('logo and cover', () => {
     expect(statusAndCode(await sendImage(outsider, 'cover', image))).toEqual([403, 'ActorNotPublicationMember']);
     expect(statusAndCode(await del(outsider, studio('logo')))).toEqual([403, 'ActorNotPublicationMember']);
     expect(await served(coverUrl)).toEqual({ format: 'jpeg', width: 1200, height: 240 });
+  });
+});
+
+describe('the studio’s analytics and comments', () => {
+  let articleId: string;
+  const title = `Nəşrin məqaləsi ${run}`;
+
+  it('a read of an article published into the publication shows in the series and the most read', async () => {
+    // A member writes into the publication as the editor does: a draft aimed at it, submitted, approved.
+    const draft = await alice.client.post<{ id: string }>('/api/drafts', {
+      title,
+      description: 'Təsvir',
+      language: 'az',
+      category: 'travel',
+      subCategories: [],
+      content: { blocks: [{ type: 'paragraph', data: { text: body } }] },
+    });
+    expect(draft.status).toBe(201);
+    const aimed = await put<{ publicationId: string }>(alice, `/api/drafts/${draft.body.id}/publication`, {
+      publicationId: publication.id,
+    });
+    expect(aimed.body.publicationId).toBe(publication.id);
+    const submitted = await alice.client.post<{ id: string }>(`/api/articles/publishing/${draft.body.id}`);
+    expect(submitted.status).toBe(200);
+    articleId = submitted.body.id;
+    await approveArticle(articleId);
+
+    const headers = { 'user-agent': 'Mozilla/5.0 Firefox/140.0' };
+    expect(
+      (await reader.client.post('/api/analytics/pv', { path: `/a/${articleId}`, articleId }, headers)).status,
+    ).toBe(204);
+    expect((await reader.client.post('/api/analytics/read', { articleId, seconds: 45 }, headers)).status).toBe(204);
+    const analytics = await eventually(async () => {
+      const answer = await owner.client.get<Analytics>(studio('analytics'));
+      return answer.body.daily.at(-1)?.reads === 1 ? answer.body : undefined;
+    });
+    expect(analytics.daily.at(-1)).toMatchObject({ date: new Date().toISOString().slice(0, 10), views: 1, reads: 1 });
+    expect(analytics.top).toEqual([{ articleId, title, views: 1, reads: 1 }]);
+    // The member reads the same numbers, without the revenue.
+    const ofMember = await alice.client.get<Analytics>(studio('analytics'));
+    expect(ofMember.status).toBe(200);
+    expect(ofMember.body).toMatchObject({ top: analytics.top, revenue: null });
+    expect(ofMember.body.daily.at(-1)).toMatchObject({ views: 1, reads: 1 });
+  });
+
+  it('the owner’s revenue per day comes from the income ledger, exact integer qəpik', async () => {
+    const before = (await owner.client.get<Analytics>(studio('analytics'))).body.revenue!;
+    expect(before.currency).toBe('AZN');
+    expect(before.daily).toHaveLength(30);
+    expect(before.totalQepik).toBe(0);
+    expect(before.daily.every((day) => day.amountQepik === 0 && day.payments === 0)).toBe(true);
+    // Two payments today and one 40 days ago, as the verified webhook writes them (payments.int-spec covers that).
+    const sql = new pg.Pool({ connectionString: db.url, max: 1 });
+    try {
+      const day = 86_400_000;
+      for (const [ref, amount, paidAt] of [
+        ['in_a', 1234, new Date()],
+        ['in_b', 9_007_199_254_740, new Date()],
+        ['in_c', 500, new Date(Date.now() - 40 * day)],
+      ] as const) {
+        await sql.query(
+          `insert into publications.income_entries (id, publication_id, uid, provider, provider_subscription_id,
+             payment_ref, event_id, amount_qepik, currency, paid_at)
+           values ($1, $2, $3, 'stripe', 'sub_test', $4, $5, $6, 'AZN', $7)`,
+          [randomUUID(), publication.id, reader.uid, `${ref}_${run}`, `evt_${ref}_${run}`, amount, paidAt],
+        );
+      }
+    } finally {
+      await sql.end();
+    }
+    const revenue = (await owner.client.get<Analytics>(studio('analytics'))).body.revenue!;
+    expect(revenue.daily.at(-1)).toEqual({
+      date: new Date().toISOString().slice(0, 10),
+      amountQepik: 9_007_199_254_740 + 1234,
+      payments: 2,
+    });
+    expect(revenue.totalQepik).toBe(9_007_199_254_740 + 1234);
+    const quarter = (await owner.client.get<Analytics>(`${studio('analytics')}?days=90`)).body.revenue!;
+    expect(quarter.daily).toHaveLength(90);
+    expect(quarter.totalQepik).toBe(9_007_199_254_740 + 1234 + 500);
+    expect(quarter.daily.filter((entry) => entry.payments > 0)).toHaveLength(2);
+    expect((await alice.client.get<Analytics>(studio('analytics'))).body.revenue).toBeNull();
+  });
+
+  it('a published comment on it shows in the studio’s comments, for the owner and the members', async () => {
+    const written = await bob.client.post<{ id: string }>('/api/articles/comment', {
+      articleId,
+      content: 'Çox maraqlı yazı',
+    });
+    expect(written.status).toBe(201);
+    // Under review it is not listed yet.
+    expect((await owner.client.get<StudioComments>(studio('comments'))).body.items).toEqual([]);
+    await decideComment(written.body.id, 'approve');
+    for (const account of [owner, alice]) {
+      const comments = await account.client.get<StudioComments>(studio('comments'));
+      expect(comments.status).toBe(200);
+      expect(comments.body.hasMore).toBe(false);
+      expect(comments.body.items).toEqual([
+        expect.objectContaining({
+          id: written.body.id,
+          articleId,
+          articleTitle: title,
+          content: 'Çox maraqlı yazı',
+          author: expect.objectContaining({ uid: bob.uid, username: bob.username }),
+        }),
+      ]);
+    }
+    const denied = [403, 'ActorNotPublicationMember'];
+    expect(statusAndCode(await outsider.client.get(studio('comments')))).toEqual(denied);
+    expect(statusAndCode(await outsider.client.get(studio('analytics')))).toEqual(denied);
+    expect(statusAndCode(await bob.client.get(studio('analytics')))).toEqual(denied);
   });
 });
 
