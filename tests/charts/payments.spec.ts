@@ -76,7 +76,8 @@ describe('network policies', () => {
         });
       }
       // Only 443: not the emulator's ports, not plain HTTP.
-      for (const port of [80, 12111, 12112]) expect(allowed(policies, endpoints.publications!, stripeApi, port)).toBe(false);
+      for (const port of [80, 12111, 12112])
+        expect(allowed(policies, endpoints.publications!, stripeApi, port)).toBe(false);
     },
   );
 

@@ -642,7 +642,7 @@ describe('income', () => {
     const first = await incomeOf(owner);
     expect(first.status).toBe(200);
     const items = [...first.body.items];
-    for (let cursor = first.body.nextCursor; cursor; ) {
+    for (let cursor = first.body.nextCursor; cursor;) {
       const page = await incomeOf(owner, cursor);
       expect(page.status).toBe(200);
       expect(page.body.months).toEqual(first.body.months);
@@ -653,7 +653,14 @@ describe('income', () => {
   }
 
   /** A Stripe event for a subscription of `account` through `plan`, with the amount Stripe says was paid. */
-  const paidCheckout = (account: Account, subscription: string, invoiceId: string, amount: number, plan: string, created: number) =>
+  const paidCheckout = (
+    account: Account,
+    subscription: string,
+    invoiceId: string,
+    amount: number,
+    plan: string,
+    created: number,
+  ) =>
     stripeEvent(
       'checkout.session.completed',
       {
@@ -670,7 +677,14 @@ describe('income', () => {
       },
       created,
     );
-  const paidInvoice = (account: Account, subscription: string, invoiceId: string, amount: number, plan: string, created: number) =>
+  const paidInvoice = (
+    account: Account,
+    subscription: string,
+    invoiceId: string,
+    amount: number,
+    plan: string,
+    created: number,
+  ) =>
     stripeEvent(
       'invoice.paid',
       {
@@ -688,7 +702,10 @@ describe('income', () => {
             metadata: { publication_id: publicationId, uid: account.uid, plan_id: plan },
           },
         },
-        lines: { object: 'list', data: [{ object: 'line_item', amount, period: { start: created, end: created + 31 * DAY } }] },
+        lines: {
+          object: 'list',
+          data: [{ object: 'line_item', amount, period: { start: created, end: created + 31 * DAY } }],
+        },
       },
       created,
     );
@@ -750,7 +767,7 @@ describe('income', () => {
     await expect(sql.query('delete from publications.income_entries')).rejects.toThrow(/append-only/);
   });
 
-  it('is the owner\'s alone: a member is ActorNotPublicationOwner, an outsider ActorNotPublicationMember', async () => {
+  it("is the owner's alone: a member is ActorNotPublicationOwner, an outsider ActorNotPublicationMember", async () => {
     expect(statusAndCode(await incomeOf(member))).toEqual([403, 'ActorNotPublicationOwner']);
     expect(statusAndCode(await incomeOf(outsider))).toEqual([403, 'ActorNotPublicationMember']);
     expect(statusAndCode(await incomeOf(owner, 'not-a-cursor'))).toEqual([400, 'InvalidPage']);

@@ -91,9 +91,7 @@ describe('stackFor', () => {
       ['reader', 3101],
       ['editor', 3102],
     ]);
-    expect([test.gateway.internalPort, ...test.services.map((s) => s.internalPort)]).toEqual([
-      9180, 9201, 9202, 9204,
-    ]);
+    expect([test.gateway.internalPort, ...test.services.map((s) => s.internalPort)]).toEqual([9180, 9201, 9202, 9204]);
   });
 
   it('separates data and run directories per profile', () => {

@@ -31,15 +31,7 @@ import { resolveStack, type Profile, type Stack } from './registry.ts';
 import { loadSecrets } from './secrets.ts';
 
 export type InfraName = 'postgres' | 'redis' | 'nats' | 'mailpit' | 'versitygw' | 'stripe' | 'keycloak';
-export const INFRA: readonly InfraName[] = [
-  'postgres',
-  'redis',
-  'nats',
-  'mailpit',
-  'versitygw',
-  'stripe',
-  'keycloak',
-];
+export const INFRA: readonly InfraName[] = ['postgres', 'redis', 'nats', 'mailpit', 'versitygw', 'stripe', 'keycloak'];
 /** Started first and waited for last: it takes 35-60 s (longer on its first start, which builds it). */
 const SLOW_STARTERS: readonly InfraName[] = ['keycloak'];
 

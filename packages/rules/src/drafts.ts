@@ -47,10 +47,7 @@ export type AudienceProblem = 'paidAudienceNeedsPublication';
  * where the article goes: a publication's id, or empty, null, undefined or 'personal' for the personal blog (what the
  * older `target` field holds). Only a publication's article may be paid.
  */
-export function audienceProblem(
-  publication: string | null | undefined,
-  audience: string,
-): AudienceProblem | undefined {
+export function audienceProblem(publication: string | null | undefined, audience: string): AudienceProblem | undefined {
   const personal = !publication || publication === 'personal';
   return audience === 'paid' && personal ? 'paidAudienceNeedsPublication' : undefined;
 }

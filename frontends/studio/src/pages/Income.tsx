@@ -122,7 +122,8 @@ function IncomeBody({ studio }: { studio: Studio }) {
                             params: { ...onPublication(studio).params, query: { cursor } },
                           })
                           .then(
-                            (page) => setMore({ entries: [...(more?.entries ?? []), ...page.items], cursor: page.nextCursor }),
+                            (page) =>
+                              setMore({ entries: [...(more?.entries ?? []), ...page.items], cursor: page.nextCursor }),
                             () => setError(t('common:dialog.failure')),
                           )
                           .finally(() => setBusy(false));

@@ -154,7 +154,11 @@ function MembersBody({ studio }: { studio: Studio }) {
                       const date = formatDate(invitation.createdAt, t);
                       const name = nameOf(invitation, t('members.deleted'));
                       return (
-                        <li key={invitation.uid} className="pc-studio__row" data-invitee={invitation.user.username ?? ''}>
+                        <li
+                          key={invitation.uid}
+                          className="pc-studio__row"
+                          data-invitee={invitation.user.username ?? ''}
+                        >
                           <span className="pc-studio__row-main">
                             <span>{name}</span>
                             <span className="pc-studio__row-meta">{t('members.pendingItem', { date })}</span>

@@ -40,7 +40,9 @@ export function nestsDeeperThan(body: Buffer, maxDepth: number): boolean {
 export function installJsonBody(fastify: FastifyInstance, app: NestFastifyApplication) {
   const parse = fastify.getDefaultJsonParser('error', 'error');
   app.useBodyParser('application/json', { bodyLimit: MAX_BODY_BYTES }, (request, body, done) => {
-    const policy = (request.routeOptions.config as unknown as Record<string, RoutePolicy | undefined> | undefined)?.[POLICY];
+    const policy = (request.routeOptions.config as unknown as Record<string, RoutePolicy | undefined> | undefined)?.[
+      POLICY
+    ];
     if (policy?.rawJson) {
       done(null, body);
       return;

@@ -27,7 +27,10 @@ export const IncomeEntryJson = z
       })
       .meta({ description: 'Who paid' }),
     planId: z.string().nullable().meta({ description: 'The plan paid through; null when unknown or deleted since' }),
-    interval: z.enum(PLAN_INTERVALS).nullable().meta({ description: "The plan's interval at the time; null when unknown" }),
+    interval: z
+      .enum(PLAN_INTERVALS)
+      .nullable()
+      .meta({ description: "The plan's interval at the time; null when unknown" }),
     amountQepik: Qepik.min(1),
     currency: z.literal('AZN'),
   })
@@ -35,7 +38,10 @@ export const IncomeEntryJson = z
 
 export const IncomeMonthJson = z
   .object({
-    month: z.string().regex(/^\d{4}-\d{2}$/).meta({ description: 'YYYY-MM, in Asia/Baku' }),
+    month: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .meta({ description: 'YYYY-MM, in Asia/Baku' }),
     amountQepik: Qepik.min(0).meta({ description: "The exact sum of the month's entries, integer qəpik" }),
     payments: z.number().int().min(0),
     currency: z.literal('AZN'),

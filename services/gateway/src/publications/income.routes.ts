@@ -9,7 +9,7 @@ export const studioIncomeRoute = defineRoute({
   tag: 'publications',
   summary:
     "The owner's ledger of subscription payments received (from the payment provider's signed webhooks, each " +
-    'payment once): entries newest first, 20 a page, and every month\'s total (Asia/Baku). Amounts are integer ' +
+    "payment once): entries newest first, 20 a page, and every month's total (Asia/Baku). Amounts are integer " +
     'qəpik (100 = 1 AZN), exact',
   params: PublicationParams,
   query: IncomeQuery,

@@ -3,11 +3,16 @@ import { z } from 'zod';
 
 /** The plan a subscriber pays through (one of the publication's plans). */
 export const CheckoutBody = z.object({
-  planId: z.string().regex(UUID_PATTERN).meta({ description: "One of the publication's plans (GET /api/core-publications/{id}/plans)" }),
+  planId: z
+    .string()
+    .regex(UUID_PATTERN)
+    .meta({ description: "One of the publication's plans (GET /api/core-publications/{id}/plans)" }),
 });
 
 export const CheckoutUrl = z.object({
-  url: z.url().meta({ description: "The payment provider's hosted checkout page; the card is entered there, never here" }),
+  url: z
+    .url()
+    .meta({ description: "The payment provider's hosted checkout page; the card is entered there, never here" }),
 });
 
 export const OnboardingUrl = z.object({

@@ -163,7 +163,10 @@ describe('IncomeService', () => {
         currency: 'AZN',
         paidAtMs: rows[0]!.paidAt.getTime(),
       });
-      expect(decodeIncomeCursor(answer.nextCursor)).toEqual({ paidAt: rows[PAGE_SIZE - 1]!.paidAt, id: rows[PAGE_SIZE - 1]!.id });
+      expect(decodeIncomeCursor(answer.nextCursor)).toEqual({
+        paidAt: rows[PAGE_SIZE - 1]!.paidAt,
+        id: rows[PAGE_SIZE - 1]!.id,
+      });
       expect(answer.months).toEqual([
         { month: '2026-11', amountQepik: Number.MAX_SAFE_INTEGER, payments: 3 },
         { month: '2026-10', amountQepik: 500, payments: 1 },
@@ -177,7 +180,11 @@ describe('IncomeService', () => {
 
     it('refuses a cursor it did not write (InvalidPage)', async () => {
       members.roleOf.mockResolvedValue('owner');
-      for (const cursor of ['x', Buffer.from('12.not-a-uuid').toString('base64url'), Buffer.from('a.b').toString('base64url')]) {
+      for (const cursor of [
+        'x',
+        Buffer.from('12.not-a-uuid').toString('base64url'),
+        Buffer.from('a.b').toString('base64url'),
+      ]) {
         expect(await codeOf(service.list({ ...request, cursor }))).toBe('InvalidPage');
       }
     });

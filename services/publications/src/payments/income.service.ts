@@ -115,7 +115,13 @@ export class IncomeService {
   async list(request: pb.ListIncomeRequest): Promise<pb.ListIncomeResponse> {
     const actor = actorOf(request.actorUid);
     const { publication } = await this.transactions.run((tx) =>
-      publicationFor({ publications: this.publications, members: this.members }, tx, request.publicationId, actor, 'viewIncome'),
+      publicationFor(
+        { publications: this.publications, members: this.members },
+        tx,
+        request.publicationId,
+        actor,
+        'viewIncome',
+      ),
     );
     const after = decodeIncomeCursor(request.cursor);
     const [rows, months] = await Promise.all([
@@ -126,7 +132,11 @@ export class IncomeService {
     return {
       entries: entries.map(presentEntry),
       nextCursor: rows.length > PAGE_SIZE ? encodeIncomeCursor(entries.at(-1)!) : '',
-      months: months.map((month) => ({ month: month.month, amountQepik: exactQepik(month.amount), payments: month.payments })),
+      months: months.map((month) => ({
+        month: month.month,
+        amountQepik: exactQepik(month.amount),
+        payments: month.payments,
+      })),
     };
   }
 }

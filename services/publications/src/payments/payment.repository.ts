@@ -10,9 +10,7 @@ export const WEBHOOK_CONSUMER = 'payments-webhook';
 /** Merchant accounts and the record of the provider's events already applied. */
 @Injectable()
 export class PaymentRepository {
-  constructor(
-    @Inject(EVENT_TABLES) private readonly tables: Pick<typeof publicationsEvents, 'processedEvents'>,
-  ) {}
+  constructor(@Inject(EVENT_TABLES) private readonly tables: Pick<typeof publicationsEvents, 'processedEvents'>) {}
 
   /**
    * Records the provider's event as processed in the transaction of its effect: false when it already was (a

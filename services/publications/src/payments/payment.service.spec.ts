@@ -84,7 +84,14 @@ const metadata = { publication_id: PUB, uid: READER, plan_id: PLAN };
 let sequence = 0;
 
 function stripeEvent(type: string, created: string, object: Record<string, unknown>, id = `evt_${(sequence += 1)}`) {
-  return JSON.stringify({ id, object: 'event', type, created: sec(created), api_version: '2026-10-28', data: { object } });
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    created: sec(created),
+    api_version: '2026-10-28',
+    data: { object },
+  });
 }
 
 const checkoutCompleted = (created: string, id?: string) =>
@@ -197,7 +204,11 @@ describe('PaymentService', () => {
         accountId: ACCOUNT,
         createdAt: NOW,
       });
-      expect(provider.onboardingLink).toHaveBeenCalledWith({ accountId: ACCOUNT, returnUrl: 'https://r', refreshUrl: 'https://f' });
+      expect(provider.onboardingLink).toHaveBeenCalledWith({
+        accountId: ACCOUNT,
+        returnUrl: 'https://r',
+        refreshUrl: 'https://f',
+      });
     });
 
     it('answers AlreadyIntegrated once the account takes payments', async () => {
@@ -230,7 +241,13 @@ describe('PaymentService', () => {
   });
 
   describe('startCheckout', () => {
-    const request = { actorUid: READER, publicationId: PUB, planId: PLAN, successUrl: 'https://s', cancelUrl: 'https://c' };
+    const request = {
+      actorUid: READER,
+      publicationId: PUB,
+      planId: PLAN,
+      successUrl: 'https://s',
+      cancelUrl: 'https://c',
+    };
 
     beforeEach(() => {
       publications.find.mockResolvedValue(publication);
@@ -458,7 +475,8 @@ describe('PaymentService', () => {
         signed(payload, SECRET, Math.floor(Date.now() / 1000) - 3600),
         { payload: Buffer.from(payload), signature: '' },
       ];
-      for (const request of refusals) expect(await codeOf(service.handleWebhook(request))).toBe('InvalidWebhookSignature');
+      for (const request of refusals)
+        expect(await codeOf(service.handleWebhook(request))).toBe('InvalidWebhookSignature');
       expect(rows.size).toBe(0);
       expect(processed.size).toBe(0);
       expect(events).toHaveLength(0);
@@ -477,7 +495,11 @@ describe('PaymentService', () => {
     it('begins the subscription from invoice.paid arriving before checkout.session.completed', async () => {
       await deliver(invoice('invoice.paid', '2026-11-26T12:00:01Z', '2026-12-26T12:00:00Z'));
       await deliver(checkoutCompleted('2026-11-26T12:00:00Z'));
-      expect(row()).toMatchObject({ tier: 'paid', providerSubscriptionId: SUB, periodEnd: new Date('2026-12-26T12:00:00Z') });
+      expect(row()).toMatchObject({
+        tier: 'paid',
+        providerSubscriptionId: SUB,
+        periodEnd: new Date('2026-12-26T12:00:00Z'),
+      });
       expect(events.map((e) => e.subject)).toEqual([EVENTS.subscriptionCreated.subject]);
     });
 
@@ -658,7 +680,12 @@ describe('PaymentService', () => {
 
     it('keeps a subscription cancelled by a deleted plan cancelled while the provider is not told yet', async () => {
       await deliver(checkoutCompleted('2026-11-26T12:00:00Z'));
-      rows.set(READER, { ...row()!, planId: null, cancelledAt: new Date('2026-12-01T00:00:00Z'), providerCancelPending: true });
+      rows.set(READER, {
+        ...row()!,
+        planId: null,
+        cancelledAt: new Date('2026-12-01T00:00:00Z'),
+        providerCancelPending: true,
+      });
       // The provider still thinks it renews.
       await deliver(subscriptionUpdated('2026-12-02T00:00:00Z', false, '2026-12-26T12:00:00Z'));
       expect(row()).toMatchObject({ cancelledAt: new Date('2026-12-01T00:00:00Z'), providerCancelPending: true });

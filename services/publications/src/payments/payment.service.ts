@@ -69,7 +69,9 @@ export class PaymentService {
     if (existing.merchant?.chargesEnabled) throw new AppError('AlreadyIntegrated');
     if (existing.merchant) {
       // Onboarding not finished: a new page for the same account (the provider's links expire).
-      return { onboardingUrl: (await this.provider.onboardingLink({ accountId: existing.merchant.accountId, ...links })).url };
+      return {
+        onboardingUrl: (await this.provider.onboardingLink({ accountId: existing.merchant.accountId, ...links })).url,
+      };
     }
     const { accountId } = await this.provider.createMerchantAccount({ publicationId: existing.publication.id });
     const now = this.clock.now();
@@ -177,7 +179,10 @@ export class PaymentService {
     const row = await this.subscriptions.lockByProviderId(tx, event.subscriptionId);
     const owner = row ?? (event.ref ? { publicationId: event.ref.publicationId, uid: event.ref.uid } : undefined);
     if (!owner) {
-      this.log.warn({ eventId: event.id, paymentRef: payment.ref }, 'payment of an unknown subscription not in the ledger');
+      this.log.warn(
+        { eventId: event.id, paymentRef: payment.ref },
+        'payment of an unknown subscription not in the ledger',
+      );
       return;
     }
     const planId = event.ref?.planId || row?.planId || '';
@@ -291,7 +296,9 @@ export class PaymentService {
     if (row && isPaidAt(row, subscriptionId)) {
       // invoice.paid came first and began it: the checkout's event adds nothing but a period never shorter.
       if (periodEndMs) {
-        await this.subscriptions.update(tx, row.publicationId, row.uid, { periodEnd: later(row.periodEnd, periodEndMs) });
+        await this.subscriptions.update(tx, row.publicationId, row.uid, {
+          periodEnd: later(row.periodEnd, periodEndMs),
+        });
       }
       return;
     }
@@ -361,9 +368,6 @@ function newer(row: SubscriptionRow, atMs: number): boolean {
 /** A paid subscription whose period runs and which renews: a second checkout would charge twice. */
 function renewsPaid(row: SubscriptionRow, nowMs: number): boolean {
   return (
-    row.tier === 'paid' &&
-    (row.periodEnd?.getTime() ?? 0) > nowMs &&
-    !row.cancelledAt &&
-    row.paymentState !== 'ended'
+    row.tier === 'paid' && (row.periodEnd?.getTime() ?? 0) > nowMs && !row.cancelledAt && row.paymentState !== 'ended'
   );
 }

@@ -4,7 +4,13 @@ import { CONFIG } from '@pencraft/kit';
 import { isUuid } from '@pencraft/rules';
 import Stripe from 'stripe';
 import type { PublicationsConfig } from '../config.js';
-import type { CheckoutInput, PaymentEvent, PaymentProvider, ProviderPayment, SubscriptionRef } from './payment-provider.js';
+import type {
+  CheckoutInput,
+  PaymentEvent,
+  PaymentProvider,
+  ProviderPayment,
+  SubscriptionRef,
+} from './payment-provider.js';
 
 /** Seconds a signature stays acceptable (Stripe's own default): an older delivery is refused as stale. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -74,7 +80,13 @@ export function readStripeEvent(event: { id: string; type: string; created: numb
         object.payment_status === 'paid'
           ? paymentOf(idOf(object.invoice) || str(object.id), object.amount_total, object.currency, base.createdMs)
           : undefined;
-      return { ...base, kind: 'checkoutCompleted', subscriptionId, ref, ...(payment ? { payment } : {}) } satisfies PaymentEvent;
+      return {
+        ...base,
+        kind: 'checkoutCompleted',
+        subscriptionId,
+        ref,
+        ...(payment ? { payment } : {}),
+      } satisfies PaymentEvent;
     }
     case 'invoice.paid': {
       const subscription = invoiceSubscription(object);
@@ -82,7 +94,13 @@ export function readStripeEvent(event: { id: string; type: string; created: numb
       if (!subscription.subscriptionId || !periodEndMs) break;
       const paidAt = num(obj(object.status_transitions)?.paid_at) * 1000 || base.createdMs;
       const payment = paymentOf(str(object.id), object.amount_paid, object.currency, paidAt);
-      return { ...base, kind: 'invoicePaid', ...subscription, periodEndMs, ...(payment ? { payment } : {}) } satisfies PaymentEvent;
+      return {
+        ...base,
+        kind: 'invoicePaid',
+        ...subscription,
+        periodEndMs,
+        ...(payment ? { payment } : {}),
+      } satisfies PaymentEvent;
     }
     case 'invoice.payment_failed': {
       const subscription = invoiceSubscription(object);
@@ -121,7 +139,12 @@ export function readStripeEvent(event: { id: string; type: string; created: numb
     case 'account.updated': {
       const accountId = str(object.id);
       if (!accountId) break;
-      return { ...base, kind: 'merchantUpdated', accountId, chargesEnabled: object.charges_enabled === true } satisfies PaymentEvent;
+      return {
+        ...base,
+        kind: 'merchantUpdated',
+        accountId,
+        chargesEnabled: object.charges_enabled === true,
+      } satisfies PaymentEvent;
     }
   }
   return { ...base, kind: 'ignored', type: event.type } satisfies PaymentEvent;
@@ -151,7 +174,9 @@ export class StripeProvider implements PaymentProvider {
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
 
-  constructor(@Inject(CONFIG) config: Pick<PublicationsConfig, 'STRIPE_API_BASE' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>) {
+  constructor(
+    @Inject(CONFIG) config: Pick<PublicationsConfig, 'STRIPE_API_BASE' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>,
+  ) {
     this.stripe = new Stripe(config.STRIPE_SECRET_KEY, stripeClientConfig(config.STRIPE_API_BASE));
     this.webhookSecret = config.STRIPE_WEBHOOK_SECRET;
   }

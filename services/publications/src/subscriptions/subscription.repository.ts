@@ -82,7 +82,10 @@ export class SubscriptionRepository {
         providerCancelPending: sql`${subscriptions.tier} = 'paid' and ${subscriptions.providerSubscriptionId} is not null and ${subscriptions.paymentState} is distinct from 'ended'`,
       })
       .where(and(eq(subscriptions.planId, planId), isNull(subscriptions.cancelledAt)))
-      .returning({ providerSubscriptionId: subscriptions.providerSubscriptionId, pending: subscriptions.providerCancelPending });
+      .returning({
+        providerSubscriptionId: subscriptions.providerSubscriptionId,
+        pending: subscriptions.providerCancelPending,
+      });
     return rows.filter((row) => row.pending && row.providerSubscriptionId).map((row) => row.providerSubscriptionId!);
   }
 
@@ -92,7 +95,10 @@ export class SubscriptionRepository {
       .update(subscriptions)
       .set({ providerCancelPending: false })
       .where(
-        and(eq(subscriptions.providerSubscriptionId, providerSubscriptionId), eq(subscriptions.providerCancelPending, true)),
+        and(
+          eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
+          eq(subscriptions.providerCancelPending, true),
+        ),
       );
   }
 

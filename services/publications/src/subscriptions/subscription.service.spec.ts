@@ -253,7 +253,10 @@ describe('SubscriptionService', () => {
       subscriptions.cancelForPlan.mockResolvedValue(['sub_1', 'sub_2']);
       plans.delete.mockResolvedValue(undefined);
       // The provider subscriptions still renewing, for PaymentService.stopRenewals after the commit.
-      expect(await service.deletePlan({ actorUid: OWNER, publicationId: PUB, planId: PLAN })).toEqual(['sub_1', 'sub_2']);
+      expect(await service.deletePlan({ actorUid: OWNER, publicationId: PUB, planId: PLAN })).toEqual([
+        'sub_1',
+        'sub_2',
+      ]);
       expect(subscriptions.cancelForPlan).toHaveBeenCalledWith(TX, PLAN, NOW);
       expect(plans.delete).toHaveBeenCalledWith(TX, PLAN);
     });

@@ -42,7 +42,9 @@ export const subscriptions = publicationsSchema.table(
     // Null for a free subscription (a null passes the check).
     check('subscriptions_payment_state_known', oneOf('payment_state', PAYMENT_STATES)),
     uniqueIndex('subscriptions_provider_subscription_key').on(t.providerSubscriptionId),
-    index('subscriptions_cancel_pending_idx').on(t.cancelledAt).where(sql`provider_cancel_pending`),
+    index('subscriptions_cancel_pending_idx')
+      .on(t.cancelledAt)
+      .where(sql`provider_cancel_pending`),
     // A paid subscription has a period; a free one has none.
     check('subscriptions_period', sql`(tier = 'paid') = (period_end is not null)`),
   ],
