@@ -2,9 +2,12 @@
 // platform: a user without a publication is pointed to the settings page; there the owner creates one (the slug's
 // rules checked as it is typed) and opens the studio; invites a second user, who accepts on their own settings page
 // and is then listed among the members; creates a monthly plan shown with ₼; changes the description under the
-// stated 14-day rule; exports the subscribers as CSV; the member sees neither the owner's sections nor their buttons;
+// stated 14-day rule; uploads a logo (a generated PNG) and sees the new one; the analytics draw charts (uPlot's
+// canvas) beside their tables, the owner's revenue in ₼, none for the member; the income page renders; exports the
+// subscribers as CSV; the member sees neither the owner's sections (comments are theirs too) nor their buttons;
 // finally the owner deletes the publication after typing its slug. Every studio page is checked with axe-core in both
 // themes and at 375 px (no horizontal scroll), signed in as the owner.
+import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { signInBrowser, signUp, type Person } from '../support/reader-fixtures.ts';
@@ -21,6 +24,7 @@ const publication = { name: `Studio Gazette ${suffix}`, slug: `studio-${suffix}`
 const PAGES: [string, string][] = [
   ['/studio', 'Dashboard'],
   ['/studio/analytics', 'Analytics'],
+  ['/studio/comments', 'Comments'],
   ['/studio/members', 'Members'],
   ['/studio/subscribers', 'Subscribers'],
   ['/studio/articles', 'Articles'],
@@ -40,6 +44,30 @@ let memberContext: BrowserContext;
 let page: Page;
 let memberPage: Page;
 const consoleErrors: string[] = [];
+
+/** A PNG of one colour, width × height (RGB, no filter), as settings.e2e builds one: the server decodes and crops it. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0xc0, 0x4a, 0x2a]))]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 async function newPage(context: BrowserContext): Promise<Page> {
   const target = await context.newPage();
@@ -215,6 +243,81 @@ describe('the publication studio', () => {
     expect(await page.locator('[data-description]').textContent()).toBe('Long reads from Baku, every week.');
   });
 
+  it('uploads a logo in settings: previewed, saved, and the new logo shown from /media', async () => {
+    await open('/studio/settings', 'Settings');
+    expect(await page.locator('img[data-image="logo"]').count()).toBe(0);
+    await page.locator('[data-image-input="logo"]').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: png(320, 320),
+    });
+    await page.getByRole('img', { name: 'Preview of the chosen file' }).waitFor();
+    await page.locator('[data-image-upload="logo"]').click();
+    await confirmed(page, 'The logo has been saved.');
+    const logo = page.locator('img[data-image="logo"]');
+    await logo.waitFor();
+    expect(await logo.getAttribute('src')).toMatch(/^\/media\/publications\/[0-9a-f-]{36}\/logo-[0-9a-f]{32}\.jpg$/);
+    // The browser loaded it: the server's 200×200 JPEG.
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('img[data-image="logo"]');
+      return image?.complete === true && image.naturalWidth > 0;
+    });
+    expect(await logo.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight])).toEqual([
+      200, 200,
+    ]);
+    await expectAccessible(page, 'settings with a logo');
+  });
+
+  it('draws the analytics as charts beside their tables, the owner’s revenue in ₼; a member sees no revenue', async () => {
+    await open('/studio/analytics', 'Analytics');
+    // uPlot draws on a canvas inside each chart box (loaded with the first chart).
+    await page.locator('[data-chart] canvas').first().waitFor();
+    expect(await page.locator('[data-chart]').count()).toBe(3);
+    expect(await page.locator('[data-chart] canvas').count()).toBe(3);
+    const charts = await page
+      .locator('[data-chart]')
+      .evaluateAll((boxes) =>
+        boxes.map((box) => ({ role: box.getAttribute('role'), label: box.getAttribute('aria-label') ?? '' })),
+      );
+    expect(charts.map((chart) => chart.role)).toEqual(['img', 'img', 'img']);
+    expect(charts[2]!.label).toMatch(/^Chart: Revenue per day\. In the period: Revenue: ₼\d+\.\d{2}\./);
+    // The same numbers as tables: one row per day of the 30.
+    const series = page.locator('table[data-series-table]');
+    expect(await series.count()).toBe(2);
+    expect(await series.first().locator('tbody tr').count()).toBe(30);
+    expect(await series.first().locator('caption').textContent()).toBe('Views and reads per day, newest first');
+    expect(await series.first().locator('thead th').allTextContents()).toEqual(['Date', 'Views', 'Reads']);
+    const revenue = page.locator('table[data-revenue-table]');
+    expect(await revenue.locator('tbody tr').count()).toBe(30);
+    expect(await revenue.locator('thead th').allTextContents()).toEqual(['Date', 'Revenue', 'Payments']);
+    for (const amount of await revenue.locator('tbody td:nth-of-type(1)').allTextContents()) {
+      expect(amount).toMatch(/^₼\d+\.\d{2}$/);
+    }
+    await page.locator('[data-revenue-total]').getByText('In the period: ₼', { exact: false }).waitFor();
+    // 90 days: the tables follow the period.
+    await page.getByLabel('Period', { exact: true }).selectOption('90');
+    await page.waitForFunction(() => document.querySelectorAll('table[data-revenue-table] tbody tr').length === 90);
+    expect(await series.first().locator('tbody tr').count()).toBe(90);
+    await expectAccessible(page, 'analytics over 90 days');
+
+    await open('/studio/analytics', 'Analytics', memberPage);
+    await memberPage.locator('[data-chart] canvas').first().waitFor();
+    expect(await memberPage.locator('[data-chart]').count()).toBe(2);
+    expect(await memberPage.locator('table[data-revenue-table]').count()).toBe(0);
+    expect(await memberPage.locator('table[data-series-table]').count()).toBe(2);
+  });
+
+  it('renders the income page: the under-construction note and, with no payment yet, its empty state', async () => {
+    await open('/studio/income', 'Income');
+    const note = page.locator('[data-under-construction]');
+    await note.getByRole('heading', { level: 2, name: 'Under construction' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'By month' }).waitFor();
+    await page.locator('[data-income-empty]').getByText('No payments received yet.').waitFor();
+    await page.locator('[data-income-empty]').getByRole('link', { name: 'Go to the plans' }).waitFor();
+    expect(await page.locator('[data-income-entry]').count()).toBe(0);
+    await expectAccessible(page, 'income without payments');
+  });
+
   it('exports the subscribers as a CSV file built in the browser', async () => {
     const mine = await owner.client.get<{ publication: { id: string } }>('/api/ttin/pbls');
     const subscribed = await reader.client.request('POST', `/api/core-publications/${mine.body.publication.id}/sub`);
@@ -245,7 +348,7 @@ describe('the publication studio', () => {
     await memberPage.getByText('Your role: Member').waitFor();
     const nav = memberPage.getByRole('navigation', { name: 'Studio sections' });
     const links = await nav.getByRole('link').allTextContents();
-    expect(links).toEqual(['Dashboard', 'Analytics', 'Members', 'Articles']);
+    expect(links).toEqual(['Dashboard', 'Analytics', 'Comments', 'Members', 'Articles']);
     for (const heading of OWNER_ONLY) expect(links).not.toContain(heading);
 
     await open('/studio/members', 'Members', memberPage);
