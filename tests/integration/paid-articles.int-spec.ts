@@ -19,19 +19,8 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { errorCode, typedApi, type BodyOf, type TypedApi } from '../support/typed-api.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
-
-interface ErrorBody {
-  error: { code: string; details?: { field: string; code: string }[] };
-}
-interface ArticleJson {
-  id: string;
-  paid: boolean;
-  locked: boolean;
-  audience: string;
-  publicationId: string | null;
-  content: { blocks: { type: string; data: Record<string, unknown> }[] };
-}
 
 let db: TestDatabase;
 const apps: AppHandle[] = [];
@@ -49,7 +38,16 @@ let paidSub: Person;
 let publicationId: string;
 let articleId: string;
 
-const put = <T>(person: Person, path: string, body: unknown) => person.client.request<T & ErrorBody>('PUT', path, body);
+const api = (person: Person) => typedApi(person.client);
+const byId = (id: string) => ({ params: { path: { id } } });
+const search = (client: TypedApi, q: string) => client.GET('/api/strict/txt', { params: { query: { q } } });
+const content: BodyOf<'createDraft'>['content'] = {
+  blocks: [
+    { type: 'paragraph', data: { text: OPEN } },
+    ...Array.from({ length: 6 }, () => ({ type: 'paragraph' as const, data: { text: FILLER } })),
+    { type: 'paragraph', data: { text: MARKER } },
+  ],
+};
 
 beforeAll(async () => {
   await resetMessaging();
@@ -71,18 +69,24 @@ beforeAll(async () => {
   [owner, member, outsider, freeSub, paidSub] = (await Promise.all(
     ['own', 'mem', 'out', 'fre', 'pai'].map((who) => signUp(site, `pd_${who}_${run}`, `Paid ${who}`, 'en')),
   )) as [Person, Person, Person, Person, Person];
-  const created = await owner.client.post<{ id: string }>('/api/core-publications', {
-    name: `Ödənişli ${run}`,
-    slug: `odenisli-${run}`,
+  const created = await api(owner).POST('/api/core-publications', {
+    body: { name: `Ödənişli ${run}`, slug: `odenisli-${run}` },
   });
   expect(created.status).toBe(201);
-  publicationId = created.body.id;
-  const studio = (path: string) => `/api/core-publications/${publicationId}/studio/${path}`;
-  expect((await owner.client.post(studio('members'), { username: member.username })).status).toBe(204);
-  expect((await member.client.post(`/api/ttin/pbls/invitations/${publicationId}/accept`)).status).toBe(204);
-  expect((await owner.client.post(studio('plans'), { interval: 'month', price: 500 })).status).toBe(201);
+  publicationId = created.data!.id;
+  const invited = await api(owner).POST('/api/core-publications/{id}/studio/members', {
+    ...byId(publicationId),
+    body: { username: member.username },
+  });
+  expect(invited.status).toBe(204);
+  expect((await api(member).POST('/api/ttin/pbls/invitations/{id}/accept', byId(publicationId))).status).toBe(204);
+  const plan = await api(owner).POST('/api/core-publications/{id}/studio/plans', {
+    ...byId(publicationId),
+    body: { interval: 'month', price: 500 },
+  });
+  expect(plan.status).toBe(201);
   for (const reader of [freeSub, paidSub])
-    expect((await reader.client.post(`/api/core-publications/${publicationId}/sub`)).status).toBeLessThan(300);
+    expect((await api(reader).POST('/api/core-publications/{id}/sub', byId(publicationId))).status).toBeLessThan(300);
   // The paid subscription as the payment provider's webhook would leave it: tier paid, a period not ended.
   const sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
@@ -97,51 +101,43 @@ beforeAll(async () => {
   }
 
   // The member writes the paid article into the publication: the marker only past the teaser.
-  const draft = await member.client.post<{ id: string; version: number }>('/api/drafts', {
-    title: `Paid notes ${run}`,
-    description: 'A paid article of a publication.',
-    language: 'en',
-    category: 'travel',
-    content: {
-      blocks: [
-        { type: 'paragraph', data: { text: OPEN } },
-        ...Array.from({ length: 6 }, () => ({ type: 'paragraph', data: { text: FILLER } })),
-        { type: 'paragraph', data: { text: MARKER } },
-      ],
+  const draft = await api(member).POST('/api/drafts', {
+    body: {
+      title: `Paid notes ${run}`,
+      description: 'A paid article of a publication.',
+      language: 'en',
+      category: 'travel',
+      content,
     },
   });
   expect(draft.status).toBe(201);
-  const targeted = await put<{ version: number }>(member, `/api/drafts/${draft.body.id}/publication`, {
-    publicationId,
+  const targeted = await api(member).PUT('/api/drafts/{id}/publication', {
+    ...byId(draft.data!.id),
+    body: { publicationId },
   });
   expect(targeted.status).toBe(200);
-  const saved = await put<{ version: number; audience: string }>(member, `/api/drafts/${draft.body.id}`, {
-    title: `Paid notes ${run}`,
-    description: 'A paid article of a publication.',
-    language: 'en',
-    category: 'travel',
-    audience: 'paid',
-    version: targeted.body.version,
-    content: {
-      blocks: [
-        { type: 'paragraph', data: { text: OPEN } },
-        ...Array.from({ length: 6 }, () => ({ type: 'paragraph', data: { text: FILLER } })),
-        { type: 'paragraph', data: { text: MARKER } },
-      ],
+  const saved = await api(member).PUT('/api/drafts/{id}', {
+    ...byId(draft.data!.id),
+    body: {
+      title: `Paid notes ${run}`,
+      description: 'A paid article of a publication.',
+      language: 'en',
+      category: 'travel',
+      audience: 'paid',
+      version: targeted.data!.version,
+      content,
     },
   });
   expect(saved.status).toBe(200);
-  expect(saved.body.audience).toBe('paid');
-  const submitted = await member.client.post<{ id: string }>(`/api/articles/publishing/${draft.body.id}`);
+  expect(saved.data!.audience).toBe('paid');
+  const submitted = await api(member).POST('/api/articles/publishing/{id}', byId(draft.data!.id));
   expect(submitted.status).toBe(200);
-  articleId = submitted.body.id;
+  articleId = submitted.data!.id;
   await approveArticle(articleId);
   // Search has indexed it (by its title, open to everyone).
   await eventually(async () => {
-    const found = await new ApiClient(site).get<{ items: { id: string }[] }>(
-      `/api/strict/txt?q=${encodeURIComponent(`notes ${run}`)}`,
-    );
-    return found.body.items?.some((item) => item.id === articleId) ? true : undefined;
+    const found = await search(typedApi(new ApiClient(site)), `notes ${run}`);
+    return found.data?.items?.some((item) => item.id === articleId) ? true : undefined;
   });
 }, 120_000);
 
@@ -156,37 +152,45 @@ const markerIn = (text: string) => text.includes(`Zanbaq-${run}`);
 describe('a paid article in a publication', () => {
   const readers = () =>
     [
-      ['a visitor', new ApiClient(site)],
-      ['a signed-in outsider', outsider.client],
-      ['a free subscriber', freeSub.client],
+      ['a visitor', typedApi(new ApiClient(site))],
+      ['a signed-in outsider', api(outsider)],
+      ['a free subscriber', api(freeSub)],
     ] as const;
 
   it.each([0, 1, 2])('keeps its paid part from reader %#, twice, through the API and every list', async (index) => {
     const [, client] = readers()[index]!;
     for (let time = 0; time < 2; time += 1) {
-      const read = await client.get<ArticleJson>(`/api/articles/${articleId}`);
+      const read = await client.GET('/api/articles/{id}', byId(articleId));
       expect(read.status).toBe(200);
-      expect(read.body).toMatchObject({ paid: true, locked: true, publicationId, audience: 'paid' });
-      expect(JSON.stringify(read.body)).toContain(OPEN);
-      expect(markerIn(JSON.stringify(read.body))).toBe(false);
-      for (const path of [
-        `/api/articles/${articleId}/meta`,
-        '/api/home/articles?page=1',
-        '/api/articles/cs/cot/travel?page=1&sKey=new',
-        '/api/articles/top?page=1',
-        `/api/strict/txt?q=${encodeURIComponent(`Zanbaq-${run}`)}`,
-        `/api/strict/txt?q=${encodeURIComponent(`notes ${run}`)}`,
-        `/api/strict/txt?q=secret`,
-        `/api/profile/${member.username}/articles`,
-      ]) {
-        const answer = await client.get<unknown>(path);
+      expect(read.data).toMatchObject({ paid: true, locked: true, publicationId, audience: 'paid' });
+      expect(JSON.stringify(read.data)).toContain(OPEN);
+      expect(markerIn(JSON.stringify(read.data))).toBe(false);
+      const lists: [string, () => Promise<{ status: number; data?: unknown; error?: unknown }>][] = [
+        ['meta', () => client.GET('/api/articles/{id}/meta', byId(articleId))],
+        ['home', () => client.GET('/api/home/articles', { params: { query: { page: 1 } } })],
+        [
+          'category',
+          () =>
+            client.GET('/api/articles/cs/cot/{category}', {
+              params: { path: { category: 'travel' }, query: { page: 1, sKey: 'new' } },
+            }),
+        ],
+        ['top', () => client.GET('/api/articles/top', { params: { query: { page: 1 } } })],
+        ['search marker', () => search(client, `Zanbaq-${run}`)],
+        ['search title', () => search(client, `notes ${run}`)],
+        ['search secret', () => search(client, 'secret')],
+        [
+          'profile articles',
+          () => client.GET('/api/profile/{username}/articles', { params: { path: { username: member.username } } }),
+        ],
+      ];
+      for (const [what, call] of lists) {
+        const answer = await call();
         expect(answer.status).toBeLessThan(500);
-        expect([path, markerIn(JSON.stringify(answer.body))]).toEqual([path, false]);
+        expect([what, markerIn(JSON.stringify(answer.data ?? answer.error))]).toEqual([what, false]);
       }
-      const search = await client.get<{ items: { id: string }[] }>(
-        `/api/strict/txt?q=${encodeURIComponent(`Zanbaq-${run}`)}`,
-      );
-      expect(search.body.items.map((item) => item.id)).not.toContain(articleId);
+      const found = await search(client, `Zanbaq-${run}`);
+      expect(found.data!.items.map((item) => item.id)).not.toContain(articleId);
     }
   });
 
@@ -219,9 +223,9 @@ describe('a paid article in a publication', () => {
   it('reads in full for the owner, the member who wrote it and a paid subscriber, twice', async () => {
     for (const person of [owner, member, paidSub]) {
       for (let time = 0; time < 2; time += 1) {
-        const read = await person.client.get<ArticleJson>(`/api/articles/${articleId}`);
+        const read = await api(person).GET('/api/articles/{id}', byId(articleId));
         expect(read.status).toBe(200);
-        expect([person.username, read.body.locked, markerIn(JSON.stringify(read.body))]).toEqual([
+        expect([person.username, read.data!.locked, markerIn(JSON.stringify(read.data))]).toEqual([
           person.username,
           false,
           true,
@@ -229,14 +233,14 @@ describe('a paid article in a publication', () => {
       }
     }
     // The visitor's teaser in the shared cache did not reach them, nor theirs the visitor.
-    const visitor = await new ApiClient(site).get<ArticleJson>(`/api/articles/${articleId}`);
-    expect(markerIn(JSON.stringify(visitor.body))).toBe(false);
+    const visitor = await typedApi(new ApiClient(site)).GET('/api/articles/{id}', byId(articleId));
+    expect(markerIn(JSON.stringify(visitor.data ?? visitor.error))).toBe(false);
   });
 
   it('sends no paid text in notifications or mails', async () => {
     for (const person of [outsider, freeSub, paidSub, owner]) {
-      const notifications = await person.client.get<unknown>('/api/notifications?page=1');
-      expect(markerIn(JSON.stringify(notifications.body))).toBe(false);
+      const notifications = await api(person).GET('/api/notifications', { params: { query: { page: 1 } } });
+      expect(markerIn(JSON.stringify(notifications.data ?? notifications.error))).toBe(false);
       const mails = await mailsTo({ to: person.email });
       for (const mail of mails) expect(markerIn(`${mail.subject}\n${mail.text}\n${mail.html}`)).toBe(false);
     }
@@ -245,18 +249,14 @@ describe('a paid article in a publication', () => {
 
 describe('a personal article', () => {
   it('is refused paid readers (PaidAudienceNeedsPublication)', async () => {
-    const draft = await outsider.client.post<{ id: string; version: number }>('/api/drafts', {
-      title: 'Personal',
-      language: 'en',
-    });
+    const draft = await api(outsider).POST('/api/drafts', { body: { title: 'Personal', language: 'en' } });
     expect(draft.status).toBe(201);
-    const paid = await put<unknown>(outsider, `/api/drafts/${draft.body.id}`, {
-      title: 'Personal',
-      audience: 'paid',
-      version: draft.body.version,
+    const paid = await api(outsider).PUT('/api/drafts/{id}', {
+      ...byId(draft.data!.id),
+      body: { title: 'Personal', audience: 'paid', version: draft.data!.version },
     });
-    expect([paid.status, paid.body.error?.code]).toEqual([400, 'PaidAudienceNeedsPublication']);
-    const created = await outsider.client.post<ErrorBody>('/api/drafts', { title: 'Personal', audience: 'paid' });
-    expect([created.status, created.body.error?.code]).toEqual([400, 'PaidAudienceNeedsPublication']);
+    expect([paid.status, errorCode(paid)]).toEqual([400, 'PaidAudienceNeedsPublication']);
+    const created = await api(outsider).POST('/api/drafts', { body: { title: 'Personal', audience: 'paid' } });
+    expect([created.status, errorCode(created)]).toEqual([400, 'PaidAudienceNeedsPublication']);
   });
 });
