@@ -26,7 +26,6 @@ import pg from 'pg';
 import Stripe from 'stripe';
 import { loadSecrets, type AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import {
   freshDatabase,
   grpcAddress,
@@ -36,33 +35,18 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { captchaParam, errorCode, typedApi, type TypedApi } from '../support/typed-api.ts';
 import { DocumentedClient as ApiClient, expectDocumented } from './gateway-openapi.ts';
+import type { operations, Schemas } from '@pencraft/api-client';
 
-interface ErrorBody {
-  error: { code: string };
-}
-interface SubscriptionJson {
-  publicationId: string;
-  uid: string;
-  tier: 'free' | 'paid';
-  planId: string | null;
-  periodEnd: string | null;
-  cancelledAt: string | null;
-}
-interface PublicationView {
-  publication: { id: string; subscribers: number };
-  role: 'owner' | 'member' | null;
-  subscription: SubscriptionJson | null;
-}
 interface Account {
   client: ApiClient;
+  api: TypedApi;
   uid: string;
   username: string;
 }
-interface WebhookAnswer {
-  received: true;
-  duplicate: boolean;
-}
+/** The webhook's answer as the document declares it (the delivery itself is a raw POST of signed bytes). */
+type WebhookAnswer = operations['receiveStripeWebhook']['responses'][200]['content']['application/json'];
 interface SubscriptionRow {
   tier: string;
   plan_id: string | null;
@@ -96,13 +80,19 @@ let publicationId: string;
 let planId: string;
 let accountId: string;
 
-const codeOf = (response: { body: unknown }) => (response.body as ErrorBody).error?.code;
-const statusAndCode = (response: { status: number; body: unknown }) => [response.status, codeOf(response)];
-const P = () => `/api/core-publications/${publicationId}`;
-const connect = (account: Account) => account.client.post<{ url: string } & ErrorBody>(`${P()}/studio/income/connect`);
+const statusAndCode = (response: { status: number; error?: Schemas['Error'] }) => [
+  response.status,
+  errorCode(response),
+];
+const byPublication = () => ({ params: { path: { id: publicationId } } });
+const connect = (account: Account | TypedApi) =>
+  ('api' in account ? account.api : account).POST('/api/core-publications/{id}/studio/income/connect', byPublication());
 const checkout = (account: Account, plan = planId) =>
-  account.client.post<{ url: string } & ErrorBody>(`${P()}/sub/checkout`, { planId: plan });
-const view = async (account: Account) => (await account.client.get<PublicationView>(P())).body;
+  account.api.POST('/api/core-publications/{id}/sub/checkout', { ...byPublication(), body: { planId: plan } });
+const view = async (account: Account) => (await account.api.GET('/api/core-publications/{id}', byPublication())).data!;
+const unsubscribe = (account: Account) => account.api.POST('/api/core-publications/{id}/unsub', byPublication());
+const createPlan = (interval: 'month' | 'year', price: number) =>
+  owner.api.POST('/api/core-publications/{id}/studio/plans', { ...byPublication(), body: { interval, price } });
 const canReadInFull = async (account: Account) =>
   (await publications.canReadInFull({ publicationId, articleAuthorUid: owner.uid, viewerUid: account.uid })).allowed;
 
@@ -110,14 +100,14 @@ async function signUp(): Promise<Account> {
   seq += 1;
   const account = { email: `pay${seq}.${run}@example.az`, username: `pay_${run}_${seq}`, password: 'payments-7' };
   const client = new ApiClient(base);
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    { ...account, fullname: `Payments User ${seq}`, acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(base),
-  );
+  const api = typedApi(client);
+  const response = await api.POST('/api/id/register', {
+    body: { ...account, fullname: `Payments User ${seq}`, acceptTerms: true, acceptPrivacy: true },
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   await confirmAccount(client, account.email);
-  return { client, uid: response.body.uid, username: account.username };
+  return { client, api, uid: response.data!.uid, username: account.username };
 }
 
 // --- Stripe's side: events as Stripe sends them, signed with the endpoint's secret -------------------------------
@@ -212,7 +202,11 @@ function signed(event: StripeEvent, options: { secret?: string; timestamp?: numb
   return { payload, signature };
 }
 
-/** Posts the bytes as Stripe does: no session, no CSRF token, the signature in Stripe-Signature. */
+/**
+ * Posts the bytes as Stripe does: no session, no CSRF token, the signature in Stripe-Signature. A raw fetch, not the
+ * typed client: the signature covers the exact bytes (a tampered body, a missing or garbled header are sent as they
+ * are), which the typed client would re-serialise; the answer is still checked against the document.
+ */
 async function deliver(delivery: { payload: string; signature?: string }) {
   const response = await fetch(`${base}${WEBHOOK}`, {
     method: 'POST',
@@ -223,12 +217,13 @@ async function deliver(delivery: { payload: string; signature?: string }) {
     body: delivery.payload,
   });
   const text = await response.text();
-  const body = (text ? JSON.parse(text) : undefined) as WebhookAnswer & ErrorBody;
+  const body = (text ? JSON.parse(text) : undefined) as WebhookAnswer & Partial<Schemas['Error']>;
   expectDocumented('POST', WEBHOOK, response.status, body);
   return { status: response.status, body };
 }
 
 const send = (event: StripeEvent) => deliver(signed(event));
+const refusalOf = (answer: Awaited<ReturnType<typeof deliver>>) => [answer.status, answer.body.error?.code];
 
 // --- What the service stored and announced -------------------------------------------------------------------------
 
@@ -311,17 +306,20 @@ beforeAll(async () => {
     signUp(),
   ]);
 
-  const created = await owner.client.post<{ id: string }>('/api/core-publications', {
-    name: `Ödənişli Qeydlər ${run}`,
-    slug: `paid-${run}`,
+  const created = await owner.api.POST('/api/core-publications', {
+    body: { name: `Ödənişli Qeydlər ${run}`, slug: `paid-${run}` },
   });
   expect(created.status).toBe(201);
-  publicationId = created.body.id;
-  const plan = await owner.client.post<{ id: string }>(`${P()}/studio/plans`, { interval: 'month', price: 500 });
+  publicationId = created.data!.id;
+  const plan = await createPlan('month', 500);
   expect(plan.status).toBe(201);
-  planId = plan.body.id;
-  expect((await owner.client.post(`${P()}/studio/members`, { username: member.username })).status).toBe(204);
-  expect((await member.client.post(`/api/ttin/pbls/invitations/${publicationId}/accept`)).status).toBe(204);
+  planId = plan.data!.id;
+  const invited = await owner.api.POST('/api/core-publications/{id}/studio/members', {
+    ...byPublication(),
+    body: { username: member.username },
+  });
+  expect(invited.status).toBe(204);
+  expect((await member.api.POST('/api/ttin/pbls/invitations/{id}/accept', byPublication())).status).toBe(204);
 });
 
 afterAll(async () => {
@@ -339,24 +337,21 @@ describe('the merchant account', () => {
   it('only the owner connects: a member is ActorNotPublicationOwner, an outsider ActorNotPublicationMember', async () => {
     expect(statusAndCode(await connect(member))).toEqual([403, 'ActorNotPublicationOwner']);
     expect(statusAndCode(await connect(outsider))).toEqual([403, 'ActorNotPublicationMember']);
-    expect(statusAndCode(await new ApiClient(base).post(`${P()}/studio/income/connect`))).toEqual([
-      401,
-      'Unauthorized',
-    ]);
+    expect(statusAndCode(await connect(typedApi(new ApiClient(base))))).toEqual([401, 'Unauthorized']);
     expect(await merchant()).toEqual([]);
   });
 
   it('the owner connects: an onboarding page, and a new one while onboarding is unfinished', async () => {
     const first = await connect(owner);
     expect(first.status).toBe(200);
-    expect(first.body.url).toMatch(/^https:\/\//);
+    expect(first.data!.url).toMatch(/^https:\/\//);
     const rows = await merchant();
     expect(rows).toEqual([{ account_id: expect.stringMatching(/^acct_/), charges_enabled: false }]);
     accountId = rows[0]!.account_id;
 
     const again = await connect(owner);
     expect(again.status).toBe(200);
-    expect(again.body.url).toMatch(/^https:\/\//);
+    expect(again.data!.url).toMatch(/^https:\/\//);
     expect(await merchant()).toEqual([{ account_id: accountId, charges_enabled: false }]);
     // Connected but not onboarded: the publication cannot sell yet.
     expect(statusAndCode(await checkout(reader))).toEqual([409, 'MerchantNotConnected']);
@@ -382,7 +377,7 @@ describe('checkout', () => {
   it("answers Stripe's hosted page for a plan; nothing is subscribed until Stripe says it was paid", async () => {
     const started = await checkout(reader);
     expect(started.status).toBe(200);
-    expect(started.body.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(started.data!.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     expect(await subscriptionRow(reader)).toBeUndefined();
     expect((await view(reader)).subscription).toBeNull();
     expect(await canReadInFull(reader)).toBe(false);
@@ -500,16 +495,16 @@ describe('webhooks', () => {
     const refused = [400, 'InvalidWebhookSignature'];
 
     const wrongSecret = signed(event, { secret: `whsec_${randomUUID().replaceAll('-', '')}` });
-    expect(statusAndCode(await deliver(wrongSecret))).toEqual(refused);
+    expect(refusalOf(await deliver(wrongSecret))).toEqual(refused);
     // The signature of the genuine bytes over a body naming someone else.
     const tampered = genuine.payload.replace(forged.uid, outsider.uid);
     expect(tampered).not.toBe(genuine.payload);
-    expect(statusAndCode(await deliver({ payload: tampered, signature: genuine.signature }))).toEqual(refused);
-    expect(statusAndCode(await deliver({ payload: genuine.payload }))).toEqual(refused);
-    expect(statusAndCode(await deliver({ payload: genuine.payload, signature: '' }))).toEqual(refused);
-    expect(statusAndCode(await deliver({ payload: genuine.payload, signature: 't=1,v1=00' }))).toEqual(refused);
+    expect(refusalOf(await deliver({ payload: tampered, signature: genuine.signature }))).toEqual(refused);
+    expect(refusalOf(await deliver({ payload: genuine.payload }))).toEqual(refused);
+    expect(refusalOf(await deliver({ payload: genuine.payload, signature: '' }))).toEqual(refused);
+    expect(refusalOf(await deliver({ payload: genuine.payload, signature: 't=1,v1=00' }))).toEqual(refused);
     // Signed correctly, but ten minutes ago (a replay captured long since).
-    expect(statusAndCode(await deliver(signed(event, { timestamp: nowSec() - 600 })))).toEqual(refused);
+    expect(refusalOf(await deliver(signed(event, { timestamp: nowSec() - 600 })))).toEqual(refused);
 
     expect(await subscriptionRow(forged)).toBeUndefined();
     expect(await processed(event.id)).toBe(0);
@@ -546,7 +541,7 @@ describe('webhooks', () => {
 
   it('unsubscribing a paid subscription keeps access until the period ends', async () => {
     const periodEnd = new Date((t0 + 64 * DAY) * 1000);
-    const answer = await reader.client.post(`${P()}/unsub`);
+    const answer = await unsubscribe(reader);
     expect(answer.status).toBe(204);
     const row = await subscriptionRow(reader);
     expect(row).toMatchObject({ tier: 'paid', period_end: periodEnd, provider_subscription_id: subscription });
@@ -560,7 +555,7 @@ describe('webhooks', () => {
     expect(await cancelledEvents(reader)).toEqual([
       expect.objectContaining({ paid: true, periodEndMs: periodEnd.getTime() }),
     ]);
-    expect(statusAndCode(await reader.client.post(`${P()}/unsub`))).toEqual([404, 'SubscriptionNotFound']);
+    expect(statusAndCode(await unsubscribe(reader))).toEqual([404, 'SubscriptionNotFound']);
 
     // Stripe's own word that it will not renew changes nothing more and announces nothing more.
     const updated = subscriptionEvent(
@@ -607,49 +602,28 @@ describe('webhooks', () => {
 
 // --- Income: the ledger of payments received, from the same signed webhooks --------------------------------------
 
-interface IncomeEntryJson {
-  id: string;
-  paidAt: string;
-  subscriber: { uid: string; username: string | null };
-  planId: string | null;
-  interval: 'month' | 'year' | null;
-  amountQepik: number;
-  currency: 'AZN';
-}
-interface IncomeMonthJson {
-  month: string;
-  amountQepik: number;
-  payments: number;
-  currency: 'AZN';
-}
-interface IncomePageJson {
-  items: IncomeEntryJson[];
-  nextCursor: string | null;
-  months: IncomeMonthJson[];
-}
-
 describe('income', () => {
   let payer: Account;
   let yearly: Account;
   let yearlyPlanId: string;
   const incomeOf = (account: Account, cursor?: string) =>
-    account.client.get<IncomePageJson & ErrorBody>(
-      `${P()}/studio/income${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
-    );
+    account.api.GET('/api/core-publications/{id}/studio/income', {
+      params: { path: { id: publicationId }, query: cursor ? { cursor } : {} },
+    });
 
   /** Every page of the owner's ledger, and the totals the first page answered. */
   async function wholeLedger() {
     const first = await incomeOf(owner);
     expect(first.status).toBe(200);
-    const items = [...first.body.items];
-    for (let cursor = first.body.nextCursor; cursor;) {
+    const items = [...first.data!.items];
+    for (let cursor = first.data!.nextCursor; cursor;) {
       const page = await incomeOf(owner, cursor);
       expect(page.status).toBe(200);
-      expect(page.body.months).toEqual(first.body.months);
-      items.push(...page.body.items);
-      cursor = page.body.nextCursor;
+      expect(page.data!.months).toEqual(first.data!.months);
+      items.push(...page.data!.items);
+      cursor = page.data!.nextCursor;
     }
-    return { items, months: first.body.months };
+    return { items, months: first.data!.months };
   }
 
   /** A Stripe event for a subscription of `account` through `plan`, with the amount Stripe says was paid. */
@@ -712,9 +686,9 @@ describe('income', () => {
 
   beforeAll(async () => {
     [payer, yearly] = [await signUp(), await signUp()];
-    const plan = await owner.client.post<{ id: string }>(`${P()}/studio/plans`, { interval: 'year', price: 4999 });
+    const plan = await createPlan('year', 4999);
     expect(plan.status).toBe(201);
-    yearlyPlanId = plan.body.id;
+    yearlyPlanId = plan.data!.id;
   });
 
   it('each payment delivered several times is one entry of exactly its qəpik; the totals are exact', async () => {
@@ -780,7 +754,9 @@ describe('income', () => {
     expect((await send(paid)).body).toEqual({ received: true, duplicate: false });
     expect(await canReadInFull(yearly)).toBe(true);
 
-    const deleted = await owner.client.request('DELETE', `${P()}/studio/plans/${yearlyPlanId}`);
+    const deleted = await owner.api.DELETE('/api/core-publications/{id}/studio/plans/{planId}', {
+      params: { path: { id: publicationId, planId: yearlyPlanId } },
+    });
     expect(deleted.status).toBe(204);
     const { rows } = await sql.query<{ cancelled_at: Date | null; provider_cancel_pending: boolean; period_end: Date }>(
       'select cancelled_at, provider_cancel_pending, period_end from publications.subscriptions where publication_id = $1 and uid = $2',
