@@ -7,7 +7,6 @@
 import pg from 'pg';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { mailsTo, waitForMail } from '../support/mailbox.ts';
 import {
   eventually,
@@ -17,27 +16,13 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { captchaParam, typedApi, type TypedApi } from '../support/typed-api.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import type { Schemas } from '@pencraft/api-client';
 
-interface ErrorBody {
-  error: { code: string };
-}
-interface Notification {
-  id: string;
-  type: number;
-  actor: { uid: string; username: string; fullname: string } | null;
-  subject: { articleId: string | null; title: string | null };
-  data: { publicationId?: string; publication?: string; tier?: string };
-  read: boolean;
-  createdAt: string;
-}
-interface Page {
-  items: Notification[];
-  hasMore: boolean;
-  unread: number;
-}
 interface Account {
   client: ApiClient;
+  api: TypedApi;
   uid: string;
   username: string;
   fullname: string;
@@ -66,23 +51,26 @@ async function signUp(): Promise<Account> {
   };
   const fullname = `Pub Note ${seq}`;
   const client = new ApiClient(base);
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    { ...account, fullname, acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(base),
-  );
+  const api = typedApi(client);
+  const response = await api.POST('/api/id/register', {
+    body: { ...account, fullname, acceptTerms: true, acceptPrivacy: true },
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   await confirmAccount(client, account.email);
-  return { client, uid: response.body.uid, username: account.username, fullname, email: account.email };
+  return { client, api, uid: response.data!.uid, username: account.username, fullname, email: account.email };
 }
 
-const P = () => `/api/core-publications/${publicationId}`;
-const mine = (account: Account) => account.client.get<Page & ErrorBody>('/api/notifications');
+const byPublication = () => ({ params: { path: { id: publicationId } } });
+const invite = (username: string) =>
+  owner.api.POST('/api/core-publications/{id}/studio/members', { ...byPublication(), body: { username } });
+const subscribe = (account: Account) => account.api.POST('/api/core-publications/{id}/sub', byPublication());
+const mine = (account: Account) => account.api.GET('/api/notifications');
 const ofType = async (account: Account, type: number) =>
-  (await mine(account)).body.items.filter((n) => n.type === type);
+  (await mine(account)).data!.items.filter((n) => n.type === type);
 
 /** Waits for a notification of `type` among the account's newest. */
-async function arrived(account: Account, type: number): Promise<Notification> {
+async function arrived(account: Account, type: number): Promise<Schemas['Notification']> {
   return eventually(async () => (await ofType(account, type))[0], { timeoutMs: 20_000, intervalMs: 200 });
 }
 
@@ -124,12 +112,9 @@ beforeAll(async () => {
   );
   base = httpBase('gateway');
   [owner, invitee, reader] = await Promise.all([signUp(), signUp(), signUp()]);
-  const created = await owner.client.post<{ id: string } & ErrorBody>('/api/core-publications', {
-    name,
-    slug: `xn-${run}`,
-  });
+  const created = await owner.api.POST('/api/core-publications', { body: { name, slug: `xn-${run}` } });
   expect(created.status).toBe(201);
-  publicationId = created.body.id;
+  publicationId = created.data!.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -140,11 +125,11 @@ afterAll(async () => {
 
 describe('an invitation to a publication (400)', () => {
   it('tells the invited user who invited them to which publication, and mails it in their language', async () => {
-    expect((await invitee.client.request('PUT', '/api/ttin/prefs/language', { language: 'ru' })).status).toBe(200);
+    expect((await invitee.api.PUT('/api/ttin/prefs/language', { body: { language: 'ru' } })).status).toBe(200);
     // Every notification switch off: an invitation has no switch, it comes anyway (and by mail).
     const off = { ar: false, ac: false, ara: false, at: false, atra: false, cr: false, cc: false, cra: false };
-    expect((await invitee.client.request('PUT', '/api/ttin/nots', off)).status).toBe(200);
-    expect((await invitee.client.request('PUT', '/api/ttin/nots/mail', off)).status).toBe(200);
+    expect((await invitee.api.PUT('/api/ttin/nots', { body: off })).status).toBe(200);
+    expect((await invitee.api.PUT('/api/ttin/nots/mail', { body: off })).status).toBe(200);
     await eventually(async () => {
       const { rows } = await sql.query("select settings->>'ar' as ar from notifications.people where uid = $1", [
         invitee.uid,
@@ -153,7 +138,7 @@ describe('an invitation to a publication (400)', () => {
     });
 
     const since = new Date();
-    expect((await owner.client.post(`${P()}/studio/members`, { username: invitee.username })).status).toBe(204);
+    expect((await invite(invitee.username)).status).toBe(204);
     const invitation = await arrived(invitee, 400);
     expect(invitation).toMatchObject({
       actor: { uid: owner.uid, username: owner.username, fullname: owner.fullname },
@@ -174,8 +159,11 @@ describe('an invitation to a publication (400)', () => {
 
   it('tells them once when the owner cancels and invites again', async () => {
     const before = await processed('publications.member.invited');
-    expect((await owner.client.request('DELETE', `${P()}/studio/members/${invitee.uid}`)).status).toBe(204);
-    expect((await owner.client.post(`${P()}/studio/members`, { username: invitee.username })).status).toBe(204);
+    const cancelled = await owner.api.DELETE('/api/core-publications/{id}/studio/members/{uid}', {
+      params: { path: { id: publicationId, uid: invitee.uid } },
+    });
+    expect(cancelled.status).toBe(204);
+    expect((await invite(invitee.username)).status).toBe(204);
     await handled('publications.member.invited', before, 1);
     expect(await ofType(invitee, 400)).toHaveLength(1);
     // The mail sender polls every 200 ms: a second mail would be out by now.
@@ -184,15 +172,15 @@ describe('an invitation to a publication (400)', () => {
   });
 
   it('is answered where the notification leads: the invitation is listed for the invited user', async () => {
-    const invitations = await invitee.client.get<{ invitations: { publicationId: string }[] }>('/api/ttin/pbls');
-    expect(invitations.body.invitations.map((i) => i.publicationId)).toEqual([publicationId]);
+    const invitations = await invitee.api.GET('/api/ttin/pbls');
+    expect(invitations.data!.invitations.map((i) => i.publicationId)).toEqual([publicationId]);
   });
 });
 
 describe('a subscription to a publication (300)', () => {
   it('tells the owner who subscribed, in the app only', async () => {
     const since = new Date();
-    expect((await reader.client.post(`${P()}/sub`)).status).toBe(201);
+    expect((await subscribe(reader)).status).toBe(201);
     const subscribed = await arrived(owner, 300);
     expect(subscribed).toMatchObject({
       actor: { uid: reader.uid, username: reader.username, fullname: reader.fullname },
@@ -205,8 +193,8 @@ describe('a subscription to a publication (300)', () => {
 
   it('tells the owner once when the reader unsubscribes and subscribes again', async () => {
     const before = await processed('publications.subscription.created');
-    expect((await reader.client.post(`${P()}/unsub`)).status).toBe(204);
-    expect((await reader.client.post(`${P()}/sub`)).status).toBe(201);
+    expect((await reader.api.POST('/api/core-publications/{id}/unsub', byPublication())).status).toBe(204);
+    expect((await subscribe(reader)).status).toBe(201);
     await handled('publications.subscription.created', before, 1);
     expect(await ofType(owner, 300)).toHaveLength(1);
   });
