@@ -9,12 +9,14 @@ import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { signUp, type Person } from '../support/reader-fixtures.ts';
 import { closeReviewClient } from '../support/review.ts';
 import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
+import { typedApi } from '../support/typed-api.ts';
+import type { Schemas } from '@pencraft/api-client';
 
 let db: TestDatabase;
 const apps: AppHandle[] = [];
 let site: URL;
 let owner: Person;
-let publication: { id: string; slug: string; name: string };
+let publication: Schemas['Publication'];
 const run = Date.now().toString(36);
 const slug = `sub-${run}`;
 const name = `Subdomain Notes ${run}`;
@@ -25,7 +27,11 @@ interface Answer {
   text: string;
 }
 
-/** A request to the gateway with the Host (and any other header) as given: fetch would not let us set Host. */
+/**
+ * A request to the gateway with the Host (and any other header) as given: fetch would not let us set Host. Every call
+ * with a forged Host, Origin, x-pencraft-publication or x-forwarded-host goes through it rather than the typed client
+ * (which sends the stack's own host and origin); the error bodies are read as the document's Error.
+ */
 function send(
   method: string,
   path: string,
@@ -70,7 +76,7 @@ function send(
 /** The gateway's PUBLIC_ORIGIN host in the test profile (the stack's base address is 127.0.0.1). */
 const mainHost = () => `localhost:${site.port}`;
 const subdomain = (label: string) => `${label}.${mainHost()}`;
-const codeOf = (answer: Answer) => (JSON.parse(answer.text) as { error?: { code?: string } }).error?.code;
+const codeOf = (answer: Answer) => (JSON.parse(answer.text) as Partial<Schemas['Error']>).error?.code;
 const sessionHeaders = (person: Person) => ({
   cookie: [...person.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
   'x-csrf-token': person.client.cookies.get('pc_csrf') ?? '',
@@ -92,20 +98,18 @@ beforeAll(async () => {
   apps.push(...(await Promise.all([startService('shell', db.name), startService('reader', db.name)])));
   site = new URL(httpBase('gateway'));
   owner = await signUp(site.origin, `subo_${run}`, 'Subdomain Owner', 'en');
-  const created = await owner.client.post<{ id: string; slug: string; name: string }>('/api/core-publications', {
-    name,
-    slug,
-    description: 'Notes written on a subdomain of their own.',
+  const api = typedApi(owner.client);
+  const created = await api.POST('/api/core-publications', {
+    body: { name, slug, description: 'Notes written on a subdomain of their own.' },
   });
   expect(created.status).toBe(201);
-  publication = created.body;
-  const plan = await owner.client.post(`/api/core-publications/${publication.id}/studio/plans`, {
-    interval: 'month',
-    price: 500,
-    description: 'Every note, every month.',
+  publication = created.data!;
+  const plan = await api.POST('/api/core-publications/{id}/studio/plans', {
+    params: { path: { id: publication.id } },
+    body: { interval: 'month', price: 500, description: 'Every note, every month.' },
   });
   expect(plan.status).toBe(201);
-  await owner.client.get('/api/csrf');
+  await api.GET('/api/csrf');
 });
 
 afterAll(async () => {
