@@ -22,11 +22,8 @@ import {
   wrongIssuerToken,
 } from '../support/keycloak.ts';
 import { freshDatabase, httpBase, resetMessaging, stack, startService, type TestDatabase } from '../support/stack.ts';
-import { expectDocumented } from './gateway-openapi.ts';
-
-interface ErrorBody {
-  error: { code: string; message: string };
-}
+import { errorCode, typedApi } from '../support/typed-api.ts';
+import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
 
 let db: TestDatabase;
 const apps: AppHandle[] = [];
@@ -45,18 +42,14 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function call(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${path}`, { headers: { 'accept-language': 'en', ...headers } });
-  const body = (await response.json()) as unknown;
-  expectDocumented('GET', path, response.status, body);
-  return { status: response.status, body, headers: response.headers };
-}
-
-const codeOf = (body: unknown) => (body as ErrorBody).error.code;
+/** A caller with no session (a fresh cookie jar each time), the staff's credentials only in the call's headers. */
+const staffApi = (language = 'en') => typedApi(new ApiClient(base, language));
+const me = (headers: Record<string, string> = {}) => staffApi().GET('/api/staff/me', { headers });
+const authStatus = (headers: Record<string, string>) => staffApi().GET('/api/staff/auth-status', { headers });
 
 describe('the staff console configuration', () => {
   it('names the Keycloak browsers reach, the realm and the console client, to anyone', async () => {
-    const { status, body } = await call('/api/staff/config');
+    const { status, data: body } = await staffApi().GET('/api/staff/config');
     expect(status).toBe(200);
     const { url, realm } = keycloakConfig();
     expect(body).toEqual({ url, realm, clientId: CONSOLE_CLIENT_ID });
@@ -73,38 +66,39 @@ describe('the staff console configuration', () => {
 describe('staff routes', () => {
   it('accept a moderator: who they are comes from the verified token', async () => {
     const token = await staffToken('moderator');
-    const { status, body } = await call('/api/staff/me', bearer(token));
+    const { status, data: body } = await me(bearer(token));
     expect(status).toBe(200);
     expect(body).toEqual({ sub: claimsOf(token).sub, username: 'moderator', roles: ['moderator'] });
   });
 
   it('accept an admin on moderator routes and admin-only routes', async () => {
     const token = await staffToken('admin');
-    const me = await call('/api/staff/me', bearer(token));
-    expect(me.body).toMatchObject({ username: 'admin', roles: ['moderator', 'admin'] });
-    const status = await call('/api/staff/auth-status', bearer(token));
+    const who = await me(bearer(token));
+    expect(who.data).toMatchObject({ username: 'admin', roles: ['moderator', 'admin'] });
+    const status = await authStatus(bearer(token));
     expect(status.status).toBe(200);
-    expect(status.body).toEqual({
+    expect(status.data).toEqual({
       issuer: keycloakConfig().issuer,
       audience: 'pencraft-api',
       realm: 'pencraft',
       keysReachable: true,
       keyCount: expect.any(Number),
     });
-    expect((status.body as { keyCount: number }).keyCount).toBeGreaterThanOrEqual(1);
+    expect(status.data!.keyCount).toBeGreaterThanOrEqual(1);
   });
 
   it('refuse a moderator on an admin-only route (403 Forbidden)', async () => {
-    const { status, body, headers } = await call('/api/staff/auth-status', bearer(await staffToken('moderator')));
-    expect([status, codeOf(body)]).toEqual([403, 'Forbidden']);
+    const answer = await authStatus(bearer(await staffToken('moderator')));
+    expect([answer.status, errorCode(answer)]).toEqual([403, 'Forbidden']);
+    const { headers } = answer;
     expect(headers.get('www-authenticate')).toContain('insufficient_scope');
   });
 
   it('refuse a real realm user without a staff role (403 Forbidden)', async () => {
     const token = await userTokenWithoutRole();
     expect(claimsOf(token).aud).toContain('pencraft-api');
-    const { status, body } = await call('/api/staff/me', bearer(token));
-    expect([status, codeOf(body)]).toEqual([403, 'Forbidden']);
+    const answer = await me(bearer(token));
+    expect([answer.status, errorCode(answer)]).toEqual([403, 'Forbidden']);
   });
 
   it('ask for a token when there is none, or the header is not a bearer token (401 Unauthorized)', async () => {
@@ -113,15 +107,15 @@ describe('staff routes', () => {
       { authorization: 'Basic bW9kZXJhdG9yOng=' },
       { authorization: 'Bearer' },
     ]) {
-      const { status, body, headers: answer } = await call('/api/staff/me', headers);
-      expect([status, codeOf(body)]).toEqual([401, 'Unauthorized']);
-      expect(answer.get('www-authenticate')).toMatch(/^Bearer realm="pencraft"/);
+      const answer = await me(headers);
+      expect([answer.status, errorCode(answer)]).toEqual([401, 'Unauthorized']);
+      expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer realm="pencraft"/);
     }
   });
 
   it('are not opened by a session cookie: only the bearer token counts', async () => {
-    const { status, body } = await call('/api/staff/me', { cookie: 'pc_su=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' });
-    expect([status, codeOf(body)]).toEqual([401, 'Unauthorized']);
+    const answer = await me({ cookie: 'pc_su=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' });
+    expect([answer.status, errorCode(answer)]).toEqual([401, 'Unauthorized']);
   });
 
   it.each([
@@ -131,32 +125,30 @@ describe('staff routes', () => {
     ["from another issuer (Keycloak's master realm)", () => wrongIssuerToken()],
     ['not a token at all', () => Promise.resolve('not.a.token')],
   ])('refuse a token %s (401 TokenRejected)', async (_name, make) => {
-    const { status, body, headers } = await call('/api/staff/me', bearer(await make()));
-    expect([status, codeOf(body)]).toEqual([401, 'TokenRejected']);
-    expect(headers.get('www-authenticate')).toContain('invalid_token');
+    const answer = await me(bearer(await make()));
+    expect([answer.status, errorCode(answer)]).toEqual([401, 'TokenRejected']);
+    expect(answer.headers.get('www-authenticate')).toContain('invalid_token');
   });
 
   it('refuse a real moderator token once it has expired, which they accepted while it was current', async () => {
     const token = await expiredToken();
     expect(claimsOf(token).realm_access?.roles).toContain('moderator');
     expect(claimsOf(token).aud).toContain('pencraft-api');
-    const { status, body } = await call('/api/staff/me', bearer(token));
-    expect([status, codeOf(body)]).toEqual([401, 'TokenRejected']);
+    const answer = await me(bearer(token));
+    expect([answer.status, errorCode(answer)]).toEqual([401, 'TokenRejected']);
   });
 
   it('accept a fresh token of the short-lived client (so the expiry above is what refused it)', async () => {
     // The same client's token, used at once (1 s lifetime plus the gateway's 5 s tolerance).
     const token = await clientCredentialsToken(stack, TESTS_CLIENT_ID, loadSecrets(stack).keycloakTestsSecret);
-    const { status, body } = await call('/api/staff/me', bearer(token));
+    const { status, data: body } = await me(bearer(token));
     expect(status).toBe(200);
     expect(body).toMatchObject({ roles: ['moderator'] });
   });
 
   it('word the refusal in the language asked for', async () => {
-    const response = await fetch(`${base}/api/staff/me`, {
-      headers: { 'accept-language': 'az', ...bearer(await forgedToken()) },
-    });
-    const body = (await response.json()) as ErrorBody;
-    expect(body.error.message).toBe('Giriş müddəti bitib və ya etibarsızdır. Yenidən daxil olun.');
+    const answer = await staffApi('az').GET('/api/staff/me', { headers: bearer(await forgedToken()) });
+    expect(answer.status).toBe(401);
+    expect(answer.error!.error.message).toBe('Giriş müddəti bitib və ya etibarsızdır. Yenidən daxil olun.');
   });
 });
