@@ -4,6 +4,10 @@
 // title, description, canonical, Open Graph, Twitter, JSON-LD Article and hreflang from the article's translations,
 // and the page's data for the app; a missing page is a real 404; the sitemap and the RSS feeds list what is
 // published; and the XSS corpus through every field and block comes out inert in the HTML as a browser parses it.
+// The pages, the sitemap and the feeds are raw fetches (HTML and XML, outside the API's document); the articles are
+// written through the API by tests/support/reader-fixtures.ts, and the page's data for the app is read as the
+// document's Article.
+import type { Schemas } from '@pencraft/api-client';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { closeReviewClient } from '../support/review.ts';
@@ -190,7 +194,10 @@ describe('an article page on the first request', () => {
 
   it('hands the app its data (#pc-data) and loads the app after the first view (#pc-app)', async () => {
     const p = await page(`/a/${articleId}`);
-    const [data] = p.json((a) => a.id === 'pc-data') as Array<{ path: string; data: Record<string, { id: string }> }>;
+    const [data] = p.json((a) => a.id === 'pc-data') as Array<{
+      path: string;
+      data: Record<string, Schemas['Article']>;
+    }>;
     expect(data!.path).toBe(`/a/${articleId}`);
     expect(data!.data[`article:${articleId}`]!.id).toBe(articleId);
     const [app] = p.json((a) => a.id === 'pc-app') as string[][];
