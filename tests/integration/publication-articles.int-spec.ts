@@ -10,7 +10,6 @@
 // a time by cursor; a detached article leaves it.
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
 import {
   eventually,
@@ -20,28 +19,16 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { captchaParam, errorCode, typedApi, type TypedApi } from '../support/typed-api.ts';
 // Every answer of a documented operation is checked against services/gateway/openapi.json.
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import type { Schemas } from '@pencraft/api-client';
 
-interface ErrorBody {
-  error: { code: string; details?: { field: string; code: string }[] };
-}
-interface Draft {
-  id: string;
-  version: number;
-  target: string;
-  audience: string;
-  publicationId: string | null;
-}
-interface Article {
-  id: string;
-  status: string;
-  target: string;
-  publicationId: string | null;
-  author: { uid: string; username: string };
-}
+type Draft = Schemas['Draft'];
+type Article = Schemas['Article'];
 interface Account {
   client: ApiClient;
+  api: TypedApi;
   uid: string;
   username: string;
 }
@@ -59,58 +46,63 @@ let bob: Account;
 let outsider: Account;
 let publicationId: string;
 
-const codeOf = (response: { status: number; body: unknown }) => [
-  response.status,
-  (response.body as ErrorBody | undefined)?.error?.code,
-];
-const put = <T>(account: Account, path: string, payload?: unknown) => account.client.request<T>('PUT', path, payload);
-const del = (account: Account, path: string) => account.client.request<ErrorBody>('DELETE', path);
-const studio = (path: string) => `/api/core-publications/${publicationId}/studio/${path}`;
+const codeOf = (response: { status: number; error?: Schemas['Error'] }) => [response.status, errorCode(response)];
+const byId = (id: string) => ({ params: { path: { id } } });
+/** A fresh visitor: no session, its own cookie jar. */
+const visitorApi = () => typedApi(new ApiClient(base));
+const getDraft = async (account: Account, id: string) => (await account.api.GET('/api/drafts/{id}', byId(id))).data!;
+const submit = (account: Account, draftId: string) => account.api.POST('/api/articles/publishing/{id}', byId(draftId));
+const pin = (account: Account, aid: string) =>
+  account.api.PUT('/api/core-publications/{id}/studio/articles/{aid}/pin', {
+    params: { path: { id: publicationId, aid } },
+  });
 
 async function signUp(): Promise<Account> {
   seq += 1;
   const account = { email: `pa${seq}.${run}@example.az`, username: `pa_${run}_${seq}`, password: 'publication-7' };
   const client = new ApiClient(base);
+  const api = typedApi(client);
   const registeredAt = new Date();
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    { ...account, fullname: `Publication Writer ${seq}`, acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(base),
-  );
+  const response = await api.POST('/api/id/register', {
+    body: { ...account, fullname: `Publication Writer ${seq}`, acceptTerms: true, acceptPrivacy: true },
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   await confirmAccount(client, account.email, registeredAt);
-  return { client, uid: response.body.uid, username: account.username };
+  return { client, api, uid: response.data!.uid, username: account.username };
 }
 
 /** A draft ready to be submitted. */
 async function draftOf(account: Account, title: string): Promise<Draft> {
-  const created = await account.client.post<Draft>('/api/drafts', {
-    title,
-    description: 'Təsvir',
-    language: 'az',
-    category: 'travel',
-    subCategories: ['culture'],
-    content: { blocks: [{ type: 'paragraph', data: { text: TEXT } }] },
+  const created = await account.api.POST('/api/drafts', {
+    body: {
+      title,
+      description: 'Təsvir',
+      language: 'az',
+      category: 'travel',
+      subCategories: ['culture'],
+      content: { blocks: [{ type: 'paragraph', data: { text: TEXT } }] },
+    },
   });
   expect(created.status).toBe(201);
-  return created.body;
+  return created.data!;
 }
 
 const target = (account: Account, draftId: string, id: string | null) =>
-  put<Draft & ErrorBody>(account, `/api/drafts/${draftId}/publication`, { publicationId: id });
+  account.api.PUT('/api/drafts/{id}/publication', { ...byId(draftId), body: { publicationId: id } });
 
 /** Submits the draft and approves it as moderation would: the published article. */
 async function publish(account: Account, draftId: string): Promise<Article> {
-  const submitted = await account.client.post<Article & ErrorBody>(`/api/articles/publishing/${draftId}`);
+  const submitted = await submit(account, draftId);
   expect(submitted.status).toBe(200);
-  await approveArticle(submitted.body.id);
-  return read(submitted.body.id);
+  await approveArticle(submitted.data!.id);
+  return read(submitted.data!.id);
 }
 
 async function read(articleId: string): Promise<Article> {
-  const response = await new ApiClient(base).get<Article>(`/api/articles/${articleId}`);
+  const response = await visitorApi().GET('/api/articles/{id}', byId(articleId));
   expect(response.status).toBe(200);
-  return response.body;
+  return response.data!;
 }
 
 beforeAll(async () => {
@@ -134,15 +126,18 @@ beforeAll(async () => {
   base = httpBase('gateway');
   [owner, alice, bob, outsider] = await Promise.all([signUp(), signUp(), signUp(), signUp()]);
 
-  const created = await owner.client.post<{ id: string }>('/api/core-publications', {
-    name: `Xəzər Qeydləri ${run}`,
-    slug: `xezer-${run}`,
+  const created = await owner.api.POST('/api/core-publications', {
+    body: { name: `Xəzər Qeydləri ${run}`, slug: `xezer-${run}` },
   });
   expect(created.status).toBe(201);
-  publicationId = created.body.id;
+  publicationId = created.data!.id;
   for (const member of [alice, bob]) {
-    expect((await owner.client.post(studio('members'), { username: member.username })).status).toBe(204);
-    expect((await member.client.post(`/api/ttin/pbls/invitations/${publicationId}/accept`)).status).toBe(204);
+    const invited = await owner.api.POST('/api/core-publications/{id}/studio/members', {
+      ...byId(publicationId),
+      body: { username: member.username },
+    });
+    expect(invited.status).toBe(204);
+    expect((await member.api.POST('/api/ttin/pbls/invitations/{id}/accept', byId(publicationId))).status).toBe(204);
   }
 });
 
@@ -152,22 +147,10 @@ afterAll(async () => {
   await db?.drop();
 });
 
-interface ListCard {
-  id: string;
-  pinned: boolean;
-  publicationId?: string | null;
-  author: { uid: string };
-}
-interface ArticleList {
-  pinned: string[];
-  items: ListCard[];
-  nextCursor: string | null;
-}
-
-const list = (cursor?: string) =>
-  new ApiClient(base).get<ArticleList & ErrorBody>(
-    `/api/core-publications/${publicationId}/articles${cursor === undefined ? '' : `?cursor=${encodeURIComponent(cursor)}`}`,
-  );
+const list = (cursor?: string, id = publicationId) =>
+  visitorApi().GET('/api/core-publications/{id}/articles', {
+    params: { path: { id }, query: cursor === undefined ? {} : { cursor } },
+  });
 
 let aliceArticle: Article;
 let bobArticle: Article;
@@ -182,8 +165,8 @@ describe('writing into a publication', () => {
 
     const set = await target(alice, draft.id, publicationId);
     expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({ id: draft.id, publicationId, target: 'personal', version: draft.version + 1 });
-    expect((await alice.client.get<Draft>(`/api/drafts/${draft.id}`)).body.publicationId).toBe(publicationId);
+    expect(set.data).toMatchObject({ id: draft.id, publicationId, target: 'personal', version: draft.version + 1 });
+    expect((await getDraft(alice, draft.id)).publicationId).toBe(publicationId);
 
     aliceArticle = await publish(alice, draft.id);
     expect(aliceArticle).toMatchObject({
@@ -191,18 +174,18 @@ describe('writing into a publication', () => {
       publicationId,
       author: { uid: alice.uid, username: alice.username },
     });
-    const profile = await new ApiClient(base).get<{ items: { id: string; publicationId?: string | null }[] }>(
-      `/api/profile/${alice.username}/articles`,
-    );
-    expect(profile.body.items.find((card) => card.id === aliceArticle.id)?.publicationId).toBe(publicationId);
+    const profile = await visitorApi().GET('/api/profile/{username}/articles', {
+      params: { path: { username: alice.username } },
+    });
+    expect(profile.data!.items.find((card) => card.id === aliceArticle.id)?.publicationId).toBe(publicationId);
   });
 
   it('the owner writes there too, and a draft goes back to the personal blog with null', async () => {
     const draft = await draftOf(owner, 'Sahibin qeydi');
-    expect((await target(owner, draft.id, publicationId)).body.publicationId).toBe(publicationId);
+    expect((await target(owner, draft.id, publicationId)).data!.publicationId).toBe(publicationId);
     const back = await target(owner, draft.id, null);
     expect(back.status).toBe(200);
-    expect(back.body.publicationId).toBeNull();
+    expect(back.data!.publicationId).toBeNull();
   });
 
   it('refuses an outsider, an unknown publication, another’s draft and a malformed id', async () => {
@@ -212,7 +195,7 @@ describe('writing into a publication', () => {
       404,
       'PublicationNotFound',
     ]);
-    expect((await outsider.client.get<Draft>(`/api/drafts/${draft.id}`)).body.publicationId).toBeNull();
+    expect((await getDraft(outsider, draft.id)).publicationId).toBeNull();
     // Alice is a member, but the draft is not hers.
     expect(codeOf(await target(alice, draft.id, publicationId))).toEqual([404, 'DraftNotFound']);
     expect(codeOf(await target(outsider, draft.id, 'not-an-id'))).toEqual([400, 'InvalidIdentifier']);
@@ -221,14 +204,13 @@ describe('writing into a publication', () => {
   it('allows paid readers in a publication (the personal blog refuses them)', async () => {
     const draft = await draftOf(alice, 'Ödənişli');
     await target(alice, draft.id, publicationId);
-    const paid = await put<Draft & ErrorBody>(alice, `/api/drafts/${draft.id}`, {
-      title: 'Ödənişli',
-      audience: 'paid',
-      version: draft.version + 1,
+    const paid = await alice.api.PUT('/api/drafts/{id}', {
+      ...byId(draft.id),
+      body: { title: 'Ödənişli', audience: 'paid', version: draft.version + 1 },
     });
     expect(paid.status).toBe(200);
-    expect(paid.body.audience).toBe('paid');
-    expect((await del(alice, `/api/drafts/${draft.id}`)).status).toBe(204);
+    expect(paid.data!.audience).toBe('paid');
+    expect((await alice.api.DELETE('/api/drafts/{id}', byId(draft.id))).status).toBe(204);
   });
 });
 
@@ -241,17 +223,20 @@ describe('a member removed', () => {
     const later = await draftOf(bob, 'Sonrakı');
     expect((await target(bob, later.id, publicationId)).status).toBe(200);
 
-    expect((await del(owner, studio(`members/${bob.uid}`))).status).toBe(204);
+    const removed = await owner.api.DELETE('/api/core-publications/{id}/studio/members/{uid}', {
+      params: { path: { id: publicationId, uid: bob.uid } },
+    });
+    expect(removed.status).toBe(204);
 
-    const refused = await bob.client.post<ErrorBody>(`/api/articles/publishing/${later.id}`);
+    const refused = await submit(bob, later.id);
     expect(codeOf(refused)).toEqual([403, 'ActorNotPublicationMember']);
     // The draft is kept; aimed at the personal blog it goes through.
     expect((await target(bob, later.id, null)).status).toBe(200);
-    const personal = await bob.client.post<Article>(`/api/articles/publishing/${later.id}`);
+    const personal = await submit(bob, later.id);
     expect(personal.status).toBe(200);
-    expect(personal.body.publicationId).toBeNull();
-    await approveArticle(personal.body.id);
-    personalOfBob = personal.body.id;
+    expect(personal.data!.publicationId).toBeNull();
+    await approveArticle(personal.data!.id);
+    personalOfBob = personal.data!.id;
 
     expect(await read(bobArticle.id)).toMatchObject({
       publicationId,
@@ -270,14 +255,15 @@ describe("the publication's list", () => {
     }
     // Pinned: the owner's oldest there, then Alice's (Bob's cannot be: he left, and the gateway pins only what someone
     // of the publication wrote).
-    expect((await put(owner, studio(`articles/${ownerArticles[0]!.id}/pin`))).status).toBe(204);
-    expect((await put(owner, studio(`articles/${aliceArticle.id}/pin`))).status).toBe(204);
+    expect((await pin(owner, ownerArticles[0]!.id)).status).toBe(204);
+    expect((await pin(owner, aliceArticle.id)).status).toBe(204);
 
-    const first = await list();
-    expect(first.status).toBe(200);
-    expect(first.body.pinned).toEqual([aliceArticle.id, ownerArticles[0]!.id]);
-    expect(first.body.items).toHaveLength(20);
-    expect(first.body.items.slice(0, 2).map((card) => [card.id, card.pinned])).toEqual([
+    const answer = await list();
+    expect(answer.status).toBe(200);
+    const first = answer.data!;
+    expect(first.pinned).toEqual([aliceArticle.id, ownerArticles[0]!.id]);
+    expect(first.items).toHaveLength(20);
+    expect(first.items.slice(0, 2).map((card) => [card.id, card.pinned])).toEqual([
       [aliceArticle.id, true],
       [ownerArticles[0]!.id, true],
     ]);
@@ -289,49 +275,51 @@ describe("the publication's list", () => {
         .reverse(),
       bobArticle.id,
     ];
-    expect(first.body.items.slice(2).map((card) => card.id)).toEqual(newest.slice(0, 18));
-    expect(first.body.items.slice(2).every((card) => !card.pinned && card.author.uid === owner.uid)).toBe(true);
-    expect(first.body.items.every((card) => card.publicationId === publicationId)).toBe(true);
-    expect(first.body.nextCursor).toEqual(expect.any(String));
+    expect(first.items.slice(2).map((card) => card.id)).toEqual(newest.slice(0, 18));
+    expect(first.items.slice(2).every((card) => !card.pinned && card.author.uid === owner.uid)).toBe(true);
+    expect(first.items.every((card) => card.publicationId === publicationId)).toBe(true);
+    expect(first.nextCursor).toEqual(expect.any(String));
 
-    const second = await list(first.body.nextCursor!);
-    expect(second.status).toBe(200);
-    expect(second.body.items.map((card) => [card.id, card.pinned])).toEqual(newest.slice(18).map((id) => [id, false]));
-    expect(second.body.nextCursor).toBeNull();
+    const next = await list(first.nextCursor!);
+    expect(next.status).toBe(200);
+    const second = next.data!;
+    expect(second.items.map((card) => [card.id, card.pinned])).toEqual(newest.slice(18).map((id) => [id, false]));
+    expect(second.nextCursor).toBeNull();
     // Bob's personal article (published after he left) is not the publication's.
-    const all = [...first.body.items, ...second.body.items].map((card) => card.id);
+    const all = [...first.items, ...second.items].map((card) => card.id);
     expect(new Set(all).size).toBe(22);
     expect(all).not.toContain(personalOfBob);
   });
 
   it('refuses a cursor it did not write and an unknown publication', async () => {
     expect(codeOf(await list('p.0.nope'))).toEqual([400, 'InvalidPage']);
-    const unknown = await new ApiClient(base).get<ErrorBody>(
-      '/api/core-publications/00000000-0000-4000-8000-000000000000/articles',
-    );
+    const unknown = await list(undefined, '00000000-0000-4000-8000-000000000000');
     expect(codeOf(unknown)).toEqual([404, 'PublicationNotFound']);
   });
 });
 
 describe('what the publication decides', () => {
   it('detaching an article makes it personal: it stays under its author', async () => {
-    expect((await owner.client.post(studio(`articles/${aliceArticle.id}/detach`))).status).toBe(204);
+    const detach = await owner.api.POST('/api/core-publications/{id}/studio/articles/{aid}/detach', {
+      params: { path: { id: publicationId, aid: aliceArticle.id } },
+    });
+    expect(detach.status).toBe(204);
     const detached = await eventually(async () => {
       const article = await read(aliceArticle.id);
       return article.publicationId === null ? article : undefined;
     });
     expect(detached).toMatchObject({ status: 'published', author: { uid: alice.uid, username: alice.username } });
     // Gone from the publication's list, pinned though it was.
-    const after = await list();
-    expect(after.body.items.map((card) => card.id)).not.toContain(aliceArticle.id);
-    expect(after.body.items[0]).toMatchObject({ id: ownerArticles[0]!.id, pinned: true });
+    const after = (await list()).data!;
+    expect(after.items.map((card) => card.id)).not.toContain(aliceArticle.id);
+    expect(after.items[0]).toMatchObject({ id: ownerArticles[0]!.id, pinned: true });
   });
 
   it('deleting the publication makes its articles and the drafts aimed at it personal', async () => {
     aliceDraftInPublication = await draftOf(alice, 'Gözləyən qaralama');
     expect((await target(alice, aliceDraftInPublication.id, publicationId)).status).toBe(200);
 
-    expect((await del(owner, `/api/core-publications/${publicationId}`)).status).toBe(204);
+    expect((await owner.api.DELETE('/api/core-publications/{id}', byId(publicationId))).status).toBe(204);
 
     const personal = await eventually(async () => {
       const article = await read(bobArticle.id);
@@ -339,8 +327,8 @@ describe('what the publication decides', () => {
     });
     expect(personal).toMatchObject({ status: 'published', author: { uid: bob.uid, username: bob.username } });
     const draft = await eventually(async () => {
-      const response = await alice.client.get<Draft>(`/api/drafts/${aliceDraftInPublication.id}`);
-      return response.body.publicationId === null ? response.body : undefined;
+      const found = await getDraft(alice, aliceDraftInPublication.id);
+      return found.publicationId === null ? found : undefined;
     });
     expect(draft.id).toBe(aliceDraftInPublication.id);
     // The publication is gone: aiming a draft at it answers PublicationNotFound.
