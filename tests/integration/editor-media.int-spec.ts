@@ -7,7 +7,6 @@ import pg from 'pg';
 import sharp from 'sharp';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
 import {
@@ -18,23 +17,13 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { captchaParam, errorCode, typedApi, type TypedApi } from '../support/typed-api.ts';
 import { DocumentedClient as ApiClient, expectDocumented } from './gateway-openapi.ts';
+import type { Schemas } from '@pencraft/api-client';
 
-interface ErrorBody {
-  error: { code: string; message: string };
-}
-interface Variant {
-  key: string;
-  url: string;
-  width: number;
-  height: number;
-}
-interface EditorImage extends Variant {
-  type: string;
-  variants: Variant[];
-}
 interface Account {
   client: ApiClient;
+  api: TypedApi;
   uid: string;
   email: string;
 }
@@ -76,10 +65,10 @@ async function signUp(confirmed = true): Promise<Account> {
   seq += 1;
   const email = `media${seq}.${run}@example.az`;
   const client = new ApiClient(base);
+  const api = typedApi(client);
   const registeredAt = new Date();
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    {
+  const response = await api.POST('/api/id/register', {
+    body: {
       email,
       username: `media_${run}_${seq}`,
       password: PASSWORD,
@@ -87,14 +76,13 @@ async function signUp(confirmed = true): Promise<Account> {
       acceptTerms: true,
       acceptPrivacy: true,
     },
-    await captchaHeader(base),
-  );
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   if (confirmed) await confirmAccount(client, email, registeredAt);
-  return { client, uid: response.body.uid, email };
+  return { client, api, uid: response.data!.uid, email };
 }
 
-/** A raw body upload as the editor's image tool sends it: the file's bytes with its declared type. */
 /**
  * An upload the gateway refuses before reading it: it answers at once and stops reading, so the client may still be
  * writing when the connection closes (EPIPE, ECONNRESET) and never see the answer. Either is a refusal.
@@ -109,8 +97,13 @@ async function refusedUpload(client: ApiClient, bytes: Buffer | ReadableStream, 
   }
 }
 
+/**
+ * A raw body upload as the editor's image tool sends it: the file's bytes with its declared type (whatever they are:
+ * text, a GIF, an SVG, a chunked stream). A raw fetch, not the typed client, since the body is bytes, not JSON; the
+ * answer is checked against the document, so it is the EditorImage on a 201 and the Error otherwise.
+ */
 async function upload(client: ApiClient, bytes: Buffer | ReadableStream, contentType: string) {
-  if (!client.cookies.has('pc_csrf')) await client.get('/api/csrf');
+  if (!client.cookies.has('pc_csrf')) await typedApi(client).GET('/api/csrf');
   const response = await fetch(`${base}${PATH}`, {
     method: 'POST',
     headers: {
@@ -122,13 +115,15 @@ async function upload(client: ApiClient, bytes: Buffer | ReadableStream, content
     body: bytes,
     ...(bytes instanceof ReadableStream ? { duplex: 'half' } : {}),
   } as RequestInit);
-  const body = (await response.json()) as EditorImage & ErrorBody;
+  const body: unknown = await response.json();
   expectDocumented('POST', PATH, response.status, body);
-  return { status: response.status, body };
+  return response.ok
+    ? { status: response.status, data: body as Schemas['EditorImage'], error: undefined }
+    : { status: response.status, data: undefined, error: body as Schemas['Error'] };
 }
 
 const remove = (client: ApiClient, key: string) =>
-  client.request<ErrorBody>('DELETE', `${PATH}?key=${encodeURIComponent(key)}`);
+  typedApi(client).DELETE('/api/publication/f', { params: { query: { key } } });
 
 async function fetchMedia(url: string, accept?: string) {
   const response = await fetch(`${base}${url}`, { headers: accept ? { accept } : {} });
@@ -159,15 +154,15 @@ describe('uploading editor images', () => {
     const uploaded = await upload(writer.client, await photo(2400, 1600), 'image/jpeg');
     expect(uploaded.status).toBe(201);
     const folder = `articles/${writer.uid}/`;
-    expect(uploaded.body).toMatchObject({ width: 1920, height: 1280, type: 'image/jpeg' });
-    expect(uploaded.body.key).toMatch(new RegExp(`^${folder}[0-9a-f-]{36}/1920\\.jpg$`));
-    expect(uploaded.body.url).toBe(`/media/${uploaded.body.key}`);
-    expect(uploaded.body.variants.map((v) => [v.width, v.height])).toEqual([
+    expect(uploaded.data).toMatchObject({ width: 1920, height: 1280, type: 'image/jpeg' });
+    expect(uploaded.data!.key).toMatch(new RegExp(`^${folder}[0-9a-f-]{36}/1920\\.jpg$`));
+    expect(uploaded.data!.url).toBe(`/media/${uploaded.data!.key}`);
+    expect(uploaded.data!.variants.map((v) => [v.width, v.height])).toEqual([
       [640, 427],
       [1280, 853],
       [1920, 1280],
     ]);
-    for (const variant of uploaded.body.variants) {
+    for (const variant of uploaded.data!.variants) {
       for (const [extension, format, type] of [
         ['jpg', 'jpeg', 'image/jpeg'],
         ['webp', 'webp', 'image/webp'],
@@ -192,7 +187,7 @@ describe('uploading editor images', () => {
     }
     const { rows } = await sql.query<{ owner_uid: string; keys: string[] }>(
       'select owner_uid, keys from articles.media where key = $1',
-      [uploaded.body.key],
+      [uploaded.data!.key],
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.owner_uid).toBe(writer.uid);
@@ -205,17 +200,17 @@ describe('uploading editor images', () => {
       .toBuffer();
     const uploaded = await upload(writer.client, png, 'image/jpeg');
     expect(uploaded.status).toBe(201);
-    expect(uploaded.body).toMatchObject({ width: 900, height: 450, type: 'image/png' });
-    expect(uploaded.body.key).toMatch(/\/900\.png$/);
-    expect(uploaded.body.variants.map((v) => v.width)).toEqual([640, 900]);
-    const { response, bytes } = await fetchMedia(uploaded.body.url, 'image/png');
+    expect(uploaded.data).toMatchObject({ width: 900, height: 450, type: 'image/png' });
+    expect(uploaded.data!.key).toMatch(/\/900\.png$/);
+    expect(uploaded.data!.variants.map((v) => v.width)).toEqual([640, 900]);
+    const { response, bytes } = await fetchMedia(uploaded.data!.url, 'image/png');
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 900, height: 450 });
   });
 
   it('answers AVIF, WebP or the original by the Accept header, with Vary: Accept', async () => {
     const uploaded = await upload(writer.client, await photo(700, 400), 'image/jpeg');
-    const url = uploaded.body.url;
+    const url = uploaded.data!.url;
     const cases: [string | undefined, string, string][] = [
       [CHROME_ACCEPT, 'image/avif', 'heif'],
       ['image/webp,image/*,*/*;q=0.8', 'image/webp', 'webp'],
@@ -256,11 +251,12 @@ describe('uploading editor images', () => {
       [small.subarray(0, 300), 'image/jpeg'],
     ] as const) {
       const refused = await upload(writer.client, bytes, type);
-      expect([type, refused.status, refused.body.error.code]).toEqual([type, 400, 'InvalidImageFormat']);
-      expect(refused.body.error.message).toBe('The image must be a JPG, JPEG or PNG file.');
+      expect([type, refused.status, errorCode(refused)]).toEqual([type, 400, 'InvalidImageFormat']);
+      expect(refused.error?.error.message).toBe('The image must be a JPG, JPEG or PNG file.');
     }
-    const json = await writer.client.post<ErrorBody>(PATH, { url: 'https://x.test/a.png' });
-    expect([json.status, json.body.error.code]).toEqual([400, 'InvalidImageFormat']);
+    // Raw: a JSON body (a link instead of the file), which the document does not offer for this route.
+    const json = await writer.client.post(PATH, { url: 'https://x.test/a.png' });
+    expect([json.status, (json.body as Schemas['Error']).error.code]).toEqual([400, 'InvalidImageFormat']);
   });
 
   it('accepts 2 MB and refuses a byte more before reading it, also when the body is chunked', async () => {
@@ -275,13 +271,13 @@ describe('uploading editor images', () => {
     expect(png.length).toBeGreaterThan(1.9 * 1024 * 1024);
     expect(png.length).toBeLessThanOrEqual(MB2);
     const accepted = await upload(writer.client, png, 'image/png');
-    expect([accepted.status, accepted.body.width]).toEqual([201, side]);
+    expect([accepted.status, accepted.data?.width]).toEqual([201, side]);
 
     const big = Buffer.concat([png, Buffer.alloc(MB2 + 1 - png.length, 0x42)]);
     const tooBig = await refusedUpload(writer.client, big, 'image/png');
     if (tooBig !== 'connection cut') {
-      expect([tooBig.status, tooBig.body.error.code]).toEqual([400, 'InvalidImageSize']);
-      expect(tooBig.body.error.message).toBe('The image must not exceed 2 MB or 24 megapixels.');
+      expect([tooBig.status, errorCode(tooBig)]).toEqual([400, 'InvalidImageSize']);
+      expect(tooBig.error?.error.message).toBe('The image must not exceed 2 MB or 24 megapixels.');
     }
 
     // Without a declared length (chunked), the gateway stops once the bytes pass the limit.
@@ -297,8 +293,7 @@ describe('uploading editor images', () => {
       },
     });
     const chunked = await refusedUpload(writer.client, stream, 'image/jpeg');
-    if (chunked !== 'connection cut')
-      expect([chunked.status, chunked.body.error.code]).toEqual([400, 'InvalidImageSize']);
+    if (chunked !== 'connection cut') expect([chunked.status, errorCode(chunked)]).toEqual([400, 'InvalidImageSize']);
     // Either way nothing of it was kept: the writer's images are the one accepted above.
     const { rows } = await sql.query('select count(*)::int as n from articles.media where owner_uid = $1', [
       writer.uid,
@@ -312,7 +307,7 @@ describe('uploading editor images', () => {
     expect((await upload(anonymous, bytes, 'image/jpeg')).status).toBe(401);
     const unconfirmed = await signUp(false);
     const refused = await upload(unconfirmed.client, bytes, 'image/jpeg');
-    expect([refused.status, refused.body.error.code]).toEqual([403, 'AccountNotConfirmed']);
+    expect([refused.status, errorCode(refused)]).toEqual([403, 'AccountNotConfirmed']);
     expect((await remove(anonymous, `articles/${writer.uid}/x/1.jpg`)).status).toBe(401);
   });
 });
@@ -329,32 +324,33 @@ describe('deleting editor images', () => {
   it("nobody deletes another's image: NotFound, and every variant is still served", async () => {
     const uploaded = await upload(owner.client, await photo(1400, 700), 'image/jpeg');
     expect(uploaded.status).toBe(201);
-    const keys = uploaded.body.variants.flatMap((v) => ['jpg', 'webp', 'avif'].map((e) => v.key.replace(/jpg$/, e)));
-    for (const key of [uploaded.body.key, keys[1]!]) {
+    const keys = uploaded.data!.variants.flatMap((v) => ['jpg', 'webp', 'avif'].map((e) => v.key.replace(/jpg$/, e)));
+    for (const key of [uploaded.data!.key, keys[1]!]) {
       const refused = await remove(other.client, key);
-      expect([refused.status, refused.body.error.code]).toEqual([404, 'NotFound']);
+      expect([refused.status, errorCode(refused)]).toEqual([404, 'NotFound']);
     }
     // A key in the other user's own folder that names the owner's image folder is no way in either.
-    const forged = uploaded.body.key.replace(owner.uid, other.uid);
+    const forged = uploaded.data!.key.replace(owner.uid, other.uid);
     expect((await remove(other.client, forged)).status).toBe(404);
     for (const key of keys) expect((await fetchMedia(`/media/${key}`)).response.status).toBe(200);
   });
 
   it('the owner deletes an image by any of its keys, and every variant goes', async () => {
     const uploaded = await upload(owner.client, await photo(1400, 700), 'image/jpeg');
-    const keys = uploaded.body.variants.flatMap((v) => ['jpg', 'webp', 'avif'].map((e) => v.key.replace(/jpg$/, e)));
+    const keys = uploaded.data!.variants.flatMap((v) => ['jpg', 'webp', 'avif'].map((e) => v.key.replace(/jpg$/, e)));
     expect(keys).toHaveLength(9);
     const deleted = await remove(owner.client, keys[4]!);
     expect(deleted.status).toBe(204);
     for (const key of keys) expect((await fetchMedia(`/media/${key}`)).response.status).toBe(404);
-    const { rowCount } = await sql.query('select 1 from articles.media where key = $1', [uploaded.body.key]);
+    const { rowCount } = await sql.query('select 1 from articles.media where key = $1', [uploaded.data!.key]);
     expect(rowCount).toBe(0);
     // Deleting it again, or an unknown key, is NotFound; a malformed key is refused as such.
-    expect((await remove(owner.client, uploaded.body.key)).status).toBe(404);
+    expect((await remove(owner.client, uploaded.data!.key)).status).toBe(404);
     const malformed = await remove(owner.client, '../etc/passwd');
-    expect([malformed.status, malformed.body.error.code]).toEqual([400, 'InvalidModel']);
-    const missing = await owner.client.request<ErrorBody>('DELETE', PATH);
-    expect([missing.status, missing.body.error.code]).toEqual([400, 'NullOrEmpty']);
+    expect([malformed.status, errorCode(malformed)]).toEqual([400, 'InvalidModel']);
+    // Raw: without the key the document requires, which the typed client would not send.
+    const missing = await owner.client.request('DELETE', PATH);
+    expect([missing.status, (missing.body as Schemas['Error']).error.code]).toEqual([400, 'NullOrEmpty']);
   });
 });
 
@@ -363,17 +359,17 @@ describe("a deleted account's images", () => {
     const leaving = await signUp();
     const uploaded = await upload(leaving.client, await photo(1400, 700), 'image/jpeg');
     expect(uploaded.status).toBe(201);
-    const keys = uploaded.body.variants.flatMap((v) => ['jpg', 'webp', 'avif'].map((e) => v.key.replace(/jpg$/, e)));
+    const keys = uploaded.data!.variants.flatMap((v) => ['jpg', 'webp', 'avif'].map((e) => v.key.replace(/jpg$/, e)));
     for (const key of keys) expect((await fetchMedia(`/media/${key}`)).response.status).toBe(200);
 
     // Deletion as the settings page asks for it (password, then the mailed code), made due at once.
     const after = new Date();
-    const step = await leaving.client.post('/api/id/account/danger', { password: PASSWORD });
+    const step = await leaving.api.POST('/api/id/account/danger', { body: { password: PASSWORD } });
     expect(step.status).toBe(200);
     const code = codeIn(
       await waitForMail({ to: leaving.email, subject: /account deletion code|silinməsi|удаления аккаунта/, after }),
     );
-    const scheduled = await leaving.client.post('/api/id/account/danger', { password: PASSWORD, code });
+    const scheduled = await leaving.api.POST('/api/id/account/danger', { body: { password: PASSWORD, code } });
     expect(scheduled.status).toBe(200);
     await sql.query('update identity.deletion_requests set scheduled_for = now() where user_id = $1', [leaving.uid]);
 
