@@ -11,7 +11,6 @@ import sharp from 'sharp';
 import { parse } from 'yaml';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import {
   eventually,
@@ -21,18 +20,14 @@ import {
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
+import { captchaParam, errorCode, typedApi, type TypedApi } from '../support/typed-api.ts';
 import { DocumentedClient as ApiClient, expectDocumented } from './gateway-openapi.ts';
+import type { Schemas } from '@pencraft/api-client';
 
-interface ErrorBody {
-  error: { code: string; message: string };
-}
-interface EditorImage {
-  key: string;
-  url: string;
-  variants: { key: string; url: string }[];
-}
+type EditorImage = Schemas['EditorImage'];
 interface Account {
   client: ApiClient;
+  api: TypedApi;
   uid: string;
 }
 
@@ -72,10 +67,10 @@ async function signUp(): Promise<Account> {
   seq += 1;
   const email = `limits${seq}.${run}@example.az`;
   const client = new ApiClient(base);
+  const api = typedApi(client);
   const registeredAt = new Date();
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    {
+  const response = await api.POST('/api/id/register', {
+    body: {
       email,
       username: `limits_${run}_${seq}`,
       password: PASSWORD,
@@ -83,11 +78,11 @@ async function signUp(): Promise<Account> {
       acceptTerms: true,
       acceptPrivacy: true,
     },
-    await captchaHeader(base),
-  );
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   await confirmAccount(client, email, registeredAt);
-  return { client, uid: response.body.uid };
+  return { client, api, uid: response.data!.uid };
 }
 
 /**
@@ -137,9 +132,13 @@ function peakMemory(app: AppHandle): number {
   return Number(match[1]) * 1024;
 }
 
-/** A raw body upload (the editor's image tool, or the settings' picture form). */
-async function send(client: ApiClient, method: 'POST' | 'PUT', path: string, bytes: Buffer) {
-  if (!client.cookies.has('pc_csrf')) await client.get('/api/csrf');
+/**
+ * A raw body upload (the editor's image tool, or the settings' picture form): a raw fetch, not the typed client, since
+ * the body is the file's bytes (a decompression bomb among them), not JSON. The answer is checked against the
+ * document, so it is the route's answer on a 2xx and the Error otherwise.
+ */
+async function send<Answer>(client: ApiClient, method: 'POST' | 'PUT', path: string, bytes: Buffer) {
+  if (!client.cookies.has('pc_csrf')) await typedApi(client).GET('/api/csrf');
   const response = await fetch(`${base}${path}`, {
     method,
     headers: {
@@ -150,13 +149,17 @@ async function send(client: ApiClient, method: 'POST' | 'PUT', path: string, byt
     },
     body: new Uint8Array(bytes),
   });
-  const body = (await response.json()) as EditorImage & ErrorBody;
+  const body: unknown = await response.json();
   expectDocumented(method, path, response.status, body);
-  return { status: response.status, body };
+  return response.ok
+    ? { status: response.status, data: body as Answer, error: undefined }
+    : { status: response.status, data: undefined, error: body as Schemas['Error'] };
 }
 
 const EDITOR = '/api/publication/f';
-const uploadEditorImage = (client: ApiClient, bytes: Buffer) => send(client, 'POST', EDITOR, bytes);
+const uploadEditorImage = (client: ApiClient, bytes: Buffer) => send<EditorImage>(client, 'POST', EDITOR, bytes);
+const sendPicture = (client: ApiClient, kind: 'picture' | 'banner', bytes: Buffer) =>
+  send<Schemas['PictureUrl']>(client, 'PUT', `/api/me/settings/profile/${kind}`, bytes);
 const small = (shade: number) =>
   sharp({ create: { width: 16, height: 12, channels: 3, background: { r: shade, g: 90, b: 160 } } })
     .png()
@@ -173,11 +176,11 @@ describe('decompression bombs', () => {
   it('refuses it as a profile picture and a banner by its header, identity staying within its memory limit', async () => {
     const user = await signUp();
     const before = peakMemory(identity);
-    const avatar = await send(user.client, 'PUT', '/api/me/settings/profile/picture', bomb);
-    expect([avatar.status, avatar.body.error.code]).toEqual([400, 'InvalidAvatarSize']);
-    expect(avatar.body.error.message).toBe('The profile picture must not exceed 3 MB or 24 megapixels.');
-    const banner = await send(user.client, 'PUT', '/api/me/settings/profile/banner', bomb);
-    expect([banner.status, banner.body.error.code]).toEqual([400, 'InvalidCoverSize']);
+    const avatar = await sendPicture(user.client, 'picture', bomb);
+    expect([avatar.status, errorCode(avatar)]).toEqual([400, 'InvalidAvatarSize']);
+    expect(avatar.error?.error.message).toBe('The profile picture must not exceed 3 MB or 24 megapixels.');
+    const banner = await sendPicture(user.client, 'banner', bomb);
+    expect([banner.status, errorCode(banner)]).toEqual([400, 'InvalidCoverSize']);
     const after = peakMemory(identity);
     expect(after).toBeLessThan(chartMemoryLimit('identity'));
     // Nothing was decoded: decoding would have added hundreds of MB to the peak.
@@ -188,10 +191,10 @@ describe('decompression bombs', () => {
     const user = await signUp();
     const before = peakMemory(articles);
     const refused = await uploadEditorImage(user.client, bomb);
-    expect([refused.status, refused.body.error.code]).toEqual([400, 'InvalidImageSize']);
+    expect([refused.status, errorCode(refused)]).toEqual([400, 'InvalidImageSize']);
     // Past 24 megapixels but under the decoder's old 50: refused by its size too, before decoding.
     const wide = await uploadEditorImage(user.client, pngBomb(6_000, 5_000));
-    expect([wide.status, wide.body.error.code]).toEqual([400, 'InvalidImageSize']);
+    expect([wide.status, errorCode(wide)]).toEqual([400, 'InvalidImageSize']);
     const after = peakMemory(articles);
     expect(after).toBeLessThan(chartMemoryLimit('articles'));
     expect(after - before).toBeLessThan(48 * MiB);
@@ -209,7 +212,7 @@ describe('editor image quotas', () => {
       expect([i, uploaded.status]).toEqual([i, 201]);
     }
     const refused = await uploadEditorImage(writer.client, image);
-    expect([refused.status, refused.body.error.code]).toEqual([429, 'TooManyRequests']);
+    expect([refused.status, errorCode(refused)]).toEqual([429, 'TooManyRequests']);
     expect((await uploadEditorImage(other.client, image)).status).toBe(201);
   });
 
@@ -226,11 +229,11 @@ describe('editor image quotas', () => {
       [writer.uid, `articles/${writer.uid}/`],
     );
     const refused = await uploadEditorImage(writer.client, await small(30));
-    expect([refused.status, refused.body.error.code]).toEqual([429, 'ImageQuotaExceeded']);
-    expect(refused.body.error.message).toBe(
+    expect([refused.status, errorCode(refused)]).toEqual([429, 'ImageQuotaExceeded']);
+    expect(refused.error?.error.message).toBe(
       'You can keep up to 200 images. Delete images you no longer use to upload new ones.',
     );
-    const removed = await writer.client.request('DELETE', `${EDITOR}?key=${encodeURIComponent(first.body.key)}`);
+    const removed = await writer.api.DELETE('/api/publication/f', { params: { query: { key: first.data!.key } } });
     expect(removed.status).toBe(204);
     expect((await uploadEditorImage(writer.client, await small(40))).status).toBe(201);
   });
@@ -243,15 +246,20 @@ describe('the image sweeper', () => {
     for (const shade of [50, 60, 70, 80]) {
       const uploaded = await uploadEditorImage(writer.client, await small(shade));
       expect(uploaded.status).toBe(201);
-      images.push(uploaded.body);
+      images.push(uploaded.data!);
     }
     const [covered, embedded, orphan, fresh] = images as [EditorImage, EditorImage, EditorImage, EditorImage];
-    const draft = await writer.client.post<{ id: string }>('/api/drafts', {
-      title: 'Pictures kept',
-      content: { blocks: [{ type: 'image', data: { url: embedded.url, caption: 'kept by its URL' } }] },
+    const draft = await writer.api.POST('/api/drafts', {
+      body: {
+        title: 'Pictures kept',
+        content: { blocks: [{ type: 'image', data: { url: embedded.url, caption: 'kept by its URL' } }] },
+      },
     });
     expect(draft.status).toBe(201);
-    const withCover = await writer.client.request('PUT', `/api/drafts/${draft.body.id}/cover`, { key: covered.key });
+    const withCover = await writer.api.PUT('/api/drafts/{id}/cover', {
+      params: { path: { id: draft.data!.id } },
+      body: { key: covered.key },
+    });
     expect(withCover.status).toBe(200);
 
     // Past the grace period, but for the fresh one (uploaded unreferenced just now).
