@@ -10,6 +10,7 @@
 // axe-core violations.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { approveComment, closeCommentReviewClient } from '../support/comment-review.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { publishArticle, signInBrowser, signUp, type Person } from '../support/reader-fixtures.ts';
@@ -20,6 +21,7 @@ import { dangerousMarkup, XSS_FLAG, XSS_PAYLOADS, type RenderedElement } from '.
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 /** This suite's own client address (see launchBrowser): the per-address limits count this suite alone. */
 const CLIENT_ADDRESS = '127.0.0.67';
+useClientAddress(CLIENT_ADDRESS);
 const API = `http://${CLIENT_ADDRESS}:${stack.gateway.httpPort}`;
 const suffix = Date.now().toString(36).slice(-6);
 const title = `Tea houses of Lahij ${suffix}`;

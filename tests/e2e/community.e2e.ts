@@ -7,6 +7,7 @@
 // the ban's reason and end when signing in again.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { staffCredentials, staffToken } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { waitForQueueItem } from '../support/moderation.ts';
@@ -16,6 +17,7 @@ import { eventually, stack } from '../support/stack.ts';
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 /** This suite's own client address (see launchBrowser): the per-address limits count this suite alone. */
 const CLIENT_ADDRESS = '127.0.0.73';
+useClientAddress(CLIENT_ADDRESS);
 const API = `http://${CLIENT_ADDRESS}:${stack.gateway.httpPort}`;
 const suffix = Date.now().toString(36).slice(-6);
 

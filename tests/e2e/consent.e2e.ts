@@ -7,6 +7,7 @@ import { ArticleStatus, ArticlesServiceClient, ArticlesServiceService } from '@p
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
@@ -18,6 +19,7 @@ const PORT = stack.gateway.httpPort;
 const SITE = `http://localhost:${PORT}`;
 /** This suite's own client address: its requests spend rate-limit budgets of their own. */
 const CLIENT_ADDRESS = '127.0.0.31';
+useClientAddress(CLIENT_ADDRESS);
 const API = `http://${CLIENT_ADDRESS}:${PORT}`;
 const suffix = Date.now().toString(36);
 const YEAR = 365 * 86_400;

@@ -7,6 +7,7 @@
 // checked with axe-core in both themes and at 375 px (no horizontal scrolling).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
@@ -16,6 +17,7 @@ import { eventually, stack } from '../support/stack.ts';
 
 /** The desk suite's own loopback address: the per-address limits of sign-in hold for it alone. */
 const CLIENT_ADDRESS = '127.0.0.41';
+useClientAddress(CLIENT_ADDRESS);
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 const suffix = Date.now().toString(36);
 const PASSWORD = 'desk-pass-2026';

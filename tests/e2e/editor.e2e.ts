@@ -10,6 +10,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { captchaHeader } from '../support/captcha.ts';
 import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
@@ -19,6 +20,7 @@ import { eventually, stack } from '../support/stack.ts';
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 /** This suite's own client address: the per-address limits of the account routes count this suite alone. */
 const CLIENT_ADDRESS = '127.0.0.25';
+useClientAddress(CLIENT_ADDRESS);
 const API = `http://${CLIENT_ADDRESS}:${stack.gateway.httpPort}`;
 const suffix = Date.now().toString(36);
 const password = 'editor-pass-7';

@@ -7,6 +7,7 @@
 // axe-core violations.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import {
   addCoAuthor,
@@ -22,6 +23,7 @@ import { eventually, stack } from '../support/stack.ts';
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 /** This suite's own client address (see launchBrowser): the per-address limits count this suite alone. */
 const CLIENT_ADDRESS = '127.0.0.71';
+useClientAddress(CLIENT_ADDRESS);
 const API = `http://${CLIENT_ADDRESS}:${stack.gateway.httpPort}`;
 const suffix = Date.now().toString(36).slice(-6);
 const title = `Winds of Absheron ${suffix}`;

@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { captchaHeader } from '../support/captcha.ts';
 import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
@@ -17,6 +18,7 @@ const SITE = `http://localhost:${stack.gateway.httpPort}`;
  * per-address limit of the account routes counts this suite alone.
  */
 const CLIENT_ADDRESS = '127.0.0.12';
+useClientAddress(CLIENT_ADDRESS);
 const API = `http://${CLIENT_ADDRESS}:${stack.gateway.httpPort}`;
 const suffix = Date.now().toString(36);
 const password = 'profile-pass-7';

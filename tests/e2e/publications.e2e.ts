@@ -16,6 +16,7 @@
 // themes.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { appReady, expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { signInBrowser, signUp, type Person } from '../support/reader-fixtures.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
 import { eventually, stack } from '../support/stack.ts';
@@ -25,6 +26,7 @@ const PORT = stack.gateway.httpPort;
 const SITE = `http://localhost:${PORT}`;
 /** This suite's own loopback address: the gateway's per-address limits count its requests apart from other suites'. */
 const CLIENT_ADDRESS = '127.0.0.95';
+useClientAddress(CLIENT_ADDRESS);
 const API = `http://${CLIENT_ADDRESS}:${PORT}`;
 const run = Date.now().toString(36);
 const publication = { name: `Xəzər Jurnalı ${run}`, slug: `xezer-${run}` };

@@ -8,6 +8,7 @@
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import {
   addCoAuthor,
@@ -23,6 +24,7 @@ import { stack } from '../support/stack.ts';
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 /** This suite's own client address (see launchBrowser): the per-address limits count this suite alone. */
 const CLIENT_ADDRESS = '127.0.0.21';
+useClientAddress(CLIENT_ADDRESS);
 const API = `http://${CLIENT_ADDRESS}:${stack.gateway.httpPort}`;
 const suffix = Date.now().toString(36).slice(-6);
 

@@ -10,6 +10,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { appReady, expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
@@ -19,6 +20,7 @@ import { stack } from '../support/stack.ts';
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 /** This suite's own loopback address: the gateway's per-address limits count its sign-ins apart from other suites'. */
 const CLIENT_ADDRESS = '127.0.0.81';
+useClientAddress(CLIENT_ADDRESS);
 const suffix = Date.now().toString(36);
 const user = {
   email: `set_${suffix}@example.az`,

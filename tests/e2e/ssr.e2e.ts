@@ -5,6 +5,7 @@
 // (120 KB gzip, counted from the scripts the browser loads), with the app's own weight printed beside it.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import {
   describeWeight,
   FIRST_VIEW_BUDGET_BYTES,
@@ -19,6 +20,7 @@ import { dangerousMarkup, payloadBlocks, XSS_FLAG, XSS_PAYLOADS, type RenderedEl
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 /** This suite's own client address (see launchBrowser). */
 const CLIENT_ADDRESS = '127.0.0.51';
+useClientAddress(CLIENT_ADDRESS);
 const API = `http://${CLIENT_ADDRESS}:${stack.gateway.httpPort}`;
 const suffix = Date.now().toString(36).slice(-6);
 const title = `Read before the scripts ${suffix}`;

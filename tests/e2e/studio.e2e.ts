@@ -10,6 +10,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { signInBrowser, signUp, type Person } from '../support/reader-fixtures.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { stack } from '../support/stack.ts';
@@ -17,6 +18,7 @@ import { stack } from '../support/stack.ts';
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 /** This suite's own loopback address: the gateway's per-address limits count its requests apart from other suites'. */
 const CLIENT_ADDRESS = '127.0.0.91';
+useClientAddress(CLIENT_ADDRESS);
 const suffix = Date.now().toString(36);
 const publication = { name: `Studio Gazette ${suffix}`, slug: `studio-${suffix}` };
 

@@ -4,12 +4,14 @@
 // finds nothing in the light and dark themes, on a wide screen and at 375 px.
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { signUp } from '../support/reader-fixtures.ts';
 import { closeReviewClient } from '../support/review.ts';
 import { stack } from '../support/stack.ts';
 
 const PORT = stack.gateway.httpPort;
 const CLIENT_ADDRESS = '127.0.0.93';
+useClientAddress(CLIENT_ADDRESS);
 const API = `http://${CLIENT_ADDRESS}:${PORT}`;
 const run = Date.now().toString(36);
 const slug = `e2e-${run}`;

@@ -7,6 +7,7 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, networkQuiet } from '../support/browser.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { publishArticle, signUp, submitAndApprove, uploadImage, type Person } from '../support/reader-fixtures.ts';
 import { stack } from '../support/stack.ts';
 import {
@@ -22,6 +23,7 @@ import {
 
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 const CLIENT_ADDRESS = '127.0.0.22';
+useClientAddress(CLIENT_ADDRESS);
 const API = `http://${CLIENT_ADDRESS}:${stack.gateway.httpPort}`;
 const suffix = Date.now().toString(36).slice(-6);
 

@@ -172,6 +172,10 @@ const ENGAGEMENT_OPERATIONS = [
  * login): a valid X-Captcha is the solution of a fresh proof-of-work challenge, which no generated string is, so
  * documented-valid requests are refused (CaptchaRequired or ChallengeFailed, both documented). Every other check
  * still runs on them.
+ *
+ * And for the payment provider's webhook (receiveStripeWebhook): a valid Stripe-Signature is an HMAC of the exact body
+ * under the webhook secret, which no generated header is, so documented-valid requests are refused with the documented
+ * InvalidWebhookSignature.
  */
 const CONFIG = `
 [auth.openapi.session]
@@ -193,6 +197,7 @@ ${[
   ...ENGAGEMENT_OPERATIONS,
   ...COMMENT_OPERATIONS,
   ...captchaOperations(),
+  'receiveStripeWebhook',
 ]
   .map((id) => `[[operations]]\ninclude-operation-id = "${id}"\nchecks.positive_data_acceptance.enabled = false\n`)
   .join('\n')}`;

@@ -1,6 +1,7 @@
 // A tiny cookie-keeping client for the public API, as a browser would use it (CSRF token echoed on writes).
 // What it sends as credentials or personal data, and the session cookies it gets, are remembered as secrets that
 // no log line may hold (log-hygiene.ts).
+import { suiteFetch } from './client-address.ts';
 import { rememberSecret } from './log-hygiene.ts';
 
 const PERSONAL_FIELDS = ['email', 'password', 'fullname', 'currentPassword', 'oldPassword', 'newPassword'];
@@ -50,7 +51,7 @@ export class ApiClient {
         ...PERSONAL_FIELDS.map((field) => (typeof fields[field] === 'string' ? fields[field] : undefined)),
       );
     }
-    const response = await fetch(`${this.base}${path}`, {
+    const response = await suiteFetch(`${this.base}${path}`, {
       method,
       headers: {
         'accept-language': this.lang,

@@ -5,6 +5,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { confirmAccount } from './accounts.ts';
 import { captchaHeader } from './captcha.ts';
+import { suiteFetch } from './client-address.ts';
 import { ApiClient } from './http-client.ts';
 import { rememberSecret } from './log-hygiene.ts';
 import { approveArticle } from './review.ts';
@@ -42,7 +43,7 @@ export async function signUp(api: string, username: string, fullname: string, la
 export async function uploadImage(person: Person, bytes: Buffer, type = 'image/png'): Promise<string> {
   const { client } = person;
   if (!client.cookies.has('pc_csrf')) await client.get('/api/csrf');
-  const response = await fetch(`${client.base}/api/publication/f`, {
+  const response = await suiteFetch(`${client.base}/api/publication/f`, {
     method: 'POST',
     headers: {
       'content-type': type,

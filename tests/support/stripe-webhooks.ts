@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { loadSecrets } from '../../packages/devstack/src/index.ts';
+import { suiteFetch } from './client-address.ts';
 import { databaseUrl, stack } from './stack.ts';
 
 export const STRIPE_WEBHOOK = '/api/payments/webhooks/stripe';
@@ -68,7 +69,7 @@ export async function deliverSigned(base: string, event: StripeEvent): Promise<{
     payload,
     secret: loadSecrets(stack).stripeWebhookSecret,
   });
-  const response = await fetch(`${base}${STRIPE_WEBHOOK}`, {
+  const response = await suiteFetch(`${base}${STRIPE_WEBHOOK}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     body: payload,
