@@ -7,14 +7,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { codeIn, linkIn, waitForMail } from '../support/mailbox.ts';
 import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
+import { captchaParam, errorCode, typedApi, type BodyOf } from '../support/typed-api.ts';
 import { DocumentedClient } from './gateway-openapi.ts';
-
-interface ErrorBody {
-  error: { code: string };
-}
+import type { Schemas } from '@pencraft/api-client';
 
 const run = randomBytes(3).toString('hex');
 const PASSWORD = 'pass-word-42';
@@ -33,7 +30,10 @@ let base: string;
 let sql: pg.Pool;
 
 let addressSeq = 0;
-/** A client speaking from an address of its own (or the one given). */
+/**
+ * A client speaking from an address of its own (or the one given): every request of it, typed or raw, goes through
+ * its request, which adds the address.
+ */
 function client(ip = `198.51.100.${(addressSeq += 1)}`) {
   const c = new DocumentedClient(base);
   const request = c.request.bind(c);
@@ -48,9 +48,8 @@ async function confirmedUser() {
   const username = `limits_${run}_${userSeq}`;
   const c = client();
   const registeredAt = new Date();
-  const response = await c.post(
-    '/api/id/register',
-    {
+  const response = await typedApi(c).POST('/api/id/register', {
+    body: {
       email,
       username,
       fullname: `Limits User ${userSeq}`,
@@ -58,33 +57,39 @@ async function confirmedUser() {
       acceptTerms: true,
       acceptPrivacy: true,
     },
-    await captchaHeader(base),
-  );
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   await confirmAccount(c, email, registeredAt);
   return { email, username };
 }
 
-const codeOf = (response: { body: unknown }) => (response.body as ErrorBody).error?.code;
 /** A code of six digits other than the right one. */
 const wrong = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
 
-async function signIn(from: DocumentedClient, login: string, password: string, headers: Record<string, string> = {}) {
-  return from.post<ErrorBody>('/api/id/auth/login', { login, password }, headers);
+/** A sign-in, with a solved captcha when given (the document's optional X-Captcha). */
+async function signIn(from: DocumentedClient, login: string, password: string, captcha?: { 'X-Captcha': string }) {
+  return typedApi(from).POST('/api/id/auth/login', { body: { login, password }, params: { header: captcha ?? {} } });
 }
+
+const csrf = (from: DocumentedClient) => typedApi(from).GET('/api/csrf');
+const verifyReset = (from: DocumentedClient, body: BodyOf<'verifyPasswordReset'>) =>
+  typedApi(from).POST('/api/id/account/reset/verify', { body });
 
 async function askReset(email: string) {
   const asked = new Date();
-  expect((await client().post('/api/id/account/password/reset', { email }, await captchaHeader(base))).status).toBe(
-    204,
-  );
+  const answer = await typedApi(client()).POST('/api/id/account/password/reset', {
+    body: { email },
+    params: { header: await captchaParam(base) },
+  });
+  expect(answer.status).toBe(204);
   return waitForMail({ to: email, subject: RESET_SUBJECT, after: asked });
 }
 
-function tally(responses: { status: number; body: unknown }[]) {
+function tally(responses: { status: number; error?: Schemas['Error'] }[]) {
   const counts: Record<string, number> = {};
   for (const response of responses) {
-    const key = response.status < 300 ? String(response.status) : `${response.status} ${codeOf(response)}`;
+    const key = response.status < 300 ? String(response.status) : `${response.status} ${errorCode(response)}`;
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;
@@ -118,10 +123,10 @@ describe('a burst of guesses of a mailed code', () => {
     const { email } = await confirmedUser();
     const code = codeIn(await askReset(email));
     const guesser = client();
-    await guesser.get('/api/csrf');
+    await csrf(guesser);
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        guesser.post('/api/id/account/reset/verify', { email, code: wrong(code, i + 1), newPassword: 'guessed-9' }),
+        verifyReset(guesser, { email, code: wrong(code, i + 1), newPassword: 'guessed-9' }),
       ),
     );
     const counts = tally(answers);
@@ -132,8 +137,8 @@ describe('a burst of guesses of a mailed code', () => {
       [email],
     );
     expect(rows.map((row) => row.attempts)).toEqual([CODE_CAP]);
-    const right = await guesser.post('/api/id/account/reset/verify', { email, code, newPassword: 'guessed-9' });
-    expect(codeOf(right)).toBe('ExpiredOrInvalid');
+    const right = await verifyReset(guesser, { email, code, newPassword: 'guessed-9' });
+    expect(errorCode(right)).toBe('ExpiredOrInvalid');
     expect((await signIn(client(), email, PASSWORD)).status).toBe(200);
   });
 });
@@ -142,7 +147,7 @@ describe('a burst of wrong sign-ins', () => {
   it(`lets ${CAPTCHA_AFTER} of ${BURST} parallel wrong passwords through, the rest need a captcha`, async () => {
     const { username } = await confirmedUser();
     const attacker = client();
-    await attacker.get('/api/csrf');
+    await csrf(attacker);
     const answers = await Promise.all(Array.from({ length: BURST }, () => signIn(attacker, username, 'wrong-pass-1')));
     expect(tally(answers)).toEqual({
       '401 IncorrectEmailOrPassword': CAPTCHA_AFTER,
@@ -153,9 +158,9 @@ describe('a burst of wrong sign-ins', () => {
   it('with a solved captcha each, parallel wrong passwords from one address stop at its free attempts', async () => {
     const { username } = await confirmedUser();
     const attacker = client();
-    await attacker.get('/api/csrf');
-    const solved = await Promise.all(Array.from({ length: 10 }, () => captchaHeader(base)));
-    const answers = await Promise.all(solved.map((header) => signIn(attacker, username, 'wrong-pass-1', header)));
+    await csrf(attacker);
+    const solved = await Promise.all(Array.from({ length: 10 }, () => captchaParam(base)));
+    const answers = await Promise.all(solved.map((captcha) => signIn(attacker, username, 'wrong-pass-1', captcha)));
     expect(tally(answers)).toEqual({
       '401 IncorrectEmailOrPassword': FREE_PER_ADDRESS,
       '429 TooManyRequests': 10 - FREE_PER_ADDRESS,
@@ -170,13 +175,13 @@ describe('nobody locks the owner out', () => {
    */
   async function failFrom(from: DocumentedClient, login: string, failures = FREE_PER_ADDRESS + 2) {
     for (let i = 0; i < failures;) {
-      const headers = i >= CAPTCHA_AFTER ? await captchaHeader(base) : {};
-      const answer = await signIn(from, login, 'wrong-pass-1', headers);
+      const captcha = i >= CAPTCHA_AFTER ? await captchaParam(base) : undefined;
+      const answer = await signIn(from, login, 'wrong-pass-1', captcha);
       if (answer.status === 429) {
         await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after')) * 1000));
         continue;
       }
-      expect(codeOf(answer)).toBe('IncorrectEmailOrPassword');
+      expect(errorCode(answer)).toBe('IncorrectEmailOrPassword');
       i += 1;
     }
   }
@@ -187,20 +192,22 @@ describe('nobody locks the owner out', () => {
     await failFrom(attacker, username);
     const owner = client('192.0.2.20');
     const asked = await signIn(owner, username, PASSWORD);
-    expect([asked.status, codeOf(asked)]).toEqual([400, 'CaptchaRequired']);
+    expect([asked.status, errorCode(asked)]).toEqual([400, 'CaptchaRequired']);
     const held = await signIn(attacker, username, PASSWORD);
-    expect([held.status, codeOf(held)]).toEqual([429, 'TooManyRequests']);
-    expect((await signIn(owner, username, PASSWORD, await captchaHeader(base))).status).toBe(200);
+    expect([held.status, errorCode(held)]).toEqual([429, 'TooManyRequests']);
+    expect((await signIn(owner, username, PASSWORD, await captchaParam(base))).status).toBe(200);
   });
 
   it('counts the account typed as e-mail and as username in one bucket', async () => {
     const { username, email } = await confirmedUser();
     const from = client();
-    expect(codeOf(await signIn(from, username.toUpperCase(), 'wrong-pass-1'))).toBe('IncorrectEmailOrPassword');
-    expect(codeOf(await signIn(client(), ` ${email.toUpperCase()} `, 'wrong-pass-1'))).toBe('IncorrectEmailOrPassword');
-    expect(codeOf(await signIn(client(), username, 'wrong-pass-1'))).toBe('IncorrectEmailOrPassword');
-    expect(codeOf(await signIn(client(), email, PASSWORD))).toBe('CaptchaRequired');
-    expect(codeOf(await signIn(client(), username, PASSWORD))).toBe('CaptchaRequired');
+    expect(errorCode(await signIn(from, username.toUpperCase(), 'wrong-pass-1'))).toBe('IncorrectEmailOrPassword');
+    expect(errorCode(await signIn(client(), ` ${email.toUpperCase()} `, 'wrong-pass-1'))).toBe(
+      'IncorrectEmailOrPassword',
+    );
+    expect(errorCode(await signIn(client(), username, 'wrong-pass-1'))).toBe('IncorrectEmailOrPassword');
+    expect(errorCode(await signIn(client(), email, PASSWORD))).toBe('CaptchaRequired');
+    expect(errorCode(await signIn(client(), username, PASSWORD))).toBe('CaptchaRequired');
   });
 
   it("a password reset forgets the account's failures from every address", async () => {
@@ -208,7 +215,7 @@ describe('nobody locks the owner out', () => {
     const attackerAddress = '203.0.113.30';
     await failFrom(client(attackerAddress), username);
     const code = codeIn(await askReset(email));
-    const reset = await client().post('/api/id/account/reset/verify', { email, code, newPassword: 'after-reset-5' });
+    const reset = await verifyReset(client(), { email, code, newPassword: 'after-reset-5' });
     expect(reset.status).toBe(204);
     // No captcha and no wait any more, even from the address that failed.
     expect((await signIn(client(attackerAddress), username, 'after-reset-5')).status).toBe(200);
@@ -221,11 +228,10 @@ describe('a reset spends its code and link', () => {
     const link = new URL(linkIn(await askReset(email), '/api/atrium/drop'));
     const token = link.searchParams.get('t')!;
     const visitor = client();
-    expect((await visitor.post('/api/id/account/reset/verify', { token, newPassword: 'linked-pass-1' })).status).toBe(
-      204,
-    );
-    const reused = await visitor.post('/api/id/account/reset/verify', { token, newPassword: 'linked-pass-2' });
-    expect([reused.status, codeOf(reused)]).toEqual([400, 'ExpiredOrInvalid']);
+    expect((await verifyReset(visitor, { token, newPassword: 'linked-pass-1' })).status).toBe(204);
+    const reused = await verifyReset(visitor, { token, newPassword: 'linked-pass-2' });
+    expect([reused.status, errorCode(reused)]).toEqual([400, 'ExpiredOrInvalid']);
+    // The mailed link is followed as it is (raw: its address comes from the mail, not from the document).
     expect((await visitor.get(`${link.pathname}${link.search}`)).headers.get('location')).toBe('/reset?result=expired');
     expect((await signIn(client(), email, 'linked-pass-1')).status).toBe(200);
   });
@@ -235,14 +241,10 @@ describe('a reset spends its code and link', () => {
     const mail = await askReset(email);
     const token = new URL(linkIn(mail, '/api/atrium/drop')).searchParams.get('t')!;
     const visitor = client();
-    const byCode = await visitor.post('/api/id/account/reset/verify', {
-      email,
-      code: codeIn(mail),
-      newPassword: 'coded-pass-1',
-    });
+    const byCode = await verifyReset(visitor, { email, code: codeIn(mail), newPassword: 'coded-pass-1' });
     expect(byCode.status).toBe(204);
-    const byLink = await visitor.post('/api/id/account/reset/verify', { token, newPassword: 'linked-pass-3' });
-    expect(codeOf(byLink)).toBe('ExpiredOrInvalid');
+    const byLink = await verifyReset(visitor, { token, newPassword: 'linked-pass-3' });
+    expect(errorCode(byLink)).toBe('ExpiredOrInvalid');
     expect((await signIn(client(), email, 'coded-pass-1')).status).toBe(200);
   });
 
@@ -250,11 +252,9 @@ describe('a reset spends its code and link', () => {
     const { email } = await confirmedUser();
     const token = new URL(linkIn(await askReset(email), '/api/atrium/drop')).searchParams.get('t')!;
     const visitor = client();
-    await visitor.get('/api/csrf');
+    await csrf(visitor);
     const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, i) =>
-        visitor.post('/api/id/account/reset/verify', { token, newPassword: `raced-pass-${i}` }),
-      ),
+      Array.from({ length: 5 }, (_, i) => verifyReset(visitor, { token, newPassword: `raced-pass-${i}` })),
     );
     expect(tally(answers)).toEqual({ '204': 1, '400 ExpiredOrInvalid': 4 });
     const winner = answers.findIndex((answer) => answer.status === 204);
