@@ -12,8 +12,9 @@ import {
   type TestDatabase,
 } from '../support/stack.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
+import { captchaParam, errorCode, typedApi, type BodyOf } from '../support/typed-api.ts';
+import type { Schemas } from '@pencraft/api-client';
 import { ArticleStatus } from '@pencraft/contracts/articles/v1/articles';
 
 let db: TestDatabase;
@@ -22,18 +23,19 @@ let base: string;
 const AUTH_LIMIT = 12;
 let n = 0;
 
-interface ErrorBody {
-  error: { code: string; message: string; details?: { field: string; code: string; message: string }[] };
-}
+/** The error of a raw answer: a probe the typed client would not send (a forged header, a body outside the document). */
+const rawError = (response: { body: unknown }) => (response.body as Schemas['Error']).error;
+/** A fresh visitor through the typed client: no session, its own cookie jar. */
+const visitor = (lang?: string) => typedApi(new ApiClient(base, lang));
+const byId = (id: string) => ({ params: { path: { id } } });
 
 /** A signed-up account, confirmed with its mailed code (only confirmed accounts write articles). */
 async function signedUp(lang = 'en') {
   n += 1;
   const client = new ApiClient(base, lang);
   const registeredAt = new Date();
-  const response = await client.post(
-    '/api/id/register',
-    {
+  const response = await typedApi(client).POST('/api/id/register', {
+    body: {
       email: `gw${n}@example.az`,
       username: `gw_user_${n}`,
       fullname: `Gateway User ${n}`,
@@ -41,14 +43,14 @@ async function signedUp(lang = 'en') {
       acceptTerms: true,
       acceptPrivacy: true,
     },
-    await captchaHeader(base),
-  );
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   await confirmAccount(client, `gw${n}@example.az`, registeredAt);
-  return client;
+  return { client, api: typedApi(client) };
 }
 
-const article = (title: string, extra: object[] = []) => ({
+const article = (title: string, extra: Schemas['Block'][] = []): BodyOf<'createArticle'> => ({
   title,
   description: 'A description',
   language: 'en',
@@ -79,7 +81,7 @@ afterAll(async () => {
 
 describe('the gateway', () => {
   it('sends the security headers and no caching on API answers', async () => {
-    const { headers } = await new ApiClient(base).get('/api/home/articles');
+    const { headers } = await visitor().GET('/api/home/articles');
     const csp = headers.get('content-security-policy')!;
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(csp).toContain("frame-ancestors 'none'");
@@ -91,16 +93,17 @@ describe('the gateway', () => {
 
   it('refuses writes without the CSRF token or from another origin', async () => {
     const client = new ApiClient(base);
-    await client.get('/api/csrf');
-    const missing = await client.request<ErrorBody>(
+    await typedApi(client).GET('/api/csrf');
+    // Raw on purpose: an emptied CSRF header, a foreign Origin and a forged cookie are what is probed.
+    const missing = await client.request(
       'POST',
       '/api/id/auth/login',
       { login: 'a', password: 'b' },
       { 'x-csrf-token': '' },
     );
     expect(missing.status).toBe(403);
-    expect(missing.body.error.code).toBe('ChallengeFailed');
-    const foreign = await client.post<ErrorBody>(
+    expect(rawError(missing).code).toBe('ChallengeFailed');
+    const foreign = await client.post(
       '/api/id/auth/login',
       { login: 'a', password: 'b' },
       { origin: 'https://evil.example' },
@@ -116,9 +119,9 @@ describe('the gateway', () => {
 
   it('signs up with a pc_su cookie as SPEC.md describes, answers /api/users/info, and signs out', async () => {
     const client = new ApiClient(base);
-    const response = await client.post(
-      '/api/id/register',
-      {
+    const api = typedApi(client);
+    const response = await api.POST('/api/id/register', {
+      body: {
         email: 'cookie@example.az',
         username: 'cookie_user',
         fullname: 'Cookie User',
@@ -126,15 +129,15 @@ describe('the gateway', () => {
         acceptTerms: true,
         acceptPrivacy: true,
       },
-      await captchaHeader(base),
-    );
+      params: { header: await captchaParam(base) },
+    });
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('pc_su='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Max-Age=259\d{4}/); // 30 days
     expect(cookie).not.toMatch(/Secure/i);
-    const info = await client.get<Record<string, unknown>>('/api/users/info');
-    expect(Object.keys(info.body).sort()).toEqual([
+    const info = await api.GET('/api/users/info');
+    expect(Object.keys(info.data!).sort()).toEqual([
       'cnf',
       'dom',
       'fln',
@@ -146,113 +149,114 @@ describe('the gateway', () => {
       'uid',
       'unm',
     ]);
-    expect(info.body.cnf).toBe(false);
-    expect(info.body).toMatchObject({ unm: 'cookie_user', fln: 'Cookie User', thm: 'system', lng: 'en', iul: null });
+    expect(info.data!.cnf).toBe(false);
+    expect(info.data).toMatchObject({ unm: 'cookie_user', fln: 'Cookie User', thm: 'system', lng: 'en', iul: null });
     const token = client.cookies.get('pc_su')!;
-    expect((await client.post('/api/id/out')).status).toBe(204);
-    const after = await new ApiClient(base).request<ErrorBody>('GET', '/api/users/info', undefined, {
+    expect((await api.POST('/api/id/out')).status).toBe(204);
+    // Raw on purpose: the signed-out session's cookie is sent by hand, outside any cookie jar.
+    const after = await new ApiClient(base).request('GET', '/api/users/info', undefined, {
       cookie: `pc_su=${token}`,
     });
     expect(after.status).toBe(401);
-    expect(after.body.error.code).toBe('Unauthorized');
+    expect(rawError(after).code).toBe('Unauthorized');
   });
 
   it('answers errors with the catalogue code in the language asked for', async () => {
     const messages = new Set<string>();
     for (const lang of ['az', 'en', 'ru']) {
-      const response = await new ApiClient(base, lang).get<ErrorBody>(
-        '/api/articles/00000000-0000-0000-0000-000000000000',
-      );
+      const response = await visitor(lang).GET('/api/articles/{id}', byId('00000000-0000-0000-0000-000000000000'));
       expect(response.status).toBe(404);
-      expect(response.body.error.code).toBe('ArticleNotFound');
-      messages.add(response.body.error.message);
+      expect(errorCode(response)).toBe('ArticleNotFound');
+      messages.add(response.error!.error.message);
     }
     expect(messages.size).toBe(3);
-    const invalid = await new ApiClient(base, 'ru').post<ErrorBody>(
-      '/api/id/register',
-      { email: 'x', username: '1', fullname: '', password: 'p', acceptTerms: true, acceptPrivacy: true },
-      await captchaHeader(base),
-    );
+    const invalid = await visitor('ru').POST('/api/id/register', {
+      body: { email: 'x', username: '1', fullname: '', password: 'p', acceptTerms: true, acceptPrivacy: true },
+      params: { header: await captchaParam(base) },
+    });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.error.details?.map((d) => d.field)).toEqual(['email', 'username', 'fullname', 'password']);
-    expect(invalid.body.error.details?.[0]?.message).toMatch(/[а-яА-Я]/);
+    expect(invalid.error?.error.details?.map((d) => d.field)).toEqual(['email', 'username', 'fullname', 'password']);
+    expect(invalid.error?.error.details?.[0]?.message).toMatch(/[а-яА-Я]/);
   });
 
   it("keeps a user's draft from everyone else and lets only them publish it", async () => {
     const alice = await signedUp();
     const bob = await signedUp();
-    const created = await alice.post<{ id: string; status: string }>('/api/articles', article('Alice draft'));
+    const created = await alice.api.POST('/api/articles', { body: article('Alice draft') });
     expect(created.status).toBe(201);
-    expect((await bob.get(`/api/articles/${created.body.id}`)).status).toBe(404);
-    expect((await new ApiClient(base).get(`/api/articles/${created.body.id}`)).status).toBe(404);
-    expect((await bob.post(`/api/articles/publishing/${created.body.id}`)).status).toBe(404);
-    expect((await new ApiClient(base).post<ErrorBody>(`/api/articles/publishing/${created.body.id}`)).status).toBe(401);
-    const submitted = await alice.post<{ status: string }>(`/api/articles/publishing/${created.body.id}`);
+    const id = created.data!.id;
+    expect((await bob.api.GET('/api/articles/{id}', byId(id))).status).toBe(404);
+    expect((await visitor().GET('/api/articles/{id}', byId(id))).status).toBe(404);
+    expect((await bob.api.POST('/api/articles/publishing/{id}', byId(id))).status).toBe(404);
+    expect((await visitor().POST('/api/articles/publishing/{id}', byId(id))).status).toBe(401);
+    const submitted = await alice.api.POST('/api/articles/publishing/{id}', byId(id));
     // The test profile reviews: the article waits, still hidden, until the moderation service approves it.
-    expect(submitted.body.status).toBe('accepted');
-    expect((await bob.get(`/api/articles/${created.body.id}`)).status).toBe(404);
-    expect((await approveArticle(created.body.id)).status).toBe(ArticleStatus.ARTICLE_STATUS_PUBLISHED);
-    expect((await bob.get(`/api/articles/${created.body.id}`)).status).toBe(200);
+    expect(submitted.data!.status).toBe('accepted');
+    expect((await bob.api.GET('/api/articles/{id}', byId(id))).status).toBe(404);
+    expect((await approveArticle(id)).status).toBe(ArticleStatus.ARTICLE_STATUS_PUBLISHED);
+    expect((await bob.api.GET('/api/articles/{id}', byId(id))).status).toBe(200);
   });
 
   it('strips scripts from what it stores and serves, and finds the article through search', async () => {
     const writer = await signedUp();
-    const created = await writer.post<{ id: string }>(
-      '/api/articles',
-      article('Zanzibar <script>alert(1)</script> notes', [
+    const created = await writer.api.POST('/api/articles', {
+      body: article('Zanzibar <script>alert(1)</script> notes', [
         {
           type: 'paragraph',
           data: { text: 'Spice <img src=x onerror="alert(1)"> routes <a href="javascript:alert(1)">link</a>' },
         },
       ]),
-    );
-    await writer.post(`/api/articles/publishing/${created.body.id}`);
-    await approveArticle(created.body.id);
-    const read = await new ApiClient(base).get<{ title: string; content: unknown }>(`/api/articles/${created.body.id}`);
-    expect(JSON.stringify(read.body)).not.toMatch(/<script|onerror|javascript:/);
-    const found = await eventually(async () => {
-      const response = await new ApiClient(base).get<{ items: { id: string; title: string }[] }>(
-        '/api/strict/txt?q=zanzibar',
-      );
-      return response.body.items.length ? response.body.items : undefined;
     });
-    expect(found.map((f) => f.id)).toEqual([created.body.id]);
-    const home = await new ApiClient(base).get<{ items: { id: string }[] }>('/api/home/articles?page=1');
-    expect(home.body.items.map((i) => i.id)).toContain(created.body.id);
+    const id = created.data!.id;
+    await writer.api.POST('/api/articles/publishing/{id}', byId(id));
+    await approveArticle(id);
+    const read = await visitor().GET('/api/articles/{id}', byId(id));
+    expect(JSON.stringify(read.data)).not.toMatch(/<script|onerror|javascript:/);
+    const found = await eventually(async () => {
+      const response = await visitor().GET('/api/strict/txt', { params: { query: { q: 'zanzibar' } } });
+      return response.data!.items.length ? response.data!.items : undefined;
+    });
+    expect(found.map((f) => f.id)).toEqual([id]);
+    const home = await visitor().GET('/api/home/articles', { params: { query: { page: 1 } } });
+    expect(home.data!.items.map((i) => i.id)).toContain(id);
   });
 
   it('validates bodies and pages with field-level codes', async () => {
     const writer = await signedUp();
     // The gateway refuses what its schema states (a title over 150 code points); the articles service what only it
-    // knows (the categories).
-    const bad = await writer.post<ErrorBody>('/api/articles', { ...article('x'.repeat(151)), description: 7 });
+    // knows (the categories). Raw on purpose: a numeric description, a category outside the document's list and a
+    // body that is not JSON are what is probed, which the typed client would not send.
+    const bad = await writer.client.post('/api/articles', { ...article('x'.repeat(151)), description: 7 });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details?.map((d) => `${d.field}:${d.code}`)).toEqual([
+    expect(rawError(bad).details?.map((d) => `${d.field}:${d.code}`)).toEqual([
       'title:InvalidArticleTitle',
       'description:InvalidArticleDescription',
     ]);
-    const unknown = await writer.post<ErrorBody>('/api/articles', { ...article('Fine'), category: 'astrology' });
-    expect(unknown.body.error.details?.map((d) => `${d.field}:${d.code}`)).toEqual(['category:InvalidCategory']);
-    expect((await writer.post<ErrorBody>('/api/articles', article('😀'.repeat(150)))).status).toBe(201);
+    const unknown = await writer.client.post('/api/articles', { ...article('Fine'), category: 'astrology' });
+    expect(rawError(unknown).details?.map((d) => `${d.field}:${d.code}`)).toEqual(['category:InvalidCategory']);
+    expect((await writer.api.POST('/api/articles', { body: article('😀'.repeat(150)) })).status).toBe(201);
     expect(
-      (await writer.post<ErrorBody>('/api/articles', 'not json', { 'content-type': 'application/json' })).body.error
-        .code,
+      rawError(await writer.client.post('/api/articles', 'not json', { 'content-type': 'application/json' })).code,
     ).toBe('InvalidModel');
-    expect((await writer.get<ErrorBody>('/api/home/articles?page=0')).body.error.code).toBe('InvalidPage');
-    expect((await writer.get<ErrorBody>('/api/strict/txt?q=')).body.error.code).toBe('NullOrEmpty');
-    expect((await writer.get<ErrorBody>('/api/no/such/route')).status).toBe(404);
+    expect(errorCode(await writer.api.GET('/api/home/articles', { params: { query: { page: 0 } } }))).toBe(
+      'InvalidPage',
+    );
+    expect(errorCode(await writer.api.GET('/api/strict/txt', { params: { query: { q: '' } } }))).toBe('NullOrEmpty');
+    // Raw on purpose: a route the document does not have.
+    expect((await writer.client.get('/api/no/such/route')).status).toBe(404);
   });
 
   it("continues the caller's trace through gRPC into the event it publishes", async () => {
     const writer = await signedUp();
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const traceparent = `00-${traceId}-00f067aa0ba902b7-01`;
-    const created = await writer.post<{ id: string }>('/api/articles', article('Traced article'));
-    await writer.post(`/api/articles/publishing/${created.body.id}`);
-    await approveArticle(created.body.id);
+    const created = await writer.api.POST('/api/articles', { body: article('Traced article') });
+    const id = created.data!.id;
+    await writer.api.POST('/api/articles/publishing/{id}', byId(id));
+    await approveArticle(id);
     // An edit of the published article is announced for review by the publish call itself, in its transaction.
-    const edit = await writer.post<{ id: string }>(`/api/articles/publishing/${created.body.id}/edit`);
-    await writer.post(`/api/articles/publishing/${edit.body.id}`, undefined, { traceparent });
+    const edit = await writer.api.POST('/api/articles/publishing/{id}/edit', byId(id));
+    await writer.api.POST('/api/articles/publishing/{id}', { ...byId(edit.data!.id), headers: { traceparent } });
     const sql = new pg.Pool({ connectionString: db.url, max: 1 });
     try {
       const { rows } = await sql.query(
@@ -266,22 +270,22 @@ describe('the gateway', () => {
   });
 
   it('publishes its OpenAPI document', async () => {
-    const client = new ApiClient(base);
-    const document = await client.get<{ openapi: string; paths: Record<string, unknown> }>('/api/docs/openapi.json');
-    expect(document.body.openapi).toBe('3.0.3');
-    expect(Object.keys(document.body.paths)).toContain('/api/users/info');
-    const page = await client.get<string>('/api/docs');
+    const api = visitor();
+    const document = await api.GET('/api/docs/openapi.json');
+    expect(document.data!.openapi).toBe('3.0.3');
+    expect(document.data!.paths).toHaveProperty(['/api/users/info']);
+    const page = await api.GET('/api/docs');
     expect(page.headers.get('content-type')).toContain('text/html');
-    expect(page.body).not.toMatch(/<script>[^<]/); // scripts only by src, so the CSP holds
+    expect(page.data).not.toMatch(/<script>[^<]/); // scripts only by src, so the CSP holds
   });
 
   it('answers TooManyRequests with Retry-After once the sign-in budget is spent', async () => {
-    const client = new ApiClient(base);
-    let last: Awaited<ReturnType<typeof client.post<ErrorBody>>> | undefined;
-    for (let i = 0; i < AUTH_LIMIT + 1; i += 1)
-      last = await client.post<ErrorBody>('/api/id/auth/login', { login: 'nobody', password: 'wrong-1' });
+    const api = visitor();
+    const signIn = () => api.POST('/api/id/auth/login', { body: { login: 'nobody', password: 'wrong-1' } });
+    let last: Awaited<ReturnType<typeof signIn>> | undefined;
+    for (let i = 0; i < AUTH_LIMIT + 1; i += 1) last = await signIn();
     expect(last!.status).toBe(429);
-    expect(last!.body.error.code).toBe('TooManyRequests');
+    expect(errorCode(last!)).toBe('TooManyRequests');
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
