@@ -1,12 +1,17 @@
 // The gateway's protections against every spelling of a path, invalid text, deep JSON, the methods a path does not
 // declare, sign-out racing session validation, and the per-account and per-/64 sign-in limits. Requests are sent
 // as raw HTTP where fetch would normalise the target. The gateway trusts one proxy hop, so each test speaks from
-// addresses of its own (X-Forwarded-For) and the rate-limit budgets do not mix.
+// addresses of its own (X-Forwarded-For) and the rate-limit budgets do not mix. The probes (spelled paths, other
+// methods, invalid text, deep JSON, forged session cookies, the sign-in attempts whose limits are measured) stay raw
+// requests, their errors read as the document's Error; the ordinary calls (sign-up, sign-out) go through the typed
+// client.
 import { connect } from 'node:net';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { DocumentedClient } from './gateway-openapi.ts';
 import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
 import { captchaHeader } from '../support/captcha.ts';
+import { captchaParam, typedApi } from '../support/typed-api.ts';
+import type { Schemas } from '@pencraft/api-client';
 
 let db: TestDatabase;
 const apps: AppHandle[] = [];
@@ -15,9 +20,7 @@ let port: number;
 const AUTH_LIMIT = 8;
 const PASSWORD = 'pass-word-42';
 
-interface ErrorBody {
-  error: { code: string; message: string };
-}
+type ErrorBody = Schemas['Error'];
 
 interface RawResponse {
   status: number;
@@ -66,9 +69,8 @@ async function signedUp() {
   userSeq += 1;
   const c = client();
   const username = `sec_user_${userSeq}`;
-  const response = await c.post(
-    '/api/id/register',
-    {
+  const response = await typedApi(c).POST('/api/id/register', {
+    body: {
       email: `sec${userSeq}@example.az`,
       username,
       fullname: `Security User ${userSeq}`,
@@ -76,8 +78,8 @@ async function signedUp() {
       acceptTerms: true,
       acceptPrivacy: true,
     },
-    await captchaHeader(base),
-  );
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
   return { client: c, username };
 }
@@ -223,7 +225,7 @@ describe('sessions', () => {
       const asker = () =>
         client().request<ErrorBody>('GET', '/api/users/info', undefined, { cookie: `pc_su=${token}` });
       const inFlight = Array.from({ length: 20 }, () => asker());
-      expect((await user.post('/api/id/out')).status).toBe(204);
+      expect((await typedApi(user).POST('/api/id/out')).status).toBe(204);
       await Promise.all(inFlight);
       const after = await asker();
       expect(after.status).toBe(401);
