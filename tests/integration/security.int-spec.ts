@@ -3,13 +3,15 @@
 // enrolment's secret, sign-in with a code and with a recovery code; the sessions list and ending sessions (the ended
 // cookie is refused at once); bans; account deletion by password and mailed code, its cancel link, undo, and the job
 // that deletes for good (pictures included) and tells articles and search. And that no user reaches another's
-// sessions, bans or MFA by any id or path.
+// sessions, bans or MFA by any id or path. Sign-up and the setup (the article, its publishing, the draft, waiting for
+// search, another user's enrolment) go through the typed client; the calls under test stay raw requests (sign-ins
+// from other browsers, MFA, sessions ended by others' ids, a uid in the query, deletion and its mailed link), their
+// errors and sessions read as the document's Error and SessionItem.
 import { generate } from 'otplib';
 import pg from 'pg';
 import sharp from 'sharp';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, linkIn, waitForMail } from '../support/mailbox.ts';
 import {
@@ -22,6 +24,8 @@ import {
 } from '../support/stack.ts';
 import { DocumentedClient as ApiClient, expectDocumented } from './gateway-openapi.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
+import { captchaParam, typedApi, type TypedApi } from '../support/typed-api.ts';
+import type { Schemas } from '@pencraft/api-client';
 
 const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -29,25 +33,15 @@ const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/201001
 const DELETION_CODE_SUBJECT = /silinməsi üçün təsdiq kodu|account deletion code|удаления аккаунта/;
 const DELETION_NOTICE_SUBJECT = /Hesabınız silinəcək|Your account will be deleted|Ваш аккаунт будет удалён/;
 
-interface ErrorBody {
-  error: { code: string; message: string };
-}
+type ErrorBody = Schemas['Error'];
+type Session = Schemas['SessionItem'];
 interface Account {
   client: ApiClient;
+  api: TypedApi;
   uid: string;
   email: string;
   username: string;
   password: string;
-}
-interface Session {
-  id: string;
-  browser: string;
-  os: string;
-  ip: string;
-  place: string;
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
 }
 
 let db: TestDatabase;
@@ -87,13 +81,13 @@ async function signUp(): Promise<Account> {
     password: 'security-pass-7',
   };
   const client = new ApiClient(base);
-  const response = await client.post<{ uid: string }>(
-    '/api/id/register',
-    { ...account, fullname: `Security User ${seq}`, acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(base),
-  );
+  const api = typedApi(client);
+  const response = await api.POST('/api/id/register', {
+    body: { ...account, fullname: `Security User ${seq}`, acceptTerms: true, acceptPrivacy: true },
+    params: { header: await captchaParam(base) },
+  });
   expect(response.status).toBe(201);
-  return { ...account, client, uid: response.body.uid };
+  return { ...account, client, api, uid: response.data!.uid };
 }
 
 /** A second sign-in of the account from another client (another browser), optionally with a second factor. */
@@ -350,7 +344,7 @@ describe('no user reaches another user’s security settings', () => {
   it("cannot list, end or see A's sessions, bans or MFA by any id or path", async () => {
     const a = await signUp();
     const b = await signUp();
-    await a.client.post('/api/ttin/sec/mfa', { password: a.password });
+    await a.api.POST('/api/ttin/sec/mfa', { body: { password: a.password } });
     await sql.query("insert into identity.bans (user_id, reason) values ($1, 'spam')", [a.uid]);
     const aSession = (await sessionsOf(a.client))[0]!.id;
 
@@ -405,24 +399,27 @@ describe('account deletion', () => {
     const started = new Date(Date.now() - 1000);
     account = await signUp();
     await confirmAccount(account.client, account.email, started);
-    const created = await account.client.post<{ id: string }>('/api/articles', {
-      title: 'An article that leaves with its author',
-      description: 'Deleted with the account',
-      language: 'en',
-      category: 'tech',
-      content: {
-        blocks: [{ type: 'paragraph', data: { text: `A paragraph long enough to publish, about ${word}.` } }],
+    const created = await account.api.POST('/api/articles', {
+      body: {
+        title: 'An article that leaves with its author',
+        description: 'Deleted with the account',
+        language: 'en',
+        category: 'tech',
+        content: {
+          blocks: [{ type: 'paragraph', data: { text: `A paragraph long enough to publish, about ${word}.` } }],
+        },
       },
     });
     expect(created.status).toBe(201);
-    articleId = created.body.id;
-    expect((await account.client.post(`/api/articles/publishing/${articleId}`)).status).toBe(200);
+    articleId = created.data!.id;
+    const published = await account.api.POST('/api/articles/publishing/{id}', { params: { path: { id: articleId } } });
+    expect(published.status).toBe(200);
     await approveArticle(articleId);
     // A draft and the article's review timeline leave with the account too.
-    expect((await account.client.post('/api/drafts', { title: 'A draft that leaves too' })).status).toBe(201);
+    expect((await account.api.POST('/api/drafts', { body: { title: 'A draft that leaves too' } })).status).toBe(201);
     await eventually(async () => {
-      const { body } = await account.client.get<{ items: { id: string }[] }>(`/api/strict/txt?q=${word}`);
-      return body.items?.some((item) => item.id === articleId) ? true : undefined;
+      const { data } = await account.api.GET('/api/strict/txt', { params: { query: { q: word } } });
+      return data?.items.some((item) => item.id === articleId) ? true : undefined;
     });
   });
 
