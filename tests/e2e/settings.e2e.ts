@@ -117,6 +117,26 @@ async function settled(target: Page) {
   await target.waitForFunction(() => !document.querySelector('.pc-spinner, .pc-remote-loading'));
 }
 
+/**
+ * Opens a settings page and waits for its title. Two suites share two cores here, so a page can miss the title's
+ * deadline while another suite's browser is busy: what the page showed then is printed, and it is loaded once more
+ * (a page that never shows its title still fails).
+ */
+async function openSettingsPage(target: Page, path: string) {
+  await target.goto(`${SITE}${path}`);
+  const title = target.locator('.pc-settings__title');
+  const shown = await title.waitFor({ timeout: 15_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) {
+    const seen = await target.evaluate(() => `${location.href}: ${document.body.innerText.slice(0, 400)}`);
+    console.warn(`${path} showed no title within 15 s, loading it once more; the page showed ${seen}`);
+    await target.reload();
+    await title.waitFor({ timeout: 20_000 });
+  }
+}
+
 /** Waits until `locator` finds exactly `count` elements. */
 async function countOf(locator: Locator, count: number) {
   const deadline = Date.now() + 15_000;
@@ -531,8 +551,7 @@ describe('the settings screens', () => {
   it.each(['light', 'dark'])('have no axe-core violations in the %s theme', async (theme) => {
     await useTheme(page, theme);
     for (const path of PAGES) {
-      await page.goto(`${SITE}${path}`);
-      await page.locator('.pc-settings__title').waitFor();
+      await openSettingsPage(page, path);
       await settled(page);
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await expectAccessible(page, `${path} (${theme})`);
@@ -552,8 +571,7 @@ describe('the settings screens', () => {
       await mobile.goto(`${SITE}/about`);
       await useTheme(mobile, theme);
       for (const path of PAGES) {
-        await mobile.goto(`${SITE}${path}`);
-        await mobile.locator('.pc-settings__title').waitFor();
+        await openSettingsPage(mobile, path);
         await settled(mobile);
         const overflow = await mobile.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -568,8 +586,7 @@ describe('the settings screens', () => {
       await apiCall(mobile, 'PUT', '/api/ttin/prefs/language', { language });
       await mobile.evaluate((value) => localStorage.setItem('pc_lang', value), language);
       for (const path of PAGES) {
-        await mobile.goto(`${SITE}${path}`);
-        await mobile.locator('.pc-settings__title').waitFor();
+        await openSettingsPage(mobile, path);
         await settled(mobile);
         const state = await mobile.evaluate(() => ({
           lang: document.documentElement.lang,

@@ -8,7 +8,7 @@ import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import pg from 'pg';
 import { logFile, type AppHandle } from '../../packages/devstack/src/index.ts';
 import { readFileSync, statSync } from 'node:fs';
-import { findLogLeaks } from '../support/log-hygiene.ts';
+import { findLogLeaks, holdsToken } from '../support/log-hygiene.ts';
 import { eventually, freshDatabase, grpcAddress, resetMessaging, stack, startService } from '../support/stack.ts';
 import type { TestDatabase } from '../support/stack.ts';
 
@@ -63,4 +63,13 @@ it('logs a failed insert with its query and code, without the e-mail, the name o
     expect({ value, logged: line.includes(value) }).toEqual({ value, logged: false });
   }
   expect(findLogLeaks().filter((leak) => leak.file.endsWith('identity.log'))).toEqual([]);
+});
+
+it('finds a secret the run used as a token of its own, not inside a random id that happens to contain it', () => {
+  const code = '247246';
+  expect(holdsToken('{"trace_id":"e21affdb71ab00e2472467a9c01695ed"}', code)).toBe(false);
+  expect(holdsToken('{"msg":"verify","code":"247246"}', code)).toBe(true);
+  expect(holdsToken('code=247246&next=1', code)).toBe(true);
+  expect(holdsToken('password never-in-a-log-77.', 'never-in-a-log-77')).toBe(true);
+  expect(holdsToken('xnever-in-a-log-77', 'never-in-a-log-77')).toBe(false);
 });

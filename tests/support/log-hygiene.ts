@@ -58,7 +58,7 @@ export function findLogLeaks(): LogLeak[] {
       .toString('utf8');
     text.split('\n').forEach((line, index) => {
       const shape = SHAPES.find(({ pattern }) => pattern.test(line));
-      const secret = shape ? undefined : secrets.find((value) => line.includes(value));
+      const secret = shape ? undefined : secrets.find((value) => holdsToken(line, value));
       if (!shape && secret === undefined) return;
       const what = shape?.what ?? `the test secret ${JSON.stringify(secret)}`;
       leaks.push({
@@ -80,6 +80,22 @@ export function assertCleanLogs(): void {
   throw new Error(
     `log hygiene: ${leaks.length} log line(s) of this run hold secrets:\n${shown.join('\n')}${leaks.length > 20 ? '\n  …' : ''}`,
   );
+}
+
+/**
+ * Whether the line holds the value as a token of its own: not inside a longer run of letters and digits, so a
+ * six-digit code a test used is not "found" inside a random trace id (`…ab2472467a9c…`) that happens to contain it.
+ */
+export function holdsToken(line: string, value: string): boolean {
+  const edge = /[A-Za-z0-9]/;
+  for (let at = line.indexOf(value); at !== -1; at = line.indexOf(value, at + 1)) {
+    const before = line[at - 1];
+    const after = line[at + value.length];
+    const openStart = !edge.test(value[0]!) || before === undefined || !edge.test(before);
+    const openEnd = !edge.test(value[value.length - 1]!) || after === undefined || !edge.test(after);
+    if (openStart && openEnd) return true;
+  }
+  return false;
 }
 
 function logFiles(): string[] {
