@@ -165,7 +165,8 @@ async function main(argv: string[]): Promise<void> {
       say(
         `seeded: ${result.usersCreated} users registered, ${result.usersSkipped} skipped (cannot sign in), ` +
           `${result.articlesCreated} articles submitted, ${result.articlesApproved} approved by the demo moderator, ` +
-          `${result.articlesSkipped} already there`,
+          `${result.articlesSkipped} already there, ${result.publicationsCreated} publication(s) and ` +
+          `${result.plansCreated} plan(s) created`,
       );
       return;
     }

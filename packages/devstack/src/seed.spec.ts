@@ -127,7 +127,8 @@ function fakeGateway() {
   const mailbox = new Map<string, string>();
   const mail = (email: string) => mailbox.set(email, String(100000 + next++));
   const sessions = new Map<string, string>();
-  const articles: { id: string; title: string; author: string; status: string }[] = [];
+  const articles: { id: string; title: string; author: string; status: string; publicationId: string | null }[] = [];
+  const publications: { id: string; owner: string; slug: string; plans: { interval: string; price: number }[] }[] = [];
   const calls: string[] = [];
   let next = 1;
 
@@ -152,7 +153,7 @@ function fakeGateway() {
     calls.push(`${method} ${url.pathname}`);
     // Bearer-only staff routes need no CSRF token (the gateway's policy).
     const bearer = headers.get('authorization')?.startsWith('Bearer ') ?? false;
-    if (method === 'POST' && !bearer && headers.get('x-csrf-token') !== cookies.get('pc_csrf'))
+    if ((method === 'POST' || method === 'PUT') && !bearer && headers.get('x-csrf-token') !== cookies.get('pc_csrf'))
       return error(403, 'ChallengeFailed');
     const session = sessions.get(cookies.get('pc_su') ?? '');
     const signedIn = (username: string) => {
@@ -216,10 +217,43 @@ function fakeGateway() {
       case 'POST /api/articles': {
         if (!session) return error(401, 'Unauthorized');
         if (!users.get(session)!.confirmed) return error(403, 'AccountNotConfirmed');
-        const article = { id: `a${next++}`, title: body.title!, author: session, status: 'draft' };
+        const article = { id: `a${next++}`, title: body.title!, author: session, status: 'draft', publicationId: null };
         articles.push(article);
         return json(201, article);
       }
+    }
+    if (`${method} ${url.pathname}` === 'GET /api/ttin/pbls') {
+      if (!session) return error(401, 'Unauthorized');
+      const mine = publications.find((p) => p.owner === session);
+      return json(200, { publication: mine ?? null, role: mine ? 'owner' : null, invitations: [] });
+    }
+    if (`${method} ${url.pathname}` === 'POST /api/core-publications') {
+      if (!session) return error(401, 'Unauthorized');
+      if (publications.some((p) => p.owner === session)) return error(409, 'UserAlreadyOwnsPublication');
+      const publication = { id: `p${next++}`, owner: session, slug: body.slug!, plans: [] };
+      publications.push(publication);
+      return json(201, publication);
+    }
+    const plans = /^\/api\/core-publications\/(.+)\/studio\/plans$/.exec(url.pathname);
+    if (plans) {
+      const publication = publications.find((p) => p.id === plans[1]);
+      if (!publication) return error(404, 'PublicationNotFound');
+      if (publication.owner !== session) return error(403, 'ActorNotPublicationMember');
+      if (method === 'GET') return json(200, { items: publication.plans });
+      const plan = body as unknown as { interval: string; price: number };
+      if (publication.plans.some((p) => p.interval === plan.interval)) return error(409, 'AlreadyHasPlan');
+      publication.plans.push(plan);
+      return json(201, plan);
+    }
+    const target = /^\/api\/drafts\/(.+)\/publication$/.exec(url.pathname);
+    if (method === 'PUT' && target) {
+      const article = articles.find((a) => a.id === target[1]);
+      if (!article || article.author !== session) return error(404, 'DraftNotFound');
+      const publication = publications.find((p) => p.id === body.publicationId);
+      if (!publication) return error(404, 'PublicationNotFound');
+      if (publication.owner !== session) return error(403, 'ActorNotPublicationMember');
+      article.publicationId = publication.id;
+      return json(200, article);
     }
     const publish = /^\/api\/articles\/publishing\/(.+)$/.exec(url.pathname);
     if (method === 'POST' && publish) {
@@ -254,7 +288,7 @@ function fakeGateway() {
   };
   /** The seed's code reader over this gateway's mailbox. */
   const readCode: CodeReader = async (to) => mailbox.get(to)!;
-  return { fetchImpl, users, articles, calls, readCode };
+  return { fetchImpl, users, articles, publications, calls, readCode };
 }
 
 const STAFF_TOKEN = 'staff-token';
@@ -277,8 +311,17 @@ describe('seed', () => {
       articlesCreated: 6,
       articlesSkipped: 0,
       articlesApproved: 6,
+      publicationsCreated: 1,
+      plansCreated: 2,
     });
     expect(gateway.calls.filter((c) => c.startsWith('POST /api/moderation/items/'))).toHaveLength(6);
+    // The demo publication: its owner's, with a monthly and a yearly plan, and the article published into it.
+    const [publication] = data.publications;
+    expect(gateway.publications).toEqual([
+      expect.objectContaining({ owner: publication!.owner, slug: publication!.slug, plans: publication!.plans }),
+    ]);
+    const intoIt = gateway.articles.filter((a) => a.publicationId === gateway.publications[0]!.id);
+    expect(intoIt.map((a) => a.title)).toEqual(publication!.articles);
     expect([...gateway.users.values()].every((u) => u.confirmed)).toBe(true);
     expect(gateway.articles.every((a) => a.status === 'published')).toBe(true);
     const owners = new Map(data.articles.map((a) => [a.title, a.author]));
@@ -298,8 +341,11 @@ describe('seed', () => {
       articlesCreated: 0,
       articlesSkipped: 6,
       articlesApproved: 0,
+      publicationsCreated: 0,
+      plansCreated: 0,
     });
     expect(gateway.articles).toHaveLength(6);
+    expect(gateway.publications).toHaveLength(1);
     expect(gateway.calls.filter((c) => c === 'POST /api/id/auth/login')).toHaveLength(3);
   });
 
@@ -361,7 +407,12 @@ describe('seed', () => {
       articlesCreated: 0,
       articlesSkipped: 6,
       articlesApproved: 0,
+      publicationsCreated: 0,
+      plansCreated: 0,
     });
+    expect(lines).toContain(
+      `publication "${data.publications[0]!.name}": skipped, the seed cannot sign in as its owner ${renamed!.username}`,
+    );
     expect(lines).toContain(
       `user ${renamed!.username}: skipped, the seed cannot sign in as it (IncorrectEmailOrPassword; renamed or its password changed through the site)`,
     );
@@ -373,6 +424,20 @@ describe('seed', () => {
       `article "A new seed article": skipped, the seed cannot sign in as its author ${renamed!.username}`,
     );
     expect(gateway.articles).toHaveLength(6);
+  });
+
+  it('keeps a publication its owner already has and adds only the missing plan', async () => {
+    const gateway = fakeGateway();
+    const [owner] = data.users;
+    const one = { ...data, users: [owner!], articles: [] };
+    await seed('http://gateway.test', one, () => undefined, gateway.fetchImpl, gateway.readCode);
+    gateway.publications[0]!.slug = 'renamed-through-the-site';
+    gateway.publications[0]!.plans.pop();
+    const lines: string[] = [];
+    const again = await seed('http://gateway.test', one, (l) => lines.push(l), gateway.fetchImpl, gateway.readCode);
+    expect({ created: again.publicationsCreated, plans: again.plansCreated }).toEqual({ created: 0, plans: 1 });
+    expect(lines).toContain(`publication "${data.publications[0]!.name}": already there (renamed-through-the-site)`);
+    expect(gateway.publications[0]!.plans).toEqual(data.publications[0]!.plans);
   });
 
   it('fails with the API error when a category is unknown', async () => {

@@ -32,22 +32,45 @@ export interface SeedArticle {
   blocks: SeedBlock[];
 }
 
+export interface SeedPlan {
+  interval: 'month' | 'year';
+  /** In qəpik (100 = 1 AZN). */
+  price: number;
+  description: string;
+}
+
+/** A demo publication: its owner (a seed user), its paid plans, and the seed articles published into it. */
+export interface SeedPublication {
+  owner: string;
+  name: string;
+  slug: string;
+  description: string;
+  plans: SeedPlan[];
+  /** Titles of seed articles by its owner, published into it. */
+  articles: string[];
+}
+
 export interface SeedData {
   password: string;
   users: SeedUser[];
+  publications: SeedPublication[];
   articles: SeedArticle[];
 }
 
 export const seedDir: string = fileURLToPath(new URL('../seed', import.meta.url));
 
 export function loadSeedData(dir: string = seedDir): SeedData {
-  const users = JSON.parse(readFileSync(join(dir, 'users.json'), 'utf8')) as { password: string; users: SeedUser[] };
+  const users = JSON.parse(readFileSync(join(dir, 'users.json'), 'utf8')) as {
+    password: string;
+    users: SeedUser[];
+    publications?: SeedPublication[];
+  };
   const articleDir = join(dir, 'articles');
   const articles = readdirSync(articleDir)
     .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => JSON.parse(readFileSync(join(articleDir, file), 'utf8')) as SeedArticle);
-  return { password: users.password, users: users.users, articles };
+  return { password: users.password, users: users.users, publications: users.publications ?? [], articles };
 }
 
 // --- a tiny client with a cookie jar per user ------------------------------------------------------------------------
@@ -76,6 +99,7 @@ export type Fetch = typeof fetch;
 export interface Client {
   get<T>(path: string, headers?: Record<string, string>): Promise<T>;
   post<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
+  put<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
   cookie(name: string): string | undefined;
 }
 
@@ -98,7 +122,7 @@ export function createClient(baseUrl: string, language: Lang, fetchImpl: Fetch =
   };
 
   const request = async <T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     body?: unknown,
     extraHeaders: Record<string, string> = {},
@@ -144,6 +168,7 @@ export function createClient(baseUrl: string, language: Lang, fetchImpl: Fetch =
   return {
     get: (path, headers) => request('GET', path, undefined, headers),
     post: (path, body, headers) => request('POST', path, body, headers),
+    put: (path, body, headers) => request('PUT', path, body, headers),
     cookie: (name) => jar.get(name),
   };
 }
@@ -267,6 +292,8 @@ export interface SeedResult {
   articlesSkipped: number;
   /** Articles the demo moderator approved through the moderation queue. */
   articlesApproved: number;
+  publicationsCreated: number;
+  plansCreated: number;
 }
 
 /** An access token of the demo moderator (Keycloak password grant), for the staff routes. */
@@ -329,6 +356,51 @@ async function approveAsModerator(
   return approved;
 }
 
+interface MyPublications {
+  publication: { id: string; slug: string } | null;
+  role: 'owner' | 'member' | null;
+}
+
+/**
+ * The owner's demo publication and its plans, created when missing (an owner keeps one publication: one renamed
+ * through the site since is kept as it is). Answers its id, or undefined when the seed cannot sign in as the owner.
+ */
+async function ensurePublication(
+  client: Client | undefined,
+  publication: SeedPublication,
+  result: SeedResult,
+  report: Reporter,
+): Promise<string | undefined> {
+  if (!client) {
+    report(`publication "${publication.name}": skipped, the seed cannot sign in as its owner ${publication.owner}`);
+    return undefined;
+  }
+  const mine = await client.get<MyPublications>('/api/ttin/pbls');
+  let id: string;
+  if (mine.publication && mine.role === 'owner') {
+    id = mine.publication.id;
+    report(`publication "${publication.name}": already there (${mine.publication.slug})`);
+  } else {
+    const created = await client.post<{ id: string }>('/api/core-publications', {
+      name: publication.name,
+      slug: publication.slug,
+      description: publication.description,
+    });
+    id = created.id;
+    result.publicationsCreated++;
+    report(`publication "${publication.name}": created on its subdomain ${publication.slug}`);
+  }
+  const studio = `/api/core-publications/${encodeURIComponent(id)}/studio/plans`;
+  const plans = await client.get<{ items: { interval: string }[] }>(studio);
+  for (const plan of publication.plans) {
+    if (plans.items.some((p) => p.interval === plan.interval)) continue;
+    await client.post(studio, plan);
+    result.plansCreated++;
+    report(`publication "${publication.name}": ${plan.interval}ly plan of ${plan.price} qəpik added`);
+  }
+  return id;
+}
+
 export async function seed(
   baseUrl: string,
   data: SeedData,
@@ -348,6 +420,8 @@ export async function seed(
     articlesCreated: 0,
     articlesSkipped: 0,
     articlesApproved: 0,
+    publicationsCreated: 0,
+    plansCreated: 0,
   };
   /** Submitted article id → title, until the moderator approves it. */
   const submitted = new Map<string, string>();
@@ -377,6 +451,13 @@ export async function seed(
     clients.set(user.username, client);
   }
 
+  /** Article title → the demo publication it is published into. */
+  const publicationOf = new Map<string, string>();
+  for (const publication of data.publications) {
+    const id = await ensurePublication(clients.get(publication.owner), publication, result, report);
+    if (id !== undefined) for (const title of publication.articles) publicationOf.set(title, id);
+  }
+
   for (const article of data.articles) {
     if (existing.has(article.title)) {
       result.articlesSkipped++;
@@ -404,6 +485,10 @@ export async function seed(
       subCategories,
       content: { time: Date.now(), version: '2.31.0', blocks: article.blocks },
     });
+    const publicationId = publicationOf.get(article.title);
+    if (publicationId !== undefined) {
+      await client.put(`/api/drafts/${encodeURIComponent(draft.id)}/publication`, { publicationId });
+    }
     const sent = await client.post<ArticleRef>(`/api/articles/publishing/${encodeURIComponent(draft.id)}`);
     existing.add(article.title);
     result.articlesCreated++;
