@@ -129,7 +129,13 @@ export class EngagementGrpcController {
   async listPublicationArticles(
     request: pb.ListPublicationArticlesRequest,
   ): Promise<pb.ListPublicationArticlesResponse> {
-    return this.feeds.publication(request.publicationId, request.pinnedArticleIds, request.cursor, request.pageSize);
+    return this.feeds.publication(
+      request.publicationId,
+      request.pinnedArticleIds,
+      request.cursor,
+      request.pageSize,
+      request.withStatistics,
+    );
   }
 
   @GrpcMethod(SERVICE, 'getNextArticle')

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle } from '@pencraft/kit';
+import type { Audience } from '@pencraft/rules';
 import { and, eq, gte, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { articles } from '../articles/article.table.js';
 import { authors } from '../authors/author.table.js';
 import { categoryFollows } from '../categories/category-follow.table.js';
+import { articleDailyStats } from '../statistics/statistics.table.js';
 import { CARD_COLUMNS, type CardRow } from './article-cards.js';
 import { articleEngagement as e } from './article-engagement.table.js';
 import { userFollows } from './user-follow.table.js';
@@ -99,6 +101,42 @@ export class FeedRepository {
       )
       .orderBy(sql`${articles.publishedAt} desc nulls last`, sql`${articles.id} desc nulls last`)
       .limit(limit);
+  }
+
+  /**
+   * The audience of these articles and their views and reads summed over the daily statistics (the studio's list:
+   * a page of ids, so one grouped read of article_daily_stats by its article key). Unknown ids are left out.
+   */
+  async statistics(
+    ids: readonly string[],
+  ): Promise<Array<{ id: string; audience: Audience; views: number; reads: number }>> {
+    if (ids.length === 0) return [];
+    const totals = this.database.db
+      .select({
+        articleId: articleDailyStats.articleId,
+        views: sql<string>`sum(${articleDailyStats.views})`.as('views'),
+        reads: sql<string>`sum(${articleDailyStats.reads})`.as('reads'),
+      })
+      .from(articleDailyStats)
+      .where(inArray(articleDailyStats.articleId, [...ids]))
+      .groupBy(articleDailyStats.articleId)
+      .as('totals');
+    const rows = await this.database.db
+      .select({
+        id: articles.id,
+        audience: articles.audience,
+        views: sql<string>`coalesce(${totals.views}, 0)`,
+        reads: sql<string>`coalesce(${totals.reads}, 0)`,
+      })
+      .from(articles)
+      .leftJoin(totals, eq(totals.articleId, articles.id))
+      .where(inArray(articles.id, [...ids]));
+    return rows.map((row) => ({
+      id: row.id,
+      audience: row.audience,
+      views: Number(row.views),
+      reads: Number(row.reads),
+    }));
   }
 
   /** When an author's article was published, if it is a published article of theirs. */

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
+import { Audience } from '@pencraft/contracts/common/v1/common';
 import { AppError } from '@pencraft/errors';
 import { strictMock, type StrictMock } from '@pencraft/testing';
 import type { CategoryFollowRepository } from '../categories/category-follow.repository.js';
@@ -150,6 +151,25 @@ describe('FeedService', () => {
       feeds.publicationNewest.mockResolvedValueOnce([listed(6, 6000)]);
       const second = await service.publication(PUB, [id(1), id(3)], first.nextCursor, 2);
       expect(ids(second)).toEqual(['n6']);
+    });
+
+    it("adds each item's audience, views and reads only when asked (the studio's list)", async () => {
+      feeds.publicationNewest.mockResolvedValue([listed(5, 5000), listed(4, 4000)]);
+      const plain = await service.publication(PUB, [], '', 5);
+      expect(plain.items.map((item) => [item.audience, item.views, item.reads])).toEqual([
+        [Audience.AUDIENCE_UNSPECIFIED, 0, 0],
+        [Audience.AUDIENCE_UNSPECIFIED, 0, 0],
+      ]);
+      feeds.statistics.mockResolvedValue([
+        { id: id(4), audience: 'paid', views: 12, reads: 3 },
+        { id: id(5), audience: 'free', views: 0, reads: 0 },
+      ]);
+      const studio = await service.publication(PUB, [], '', 5, true);
+      expect(feeds.statistics).toHaveBeenCalledWith([id(5), id(4)]);
+      expect(studio.items.map((item) => [item.card!.id, item.pinned, item.audience, item.views, item.reads])).toEqual([
+        [id(5), false, Audience.AUDIENCE_FREE, 0, 0],
+        [id(4), false, Audience.AUDIENCE_PAID, 12, 3],
+      ]);
     });
 
     it('refuses a cursor it did not write and answers an id that is no publication with nothing', async () => {

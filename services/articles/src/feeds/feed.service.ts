@@ -7,10 +7,12 @@ import type {
 } from '@pencraft/contracts/articles/v1/engagement';
 import { AppError } from '@pencraft/errors';
 import { AUTHOR_TOP_COUNT, CATEGORY_IDS, TOP_ARTICLES_DAYS } from '@pencraft/rules';
+import { audiences } from '@pencraft/contracts/enums';
+import { Audience } from '@pencraft/contracts/common/v1/common';
 import { CategoryFollowRepository } from '../categories/category-follow.repository.js';
 import { isCategory } from '../categories/categories.js';
 import { Clock } from '@pencraft/kit';
-import { cardPage, pagingOf, toCard } from './article-cards.js';
+import { cardPage, pagingOf, toCard, type CardRow } from './article-cards.js';
 import { FeedRepository } from './feed.repository.js';
 import { isUuid } from './ids.js';
 
@@ -34,6 +36,15 @@ function cursorOf(text: string): PublicationCursor | undefined {
     ? { pinned: true, shown: Number(number), id }
     : { pinned: false, at: new Date(Number(number)), id };
 }
+
+/** An item of a publication's list; audience and counts only when asked for (FeedService.publication). */
+const listed = (row: CardRow, pinned: boolean): PublicationArticle => ({
+  card: toCard(row),
+  pinned,
+  audience: Audience.AUDIENCE_UNSPECIFIED,
+  views: 0,
+  reads: 0,
+});
 
 /** The reading lists and category follows. */
 @Injectable()
@@ -68,8 +79,30 @@ export class FeedService {
    * A publication's published articles: the pinned ones first (in the order given: last pinned first), then the
    * others newest first, each page continuing after the last card of the one before (see PublicationCursor). Ids
    * that are not a published article of the publication are skipped. InvalidPage for a cursor this did not write.
+   * With `withStatistics` (the studio's list) each item also gets its audience, views and reads.
    */
   async publication(
+    publicationId: string,
+    pinnedIds: readonly string[],
+    cursor: string,
+    pageSize: number,
+    withStatistics = false,
+  ): Promise<ListPublicationArticlesResponse> {
+    const page = await this.publicationPage(publicationId, pinnedIds, cursor, pageSize);
+    if (!withStatistics || page.items.length === 0) return page;
+    const found = new Map(
+      (await this.feeds.statistics(page.items.map((item) => item.card!.id))).map((row) => [row.id, row]),
+    );
+    return {
+      ...page,
+      items: page.items.map((item) => {
+        const row = found.get(item.card!.id);
+        return row ? { ...item, audience: audiences.toProto(row.audience), views: row.views, reads: row.reads } : item;
+      }),
+    };
+  }
+
+  private async publicationPage(
     publicationId: string,
     pinnedIds: readonly string[],
     cursor: string,
@@ -92,14 +125,14 @@ export class FeedService {
         start = at >= 0 ? at + 1 : Math.min(from.shown, valid.length);
       }
       const rest = valid.slice(start);
-      items.push(...rest.slice(0, size).map((row) => ({ card: toCard(row), pinned: true })));
+      items.push(...rest.slice(0, size).map((row) => listed(row, true)));
       shown = start + items.length;
       if (rest.length > size) return { items, nextCursor: `p.${shown}.${items.at(-1)!.card!.id}` };
     }
     const wanted = size - items.length;
     const after = from && !from.pinned ? { at: from.at, id: from.id } : undefined;
     const rows = await this.feeds.publicationNewest(publicationId, pins, after, wanted + 1);
-    items.push(...rows.slice(0, wanted).map((row) => ({ card: toCard(row), pinned: false })));
+    items.push(...rows.slice(0, wanted).map((row) => listed(row, false)));
     if (rows.length <= wanted) return { items, nextCursor: '' };
     const last = rows[wanted - 1];
     if (!last) return { items, nextCursor: `p.${shown}.${items.at(-1)!.card!.id}` };

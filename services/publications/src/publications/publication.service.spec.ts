@@ -6,6 +6,8 @@ import { AppError } from '@pencraft/errors';
 import type { Clock, Logger, ObjectStore, Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { MemberRepository } from '../members/member.repository.js';
+import type { PaymentRepository } from '../payments/payment.repository.js';
+import type { MerchantAccountRow } from '../payments/merchant-account.table.js';
 import type { SubscriptionRepository } from '../subscriptions/subscription.repository.js';
 import type { PublicationRepository } from './publication.repository.js';
 import { PublicationService } from './publication.service.js';
@@ -54,6 +56,7 @@ describe('PublicationService', () => {
   let clock: StrictMock<Clock>;
   let store: StrictMock<ObjectStore>;
   let log: StrictMock<Logger>;
+  let payments: StrictMock<PaymentRepository>;
   let transactions: ReturnType<typeof fakeTransactions>;
   let service: PublicationService;
 
@@ -66,8 +69,19 @@ describe('PublicationService', () => {
     clock.now.mockReturnValue(NOW);
     store = strictMock<ObjectStore>('ObjectStore');
     log = strictMock<Logger>('Logger');
+    payments = strictMock<PaymentRepository>('PaymentRepository');
     transactions = fakeTransactions();
-    service = new PublicationService(transactions, publications, members, subscriptions, outbox, clock, store, log);
+    service = new PublicationService(
+      transactions,
+      publications,
+      members,
+      subscriptions,
+      outbox,
+      clock,
+      store,
+      log,
+      payments,
+    );
   });
 
   /** The publication exists and the actor holds this role there. */
@@ -347,6 +361,41 @@ describe('PublicationService', () => {
     it('answers PublicationNotFound for an unknown publication', async () => {
       publications.find.mockResolvedValue(undefined);
       expect(await codeOf(service.role({ publicationId: PUB, uid: MEMBER }))).toBe('PublicationNotFound');
+    });
+  });
+
+  describe('merchantAccount', () => {
+    const merchant = (chargesEnabled: boolean): MerchantAccountRow => ({
+      publicationId: PUB,
+      provider: 'stripe',
+      accountId: 'acct_1',
+      chargesEnabled,
+      updatedAt: null,
+      createdAt: NOW,
+    });
+    const ask = (actorUid: string) => service.merchantAccount({ actorUid, publicationId: PUB });
+
+    it('tells the owner whether an account exists and takes payments', async () => {
+      publications.find.mockResolvedValue(row());
+      members.roleOf.mockResolvedValue('owner');
+      payments.merchant.mockResolvedValueOnce(undefined);
+      expect(await ask(OWNER)).toEqual({ exists: false, chargesEnabled: false });
+      payments.merchant.mockResolvedValueOnce(merchant(false));
+      expect(await ask(OWNER)).toEqual({ exists: true, chargesEnabled: false });
+      payments.merchant.mockResolvedValueOnce(merchant(true));
+      expect(await ask(OWNER)).toEqual({ exists: true, chargesEnabled: true });
+      expect(payments.merchant).toHaveBeenCalledWith(TX, PUB);
+    });
+
+    it('refuses a member, an outsider and an unknown publication', async () => {
+      publications.find.mockResolvedValue(row());
+      members.roleOf.mockResolvedValueOnce('member');
+      expect(await codeOf(ask(MEMBER))).toBe('ActorNotPublicationOwner');
+      members.roleOf.mockResolvedValueOnce(undefined);
+      expect(await codeOf(ask(OUTSIDER))).toBe('ActorNotPublicationMember');
+      publications.find.mockResolvedValue(undefined);
+      expect(await codeOf(ask(OWNER))).toBe('PublicationNotFound');
+      expect(payments.merchant).not.toHaveBeenCalled();
     });
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '@pencraft/rules';
 import { publicationMediaPrefix } from '../images/publication-media.js';
 import { MemberRepository } from '../members/member.repository.js';
+import { PaymentRepository } from '../payments/payment.repository.js';
 import { SubscriptionRepository } from '../subscriptions/subscription.repository.js';
 import { actorOf, publicationFor } from './publication.access.js';
 import { publicationUpdatedEvent } from './publication.events.js';
@@ -64,6 +65,7 @@ export class PublicationService {
     private readonly clock: Clock,
     private readonly store: ObjectStore,
     @Inject(LOGGER) private readonly log: Logger,
+    private readonly payments: PaymentRepository,
   ) {}
 
   private get repositories() {
@@ -234,6 +236,16 @@ export class PublicationService {
         role: role ? publicationRoles.toProto(role) : PublicationRole.PUBLICATION_ROLE_UNSPECIFIED,
         isMember: role !== undefined,
       };
+    });
+  }
+
+  /** The owner's view of the merchant account (viewIncome): none, created and onboarding, or taking payments. */
+  async merchantAccount(request: pb.GetMerchantAccountRequest): Promise<pb.GetMerchantAccountResponse> {
+    const actor = actorOf(request.actorUid);
+    return this.transactions.run(async (tx) => {
+      const { publication } = await publicationFor(this.repositories, tx, request.publicationId, actor, 'viewIncome');
+      const merchant = await this.payments.merchant(tx, publication.id);
+      return { exists: merchant !== undefined, chargesEnabled: merchant?.chargesEnabled ?? false };
     });
   }
 }

@@ -184,4 +184,9 @@ export class PublicationsGrpcController {
   canReadInFull(request: pb.CanReadInFullRequest): Promise<pb.CanReadInFullResponse> {
     return this.subscriptions.canReadInFull(request);
   }
+
+  @GrpcMethod(SERVICE, 'getMerchantAccount')
+  getMerchantAccount(request: pb.GetMerchantAccountRequest): Promise<pb.GetMerchantAccountResponse> {
+    return this.publications.merchantAccount(request);
+  }
 }

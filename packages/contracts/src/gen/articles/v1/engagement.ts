@@ -18,7 +18,14 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { ReportReason, reportReasonFromJSON, reportReasonToJSON } from "../../common/v1/common.js";
+import {
+  Audience,
+  audienceFromJSON,
+  audienceToJSON,
+  ReportReason,
+  reportReasonFromJSON,
+  reportReasonToJSON,
+} from "../../common/v1/common.js";
 import { ArticleCard, Author } from "./articles.js";
 
 export const protobufPackage = "articles.v1";
@@ -266,6 +273,8 @@ export interface ListPublicationArticlesRequest {
   /** Empty for the first page; else the next_cursor of the page before. */
   cursor: string;
   pageSize: number;
+  /** Fill audience, views and reads of each item (the studio's list; the public list leaves them out). */
+  withStatistics: boolean;
 }
 
 export interface PublicationArticle {
@@ -274,6 +283,13 @@ export interface PublicationArticle {
     | undefined;
   /** One of the publication's pinned articles (they come first). */
   pinned: boolean;
+  /**
+   * With with_statistics only (else unspecified and 0): free or paid readers, and the views and reads counted so far
+   * (the daily statistics flushed to PostgreSQL; the counts of the last minutes may still be in Redis).
+   */
+  audience: Audience;
+  views: number;
+  reads: number;
 }
 
 export interface ListPublicationArticlesResponse {
@@ -3677,7 +3693,7 @@ export const ListAuthorTopArticlesResponse: MessageFns<ListAuthorTopArticlesResp
 };
 
 function createBaseListPublicationArticlesRequest(): ListPublicationArticlesRequest {
-  return { publicationId: "", pinnedArticleIds: [], cursor: "", pageSize: 0 };
+  return { publicationId: "", pinnedArticleIds: [], cursor: "", pageSize: 0, withStatistics: false };
 }
 
 export const ListPublicationArticlesRequest: MessageFns<ListPublicationArticlesRequest> = {
@@ -3693,6 +3709,9 @@ export const ListPublicationArticlesRequest: MessageFns<ListPublicationArticlesR
     }
     if (message.pageSize !== 0) {
       writer.uint32(32).int32(message.pageSize);
+    }
+    if (message.withStatistics !== false) {
+      writer.uint32(40).bool(message.withStatistics);
     }
     return writer;
   },
@@ -3742,6 +3761,14 @@ export const ListPublicationArticlesRequest: MessageFns<ListPublicationArticlesR
             message.pageSize = reader.int32();
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.withStatistics = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3772,6 +3799,11 @@ export const ListPublicationArticlesRequest: MessageFns<ListPublicationArticlesR
         : isSet(object.page_size)
         ? globalThis.Number(object.page_size)
         : 0,
+      withStatistics: isSet(object.withStatistics)
+        ? globalThis.Boolean(object.withStatistics)
+        : isSet(object.with_statistics)
+        ? globalThis.Boolean(object.with_statistics)
+        : false,
     };
   },
 
@@ -3789,12 +3821,15 @@ export const ListPublicationArticlesRequest: MessageFns<ListPublicationArticlesR
     if (message.pageSize !== 0) {
       obj.pageSize = Math.round(message.pageSize);
     }
+    if (message.withStatistics !== false) {
+      obj.withStatistics = message.withStatistics;
+    }
     return obj;
   },
 };
 
 function createBasePublicationArticle(): PublicationArticle {
-  return { card: undefined, pinned: false };
+  return { card: undefined, pinned: false, audience: 0, views: 0, reads: 0 };
 }
 
 export const PublicationArticle: MessageFns<PublicationArticle> = {
@@ -3804,6 +3839,15 @@ export const PublicationArticle: MessageFns<PublicationArticle> = {
     }
     if (message.pinned !== false) {
       writer.uint32(16).bool(message.pinned);
+    }
+    if (message.audience !== 0) {
+      writer.uint32(24).int32(message.audience);
+    }
+    if (message.views !== 0) {
+      writer.uint32(32).int64(message.views);
+    }
+    if (message.reads !== 0) {
+      writer.uint32(40).int64(message.reads);
     }
     return writer;
   },
@@ -3837,6 +3881,30 @@ export const PublicationArticle: MessageFns<PublicationArticle> = {
             message.pinned = reader.bool();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.audience = reader.int32() as any;
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.views = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.reads = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3853,6 +3921,9 @@ export const PublicationArticle: MessageFns<PublicationArticle> = {
     return {
       card: isSet(object.card) ? ArticleCard.fromJSON(object.card) : undefined,
       pinned: isSet(object.pinned) ? globalThis.Boolean(object.pinned) : false,
+      audience: isSet(object.audience) ? audienceFromJSON(object.audience) : 0,
+      views: isSet(object.views) ? globalThis.Number(object.views) : 0,
+      reads: isSet(object.reads) ? globalThis.Number(object.reads) : 0,
     };
   },
 
@@ -3863,6 +3934,15 @@ export const PublicationArticle: MessageFns<PublicationArticle> = {
     }
     if (message.pinned !== false) {
       obj.pinned = message.pinned;
+    }
+    if (message.audience !== 0) {
+      obj.audience = audienceToJSON(message.audience);
+    }
+    if (message.views !== 0) {
+      obj.views = Math.round(message.views);
+    }
+    if (message.reads !== 0) {
+      obj.reads = Math.round(message.reads);
     }
     return obj;
   },
@@ -4601,6 +4681,8 @@ export const EngagementServiceService = {
    * passes the ids here, so articles needs no call of its own; ids that are not a published article of this
    * publication (detached, unpublished, unknown) are ignored. InvalidPage for a cursor this rpc did not write (a page
    * size of 0 is PAGE_SIZE, above PAGE_SIZE_MAX is PAGE_SIZE_MAX); an unknown publication is an empty list (the caller checks it exists).
+   * With no pinned ids the list is simply newest first (the studio's list, which marks the pinned itself); with
+   * with_statistics each item also carries its audience and its views and reads so far.
    */
   listPublicationArticles: {
     path: "/articles.v1.EngagementService/ListPublicationArticles" as const,
@@ -4706,6 +4788,8 @@ export interface EngagementServiceServer extends UntypedServiceImplementation {
    * passes the ids here, so articles needs no call of its own; ids that are not a published article of this
    * publication (detached, unpublished, unknown) are ignored. InvalidPage for a cursor this rpc did not write (a page
    * size of 0 is PAGE_SIZE, above PAGE_SIZE_MAX is PAGE_SIZE_MAX); an unknown publication is an empty list (the caller checks it exists).
+   * With no pinned ids the list is simply newest first (the studio's list, which marks the pinned itself); with
+   * with_statistics each item also carries its audience and its views and reads so far.
    */
   listPublicationArticles: handleUnaryCall<ListPublicationArticlesRequest, ListPublicationArticlesResponse>;
   /** The author's published article after the given one (wrapping to the first); none when there is no other. */
@@ -5032,6 +5116,8 @@ export interface EngagementServiceClient extends Client {
    * passes the ids here, so articles needs no call of its own; ids that are not a published article of this
    * publication (detached, unpublished, unknown) are ignored. InvalidPage for a cursor this rpc did not write (a page
    * size of 0 is PAGE_SIZE, above PAGE_SIZE_MAX is PAGE_SIZE_MAX); an unknown publication is an empty list (the caller checks it exists).
+   * With no pinned ids the list is simply newest first (the studio's list, which marks the pinned itself); with
+   * with_statistics each item also carries its audience and its views and reads so far.
    */
   listPublicationArticles(
     request: ListPublicationArticlesRequest,

@@ -640,6 +640,21 @@ export interface GetIncomeHistoryResponse {
   totalQepik: number;
 }
 
+export interface GetMerchantAccountRequest {
+  actorUid: string;
+  publicationId: string;
+}
+
+export interface GetMerchantAccountResponse {
+  /** A merchant account exists (ConnectMerchant created it); false: never connected. */
+  exists: boolean;
+  /**
+   * Its onboarding is done and it takes payments (the provider said so by webhook); ConnectMerchant then answers
+   * AlreadyIntegrated.
+   */
+  chargesEnabled: boolean;
+}
+
 function createBasePublication(): Publication {
   return {
     id: "",
@@ -7109,6 +7124,168 @@ export const GetIncomeHistoryResponse: MessageFns<GetIncomeHistoryResponse> = {
   },
 };
 
+function createBaseGetMerchantAccountRequest(): GetMerchantAccountRequest {
+  return { actorUid: "", publicationId: "" };
+}
+
+export const GetMerchantAccountRequest: MessageFns<GetMerchantAccountRequest> = {
+  encode(message: GetMerchantAccountRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.actorUid !== "") {
+      writer.uint32(10).string(message.actorUid);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(18).string(message.publicationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMerchantAccountRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMerchantAccountRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actorUid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMerchantAccountRequest {
+    return {
+      actorUid: isSet(object.actorUid)
+        ? globalThis.String(object.actorUid)
+        : isSet(object.actor_uid)
+        ? globalThis.String(object.actor_uid)
+        : "",
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetMerchantAccountRequest): unknown {
+    const obj: any = {};
+    if (message.actorUid !== "") {
+      obj.actorUid = message.actorUid;
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    return obj;
+  },
+};
+
+function createBaseGetMerchantAccountResponse(): GetMerchantAccountResponse {
+  return { exists: false, chargesEnabled: false };
+}
+
+export const GetMerchantAccountResponse: MessageFns<GetMerchantAccountResponse> = {
+  encode(message: GetMerchantAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.exists !== false) {
+      writer.uint32(8).bool(message.exists);
+    }
+    if (message.chargesEnabled !== false) {
+      writer.uint32(16).bool(message.chargesEnabled);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMerchantAccountResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMerchantAccountResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.exists = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.chargesEnabled = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMerchantAccountResponse {
+    return {
+      exists: isSet(object.exists) ? globalThis.Boolean(object.exists) : false,
+      chargesEnabled: isSet(object.chargesEnabled)
+        ? globalThis.Boolean(object.chargesEnabled)
+        : isSet(object.charges_enabled)
+        ? globalThis.Boolean(object.charges_enabled)
+        : false,
+    };
+  },
+
+  toJSON(message: GetMerchantAccountResponse): unknown {
+    const obj: any = {};
+    if (message.exists !== false) {
+      obj.exists = message.exists;
+    }
+    if (message.chargesEnabled !== false) {
+      obj.chargesEnabled = message.chargesEnabled;
+    }
+    return obj;
+  },
+};
+
 /**
  * Publications: group blogs with one owner, members, pending invitations, free subscribers, paid plans, and the
  * records of their pinned and detached articles. Every rpc acting for a signed-in user names that user as
@@ -7583,6 +7760,22 @@ export const PublicationsServiceService = {
       Buffer.from(GetIncomeHistoryResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetIncomeHistoryResponse => GetIncomeHistoryResponse.decode(value),
   },
+  /**
+   * The owner's view of the publication's merchant account (the studio's income page): whether one was created at the
+   * provider, and whether its onboarding is done (it takes payments). No provider call. ActorNotPublicationMember,
+   * ActorNotPublicationOwner, PublicationNotFound.
+   */
+  getMerchantAccount: {
+    path: "/publications.v1.PublicationsService/GetMerchantAccount" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetMerchantAccountRequest): Buffer =>
+      Buffer.from(GetMerchantAccountRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetMerchantAccountRequest => GetMerchantAccountRequest.decode(value),
+    responseSerialize: (value: GetMerchantAccountResponse): Buffer =>
+      Buffer.from(GetMerchantAccountResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetMerchantAccountResponse => GetMerchantAccountResponse.decode(value),
+  },
 } as const;
 
 export interface PublicationsServiceServer extends UntypedServiceImplementation {
@@ -7745,6 +7938,12 @@ export interface PublicationsServiceServer extends UntypedServiceImplementation 
    * ActorNotPublicationOwner, PublicationNotFound.
    */
   getIncomeHistory: handleUnaryCall<GetIncomeHistoryRequest, GetIncomeHistoryResponse>;
+  /**
+   * The owner's view of the publication's merchant account (the studio's income page): whether one was created at the
+   * provider, and whether its onboarding is done (it takes payments). No provider call. ActorNotPublicationMember,
+   * ActorNotPublicationOwner, PublicationNotFound.
+   */
+  getMerchantAccount: handleUnaryCall<GetMerchantAccountRequest, GetMerchantAccountResponse>;
 }
 
 export interface PublicationsServiceClient extends Client {
@@ -8354,6 +8553,26 @@ export interface PublicationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetIncomeHistoryResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The owner's view of the publication's merchant account (the studio's income page): whether one was created at the
+   * provider, and whether its onboarding is done (it takes payments). No provider call. ActorNotPublicationMember,
+   * ActorNotPublicationOwner, PublicationNotFound.
+   */
+  getMerchantAccount(
+    request: GetMerchantAccountRequest,
+    callback: (error: ServiceError | null, response: GetMerchantAccountResponse) => void,
+  ): ClientUnaryCall;
+  getMerchantAccount(
+    request: GetMerchantAccountRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetMerchantAccountResponse) => void,
+  ): ClientUnaryCall;
+  getMerchantAccount(
+    request: GetMerchantAccountRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetMerchantAccountResponse) => void,
   ): ClientUnaryCall;
 }
 
