@@ -883,6 +883,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/core-publications/{id}/studio/articles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every article published in the publication, for a member or the owner: newest first, a page at a time by cursor, each with its author (and whether they are on the team now), whether it is pinned, its audience and its views and reads so far */
+    get: operations['listStudioPublicationArticles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/core-publications/{id}/studio/articles/{aid}/detach': {
     parameters: {
       query?: never;
@@ -3893,6 +3910,34 @@ export interface components {
         }[];
       } | null;
     };
+    PublicationStudioArticles: {
+      /** @description Every article published in the publication, newest first (the pinned among them, not first) */
+      items: components['schemas']['PublicationStudioArticle'][];
+      /** @description Ids of the pinned articles, last pinned first */
+      pinned: string[];
+      /** @description Where the next page starts; null on the last page */
+      nextCursor: string | null;
+    };
+    PublicationStudioArticle: {
+      id: string;
+      title: string;
+      /** @enum {string} */
+      language: 'az' | 'en' | 'ru';
+      author: components['schemas']['PublicationPerson'];
+      /** @description The author is on the team now (the owner or a member): only such an article can be pinned; one by someone who left stays in the publication until detached */
+      authorIsMember: boolean;
+      /** Format: date-time */
+      publishedAt: string;
+      pinned: boolean;
+      /**
+       * @description Free readers or paid subscribers only
+       * @enum {string}
+       */
+      audience: 'free' | 'paid';
+      /** @description Views so far (the statistics flushed every few minutes) */
+      views: number;
+      reads: number;
+    };
     PublicationStudioComments: {
       items: components['schemas']['PublicationStudioComment'][];
       page: number;
@@ -3928,6 +3973,14 @@ export interface components {
       plans: number;
     };
     IncomePage: {
+      /** @description The publication's payout (merchant) account (on every page) */
+      merchant: {
+        /**
+         * @description none: no payout account yet (POST .../studio/income/connect creates one); onboarding: created, its onboarding at the payment provider not finished (connect again for a new page); connected: it takes payments (connect answers AlreadyIntegrated)
+         * @enum {string}
+         */
+        status: 'none' | 'onboarding' | 'connected';
+      };
       /** @description Subscription payments received, newest first, 20 a page */
       items: components['schemas']['IncomeEntry'][];
       /** @description Where the next page starts; null on the last page */
@@ -10141,6 +10194,99 @@ export interface operations {
         };
       };
       /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ActorNotPublicationMember: You are not a member of this publication. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listStudioPublicationArticles: {
+    parameters: {
+      query?: {
+        /** @description The nextCursor of the page before; absent for the first page (InvalidPage for another's) */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicationStudioArticles'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
       400: {
         headers: {
           [name: string]: unknown;

@@ -109,7 +109,7 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
     ...['articles', 'about', 'collections', 'sub', 'unsub', 'plns'].map((sub) => `/api/core-publications/{id}/${sub}`),
   ],
   'Publication studio': [
-    ...['dashboard', 'subscribers', 'members', 'settings', 'slug', 'plans'].map(
+    ...['dashboard', 'subscribers', 'articles', 'members', 'settings', 'slug', 'plans'].map(
       (sub) => `/api/core-publications/{id}/studio/${sub}`,
     ),
   ],

@@ -48,8 +48,22 @@ export const IncomeMonthJson = z
   })
   .meta({ id: 'IncomeMonth' });
 
+export const MERCHANT_STATUSES = ['none', 'onboarding', 'connected'] as const;
+
+export const MerchantAccountJson = z
+  .object({
+    status: z.enum(MERCHANT_STATUSES).meta({
+      description:
+        'none: no payout account yet (POST .../studio/income/connect creates one); onboarding: created, its ' +
+        'onboarding at the payment provider not finished (connect again for a new page); connected: it takes ' +
+        'payments (connect answers AlreadyIntegrated)',
+    }),
+  })
+  .meta({ id: 'MerchantAccount' });
+
 export const IncomePage = z
   .object({
+    merchant: MerchantAccountJson.meta({ description: "The publication's payout (merchant) account (on every page)" }),
     items: z.array(IncomeEntryJson).meta({ description: 'Subscription payments received, newest first, 20 a page' }),
     nextCursor: z.string().nullable().meta({ description: 'Where the next page starts; null on the last page' }),
     months: z.array(IncomeMonthJson).meta({ description: 'Every month with a payment, newest first (on every page)' }),
@@ -70,4 +84,13 @@ export function incomeEntryJson(entry: IncomeEntry, username: string | null) {
 
 export function incomeMonthJson(month: IncomeMonth) {
   return { month: month.month, amountQepik: month.amountQepik, payments: month.payments, currency: 'AZN' as const };
+}
+
+export function merchantAccountJson(account: { exists: boolean; chargesEnabled: boolean }) {
+  const status: (typeof MERCHANT_STATUSES)[number] = account.chargesEnabled
+    ? 'connected'
+    : account.exists
+      ? 'onboarding'
+      : 'none';
+  return { status };
 }

@@ -3,9 +3,12 @@ import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
 import { PROFILES, type ProfileClient } from '../profiles/profile.upstream.js';
 import { PUBLICATIONS, type PublicationsClient } from '../upstreams/publications.upstream.js';
-import { incomeEntryJson, incomeMonthJson } from './income.dto.js';
+import { incomeEntryJson, incomeMonthJson, merchantAccountJson } from './income.dto.js';
 
-/** The studio's income page: publications' ledger (owner only, decided there) with each subscriber's username. */
+/**
+ * The studio's income page: publications' ledger (owner only, decided there) with each subscriber's username, and
+ * the state of the publication's merchant account (whether the page offers to connect one).
+ */
 @Injectable()
 export class IncomeService {
   constructor(
@@ -14,9 +17,13 @@ export class IncomeService {
   ) {}
 
   async list(user: UserSummary, publicationId: string, cursor: string | undefined) {
-    const answer = await this.publications.listIncome({ actorUid: user.uid, publicationId, cursor: cursor ?? '' });
+    const [answer, merchant] = await Promise.all([
+      this.publications.listIncome({ actorUid: user.uid, publicationId, cursor: cursor ?? '' }),
+      this.publications.getMerchantAccount({ actorUid: user.uid, publicationId }),
+    ]);
     const usernames = await this.usernames(answer.entries.map((entry) => entry.subscriberUid));
     return {
+      merchant: merchantAccountJson(merchant),
       items: answer.entries.map((entry) => incomeEntryJson(entry, usernames.get(entry.subscriberUid) ?? null)),
       nextCursor: answer.nextCursor || null,
       months: answer.months.map(incomeMonthJson),

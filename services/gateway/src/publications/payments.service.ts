@@ -13,13 +13,16 @@ export class PaymentsService {
     @Inject(CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  /** The studio's income page, where the provider sends the owner back. */
-  private studioIncome(publicationId: string) {
-    return `${this.config.PUBLIC_ORIGIN}/studio/${publicationId}/income`;
+  /**
+   * The studio's income page, where the provider sends the owner back: /studio/income (the studio is the user's own
+   * publication's; there is no /studio/{id}/... page).
+   */
+  private studioIncome() {
+    return `${this.config.PUBLIC_ORIGIN}/studio/income`;
   }
 
   async connectMerchant(user: UserSummary, publicationId: string) {
-    const page = this.studioIncome(publicationId);
+    const page = this.studioIncome();
     const { onboardingUrl } = await this.publications.connectMerchant({
       actorUid: user.uid,
       publicationId,

@@ -105,6 +105,14 @@ export class PublicationsController {
     return this.publications.subscribers(user, params.id, query.page);
   }
 
+  @Route(routes.studioArticlesRoute)
+  studioArticles(
+    @CurrentUser() user: UserSummary,
+    @Input() { params, query }: RouteInput<typeof routes.studioArticlesRoute>,
+  ) {
+    return this.publications.studioArticles(user, params.id, query.cursor ?? '');
+  }
+
   @Route(routes.pinArticleRoute)
   pin(@CurrentUser() user: UserSummary, @Input() { params }: RouteInput<typeof routes.pinArticleRoute>) {
     return this.publications.pin(user, params.id, params.aid);

@@ -1,8 +1,10 @@
-import { planIntervals, publicationRoles, subscriptionTiers } from '@pencraft/contracts/enums';
+import { audiences, languages, planIntervals, publicationRoles, subscriptionTiers } from '@pencraft/contracts/enums';
 import type { PublicationArticle } from '@pencraft/contracts/articles/v1/engagement';
 import type { Invitation, Plan, Publication, Subscription } from '@pencraft/contracts/publications/v1/publications';
 import {
+  AUDIENCES,
   HOME_MAX_PAGE,
+  LANGS,
   normalizeSlug,
   PLAN_DESCRIPTION_MAX,
   PLAN_INTERVALS,
@@ -216,6 +218,60 @@ export const PinnedArticles = z
 
 export function publicationArticleJson({ card, pinned }: PublicationArticle) {
   return { ...articleCardJson(card!), votes: card!.votes, comments: card!.comments, pinned };
+}
+
+export const StudioArticleJson = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    language: z.enum(LANGS),
+    author: Person,
+    authorIsMember: z.boolean().meta({
+      description:
+        'The author is on the team now (the owner or a member): only such an article can be pinned; one by someone ' +
+        'who left stays in the publication until detached',
+    }),
+    publishedAt: z.iso.datetime(),
+    pinned: z.boolean(),
+    audience: z.enum(AUDIENCES).meta({ description: 'Free readers or paid subscribers only' }),
+    views: z.number().int().min(0).meta({ description: 'Views so far (the statistics flushed every few minutes)' }),
+    reads: z.number().int().min(0),
+  })
+  .meta({ id: 'PublicationStudioArticle' });
+
+export const StudioArticles = z
+  .object({
+    items: z.array(StudioArticleJson).meta({
+      description: 'Every article published in the publication, newest first (the pinned among them, not first)',
+    }),
+    pinned: z.array(z.string()).meta({ description: 'Ids of the pinned articles, last pinned first' }),
+    nextCursor: z.string().nullable().meta({ description: 'Where the next page starts; null on the last page' }),
+  })
+  .meta({ id: 'PublicationStudioArticles' });
+
+export function studioArticleJson(
+  { card, audience, views, reads }: PublicationArticle,
+  pinned: boolean,
+  authorIsMember: boolean,
+): z.infer<typeof StudioArticleJson> {
+  const author = card!.author!;
+  return {
+    id: card!.id,
+    title: card!.title,
+    language: languages.require(card!.language, 'language'),
+    author: {
+      uid: author.uid,
+      username: author.username || null,
+      fullname: author.fullname || null,
+      imageUrl: author.imageUrl || null,
+    },
+    authorIsMember,
+    publishedAt: new Date(card!.publishedAtMs).toISOString(),
+    pinned,
+    audience: audiences.fromProto(audience) ?? 'free',
+    views,
+    reads,
+  };
 }
 
 export const EmptyPage = z

@@ -28,6 +28,7 @@ import {
   PublicationSettingsBody,
   PublicationSlugBody,
   PublicationView,
+  StudioArticles,
   StudioCommentPage,
   SubscriberPage,
   SubscriptionJson,
@@ -279,6 +280,23 @@ export const subscribersRoute = defineRoute({
   auth: 'required',
   fieldCodes: { ...id, page: 'InvalidPage' },
   errors: [...STUDIO_ERRORS],
+});
+
+export const studioArticlesRoute = defineRoute({
+  operationId: 'listStudioPublicationArticles',
+  method: 'GET',
+  path: `${STUDIO}/articles`,
+  tag: TAG,
+  summary:
+    'Every article published in the publication, for a member or the owner: newest first, a page at a time by ' +
+    'cursor, each with its author (and whether they are on the team now), whether it is pinned, its audience and ' +
+    'its views and reads so far',
+  params: PublicationParams,
+  query: PublicationArticlesQuery,
+  response: StudioArticles,
+  auth: 'required',
+  fieldCodes: { ...id, cursor: 'InvalidPage' },
+  errors: ['PublicationNotFound', 'ActorNotPublicationMember', 'InvalidPage'],
 });
 
 export const pinArticleRoute = defineRoute({

@@ -27,6 +27,7 @@ import {
   publicationArticleJson,
   publicationJson,
   roleOf,
+  studioArticleJson,
   subscriptionJson,
 } from './publications.dto.js';
 import { PUBLICATIONS, type PublicationsClient } from '../upstreams/publications.upstream.js';
@@ -128,6 +129,7 @@ export class PublicationsService {
       pinnedArticleIds: articleIds,
       cursor,
       pageSize: PAGE_SIZE,
+      withStatistics: false,
     });
     return { pinned: articleIds, items: page.items.map(publicationArticleJson), nextCursor: page.nextCursor || null };
   }
@@ -314,6 +316,37 @@ export class PublicationsService {
       page,
       total: result.total,
       hasMore: result.hasMore,
+    };
+  }
+
+  /**
+   * The studio's list: every published article of the publication, newest first (articles' list without pins puts
+   * none first), each marked pinned from publications' set, with its audience and counts, and whether its author is
+   * on the team now (publications' roles, once per author of the page): only theirs can be pinned.
+   */
+  async studioArticles(user: UserSummary, publicationId: string, cursor: string) {
+    await this.require(user, publicationId, 'viewStudio');
+    const { articleIds } = await this.publications.listPinnedArticles({ publicationId });
+    const page = await this.engagement.listPublicationArticles({
+      publicationId,
+      pinnedArticleIds: [],
+      cursor,
+      pageSize: PAGE_SIZE,
+      withStatistics: true,
+    });
+    const authors = [...new Set(page.items.map((item) => item.card!.author!.uid))];
+    const onTeam = new Map(
+      await Promise.all(
+        authors.map(async (uid) => [uid, (await this.publications.getRole({ publicationId, uid })).isMember] as const),
+      ),
+    );
+    const pinned = new Set(articleIds);
+    return {
+      items: page.items.map((item) =>
+        studioArticleJson(item, pinned.has(item.card!.id), onTeam.get(item.card!.author!.uid) ?? false),
+      ),
+      pinned: articleIds,
+      nextCursor: page.nextCursor || null,
     };
   }
 
