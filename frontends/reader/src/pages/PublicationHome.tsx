@@ -1,11 +1,24 @@
-import { api, ApiError, EmptyState, Spinner, useDocumentMeta } from '@pencraft/ui';
+import { formatManat } from '@pencraft/rules';
+import {
+  api,
+  ApiError,
+  Button,
+  EmptyState,
+  errorMessage,
+  formatDate,
+  Spinner,
+  useDocumentMeta,
+  useSession,
+  type Schemas,
+  type SessionState,
+} from '@pencraft/ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PartError } from '../components/PartError.js';
+import { PlanCheckout, signInPath, SubscribeError, useCheckout } from '../components/Subscribe.js';
 import { publicationHomeData, type PublicationHomeData } from '../data/index.js';
 import { useInitialData } from '../data/initial.js';
 import { useReaderTranslation } from '../i18n.js';
-import { formatPlanPrice } from '../lib/price.js';
 import '../reader.css';
 
 type State =
@@ -14,10 +27,129 @@ type State =
   | { status: 'notFound' }
   | { status: 'error'; message?: string };
 
+type Subscription = Schemas['PublicationSubscription'];
+interface Viewer {
+  team: boolean;
+  subscription: Subscription | null;
+}
+
 /**
- * A publication's home on its subdomain: its name and description, its articles (pinned first: for now only the
- * pinned ones, the articles do not list by publication yet), its plans in manat. The server renders it with the
- * publication's own title, canonical URL and Open Graph tags.
+ * The signed-in viewer's place in the publication (its team, or their subscription), asked in the browser: the page's
+ * own data is the same for every visitor (server-rendered and cached), this is not. Undefined until known (and for a
+ * visitor); a failure leaves it unknown (no subscribing buttons rather than wrong ones).
+ */
+function useViewer(publicationId: string, session: SessionState) {
+  const uid = session.status === 'user' ? session.user.uid : undefined;
+  const [known, setKnown] = useState<{ key: string; viewer: Viewer }>();
+  const key = `${publicationId} ${uid ?? ''}`;
+  useEffect(() => {
+    if (!uid) return;
+    const controller = new AbortController();
+    api.get('/api/core-publications/{id}', { params: { path: { id: publicationId } }, signal: controller.signal }).then(
+      (view) => setKnown({ key, viewer: { team: view.role !== null, subscription: view.subscription } }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [publicationId, uid, key]);
+  const viewer = uid && known?.key === key ? known.viewer : undefined;
+  return [viewer, (next: Viewer) => setKnown({ key, viewer: next })] as const;
+}
+
+/** A paid subscription whose period runs: it reads in full, so no plan is offered again until it ends. */
+const paidRunning = (subscription: Subscription | null) =>
+  subscription?.tier === 'paid' && !!subscription.periodEnd && Date.parse(subscription.periodEnd) > Date.now();
+
+/**
+ * Subscribing from the publication's home: for free (subscribe, unsubscribe), or through a paid plan (checkout on the
+ * payment provider's page). A visitor is sent to sign in and back here; the owner and the members see no way to
+ * subscribe to their own publication; a paid subscriber sees until when they read in full.
+ */
+function SubscribeBar({ publication, plans }: Pick<PublicationHomeData, 'publication' | 'plans'>) {
+  const { t } = useReaderTranslation();
+  const { state: session } = useSession();
+  const [viewer, setViewer] = useViewer(publication.id, session);
+  const checkout = useCheckout();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const change = (subscribe: boolean) => {
+    setBusy(true);
+    setError(undefined);
+    const params = { params: { path: { id: publication.id } } };
+    (subscribe
+      ? api.post('/api/core-publications/{id}/sub', params)
+      : api.post('/api/core-publications/{id}/unsub', params).then(() => null)
+    ).then(
+      (subscription) => {
+        setBusy(false);
+        setViewer({ team: false, subscription });
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        setError(errorMessage(failure, t('subscribe.failed')));
+      },
+    );
+  };
+
+  if (session.status === 'loading' || (session.status === 'user' && !viewer)) return null;
+  if (viewer?.team)
+    return (
+      <p className="pc-subscribe__status" data-subscription="team">
+        {t('subscribe.team')}
+      </p>
+    );
+  const subscription = viewer?.subscription ?? null;
+  const running = paidRunning(subscription);
+  const periodEnd = formatDate(subscription?.periodEnd, t);
+  let status: string | undefined;
+  if (subscription?.tier === 'free') status = t('subscribe.free');
+  else if (subscription && running)
+    status = subscription.cancelledAt
+      ? t('subscribe.cancelledUntil', { date: periodEnd })
+      : t('subscribe.paidUntil', { date: periodEnd });
+  else if (subscription) status = t('subscribe.ended', { date: periodEnd });
+
+  return (
+    <div className="pc-subscribe" data-subscription={subscription ? subscription.tier : 'none'}>
+      {status && <p className="pc-subscribe__status">{status}</p>}
+      <div className="pc-hero__actions">
+        {session.status === 'visitor' && (
+          <Link className="pc-button pc-button--secondary" to={signInPath('/')}>
+            {t('subscribe.subscribe')}
+          </Link>
+        )}
+        {session.status === 'user' && !subscription && (
+          <Button variant="secondary" busy={busy} onClick={() => change(true)}>
+            {t('subscribe.subscribe')}
+          </Button>
+        )}
+        {subscription?.tier === 'free' && (
+          <Button variant="secondary" busy={busy} onClick={() => change(false)}>
+            {t('subscribe.unsubscribe')}
+          </Button>
+        )}
+        {subscription?.tier === 'paid' && running && <Link to="/settings/publication">{t('subscribe.manage')}</Link>}
+        {!running &&
+          plans.map((plan) => (
+            <PlanCheckout
+              key={plan.id}
+              plan={plan}
+              session={session}
+              next="/"
+              busy={checkout.busy === plan.id}
+              onCheckout={(planId) => checkout.start(publication.id, planId)}
+            />
+          ))}
+      </div>
+      <SubscribeError message={error ?? checkout.error} />
+    </div>
+  );
+}
+
+/**
+ * A publication's home on its subdomain: its name and description, the ways to subscribe, its articles (pinned
+ * first: for now only the pinned ones, the articles do not list by publication yet), its plans in manat. The server
+ * renders it with the publication's own title, canonical URL and Open Graph tags.
  */
 export default function PublicationHome({ slug }: { slug: string }) {
   const { t, i18n } = useReaderTranslation();
@@ -82,6 +214,7 @@ export default function PublicationHome({ slug }: { slug: string }) {
       <section className="pc-hero" aria-labelledby="pc-publication-title">
         <h1 id="pc-publication-title">{publication.name}</h1>
         <p>{t('publication.counts', { members: publication.members, subscribers: publication.subscribers })}</p>
+        <SubscribeBar publication={publication} plans={plans} />
       </section>
 
       <section aria-labelledby="pc-publication-about">
@@ -133,7 +266,7 @@ export default function PublicationHome({ slug }: { slug: string }) {
               <li className="pc-card" key={plan.id}>
                 <h3 className="pc-card__title">
                   {t(`publication.interval.${plan.interval}`, {
-                    price: formatPlanPrice(plan.price, i18n.language),
+                    price: formatManat(plan.price, i18n.language),
                   })}
                 </h3>
                 {plan.description && <p className="pc-card__description">{plan.description}</p>}

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { exactManats, formatManat, parseManat } from './money.js';
 
 describe('formatManat', () => {
@@ -12,6 +13,14 @@ describe('formatManat', () => {
     expect(az).toContain('₼');
     expect(az).toContain('5,00');
     expect(az).not.toContain('AZN');
+  });
+
+  it('writes the same text on every page: the sign where the language puts it, never "AZN"', () => {
+    expect(formatManat(123_450, 'az')).toBe('1.234,50\u00a0₼');
+    expect(formatManat(123_450, 'en')).toBe('₼1,234.50');
+    expect(formatManat(123_450, 'ru')).toBe('1\u00a0234,50\u00a0₼');
+    expect(formatManat(500, 'en')).toBe('₼5.00');
+    expect(formatManat(0, 'en')).toBe('₼0.00');
   });
 });
 
