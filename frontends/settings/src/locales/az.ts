@@ -370,6 +370,17 @@ const az: Messages<SettingsMessages> = {
     tiers: { free: 'Pulsuz', paid: 'Ödənişli' },
     since: '{{date}} tarixindən',
     until: '{{date}} tarixinədək ödənilib',
+    ended: '{{date}} tarixində bitib',
+    cancelledUntil: 'Ləğv edilib, {{date}} tarixinədək oxuya bilərsiniz',
+    cancel: 'Abunəliyi ləğv et',
+    cancelLabel: '{{name}} abunəliyini ləğv et',
+    cancelTitle: '{{name}} abunəliyi ləğv edilsin?',
+    cancelFreeText: 'Abunəlik indi bitir. İstənilən vaxt yenidən abunə ola bilərsiniz.',
+    cancelPaidText:
+      'Abunəlik yenilənməyəcək və bir daha ödəniş alınmayacaq. Ödənişli məqalələri {{date}} tarixinədək tam oxuyursunuz.',
+    keep: 'Saxla',
+    cancelledFree: 'Artıq {{name}} abunəçisi deyilsiniz.',
+    cancelledPaid: '{{name}} abunəliyiniz yenilənməyəcək; {{date}} tarixinədək tam oxuyursunuz.',
     problems: {
       nameRequired: 'Ad daxil edin.',
       nameLength: 'Ən çoxu {{nameMax}} simvol.',

@@ -368,6 +368,17 @@ const en = {
     tiers: { free: 'Free', paid: 'Paid' },
     since: 'since {{date}}',
     until: 'paid until {{date}}',
+    ended: 'ended on {{date}}',
+    cancelledUntil: 'Cancelled, reads until {{date}}',
+    cancel: 'Cancel subscription',
+    cancelLabel: 'Cancel the subscription to {{name}}',
+    cancelTitle: 'Cancel the subscription to {{name}}?',
+    cancelFreeText: 'The subscription ends now. You can subscribe again at any time.',
+    cancelPaidText:
+      'It will not renew and you will not be charged again. You read its paid articles in full until {{date}}.',
+    keep: 'Keep it',
+    cancelledFree: 'You are no longer subscribed to {{name}}.',
+    cancelledPaid: 'Your subscription to {{name}} will not renew; you read in full until {{date}}.',
     problems: {
       nameRequired: 'Enter a name.',
       nameLength: 'At most {{nameMax}} characters.',

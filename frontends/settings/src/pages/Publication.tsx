@@ -22,7 +22,7 @@ import {
   useSession,
   type Schemas,
 } from '@pencraft/ui';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormError, Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
@@ -217,33 +217,176 @@ function Invitations({
   );
 }
 
+type SubscriptionItem = Schemas['MyPublicationSubscriptions']['items'][number];
+
+/**
+ * "Cancel the subscription to X?" on a <dialog> (focus kept inside, Escape keeps it): what cancelling does to this
+ * subscription (a free one ends now; a paid one stops renewing and reads in full until its period ends); the API's
+ * refusal is shown in it.
+ */
+function ConfirmCancel({
+  item,
+  open,
+  onCancelled,
+  onClose,
+}: {
+  /** The subscription asked about (kept while the dialog closes). */
+  item: SubscriptionItem | undefined;
+  open: boolean;
+  onCancelled: (item: SubscriptionItem) => void;
+  onClose: () => void;
+}) {
+  const { t } = useSettingsTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const close = () => {
+    setError(undefined);
+    onClose();
+  };
+
+  const confirm = () => {
+    if (!item) return;
+    setBusy(true);
+    setError(undefined);
+    api.post('/api/core-publications/{id}/unsub', { params: { path: { id: item.publication.id } } }).then(
+      () => {
+        setBusy(false);
+        setError(undefined);
+        onCancelled(item);
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        setError(errorMessage(failure, t('common:dialog.failure')));
+      },
+    );
+  };
+
+  const name = item?.publication.name ?? '';
+  const paid = item?.subscription.tier === 'paid';
+  return (
+    <dialog
+      ref={ref}
+      className="pc-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) close();
+      }}
+    >
+      <div className="pc-dialog__body">
+        <h2 id={titleId} className="pc-dialog__title">
+          {t('publication.cancelTitle', { name })}
+        </h2>
+        <p id={textId} className="pc-dialog__message">
+          {paid
+            ? t('publication.cancelPaidText', { date: formatDate(item?.subscription.periodEnd, t) })
+            : t('publication.cancelFreeText')}
+        </p>
+        <FormError message={error} />
+        <div className="pc-settings__actions">
+          <Button variant="danger" busy={busy} onClick={confirm}>
+            {t('publication.cancel')}
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={close} autoFocus>
+            {t('publication.keep')}
+          </Button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+/** What a subscription is now: free, paid and renewing, cancelled (reads until its period ends), or ended. */
+function subscriptionState(
+  subscription: SubscriptionItem['subscription'],
+  t: ReturnType<typeof useSettingsTranslation>['t'],
+) {
+  if (subscription.tier === 'free') return { text: '', cancellable: true };
+  const until = formatDate(subscription.periodEnd, t);
+  if (!subscription.periodEnd || Date.parse(subscription.periodEnd) <= Date.now())
+    return { text: t('publication.ended', { date: until }), cancellable: false };
+  if (subscription.cancelledAt) return { text: t('publication.cancelledUntil', { date: until }), cancellable: false };
+  return { text: t('publication.until', { date: until }), cancellable: true };
+}
+
+/** The user's subscriptions, each with the way to cancel it (confirmed first). */
 function Subscriptions() {
   const { t } = useSettingsTranslation();
+  const feedback = useFeedback();
   const list = useLoad((signal) => api.get('/api/ttin/sbcs', { signal }), [], t('common:dialog.failure'));
+  const [asking, setAsking] = useState<{ item: SubscriptionItem; open: boolean }>();
   return (
-    <Loaded state={list.state} onRetry={list.reload}>
-      {(data) =>
-        data.items.length === 0 ? (
-          <p className="pc-settings__text">{t('publication.noSubscriptions')}</p>
-        ) : (
-          <ul className="pc-settings__list" data-subscriptions>
-            {data.items.map(({ publication, subscription }) => (
-              <li key={publication.id} className="pc-settings__publication-row">
-                <span>
-                  <strong>{publication.name}</strong> <span className="pc-settings__text">{publication.domain}</span>
-                </span>
-                <span className="pc-settings__text">
-                  {t(`publication.tiers.${subscription.tier}`)} ·{' '}
-                  {t('publication.since', { date: formatDate(subscription.createdAt, t) })}
-                  {subscription.periodEnd &&
-                    ` · ${t('publication.until', { date: formatDate(subscription.periodEnd, t) })}`}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )
-      }
-    </Loaded>
+    <>
+      <Loaded state={list.state} onRetry={list.reload}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <p className="pc-settings__text">{t('publication.noSubscriptions')}</p>
+          ) : (
+            <ul className="pc-settings__list" data-subscriptions>
+              {data.items.map((item) => {
+                const { publication, subscription } = item;
+                const state = subscriptionState(subscription, t);
+                return (
+                  <li
+                    key={publication.id}
+                    className="pc-settings__publication-row"
+                    data-subscription={publication.slug}
+                  >
+                    <span>
+                      <strong>{publication.name}</strong>{' '}
+                      <span className="pc-settings__text">{publication.domain}</span>
+                    </span>
+                    <span className="pc-settings__text">
+                      {t(`publication.tiers.${subscription.tier}`)} ·{' '}
+                      {t('publication.since', { date: formatDate(subscription.createdAt, t) })}
+                      {state.text && ` · ${state.text}`}
+                    </span>
+                    {state.cancellable && (
+                      <span className="pc-settings__actions">
+                        <Button
+                          variant="secondary"
+                          aria-label={t('publication.cancelLabel', { name: publication.name })}
+                          onClick={() => setAsking({ item, open: true })}
+                        >
+                          {t('publication.cancel')}
+                        </Button>
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </Loaded>
+      <ConfirmCancel
+        item={asking?.item}
+        open={asking?.open ?? false}
+        onClose={() => setAsking((current) => current && { ...current, open: false })}
+        onCancelled={(item) => {
+          setAsking({ item, open: false });
+          const { name } = item.publication;
+          feedback.success(
+            item.subscription.tier === 'paid'
+              ? t('publication.cancelledPaid', { name, date: formatDate(item.subscription.periodEnd, t) })
+              : t('publication.cancelledFree', { name }),
+          );
+          list.reload();
+        }}
+      />
+    </>
   );
 }
 
