@@ -18,6 +18,13 @@ import {
 } from '@pencraft/rules';
 import { PLAN_INTERVALS, PUBLICATION_IMAGE_KINDS, PUBLICATION_ROLES, SUBSCRIPTION_TIERS } from '@pencraft/rules';
 import {
+  ELIGIBILITY_CONDITIONS,
+  LEDGER_TRANSACTION_KINDS,
+  PAYOUT_STATES,
+  SUPPORT_STATES,
+  USER_ACCOUNT_KINDS,
+} from '@pencraft/rules';
+import {
   ARTICLE_STATUSES,
   AUDIENCES,
   BAN_REASONS,
@@ -29,7 +36,13 @@ import {
 import { ArticleStatus } from './gen/articles/v1/articles.js';
 import { EditorImageFormat } from './gen/articles/v1/media.js';
 import { CommentStatus } from './gen/comments/v1/comments.js';
-import { Audience, BanReason, Language, QueueKind, ReportReason } from './gen/common/v1/common.js';
+import { Audience, BanReason, Language, PayoutState, QueueKind, ReportReason } from './gen/common/v1/common.js';
+import {
+  BalanceAccountKind,
+  EligibilityCondition,
+  LedgerTransactionKind,
+  SupportState,
+} from './gen/donations/v1/donations.js';
 import { AccountLogType } from './gen/identity/v1/identity.js';
 import { PictureKind } from './gen/identity/v1/profile.js';
 import {
@@ -202,4 +215,29 @@ export const subscriptionTiers = protoEnum<SubscriptionTier, (typeof SUBSCRIPTIO
   'SubscriptionTier',
   SubscriptionTier,
   SUBSCRIPTION_TIERS,
+);
+export const payoutStates = protoEnum<PayoutState, (typeof PAYOUT_STATES)[number]>(
+  'PayoutState',
+  PayoutState,
+  PAYOUT_STATES,
+);
+export const supportStates = protoEnum<SupportState, (typeof SUPPORT_STATES)[number]>(
+  'SupportState',
+  SupportState,
+  SUPPORT_STATES,
+);
+export const eligibilityConditions = protoEnum<EligibilityCondition, (typeof ELIGIBILITY_CONDITIONS)[number]>(
+  'EligibilityCondition',
+  EligibilityCondition,
+  ELIGIBILITY_CONDITIONS,
+);
+export const ledgerTransactionKinds = protoEnum<LedgerTransactionKind, (typeof LEDGER_TRANSACTION_KINDS)[number]>(
+  'LedgerTransactionKind',
+  LedgerTransactionKind,
+  LEDGER_TRANSACTION_KINDS,
+);
+export const balanceAccountKinds = protoEnum<BalanceAccountKind, (typeof USER_ACCOUNT_KINDS)[number]>(
+  'BalanceAccountKind',
+  BalanceAccountKind,
+  USER_ACCOUNT_KINDS,
 );

@@ -34,6 +34,7 @@ import {
   CommentSubmitted,
   CommentVoted,
 } from './gen/events/v1/comments.js';
+import { PayoutUpdated, SupporterTotal, SupportReceived } from './gen/events/v1/donations.js';
 import { BanIssued, ReviewDecided } from './gen/events/v1/moderation.js';
 import {
   ArticleDetached,
@@ -398,6 +399,32 @@ export const EVENTS = {
     message: ArticleDetached,
     publisher: 'publications',
     consumers: { articles: 'articles-publications-detached' },
+  }),
+  // Donations: notifications tells the recipient of a support (200) and the author of a payout's state (201); the
+  // supporter's running total is the hook of the "100 AZN sent as support" badge (no consumer yet).
+  supportReceived: defineEvent({
+    subject: 'donations.support.received',
+    type: 'events.v1.SupportReceived',
+    proto: 'events/v1/donations.proto',
+    message: SupportReceived,
+    publisher: 'donations',
+    consumers: { notifications: 'notifications-donations-supports' },
+  }),
+  payoutUpdated: defineEvent({
+    subject: 'donations.payout.updated',
+    type: 'events.v1.PayoutUpdated',
+    proto: 'events/v1/donations.proto',
+    message: PayoutUpdated,
+    publisher: 'donations',
+    consumers: { notifications: 'notifications-donations-payouts' },
+  }),
+  supporterTotal: defineEvent({
+    subject: 'donations.supporter.total',
+    type: 'events.v1.SupporterTotal',
+    proto: 'events/v1/donations.proto',
+    message: SupporterTotal,
+    publisher: 'donations',
+    consumers: {},
   }),
 } as const;
 

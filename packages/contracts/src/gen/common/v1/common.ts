@@ -284,3 +284,58 @@ export function queueKindToJSON(object: QueueKind): string {
       return "UNRECOGNIZED";
   }
 }
+
+/**
+ * Where a payout request stands (rules: PAYOUT_STATES): requested by the author, processing and then paid or failed
+ * by staff (donations.v1 and the donations.payout.updated event).
+ */
+export enum PayoutState {
+  PAYOUT_STATE_UNSPECIFIED = 0,
+  PAYOUT_STATE_REQUESTED = 1,
+  PAYOUT_STATE_PROCESSING = 2,
+  PAYOUT_STATE_PAID = 3,
+  PAYOUT_STATE_FAILED = 4,
+  UNRECOGNIZED = -1,
+}
+
+export function payoutStateFromJSON(object: any): PayoutState {
+  switch (object) {
+    case 0:
+    case "PAYOUT_STATE_UNSPECIFIED":
+      return PayoutState.PAYOUT_STATE_UNSPECIFIED;
+    case 1:
+    case "PAYOUT_STATE_REQUESTED":
+      return PayoutState.PAYOUT_STATE_REQUESTED;
+    case 2:
+    case "PAYOUT_STATE_PROCESSING":
+      return PayoutState.PAYOUT_STATE_PROCESSING;
+    case 3:
+    case "PAYOUT_STATE_PAID":
+      return PayoutState.PAYOUT_STATE_PAID;
+    case 4:
+    case "PAYOUT_STATE_FAILED":
+      return PayoutState.PAYOUT_STATE_FAILED;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return PayoutState.UNRECOGNIZED;
+  }
+}
+
+export function payoutStateToJSON(object: PayoutState): string {
+  switch (object) {
+    case PayoutState.PAYOUT_STATE_UNSPECIFIED:
+      return "PAYOUT_STATE_UNSPECIFIED";
+    case PayoutState.PAYOUT_STATE_REQUESTED:
+      return "PAYOUT_STATE_REQUESTED";
+    case PayoutState.PAYOUT_STATE_PROCESSING:
+      return "PAYOUT_STATE_PROCESSING";
+    case PayoutState.PAYOUT_STATE_PAID:
+      return "PAYOUT_STATE_PAID";
+    case PayoutState.PAYOUT_STATE_FAILED:
+      return "PAYOUT_STATE_FAILED";
+    case PayoutState.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
