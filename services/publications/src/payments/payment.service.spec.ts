@@ -304,31 +304,7 @@ describe('PaymentService', () => {
     });
   });
 
-  describe('stopRenewal (before Unsubscribe)', () => {
-    it('cancels a renewing paid subscription at period end at the provider', async () => {
-      subscriptions.find.mockResolvedValue(
-        subscription({ tier: 'paid', providerSubscriptionId: SUB, paymentState: 'active', periodEnd: NOW }),
-      );
-      provider.cancelAtPeriodEnd.mockResolvedValue(undefined);
-      await service.stopRenewal({ actorUid: READER, publicationId: PUB });
-      expect(provider.cancelAtPeriodEnd).toHaveBeenCalledWith(SUB);
-    });
-
-    it('leaves free, already cancelled and ended subscriptions to Unsubscribe', async () => {
-      for (const row of [
-        subscription(),
-        subscription({ tier: 'paid', providerSubscriptionId: SUB, cancelledAt: NOW, periodEnd: NOW }),
-        subscription({ tier: 'paid', providerSubscriptionId: SUB, paymentState: 'ended', periodEnd: NOW }),
-        undefined,
-      ]) {
-        subscriptions.find.mockResolvedValue(row);
-        await service.stopRenewal({ actorUid: READER, publicationId: PUB });
-      }
-      expect(provider.cancelAtPeriodEnd).not.toHaveBeenCalled();
-    });
-  });
-
-  describe('stopRenewals (after DeletePlan)', () => {
+  describe('stopRenewals (after Unsubscribe and DeletePlan)', () => {
     it('tells the provider to cancel each at period end and clears its pending mark', async () => {
       provider.cancelAtPeriodEnd.mockResolvedValue(undefined);
       subscriptions.renewalStopped.mockResolvedValue(undefined);

@@ -138,23 +138,10 @@ export class PaymentService {
   }
 
   /**
-   * Before the subscriber's Unsubscribe: a paid subscription that still renews stops renewing at the provider (cancel
-   * at period end); SubscriptionService.unsubscribe then records it, and its access lasts until the period ends. The
-   * provider's webhook that follows changes nothing more. Anything else is left to unsubscribe.
-   */
-  async stopRenewal(request: pb.UnsubscribeRequest): Promise<void> {
-    const actor = actorOf(request.actorUid);
-    if (!isUuid(request.publicationId)) return;
-    const row = await this.transactions.run((tx) => this.subscriptions.find(tx, request.publicationId, actor));
-    if (row?.tier !== 'paid' || !row.providerSubscriptionId || row.cancelledAt || row.paymentState === 'ended') return;
-    await this.provider.cancelAtPeriodEnd(row.providerSubscriptionId);
-  }
-
-  /**
-   * After DeletePlan's commit: each provider subscription of the plan stops renewing at the provider (cancel at
-   * period end, idempotent there), one at a time; a failure leaves it marked pending, logged, and RenewalStopRetrier
-   * asks again later. The local state (cancelled, access until period end) is already committed either way. Answers
-   * how many are still pending.
+   * After Unsubscribe's or DeletePlan's commit: each provider subscription they cancelled stops renewing at the
+   * provider (cancel at period end, idempotent there), one at a time; a failure leaves it marked pending, logged, and
+   * RenewalStopRetrier asks again later. The local state (cancelled, access until period end) is already committed
+   * either way. Answers how many are still pending.
    */
   async stopRenewals(providerSubscriptionIds: readonly string[]): Promise<number> {
     let pending = 0;

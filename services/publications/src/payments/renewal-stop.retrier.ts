@@ -3,15 +3,15 @@ import { type Logger, LOGGER } from '@pencraft/kit';
 import { SubscriptionRepository } from '../subscriptions/subscription.repository.js';
 import { PaymentService } from './payment.service.js';
 
-/** How often the provider is asked again to stop renewing what a deleted plan cancelled here. */
+/** How often the provider is asked again to stop renewing what a subscriber or a deleted plan cancelled here. */
 export const RENEWAL_STOP_RETRY_MS = 5 * 60_000;
 /** At most this many per run (oldest cancellation first). */
 export const RENEWAL_STOP_BATCH = 50;
 
 /**
- * DeletePlan cancels its paid subscriptions in the database and then tells the provider; when the provider failed,
- * the subscription stays marked providerCancelPending and this asks again every RENEWAL_STOP_RETRY_MS, in every
- * replica (the provider's cancel at period end is idempotent, so two replicas asking at once is harmless).
+ * Unsubscribe and DeletePlan cancel paid subscriptions in the database and then tell the provider; when the provider
+ * failed, the subscription stays marked providerCancelPending and this asks again every RENEWAL_STOP_RETRY_MS, in
+ * every replica (the provider's cancel at period end is idempotent, so two replicas asking at once is harmless).
  */
 @Injectable()
 export class RenewalStopRetrier implements OnApplicationBootstrap, OnApplicationShutdown {

@@ -105,8 +105,8 @@ export class PublicationsGrpcController {
 
   @GrpcMethod(SERVICE, 'unsubscribe')
   async unsubscribe(request: pb.UnsubscribeRequest): Promise<pb.UnsubscribeResponse> {
-    await this.payments.stopRenewal(request);
-    await this.subscriptions.unsubscribe(request);
+    // Cancelled in the database first; then the provider is told (a failure is retried later, never lost).
+    await this.payments.stopRenewals(await this.subscriptions.unsubscribe(request));
     return {};
   }
 

@@ -62,11 +62,20 @@ export class SubscriptionRepository {
       .where(and(eq(subscriptions.publicationId, publicationId), eq(subscriptions.uid, uid)));
   }
 
-  /** A paid subscription stops renewing; its access lasts until its period ends. */
-  async cancel(tx: Queryable, publicationId: string, uid: string, at: Date): Promise<void> {
+  /**
+   * A paid subscription stops renewing; its access lasts until its period ends. `providerCancelPending`: the provider
+   * still renews it and is told after the commit (PaymentService.stopRenewals, retried by RenewalStopRetrier).
+   */
+  async cancel(
+    tx: Queryable,
+    publicationId: string,
+    uid: string,
+    at: Date,
+    providerCancelPending: boolean,
+  ): Promise<void> {
     await tx
       .update(subscriptions)
-      .set({ cancelledAt: at })
+      .set({ cancelledAt: at, providerCancelPending })
       .where(and(eq(subscriptions.publicationId, publicationId), eq(subscriptions.uid, uid)));
   }
 

@@ -152,33 +152,63 @@ describe('SubscriptionService', () => {
   });
 
   describe('unsubscribe', () => {
-    it('deletes a free subscription', async () => {
-      subscriptions.find.mockResolvedValue(subscription());
+    it('deletes a free subscription, with nothing for the provider', async () => {
+      subscriptions.lock.mockResolvedValue(subscription());
       subscriptions.delete.mockResolvedValue(undefined);
       outbox.add.mockResolvedValue('event');
-      await service.unsubscribe({ actorUid: READER, publicationId: PUB });
+      expect(await service.unsubscribe({ actorUid: READER, publicationId: PUB })).toEqual([]);
+      expect(subscriptions.lock).toHaveBeenCalledWith(TX, PUB, READER);
       expect(subscriptions.delete).toHaveBeenCalledWith(TX, PUB, READER);
       expect(SubscriptionCancelled.decode(outbox.add.mock.calls[0]![1].payload)).toMatchObject({ paid: false });
     });
 
-    it('stops a paid one renewing, keeping its period', async () => {
+    it('stops a paid one renewing, keeping its period, and marks the provider subscription to be told', async () => {
       const periodEnd = new Date(NOW.getTime() + 86_400_000);
-      subscriptions.find.mockResolvedValue(subscription({ tier: 'paid', planId: PLAN, periodEnd }));
+      subscriptions.lock.mockResolvedValue(
+        subscription({
+          tier: 'paid',
+          planId: PLAN,
+          periodEnd,
+          providerSubscriptionId: 'sub_1',
+          paymentState: 'active',
+        }),
+      );
       subscriptions.cancel.mockResolvedValue(undefined);
       outbox.add.mockResolvedValue('event');
-      await service.unsubscribe({ actorUid: READER, publicationId: PUB });
-      expect(subscriptions.cancel).toHaveBeenCalledWith(TX, PUB, READER, NOW);
+      // The provider is told after the commit (PaymentService.stopRenewals), retried while it fails.
+      expect(await service.unsubscribe({ actorUid: READER, publicationId: PUB })).toEqual(['sub_1']);
+      expect(subscriptions.cancel).toHaveBeenCalledWith(TX, PUB, READER, NOW, true);
       expect(SubscriptionCancelled.decode(outbox.add.mock.calls[0]![1].payload)).toMatchObject({
         paid: true,
         periodEndMs: periodEnd.getTime(),
       });
     });
 
+    it('marks nothing for the provider when it no longer renews the paid subscription (ended, or none there)', async () => {
+      const periodEnd = new Date(NOW.getTime() + 86_400_000);
+      subscriptions.cancel.mockResolvedValue(undefined);
+      outbox.add.mockResolvedValue('event');
+      for (const row of [
+        subscription({ tier: 'paid', periodEnd, providerSubscriptionId: 'sub_1', paymentState: 'ended' }),
+        subscription({ tier: 'paid', periodEnd }),
+      ]) {
+        subscriptions.lock.mockResolvedValue(row);
+        expect(await service.unsubscribe({ actorUid: READER, publicationId: PUB })).toEqual([]);
+      }
+      expect(subscriptions.cancel.mock.calls).toEqual([
+        [TX, PUB, READER, NOW, false],
+        [TX, PUB, READER, NOW, false],
+      ]);
+    });
+
     it('answers SubscriptionNotFound without one or when already cancelled', async () => {
-      subscriptions.find.mockResolvedValue(undefined);
+      subscriptions.lock.mockResolvedValue(undefined);
       expect(await codeOf(service.unsubscribe({ actorUid: READER, publicationId: PUB }))).toBe('SubscriptionNotFound');
-      subscriptions.find.mockResolvedValue(subscription({ tier: 'paid', periodEnd: NOW, cancelledAt: NOW }));
+      subscriptions.lock.mockResolvedValue(subscription({ tier: 'paid', periodEnd: NOW, cancelledAt: NOW }));
       expect(await codeOf(service.unsubscribe({ actorUid: READER, publicationId: PUB }))).toBe('SubscriptionNotFound');
+      expect(await codeOf(service.unsubscribe({ actorUid: READER, publicationId: 'nope' }))).toBe(
+        'SubscriptionNotFound',
+      );
     });
   });
 

@@ -78,16 +78,22 @@ export class SubscriptionService {
     });
   }
 
-  /** A free subscription goes; a paid one stops renewing and keeps its access until its period ends. */
-  async unsubscribe(request: pb.UnsubscribeRequest): Promise<void> {
+  /**
+   * A free subscription goes; a paid one stops renewing and keeps its access until its period ends. Answers the
+   * provider subscription to stop renewing at the provider when the provider still renews it (marked pending here in
+   * the same transaction; PaymentService.stopRenewals tells the provider after the commit, and RenewalStopRetrier
+   * asks again while it fails), so a provider that is down neither refuses the cancellation nor loses it.
+   */
+  async unsubscribe(request: pb.UnsubscribeRequest): Promise<string[]> {
     const actor = actorOf(request.actorUid);
     if (!isUuid(request.publicationId)) throw new AppError('SubscriptionNotFound');
     const now = this.clock.now();
-    await this.transactions.run(async (tx) => {
-      const row = await this.subscriptions.find(tx, request.publicationId, actor);
+    return this.transactions.run(async (tx) => {
+      const row = await this.subscriptions.lock(tx, request.publicationId, actor);
       if (!row || row.cancelledAt) throw new AppError('SubscriptionNotFound');
       const paid = row.tier === 'paid';
-      if (paid) await this.subscriptions.cancel(tx, row.publicationId, actor, now);
+      const renewing = paid && !!row.providerSubscriptionId && row.paymentState !== 'ended';
+      if (paid) await this.subscriptions.cancel(tx, row.publicationId, actor, now, renewing);
       else await this.subscriptions.delete(tx, row.publicationId, actor);
       await this.outbox.add(
         tx,
@@ -99,6 +105,7 @@ export class SubscriptionService {
           atMs: now.getTime(),
         }),
       );
+      return renewing ? [row.providerSubscriptionId!] : [];
     });
   }
 

@@ -28,8 +28,8 @@ export const subscriptions = publicationsSchema.table(
     paymentState: text('payment_state').$type<PaymentState>(),
     stateAt: timestamp('state_at', { withTimezone: true }),
     /**
-     * Cancelled here (its plan was deleted) and the provider not told yet: PaymentService tells it after the commit
-     * and again every few minutes until it answers (RenewalStopRetrier); true until then.
+     * Cancelled here (by the subscriber, or its plan was deleted) and the provider not told yet: PaymentService tells
+     * it after the commit and again every few minutes until it answers (RenewalStopRetrier); true until then.
      */
     providerCancelPending: boolean('provider_cancel_pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
