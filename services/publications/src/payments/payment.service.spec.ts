@@ -94,11 +94,11 @@ function stripeEvent(type: string, created: string, object: Record<string, unkno
   });
 }
 
-const checkoutCompleted = (created: string, id?: string) =>
+const checkoutCompleted = (created: string, id?: string, subscription = SUB) =>
   stripeEvent(
     'checkout.session.completed',
     created,
-    { id: 'cs_test_1', object: 'checkout.session', mode: 'subscription', subscription: SUB, metadata },
+    { id: `cs_test_${subscription}`, object: 'checkout.session', mode: 'subscription', subscription, metadata },
     id,
   );
 const invoice = (type: 'invoice.paid' | 'invoice.payment_failed', created: string, periodEnd: string) =>
@@ -295,6 +295,17 @@ describe('PaymentService', () => {
       expect(await codeOf(service.startCheckout(request))).toBe('CannotSubscribePublication');
       subscriptions.find.mockResolvedValueOnce(
         subscription({ tier: 'paid', periodEnd: new Date('2026-12-26T12:00:00Z'), paymentState: 'active' }),
+      );
+      expect(await codeOf(service.startCheckout(request))).toBe('AlreadySubscribed');
+      // Cancelled here, the provider not told yet: it still renews there.
+      subscriptions.find.mockResolvedValueOnce(
+        subscription({
+          tier: 'paid',
+          periodEnd: new Date('2026-12-26T12:00:00Z'),
+          cancelledAt: NOW,
+          providerCancelPending: true,
+          paymentState: 'active',
+        }),
       );
       expect(await codeOf(service.startCheckout(request))).toBe('AlreadySubscribed');
       payments.merchant.mockResolvedValueOnce(undefined);
@@ -538,6 +549,49 @@ describe('PaymentService', () => {
       await deliver(checkoutCompleted('2026-11-26T12:00:00Z'));
       await deliver(subscriptionDeleted('2026-12-01T00:00:00Z', '2026-12-01T00:00:00Z'));
       expect(row()?.periodEnd).toEqual(new Date('2026-12-01T00:00:00Z'));
+    });
+
+    it('takes a checkout paid again before a cancelled period ended: the new subscription replaces the old one', async () => {
+      await deliver(checkoutCompleted('2026-11-26T12:00:00Z'));
+      // The subscriber cancelled (Unsubscribe: cancelled here, the provider's own word not arrived yet).
+      rows.set(READER, { ...row()!, cancelledAt: new Date('2026-11-27T12:00:00Z') });
+      await deliver(checkoutCompleted('2026-12-01T12:00:00Z', undefined, 'sub_again'));
+      const again = {
+        tier: 'paid',
+        providerSubscriptionId: 'sub_again',
+        cancelledAt: null,
+        paymentState: 'active',
+        periodEnd: new Date('2027-01-01T12:00:00Z'),
+      };
+      expect(row()).toMatchObject(again);
+      expect(events.map((e) => e.subject)).toEqual([
+        EVENTS.subscriptionCreated.subject,
+        EVENTS.subscriptionCreated.subject,
+      ]);
+      // The old subscription's later events change nothing: its cancellation, its end, a late copy of its checkout.
+      await deliver(subscriptionUpdated('2026-11-28T12:00:00Z', true, '2026-12-26T12:00:00Z'));
+      await deliver(subscriptionDeleted('2026-12-26T12:00:00Z', '2026-12-26T12:00:00Z'));
+      await deliver(checkoutCompleted('2026-11-26T12:00:00Z'));
+      expect(row()).toMatchObject(again);
+      expect(events).toHaveLength(2);
+    });
+
+    it('does not let a checkout replace a cancelled subscription whose stop the provider has not been told', async () => {
+      await deliver(checkoutCompleted('2026-11-26T12:00:00Z'));
+      rows.set(READER, { ...row()!, cancelledAt: new Date('2026-11-27T12:00:00Z'), providerCancelPending: true });
+      await deliver(checkoutCompleted('2026-12-01T12:00:00Z', undefined, 'sub_again'));
+      expect(row()).toMatchObject({ providerSubscriptionId: SUB, providerCancelPending: true });
+    });
+
+    it('ignores a late checkout of a replaced subscription while the one that replaced it renews', async () => {
+      await deliver(checkoutCompleted('2026-12-01T12:00:00Z', undefined, 'sub_again'));
+      await deliver(checkoutCompleted('2026-11-26T12:00:00Z'));
+      expect(row()).toMatchObject({ providerSubscriptionId: 'sub_again', periodEnd: new Date('2027-01-01T12:00:00Z') });
+      // Cancelled meanwhile: a checkout older than the state applied is still a late one.
+      rows.set(READER, { ...row()!, cancelledAt: new Date('2026-12-02T12:00:00Z') });
+      await deliver(checkoutCompleted('2026-11-26T12:00:00Z'));
+      expect(row()).toMatchObject({ providerSubscriptionId: 'sub_again' });
+      expect(events).toHaveLength(1);
     });
 
     it('ignores events of a subscription it does not know and events of other types, recording them', async () => {

@@ -289,8 +289,13 @@ export class PaymentService {
       }
       return;
     }
-    // Paid under another provider subscription that has not ended: a late event of a subscription it replaced.
-    if (row?.tier === 'paid' && row.paymentState !== 'ended' && row.providerSubscriptionId) return;
+    // Paid under another provider subscription that has not ended: a late event of a subscription it replaced. Unless
+    // that one was cancelled (and the provider told) and this began after the last state applied: the subscriber
+    // checked out again before the cancelled period ended (they paid; the new subscription replaces the old one, whose
+    // later events are ignored). While the provider is not told yet, the pending stop names the old one: the checkout
+    // is refused then (startCheckout), so its event here is a late one.
+    const resubscribed = !!row?.cancelledAt && !row.providerCancelPending && newer(row, atMs);
+    if (row?.tier === 'paid' && row.paymentState !== 'ended' && row.providerSubscriptionId && !resubscribed) return;
     const publication = await this.publications.find(tx, ref.publicationId);
     if (!publication) return; // The publication was deleted meanwhile: nothing to give access to.
     const plan = ref.planId ? await this.plans.find(tx, ref.publicationId, ref.planId) : undefined;
@@ -352,9 +357,11 @@ function newer(row: SubscriptionRow, atMs: number): boolean {
   return !row.stateAt || row.stateAt.getTime() <= atMs;
 }
 
-/** A paid subscription whose period runs and which renews: a second checkout would charge twice. */
+/**
+ * A paid subscription whose period runs and which renews, or whose cancellation the provider has not been told yet (it
+ * still renews there): a second checkout would charge twice.
+ */
 function renewsPaid(row: SubscriptionRow, nowMs: number): boolean {
-  return (
-    row.tier === 'paid' && (row.periodEnd?.getTime() ?? 0) > nowMs && !row.cancelledAt && row.paymentState !== 'ended'
-  );
+  if (row.tier !== 'paid' || row.paymentState === 'ended') return false;
+  return row.providerCancelPending || ((row.periodEnd?.getTime() ?? 0) > nowMs && !row.cancelledAt);
 }
