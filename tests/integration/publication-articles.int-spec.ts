@@ -7,7 +7,10 @@
 // publications.publication.deleted) make those articles, and the drafts aimed there, personal. Paid readers are
 // allowed in a publication (tests/integration/paid-articles.int-spec.ts covers paid reading). The publication's list
 // (GET /api/core-publications/{id}/articles) answers its published cards, the pinned first, then the newest, a page at
-// a time by cursor; a detached article leaves it.
+// a time by cursor; a detached article leaves it. The studio's list (GET /api/core-publications/{id}/studio/articles)
+// answers the team every article of the publication newest first, pinned or not, with its author (on the team or
+// not), audience and counts; the owner pins a member's article from it and detaches it; an outsider, a visitor, an
+// unknown or malformed id and a foreign cursor are refused with their codes.
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
@@ -295,6 +298,139 @@ describe("the publication's list", () => {
     expect(codeOf(await list('p.0.nope'))).toEqual([400, 'InvalidPage']);
     const unknown = await list(undefined, '00000000-0000-4000-8000-000000000000');
     expect(codeOf(unknown)).toEqual([404, 'PublicationNotFound']);
+  });
+});
+
+const studioList = (account: Account, cursor?: string, id = publicationId) =>
+  account.api.GET('/api/core-publications/{id}/studio/articles', {
+    params: { path: { id }, query: cursor === undefined ? {} : { cursor } },
+  });
+
+/** Every page of the studio's list, by cursor. */
+async function studioAll(account: Account) {
+  const items: Schemas['PublicationStudioArticle'][] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const answer = await studioList(account, cursor);
+    expect(answer.status).toBe(200);
+    items.push(...answer.data!.items);
+    if (!answer.data!.nextCursor) return items;
+    cursor = answer.data!.nextCursor;
+  }
+}
+
+describe("the studio's list", () => {
+  let alicePaid: Article;
+
+  it('gives the team every article of the publication newest first, pinned or not, with author, audience and counts', async () => {
+    const draft = await draftOf(alice, 'Abunəçilər üçün');
+    await target(alice, draft.id, publicationId);
+    const paid = await alice.api.PUT('/api/drafts/{id}', {
+      ...byId(draft.id),
+      body: {
+        title: 'Abunəçilər üçün',
+        description: 'Təsvir',
+        language: 'az',
+        category: 'travel',
+        subCategories: ['culture'],
+        content: { blocks: [{ type: 'paragraph', data: { text: TEXT } }] },
+        audience: 'paid',
+        version: draft.version + 1,
+      },
+    });
+    expect(paid.status).toBe(200);
+    alicePaid = await publish(alice, draft.id);
+    expect(alicePaid.publicationId).toBe(publicationId);
+
+    const first = await studioList(owner);
+    expect(first.status).toBe(200);
+    expect(first.data!.items).toHaveLength(20);
+    expect(first.data!.pinned).toEqual([aliceArticle.id, ownerArticles[0]!.id]);
+    const items = await studioAll(owner);
+    // Newest first, the pinned in their place: Alice's paid one, the owner's 20, Bob's, Alice's first.
+    const newest = [
+      alicePaid.id,
+      ...ownerArticles.map((article) => article.id).reverse(),
+      bobArticle.id,
+      aliceArticle.id,
+    ];
+    expect(items.map((item) => item.id)).toEqual(newest);
+    expect(items.filter((item) => item.pinned).map((item) => item.id)).toEqual([ownerArticles[0]!.id, aliceArticle.id]);
+    expect(items.find((item) => item.id === alicePaid.id)).toEqual({
+      id: alicePaid.id,
+      title: 'Abunəçilər üçün',
+      language: 'az',
+      author: { uid: alice.uid, username: alice.username, fullname: alicePaid.author.fullname || null, imageUrl: null },
+      authorIsMember: true,
+      publishedAt: expect.any(String),
+      pinned: false,
+      audience: 'paid',
+      views: 0,
+      reads: 0,
+    });
+    expect(items.find((item) => item.id === aliceArticle.id)).toMatchObject({ audience: 'free', pinned: true });
+    // Bob left: his article stays the publication's, and the list says he is no longer on the team.
+    expect(items.find((item) => item.id === bobArticle.id)).toMatchObject({
+      author: { uid: bob.uid, username: bob.username },
+      authorIsMember: false,
+      pinned: false,
+    });
+    expect(items.map((item) => item.id)).not.toContain(personalOfBob);
+    // A member reads the same list.
+    expect((await studioAll(alice)).map((item) => [item.id, item.pinned])).toEqual(
+      items.map((item) => [item.id, item.pinned]),
+    );
+  });
+
+  it("the owner pins a member's article from it (first on the public list) and unpins it; a member cannot", async () => {
+    expect(codeOf(await pin(alice, alicePaid.id))).toEqual([403, 'ActorNotPublicationOwner']);
+    expect((await pin(owner, alicePaid.id)).status).toBe(204);
+    expect((await studioAll(owner)).find((item) => item.id === alicePaid.id)).toMatchObject({ pinned: true });
+    const publicList = (await list()).data!;
+    expect(publicList.items[0]).toMatchObject({ id: alicePaid.id, pinned: true });
+    expect(publicList.pinned[0]).toBe(alicePaid.id);
+
+    const unpinned = await owner.api.DELETE('/api/core-publications/{id}/studio/articles/{aid}/pin', {
+      params: { path: { id: publicationId, aid: alicePaid.id } },
+    });
+    expect(unpinned.status).toBe(204);
+    expect((await studioAll(owner)).find((item) => item.id === alicePaid.id)).toMatchObject({ pinned: false });
+    expect((await list()).data!.pinned).toEqual([aliceArticle.id, ownerArticles[0]!.id]);
+  });
+
+  it("the owner detaches a member's article from it: it leaves the list and stays under its author", async () => {
+    const detach = await owner.api.POST('/api/core-publications/{id}/studio/articles/{aid}/detach', {
+      params: { path: { id: publicationId, aid: alicePaid.id } },
+    });
+    expect(detach.status).toBe(204);
+    const items = await eventually(async () => {
+      const all = await studioAll(owner);
+      return all.some((item) => item.id === alicePaid.id) ? undefined : all;
+    });
+    expect(items).toHaveLength(22);
+    expect(await read(alicePaid.id)).toMatchObject({ publicationId: null, author: { uid: alice.uid } });
+  });
+
+  it('refuses an outsider, a visitor, an unknown or malformed publication and a foreign cursor, never with a 5xx', async () => {
+    expect(codeOf(await studioList(outsider))).toEqual([403, 'ActorNotPublicationMember']);
+    expect(codeOf(await visitorApi().GET('/api/core-publications/{id}/studio/articles', byId(publicationId)))).toEqual([
+      401,
+      'Unauthorized',
+    ]);
+    expect(codeOf(await studioList(owner, undefined, '00000000-0000-4000-8000-000000000000'))).toEqual([
+      404,
+      'PublicationNotFound',
+    ]);
+    expect(codeOf(await studioList(outsider, undefined, '00000000-0000-4000-8000-000000000000'))).toEqual([
+      404,
+      'PublicationNotFound',
+    ]);
+    expect(codeOf(await studioList(owner, undefined, 'not-an-id'))).toEqual([404, 'PublicationNotFound']);
+    expect(codeOf(await studioList(owner, 'p.0.nope'))).toEqual([400, 'InvalidPage']);
+    expect(codeOf(await studioList(owner, `n.1.${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}x`))).toEqual([
+      400,
+      'InvalidPage',
+    ]);
   });
 });
 

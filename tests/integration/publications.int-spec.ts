@@ -6,7 +6,9 @@
 // pinning; renames; the logo and the cover (uploaded, judged by content, served under /media, replaced and removed);
 // the page-load summary's dom and pub; the studio's analytics (a read of an article published into the publication in
 // its series and most read, the owner's revenue per day from the income ledger, none for a member) and comments (a
-// published comment on that article); deletion (its images go too). The actor is always the session's user.
+// published comment on that article); the studio's list of the publication's articles with their views and reads;
+// the income page's merchant account (none, onboarding after connecting, connected once Stripe enables charges);
+// deletion (its images go too). The actor is always the session's user.
 import { ArticleStatus, ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
 import { Language } from '@pencraft/contracts/common/v1/common';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
@@ -18,6 +20,7 @@ import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
 import { closeCommentReviewClient, decideComment } from '../support/comment-review.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
+import { accountEnabled, deliverSigned } from '../support/stripe-webhooks.ts';
 import {
   eventually,
   freshDatabase,
@@ -157,6 +160,11 @@ const removeImage = (account: Account, kind: 'logo' | 'cover') =>
   kind === 'logo'
     ? account.api.DELETE('/api/core-publications/{id}/studio/logo', byPublication())
     : account.api.DELETE('/api/core-publications/{id}/studio/cover', byPublication());
+const studioArticles = (account: Account) =>
+  account.api.GET('/api/core-publications/{id}/studio/articles', byPublication());
+const income = (account: Account) => account.api.GET('/api/core-publications/{id}/studio/income', byPublication());
+const connect = (account: Account) =>
+  account.api.POST('/api/core-publications/{id}/studio/income/connect', byPublication());
 const deletePublication = (account: Account) => account.api.DELETE('/api/core-publications/{id}', byPublication());
 
 beforeAll(async () => {
@@ -374,10 +382,13 @@ describe('members and invitations', () => {
     expect(statusAndCode(await studioPlans(alice))).toEqual(denied);
     expect(statusAndCode(await createPlan(alice, { interval: 'month', price: 500 }))).toEqual(denied);
     expect(statusAndCode(await deletePublication(alice))).toEqual(denied);
+    expect(statusAndCode(await income(alice))).toEqual(denied);
+    expect(statusAndCode(await connect(alice))).toEqual(denied);
     expect((await view(owner.api)).data!.publication.description).toBe('Şəhər haqqında qeydlər');
-    // Analytics and comments are the members' too.
+    // Analytics, comments and the articles' list are the members' too.
     expect((await analytics(alice)).status).toBe(200);
     expect((await studioComments(alice)).status).toBe(200);
+    expect((await studioArticles(alice)).status).toBe(200);
   });
 
   it('an outsider gets ActorNotPublicationMember on every studio route', async () => {
@@ -388,6 +399,9 @@ describe('members and invitations', () => {
     expect(statusAndCode(await studioPlans(outsider))).toEqual(denied);
     expect(statusAndCode(await analytics(outsider))).toEqual(denied);
     expect(statusAndCode(await studioComments(outsider))).toEqual(denied);
+    expect(statusAndCode(await studioArticles(outsider))).toEqual(denied);
+    expect(statusAndCode(await income(outsider))).toEqual(denied);
+    expect(statusAndCode(await connect(outsider))).toEqual(denied);
     expect(statusAndCode(await invite(outsider, bob.username))).toEqual(denied);
     expect(statusAndCode(await removeMember(outsider, alice.uid))).toEqual(denied);
     expect(statusAndCode(await settings(outsider, { description: 'Yad' }))).toEqual(denied);
@@ -674,6 +688,26 @@ describe('the studio’s analytics and comments', () => {
     expect(ofMember.data!.daily.at(-1)).toMatchObject({ views: 1, reads: 1 });
   });
 
+  it('the studio’s list of articles gives it with its author, audience, views and reads', async () => {
+    const item = await eventually(async () => {
+      const answer = await studioArticles(owner);
+      expect(answer.status).toBe(200);
+      const found = answer.data!.items.find((entry) => entry.id === articleId);
+      return found?.reads === 1 ? found : undefined;
+    });
+    expect(item).toMatchObject({
+      title,
+      language: 'az',
+      author: { uid: alice.uid, username: alice.username },
+      authorIsMember: true,
+      pinned: false,
+      audience: 'free',
+      views: 1,
+      reads: 1,
+    });
+    expect((await studioArticles(alice)).data!.items.find((entry) => entry.id === articleId)).toEqual(item);
+  });
+
   it('the owner’s revenue per day comes from the income ledger, exact integer qəpik', async () => {
     const before = (await analytics(owner)).data!.revenue!;
     expect(before.currency).toBe('AZN');
@@ -739,6 +773,34 @@ describe('the studio’s analytics and comments', () => {
     expect(statusAndCode(await studioComments(outsider))).toEqual(denied);
     expect(statusAndCode(await analytics(outsider))).toEqual(denied);
     expect(statusAndCode(await analytics(bob))).toEqual(denied);
+  });
+});
+
+describe('the income page’s merchant account', () => {
+  it('is none until the owner connects, onboarding until Stripe enables charges, then connected', async () => {
+    const before = await income(owner);
+    expect(before.status).toBe(200);
+    expect(before.data!.merchant).toEqual({ status: 'none' });
+
+    const onboarding = await connect(owner);
+    expect(onboarding.status).toBe(200);
+    expect(onboarding.data!.url).toMatch(/^https:\/\//);
+    expect((await income(owner)).data!.merchant).toEqual({ status: 'onboarding' });
+
+    const sql = new pg.Pool({ connectionString: db.url, max: 1 });
+    let accountId: string;
+    try {
+      const { rows } = await sql.query<{ account_id: string }>(
+        'select account_id from publications.merchant_accounts where publication_id = $1',
+        [publication.id],
+      );
+      accountId = rows[0]!.account_id;
+    } finally {
+      await sql.end();
+    }
+    expect((await deliverSigned(base, accountEnabled(accountId))).status).toBe(200);
+    expect((await income(owner)).data!.merchant).toEqual({ status: 'connected' });
+    expect(statusAndCode(await connect(owner))).toEqual([409, 'AlreadyIntegrated']);
   });
 });
 
