@@ -45,6 +45,7 @@ describe(articlePublished.subject, () => {
         authorUsername: like('leyla'),
         authorFullname: like('Leyla Həsənova'),
         publishedAtMs: integer(1_795_000_000_000),
+        publicationId: uuid('7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b'),
       })
       .withMetadata(metadata)
       .verify(
@@ -58,6 +59,7 @@ describe(articlePublished.subject, () => {
             id: event.articleId,
             title: event.title,
             body: event.bodyText,
+            publicationId: event.publicationId,
           });
           expect(document.publishedAt.getTime()).toBe(event.publishedAtMs);
         }),
@@ -96,8 +98,9 @@ describe(articlePublished.subject, () => {
                     reviewNote: '',
                     translationOf: null,
                     coverKey: null,
-                    target: 'personal',
-                    publicationId: null,
+                    target: 'publication',
+                    // An article of a publication (a personal one sends no publicationId).
+                    publicationId: randomUUID(),
                     audience: 'free',
                     editCount: 0,
                   },

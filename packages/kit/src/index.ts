@@ -26,6 +26,7 @@ export * from './logging/logger.js';
 export * from './logging/request-context.js';
 export * from './mail/mailer.js';
 export * from './metrics/metrics.js';
+export * from './redis/public-cache-evictions.js';
 export * from './redis/redis.js';
 export * from './storage/object-store.js';
 export * from './tracing/tracing.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Clock, transactionManagerProvider } from '@pencraft/kit';
+import { ArticleAnnouncements } from './articles/article-announcements.js';
 import { ArticleRepository } from './articles/article.repository.js';
 import { ArticleService } from './articles/article.service.js';
 import { ArticlesGrpcController } from './articles/articles.grpc.controller.js';
@@ -42,6 +43,8 @@ import { PublicationLinkRepository } from './publications/publication-link.repos
     DraftRepository,
     ReviewService,
     ReviewRepository,
+    // articles.article.published, for every way what readers see of an article changes.
+    ArticleAnnouncements,
     // Readers' reports of published articles (moderation triages them).
     ArticleReportService,
     ArticleReportRepository,

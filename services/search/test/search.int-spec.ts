@@ -40,6 +40,7 @@ async function publish(
     category: 'tech',
     subCategories: [],
     publishedAtMs: Date.now(),
+    publicationId: '',
     ...author,
     ...event,
     language: languages.toProto(event.language),
@@ -159,5 +160,21 @@ describe('search against PostgreSQL and NATS', () => {
     });
     const { rows } = await sql.query('select revisions from search.documents where id = $1', [article.articleId]);
     expect(rows).toEqual([{ revisions: 1 }]);
+  });
+
+  it("keeps an article's publication, and forgets it when the article is announced again without one", async () => {
+    const publicationId = randomUUID();
+    const article = await publish({
+      title: 'In a publication',
+      language: 'en',
+      bodyText: 'publication column',
+      publicationId,
+    });
+    const publicationOf = async () =>
+      (await sql.query('select publication_id from search.documents where id = $1', [article.articleId])).rows[0]
+        ?.publication_id as string | null | undefined;
+    expect(await eventually(async () => ((await publicationOf()) === publicationId ? true : undefined))).toBe(true);
+    await publish({ ...article, language: 'en', publicationId: '' });
+    expect(await eventually(async () => ((await publicationOf()) === null ? true : undefined))).toBe(true);
   });
 });

@@ -6,9 +6,14 @@ import { languages } from '@pencraft/contracts/enums';
 /**
  * The articles.article.published payload of a published article (EVENTS.articlePublished in the contracts; its
  * contract with consumers is in tests/contract). A paid article (or a translation of one) carries only its teaser's
- * text: what the search index holds and shows in snippets, like any other reader without a plan.
+ * text: what the search index holds and shows in snippets, like any other reader without a plan. `publicationId` is
+ * the publication it belongs to (a translation's own, or its original's).
  */
-export function publishedEvent({ article, author }: ArticleWithAuthor, paid: boolean): ArticlePublished {
+export function publishedEvent(
+  { article, author }: ArticleWithAuthor,
+  paid: boolean,
+  publicationId: string | null = article.publicationId,
+): ArticlePublished {
   return {
     articleId: article.id,
     title: article.title,
@@ -21,5 +26,6 @@ export function publishedEvent({ article, author }: ArticleWithAuthor, paid: boo
     authorUsername: author?.username ?? '',
     authorFullname: author?.fullname ?? '',
     publishedAtMs: article.publishedAt?.getTime() ?? article.updatedAt.getTime(),
+    publicationId: publicationId ?? '',
   };
 }

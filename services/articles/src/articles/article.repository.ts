@@ -217,6 +217,16 @@ export class ArticleRepository {
     return row?.n ?? 0;
   }
 
+  /** The ids of an original's published translations (articles_translation_of_idx). */
+  async listPublishedTranslationIds(tx: Queryable, originalId: string): Promise<string[]> {
+    if (!isUuid(originalId)) return [];
+    const rows = await tx
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(eq(articles.translationOf, originalId), sql`${articles.status} = 'published'`));
+    return rows.map((row) => row.id);
+  }
+
   /** Published articles, newest first; one extra row tells whether a next page exists. */
   async listPublished(offset: number, limit: number) {
     return this.publishedPage.execute({ offset, limit: limit + 1 });

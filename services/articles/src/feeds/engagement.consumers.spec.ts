@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
 import type { EventConsumers, Subscription } from '@pencraft/kit';
 import { strictMock, TX } from '@pencraft/testing';
+import type { PublicCopies } from '../articles/public-copies.js';
 import { EngagementConsumers } from './engagement.consumers.js';
 import type { EngagementRepository } from './engagement.repository.js';
 import type { UserFollowRepository } from './user-follow.repository.js';
@@ -23,6 +24,7 @@ const published = (articleId: string) => ({
   authorUsername: 'a',
   authorFullname: 'A',
   publishedAtMs: 1,
+  publicationId: '',
 });
 
 async function subscribed() {
@@ -32,11 +34,13 @@ async function subscribed() {
   consumers.subscribe.mockResolvedValue(undefined);
   engagement.refresh.mockResolvedValue(undefined);
   follows.set.mockResolvedValue(undefined);
-  await new EngagementConsumers(consumers, engagement, follows).onApplicationBootstrap();
+  const publicCopies = strictMock<PublicCopies>('PublicCopies');
+  publicCopies.drop.mockReturnValue(undefined);
+  await new EngagementConsumers(consumers, engagement, follows, publicCopies).onApplicationBootstrap();
   const bySubject = new Map(
     consumers.subscribe.mock.calls.map(([s]) => [(s as Subscription).subjects[0]!, s as Subscription]),
   );
-  return { engagement, follows, bySubject };
+  return { engagement, follows, publicCopies, bySubject };
 }
 
 describe('EngagementConsumers', () => {
@@ -47,14 +51,26 @@ describe('EngagementConsumers', () => {
     expect(bySubject.get(EVENTS.userUnfollowed.subject)!.durable).toBe(EVENTS.userUnfollowed.consumers.articles);
   });
 
-  it('gives a published article its engagement row, from the article itself', async () => {
-    const { engagement, bySubject } = await subscribed();
+  it('gives a published article its engagement row, from the article itself, and drops its public copies after', async () => {
+    const { engagement, publicCopies, bySubject } = await subscribed();
     const data = EVENTS.articlePublished.message.encode(published(ARTICLE)).finish();
     await bySubject.get(EVENTS.articlePublished.subject)!.handler({ id: 'e', subject: '', type: '', data }, TX);
     expect(engagement.refresh).toHaveBeenCalledWith(TX, ARTICLE);
+    expect(publicCopies.drop).toHaveBeenCalledWith(ARTICLE);
     const bad = EVENTS.articlePublished.message.encode(published('x')).finish();
     await bySubject.get(EVENTS.articlePublished.subject)!.handler({ id: 'f', subject: '', type: '', data: bad }, TX);
     expect(engagement.refresh).toHaveBeenCalledTimes(1);
+    expect(publicCopies.drop).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the public copies when the engagement row fails (the event comes again)', async () => {
+    const { engagement, publicCopies, bySubject } = await subscribed();
+    engagement.refresh.mockRejectedValue(new Error('database gone'));
+    const data = EVENTS.articlePublished.message.encode(published(ARTICLE)).finish();
+    await expect(
+      bySubject.get(EVENTS.articlePublished.subject)!.handler({ id: 'g', subject: '', type: '', data }, TX),
+    ).rejects.toThrow('database gone');
+    expect(publicCopies.drop).not.toHaveBeenCalled();
   });
 
   it('records follows and unfollows as of their time', async () => {

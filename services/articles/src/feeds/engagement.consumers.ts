@@ -2,6 +2,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
 import type { UserFollowed, UserUnfollowed } from '@pencraft/contracts/events/v1/identity';
 import { EventConsumers, type Transaction } from '@pencraft/kit';
+import { PublicCopies } from '../articles/public-copies.js';
 import { EngagementRepository } from './engagement.repository.js';
 import { isUuid } from './ids.js';
 import { UserFollowRepository } from './user-follow.repository.js';
@@ -9,6 +10,8 @@ import { UserFollowRepository } from './user-follow.repository.js';
 /**
  * What the reading lists learn from events: a published article gets its engagement row (this service's own
  * articles.article.published, so every way of publishing is covered), and who follows whom comes from identity.
+ * Hearing an article announced (again) is also when the gateways' public copies of it are dropped: the change has
+ * committed by then, so a copy made afterwards is of the article as it is now.
  */
 @Injectable()
 export class EngagementConsumers implements OnApplicationBootstrap {
@@ -16,12 +19,15 @@ export class EngagementConsumers implements OnApplicationBootstrap {
     private readonly consumers: EventConsumers,
     private readonly engagement: EngagementRepository,
     private readonly follows: UserFollowRepository,
+    private readonly publicCopies: PublicCopies,
   ) {}
 
   async onApplicationBootstrap() {
     await this.consumers.subscribe(
       eventSubscription(EVENTS.articlePublished, 'articles', async (article, tx: Transaction) => {
-        if (isUuid(article.articleId)) await this.engagement.refresh(tx, article.articleId);
+        if (!isUuid(article.articleId)) return;
+        await this.engagement.refresh(tx, article.articleId);
+        this.publicCopies.drop(article.articleId);
       }),
     );
     await this.consumers.subscribe(

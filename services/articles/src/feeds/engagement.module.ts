@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Clock, transactionManagerProvider } from '@pencraft/kit';
+import { PublicCopies, RedisPublicCopies } from '../articles/public-copies.js';
 import { BookmarkRepository } from '../bookmarks/bookmark.repository.js';
 import { BookmarkService } from '../bookmarks/bookmark.service.js';
 import { CategoryFollowRepository } from '../categories/category-follow.repository.js';
@@ -23,6 +24,7 @@ import { UserFollowRepository } from './user-follow.repository.js';
   providers: [
     EngagementRepository,
     EngagementConsumers,
+    { provide: PublicCopies, useClass: RedisPublicCopies },
     FeedRepository,
     FeedService,
     UserFollowRepository,

@@ -11,12 +11,16 @@ import { articleEdits } from '../review/review.table.js';
  */
 @Injectable()
 export class PublicationLinkRepository {
-  /** The publication detached one article: the article, a draft editing it and its edits become personal. */
-  async detachArticle(tx: Queryable, articleId: string, publicationId: string): Promise<void> {
-    await tx
+  /**
+   * The publication detached one article: the article, a draft editing it and its edits become personal. Answers
+   * whether the article itself left (false when it was not there, or had left already).
+   */
+  async detachArticle(tx: Queryable, articleId: string, publicationId: string): Promise<boolean> {
+    const left = await tx
       .update(articles)
       .set({ publicationId: null })
-      .where(and(eq(articles.id, articleId), eq(articles.publicationId, publicationId)));
+      .where(and(eq(articles.id, articleId), eq(articles.publicationId, publicationId)))
+      .returning({ id: articles.id });
     await tx
       .update(drafts)
       .set({ publicationId: null })
@@ -25,12 +29,18 @@ export class PublicationLinkRepository {
       .update(articleEdits)
       .set({ publicationId: null })
       .where(and(eq(articleEdits.articleId, articleId), eq(articleEdits.publicationId, publicationId)));
+    return left.length > 0;
   }
 
-  /** The publication was deleted: every article, draft and edit of it becomes personal. */
-  async leavePublication(tx: Queryable, publicationId: string): Promise<void> {
-    await tx.update(articles).set({ publicationId: null }).where(eq(articles.publicationId, publicationId));
+  /** The publication was deleted: every article, draft and edit of it becomes personal. Answers the articles' ids. */
+  async leavePublication(tx: Queryable, publicationId: string): Promise<string[]> {
+    const left = await tx
+      .update(articles)
+      .set({ publicationId: null })
+      .where(eq(articles.publicationId, publicationId))
+      .returning({ id: articles.id });
     await tx.update(drafts).set({ publicationId: null }).where(eq(drafts.publicationId, publicationId));
     await tx.update(articleEdits).set({ publicationId: null }).where(eq(articleEdits.publicationId, publicationId));
+    return left.map((row) => row.id);
   }
 }

@@ -4,6 +4,7 @@ import { AppError } from '@pencraft/errors';
 import { ArticleWithdrawn } from '@pencraft/contracts/events/v1/articles';
 import type { Clock, Outbox } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
+import { ArticleAnnouncements } from '../articles/article-announcements.js';
 import type { ArticleRecord, ArticleRepository, ArticleWithAuthor } from '../articles/article.repository.js';
 import type { ArticleRow } from '../articles/article.table.js';
 import type { ArticleContent } from '../content/article-content.js';
@@ -152,7 +153,17 @@ describe('ReviewService', () => {
     clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
     transactions = fakeTransactions();
-    service = new ReviewService(transactions, articles, drafts, reviews, coAuthors, publications, outbox, clock);
+    service = new ReviewService(
+      transactions,
+      articles,
+      drafts,
+      reviews,
+      coAuthors,
+      publications,
+      outbox,
+      clock,
+      new ArticleAnnouncements(articles, outbox),
+    );
   });
 
   describe('submit', () => {
@@ -604,6 +615,68 @@ describe('ReviewService', () => {
         isEdit: true,
       });
     });
+
+    it('approving an edit that keeps the audience and the publication leaves the translations as announced', async () => {
+      reviews.lockEdit.mockResolvedValue(edit({ status: 'underModeration', title: 'Payız, yenə' }));
+      articles.replaceContent.mockResolvedValue(article({ status: 'published', editCount: 3 }));
+      articles.listPublishedTranslationIds.mockResolvedValue([]);
+
+      await service.decide(EDIT_ID, 'approve', '');
+
+      expect(articles.listPublishedTranslationIds).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['free to paid, into a publication', { audience: 'paid', publicationId: PUBLICATION_ID }, {}],
+      [
+        'paid to free',
+        { audience: 'free', publicationId: PUBLICATION_ID },
+        { audience: 'paid', publicationId: PUBLICATION_ID },
+      ],
+      ['into a publication', { audience: 'free', publicationId: PUBLICATION_ID }, {}],
+    ] as const)(
+      'approving an edit %s announces the published translations again, after the article',
+      async (_, changed, before) => {
+        const TRANSLATION_ID = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+        const PAST_TEASER = 'Gizli söz ancaq abunəçilər üçündür.';
+        const blocks = [
+          ...Array.from({ length: 6 }, () => ({ type: 'paragraph' as const, data: { text: TEXT } })),
+          { type: 'paragraph' as const, data: { text: PAST_TEASER } },
+        ];
+        articles.lockForUpdate.mockImplementation(async (_tx, id) =>
+          id === ARTICLE_ID ? article({ status: 'published', publishedAt: NOW, ...before }) : undefined,
+        );
+        reviews.lockEdit.mockResolvedValue(edit({ status: 'underModeration', ...changed }));
+        articles.replaceContent.mockResolvedValue(article({ status: 'published', ...changed }));
+        const live = read({ status: 'published', publishedAt: NOW, ...changed });
+        const translation = read({
+          id: TRANSLATION_ID,
+          status: 'published',
+          publishedAt: NOW,
+          translationOf: ARTICLE_ID,
+          language: 'en',
+          audience: 'free',
+          content: { ...CONTENT, blocks },
+          bodyText: [...blocks.map((block) => block.data.text)].join('\n'),
+        });
+        articles.findWithAuthor.mockImplementation(async (id) => (id === TRANSLATION_ID ? translation : live));
+        articles.listPublishedTranslationIds.mockResolvedValue([TRANSLATION_ID]);
+
+        await service.decide(EDIT_ID, 'approve', '');
+
+        expect(articles.listPublishedTranslationIds).toHaveBeenCalledWith(TX, ARTICLE_ID);
+        expect(outbox.add.mock.calls.map(([tx, event]) => [tx, event.subject])).toEqual([
+          [TX, EVENTS.articlePublished.subject],
+          [TX, EVENTS.articlePublished.subject],
+          [TX, EVENTS.articleReviewed.subject],
+        ]);
+        const again = EVENTS.articlePublished.message.decode(outbox.add.mock.calls[1]![1].payload);
+        expect(again).toMatchObject({ articleId: TRANSLATION_ID, publicationId: PUBLICATION_ID });
+        // A translation of a paid original carries only its teaser's text (search holds no more); of a free one, all.
+        expect(again.bodyText.includes(PAST_TEASER)).toBe(changed.audience !== 'paid');
+        expect(again.bodyText).toContain(TEXT);
+      },
+    );
 
     it('rejecting or asking for a revision leaves the live article as it is and tells the author', async () => {
       for (const [decision, status] of [

@@ -12,8 +12,8 @@ import {
   resolvePaging,
   withinDeletionWindow,
 } from '@pencraft/rules';
-import { publishedEvent } from '../articles/article.events.js';
-import { ArticleRepository, type ArticleWithAuthor } from '../articles/article.repository.js';
+import { ArticleAnnouncements } from '../articles/article-announcements.js';
+import { ArticleRepository } from '../articles/article.repository.js';
 import { checkArticle } from '../articles/article.rules.js';
 import { toArticle } from '../articles/article.service.js';
 import { PENDING_STATUSES, type ArticleRow } from '../articles/article.table.js';
@@ -54,6 +54,7 @@ export class ReviewService {
     private readonly publications: PublicationDirectory,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    private readonly announcements: ArticleAnnouncements,
   ) {}
 
   /**
@@ -173,13 +174,6 @@ export class ReviewService {
     return this.read(tx, articleId);
   }
 
-  /** A paid article: its own audience, or a translation's original's (the entitlement's rule, for the events). */
-  private async isPaid(tx: Queryable, { article }: ArticleWithAuthor): Promise<boolean> {
-    if (article.audience === 'paid') return true;
-    if (!article.translationOf) return false;
-    return (await this.articles.findWithAuthor(article.translationOf, tx))?.article.audience === 'paid';
-  }
-
   /** PENDING_ARTICLES_MAX articles of one author may wait for review at once. */
   private async checkPendingCap(tx: Queryable, authorId: string) {
     if ((await this.articles.countPending(tx, authorId)) >= PENDING_ARTICLES_MAX) {
@@ -195,10 +189,7 @@ export class ReviewService {
     await this.articles.setStatus(tx, article.id, transition.status, note, now);
     if (transition.publishes) {
       const found = (await this.articles.findWithAuthor(article.id, tx))!;
-      await this.outbox.add(
-        tx,
-        outboxEvent(EVENTS.articlePublished, publishedEvent(found, await this.isPaid(tx, found))),
-      );
+      await this.announcements.announce(tx, found);
       if (found.article.translationOf) {
         // A published translation is also announced as such, naming the original's author (notifications).
         const original = await this.articles.findWithAuthor(found.article.translationOf, tx);
@@ -277,11 +268,12 @@ export class ReviewService {
         editCount: article.editCount + 1,
         updatedAt: now,
       });
-      const found = (await this.articles.findWithAuthor(article.id, tx))!;
-      await this.outbox.add(
-        tx,
-        outboxEvent(EVENTS.articlePublished, publishedEvent(found, await this.isPaid(tx, found))),
-      );
+      await this.announcements.announce(tx, (await this.articles.findWithAuthor(article.id, tx))!);
+      // A translation is paid when its original is and belongs to its publication: an original that changed either
+      // announces its translations again (search keeps only a paid one's teaser, the gateways drop their copies).
+      if (edit.audience !== article.audience || edit.publicationId !== article.publicationId) {
+        await this.announcements.announceTranslations(tx, article.id);
+      }
     }
     await this.announceReviewed(tx, article.id, decision, kept, true);
     return this.read(tx, article.id);

@@ -3,6 +3,7 @@ import { CONFIG } from '@pencraft/kit';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import type { GatewayConfig } from '../config.js';
 import { PublicCache } from '../http/public-cache.js';
+import { ArticleEvictions } from './article-evictions.js';
 import { ArticlesController } from './articles.controller.js';
 import { ArticlesService } from './articles.service.js';
 import { articlesUpstream } from './articles.upstream.js';
@@ -14,6 +15,8 @@ import { articlesUpstream } from './articles.upstream.js';
   providers: [
     articlesUpstream.provider,
     ArticlesService,
+    // The articles service's word that an article changed drops this replica's copies of it.
+    ArticleEvictions,
     {
       provide: PublicCache,
       inject: [CONFIG],

@@ -12,6 +12,9 @@ import { languages } from '@pencraft/contracts/enums';
 import { ArticleStatus } from '@pencraft/contracts/articles/v1/articles';
 import { Audience } from '@pencraft/contracts/common/v1/common';
 
+/** The keys of an article's shared copies: a free article, and a paid one's teaser for visitors. */
+const copiesOf = (id: string) => [`article:${id}`, `article:${id}:teaser`];
+
 /**
  * Articles over the articles service. Published articles and home pages are the same for everyone: they are kept
  * as encoded bytes in the public cache, and a cached read does no other work (not even resolving the session).
@@ -48,9 +51,16 @@ export class ArticlesService {
     const { article } = await this.articles.publishArticle({ articleId: id, actorUid: user.uid });
     this.cache.delete('home:1');
     // An edit of a published article replaces what readers were served.
-    this.cache.delete(`article:${article!.id}`);
-    this.cache.delete(`article:${article!.id}:teaser`);
+    this.dropCopies(article!.id);
     return articleJson(article!);
+  }
+
+  /**
+   * Forgets this replica's shared copies of an article: what readers see of it changed (ArticleEvictions hears it
+   * from the articles service once the change has committed, whoever made it).
+   */
+  dropCopies(id: string) {
+    for (const key of copiesOf(id)) this.cache.delete(key);
   }
 
   /**
@@ -63,6 +73,8 @@ export class ArticlesService {
     const key = `article:${id}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
+    // An answer asked for before a copy was dropped may be older than the change: it is not kept (it is served).
+    const mark = this.cache.mark();
     // Who asks matters only for a draft or a paid article, so the session is resolved after the shared copy missed.
     const user = await this.sessions.resolve(sessionToken);
     const teaserKey = `article:${id}:teaser`;
@@ -73,8 +85,8 @@ export class ArticlesService {
     const { article } = await this.articles.getArticle({ articleId: id, viewerUid: user?.uid ?? '' });
     const body = Buffer.from(articleJson(article!));
     if (article!.status === ArticleStatus.ARTICLE_STATUS_PUBLISHED) {
-      if (article!.audience === Audience.AUDIENCE_FREE) this.cache.set(key, body);
-      else if (!user && article!.locked) this.cache.set(teaserKey, body);
+      if (article!.audience === Audience.AUDIENCE_FREE) this.cache.set(key, body, mark);
+      else if (!user && article!.locked) this.cache.set(teaserKey, body, mark);
     }
     return body;
   }

@@ -23,6 +23,19 @@ describe('PublicCache', () => {
     expect(cache.get('c')?.toString()).toBe('C');
   });
 
+  it('keeps no answer asked for before a deletion (it may be older than the change)', () => {
+    const cache = new PublicCache(60_000);
+    const before = cache.mark();
+    cache.delete('article:1');
+    cache.set('article:1', Buffer.from('old'), before);
+    expect(cache.get('article:1')).toBeUndefined();
+    const after = cache.mark();
+    cache.set('article:1', Buffer.from('new'), after);
+    expect(cache.get('article:1')?.toString()).toBe('new');
+    cache.delete('a');
+    expect(cache.get('article:1')?.toString()).toBe('new');
+  });
+
   it('is off with a zero lifetime', () => {
     const cache = new PublicCache(0);
     cache.set('a', Buffer.from('A'));

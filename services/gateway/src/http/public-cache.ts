@@ -5,6 +5,8 @@
 export class PublicCache {
   /** Values are encoded once: a hit writes bytes to the socket without converting a string again. */
   private readonly entries = new Map<string, { value: Buffer; expires: number }>();
+  /** How many entries were deleted so far (see mark). */
+  private deletions = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -22,13 +24,23 @@ export class PublicCache {
     return entry.value;
   }
 
-  set(key: string, value: Buffer) {
+  /**
+   * Taken before asking upstream for an answer to keep: `set` with it keeps nothing if an entry was deleted in
+   * between, since the answer may then be older than the change that deleted it.
+   */
+  mark(): number {
+    return this.deletions;
+  }
+
+  set(key: string, value: Buffer, mark?: number) {
     if (this.ttlMs <= 0) return;
+    if (mark !== undefined && mark !== this.deletions) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
   }
 
   delete(key: string) {
+    this.deletions += 1;
     this.entries.delete(key);
   }
 }

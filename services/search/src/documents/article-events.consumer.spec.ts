@@ -19,6 +19,7 @@ const published: ArticlePublished = {
   authorUsername: 'leyla',
   authorFullname: 'Leyla Həsənova',
   publishedAtMs: Date.parse('2026-11-25T10:00:00Z'),
+  publicationId: '7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b',
 };
 
 const expectedDocument = {
@@ -32,6 +33,7 @@ const expectedDocument = {
   authorUid: published.authorUid,
   authorUsername: 'leyla',
   authorFullname: 'Leyla Həsənova',
+  publicationId: published.publicationId,
   publishedAt: new Date(published.publishedAtMs),
 };
 
@@ -88,5 +90,18 @@ describe('ArticleEventsConsumer', () => {
       TX,
       expect.objectContaining({ id: published.articleId, title: 'Çay və mürəbbə', body: 'Yeni mətn' }),
     );
+  });
+
+  it('keeps the publication of an article, and none once it has left it (or for a personal one)', async () => {
+    await deliver({ ...published, publicationId: '' }, 'event-3');
+    await deliver({ ...published, publicationId: 'not-a-uuid' }, 'event-4');
+
+    expect(documents.upsert.mock.calls.map(([, document]) => document.publicationId)).toEqual([null, null]);
+  });
+
+  it('indexes what it is given of a paid article: the teaser articles announced, and no more', async () => {
+    await deliver({ ...published, bodyText: 'Çay süfrəsi…' }, 'event-5');
+
+    expect(documents.upsert).toHaveBeenLastCalledWith(TX, { ...expectedDocument, body: 'Çay süfrəsi…' });
   });
 });

@@ -4,7 +4,7 @@ import type { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
 import { EventConsumers, type Transaction } from '@pencraft/kit';
 import { DocumentRepository, type DocumentInput } from './document.repository.js';
 import { languages } from '@pencraft/contracts/enums';
-import { DEFAULT_LANG } from '@pencraft/rules';
+import { DEFAULT_LANG, isUuid } from '@pencraft/rules';
 
 /** The search document of a published article (what search needs of the event; see tests/contract). */
 export function documentFromArticle(article: ArticlePublished): DocumentInput {
@@ -21,11 +21,15 @@ export function documentFromArticle(article: ArticlePublished): DocumentInput {
     authorUid: article.authorUid,
     authorUsername: article.authorUsername,
     authorFullname: article.authorFullname,
+    publicationId: isUuid(article.publicationId) ? article.publicationId : null,
     publishedAt: new Date(article.publishedAtMs),
   };
 }
 
-/** Indexes every article as it is published (articles.article.published). */
+/**
+ * Indexes every article as it is published (articles.article.published), and again each time it is announced again
+ * (an approved edit, a publication it left, its audience or its original's changed): the latest announcement wins.
+ */
 @Injectable()
 export class ArticleEventsConsumer implements OnApplicationBootstrap {
   constructor(

@@ -41,6 +41,7 @@ export class DocumentRepository {
           category: doc.category,
           authorUsername: doc.authorUsername,
           authorFullname: doc.authorFullname,
+          publicationId: doc.publicationId ?? null,
           publishedAt: doc.publishedAt,
           revisions: sql`${documents.revisions} + 1`,
           indexedAt: sql`now()`,

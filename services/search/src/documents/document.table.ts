@@ -13,7 +13,8 @@ function vector(column: string) {
 
 /**
  * One searchable document per article. The text search configuration follows the article's language
- * (English and Russian stemming; Azerbaijani has none in PostgreSQL, so "simple").
+ * (English and Russian stemming; Azerbaijani has none in PostgreSQL, so "simple"). A paid article's body (or a
+ * translation of one) is only its teaser's text: articles announces no more.
  */
 export const documents = searchSchema.table(
   'documents',
@@ -28,6 +29,8 @@ export const documents = searchSchema.table(
     authorUid: uuid('author_uid').notNull(),
     authorUsername: text('author_username').notNull(),
     authorFullname: text('author_fullname').notNull(),
+    /** The publication the article belongs to (a translation's original's when it has none); null for a personal one. */
+    publicationId: uuid('publication_id'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     /** How many events changed this document: a redelivered event must not count twice. */
     revisions: integer('revisions').notNull().default(1),

@@ -19,7 +19,11 @@ export const protobufPackage = "events.v1";
 
 export const protobufFileName = "events/v1/articles.proto";
 
-/** Subject articles.article.published: an article became visible to readers. */
+/**
+ * Subject articles.article.published: an article became visible to readers, or what readers see of it changed and it
+ * is announced again (an approved edit, its publication or its audience, or for a translation its original's). Each
+ * announcement replaces what consumers hold of the article.
+ */
 export interface ArticlePublished {
   /** The article's id (UUID). */
   articleId: string;
@@ -32,7 +36,10 @@ export interface ArticlePublished {
   category: string;
   /** Up to four category ids besides the main one. */
   subCategories: string[];
-  /** The article's visible text, blocks joined by new lines. */
+  /**
+   * The article's visible text, blocks joined by new lines; of a paid article (or a translation of one) only its
+   * teaser's.
+   */
   bodyText: string;
   /** The author's account id (UUID). */
   authorUid: string;
@@ -40,6 +47,11 @@ export interface ArticlePublished {
   authorFullname: string;
   /** When it was published, milliseconds since the Unix epoch. */
   publishedAtMs: number;
+  /**
+   * The publication it belongs to (UUID; a translation's is its original's when it has none of its own); empty for
+   * an article of its author's personal blog.
+   */
+  publicationId: string;
 }
 
 /** Subject articles.article.voted: a user's vote on a published article changed (cast, switched or removed). */
@@ -253,6 +265,7 @@ function createBaseArticlePublished(): ArticlePublished {
     authorUsername: "",
     authorFullname: "",
     publishedAtMs: 0,
+    publicationId: "",
   };
 }
 
@@ -290,6 +303,9 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
     }
     if (message.publishedAtMs !== 0) {
       writer.uint32(88).int64(message.publishedAtMs);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(98).string(message.publicationId);
     }
     return writer;
   },
@@ -395,6 +411,14 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
             message.publishedAtMs = longToNumber(reader.int64());
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -448,6 +472,11 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
         : isSet(object.published_at_ms)
         ? globalThis.Number(object.published_at_ms)
         : 0,
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
     };
   },
 
@@ -485,6 +514,9 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
     }
     if (message.publishedAtMs !== 0) {
       obj.publishedAtMs = Math.round(message.publishedAtMs);
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
     }
     return obj;
   },
