@@ -1,0 +1,1 @@
+ALTER TABLE "search"."documents" ADD COLUMN "publication_id" uuid;
