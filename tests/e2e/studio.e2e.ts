@@ -3,17 +3,28 @@
 // rules checked as it is typed) and opens the studio; invites a second user, who accepts on their own settings page
 // and is then listed among the members; creates a monthly plan shown with ₼; changes the description under the
 // stated 14-day rule; uploads a logo (a generated PNG) and sees the new one; the analytics draw charts (uPlot's
-// canvas) beside their tables, the owner's revenue in ₼, none for the member; the income page renders; exports the
-// subscribers as CSV; the member sees neither the owner's sections (comments are theirs too) nor their buttons;
+// canvas) beside their tables, the owner's revenue in ₼, none for the member; the articles page lists the member's
+// articles published into the publication, the owner pins one (then first on the publication's public list) and
+// detaches another; the income page renders, and its connect button takes the owner to the payment provider's
+// onboarding page (stripe-mock's URL, answered by a stand-in page), the provider's way back (?connect=again,
+// ?connected=1) is worded, and once Stripe enables charges the account shows connected; a logo of the wrong type is
+// refused in the publication's words, not the profile picture's; exports the subscribers as CSV; the member sees
+// neither the owner's sections (comments are theirs too) nor their buttons, and may detach only their own article;
 // finally the owner deletes the publication after typing its slug. Every studio page is checked with axe-core in both
 // themes and at 375 px (no horizontal scroll), signed in as the owner.
+//
+// Through the API (no screen for them): the member's articles (drafts aimed at the publication, submitted and
+// approved as moderation would, tests/support/reader-fixtures.ts), the public list's order, and Stripe's
+// account.updated webhook (tests/support/stripe-webhooks.ts).
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { useClientAddress } from '../support/client-address.ts';
-import { signInBrowser, signUp, type Person } from '../support/reader-fixtures.ts';
+import { signInBrowser, signUp, submitAndApprove, type Person } from '../support/reader-fixtures.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
+import { closeReviewClient } from '../support/review.ts';
 import { stack } from '../support/stack.ts';
+import { accountEnabled, deliverSigned, merchantAccountId } from '../support/stripe-webhooks.ts';
 
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
 /** This suite's own loopback address: the gateway's per-address limits count its requests apart from other suites'. */
@@ -46,6 +57,54 @@ let memberContext: BrowserContext;
 let page: Page;
 let memberPage: Page;
 const consoleErrors: string[] = [];
+/** The member's articles published into the publication: the one the owner pins, the one the owner detaches. */
+const pinnedTitle = `Caspian mornings ${suffix}`;
+const detachedTitle = `Boulevard evenings ${suffix}`;
+let pinnedId = '';
+let detachedId = '';
+
+/** The owner's publication id (no page shows it). */
+async function publicationId(): Promise<string> {
+  const mine = await owner.client.get<{ publication: { id: string } }>('/api/ttin/pbls');
+  return mine.body.publication.id;
+}
+
+/** A member's article published into the publication, as the editor and moderation do it: its id. */
+async function publishInto(person: Person, title: string, publication: string): Promise<string> {
+  const draft = await person.client.post<{ id: string }>('/api/drafts', {
+    title,
+    description: 'Notes from the sea front.',
+    language: 'en',
+    category: 'travel',
+    subCategories: [],
+    content: {
+      blocks: [
+        { type: 'paragraph', data: { text: 'The wind turns the pages of the sea, and the city wakes slowly.' } },
+      ],
+    },
+  });
+  expect(draft.status).toBe(201);
+  const aimed = await person.client.request('PUT', `/api/drafts/${draft.body.id}/publication`, {
+    publicationId: publication,
+  });
+  expect(aimed.status).toBe(200);
+  return submitAndApprove(person, draft.body.id);
+}
+
+/** Opens a page until something that appears a moment later (an event's effect) is there. */
+async function openUntil(path: string, heading: string, ready: () => ReturnType<Page['locator']>, target = page) {
+  for (let attempt = 1; ; attempt += 1) {
+    await open(path, heading, target);
+    try {
+      await ready()
+        .first()
+        .waitFor({ timeout: attempt === 6 ? 20_000 : 3_000 });
+      return;
+    } catch (error) {
+      if (attempt === 6) throw error;
+    }
+  }
+}
 
 /** A PNG of one colour, width × height (RGB, no filter), as settings.e2e builds one: the server decodes and crops it. */
 function png(width: number, height: number): Buffer {
@@ -141,6 +200,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
+  closeReviewClient();
   await browser?.close();
 });
 
@@ -210,6 +270,47 @@ describe('the publication studio', () => {
     await page.getByRole('button', { name: `Remove ${member.fullname} (@${member.username})` }).waitFor();
   });
 
+  it('lists the member’s articles in Articles; the owner pins one (first on the public list) and detaches another', async () => {
+    const id = await publicationId();
+    pinnedId = await publishInto(member, pinnedTitle, id);
+    detachedId = await publishInto(member, detachedTitle, id);
+    await openUntil('/studio/articles', 'Articles', () => page.locator(`[data-article="${pinnedId}"]`));
+    await page.locator(`[data-article="${detachedId}"]`).waitFor();
+    // Newest first, each with its author, audience and counts.
+    expect(await page.locator('[data-article]').evaluateAll((rows) => rows.map((row) => row.dataset.article))).toEqual([
+      detachedId,
+      pinnedId,
+    ]);
+    const row = page.locator(`[data-article="${pinnedId}"]`);
+    await row.getByText(`By @${member.username}`, { exact: false }).waitFor();
+    expect(await row.locator('[data-article-figures]').textContent()).toBe('Free · Views: 0 · Reads: 0');
+    await expectAccessible(page, 'articles of the publication');
+
+    await page.getByRole('button', { name: `Pin “${pinnedTitle}”` }).click();
+    await confirmed(page, 'The article has been pinned.');
+    await page.locator(`[data-article="${pinnedId}"][data-pinned="true"]`).waitFor();
+    await row.getByRole('button', { name: `Unpin “${pinnedTitle}”` }).waitFor();
+    expect(await row.locator('[data-article-figures]').textContent()).toBe('Pinned · Free · Views: 0 · Reads: 0');
+    // The publication's public list puts it first.
+    const publicList = await owner.client.get<{ pinned: string[]; items: { id: string; pinned: boolean }[] }>(
+      `/api/core-publications/${id}/articles`,
+    );
+    expect(publicList.body.pinned).toEqual([pinnedId]);
+    expect(publicList.body.items.map((item) => [item.id, item.pinned])).toEqual([
+      [pinnedId, true],
+      [detachedId, false],
+    ]);
+
+    await page.getByRole('button', { name: `Detach “${detachedTitle}”` }).click();
+    await confirmed(page, 'The article has been detached: it stays under its author.');
+    await page.locator(`[data-article="${detachedId}"]`).waitFor({ state: 'detached' });
+    await expectAccessible(page, 'articles with a pinned one');
+    // Gone from the publication for good (articles makes it personal on publications' event).
+    await openUntil('/studio/articles', 'Articles', () => page.locator(`[data-article="${pinnedId}"]:only-child`));
+    const article = await member.client.get<{ publicationId: string | null }>(`/api/articles/${detachedId}`);
+    expect(article.body.publicationId).toBeNull();
+  });
+
   it('creates a monthly plan, shown in manats with ₼', async () => {
     await open('/studio/plans', 'Plans');
     await page.getByText('No paid plans yet', { exact: false }).waitFor();
@@ -268,6 +369,18 @@ describe('the publication studio', () => {
       200, 200,
     ]);
     await expectAccessible(page, 'settings with a logo');
+
+    // A file that is no picture: the publication's words, not the profile picture's.
+    await page.locator('[data-image-input="logo"]').setInputFiles({
+      name: 'logo.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('GIF89a'),
+    });
+    const error = page.getByRole('alert').filter({ hasText: 'The logo' });
+    await error.getByText('The logo must be a JPG or PNG image.').waitFor();
+    expect(await error.textContent()).not.toMatch(/profile/i);
+    expect(await page.locator('[data-image-input="logo"]').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'settings with a refused logo');
   });
 
   it('draws the analytics as charts beside their tables, the owner’s revenue in ₼; a member sees no revenue', async () => {
@@ -320,6 +433,58 @@ describe('the publication studio', () => {
     await expectAccessible(page, 'income without payments');
   });
 
+  it('connects a payout account: the button opens the provider’s onboarding page; the way back is worded', async () => {
+    await open('/studio/income', 'Income');
+    const payout = page.locator('[data-merchant="none"]');
+    await payout.getByRole('heading', { level: 2, name: 'Payout account' }).waitFor();
+    await payout.getByText('To sell paid plans, connect a payout account', { exact: false }).waitFor();
+    // The provider's page (stripe-mock answers a fixed URL) is answered by a stand-in page.
+    const site = new URL(SITE).host;
+    const elsewhere = (url: URL) => url.host !== site;
+    await page.route(elsewhere, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>Onboarding</title><h1>Onboarding</h1>',
+      }),
+    );
+    const [navigation] = await Promise.all([
+      page.waitForRequest((request) => request.isNavigationRequest() && elsewhere(new URL(request.url()))),
+      payout.getByRole('button', { name: 'Connect a payout account' }).click(),
+    ]);
+    // The onboarding page the gateway answers (stripe-mock's link is the same each time for the same account).
+    const link = await owner.client.post<{ url: string }>(
+      `/api/core-publications/${await publicationId()}/studio/income/connect`,
+    );
+    expect(link.status).toBe(200);
+    expect(link.body.url).toMatch(/^https:\/\//);
+    expect(navigation.url()).toBe(link.body.url);
+    await page.waitForURL((at) => at.href === link.body.url);
+    await page.getByRole('heading', { level: 1, name: 'Onboarding' }).waitFor();
+    await page.unroute(elsewhere);
+
+    // The provider sends the owner back when the link expired: the account exists, its setup is unfinished.
+    await open('/studio/income?connect=again', 'Income');
+    const onboarding = page.locator('[data-merchant="onboarding"]');
+    await onboarding
+      .locator('[data-merchant-back="again"]')
+      .getByText('The setup link expired or the setup was left unfinished.', { exact: false })
+      .waitFor();
+    await onboarding.getByRole('button', { name: 'Continue the setup' }).waitFor();
+    await expectAccessible(page, 'income with an unfinished payout account');
+    // Back from a finished setup, before Stripe's webhook: said to be on its way.
+    await open('/studio/income?connected=1', 'Income');
+    await onboarding.locator('[data-merchant-back="returned"]').waitFor();
+
+    // Stripe enables charges: the account is connected, and the button is gone.
+    const id = await publicationId();
+    expect((await deliverSigned(SITE, accountEnabled(await merchantAccountId(id)))).status).toBe(200);
+    await open('/studio/income?connected=1', 'Income');
+    const connected = page.locator('[data-merchant="connected"]');
+    await connected.getByText('Your payout account is connected: readers can buy your paid plans.').waitFor();
+    expect(await page.locator('[data-merchant-connect]').count()).toBe(0);
+    await expectAccessible(page, 'income with a connected payout account');
+  });
+
   it('exports the subscribers as a CSV file built in the browser', async () => {
     const mine = await owner.client.get<{ publication: { id: string } }>('/api/ttin/pbls');
     const subscribed = await reader.client.request('POST', `/api/core-publications/${mine.body.publication.id}/sub`);
@@ -366,7 +531,9 @@ describe('the publication studio', () => {
     await memberPage.getByText('Only the owner of the publication can see this page.').waitFor();
     expect(await memberPage.getByRole('button', { name: 'Create the plan' }).count()).toBe(0);
     await open('/studio/articles', 'Articles', memberPage);
-    expect(await memberPage.getByRole('button', { name: /^Pin / }).count()).toBe(0);
+    // Their own article: they may detach it, never pin or unpin.
+    await memberPage.getByRole('button', { name: `Detach “${pinnedTitle}”` }).waitFor();
+    expect(await memberPage.getByRole('button', { name: /^(Pin|Unpin) / }).count()).toBe(0);
     await expectAccessible(memberPage, 'articles as a member');
   });
 

@@ -142,12 +142,17 @@ const az: Messages<StudioMessages> = {
     },
   },
   articles: {
-    pinned: 'Bərkidilmiş məqalələr',
-    noPinned: 'Bərkidilmiş məqalə yoxdur.',
-    mine: 'Bu nəşrdəki məqalələriniz',
-    noMine: 'Məqalələrinizdən heç biri hələ bu nəşrdə deyil.',
+    list: 'Nəşrin məqalələri',
+    empty: 'Nəşrdə hələ heç bir məqalə dərc olunmayıb.',
     scope:
-      'Studiya bərkidilmiş məqalələri və nəşrdəki öz məqalələrinizi göstərir; digər üzvlərin məqalələri onların profillərindədir.',
+      'Nəşrdə dərc olunmuş bütün məqalələr, ən yenisi əvvəldə. Bərkidilmiş məqalələr nəşrin səhifəsində birinci göstərilir.',
+    meta: 'Müəllif: {{author}} · {{date}} · {{language}}',
+    goneAuthor: 'silinmiş hesab',
+    audience: { free: 'Pulsuz', paid: 'Ödənişli abunəçilər' },
+    views: 'Baxış: {{value}}',
+    reads: 'Oxunma: {{value}}',
+    formerMember: 'müəllif nəşrdən ayrılıb',
+    more: 'Daha çox göstər',
     pin: 'Bərkit',
     unpin: 'Bərkitməni götür',
     detach: 'Ayır',
@@ -159,7 +164,6 @@ const az: Messages<StudioMessages> = {
     unpinnedDone: 'Məqalə bərkidilmədən çıxarıldı.',
     detachedDone: 'Məqalə ayrıldı: müəllifində qalır.',
     pinnedMark: 'Bərkidilib',
-    unavailable: 'Göstərilə bilməyən məqalə (id {{id}})',
   },
   income: {
     title: 'Hazırlanır',
@@ -180,6 +184,17 @@ const az: Messages<StudioMessages> = {
     goneAccount: 'Silinmiş hesab',
     unknownPlan: 'Məlum deyil',
     more: 'Daha çox göstər',
+    payoutTitle: 'Ödəniş hesabı',
+    connectText:
+      'Ödənişli planlar satmaq üçün ödəniş provayderində (Stripe) ödəniş hesabı qoşun: məlumatlarınızı onun səhifəsində daxil edirsiniz, abunəçilərin ödənişləri həmin hesaba gedir. Kart məlumatları heç vaxt Pencraft-dan keçmir.',
+    connect: 'Ödəniş hesabı qoş',
+    onboardingText:
+      'Ödəniş hesabınız yaradılıb, lakin ödəniş provayderində quraşdırılması hələ bitməyib. Bitənədək oxucular ödənişli planları ala bilməz.',
+    continue: 'Quraşdırmanı davam etdir',
+    returned:
+      'Xoş gəldiniz. Ödəniş provayderi hesabınızı təsdiqləyir; bu bir neçə dəqiqə çəkə bilər. Qoşulduğunu görmək üçün səhifəni yeniləyin.',
+    again: 'Quraşdırma keçidinin vaxtı bitib və ya quraşdırma yarımçıq qalıb. Yeni keçidlə davam edin.',
+    connected: 'Ödəniş hesabınız qoşulub: oxucular ödənişli planlarınızı ala bilər.',
   },
   plans: {
     list: 'Ödənişli planlar',
@@ -234,6 +249,12 @@ const az: Messages<StudioMessages> = {
     coverSaved: 'Örtük şəkli saxlanıldı.',
     logoRemoved: 'Loqo silindi.',
     coverRemoved: 'Örtük şəkli silindi.',
+    imageErrors: {
+      InvalidAvatarFormat: 'Loqo JPG və ya PNG formatında olmalıdır.',
+      InvalidAvatarSize: 'Loqonun ölçüsü {{max}} MB-dan və 24 meqapikseldən çox olmamalıdır.',
+      InvalidCoverFormat: 'Nəşrin örtük şəkli JPG və ya PNG formatında olmalıdır.',
+      InvalidCoverSize: 'Nəşrin örtük şəklinin ölçüsü {{max}} MB-dan və 24 meqapikseldən çox olmamalıdır.',
+    },
   },
   deletion: {
     title: 'Nəşri silmək',

@@ -141,12 +141,17 @@ const en = {
     },
   },
   articles: {
-    pinned: 'Pinned articles',
-    noPinned: 'No pinned articles.',
-    mine: 'Your articles in this publication',
-    noMine: 'None of your articles is in this publication yet.',
+    list: 'Articles of the publication',
+    empty: 'No article has been published in the publication yet.',
     scope:
-      'The studio lists the pinned articles and your own articles in the publication; the other members’ articles are on their profiles.',
+      'Every article published in the publication, newest first. Pinned articles come first on the publication’s page.',
+    meta: 'By {{author}} · {{date}} · {{language}}',
+    goneAuthor: 'a deleted account',
+    audience: { free: 'Free', paid: 'Paid subscribers' },
+    views: 'Views: {{value}}',
+    reads: 'Reads: {{value}}',
+    formerMember: 'the author has left the publication',
+    more: 'Show more',
     pin: 'Pin',
     unpin: 'Unpin',
     detach: 'Detach',
@@ -158,7 +163,6 @@ const en = {
     unpinnedDone: 'The article has been unpinned.',
     detachedDone: 'The article has been detached: it stays under its author.',
     pinnedMark: 'Pinned',
-    unavailable: 'An article that cannot be shown (id {{id}})',
   },
   income: {
     title: 'Under construction',
@@ -179,6 +183,17 @@ const en = {
     goneAccount: 'A deleted account',
     unknownPlan: 'Unknown',
     more: 'Show more',
+    payoutTitle: 'Payout account',
+    connectText:
+      'To sell paid plans, connect a payout account at the payment provider (Stripe): you enter your details on its page, and subscribers’ payments go to that account. Card data never passes through Pencraft.',
+    connect: 'Connect a payout account',
+    onboardingText:
+      'Your payout account has been created, but its setup at the payment provider is not finished. Readers cannot buy paid plans until it is.',
+    continue: 'Continue the setup',
+    returned:
+      'Welcome back. The payment provider is confirming your account; this can take a few minutes. Reload this page to see it connected.',
+    again: 'The setup link expired or the setup was left unfinished. Continue with a new link.',
+    connected: 'Your payout account is connected: readers can buy your paid plans.',
   },
   plans: {
     list: 'Paid plans',
@@ -233,6 +248,12 @@ const en = {
     coverSaved: 'The cover has been saved.',
     logoRemoved: 'The logo has been removed.',
     coverRemoved: 'The cover has been removed.',
+    imageErrors: {
+      InvalidAvatarFormat: 'The logo must be a JPG or PNG image.',
+      InvalidAvatarSize: 'The logo must not exceed {{max}} MB or 24 megapixels.',
+      InvalidCoverFormat: 'The publication’s cover must be a JPG or PNG image.',
+      InvalidCoverSize: 'The publication’s cover must not exceed {{max}} MB or 24 megapixels.',
+    },
   },
   deletion: {
     title: 'Delete the publication',

@@ -1,11 +1,10 @@
-import { STUDIO_ANALYTICS_DAYS, type StudioAnalyticsDays } from '@pencraft/rules';
+import { formatManat, STUDIO_ANALYTICS_DAYS, type StudioAnalyticsDays } from '@pencraft/rules';
 import { api, useLoad, type Schemas } from '@pencraft/ui';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { LineChart, type ChartSeries } from '../components/LineChart.js';
 import { Loaded, Panel } from '../components/parts.js';
 import { StudioFrame } from '../components/StudioFrame.js';
 import { useStudioTranslation } from '../i18n.js';
-import { formatManat } from '../lib/money.js';
 import type { Studio } from '../lib/studio.js';
 
 type Analytics = Schemas['PublicationAnalytics'];

@@ -1,5 +1,5 @@
-import { api, Button, useLoad } from '@pencraft/ui';
-import { useId } from 'react';
+import { api, Button, formatDate, useLoad, type Schemas } from '@pencraft/ui';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { FormError, Loaded, Panel } from '../components/parts.js';
 import { StudioFrame } from '../components/StudioFrame.js';
@@ -7,157 +7,205 @@ import { useStudioTranslation } from '../i18n.js';
 import { onPublication, type Studio } from '../lib/studio.js';
 import { useAction } from '../lib/useAction.js';
 
-/** The profile pages read for the user's own articles: enough for a studio list, bounded for a prolific author. */
-const OWN_PAGES_MAX = 10;
+type Item = Schemas['PublicationStudioArticle'];
+type Page = Schemas['PublicationStudioArticles'];
 
-interface Row {
-  id: string;
-  /** Undefined: the article could not be read (gone, or not published). */
-  title: string | undefined;
-  authorUid: string | undefined;
-  pinned: boolean;
-}
+/** What the viewer changed on this page: shown at once (a detached article leaves the list a moment later). */
+type Change = 'pinned' | 'unpinned' | 'detached';
 
-/**
- * The pinned articles (the API answers their ids; each is read for its title) and the user's own articles in the
- * publication (from their profile's list, which names each article's publication). The API has no list of every
- * article of a publication yet.
- */
-async function loadArticles(studio: Studio, signal: AbortSignal): Promise<{ pinned: Row[]; mine: Row[] }> {
-  const { pinned: ids } = await api.get('/api/core-publications/{id}/articles', { ...onPublication(studio), signal });
-  const pinned = await Promise.all(
-    ids.map((id) =>
-      api.get('/api/articles/{id}', { params: { path: { id } }, signal }).then(
-        (article): Row => ({ id, title: article.title, authorUid: article.author.uid, pinned: true }),
-        (): Row => ({ id, title: undefined, authorUid: undefined, pinned: true }),
-      ),
-    ),
+function ArticleRow({
+  studio,
+  item,
+  running,
+  act,
+}: {
+  studio: Studio;
+  item: Item;
+  running: string | undefined;
+  act: (key: string, change: Change, call: () => Promise<unknown>, success: string) => void;
+}) {
+  const { t, i18n } = useStudioTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  const params = { params: { path: { id: studio.publication.id, aid: item.id } } };
+  const author = item.author.username ? `@${item.author.username}` : t('articles.goneAuthor');
+  // The owner pins an article of someone on the team (the API refuses the others) and unpins any.
+  const mayPin = studio.may('pinArticles') && (item.pinned || item.authorIsMember);
+  const mayDetach =
+    studio.may('detachAnyArticle') || (studio.may('detachOwnArticle') && item.author.uid === studio.user.uid);
+  return (
+    <li className="pc-studio__row" data-article={item.id} data-pinned={item.pinned}>
+      <span className="pc-studio__row-main">
+        <Link to={`/a/${item.id}`}>{item.title}</Link>
+        <span className="pc-studio__row-meta">
+          {t('articles.meta', {
+            author,
+            date: formatDate(item.publishedAt, t),
+            language: t(`common:languages.${item.language}`, { defaultValue: item.language }),
+          })}
+        </span>
+        <span className="pc-studio__row-meta" data-article-figures>
+          {[
+            item.pinned ? t('articles.pinnedMark') : undefined,
+            t(`articles.audience.${item.audience}`),
+            t('articles.views', { value: number.format(item.views) }),
+            t('articles.reads', { value: number.format(item.reads) }),
+            item.authorIsMember ? undefined : t('articles.formerMember'),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      </span>
+      {(mayPin || mayDetach) && (
+        <span className="pc-studio__row-actions">
+          {mayPin &&
+            (item.pinned ? (
+              <Button
+                variant="secondary"
+                aria-label={t('articles.unpinLabel', { title: item.title })}
+                busy={running === `unpin:${item.id}`}
+                disabled={running !== undefined}
+                onClick={() =>
+                  act(
+                    `unpin:${item.id}`,
+                    'unpinned',
+                    () => api.delete('/api/core-publications/{id}/studio/articles/{aid}/pin', params),
+                    t('articles.unpinnedDone'),
+                  )
+                }
+              >
+                {t('articles.unpin')}
+              </Button>
+            ) : (
+              <Button
+                variant="secondary"
+                aria-label={t('articles.pinLabel', { title: item.title })}
+                busy={running === `pin:${item.id}`}
+                disabled={running !== undefined}
+                onClick={() =>
+                  act(
+                    `pin:${item.id}`,
+                    'pinned',
+                    () => api.put('/api/core-publications/{id}/studio/articles/{aid}/pin', params),
+                    t('articles.pinnedDone'),
+                  )
+                }
+              >
+                {t('articles.pin')}
+              </Button>
+            ))}
+          {mayDetach && (
+            <Button
+              variant="secondary"
+              aria-label={t('articles.detachLabel', { title: item.title })}
+              busy={running === `detach:${item.id}`}
+              disabled={running !== undefined}
+              onClick={() =>
+                act(
+                  `detach:${item.id}`,
+                  'detached',
+                  () => api.post('/api/core-publications/{id}/studio/articles/{aid}/detach', params),
+                  t('articles.detachedDone'),
+                )
+              }
+            >
+              {t('articles.detach')}
+            </Button>
+          )}
+        </span>
+      )}
+    </li>
   );
-  const mine: Row[] = [];
-  for (let page = 1; page <= OWN_PAGES_MAX; page += 1) {
-    const answer = await api.get('/api/profile/{username}/articles', {
-      params: { path: { username: studio.user.username }, query: { page } },
-      signal,
-    });
-    for (const card of answer.items) {
-      if (card.publicationId === studio.publication.id) {
-        mine.push({ id: card.id, title: card.title, authorUid: card.author.uid, pinned: ids.includes(card.id) });
-      }
-    }
-    if (!answer.hasMore) break;
-  }
-  return { pinned, mine };
 }
 
 function ArticlesBody({ studio }: { studio: Studio }) {
   const { t } = useStudioTranslation();
   const id = useId();
   const action = useAction();
-  const list = useLoad((signal) => loadArticles(studio, signal), [studio.publication.id], t('common:dialog.failure'));
-  const mayPin = studio.may('pinArticles');
-  const mayDetach = (row: Row) =>
-    studio.may('detachAnyArticle') || (studio.may('detachOwnArticle') && row.authorUid === studio.user.uid);
-  const params = (aid: string) => ({ params: { path: { id: studio.publication.id, aid } } });
-  const act = (key: string, call: () => Promise<unknown>, success: string) =>
+  const first = useLoad(
+    (signal) => api.get('/api/core-publications/{id}/studio/articles', { ...onPublication(studio), signal }),
+    [studio.publication.id],
+    t('common:dialog.failure'),
+  );
+  // Pages after the first, appended as the viewer asks for more.
+  const [more, setMore] = useState<{ items: Item[]; cursor: string | null }>();
+  const [busy, setBusy] = useState(false);
+  const [moreError, setMoreError] = useState<string>();
+  const [changes, setChanges] = useState<Record<string, Change>>({});
+
+  const act = (key: string, change: Change, call: () => Promise<unknown>, success: string) =>
     void action.run(key, call, success).then((ok) => {
       if (!ok) return;
-      list.reload();
+      setChanges((before) => ({ ...before, [key.slice(key.indexOf(':') + 1)]: change }));
+      // The dashboard's figures (pinned articles) follow.
       studio.reload();
     });
 
-  const rows = (items: Row[], empty: string, hook: string) =>
-    items.length === 0 ? (
-      <p className="pc-studio__text">{empty}</p>
-    ) : (
-      <ul className="pc-studio__list" data-articles={hook}>
-        {items.map((row) => {
-          const title = row.title ?? t('articles.unavailable', { id: row.id });
-          return (
-            <li key={row.id} className="pc-studio__row" data-article={row.id}>
-              <span className="pc-studio__row-main">
-                {row.title ? <Link to={`/a/${row.id}`}>{title}</Link> : <span>{title}</span>}
-                {row.pinned && hook === 'mine' && (
-                  <span className="pc-studio__row-meta">{t('articles.pinnedMark')}</span>
-                )}
-              </span>
-              <span className="pc-studio__row-actions">
-                {mayPin &&
-                  (row.pinned ? (
-                    <Button
-                      variant="secondary"
-                      aria-label={t('articles.unpinLabel', { title })}
-                      busy={action.running === `unpin:${row.id}`}
-                      onClick={() =>
-                        act(
-                          `unpin:${row.id}`,
-                          () => api.delete('/api/core-publications/{id}/studio/articles/{aid}/pin', params(row.id)),
-                          t('articles.unpinnedDone'),
-                        )
-                      }
-                    >
-                      {t('articles.unpin')}
-                    </Button>
-                  ) : (
-                    <Button
-                      variant="secondary"
-                      aria-label={t('articles.pinLabel', { title })}
-                      busy={action.running === `pin:${row.id}`}
-                      onClick={() =>
-                        act(
-                          `pin:${row.id}`,
-                          () => api.put('/api/core-publications/{id}/studio/articles/{aid}/pin', params(row.id)),
-                          t('articles.pinnedDone'),
-                        )
-                      }
-                    >
-                      {t('articles.pin')}
-                    </Button>
-                  ))}
-                {mayDetach(row) && (
-                  <Button
-                    variant="secondary"
-                    aria-label={t('articles.detachLabel', { title })}
-                    busy={action.running === `detach:${row.id}`}
-                    onClick={() =>
-                      act(
-                        `detach:${row.id}`,
-                        () => api.post('/api/core-publications/{id}/studio/articles/{aid}/detach', params(row.id)),
-                        t('articles.detachedDone'),
-                      )
-                    }
-                  >
-                    {t('articles.detach')}
-                  </Button>
-                )}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-    );
+  const shown = (items: Item[]) =>
+    items.flatMap((item) => {
+      const change = changes[item.id];
+      if (change === 'detached') return [];
+      return [change ? { ...item, pinned: change === 'pinned' } : item];
+    });
 
   return (
     <>
       <p className="pc-studio__text">{t('articles.scope')}</p>
       <p className="pc-studio__text">{t('articles.detachNote')}</p>
       <FormError message={action.error} />
-      <Loaded state={list.state} onRetry={list.reload}>
-        {(data) => (
-          <>
-            <Panel id={`${id}-pinned`} title={t('articles.pinned')}>
-              {rows(data.pinned, t('articles.noPinned'), 'pinned')}
+      <Loaded state={first.state} onRetry={first.reload}>
+        {(data: Page) => {
+          const items = shown([...data.items, ...(more?.items ?? [])]);
+          const cursor = more ? more.cursor : data.nextCursor;
+          return (
+            <Panel id={`${id}-list`} title={t('articles.list')}>
+              {items.length === 0 ? (
+                <p className="pc-studio__text" data-articles-empty>
+                  {t('articles.empty')}
+                </p>
+              ) : (
+                <ul className="pc-studio__list" data-articles>
+                  {items.map((item) => (
+                    <ArticleRow key={item.id} studio={studio} item={item} running={action.running} act={act} />
+                  ))}
+                </ul>
+              )}
+              {cursor && (
+                <div className="pc-studio__actions">
+                  <Button
+                    variant="secondary"
+                    busy={busy}
+                    onClick={() => {
+                      setBusy(true);
+                      setMoreError(undefined);
+                      api
+                        .get('/api/core-publications/{id}/studio/articles', {
+                          params: { ...onPublication(studio).params, query: { cursor } },
+                        })
+                        .then(
+                          (page) =>
+                            setMore({ items: [...(more?.items ?? []), ...page.items], cursor: page.nextCursor }),
+                          () => setMoreError(t('common:dialog.failure')),
+                        )
+                        .finally(() => setBusy(false));
+                    }}
+                  >
+                    {t('articles.more')}
+                  </Button>
+                </div>
+              )}
+              <FormError message={moreError} />
             </Panel>
-            <Panel id={`${id}-mine`} title={t('articles.mine')}>
-              {rows(data.mine, t('articles.noMine'), 'mine')}
-            </Panel>
-          </>
-        )}
+          );
+        }}
       </Loaded>
     </>
   );
 }
 
-/** /studio/articles: pin and unpin (the owner), detach (the owner any article, a member their own). */
+/**
+ * /studio/articles: every article published in the publication, newest first, for the team; the owner pins and
+ * unpins (a team member's article) and detaches any, a member detaches their own (PUBLICATION_PERMISSIONS).
+ */
 export default function Articles() {
   return <StudioFrame section="articles">{(studio) => <ArticlesBody studio={studio} />}</StudioFrame>;
 }

@@ -1,14 +1,68 @@
-import { api, Button, formatDate, useLoad, type Schemas } from '@pencraft/ui';
+import { formatManat } from '@pencraft/rules';
+import { api, Button, errorMessage, formatDate, useLoad, type Schemas } from '@pencraft/ui';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FormError, Loaded } from '../components/parts.js';
 import { StudioFrame } from '../components/StudioFrame.js';
 import { useStudioTranslation } from '../i18n.js';
-import { formatManat } from '../lib/money.js';
 import { onPublication, type Studio } from '../lib/studio.js';
 
 type Entry = Schemas['IncomeEntry'];
 type Month = Schemas['IncomeMonth'];
+type Merchant = Schemas['IncomePage']['merchant'];
+
+/**
+ * The payout (merchant) account: connected, or the button that opens the payment provider's onboarding page (a new
+ * one while onboarding is unfinished). The provider sends the owner back with ?connected=1 (done there; its webhook
+ * may still be on its way) or ?connect=again (the link expired or was left). The owner's alone (viewIncome, as the
+ * service decides).
+ */
+function PayoutAccount({ studio, merchant }: { studio: Studio; merchant: Merchant }) {
+  const { t } = useStudioTranslation();
+  const [search] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  if (!studio.may('viewIncome')) return null;
+  const back = search.get('connected') === '1' ? 'returned' : search.get('connect') === 'again' ? 'again' : undefined;
+  const connect = () => {
+    setBusy(true);
+    setError(undefined);
+    api.post('/api/core-publications/{id}/studio/income/connect', onPublication(studio)).then(
+      ({ url }) => window.location.assign(url),
+      (failure: unknown) => {
+        setBusy(false);
+        setError(errorMessage(failure, t('common:dialog.failure')));
+      },
+    );
+  };
+  return (
+    <section className="pc-studio__panel" aria-labelledby="income-payout" data-merchant={merchant.status}>
+      <h2 id="income-payout">{t('income.payoutTitle')}</h2>
+      {merchant.status === 'connected' ? (
+        <p className="pc-studio__text" data-merchant-connected>
+          {t('income.connected')}
+        </p>
+      ) : (
+        <>
+          {back && (
+            <p className="pc-studio__text" role="status" data-merchant-back={back}>
+              {t(back === 'returned' ? 'income.returned' : 'income.again')}
+            </p>
+          )}
+          <p className="pc-studio__text">
+            {t(merchant.status === 'onboarding' ? 'income.onboardingText' : 'income.connectText')}
+          </p>
+          <div className="pc-studio__actions">
+            <Button busy={busy} onClick={connect} data-merchant-connect>
+              {t(merchant.status === 'onboarding' ? 'income.continue' : 'income.connect')}
+            </Button>
+          </div>
+          <FormError message={error} />
+        </>
+      )}
+    </section>
+  );
+}
 
 /** "2026-11" as the month's name and year in the page's language. */
 function useMonthName() {
@@ -95,6 +149,7 @@ function IncomeBody({ studio }: { studio: Studio }) {
         const cursor = more ? more.cursor : data.nextCursor;
         return (
           <>
+            <PayoutAccount studio={studio} merchant={data.merchant} />
             <section className="pc-studio__panel" aria-labelledby="income-months">
               <h2 id="income-months">{t('income.monthsTitle')}</h2>
               {data.months.length === 0 ? (

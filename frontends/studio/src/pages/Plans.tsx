@@ -1,11 +1,17 @@
-import { PLAN_INTERVALS, planDescriptionProblem, planPriceProblem, type PlanInterval } from '@pencraft/rules';
+import {
+  formatManat,
+  parseManat,
+  PLAN_INTERVALS,
+  planDescriptionProblem,
+  planPriceProblem,
+  type PlanInterval,
+} from '@pencraft/rules';
 import { api, Button, Select, spreadError, TextField, useFeedback, useLoad, type Schemas } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { FormError, Loaded, Panel } from '../components/parts.js';
 import { StudioFrame } from '../components/StudioFrame.js';
 import { useStudioTranslation } from '../i18n.js';
 import { LIMITS } from '../lib/limits.js';
-import { formatManat, parseManat } from '../lib/money.js';
 import { onPublication, type Studio } from '../lib/studio.js';
 import { useAction } from '../lib/useAction.js';
 

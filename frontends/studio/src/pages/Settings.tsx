@@ -1,4 +1,3 @@
-import { CATALOGUE, pickLang } from '@pencraft/errors';
 import {
   PICTURE_MAX_BYTES,
   PICTURE_TYPES,
@@ -9,7 +8,7 @@ import {
   publicationNameProblem,
   slugProblem,
 } from '@pencraft/rules';
-import { api, Button, errorMessage, formatDate, spreadError, TextField, useFeedback } from '@pencraft/ui';
+import { api, ApiError, Button, errorMessage, formatDate, spreadError, TextField, useFeedback } from '@pencraft/ui';
 import { useId, useRef, useState } from 'react';
 import { FormError, Panel } from '../components/parts.js';
 import { StudioFrame } from '../components/StudioFrame.js';
@@ -185,10 +184,16 @@ function SlugForm({ studio }: { studio: Studio }) {
 }
 
 type ImageKind = 'logo' | 'cover';
+/**
+ * The codes of SPEC.md section 8 the logo and the cover answer: the logo shares the profile picture's codes, whose
+ * catalogue message speaks of a profile picture, so the studio words each code for the publication itself.
+ */
 const IMAGE_ERRORS = {
   logo: { format: 'InvalidAvatarFormat', size: 'InvalidAvatarSize' },
   cover: { format: 'InvalidCoverFormat', size: 'InvalidCoverSize' },
 } as const;
+type ImageErrorCode = (typeof IMAGE_ERRORS)[ImageKind][keyof (typeof IMAGE_ERRORS)[ImageKind]];
+const IMAGE_ERROR_CODES: readonly string[] = Object.values(IMAGE_ERRORS).flatMap((codes) => Object.values(codes));
 
 /** A data: address for the preview (the site's CSP admits data: images, not blob: ones). */
 function readAsDataUrl(file: File): Promise<string> {
@@ -202,10 +207,10 @@ function readAsDataUrl(file: File): Promise<string> {
 
 /**
  * The logo or the cover: the current one, a preview of the chosen file, upload and remove. The browser checks the
- * type and PICTURE_MAX_BYTES first (the catalogue's message in the page's language); the server judges the bytes.
+ * type and PICTURE_MAX_BYTES first (the studio's message for the code, in the page's language); the server judges the bytes.
  */
 function ImageForm({ studio, kind }: { studio: Studio; kind: ImageKind }) {
-  const { t, i18n } = useStudioTranslation();
+  const { t } = useStudioTranslation();
   const feedback = useFeedback();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -215,8 +220,13 @@ function ImageForm({ studio, kind }: { studio: Studio; kind: ImageKind }) {
   const [busy, setBusy] = useState<'upload' | 'remove'>();
   const current = kind === 'logo' ? studio.publication.logoUrl : studio.publication.coverUrl;
   const path = kind === 'logo' ? '/api/core-publications/{id}/studio/logo' : '/api/core-publications/{id}/studio/cover';
-  const catalogue = (code: string) =>
-    CATALOGUE[code as keyof typeof CATALOGUE][pickLang(i18n.language)] ?? t('common:dialog.failure');
+  const max = PICTURE_MAX_BYTES / (1024 * 1024);
+  const imageError = (code: ImageErrorCode) => t(`settings.imageErrors.${code}`, { max });
+  /** The server's refusal: an image code in the studio's words, anything else as the API says it. */
+  const failed = (failure: unknown) =>
+    failure instanceof ApiError && IMAGE_ERROR_CODES.includes(failure.code)
+      ? imageError(failure.code as ImageErrorCode)
+      : errorMessage(failure, t('common:dialog.failure'));
   const reset = () => {
     setFile(undefined);
     setPreview(undefined);
@@ -225,7 +235,7 @@ function ImageForm({ studio, kind }: { studio: Studio; kind: ImageKind }) {
 
   return (
     <>
-      <p className="pc-studio__text">{t(`settings.${kind}Text`, { max: PICTURE_MAX_BYTES / (1024 * 1024) })}</p>
+      <p className="pc-studio__text">{t(`settings.${kind}Text`, { max })}</p>
       <div className={`pc-studio__images pc-studio__images--${kind}`}>
         <figure className="pc-studio__image-figure">
           {current ? (
@@ -262,11 +272,11 @@ function ImageForm({ studio, kind }: { studio: Studio; kind: ImageKind }) {
             setPreview(undefined);
             if (!chosen) return;
             if (!(PICTURE_TYPES as readonly string[]).includes(chosen.type)) {
-              setError(catalogue(IMAGE_ERRORS[kind].format));
+              setError(imageError(IMAGE_ERRORS[kind].format));
               return;
             }
             if (chosen.size > PICTURE_MAX_BYTES) {
-              setError(catalogue(IMAGE_ERRORS[kind].size));
+              setError(imageError(IMAGE_ERRORS[kind].size));
               return;
             }
             setFile(chosen);
@@ -305,7 +315,7 @@ function ImageForm({ studio, kind }: { studio: Studio; kind: ImageKind }) {
                 },
                 (failure: unknown) => {
                   setBusy(undefined);
-                  setError(errorMessage(failure, t('common:dialog.failure')));
+                  setError(failed(failure));
                 },
               );
           }}
