@@ -319,12 +319,12 @@ describe("a publication's journey", () => {
 
   it('pins the article in the studio; the subdomain home shows it pinned', async () => {
     const page = await pageOf(owner);
-    // The studio lists the owner's articles from their profile: the published article reaches it a moment later.
+    // The studio lists the publication's articles: the published article reaches it a moment later.
     await openUntil(page, '/studio/articles', () => page.getByRole('button', { name: `Pin “${title}”` }));
     await expectAccessible(page, 'studio articles with the paid article');
     await page.getByRole('button', { name: `Pin “${title}”` }).click();
     await confirmed(page, 'The article has been pinned.');
-    await page.locator('[data-articles="pinned"]').getByRole('link', { name: title }).waitFor();
+    await page.locator('[data-article][data-pinned="true"]').getByRole('link', { name: title }).waitFor();
 
     const context = await newContext();
     const visitor = await newPage(context);
