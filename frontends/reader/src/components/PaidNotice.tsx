@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import type { Paywall } from '../data/index.js';
 import { useReaderTranslation } from '../i18n.js';
 import { PAID_PART_CLASS } from '../lib/paid.js';
-import { PlanCheckout, SubscribeError, useCheckout } from './Subscribe.js';
+import { PlanCheckout, SubscribeError, useCheckout, usePublicationHome } from './Subscribe.js';
 
 /**
  * Under a locked paid article's teaser: whom it is for, the publication's plans in manat (the language's way) and the
@@ -17,7 +17,7 @@ export function PaidNotice({ paywall }: { paywall: Paywall | undefined }) {
   const { state: session } = useSession();
   const location = useLocation();
   const checkout = useCheckout();
-  const home = paywall?.publication.domain ? `//${paywall.publication.domain}/` : undefined;
+  const home = usePublicationHome(paywall?.publication.domain || undefined);
   return (
     <section className={`${PAID_PART_CLASS} pc-card`} aria-labelledby="pc-paid-title">
       <h2 id="pc-paid-title" className="pc-section-title">

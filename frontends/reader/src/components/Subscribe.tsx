@@ -1,10 +1,26 @@
 import { formatManat } from '@pencraft/rules';
 import { api, Button, errorMessage, type Schemas, type SessionState } from '@pencraft/ui';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useReaderTranslation } from '../i18n.js';
 
 type Plan = Schemas['PublicationPlan'];
+
+const unchanging = () => () => undefined;
+
+/**
+ * A publication's home from its domain (the API's `{slug}.{site host}`, without a port): on this page's port, which
+ * only a local stack has (the same gateway answers the site and its subdomains). The server renders it without one;
+ * the browser adds the port once it has taken the page over.
+ */
+export function usePublicationHome(domain: string | undefined): string | undefined {
+  const port = useSyncExternalStore(
+    unchanging,
+    () => window.location.port,
+    () => '',
+  );
+  return domain ? `//${domain}${port ? `:${port}` : ''}/` : undefined;
+}
 
 /** The sign-in page, coming back to `next` (a path of this host: a subdomain's visitor signs in on the subdomain). */
 export const signInPath = (next: string) => `/login?next=${encodeURIComponent(next)}`;
