@@ -1,19 +1,22 @@
 // Issue #15's journey in Chromium against the whole platform: an owner creates a publication on the settings page and
 // opens it on its subdomain; invites a member from the studio, who accepts on their settings page; writes a paid
 // article in the editor and publishes it into the publication ('Publish on' and the paid audience); pins it and
-// creates a monthly plan in the studio; a reader subscribes through the article's checkout button (the app goes to
-// stripe-mock's hosted checkout URL; the suite then delivers the signed checkout.session.completed as Stripe would)
-// and reads the paid marker sentence; a signed-in non-subscriber meets the teaser and the plans in ₼ and never the
-// marker, on the article page, in the search page's results, on the home feed and in the RSS feed; the subscriber
-// cancels, the owner deletes the plan, and the subscriber still reads in full until the period ends; the studio's
-// analytics page shows the subscriber's reads.
+// creates a monthly plan in the studio; the owner and the member see no way to subscribe on their own subdomain; a
+// signed-in non-subscriber meets the teaser and the plans in ₼ and never the marker, on the article page, in the search
+// page's results, on the home feed and in the RSS feed, and the notice's checkout button takes them to the provider's
+// page without making them a subscriber; a visitor on the subdomain home is sent to sign in and back there, subscribes
+// for free and unsubscribes, then subscribes through the plan's checkout button (the app goes to stripe-mock's hosted
+// checkout URL, answered by a stand-in page; the suite then delivers the signed checkout.session.completed as Stripe
+// would) and reads the paid marker sentence; they cancel on the settings page (confirmed on its dialog), the owner
+// deletes the plan, and the subscriber still reads in full until the period ends; the studio's analytics page shows
+// the subscriber's reads.
 //
 // Through the API (no screen for them): the publication's id (no page shows it), the moderation service's approval
-// (tests/support/review.ts), connecting the merchant account (the studio's income page has no way to connect yet)
-// with Stripe's account.updated, the checkout's webhook (Stripe's side), and the cancellation (the settings'
-// subscriptions list has no cancel button). axe-core on the pages this journey adds (the paid notice with its
-// checkout buttons, the studio's articles, plans and analytics pages) in the light theme; studio.e2e covers both
-// themes.
+// (tests/support/review.ts), connecting the merchant account with Stripe's account.updated, and the checkout's webhook
+// (Stripe's side). axe-core on the states this journey adds (the subdomain home for its owner, a non-subscriber and a
+// paid subscriber, the paid notice with its checkout buttons and its sign-in links, the settings' cancel dialog and
+// the cancelled subscription, the studio's articles, plans and analytics pages) in the light theme; studio.e2e and
+// subdomains.e2e cover both themes.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { appReady, expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { useClientAddress } from '../support/client-address.ts';
@@ -37,7 +40,15 @@ const MARKER = `Zeytun-${run} is the sentence only paying readers see.`;
 const OPEN = `The Caspian keeps its own calendar of tides ${run}, open to everyone.`;
 const FILLER = 'Along the boulevard the wind turns the pages of the sea, and the city wakes slowly to a new day.';
 const PRICE = '₼5.00 a month';
+/** The plan's checkout button (or, for a visitor, its link to sign in first). */
+const SUBSCRIBE = `Subscribe for ${PRICE}`;
 const CHECKOUT = /^https:\/\/checkout\.stripe\.com\//;
+const MONTHS = 'January,February,March,April,May,June,July,August,September,October,November,December'.split(',');
+/** A date as the pages write it in English (the common catalogue's long date, in the browser's time zone). */
+const longDate = (iso: string) => {
+  const date = new Date(iso);
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+};
 
 let browser: Browser;
 let owner: Person;
@@ -127,6 +138,23 @@ async function openUntil(target: Page, path: string, ready: () => ReturnType<Pag
       if (attempt === attempts) throw error;
     }
   }
+}
+
+/**
+ * stripe-mock's hosted checkout URL is not a page: the browser is answered a stand-in once it goes there. Clicks the
+ * checkout button and waits until the browser has gone to the provider's page.
+ */
+async function checkOut(target: Page, button: ReturnType<Page['locator']>) {
+  await target.route(CHECKOUT, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Checkout</title><h1>Checkout</h1>' }),
+  );
+  const [request] = await Promise.all([
+    target.waitForRequest((request) => new URL(request.url()).pathname.endsWith('/sub/checkout')),
+    button.click(),
+  ]);
+  expect(JSON.parse(request.postData() ?? '{}')).toEqual({ planId });
+  await target.waitForURL(CHECKOUT);
+  await target.unroute(CHECKOUT);
 }
 
 /** When each page last opened the article (a read needs a few seconds on it). */
@@ -363,6 +391,21 @@ describe("a publication's journey", () => {
     expect(enabled).toEqual({ status: 200, body: { received: true, duplicate: false } });
   });
 
+  it('shows the owner and the member no way to subscribe to their own publication on its subdomain', async () => {
+    for (const person of [owner, member]) {
+      // Signed in on the subdomain (the session cookie for its host, as a shared cookie domain gives in production).
+      const context = await newContext();
+      await signInBrowser(context, person, HOME);
+      const page = await newPage(context);
+      await open(page, HOME, publication.name);
+      await page.getByText('You publish here: subscriptions are for your readers.').waitFor();
+      expect(await page.getByRole('button', { name: /^Subscribe/ }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: /^Subscribe/ }).count()).toBe(0);
+      if (person === owner) await expectAccessible(page, "the publication's home for its owner");
+      await context.close();
+    }
+  });
+
   it('refuses a non-subscriber on the article page: the teaser and the plans in ₼, never the marker', async () => {
     const page = await pageOf(outsider);
     const text = await articleText(page);
@@ -371,19 +414,31 @@ describe("a publication's journey", () => {
     const notice = page.locator('.pc-article__paid');
     await notice.getByRole('heading', { level: 2, name: 'For paid subscribers' }).waitFor();
     await notice.getByText(`The rest of this article is for the paid subscribers of ${publication.name}.`).waitFor();
-    await notice.getByText(PRICE).waitFor();
-    await notice.getByRole('button', { name: `Subscribe: ${PRICE}` }).waitFor();
+    await notice.getByText(PRICE, { exact: true }).waitFor();
+    await notice.getByRole('button', { name: SUBSCRIBE }).waitFor();
+    expect(await notice.getByRole('link', { name: `The home of ${publication.name}` }).getAttribute('href')).toBe(
+      `//${publication.slug}.localhost:${PORT}/`,
+    );
     expect(markerIn(await page.content())).toBe(false);
     await expectAccessible(page, 'paid notice with its plans');
 
-    // A visitor gets the server-rendered teaser and the plans too, with no checkout button (it needs an account).
+    // The notice's checkout button goes to the provider's page; nothing is paid until the provider says so.
+    await checkOut(page, notice.getByRole('button', { name: SUBSCRIBE }));
+    const view = await outsider.client.get<{ subscription: unknown }>(`/api/core-publications/${publicationId}`);
+    expect(view.body.subscription).toBeNull();
+    expect(markerIn(await articleText(page))).toBe(false);
+
+    // A visitor gets the server-rendered teaser and the plans too; the plan's link sends them to sign in and back.
     const context = await newContext();
     const visitor = await newPage(context);
     const visitorText = await articleText(visitor);
     expect(visitorText).toContain(OPEN);
     expect(visitorText).toContain(PRICE);
     expect(markerIn(await visitor.content())).toBe(false);
-    expect(await visitor.getByRole('button', { name: /^Subscribe: / }).count()).toBe(0);
+    expect(await visitor.getByRole('button', { name: SUBSCRIBE }).count()).toBe(0);
+    const signIn = visitor.locator('.pc-article__paid').getByRole('link', { name: SUBSCRIBE });
+    expect(await signIn.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`/a/${articleId}`)}`);
+    await expectAccessible(visitor, 'paid notice for a visitor');
     await context.close();
   });
 
@@ -410,23 +465,38 @@ describe("a publication's journey", () => {
     expect(markerIn(xml)).toBe(false);
   });
 
-  it('subscribes through the checkout button and the signed webhook, then reads the paid part', async () => {
-    const page = await pageOf(subscriber);
-    const before = await articleText(page);
-    expect(markerIn(before)).toBe(false);
-    // stripe-mock's hosted checkout URL is not a page: the browser is answered a stand-in once it goes there.
-    await page.route(CHECKOUT, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Checkout</title><h1>Checkout</h1>' }),
+  it('subscribes on the subdomain home: signs in from there, subscribes for free, then pays through the plan', async () => {
+    const context = await newContext();
+    const home = await newPage(context);
+    await open(home, HOME, publication.name);
+    // A visitor: the plan's link leads to sign in on the subdomain, and back to its home.
+    await home.getByRole('link', { name: SUBSCRIBE }).click();
+    await home.waitForURL(`${HOME}login?next=%2F`);
+    await home.getByLabel('Email or username').fill(subscriber.username);
+    await home.getByLabel('Password', { exact: true }).fill(subscriber.password);
+    await home.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await home.waitForURL(HOME);
+    await home.getByRole('heading', { level: 1, name: publication.name }).waitFor();
+    await settled(home);
+
+    // For free first: subscribed, then unsubscribed (the API's word each time).
+    await home.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await home.getByText('You are subscribed for free.').waitFor();
+    const free = await subscriber.client.get<{ subscription: { tier: string } | null }>(
+      `/api/core-publications/${publicationId}`,
     );
-    await page
-      .locator('.pc-article__paid')
-      .getByRole('button', { name: `Subscribe: ${PRICE}` })
-      .click();
-    await page.waitForURL(CHECKOUT);
-    expect(page.url()).toMatch(CHECKOUT);
-    // Nothing is paid until Stripe says so.
-    const view = await subscriber.client.get<{ subscription: unknown }>(`/api/core-publications/${publicationId}`);
-    expect(view.body.subscription).toBeNull();
+    expect(free.body.subscription).toMatchObject({ tier: 'free' });
+    await expectAccessible(home, "the publication's home for a free subscriber");
+    await home.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
+    await home.getByRole('button', { name: 'Subscribe', exact: true }).waitFor();
+    const none = await subscriber.client.get<{ subscription: unknown }>(`/api/core-publications/${publicationId}`);
+    expect(none.body.subscription).toBeNull();
+    await expectAccessible(home, "the publication's home for a signed-in non-subscriber");
+
+    // The plan: the provider's checkout page; nothing is paid until Stripe says so.
+    await checkOut(home, home.getByRole('button', { name: SUBSCRIBE }));
+    const unpaid = await subscriber.client.get<{ subscription: unknown }>(`/api/core-publications/${publicationId}`);
+    expect(unpaid.body.subscription).toBeNull();
 
     // Stripe's side: the payment went through, its signed checkout.session.completed arrives.
     const delivered = await deliverSigned(
@@ -434,11 +504,24 @@ describe("a publication's journey", () => {
       checkoutCompleted({ uid: subscriber.uid, publicationId, planId, amountQepik: 500 }),
     );
     expect(delivered).toEqual({ status: 200, body: { received: true, duplicate: false } });
+    const paid = await subscriber.client.get<{ subscription: { tier: string; periodEnd: string } }>(
+      `/api/core-publications/${publicationId}`,
+    );
+    expect(paid.body.subscription).toMatchObject({ tier: 'paid', periodEnd: expect.any(String) });
+    const until = longDate(paid.body.subscription.periodEnd);
 
-    // Back in the browser where the checkout returns (its success URL): the settings page lists the paid subscription.
+    // The home says so, and offers the plan no more.
+    await open(home, HOME, publication.name);
+    await home.getByText(`You are a paid subscriber: you read in full until ${until}.`).waitFor();
+    expect(await home.getByRole('button', { name: /^Subscribe/ }).count()).toBe(0);
+    await expectAccessible(home, "the publication's home for a paid subscriber");
+    await context.close();
+
+    // Back on the main site where the checkout returns (its success URL): the settings page lists the subscription.
+    const page = await pageOf(subscriber);
     await open(page, `/settings/publication?paid=${publicationId}`, 'Publication');
-    const row = page.locator('[data-subscriptions] li', { hasText: publication.name });
-    await row.getByText(/Paid · since .* · paid until /).waitFor();
+    const row = page.locator(`[data-subscription="${publication.slug}"]`);
+    await row.getByText(`Paid · since ${longDate(new Date().toISOString())} · paid until ${until}`).waitFor();
 
     // The whole article, read to its end.
     const after = await articleText(page);
@@ -448,26 +531,46 @@ describe("a publication's journey", () => {
     await readToTheEnd(page);
   });
 
-  it('cancels, the owner deletes the plan, and the subscriber still reads in full until the period ends', async () => {
-    // API: the settings' subscriptions list has no cancel button yet.
-    const cancelled = await subscriber.client.post(`/api/core-publications/${publicationId}/unsub`);
-    expect(cancelled.status).toBe(204);
-    const view = await subscriber.client.get<{ subscription: { tier: string; cancelledAt: string | null } }>(
+  it('cancels on the settings page, the owner deletes the plan, and the subscriber reads in full until the period ends', async () => {
+    const page = await pageOf(subscriber);
+    await open(page, '/settings/publication', 'Publication');
+    const row = page.locator(`[data-subscription="${publication.slug}"]`);
+    await row.getByRole('button', { name: `Cancel the subscription to ${publication.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel the subscription to ${publication.name}?` });
+    const view = await subscriber.client.get<{ subscription: { periodEnd: string } }>(
       `/api/core-publications/${publicationId}`,
     );
-    expect(view.body.subscription).toMatchObject({ tier: 'paid', cancelledAt: expect.any(String) });
+    const until = longDate(view.body.subscription.periodEnd);
+    await dialog
+      .getByText(
+        `It will not renew and you will not be charged again. You read its paid articles in full until ${until}.`,
+      )
+      .waitFor();
+    await expectAccessible(page, 'settings: the cancel dialog of a paid subscription');
+    // Keeping it changes nothing; then cancelling for real.
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: `Cancel the subscription to ${publication.name}` }).click();
+    await dialog.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
+    await confirmed(page, `Your subscription to ${publication.name} will not renew; you read in full until ${until}.`);
+    await row.getByText(`Cancelled, reads until ${until}`).waitFor();
+    expect(await row.getByRole('button').count()).toBe(0);
+    await expectAccessible(page, 'settings: a cancelled paid subscription');
+    const cancelled = await subscriber.client.get<{ subscription: { tier: string; cancelledAt: string | null } }>(
+      `/api/core-publications/${publicationId}`,
+    );
+    expect(cancelled.body.subscription).toMatchObject({ tier: 'paid', cancelledAt: expect.any(String) });
 
-    const page = await pageOf(owner);
-    await open(page, '/studio/plans', 'Plans');
-    await page.getByRole('button', { name: 'Delete the monthly plan' }).click();
-    await page.getByRole('button', { name: 'Delete the plan' }).click();
-    await confirmed(page, 'The plan has been deleted.');
-    await page.getByText('No paid plans yet', { exact: false }).waitFor();
+    const ownerPage = await pageOf(owner);
+    await open(ownerPage, '/studio/plans', 'Plans');
+    await ownerPage.getByRole('button', { name: 'Delete the monthly plan' }).click();
+    await ownerPage.getByRole('button', { name: 'Delete the plan' }).click();
+    await confirmed(ownerPage, 'The plan has been deleted.');
+    await ownerPage.getByText('No paid plans yet', { exact: false }).waitFor();
 
-    const subscriberPage = await pageOf(subscriber);
-    const text = await articleText(subscriberPage);
+    const text = await articleText(page);
     expect(text).toContain(MARKER);
-    expect(await subscriberPage.locator('.pc-article__paid').count()).toBe(0);
+    expect(await page.locator('.pc-article__paid').count()).toBe(0);
 
     // The non-subscriber is still refused, now without plans to buy.
     const outsiderPage = await pageOf(outsider);
