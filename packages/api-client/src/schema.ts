@@ -1296,6 +1296,315 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/donations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One support, for its supporter only (anyone else: NotFound): its state, amount, recipient and the recipient's thanks message once paid */
+    get: operations['getSupport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's support account: balances derived from the ledger (available, reserved, received and paid out in total), this month's payouts and what is left of the monthly cap, the largest payout allowed now, cards, the thanks message and the active payout with its expected date */
+    get: operations['getDonationAccount'];
+    put?: never;
+    /** Opens a support account, active, when the user is eligible (DonationAccountNotEligible names the missing conditions in details: citizenship, recentArticle, verifiedPhone; CantCreateDonationAccount when eligibility cannot be decided now) */
+    post: operations['createDonationAccount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/cards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The payout cards of the account, newest first (last four digits, brand and holder only) */
+    get: operations['listDonationCards'];
+    put?: never;
+    /** Adds a payout card: the number is checked (Luhn) and handed to the payment provider for a token; only the token and the last four digits are kept, and the number is never echoed, logged or stored. At most 5 cards (InvalidModel on the field cards) */
+    post: operations['addDonationCard'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/cards/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes one of the account's cards; the card of the active payout stays until it is paid or failed */
+    delete: operations['deleteDonationCard'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/eligible': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the signed-in user may open a support account (SPEC.md section 6: a citizen of Azerbaijan by the profile's country, an article published in the last 3 months, a verified phone), naming each condition missing */
+    get: operations['getDonationEligibility'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/initiate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Starts supporting a user (by username or uid): a pending support and the payment provider's hosted checkout page for its amount (1 to 100 AZN). Nothing is credited until the provider's signed webhook says it was paid */
+    post: operations['initiateSupport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/payout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The requested or processing payout of the account with its expected date, or null */
+    get: operations['getActiveDonationPayout'];
+    put?: never;
+    /** Requests a payout to one of the account's cards: 10 to 100 AZN (InvalidAmount), at most 100 AZN a calendar month in Asia/Baku (MonthlyPayoutLimitReached), never more than the available balance (InsufficientFunds), one at a time (HasActivePayout); the money is reserved at once and paid within 1 to 5 business days */
+    post: operations['requestDonationPayout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/recipients/{username}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether a user takes supports now (the support button of the article page and the profile); public */
+    get: operations['getDonationRecipient'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/report/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's ledger activity: every entry on its available and reserved balances (supports, reservations, payouts, releases, refunds), signed, newest first, paged */
+    get: operations['listDonationActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/report/donations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Supports received (paid, refunded and disputed), newest first, paged; the supporter is named only when they chose to be shown (the CSV export: /api/donations/report/donations.csv) */
+    get: operations['listDonationsReceived'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/report/donations.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every support received as CSV (id, paid_at, supporter, amount_azn, currency, state, refunded_azn, article_id, note; at most 5000 rows, amounts in exact manats) */
+    get: operations['exportDonationsReceived'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/report/donations/my': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The supports the signed-in user sent (every state), newest first, paged */
+    get: operations['listMyDonations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/report/donations/my.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every support the signed-in user sent as CSV (id, created_at, recipient, amount_azn, currency, state, paid_at, refunded_azn, article_id, show_name, note) */
+    get: operations['exportMyDonations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/report/payouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's payouts, newest first, paged (the CSV export: /api/donations/report/payouts.csv) */
+    get: operations['listDonationPayouts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/report/payouts.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every payout of the account as CSV (id, requested_at, amount_azn, currency, state, card_last4, expected_date, updated_at, reference, failure_note) */
+    get: operations['exportDonationPayouts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Deactivates (supports are refused with DonationAccountDisabled; the balance stays and may still be paid out) or reactivates the support account; the same state again changes nothing */
+    put: operations['setDonationAccountState'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/thanks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** The thanks message supporters see once their support is paid (at least 10 characters) */
+    put: operations['setDonationThanks'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/donations/webhooks/stripe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stripe's webhook endpoint for supports (server to server: no session, no CSRF, no captcha; rate-limited; its own signing secret). The body's exact bytes are verified against the Stripe-Signature header; each event is applied once (a replay answers duplicate), and a forged, stale or missing signature answers 400 InvalidWebhookSignature and credits nothing */
+    post: operations['receiveDonationsStripeWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/drafts': {
     parameters: {
       query?: never;
@@ -2355,6 +2664,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/profile/{username}/supporters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The profile's supporters tab: the people who supported the user and chose to be shown, the most recent first, paged (no amounts), and whether the user takes supports now */
+    get: operations['listProfileSupporters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/profile/articles': {
     parameters: {
       query?: never;
@@ -2543,6 +2869,66 @@ export interface paths {
     get: operations['getStaffMe'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/payouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The payouts queue: payouts oldest first, optionally of one state, paged, with their authors
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role finance (or admin). No CSRF token.
+     */
+    get: operations['listStaffPayouts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/payouts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One payout with every move made on it (who, when, reference, note) and its author's balances now
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role finance (or admin). No CSRF token.
+     */
+    get: operations['getStaffPayout'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/payouts/{id}/state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Moves a payout: processing, paid with the transfer's reference, or failed with a note (the money returns to the author's balance); recorded with the staff member and told to the author (notification 201)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role finance (or admin). No CSRF token.
+     */
+    post: operations['updateStaffPayoutState'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4093,6 +4479,309 @@ export interface components {
     CsrfToken: {
       token: string;
     };
+    DonationSupport: {
+      id: string;
+      recipient: components['schemas']['DonationPerson'];
+      /** @description Integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute with floats */
+      amountQepik: number;
+      /** @enum {string} */
+      currency: 'AZN';
+      /** @description The article it was given on; null for the profile */
+      articleId: string | null;
+      showName: boolean;
+      note: string | null;
+      /**
+       * @description pending until the payment provider confirms, paid (credited), failed, refunded or disputed (reversed in full)
+       * @enum {string}
+       */
+      state: 'pending' | 'paid' | 'failed' | 'refunded' | 'disputed';
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      /** @description Refunded or disputed so far */
+      refundedQepik: number;
+      /** @description The recipient's thanks once the support is paid */
+      thanksMessage: string | null;
+    };
+    DonationPerson: {
+      uid: string;
+      /** @description Null when the account is gone */
+      username: string | null;
+      fullname: string | null;
+      imageUrl: string | null;
+    };
+    DonationAccount: {
+      /** @description false: deactivated, supports are refused */
+      active: boolean;
+      thanksMessage: string;
+      /** @enum {string} */
+      currency: 'AZN';
+      /** @description What may be paid out: received, less payouts and reversals */
+      availableQepik: number;
+      /** @description Held for the active payout */
+      reservedQepik: number;
+      /** @description Every support credited, ever */
+      receivedTotalQepik: number;
+      /** @description Paid out, ever */
+      paidOutTotalQepik: number;
+      /** @description Payouts requested, processing or paid this calendar month (Asia/Baku) */
+      monthPayoutsQepik: number;
+      /** @description What is left of 10000 this month */
+      monthRemainingQepik: number;
+      /** @description The largest payout the limits allow now (the per-request and monthly caps, the balance, no active payout); 0 when none may be requested (less than 1000) */
+      payoutMaxQepik: number;
+      cards: components['schemas']['DonationCard'][];
+      activePayout: components['schemas']['DonationPayout'];
+      /** Format: date-time */
+      createdAt: string;
+    };
+    DonationCard: {
+      id: string;
+      /** @description The last four digits: all that is kept of the number */
+      last4: string;
+      /** @description visa, mastercard, ...; null when unknown */
+      brand: string | null;
+      holder: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    DonationPayout: {
+      id: string;
+      /** @description Integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute with floats */
+      amountQepik: number;
+      /** @enum {string} */
+      currency: 'AZN';
+      /**
+       * @description requested, processing (staff works on it), paid or failed (the money returned to the balance)
+       * @enum {string}
+       */
+      state: 'requested' | 'processing' | 'paid' | 'failed';
+      /** @description The card paid to, as it was (it stays if the card is deleted later) */
+      card: {
+        id: string;
+        last4: string;
+        brand: string | null;
+      };
+      /** Format: date-time */
+      requestedAt: string;
+      /** @description Paid within 1 to 5 business days: the last of them, YYYY-MM-DD in Asia/Baku */
+      expectedDate: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @description The transfer's reference once paid */
+      reference: string | null;
+      /** @description Why it failed */
+      failureNote: string | null;
+    } | null;
+    CreateDonationAccountBody: {
+      /** @description The thanks message to start with; absent: a default one (change it with PUT /api/donations/thanks) */
+      thanksMessage?: string;
+    };
+    DonationCardList: {
+      items: components['schemas']['DonationCard'][];
+    };
+    AddDonationCardBody: {
+      /** @description The card's number: 12 to 19 digits passing the Luhn check, spaces or hyphens between groups allowed (InvalidCardNumber). Sent to the payment provider once for a token; only its last four digits are kept, and it is never echoed in an answer or an error */
+      number: string;
+      /** @description The name on the card in Latin letters as embossed, 2 to 26 characters (kept upper case; InvalidCardHolder) */
+      holder: string;
+      /** @description The expiry month, if known */
+      expMonth?: number;
+      /** @description The expiry year, if known */
+      expYear?: number;
+    };
+    DonationEligibility: {
+      /** @description Whether the user meets every condition today */
+      eligible: boolean;
+      /** @description The conditions not met (SPEC.md section 6): citizenship (the profile country is Azerbaijan), recentArticle (an article published in the last 3 months), verifiedPhone (a verified phone number); empty when eligible */
+      missing: ('citizenship' | 'recentArticle' | 'verifiedPhone')[];
+      /** @description The user has a support account already */
+      hasAccount: boolean;
+    };
+    InitiatedSupport: {
+      supportId: string;
+      /**
+       * Format: uri
+       * @description The payment provider's hosted checkout page (the card is entered there, never here). It sends the supporter back to the article or profile with ?support={supportId}; the support is paid only once the provider's signed webhook says so (GET /api/donations/{id})
+       */
+      checkoutUrl: string;
+    };
+    /** @description Exactly one of username and uid names the recipient */
+    InitiateSupportBody: {
+      /** @description The user to support, by username (or give uid) */
+      username?: string;
+      /** @description The user to support, by uid (or give username) */
+      uid?: string;
+      /** @description Integer qəpik, 100 to 10000 (1 to 100 AZN; InvalidAmount) */
+      amountQepik: number;
+      /** @description The recipient's published article the support is given on (ArticleNotFound otherwise); absent: the profile */
+      articleId?: string;
+      /**
+       * @description Show the supporter's name to the recipient and on the recipient's public supporters list
+       * @default false
+       */
+      showName?: boolean;
+      /** @description A note to the recipient, at most 280 characters (InvalidMessage) */
+      note?: string;
+    };
+    DonationActivePayout: {
+      /** @description The requested or processing payout; null when none */
+      payout: {
+        id: string;
+        /** @description Integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute with floats */
+        amountQepik: number;
+        /** @enum {string} */
+        currency: 'AZN';
+        /**
+         * @description requested, processing (staff works on it), paid or failed (the money returned to the balance)
+         * @enum {string}
+         */
+        state: 'requested' | 'processing' | 'paid' | 'failed';
+        /** @description The card paid to, as it was (it stays if the card is deleted later) */
+        card: {
+          id: string;
+          last4: string;
+          brand: string | null;
+        };
+        /** Format: date-time */
+        requestedAt: string;
+        /** @description Paid within 1 to 5 business days: the last of them, YYYY-MM-DD in Asia/Baku */
+        expectedDate: string;
+        /** Format: date-time */
+        updatedAt: string;
+        /** @description The transfer's reference once paid */
+        reference: string | null;
+        /** @description Why it failed */
+        failureNote: string | null;
+      } | null;
+    };
+    DonationPayoutBody: {
+      /** @description One of the account's cards (NoCard for any other) */
+      cardId: string;
+      /** @description Integer qəpik, 1000 to 10000 (10 to 100 AZN; InvalidAmount); at most 10000 a calendar month in Asia/Baku (MonthlyPayoutLimitReached) and never more than the available balance (InsufficientFunds) */
+      amountQepik: number;
+    };
+    DonationRecipient: {
+      uid: string;
+      username: string;
+      /** @description An active support account: the support button is shown */
+      acceptsSupport: boolean;
+    };
+    DonationActivityPage: {
+      items: components['schemas']['DonationActivityEntry'][];
+      page: number;
+      pageSize: number;
+      total: number;
+      hasMore: boolean;
+    };
+    DonationActivityEntry: {
+      transactionId: string;
+      /** @enum {string} */
+      kind:
+        | 'supportReceived'
+        | 'platformFee'
+        | 'payoutReserved'
+        | 'payoutPaid'
+        | 'payoutFailedReleased'
+        | 'refund'
+        | 'dispute';
+      /**
+       * @description The balance moved: available or reserved
+       * @enum {string}
+       */
+      account: 'available' | 'reserved';
+      /** @description Signed integer qəpik: positive adds to the balance, negative takes */
+      amountQepik: number;
+      supportId: string | null;
+      payoutId: string | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    DonationReceivedPage: {
+      items: components['schemas']['DonationReceivedSupport'][];
+      page: number;
+      pageSize: number;
+      total: number;
+      hasMore: boolean;
+    };
+    DonationReceivedSupport: {
+      id: string;
+      /** @description Null when the supporter chose not to be shown */
+      supporter: {
+        uid: string;
+        /** @description Null when the account is gone */
+        username: string | null;
+        fullname: string | null;
+        imageUrl: string | null;
+      } | null;
+      /** @description Integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute with floats */
+      amountQepik: number;
+      /** @enum {string} */
+      currency: 'AZN';
+      articleId: string | null;
+      note: string | null;
+      /**
+       * @description pending until the payment provider confirms, paid (credited), failed, refunded or disputed (reversed in full)
+       * @enum {string}
+       */
+      state: 'pending' | 'paid' | 'failed' | 'refunded' | 'disputed';
+      /** Format: date-time */
+      paidAt: string | null;
+      /** @description Integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute with floats */
+      refundedQepik: number;
+    };
+    DonationSentPage: {
+      items: components['schemas']['DonationSentSupport'][];
+      page: number;
+      pageSize: number;
+      total: number;
+      hasMore: boolean;
+    };
+    DonationSentSupport: {
+      id: string;
+      recipient: components['schemas']['DonationPerson'];
+      /** @description Integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute with floats */
+      amountQepik: number;
+      /** @enum {string} */
+      currency: 'AZN';
+      /** @description The article it was given on; null for the profile */
+      articleId: string | null;
+      showName: boolean;
+      note: string | null;
+      /**
+       * @description pending until the payment provider confirms, paid (credited), failed, refunded or disputed (reversed in full)
+       * @enum {string}
+       */
+      state: 'pending' | 'paid' | 'failed' | 'refunded' | 'disputed';
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      /** @description Refunded or disputed so far */
+      refundedQepik: number;
+    };
+    DonationPayoutPage: {
+      items: components['schemas']['DonationPayout'][];
+      page: number;
+      pageSize: number;
+      total: number;
+      hasMore: boolean;
+    };
+    DonationAccountStateBody: {
+      /** @description false deactivates the account (supports to it are refused with DonationAccountDisabled; the balance, cards and payouts stay, and the balance may still be paid out); true reactivates it */
+      active: boolean;
+    };
+    DonationThanksBody: {
+      /** @description What a supporter sees once their support is paid: 10 to 500 characters, spaces around it not counted (InvalidMessage) */
+      message: string;
+    };
+    DonationsWebhookAnswer: {
+      /** @enum {boolean} */
+      received: true;
+      /** @description The event had been processed already: nothing changed */
+      duplicate: boolean;
+    };
     UpdateDraftBody: {
       /** @default  */
       title?: string;
@@ -4905,6 +5594,26 @@ export interface components {
       /** Format: date-time */
       joinedAt: string;
     };
+    PublicSupportersPage: {
+      items: components['schemas']['PublicSupporter'][];
+      page: number;
+      pageSize: number;
+      total: number;
+      hasMore: boolean;
+      /** @description Whether the user takes supports now */
+      acceptsSupport: boolean;
+    };
+    PublicSupporter: {
+      uid: string;
+      /** @description Null when the account is gone */
+      username: string | null;
+      fullname: string | null;
+      imageUrl: string | null;
+      /** @description Their supports of this user (the ones they chose to show) */
+      supports: number;
+      /** Format: date-time */
+      lastSupportedAt: string;
+    };
     EditorImage: {
       /** @description The largest variant in the original format (what DELETE takes) */
       key: string;
@@ -4947,7 +5656,82 @@ export interface components {
       /** @description Keycloak's id of the staff member */
       sub: string;
       username: string;
-      roles: ('moderator' | 'admin')[];
+      roles: ('moderator' | 'finance' | 'admin')[];
+    };
+    StaffPayoutPage: {
+      items: components['schemas']['StaffPayout'][];
+      page: number;
+      pageSize: number;
+      total: number;
+      hasMore: boolean;
+    };
+    StaffPayout: {
+      id: string;
+      /** @description Integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute with floats */
+      amountQepik: number;
+      /** @enum {string} */
+      currency: 'AZN';
+      /**
+       * @description requested, processing (staff works on it), paid or failed (the money returned to the balance)
+       * @enum {string}
+       */
+      state: 'requested' | 'processing' | 'paid' | 'failed';
+      /** @description The card paid to, as it was (it stays if the card is deleted later) */
+      card: {
+        id: string;
+        last4: string;
+        brand: string | null;
+      };
+      /** Format: date-time */
+      requestedAt: string;
+      /** @description Paid within 1 to 5 business days: the last of them, YYYY-MM-DD in Asia/Baku */
+      expectedDate: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @description The transfer's reference once paid */
+      reference: string | null;
+      /** @description Why it failed */
+      failureNote: string | null;
+      author: components['schemas']['DonationPerson'];
+    };
+    StaffPayoutDetail: {
+      payout: components['schemas']['StaffPayout'];
+      /** @description Every move of the payout, oldest first (the audit) */
+      actions: components['schemas']['StaffPayoutAction'][];
+      /** @description The author's available balance now */
+      availableQepik: number;
+      /** @description The author's reserved balance now */
+      reservedQepik: number;
+    };
+    StaffPayoutAction: {
+      id: string;
+      /**
+       * @description null for the request itself
+       * @enum {string|null}
+       */
+      from: 'requested' | 'processing' | 'paid' | 'failed' | null;
+      /** @enum {string} */
+      to: 'requested' | 'processing' | 'paid' | 'failed';
+      /** @description The staff member; null for the author's own request */
+      staff: {
+        sub: string;
+        username: string;
+      } | null;
+      reference: string | null;
+      note: string | null;
+      /** Format: date-time */
+      at: string;
+    };
+    StaffPayoutStateBody: {
+      /**
+       * @description processing (from requested), paid (a reference is required; the money leaves the reserve) or failed (a note is required; the money returns to the available balance); the same state again with the same reference or note is answered as done, any other move from paid or failed is OperationFailed
+       * @enum {string}
+       */
+      state: 'processing' | 'paid' | 'failed';
+      /** @description The transfer's reference (paid) */
+      reference?: string;
+      /** @description Why it failed (failed) */
+      note?: string;
     };
     SearchPage: {
       items: {
@@ -12817,6 +13601,1778 @@ export interface operations {
       };
     };
   };
+  getSupport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationSupport'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getDonationAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationAccount'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoDonationAccount: You do not have a support account yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createDonationAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['CreateDonationAccountBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationAccount'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidMessage: The message must be at least 10 characters long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; DonationAccountNotEligible: A support account requires Azerbaijani citizenship, an article published in the last 3 months and a verified phone number. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description AlreadyHasDonationAccount: You already have a support account.; CantCreateDonationAccount: The support account could not be created. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listDonationCards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationCardList'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoDonationAccount: You do not have a support account yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  addDonationCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddDonationCardBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationCard'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidCardNumber: Enter a valid card number.; InvalidCardHolder: Enter a valid cardholder name. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoDonationAccount: You do not have a support account yet.; OperationFailed: The operation failed, please try again. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteDonationCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK, no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoCard: Add a bank card first.; HasActivePayout: You already have a payout in progress. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getDonationEligibility: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationEligibility'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  initiateSupport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InitiateSupportBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InitiatedSupport'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidAmount: Enter a valid amount.; InvalidMessage: The message must be at least 10 characters long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PaymentFailed: The payment failed. Please try again. */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserNotFound: User not found.; ArticleNotFound: Article not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoDonationAccount: You do not have a support account yet.; DonationAccountDisabled: Your support account is disabled. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getActiveDonationPayout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationActivePayout'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoDonationAccount: You do not have a support account yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  requestDonationPayout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DonationPayoutBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationPayout'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidAmount: Enter a valid amount. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoCard: Add a bank card first.; HasActivePayout: You already have a payout in progress.; InsufficientFunds: Your balance is too low for this amount.; NoDonationAccount: You do not have a support account yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description MonthlyPayoutLimitReached: You have reached the monthly payout limit (100 AZN).; TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getDonationRecipient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A username (any case) */
+        username: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationRecipient'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserNotFound: User not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listDonationActivity: {
+    parameters: {
+      query?: {
+        /** @description 1-based, at most 500 (InvalidPage) */
+        page?: number;
+        /** @description Rows a page, 20 unless said, at most 50 */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationActivityPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoDonationAccount: You do not have a support account yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listDonationsReceived: {
+    parameters: {
+      query?: {
+        /** @description 1-based, at most 500 (InvalidPage) */
+        page?: number;
+        /** @description Rows a page, 20 unless said, at most 50 */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationReceivedPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoDonationAccount: You do not have a support account yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportDonationsReceived: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: the file pencraft-supports-received.csv */
+      200: {
+        headers: {
+          /** @description A file to save, and its name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoDonationAccount: You do not have a support account yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listMyDonations: {
+    parameters: {
+      query?: {
+        /** @description 1-based, at most 500 (InvalidPage) */
+        page?: number;
+        /** @description Rows a page, 20 unless said, at most 50 */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationSentPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportMyDonations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: the file pencraft-supports-sent.csv */
+      200: {
+        headers: {
+          /** @description A file to save, and its name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listDonationPayouts: {
+    parameters: {
+      query?: {
+        /** @description 1-based, at most 500 (InvalidPage) */
+        page?: number;
+        /** @description Rows a page, 20 unless said, at most 50 */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationPayoutPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoDonationAccount: You do not have a support account yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportDonationPayouts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: the file pencraft-payouts.csv */
+      200: {
+        headers: {
+          /** @description A file to save, and its name */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoDonationAccount: You do not have a support account yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setDonationAccountState: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DonationAccountStateBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationAccount'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoDonationAccount: You do not have a support account yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setDonationThanks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DonationThanksBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationAccount'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidMessage: The message must be at least 10 characters long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NoDonationAccount: You do not have a support account yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  receiveDonationsStripeWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A Stripe event, exactly as Stripe sent it (signed in the Stripe-Signature header) */
+    requestBody: {
+      content: {
+        'application/json': string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DonationsWebhookAnswer'];
+        };
+      };
+      /** @description InvalidWebhookSignature: The webhook signature is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listDrafts: {
     parameters: {
       query?: never;
@@ -18463,6 +21019,83 @@ export interface operations {
       };
     };
   };
+  listProfileSupporters: {
+    parameters: {
+      query?: {
+        /** @description 1-based, at most 500 (InvalidPage) */
+        page?: number;
+        /** @description Rows a page, 20 unless said, at most 50 */
+        pageSize?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A username (any case) */
+        username: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicSupportersPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserNotFound: User not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listMyProfileArticles: {
     parameters: {
       query?: {
@@ -19350,6 +21983,284 @@ export interface operations {
       };
       /** @description Forbidden: You do not have permission to do this. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listStaffPayouts: {
+    parameters: {
+      query?: {
+        /** @description 1-based, at most 500 (InvalidPage) */
+        page?: number;
+        /** @description Rows a page, 20 unless said, at most 50 */
+        pageSize?: number;
+        /** @description Only payouts in this state; absent: every state */
+        state?: 'requested' | 'processing' | 'paid' | 'failed';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffPayoutPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getStaffPayout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffPayoutDetail'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateStaffPayoutState: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffPayoutStateBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffPayout'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description OperationFailed: The operation failed, please try again. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

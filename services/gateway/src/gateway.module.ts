@@ -7,6 +7,7 @@ import { CaptchaModule } from './captcha/captcha.module.js';
 import { CollaborationModule } from './collaboration/collaboration.module.js';
 import { CommentsModule } from './comments/comments.module.js';
 import { DocsModule } from './docs/docs.module.js';
+import { DonationsModule } from './donations/donations.module.js';
 import { DraftsModule } from './drafts/drafts.module.js';
 import { FollowsModule } from './follows/follows.module.js';
 import { IncomeModule } from './publications/income.module.js';
@@ -48,6 +49,7 @@ import { StaffModule } from './staff/staff.module.js';
     NotificationsModule,
     PublicationsModule,
     IncomeModule,
+    DonationsModule,
   ],
 })
 export class GatewayModule {}

@@ -15,7 +15,7 @@ interface Operation {
 
 /**
  * The calls of SPEC.md section 7, as it writes them, for the groups (and the paths of a group) the platform serves
- * today; the groups of areas still to come (donations, publications, jobs...) join as they land.
+ * today; the groups of areas still to come (jobs, leaderboard...) join as they land.
  */
 const SPEC_CALLS: Record<string, readonly string[]> = {
   'Page load': ['/api/users/info'],
@@ -113,6 +113,12 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
       (sub) => `/api/core-publications/{id}/studio/${sub}`,
     ),
   ],
+  Donations: [
+    ...['account', 'eligible', 'thanks', 'cards', 'payout', 'state', 'report/donations', 'report/donations/my'].map(
+      (sub) => `/api/donations/${sub}`,
+    ),
+    ...['report/payouts', 'initiate', '{id}'].map((sub) => `/api/donations/${sub}`),
+  ],
   Follow: ['/api/follow/following', '/api/categories/{id}/follow'],
   Search: ['/api/strict/txt'],
   'Image upload and delete': ['/api/publication/f'],
@@ -120,7 +126,8 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
 
 /** The areas of the platform (the document's tags): one that loses all its routes fails here. */
 const AREAS = [
-  ...['accounts', 'analytics', 'articles', 'captcha', 'collaboration', 'comments', 'docs', 'drafts', 'media'],
+  ...['accounts', 'analytics', 'articles', 'captcha', 'collaboration', 'comments', 'docs', 'donations', 'drafts'],
+  'media',
   ...['moderation', 'notifications', 'payments', 'profiles', 'publications', 'reading', 'search', 'security', 'staff'],
 ];
 

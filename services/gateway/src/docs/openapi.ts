@@ -107,7 +107,17 @@ function routeConfig(spec: RouteSpec): RouteConfig {
         }
       : spec.response && status !== 204
         ? {
-            description: 'OK',
+            description: spec.attachment ? `OK: the file ${spec.attachment}` : 'OK',
+            ...(spec.attachment
+              ? {
+                  headers: {
+                    'Content-Disposition': {
+                      description: 'A file to save, and its name',
+                      schema: { type: 'string' as const, example: `attachment; filename="${spec.attachment}"` },
+                    },
+                  },
+                }
+              : {}),
             content: Object.fromEntries(types.map((type) => [type, { schema: spec.response! }])),
           }
         : { description: 'OK, no content' };

@@ -49,6 +49,8 @@ export interface RouteSpec {
   response?: z.ZodType;
   /** The success answer's media type (JSON unless said). */
   responseType?: string | readonly string[];
+  /** The answer is a file to save (an export): sent with Content-Disposition: attachment and this file name. */
+  attachment?: string;
   /** 302: the handler returns the target, sent as Location with no body (links opened from mails land on a shell page). */
   status?: 200 | 201 | 204 | 302;
   /**
@@ -185,6 +187,7 @@ export function applyRouteEffects(spec: RouteSpec, reply: FastifyReply, config: 
   }
   if (spec.cacheControl) reply.header('cache-control', spec.cacheControl);
   if (spec.vary) reply.header('vary', spec.vary);
+  if (spec.attachment) reply.header('content-disposition', `attachment; filename="${spec.attachment}"`);
   if (spec.status === 302) {
     reply.header('location', answer as string);
     return undefined;

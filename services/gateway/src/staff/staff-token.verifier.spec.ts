@@ -9,7 +9,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import { hasStaffRole, StaffTokenVerifier } from './staff-token.verifier.js';
+import { hasStaffRole, StaffTokenVerifier, type StaffRole } from './staff-token.verifier.js';
 
 const ISSUER = 'http://localhost:8380/realms/pencraft';
 const AUDIENCE = 'pencraft-api';
@@ -119,12 +119,20 @@ describe('StaffTokenVerifier', () => {
 });
 
 describe('hasStaffRole', () => {
-  const who = (roles: ('moderator' | 'admin')[]) => ({ sub: 's', username: 'u', roles });
+  const who = (roles: StaffRole[]) => ({ sub: 's', username: 'u', roles });
   it('lets an admin through moderator routes, never a moderator through admin routes', () => {
     expect(hasStaffRole(who(['admin']), 'moderator')).toBe(true);
     expect(hasStaffRole(who(['moderator']), 'moderator')).toBe(true);
     expect(hasStaffRole(who(['moderator']), 'admin')).toBe(false);
     expect(hasStaffRole(who([]), 'moderator')).toBe(false);
+  });
+
+  it('lets finance and an admin through finance routes, and finance nowhere else', () => {
+    expect(hasStaffRole(who(['finance']), 'finance')).toBe(true);
+    expect(hasStaffRole(who(['admin']), 'finance')).toBe(true);
+    expect(hasStaffRole(who(['moderator']), 'finance')).toBe(false);
+    expect(hasStaffRole(who(['finance']), 'moderator')).toBe(false);
+    expect(hasStaffRole(who(['finance']), 'admin')).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 import { AppError } from '@pencraft/errors';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 
-export type StaffRole = 'moderator' | 'admin';
-export const STAFF_ROLES: readonly StaffRole[] = ['moderator', 'admin'];
+/** moderator: the review queue, reports, bans; finance: the payouts queue; admin: everything the others may. */
+export type StaffRole = 'moderator' | 'finance' | 'admin';
+export const STAFF_ROLES: readonly StaffRole[] = ['moderator', 'finance', 'admin'];
 
 /** Who a staff route's request comes from: the Keycloak user (or service account) of a verified access token. */
 export interface StaffIdentity {
@@ -86,7 +87,7 @@ export class StaffTokenVerifier {
   }
 }
 
-/** An admin may do whatever a moderator may. */
+/** An admin may do whatever a moderator or finance may. */
 export function hasStaffRole(identity: StaffIdentity, required: StaffRole): boolean {
-  return identity.roles.includes(required) || (required === 'moderator' && identity.roles.includes('admin'));
+  return identity.roles.includes(required) || identity.roles.includes('admin');
 }

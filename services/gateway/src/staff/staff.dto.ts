@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_ROLES } from './staff-token.verifier.js';
 
 export const StaffConfig = z
   .object({
@@ -12,7 +13,7 @@ export const StaffMe = z
   .object({
     sub: z.string().meta({ description: "Keycloak's id of the staff member" }),
     username: z.string(),
-    roles: z.array(z.enum(['moderator', 'admin'])),
+    roles: z.array(z.enum(STAFF_ROLES)),
   })
   .meta({ id: 'StaffMe', description: 'The staff member a bearer token names, with their staff roles' });
 
