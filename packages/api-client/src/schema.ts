@@ -5502,7 +5502,7 @@ export interface components {
     Notification: {
       /** @description A notification id (digits). */
       id: string;
-      /** @description SPEC.md section 3: 0 article upvote, 1 comment on my article, 2 article review, 3 translation of my article, 4 translation review, 50 upvote on my comment, 51 reply to my comment, 52 comment review, 100 welcome, 104 new follower, 300 subscriber to my publication, 301 failed payment of my subscription (not in SPEC.md), 400 invitation to a publication, 500 co-author invitation. */
+      /** @description SPEC.md section 3: 0 article upvote, 1 comment on my article, 2 article review, 3 translation of my article, 4 translation review, 50 upvote on my comment, 51 reply to my comment, 52 comment review, 100 welcome, 104 new follower, 200 support received, 201 payout state changed, 300 subscriber to my publication, 301 failed payment of my subscription (not in SPEC.md), 400 invitation to a publication, 500 co-author invitation. */
       type: number;
       /**
        * @description The settings key that governs it; null: always on.
@@ -5546,10 +5546,29 @@ export interface components {
        * @enum {string}
        */
       tier?: 'free' | 'paid';
-      /** @description The failed charge of a 301 in AZN ("5.00") */
+      /** @description The money of a 200, 201 or 301 in exact AZN ("5.00"); 200 and 201 also give amountQepik */
       amount?: string;
+      /** @description The money of a 200 or 201 in integer qəpik, as digits (format it with the manat sign) */
+      amountQepik?: string;
       /** @description Until when a 301 subscription reads in full (ISO 8601) */
       periodEnd?: string;
+      /** @description The support of a 200 */
+      supportId?: string;
+      /** @description The payout of a 201 */
+      payoutId?: string;
+      /**
+       * @description The payout's new state (201)
+       * @enum {string}
+       */
+      state?: 'requested' | 'processing' | 'paid' | 'failed';
+      /** @description The last four digits of the card paid to (201) */
+      cardLast4?: string;
+      /** @description When a 201 payout is expected, YYYY-MM-DD (Asia/Baku) */
+      expectedDate?: string;
+      /** @description A paid payout's transfer reference (201) */
+      reference?: string;
+      /** @description Why a payout failed (201) */
+      failureNote?: string;
     };
     UnreadCount: {
       unread: number;

@@ -32,9 +32,9 @@ describe('notification types and keys (SPEC.md section 3)', () => {
     }
   });
 
-  it('always mails a publication invitation (400) and a failed payment (301), whatever the switches say', () => {
+  it('always mails a support (200), a payout (201), an invitation (400) and a failed payment (301), switches aside', () => {
     const off = Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, false]));
-    for (const type of [301, 400] as const) {
+    for (const type of [200, 201, 301, 400] as const) {
       expect(keyOfType(type)).toBeUndefined();
       expect(wantsNotification(type, off)).toBe(true);
       expect(wantsNotificationMail(type, off, off)).toBe(true);
@@ -63,6 +63,7 @@ describe('notification types and keys (SPEC.md section 3)', () => {
   it('knows the types of the specification only', () => {
     expect(isNotificationType(52)).toBe(true);
     expect(isNotificationType(53)).toBe(false);
-    expect([300, 301, 400].every(isNotificationType)).toBe(true);
+    expect([200, 201, 300, 301, 400].every(isNotificationType)).toBe(true);
+    expect(isNotificationType(202)).toBe(false);
   });
 });

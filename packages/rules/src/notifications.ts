@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = {
   commentReview: 52,
   welcome: 100,
   newFollower: 104,
+  supportReceived: 200,
+  payoutUpdated: 201,
   publicationSubscription: 300,
   publicationPaymentFailed: 301,
   publicationInvitation: 400,
@@ -22,8 +24,9 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[keyof typeof NOTIFICA
 
 /**
  * The key of each switchable type. cr ("comment reactions") governs votes on my comments and cc ("comment
- * comments") replies to them; the types missing here (welcome, new follower, publication subscription, failed
- * payment, publication and co-author invitations) are always on: SPEC.md's keys are all about articles and comments.
+ * comments") replies to them; the types missing here (welcome, new follower, support received, payout updated,
+ * publication subscription, failed payment, publication and co-author invitations) are always on: SPEC.md's keys are
+ * all about articles and comments.
  */
 export const NOTIFICATION_TYPE_KEYS: Readonly<Partial<Record<NotificationType, NotificationKey>>> = Object.freeze({
   0: 'ar',
@@ -59,11 +62,14 @@ export function wantsNotification(type: NotificationType, settings: Partial<Noti
 }
 
 /**
- * The always-on types that always go by e-mail too: what waits for the user to act and has no switch (an invitation
- * to a publication to accept or reject; a subscription whose payment failed, before its access ends). 301 is not in
- * SPEC.md's list: the failed payment the issue asks the subscriber to be told of, next to 300.
+ * The always-on types that always go by e-mail too: money and what waits for the user to act, none with a switch (a
+ * support received, in AZN; a payout's new state; an invitation to a publication to accept or reject; a subscription
+ * whose payment failed, before its access ends). 301 is not in SPEC.md's list: the failed payment the issue asks the
+ * subscriber to be told of, next to 300.
  */
 const ALWAYS_MAILED: readonly NotificationType[] = [
+  NOTIFICATION_TYPES.supportReceived,
+  NOTIFICATION_TYPES.payoutUpdated,
   NOTIFICATION_TYPES.publicationPaymentFailed,
   NOTIFICATION_TYPES.publicationInvitation,
 ];

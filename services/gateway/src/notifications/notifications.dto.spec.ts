@@ -39,6 +39,23 @@ describe('toNotification', () => {
     });
   });
 
+  it('answers the money of a support (200) and the state of a payout (201), always on', () => {
+    const support = toNotification(pb(200, '{"supportId":"s-1","amountQepik":"1050","amount":"10.50"}'));
+    expect([support.key, support.data]).toEqual([null, { supportId: 's-1', amountQepik: '1050', amount: '10.50' }]);
+    const data =
+      '{"payoutId":"p-1","state":"paid","amountQepik":"2500","amount":"25.00","cardLast4":"5556",' +
+      '"expectedDate":"2026-12-03","reference":"TRX-1"}';
+    expect(toNotification(pb(201, data)).data).toEqual({
+      payoutId: 'p-1',
+      state: 'paid',
+      amountQepik: '2500',
+      amount: '25.00',
+      cardLast4: '5556',
+      expectedDate: '2026-12-03',
+      reference: 'TRX-1',
+    });
+  });
+
   it('drops fields it does not document, and data it cannot read', () => {
     expect(toNotification(pb(300, '{"publicationId":"p-1","secret":"x"}')).data).toEqual({ publicationId: 'p-1' });
     expect(toNotification(pb(300, '{"tier":"gold"}')).data).toEqual({});

@@ -3,6 +3,7 @@ import {
   HOME_MAX_PAGE,
   keyOfType,
   NOTIFICATION_KEYS,
+  PAYOUT_STATES,
   SUBSCRIPTION_TIERS,
   type NotificationType,
 } from '@pencraft/rules';
@@ -60,8 +61,23 @@ export const NotificationData = z
     publicationId: z.string().optional().meta({ description: 'The publication of a 300, 301 or 400' }),
     publication: z.string().optional().meta({ description: "The publication's name (300, 301, 400)" }),
     tier: z.enum(SUBSCRIPTION_TIERS).optional().meta({ description: 'The new subscription of a 300' }),
-    amount: z.string().optional().meta({ description: 'The failed charge of a 301 in AZN ("5.00")' }),
+    amount: z
+      .string()
+      .optional()
+      .meta({ description: 'The money of a 200, 201 or 301 in exact AZN ("5.00"); 200 and 201 also give amountQepik' }),
+    amountQepik: z
+      .string()
+      .regex(/^[0-9]+$/)
+      .optional()
+      .meta({ description: 'The money of a 200 or 201 in integer qəpik, as digits (format it with the manat sign)' }),
     periodEnd: z.string().optional().meta({ description: 'Until when a 301 subscription reads in full (ISO 8601)' }),
+    supportId: z.string().optional().meta({ description: 'The support of a 200' }),
+    payoutId: z.string().optional().meta({ description: 'The payout of a 201' }),
+    state: z.enum(PAYOUT_STATES).optional().meta({ description: "The payout's new state (201)" }),
+    cardLast4: z.string().optional().meta({ description: 'The last four digits of the card paid to (201)' }),
+    expectedDate: z.string().optional().meta({ description: 'When a 201 payout is expected, YYYY-MM-DD (Asia/Baku)' }),
+    reference: z.string().optional().meta({ description: "A paid payout's transfer reference (201)" }),
+    failureNote: z.string().optional().meta({ description: 'Why a payout failed (201)' }),
   })
   .meta({ id: 'NotificationData' });
 
@@ -75,7 +91,7 @@ export const Notification = z
         description:
           'SPEC.md section 3: 0 article upvote, 1 comment on my article, 2 article review, 3 translation of my article, ' +
           '4 translation review, 50 upvote on my comment, 51 reply to my comment, 52 comment review, 100 welcome, ' +
-          '104 new follower, 300 subscriber to my publication, 301 failed payment of my subscription (not in SPEC.md), ' +
+          '104 new follower, 200 support received, 201 payout state changed, 300 subscriber to my publication, 301 failed payment of my subscription (not in SPEC.md), ' +
           '400 invitation to a publication, 500 co-author invitation.',
       }),
     key: z

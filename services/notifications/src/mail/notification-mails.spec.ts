@@ -121,4 +121,79 @@ describe('notification mails', () => {
   it('does not mail a new subscriber (300): the owner sees it in the app', () => {
     expect(notificationMail({ ...base, type: 300, data: {} }, 'en', 'https://pencraft.az')).toBeUndefined();
   });
+
+  const supported: NotificationView = {
+    ...base,
+    type: 200,
+    actorUid: 'u-reader',
+    actor: { username: 'rauf', fullname: 'Rauf <Həsənov>', imageUrl: null },
+    articleId: 'a-1',
+    title: null,
+    data: { supportId: 's-1', amountQepik: '1050', amount: '10.50' },
+  };
+
+  it.each([
+    ['az', 'Rauf <Həsənov> sizə 10,50 ₼ dəstək göndərdi.', 'Bir oxucu sizə 10,50 ₼ dəstək göndərdi.'],
+    ['en', 'Rauf <Həsənov> supported you with ₼10.50.', 'A reader supported you with ₼10.50.'],
+    ['ru', 'Rauf <Həsənov> поддержал(а) вас на 10,50 ₼.', 'Читатель поддержал вас на 10,50 ₼.'],
+  ])(
+    'writes a support received in %s with the amount in manats, the supporter only when shown',
+    (lang, line, anonymous) => {
+      const mail = notificationMail(supported, lang, 'https://pencraft.az')!;
+      expect(mail.text.replaceAll('\u00a0', ' ')).toContain(line);
+      expect(mail.text).toContain('https://pencraft.az/settings/support-supporters');
+      expect(mail.text).not.toContain('/settings/notifications');
+      expect(mail.html).toContain('Rauf &lt;Həsənov&gt;');
+      const hidden = notificationMail({ ...supported, actorUid: null, actor: null }, lang, 'https://pencraft.az')!;
+      expect(hidden.subject.replaceAll('\u00a0', ' ')).toContain(anonymous);
+    },
+  );
+
+  const payout = (data: Record<string, string>): NotificationView => ({
+    ...base,
+    type: 201,
+    articleId: null,
+    title: null,
+    data: {
+      payoutId: 'p-1',
+      amountQepik: '2500',
+      amount: '25.00',
+      cardLast4: '5556',
+      expectedDate: '2026-12-03',
+      ...data,
+    },
+  });
+
+  it.each([
+    ['az', 'requested', 'qəbul edildi', '3 dekabr 2026'],
+    ['en', 'requested', 'was requested; expect it by December 3, 2026', ''],
+    ['ru', 'processing', 'обрабатывается; ожидаемая дата: 3 декабря 2026', ''],
+    ['en', 'paid', 'Your payout of ₼25.00 to the card ending 5556 was paid.', ''],
+    ['az', 'failed', 'məbləğ balansınıza qaytarıldı', ''],
+  ])('writes a payout update in %s (%s) with the amount, the card and the date', (lang, state, line, date) => {
+    const mail = notificationMail(payout({ state }), lang, 'https://pencraft.az')!;
+    const text = mail.text.replaceAll('\u00a0', ' ').replaceAll('\u202f', ' ');
+    expect(text).toContain(line);
+    if (date) expect(text).toContain(date);
+    expect(text).toContain('https://pencraft.az/settings/support-payouts');
+  });
+
+  it("adds a paid payout's reference and a failed one's reason, escaped", () => {
+    const paid = notificationMail(payout({ state: 'paid', reference: 'TRX-<1>' }), 'en', 'https://pencraft.az')!;
+    expect(paid.text).toContain("The transfer's reference: TRX-<1>");
+    expect(paid.html).toContain('TRX-&lt;1&gt;');
+    const failed = notificationMail(
+      payout({ state: 'failed', failureNote: 'Kart bağlıdır' }),
+      'az',
+      'https://pencraft.az',
+    )!;
+    expect(failed.text).toContain('Səbəb:\nKart bağlıdır');
+  });
+
+  it('mails no support or payout without a whole amount or a known state', () => {
+    expect(
+      notificationMail({ ...supported, data: { amountQepik: '10.5' } }, 'en', 'https://pencraft.az'),
+    ).toBeUndefined();
+    expect(notificationMail(payout({ state: 'lost' }), 'en', 'https://pencraft.az')).toBeUndefined();
+  });
 });

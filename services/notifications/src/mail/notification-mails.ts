@@ -1,5 +1,14 @@
 // The mail of a notification, in the recipient's language (az, en, ru). Every value from users is escaped.
-import { DEFAULT_LANG, isLang, isNotificationType, keyOfType, type Lang } from '@pencraft/rules';
+import {
+  DEFAULT_LANG,
+  formatManat,
+  isLang,
+  isNotificationType,
+  keyOfType,
+  PAYOUT_STATES,
+  type Lang,
+  type PayoutState,
+} from '@pencraft/rules';
 import type { NotificationView } from '../notifications/notification.repository.js';
 
 export interface MailContent {
@@ -35,7 +44,14 @@ interface Words {
     /** How long the access of a subscription whose payment failed lasts. */
     '301_until': (date: string) => string;
     400: (actor: string, publication: string) => string;
+    /** A support received: who sent it (undefined when they chose not to be shown) and the amount with ₼. */
+    200: (supporter: string | undefined, amount: string) => string;
+    /** A payout's new state: the amount with ₼, the card's last four digits and the expected date. */
+    201: Record<PayoutState, (amount: string, last4: string, date: string) => string>;
   };
+  /** A paid payout's transfer reference; why a payout failed. */
+  reference: (reference: string) => string;
+  reason: string;
   /** A publication whose name is not known. */
   aPublication: string;
   languages: Record<Lang, string>;
@@ -76,7 +92,20 @@ const WORDS: Record<Lang, Words> = {
         `${publication ? `“${publication}” nəşrinə` : 'Nəşrə'} abunəliyinizin ödənişi${amount ? ` (${amount} AZN)` : ''} alınmadı.`,
       '301_until': (date) => `Ödəniş yenidən yoxlanılacaq; girişiniz ${date} tarixinədək qalır.`,
       400: (actor, publication) => `${actor} sizi “${publication}” nəşrinə üzv olmağa dəvət etdi.`,
+      200: (supporter, amount) =>
+        supporter ? `${supporter} sizə ${amount} dəstək göndərdi.` : `Bir oxucu sizə ${amount} dəstək göndərdi.`,
+      201: {
+        requested: (amount, last4, date) =>
+          `${amount} məbləğində vəsait çıxarma sorğunuz (kart •••• ${last4}) qəbul edildi; gözlənilən tarix: ${date}.`,
+        processing: (amount, last4, date) =>
+          `${amount} məbləğində vəsait çıxarma sorğunuz (kart •••• ${last4}) icra olunur; gözlənilən tarix: ${date}.`,
+        paid: (amount, last4) => `${amount} məbləğində vəsait •••• ${last4} kartınıza ödənildi.`,
+        failed: (amount, last4) =>
+          `${amount} məbləğində vəsait •••• ${last4} kartınıza ödənilə bilmədi; məbləğ balansınıza qaytarıldı.`,
+      },
     },
+    reference: (reference) => `Köçürmənin referansı: ${reference}`,
+    reason: 'Səbəb:',
     aPublication: 'nəşr',
     languages: { az: 'Azərbaycan', en: 'ingilis', ru: 'rus' },
   },
@@ -114,7 +143,20 @@ const WORDS: Record<Lang, Words> = {
         `The payment${amount ? ` of ${amount} AZN` : ''} for your subscription to ${publication ? `“${publication}”` : 'a publication'} failed.`,
       '301_until': (date) => `The payment will be tried again; your access lasts until ${date}.`,
       400: (actor, publication) => `${actor} invited you to join the publication “${publication}”.`,
+      200: (supporter, amount) =>
+        supporter ? `${supporter} supported you with ${amount}.` : `A reader supported you with ${amount}.`,
+      201: {
+        requested: (amount, last4, date) =>
+          `Your payout of ${amount} to the card ending ${last4} was requested; expect it by ${date}.`,
+        processing: (amount, last4, date) =>
+          `Your payout of ${amount} to the card ending ${last4} is being processed; expect it by ${date}.`,
+        paid: (amount, last4) => `Your payout of ${amount} to the card ending ${last4} was paid.`,
+        failed: (amount, last4) =>
+          `Your payout of ${amount} to the card ending ${last4} failed; the money is back in your balance.`,
+      },
     },
+    reference: (reference) => `The transfer's reference: ${reference}`,
+    reason: 'The reason:',
     aPublication: 'a publication',
     languages: { az: 'Azerbaijani', en: 'English', ru: 'Russian' },
   },
@@ -152,7 +194,20 @@ const WORDS: Record<Lang, Words> = {
         `Не удалось списать оплату${amount ? ` (${amount} AZN)` : ''} за вашу подписку на ${publication ? `публикацию «${publication}»` : 'публикацию'}.`,
       '301_until': (date) => `Оплата будет повторена; доступ сохраняется до ${date}.`,
       400: (actor, publication) => `${actor} пригласил(а) вас в публикацию «${publication}».`,
+      200: (supporter, amount) =>
+        supporter ? `${supporter} поддержал(а) вас на ${amount}.` : `Читатель поддержал вас на ${amount}.`,
+      201: {
+        requested: (amount, last4, date) =>
+          `Запрос на выплату ${amount} на карту •••• ${last4} принят; ожидаемая дата: ${date}.`,
+        processing: (amount, last4, date) =>
+          `Выплата ${amount} на карту •••• ${last4} обрабатывается; ожидаемая дата: ${date}.`,
+        paid: (amount, last4) => `Выплата ${amount} на карту •••• ${last4} выполнена.`,
+        failed: (amount, last4) =>
+          `Выплата ${amount} на карту •••• ${last4} не удалась; сумма возвращена на ваш баланс.`,
+      },
     },
+    reference: (reference) => `Номер перевода: ${reference}`,
+    reason: 'Причина:',
     aPublication: 'публикация',
     languages: { az: 'азербайджанский', en: 'английский', ru: 'русский' },
   },
@@ -170,9 +225,25 @@ export function escapeHtml(value: string): string {
 const decisionOf = (value: string | undefined): Decision =>
   value === 'rejected' || value === 'revisionRequested' ? value : 'approved';
 
+/** An amount a notification keeps in integer qəpik (data.amountQepik), in the language's format with ₼. */
+function amountOf(data: Record<string, string>, lang: Lang): string | undefined {
+  const qepik = /^[0-9]{1,15}$/.test(data.amountQepik ?? '') ? Number(data.amountQepik) : NaN;
+  return Number.isSafeInteger(qepik) ? formatManat(qepik, lang) : undefined;
+}
+
+/** A calendar day (YYYY-MM-DD) in the language's long format. */
+function dayOf(day: string | undefined, lang: Lang): string {
+  const at = day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : NaN;
+  return Number.isFinite(at) ? new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(at) : '';
+}
+
+const payoutStateOf = (value: string | undefined): PayoutState | undefined =>
+  (PAYOUT_STATES as readonly string[]).includes(value ?? '') ? (value as PayoutState) : undefined;
+
 /** The sentence of a notification, or undefined for a type that is never mailed. */
 export function notificationLine(notification: NotificationView, lang: string): string | undefined {
-  const w = WORDS[isLang(lang) ? lang : DEFAULT_LANG];
+  const l = isLang(lang) ? lang : DEFAULT_LANG;
+  const w = WORDS[l];
   const actor = notification.actor?.fullname || notification.actor?.username || w.someone;
   const title = notification.title || w.untitled;
   const data = notification.data;
@@ -201,6 +272,18 @@ export function notificationLine(notification: NotificationView, lang: string): 
       return w.lines[301](data.publication || undefined, data.amount || undefined);
     case 400:
       return w.lines[400](actor, data.publication || w.aPublication);
+    case 200: {
+      const amount = amountOf(data, l);
+      const supporter = notification.actor ? actor : undefined;
+      return amount ? w.lines[200](supporter, amount) : undefined;
+    }
+    case 201: {
+      const amount = amountOf(data, l);
+      const state = payoutStateOf(data.state);
+      return amount && state
+        ? w.lines[201][state](amount, data.cardLast4 ?? '', dayOf(data.expectedDate, l))
+        : undefined;
+    }
     default:
       return undefined;
   }
@@ -210,6 +293,9 @@ export function notificationLine(notification: NotificationView, lang: string): 
 export function notificationLink(notification: NotificationView, origin: string): string {
   // The settings page of publications answers invitations and lists one's subscriptions.
   if (notification.type === 400 || notification.type === 301) return `${origin}/settings/publication`;
+  // The settings' support pages: the supporters received, and the payouts.
+  if (notification.type === 200) return `${origin}/settings/support-supporters`;
+  if (notification.type === 201) return `${origin}/settings/support-payouts`;
   if (notification.type === 2 || notification.type === 4) {
     return notification.data.decision === 'approved' && notification.articleId
       ? `${origin}/a/${notification.articleId}`
@@ -242,7 +328,14 @@ export function notificationMail(
   const link = notificationLink(notification, origin);
   const settings = `${origin}/settings/notifications`;
   const note = notification.data.note;
-  const until = notification.type === 301 ? untilLine(notification.data.periodEnd, l) : undefined;
+  const until =
+    notification.type === 301
+      ? untilLine(notification.data.periodEnd, l)
+      : notification.type === 201 && notification.data.reference
+        ? w.reference(notification.data.reference)
+        : undefined;
+  // Why a payout failed, in staff's words.
+  const reason = notification.type === 201 ? notification.data.failureNote : undefined;
   const open = notification.type === 400 ? w.answer : w.open;
   // An always-on type mailed whatever the switches say (an invitation, a failed payment) has no setting to point at.
   const switchable = isNotificationType(notification.type) && keyOfType(notification.type) !== undefined;
@@ -254,6 +347,7 @@ export function notificationMail(
     ...(excerpt ? ['', `“${excerpt}”`] : []),
     ...(until ? [until] : []),
     ...(note ? ['', w.note, note] : []),
+    ...(reason ? ['', w.reason, reason] : []),
     '',
     open,
     link,
@@ -266,6 +360,7 @@ export function notificationMail(
     `<p>${escapeHtml(w.greeting)}</p><p>${escapeHtml(line)}${until ? `<br>${escapeHtml(until)}` : ''}</p>` +
     (excerpt ? `<blockquote>${escapeHtml(excerpt)}</blockquote>` : '') +
     (note ? `<p>${escapeHtml(w.note)}<br>${escapeHtml(note)}</p>` : '') +
+    (reason ? `<p>${escapeHtml(w.reason)}<br>${escapeHtml(reason)}</p>` : '') +
     `<p>${escapeHtml(open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
     (switchable
       ? `<p><small>${escapeHtml(w.settings)} <a href="${escapeHtml(settings)}">${escapeHtml(settings)}</a></small></p>`

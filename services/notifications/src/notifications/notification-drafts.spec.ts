@@ -1,3 +1,4 @@
+import { PayoutState } from '@pencraft/contracts/common/v1/common';
 import { describe, expect, it } from '@jest/globals';
 import {
   articleReviewDrafts,
@@ -8,8 +9,10 @@ import {
   commentVoteDrafts,
   followerDrafts,
   paymentFailedDrafts,
+  payoutUpdatedDrafts,
   publicationInvitationDrafts,
   publicationSubscriptionDrafts,
+  supportReceivedDrafts,
   translationDrafts,
   welcomeDrafts,
 } from './notification-drafts.js';
@@ -334,5 +337,87 @@ describe('notification drafts (which event makes which notification for whom)', 
     const key = (change: Partial<typeof failed>) => paymentFailedDrafts({ ...failed, ...change })[0]!.dedupeKey;
     expect(key({ atMs: AT + 3_600_000 })).toBe(key({}));
     expect(key({ periodEndMs: failed.periodEndMs + 30 * 86_400_000 })).not.toBe(key({}));
+  });
+
+  const support = {
+    supportId: 's-1',
+    recipientUid: 'u-author',
+    supporterUid: 'u-reader',
+    amountQepik: 1050,
+    articleId: 'a-1',
+    atMs: AT,
+  };
+
+  it('200: the recipient learns the amount in integer qəpik and exact AZN, the supporter as actor when shown', () => {
+    expect(supportReceivedDrafts(support)).toEqual([
+      {
+        uid: 'u-author',
+        type: 200,
+        actorUid: 'u-reader',
+        actor: null,
+        articleId: 'a-1',
+        commentId: null,
+        title: null,
+        excerpt: null,
+        data: { supportId: 's-1', amountQepik: '1050', amount: '10.50' },
+        dedupeKey: 'support-received:s-1',
+        at: new Date(AT),
+      },
+    ]);
+    // A supporter who chose not to be shown is nobody; a support given on the profile names no article.
+    expect(supportReceivedDrafts({ ...support, supporterUid: '', articleId: '' })[0]).toMatchObject({
+      actorUid: null,
+      articleId: null,
+    });
+  });
+
+  it('200: once per support, however often the provider replays its webhook', () => {
+    const key = (change: Partial<typeof support>) => supportReceivedDrafts({ ...support, ...change })[0]!.dedupeKey;
+    expect(key({ atMs: AT + 60_000 })).toBe(key({}));
+    expect(key({ supportId: 's-2' })).not.toBe(key({}));
+  });
+
+  const payout = {
+    payoutId: 'p-1',
+    uid: 'u-author',
+    state: PayoutState.PAYOUT_STATE_REQUESTED,
+    amountQepik: 2500,
+    cardLast4: '5556',
+    expectedDate: '2026-12-03',
+    reference: '',
+    failureNote: '',
+    atMs: AT,
+  };
+
+  it('201: the author learns each state of a payout once, with the amount, the card and the expected date', () => {
+    expect(payoutUpdatedDrafts(payout)).toEqual([
+      expect.objectContaining({
+        uid: 'u-author',
+        type: 201,
+        actorUid: null,
+        data: {
+          payoutId: 'p-1',
+          state: 'requested',
+          amountQepik: '2500',
+          amount: '25.00',
+          cardLast4: '5556',
+          expectedDate: '2026-12-03',
+        },
+        dedupeKey: 'payout:p-1:requested',
+      }),
+    ]);
+    const paid = payoutUpdatedDrafts({ ...payout, state: PayoutState.PAYOUT_STATE_PAID, reference: 'TRX-1' })[0]!;
+    expect([paid.dedupeKey, paid.data.reference]).toEqual(['payout:p-1:paid', 'TRX-1']);
+    const failed = payoutUpdatedDrafts({
+      ...payout,
+      state: PayoutState.PAYOUT_STATE_FAILED,
+      failureNote: 'The card is closed',
+    })[0]!;
+    expect([failed.dedupeKey, failed.data.failureNote, failed.data.reference]).toEqual([
+      'payout:p-1:failed',
+      'The card is closed',
+      undefined,
+    ]);
+    expect(payoutUpdatedDrafts({ ...payout, state: PayoutState.PAYOUT_STATE_UNSPECIFIED })).toEqual([]);
   });
 });

@@ -6,15 +6,16 @@ import type {
   TranslationPublished,
 } from '@pencraft/contracts/events/v1/articles';
 import type { CommentPublished, CommentReviewed, CommentVoted } from '@pencraft/contracts/events/v1/comments';
+import type { PayoutUpdated, SupportReceived } from '@pencraft/contracts/events/v1/donations';
 import type { UserConfirmed, UserFollowed } from '@pencraft/contracts/events/v1/identity';
 import type {
   MemberInvited,
   SubscriptionCreated,
   SubscriptionPaymentFailed,
 } from '@pencraft/contracts/events/v1/publications';
-import { NOTIFICATION_TYPES, type NotificationType } from '@pencraft/rules';
+import { exactManats, NOTIFICATION_TYPES, type NotificationType } from '@pencraft/rules';
 import type { ActorSnapshot, NotificationData } from './notification.table.js';
-import { languages } from '@pencraft/contracts/enums';
+import { languages, payoutStates } from '@pencraft/contracts/enums';
 
 /** One notification to create (the recipient's switches are checked when it is stored). */
 export interface NotificationDraft {
@@ -321,4 +322,54 @@ export function paymentFailedDrafts(event: SubscriptionPaymentFailed): Notificat
 /** A publication's id and its name as the event gave it (data.publication: what the sentences name). */
 function publicationData(publicationId: string, name: string): NotificationData {
   return name ? { publicationId, publication: name } : { publicationId };
+}
+
+/** An amount of money as a notification keeps it: integer qəpik (amountQepik) and the exact AZN text (amount). */
+function moneyData(amountQepik: number): NotificationData {
+  return Number.isSafeInteger(amountQepik) && amountQepik > 0
+    ? { amountQepik: String(amountQepik), amount: exactManats(amountQepik) }
+    : {};
+}
+
+/**
+ * 200: the recipient of a support learns the amount (in AZN), and who sent it when they chose to be shown (the actor;
+ * none otherwise), live and by e-mail. Once per support, however often the provider's webhook is replayed.
+ */
+export function supportReceivedDrafts(event: SupportReceived): NotificationDraft[] {
+  const data: NotificationData = { supportId: event.supportId, ...moneyData(event.amountQepik) };
+  return recipients([event.recipientUid], event.supporterUid).map((uid) =>
+    draft({
+      uid,
+      type: T.supportReceived,
+      actorUid: orNull(event.supporterUid),
+      articleId: orNull(event.articleId),
+      data,
+      dedupeKey: `support-received:${event.supportId}`,
+      at: atOf(event.atMs),
+    }),
+  );
+}
+
+/**
+ * 201: the author of a payout learns each state it reaches (requested, with the expected date; processing; paid, with
+ * the transfer's reference; failed, with staff's note, the money back in the balance), live and by e-mail. Once per
+ * payout and state.
+ */
+export function payoutUpdatedDrafts(event: PayoutUpdated): NotificationDraft[] {
+  const state = payoutStates.fromProto(event.state);
+  if (!state) return [];
+  const data: NotificationData = { payoutId: event.payoutId, state, ...moneyData(event.amountQepik) };
+  if (event.cardLast4) data.cardLast4 = event.cardLast4;
+  if (event.expectedDate) data.expectedDate = event.expectedDate;
+  if (state === 'paid' && event.reference) data.reference = event.reference;
+  if (state === 'failed' && event.failureNote) data.failureNote = event.failureNote;
+  return recipients([event.uid], '').map((uid) =>
+    draft({
+      uid,
+      type: T.payoutUpdated,
+      data,
+      dedupeKey: `payout:${event.payoutId}:${state}`,
+      at: atOf(event.atMs),
+    }),
+  );
 }

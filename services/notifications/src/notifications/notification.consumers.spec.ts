@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
+import { PayoutState } from '@pencraft/contracts/common/v1/common';
 import { EVENTS } from '@pencraft/contracts/events';
 import type { EventConsumers, Subscription } from '@pencraft/kit';
 import { strictMock, TX, type StrictMock } from '@pencraft/testing';
@@ -38,6 +39,8 @@ describe('NotificationConsumers', () => {
         EVENTS.memberInvited.consumers.notifications,
         EVENTS.subscriptionCreated.consumers.notifications,
         EVENTS.subscriptionPaymentFailed.consumers.notifications,
+        EVENTS.supportReceived.consumers.notifications,
+        EVENTS.payoutUpdated.consumers.notifications,
       ]),
     );
   });
@@ -124,5 +127,56 @@ describe('NotificationConsumers', () => {
       .finish();
     await deliver(EVENTS.memberInvited.subject, data);
     expect(notifications.store).toHaveBeenCalledWith(TX, []);
+  });
+
+  it('donations.support.received: stores a 200 for the recipient, once per support', async () => {
+    const event = {
+      supportId: 's-1',
+      recipientUid: 'u-author',
+      supporterUid: '',
+      amountQepik: 500,
+      articleId: '',
+      atMs: AT,
+    };
+    const data = EVENTS.supportReceived.message.encode(event).finish();
+    await deliver(EVENTS.supportReceived.subject, data, 'e-1');
+    await deliver(EVENTS.supportReceived.subject, data, 'e-2');
+    expect(notifications.store).toHaveBeenNthCalledWith(1, TX, [
+      expect.objectContaining({
+        uid: 'u-author',
+        type: 200,
+        actorUid: null,
+        data: { supportId: 's-1', amountQepik: '500', amount: '5.00' },
+        dedupeKey: 'support-received:s-1',
+      }),
+    ]);
+    expect(notifications.store).toHaveBeenNthCalledWith(2, TX, [
+      expect.objectContaining({ dedupeKey: 'support-received:s-1' }),
+    ]);
+  });
+
+  it('donations.payout.updated: stores a 201 for the author per state', async () => {
+    const data = EVENTS.payoutUpdated.message
+      .encode({
+        payoutId: 'p-1',
+        uid: 'u-author',
+        state: PayoutState.PAYOUT_STATE_PAID,
+        amountQepik: 2500,
+        cardLast4: '5556',
+        expectedDate: '2026-12-03',
+        reference: 'TRX-1',
+        failureNote: '',
+        atMs: AT,
+      })
+      .finish();
+    await deliver(EVENTS.payoutUpdated.subject, data);
+    expect(notifications.store).toHaveBeenCalledWith(TX, [
+      expect.objectContaining({
+        uid: 'u-author',
+        type: 201,
+        data: expect.objectContaining({ state: 'paid', amount: '25.00', reference: 'TRX-1' }),
+        dedupeKey: 'payout:p-1:paid',
+      }),
+    ]);
   });
 });

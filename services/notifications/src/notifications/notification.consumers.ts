@@ -10,8 +10,10 @@ import {
   commentVoteDrafts,
   followerDrafts,
   paymentFailedDrafts,
+  payoutUpdatedDrafts,
   publicationInvitationDrafts,
   publicationSubscriptionDrafts,
+  supportReceivedDrafts,
   translationDrafts,
   welcomeDrafts,
   type NotificationDraft,
@@ -84,6 +86,16 @@ export class NotificationConsumers implements OnApplicationBootstrap {
       this.consumers.subscribe(
         eventSubscription(EVENTS.subscriptionPaymentFailed, 'notifications', (e, tx: Transaction) =>
           store(paymentFailedDrafts(e), tx),
+        ),
+      ),
+      this.consumers.subscribe(
+        eventSubscription(EVENTS.supportReceived, 'notifications', (e, tx: Transaction) =>
+          store(supportReceivedDrafts(e), tx),
+        ),
+      ),
+      this.consumers.subscribe(
+        eventSubscription(EVENTS.payoutUpdated, 'notifications', (e, tx: Transaction) =>
+          store(payoutUpdatedDrafts(e), tx),
         ),
       ),
     ]);

@@ -71,6 +71,17 @@ describe('NotificationService', () => {
     ]);
   });
 
+  it('mails a support received (200) and a payout update (201) whatever the switches', async () => {
+    const off = { ar: false, ac: false, ara: false, at: false, atra: false, cr: false, cc: false, cra: false };
+    people.find.mockResolvedValue(person(off, off));
+    notifications.insert.mockResolvedValueOnce(1).mockResolvedValueOnce(2);
+    expect(await service.store(TX, [draft(200), draft(201)])).toEqual([1, 2]);
+    expect(notifications.insert.mock.calls.map(([, d, mail]) => [d.type, mail])).toEqual([
+      [200, true],
+      [201, true],
+    ]);
+  });
+
   it("answers NotificationNotFound for another user's id or a bad one", async () => {
     notifications.markRead.mockResolvedValue(false);
     await expect(service.markRead('u-1', 7)).rejects.toEqual(new AppError('NotificationNotFound'));

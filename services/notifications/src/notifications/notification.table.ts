@@ -15,7 +15,9 @@ export interface ActorSnapshot {
 
 /**
  * Type-specific fields (decision, note, language, originalId, parentCommentId, invitationId, draftId; a publication's
- * publicationId and name as `publication`, a subscription's tier, a failed payment's amount in AZN and periodEnd).
+ * publicationId and name as `publication`, a subscription's tier, a failed payment's amount in AZN and periodEnd; a
+ * support's supportId, a payout's payoutId, state, cardLast4, expectedDate, reference and failureNote, and the money
+ * of both as amountQepik, integer qəpik in digits, and amount, the exact AZN text).
  */
 export type NotificationData = Record<string, string>;
 
