@@ -2,7 +2,7 @@
 // /settings/<id>; the index and the side navigation are drawn from this list.
 import type { PageModule } from '@pencraft/ui';
 
-export type SectionGroup = 'profile' | 'account' | 'security' | 'preferences' | 'danger';
+export type SectionGroup = 'profile' | 'account' | 'support' | 'security' | 'preferences' | 'danger';
 
 export interface Section {
   /** The path segment under /settings and the key of its strings (`sections.<id>`). */
@@ -11,7 +11,7 @@ export interface Section {
   load: () => Promise<PageModule>;
 }
 
-export const GROUPS: readonly SectionGroup[] = ['profile', 'account', 'security', 'preferences', 'danger'];
+export const GROUPS: readonly SectionGroup[] = ['profile', 'account', 'support', 'security', 'preferences', 'danger'];
 
 export const SECTIONS: readonly Section[] = [
   { id: 'profile', group: 'profile', load: () => import('./pages/Profile.js') },
@@ -20,6 +20,13 @@ export const SECTIONS: readonly Section[] = [
   { id: 'publication', group: 'profile', load: () => import('./pages/Publication.js') },
   { id: 'email', group: 'account', load: () => import('./pages/Email.js') },
   { id: 'phone', group: 'account', load: () => import('./pages/Phone.js') },
+  // Reader support (SPEC.md section 2's support system): the account, payouts, cards, supporters, activity, mine.
+  { id: 'support', group: 'support', load: () => import('./pages/Support.js') },
+  { id: 'support-payouts', group: 'support', load: () => import('./pages/SupportPayouts.js') },
+  { id: 'support-cards', group: 'support', load: () => import('./pages/SupportCards.js') },
+  { id: 'support-supporters', group: 'support', load: () => import('./pages/SupportSupporters.js') },
+  { id: 'support-activity', group: 'support', load: () => import('./pages/SupportActivity.js') },
+  { id: 'support-sent', group: 'support', load: () => import('./pages/SupportSent.js') },
   { id: 'security', group: 'security', load: () => import('./pages/Security.js') },
   { id: 'password', group: 'security', load: () => import('./pages/Password.js') },
   { id: 'mfa', group: 'security', load: () => import('./pages/Mfa.js') },

@@ -1,0 +1,15 @@
+// The support routes' shapes under the screens' names: the generated API client's (the gateway's OpenAPI document,
+// tag `donations`), never written by hand.
+import type { Schemas } from '@pencraft/ui';
+
+export type SupportAccount = Schemas['DonationAccount'];
+export type SupportCard = Schemas['DonationCard'];
+// NonNullable: the document's component is written nullable (it is reused where the active payout may be null).
+export type SupportPayout = NonNullable<Schemas['DonationPayout']>;
+export type PayoutState = SupportPayout['state'];
+export type Eligibility = Schemas['DonationEligibility'];
+export type EligibilityCondition = Eligibility['missing'][number];
+export type ReceivedSupport = Schemas['DonationReceivedSupport'];
+export type SentSupport = Schemas['DonationSentSupport'];
+export type Person = Schemas['DonationPerson'];
+export type ActivityEntry = Schemas['DonationActivityEntry'];
