@@ -10,6 +10,7 @@ import { ArticleAuthors, ArticleDateLine, NextArticle, TranslationSwitcher } fro
 import { articleImages, Blocks } from './Blocks.js';
 import { ImageViewer } from './ImageViewer.js';
 import { PaidNotice } from './PaidNotice.js';
+import { SupportAuthor } from './Support.js';
 
 /**
  * An article as a reader sees it (also the preview page's body): category, title, description, authors, date,
@@ -77,6 +78,7 @@ export function ArticleBody({ article: a, actions }: { article: ArticleView; act
       {actions && a.status === 'published' && (
         <ArticleActions articleId={a.id} authorIds={authors.map((author) => author.uid)} title={a.title} />
       )}
+      {actions && a.status === 'published' && <SupportAuthor author={a.author} articleId={a.id} />}
       {actions && a.status === 'published' && <NextArticle authorId={a.author.uid} articleId={a.id} />}
       {actions && a.status === 'published' && (
         <CommentsSlot articleId={a.id} authorIds={authors.map((author) => author.uid)} />

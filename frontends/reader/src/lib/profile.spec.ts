@@ -7,6 +7,7 @@ describe('public profile', () => {
     expect(profileTab('badges')).toBe('articles');
     expect(profileTab('collections')).toBe('collections');
     expect(profileTab('comments')).toBe('comments');
+    expect(profileTab('supporters')).toBe('supporters');
   });
 
   it('shows the bookmarks tab to the owner only', () => {

@@ -1,7 +1,15 @@
 // The public profile page's small rules: which tab, what a link is called.
 
-/** The tabs that exist now; badges and supporters come with their issues. */
-export const PROFILE_TABS = ['articles', 'comments', 'followers', 'following', 'bookmarks', 'collections'] as const;
+/** The tabs that exist now; badges come with their issue. */
+export const PROFILE_TABS = [
+  'articles',
+  'comments',
+  'followers',
+  'following',
+  'bookmarks',
+  'collections',
+  'supporters',
+] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 /** Bookmarks are private: only the owner of the profile has that tab. */
 const OWN_TABS: readonly ProfileTab[] = ['bookmarks'];

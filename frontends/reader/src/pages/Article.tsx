@@ -3,10 +3,12 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArticleBody } from '../components/ArticleBody.js';
 import { PartError } from '../components/PartError.js';
+import { SupportResult } from '../components/Support.js';
 import { articleData } from '../data/index.js';
 import { usePageData } from '../data/usePageData.js';
 import { useReaderTranslation } from '../i18n.js';
 import '../reader.css';
+import '../support.css';
 
 function ArticleView({ id }: { id: string }) {
   const { t } = useReaderTranslation();
@@ -57,6 +59,7 @@ function ArticleView({ id }: { id: string }) {
   }
   return (
     <>
+      <SupportResult />
       <ArticleBody article={state.value} actions />
       <footer className="pc-article__footer">
         <Link to="/">{t('article.back')}</Link>

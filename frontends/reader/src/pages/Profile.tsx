@@ -17,10 +17,18 @@ import { PartError } from '../components/PartError.js';
 import { profileData } from '../data/index.js';
 import { usePageData } from '../data/usePageData.js';
 import { ProfileArticles, ProfileBookmarks, ProfileCollections, ProfilePeople } from '../components/ProfileLists.js';
+import {
+  ProfileSupporters,
+  SupportButton,
+  SupportResult,
+  useAcceptsSupport,
+  useShowSupport,
+} from '../components/Support.js';
 import { useReaderTranslation } from '../i18n.js';
 import { formatDate } from '../lib/format.js';
 import { linkLabel, profileTab, profileTabs } from '../lib/profile.js';
 import '../reader.css';
+import '../support.css';
 
 type PublicProfile = Schemas['PublicProfile'];
 
@@ -70,6 +78,10 @@ function ProfileView({ handle }: { handle: string }) {
   const { state, reload, refresh, set } = usePageData(profileData(handle));
   const viewer = session.status === 'user' ? session.user.uid : session.status;
   const shownFor = useRef(viewer);
+  const profileUser = state.status === 'ready' ? state.value : undefined;
+  const recipient = { uid: profileUser?.uid ?? '', username: handle, fullname: profileUser?.fullname ?? '' };
+  const acceptsSupport = useAcceptsSupport(handle);
+  const showSupport = useShowSupport(recipient, acceptsSupport);
 
   useEffect(() => {
     // "Followed by you" depends on the viewer: read again once a signed-in viewer is known or changes.
@@ -129,6 +141,7 @@ function ProfileView({ handle }: { handle: string }) {
 
   return (
     <>
+      <SupportResult />
       <header className="pc-profile">
         <div className={banner ? 'pc-profile__banner' : 'pc-profile__banner pc-profile__banner--empty'}>
           {banner && <img src={banner} alt="" />}
@@ -146,6 +159,13 @@ function ProfileView({ handle }: { handle: string }) {
             <p className="pc-profile__username">@{p.username}</p>
           </div>
           {session.status === 'user' && !own && <FollowButton profile={p} onChange={set} />}
+          {showSupport && (
+            <SupportButton
+              recipient={{ uid: p.uid, username: p.username, fullname: p.fullname }}
+              label={t('support.button')}
+              variant="secondary"
+            />
+          )}
           {own && (
             <Link className="pc-button pc-button--secondary" to="/settings/profile">
               {t('profile.edit')}
@@ -207,6 +227,7 @@ function ProfileView({ handle }: { handle: string }) {
         )}
         {tab === 'bookmarks' && own && <ProfileBookmarks key={`b-${p.uid}`} />}
         {tab === 'collections' && <ProfileCollections key={`c-${p.uid}`} username={p.username} own={own} />}
+        {tab === 'supporters' && <ProfileSupporters key={`s-${p.uid}`} username={p.username} />}
       </section>
     </>
   );
