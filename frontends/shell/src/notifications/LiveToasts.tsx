@@ -7,7 +7,7 @@ import { sentence, useNotificationsTranslation } from './parts.js';
 const SHOWN_MS = 10_000;
 
 function Toast({ notification }: { notification: Notification }) {
-  const { t } = useNotificationsTranslation();
+  const { t, i18n } = useNotificationsTranslation();
   const { dismiss, markRead } = useNotifications();
   const link = linkOf(notification);
 
@@ -18,7 +18,7 @@ function Toast({ notification }: { notification: Notification }) {
 
   return (
     <div className="pc-toast" data-notification={notification.id} data-type={notification.type}>
-      <p className="pc-toast__text">{t('live.arrived', { sentence: sentence(notification, t) })}</p>
+      <p className="pc-toast__text">{t('live.arrived', { sentence: sentence(notification, t, i18n.language) })}</p>
       <div className="pc-toast__actions">
         {link && (
           <Link

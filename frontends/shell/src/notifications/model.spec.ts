@@ -101,6 +101,22 @@ describe('notifications in words', () => {
     expect(decisionOf(base({ type: 0, data: { decision: 'approved' } }))).toBeUndefined();
   });
 
+  it('names the money of a support (200) and a payout (201) in qəpik, the supporter only when shown', () => {
+    const support = sentenceOf(base({ type: 200, data: { supportId: 's1', amountQepik: '1050', amount: '10.50' } }));
+    expect(support).toEqual({ key: 'types.200', values: expect.objectContaining({ amountQepik: '1050' }) });
+    expect(sentenceOf(base({ type: 200, actor: null, data: { amountQepik: '500' } })).key).toBe('types.200_anonymous');
+    expect(sentenceOf(base({ type: 200, data: {} })).key).toBe('types.200_plain');
+    const paid = { payoutId: 'p1', state: 'paid', amountQepik: '2500', cardLast4: '5556', expectedDate: '2026-12-03' };
+    expect(sentenceOf(base({ type: 201, data: paid }))).toEqual({
+      key: 'types.201.paid',
+      values: expect.objectContaining({ amountQepik: '2500', cardLast4: '5556', expectedDate: '2026-12-03' }),
+    });
+    expect(sentenceOf(base({ type: 201, data: { ...paid, state: 'lost' } })).key).toBe('types.201.other');
+    expect(sentenceOf(base({ type: 201, data: { amountQepik: '1.5', state: 'paid' } })).key).toBe('types.201.other');
+    for (const state of ['requested', 'processing', 'paid', 'failed', 'other'])
+      for (const catalogue of [en, az, ru]) expect(typeof lookup(catalogue, `types.201.${state}`)).toBe('string');
+  });
+
   it('leads to the subject', () => {
     expect(linkOf(base({ type: 0 }))).toBe('/a/a1');
     expect(linkOf(base({ type: 51, subject: { articleId: 'a1', commentId: 'c9' } }))).toBe('/a/a1#comment-c9');
@@ -108,7 +124,8 @@ describe('notifications in words', () => {
     expect(linkOf(base({ type: 2, data: { decision: 'approved' } }))).toBe('/a/a1');
     expect(linkOf(base({ type: 104 }))).toBe('/@leyla');
     expect(linkOf(base({ type: 500 }))).toBe('/me/invitations');
-    expect(linkOf(base({ type: 201 }))).toBeUndefined();
+    expect(linkOf(base({ type: 200 }))).toBe('/settings/support-supporters');
+    expect(linkOf(base({ type: 201 }))).toBe('/settings/support-payouts');
     expect(linkOf(base({ type: 300 }))).toBe('/studio/subscribers');
     expect(linkOf(base({ type: 301 }))).toBe('/settings/publication');
     expect(linkOf(base({ type: 400 }))).toBe('/settings/publication');

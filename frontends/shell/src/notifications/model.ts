@@ -47,6 +47,9 @@ const UNTITLED_TYPES: readonly number[] = [0, 1, 3, 50, 51, 500];
  */
 const PUBLICATION_TYPES: readonly number[] = [300, 301, 400];
 
+/** A payout's states as a 201 names them (`data.state`), each with its own sentence. */
+export const PAYOUT_STATES = ['requested', 'processing', 'paid', 'failed'] as const;
+
 export const DECISIONS = ['approved', 'rejected', 'revisionRequested'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
@@ -158,6 +161,17 @@ export function sentenceOf(notification: Notification): { key: string; values: R
   extra('publication');
   const type = notification.type as KnownType;
   if (!(SENTENCE_TYPES as readonly number[]).includes(type)) return { key: 'types.other', values };
+  if (type === 200 || type === 201) {
+    // The money as integer qəpik digits (the page formats it with ₼ in its language), the card and the day.
+    const qepik = text(data.amountQepik) ?? (typeof data.amountQepik === 'number' ? String(data.amountQepik) : '');
+    if (/^\d+$/.test(qepik)) values.amountQepik = qepik;
+    extra('cardLast4');
+    extra('expectedDate');
+    const money = values.amountQepik ?? values.amount;
+    if (type === 200) return { key: money ? `types.200${actor ? '' : '_anonymous'}` : 'types.200_plain', values };
+    const state = (PAYOUT_STATES as readonly unknown[]).includes(data.state) ? (data.state as string) : 'other';
+    return { key: money ? `types.201.${state}` : 'types.201.other', values };
+  }
   const decision = decisionOf(notification);
   if ([2, 4, 52].includes(type)) return { key: `types.${type}.${decision ?? 'other'}`, values };
   if (PUBLICATION_TYPES.includes(type)) {
@@ -204,6 +218,11 @@ export function linkOf(notification: Notification): string | undefined {
       return '/settings/publication';
     case 100:
       return '/write';
+    case 200:
+      // The supports received (the settings' support screens).
+      return '/settings/support-supporters';
+    case 201:
+      return '/settings/support-payouts';
     default:
       return undefined;
   }

@@ -1,3 +1,4 @@
+import { formatManat } from '@pencraft/rules';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,10 +9,21 @@ export function useNotificationsTranslation() {
   return useTranslation('notifications');
 }
 
-/** The sentence of a notification in the interface language (plain text). */
-export function sentence(notification: Notification, t: TFunction<'notifications'>): string {
+/** A YYYY-MM-DD day (a payout's expected date, Asia/Baku) in the long format, read without a time zone. */
+function dayText(day: string | undefined, t: TFunction<'notifications'>): string | undefined {
+  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  if (!match) return undefined;
+  const months = String(t('common:date.months')).split(',');
+  const month = months[Number(match[2]) - 1]?.trim() ?? match[2];
+  return String(t('common:date.long', { day: Number(match[3]), month, year: Number(match[1]) }));
+}
+
+/** The sentence of a notification in the interface language (plain text); money as ₼ in the language's format. */
+export function sentence(notification: Notification, t: TFunction<'notifications'>, language = 'az'): string {
   const { key, values } = sentenceOf(notification);
-  return String(t(key, { ...values, actor: values.actor || t('someone') }));
+  const money = values.amountQepik ? { amount: formatManat(Number(values.amountQepik), language) } : {};
+  const date = dayText(values.expectedDate, t);
+  return String(t(key, { ...values, ...money, ...(date ? { date } : {}), actor: values.actor || t('someone') }));
 }
 
 /**
@@ -27,8 +39,8 @@ export function NotificationItem({
   onOpen: (notification: Notification) => void;
   headingLevel?: 'h2' | 'h3';
 }) {
-  const { t } = useNotificationsTranslation();
-  const text = sentence(notification, t);
+  const { t, i18n } = useNotificationsTranslation();
+  const text = sentence(notification, t, i18n.language);
   const link = linkOf(notification);
   const note = noteOf(notification);
   const excerpt = [1, 50, 51, 52].includes(notification.type) ? notification.subject?.excerpt : undefined;
