@@ -1,5 +1,5 @@
 // What the staff console adds to the site (exposed as `./routes`): its pages under /staff and its strings. It adds
-// no navigation entry: the console is for moderators, who open /staff themselves (the gateway refuses everyone
+// no navigation entry: the console is for staff (moderators, finance), who open /staff themselves (the gateway refuses everyone
 // else's calls whatever the page shows).
 import type { RemoteManifest } from '@pencraft/ui';
 
@@ -11,6 +11,8 @@ const staff = {
     { path: '/staff/reports', load: () => import('./pages/Reports.js') },
     { path: '/staff/bans', load: () => import('./pages/Bans.js') },
     { path: '/staff/audit', load: () => import('./pages/Audit.js') },
+    { path: '/staff/payouts', load: () => import('./pages/Payouts.js') },
+    { path: '/staff/payouts/:id', load: () => import('./pages/Payout.js') },
   ],
   navigation: [],
   namespaces: {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { NavLink } from 'react-router';
 import { useStaffTranslation } from '../i18n.js';
 import { createStaffApi, type StaffApi } from '../lib/api.js';
-import { signIn, signOut, staffUserOf, startStaffAuth, type StaffUser } from './keycloak.js';
+import { signIn, signOut, staffUserOf, startStaffAuth, type StaffRole, type StaffUser } from './keycloak.js';
 import '../staff.css';
 
 type AuthState =
@@ -18,12 +18,21 @@ export interface StaffContext {
   user: StaffUser;
 }
 
-const SECTIONS = [
-  { path: '/staff/queue', key: 'queue' },
-  { path: '/staff/reports', key: 'reports' },
-  { path: '/staff/bans', key: 'bans' },
-  { path: '/staff/audit', key: 'audit' },
+/** Who works in moderation (the review queue, reports, bans, the audit log). */
+export const MODERATION_ROLES: readonly StaffRole[] = ['moderator', 'admin'];
+/** Who works on payouts (the gateway's staffRole finance, which an admin passes too). */
+export const FINANCE_ROLES: readonly StaffRole[] = ['finance', 'admin'];
+
+export const SECTIONS = [
+  { path: '/staff/queue', key: 'queue', roles: MODERATION_ROLES },
+  { path: '/staff/reports', key: 'reports', roles: MODERATION_ROLES },
+  { path: '/staff/bans', key: 'bans', roles: MODERATION_ROLES },
+  { path: '/staff/audit', key: 'audit', roles: MODERATION_ROLES },
+  { path: '/staff/payouts', key: 'payouts', roles: FINANCE_ROLES },
 ] as const;
+
+/** Whether a staff member holds one of the roles. */
+export const holds = (user: StaffUser, roles: readonly StaffRole[]) => user.roles.some((role) => roles.includes(role));
 
 function useStaffAuth(): { state: AuthState; retry: () => void } {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
@@ -52,11 +61,20 @@ function useStaffAuth(): { state: AuthState; retry: () => void } {
 }
 
 /**
- * The frame of every staff page: signs the moderator in with Keycloak (a button that leads to Keycloak's own login
- * page, PKCE), then shows the console's navigation, who is signed in and "Sign out". Someone signed in without the
- * moderator role is told so (the gateway refuses their calls anyway). `children` gets the API of this session.
+ * The frame of every staff page: signs the staff member in with Keycloak (a button that leads to Keycloak's own login
+ * page, PKCE), then shows the console's navigation (the sections their roles open), who is signed in and "Sign out".
+ * Someone signed in without one of the page's `roles` (moderation's by default; the home page takes any staff role)
+ * is told so (the gateway refuses their calls anyway). `children` gets the API of this session.
  */
-export function StaffFrame({ title, children }: { title: string; children: (context: StaffContext) => ReactNode }) {
+export function StaffFrame({
+  title,
+  roles = MODERATION_ROLES,
+  children,
+}: {
+  title: string;
+  roles?: readonly StaffRole[];
+  children: (context: StaffContext) => ReactNode;
+}) {
   const { t, i18n } = useStaffTranslation();
   const { state, retry } = useStaffAuth();
   const [leaving, setLeaving] = useState(false);
@@ -103,7 +121,7 @@ export function StaffFrame({ title, children }: { title: string; children: (cont
   }
 
   const { user } = state;
-  const staff = user.roles.includes('moderator') || user.roles.includes('admin');
+  const staff = holds(user, roles);
   const signOutButton = (
     <Button
       variant="secondary"
@@ -121,7 +139,9 @@ export function StaffFrame({ title, children }: { title: string; children: (cont
       <div className="pc-container pc-page pc-staff pc-staff--narrow">
         <h1 className="pc-staff__title">{t('console')}</h1>
         <p className="pc-notice" role="alert">
-          {t('auth.noRole', { username: user.username })}
+          {roles.includes('moderator')
+            ? t('auth.noRole', { username: user.username })
+            : t('auth.noFinanceRole', { username: user.username })}
         </p>
         {signOutButton}
       </div>
@@ -133,7 +153,7 @@ export function StaffFrame({ title, children }: { title: string; children: (cont
       <div className="pc-staff__bar">
         <nav className="pc-staff__nav" aria-label={t('nav.label')}>
           <ul>
-            {SECTIONS.map((section) => (
+            {SECTIONS.filter((section) => holds(user, section.roles)).map((section) => (
               <li key={section.key}>
                 <NavLink to={section.path}>{t(`nav.${section.key}`)}</NavLink>
               </li>

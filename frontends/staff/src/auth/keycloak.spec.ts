@@ -22,6 +22,11 @@ describe('who the Keycloak token names', () => {
     });
   });
 
+  it('reads the finance role (the payouts pages) beside the others', () => {
+    const user = staffUserOf(withToken({ sub: 's', realm_access: { roles: ['finance', 'uma_authorization'] } }));
+    expect(user?.roles).toEqual(['finance']);
+  });
+
   it('gives a user without staff roles none, and no user without a token', () => {
     expect(staffUserOf(withToken({ sub: 's', preferred_username: 'nostaff' }))?.roles).toEqual([]);
     expect(staffUserOf(withToken({ sub: 's', realm_access: { roles: 'moderator' } }))).toMatchObject({

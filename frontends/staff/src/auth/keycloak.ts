@@ -8,7 +8,9 @@
 // back signed in while the Keycloak session lasts. A visitor who never signed in is not bounced through Keycloak.
 import Keycloak from 'keycloak-js';
 
-export type StaffRole = 'moderator' | 'admin';
+/** The realm roles the console knows: moderation (moderator), payouts (finance), everything (admin). */
+export const STAFF_ROLES = ['moderator', 'finance', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export interface StaffUser {
   sub: string;
@@ -100,7 +102,7 @@ export function staffUserOf(keycloak: Keycloak): StaffUser | undefined {
     sub: token.sub,
     username: typeof token.preferred_username === 'string' ? token.preferred_username : token.sub,
     name: typeof token.name === 'string' ? token.name : undefined,
-    roles: roles.filter((r): r is StaffRole => r === 'moderator' || r === 'admin'),
+    roles: roles.filter((r): r is StaffRole => (STAFF_ROLES as readonly unknown[]).includes(r)),
   };
 }
 

@@ -7,7 +7,16 @@ import { ApiError, createApiClient, CSRF_COOKIE, CSRF_HEADER } from '@pencraft/u
 import type Keycloak from 'keycloak-js';
 import { getI18n } from 'react-i18next';
 import { accessToken } from '../auth/keycloak.js';
-import type { AuditAction, BanRequest, Decision, ItemKind, ItemState, ReportState } from './types.js';
+import type {
+  AuditAction,
+  BanRequest,
+  Decision,
+  ItemKind,
+  ItemState,
+  PayoutMove,
+  PayoutState,
+  ReportState,
+} from './types.js';
 
 /** fetch with the staff member's bearer token and without cookies. */
 export function bearerFetch(token: () => Promise<string>, base: typeof fetch = (...a) => globalThis.fetch(...a)) {
@@ -58,6 +67,12 @@ export function createStaffApi(keycloak: Keycloak, options: { fetch?: typeof fet
       post('/api/moderation/bans/{id}/lift', { params: { path: { id } }, body: { note } }),
     audit: (query: { action?: AuditAction | undefined; page?: number }, signal?: AbortSignal) =>
       get('/api/moderation/audit', { params: { query }, signal }),
+    // Payouts (role finance, or admin): the queue, one payout with its moves, and a move.
+    payouts: (query: { state?: PayoutState | undefined; page?: number }, signal?: AbortSignal) =>
+      get('/api/staff/payouts', { params: { query }, signal }),
+    payout: (id: string, signal?: AbortSignal) => get('/api/staff/payouts/{id}', { params: { path: { id } }, signal }),
+    movePayout: (id: string, move: PayoutMove) =>
+      post('/api/staff/payouts/{id}/state', { params: { path: { id } }, body: move }),
   };
 }
 

@@ -35,3 +35,11 @@ export const ITEM_KINDS: readonly ItemKind[] = QUEUE_KINDS;
 export const ITEM_STATES: readonly ItemState[] = QUEUE_STATES;
 export const REPORT_STATES: readonly ReportState[] = RULES_REPORT_STATES;
 export { AUDIT_ACTIONS };
+
+// Payouts (the gateway's tag donations, staff routes): the queue's rows, one payout's detail and the moves.
+export type StaffPayout = Schemas['StaffPayout'];
+export type StaffPayoutDetail = Schemas['StaffPayoutDetail'];
+export type PayoutAction = Schemas['StaffPayoutAction'];
+export type PayoutState = StaffPayout['state'];
+export type PayoutMove = Schemas['StaffPayoutStateBody'];
+export { PAYOUT_STATES, PAYOUT_TRANSITIONS, PAYOUT_NOTE_MAX, PAYOUT_REFERENCE_MAX } from '@pencraft/rules';

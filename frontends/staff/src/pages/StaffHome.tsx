@@ -1,24 +1,23 @@
 import { Link } from 'react-router';
-import { StaffFrame } from '../auth/StaffFrame.js';
+import { holds, SECTIONS, StaffFrame } from '../auth/StaffFrame.js';
+import { STAFF_ROLES } from '../auth/keycloak.js';
 import { useStaffTranslation } from '../i18n.js';
 
-const CARDS = ['queue', 'reports', 'bans', 'audit'] as const;
-
-/** /staff: sign in (the frame), then the console's sections. */
+/** /staff: sign in (the frame), then the console's sections the staff member's roles open. */
 export default function StaffHome() {
   const { t } = useStaffTranslation();
   return (
-    <StaffFrame title={t('home.title')}>
+    <StaffFrame title={t('home.title')} roles={STAFF_ROLES}>
       {({ user }) => (
         <>
           <p className="pc-staff__text">{t('home.welcome', { username: user.username })}</p>
           <ul className="pc-staff__home">
-            {CARDS.map((card) => (
-              <li key={card} className="pc-staff__card">
+            {SECTIONS.filter((section) => holds(user, section.roles)).map((section) => (
+              <li key={section.key} className="pc-staff__card">
                 <h2 className="pc-staff__card-title">
-                  <Link to={`/staff/${card}`}>{t(`nav.${card}`)}</Link>
+                  <Link to={section.path}>{t(`nav.${section.key}`)}</Link>
                 </h2>
-                <p>{t(`home.${card}`)}</p>
+                <p>{t(`home.${section.key}`)}</p>
               </li>
             ))}
           </ul>
