@@ -77,6 +77,12 @@ describe('Keycloak for the staff routes', () => {
       attributes: { 'pkce.code.challenge.method': 'S256' },
     });
     expect(realm.clients.map((c: Parsed) => c.clientId)).not.toContain('pencraft-tests');
+    // The payouts queue's role (issue #16) and its local demo account, which holds nothing else of staff.
+    expect(realm.roles.realm.map((r: Parsed) => r.name)).toEqual(['moderator', 'finance', 'admin']);
+    expect(realm.users.find((u: Parsed) => u.username === 'finance').realmRoles).toEqual([
+      'default-roles-pencraft',
+      'finance',
+    ]);
     const keycloak = named(readYamlFile('k8s/local/dependencies.yaml'), 'Deployment', 'keycloak');
     expect(keycloak.spec.template.spec.containers[0].args).toContain('--hostname=http://localhost:8380');
   });

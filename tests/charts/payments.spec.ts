@@ -1,6 +1,7 @@
-// Payments (Stripe): the services that declare `payments` in system.json `uses` (publications, and only those) get
-// Stripe's API URL, the secret key and the webhook signing secret only by reference to a Secret, and egress to
-// Stripe's API on 443; values that cannot work stop the render with the value to fix.
+// Payments (Stripe): the services that declare `payments` in system.json `uses` (publications and donations, and only
+// those) get Stripe's API URL, the secret key and their webhook endpoint's signing secret (donations' own key) only by
+// reference to a Secret, and egress to Stripe's API on 443; values that cannot work stop the render with the value to
+// fix.
 import { named, ofKind, render, renderSet, template, type K8sObject, type Parsed } from './support/helm.js';
 import { allowed, externalEndpoint, workloadEndpoints } from './support/network.js';
 import { allServices, serviceNames } from './support/system.js';
@@ -16,8 +17,8 @@ function envOf(objects: K8sObject[], name: string): Parsed[] {
 const entry = (env: Parsed[], key: string): Parsed | undefined => env.find((e: Parsed) => e.name === key);
 
 describe('system.json `uses`', () => {
-  it('declares publications, and no other service, a user of payments', () => {
-    expect(users).toEqual(['publications']);
+  it('declares publications and donations, and no other service, users of payments', () => {
+    expect([...users].sort()).toEqual(['donations', 'publications']);
   });
 });
 
@@ -42,6 +43,19 @@ describe.each(['default', 'production'])('environment (%s values)', (set) => {
     expect(entry(env, 'STRIPE_API_BASE')).toEqual({ name: 'STRIPE_API_BASE', value: 'https://api.stripe.com' });
   });
 
+  it("reads donations' webhook secret under its own key (its endpoint's), the API key under the shared one", () => {
+    const env = envOf(objects, 'donations');
+    expect(entry(env, 'STRIPE_WEBHOOK_SECRET')).toEqual({
+      name: 'STRIPE_WEBHOOK_SECRET',
+      valueFrom: { secretKeyRef: { name: 'pencraft-stripe', key: 'donations-webhook-secret' } },
+    });
+    expect(entry(env, 'STRIPE_SECRET_KEY').valueFrom.secretKeyRef).toEqual({
+      name: 'pencraft-stripe',
+      key: 'secret-key',
+    });
+    expect(entry(env, 'STRIPE_API_BASE').value).toBe('https://api.stripe.com');
+  });
+
   it('never renders a Stripe key as a value anywhere', () => {
     const text = JSON.stringify(objects);
     expect(text).not.toMatch(/sk_(test|live)_|whsec_|rk_(test|live)_/);
@@ -56,6 +70,17 @@ describe('the Secret is configurable', () => {
     const env = envOf(objects, 'publications');
     expect(entry(env, 'STRIPE_SECRET_KEY').valueFrom.secretKeyRef).toEqual({ name: 'stripe-live', key: 'sk' });
     expect(entry(env, 'STRIPE_WEBHOOK_SECRET').valueFrom.secretKeyRef).toEqual({ name: 'stripe-live', key: 'whsec' });
+  });
+
+  it("names donations' webhook secret's key when told", () => {
+    const objects = render({ set: ['payments.webhookSecretKeys.donations=supports-whsec'] });
+    expect(entry(envOf(objects, 'donations'), 'STRIPE_WEBHOOK_SECRET').valueFrom.secretKeyRef).toEqual({
+      name: 'pencraft-stripe',
+      key: 'supports-whsec',
+    });
+    expect(entry(envOf(objects, 'publications'), 'STRIPE_WEBHOOK_SECRET').valueFrom.secretKeyRef.key).toBe(
+      'webhook-secret',
+    );
   });
 });
 
@@ -76,8 +101,10 @@ describe('network policies', () => {
         });
       }
       // Only 443: not the emulator's ports, not plain HTTP.
-      for (const port of [80, 12111, 12112])
+      for (const port of [80, 12111, 12112]) {
         expect(allowed(policies, endpoints.publications!, stripeApi, port)).toBe(false);
+        expect(allowed(policies, endpoints.donations!, stripeApi, port)).toBe(false);
+      }
     },
   );
 

@@ -1,14 +1,23 @@
-// Every service can be switched off (services.<name>.enabled=false): the health-only ones stay deployable but a
-// cluster need not run them. Switched off, nothing of the service is rendered — Deployment, Service, HPA, PDB,
-// NetworkPolicy, ServiceAccount, ServiceMonitor, migration Job — and no other object points at it.
-import { render, renderSet, type K8sObject } from './support/helm.js';
-import { serviceNames } from './support/system.js';
+// Every service has a switch (services.<name>.enabled=false): one that nothing calls need not run, and switched off
+// nothing of it is rendered — Deployment, Service, HPA, PDB, NetworkPolicy, ServiceAccount, ServiceMonitor, migration
+// Job — and no other object points at it; one that another calls cannot be switched off alone.
+import {
+  renderSet,
+  renderWithRegistry,
+  template,
+  templateWithRegistry,
+  type K8sObject,
+  type Parsed,
+} from './support/helm.js';
+import { callersOf, serviceNames } from './support/system.js';
 
-// comments, moderation and notifications left this list with issue #9, publications with the gateway's publications
-// area: the gateway calls them (and some call other services).
-const HEALTH_ONLY = ['donations'];
-/** What remains: every service the gateway's calls need. */
-const ESSENTIAL = (names: string[]) => names.filter((name) => !HEALTH_ONLY.includes(name)).sort();
+// The gateway calls every service now (donations, the last health-only one, joined with its support routes in issue
+// #16), so none can be switched off by itself: the render refuses, naming the caller. The switch itself is proven on
+// a registry where the gateway does not call donations (as before issue #16) and nothing else does.
+const UNCALLED = 'donations';
+const withoutCallsTo = (name: string) => (registry: Parsed) => {
+  registry.gateway.calls = registry.gateway.calls.filter((callee: string) => callee !== name);
+};
 const PRODUCTION = ['charts/pencraft/values-production.yaml'];
 
 /** Whether an object belongs to the named component or mentions it anywhere (names, labels, env, peers). */
@@ -31,9 +40,26 @@ describe('switching a service off', () => {
     }
   });
 
-  it.each(HEALTH_ONLY)('removes every object of %s and nothing else (production values)', (name) => {
-    const all = renderSet('production');
-    const without = render({ values: PRODUCTION, set: [`services.${name}.enabled=false`] });
+  it('calls every service from the gateway, so none can be left out alone', () => {
+    expect(serviceNames.filter((name) => name !== 'gateway' && !callersOf(name).includes('gateway'))).toEqual([]);
+  });
+
+  it('refuses to switch off a service another one calls, naming the callee', () => {
+    for (const name of serviceNames.filter((n) => n !== 'gateway')) {
+      if (callersOf(name).length === 0) continue;
+      const result = template({ values: PRODUCTION, set: [`services.${name}.enabled=false`] });
+      expect({ name, status: result.status === 0 }).toEqual({ name, status: false });
+      expect(result.stderr).toContain(`calls "${name}" (system.json), which is not an enabled service`);
+    }
+  });
+
+  it(`removes every object of a service nobody calls and nothing else (${UNCALLED}, production values)`, () => {
+    const name = UNCALLED;
+    const all = renderWithRegistry(withoutCallsTo(name), { values: PRODUCTION });
+    const without = renderWithRegistry(withoutCallsTo(name), {
+      values: PRODUCTION,
+      set: [`services.${name}.enabled=false`],
+    });
     expect(without.filter((o) => mentions(o, name))).toEqual([]);
     const own = all.filter((o) => mentions(o, name));
     expect(kinds(own)).toEqual(
@@ -55,17 +81,9 @@ describe('switching a service off', () => {
         .map(key)
         .sort(),
     );
-  });
-
-  it('can leave a cluster with only the gateway and the services it needs', () => {
-    const without = render({ values: PRODUCTION, set: HEALTH_ONLY.map((name) => `services.${name}.enabled=false`) });
-    const deployed = without
-      .filter((o) => o.kind === 'Deployment')
-      .map((o) => o.metadata.labels!['app.kubernetes.io/component'])
-      .filter((name) => serviceNames.includes(name!))
-      .sort();
-    expect(deployed).toEqual(ESSENTIAL(serviceNames));
-    const jobs = without.filter((o) => o.kind === 'Job').map((o) => o.metadata.labels!['pencraft.io/service']);
-    expect(jobs.sort()).toEqual(ESSENTIAL(serviceNames.filter((name) => name !== 'gateway')));
+    // With the real registry the same switch is refused: the gateway calls it.
+    expect(templateWithRegistry(() => undefined, { set: [`services.${name}.enabled=false`] }).stderr).toContain(
+      `gateway calls "${name}"`,
+    );
   });
 });

@@ -332,7 +332,9 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
 {{- end }}
 {{- if $c.payments }}
 {{- $payments := $root.Values.payments }}
-{{- /* Stripe: the API's base URL, the secret key and the webhook signing secret, both only from the Secret. */}}
+{{- /* Stripe: the API's base URL, the secret key and the webhook signing secret, both only from the Secret. A service
+with an endpoint of its own (donations' supports) reads its endpoint's signing secret under its own key. */}}
+{{- $webhookKey := get ($payments.webhookSecretKeys | default dict) .name | default $payments.webhookSecretKey }}
 - name: STRIPE_API_BASE
   value: {{ $payments.apiBase | quote }}
 - name: STRIPE_SECRET_KEY
@@ -344,7 +346,7 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
   valueFrom:
     secretKeyRef:
       name: {{ $payments.existingSecret | quote }}
-      key: {{ $payments.webhookSecretKey | quote }}
+      key: {{ $webhookKey | quote }}
 {{- end }}
 {{- if $c.keycloak }}
 - name: KEYCLOAK_URL

@@ -35,6 +35,14 @@ const system: SystemJson = {
       calls: [],
       uses: ['payments'],
     },
+    donations: {
+      httpPort: 4105,
+      internalPort: 9105,
+      grpcPort: 5105,
+      schema: 'donations',
+      calls: ['identity', 'articles'],
+      uses: ['payments'],
+    },
   },
   frontends: {
     shell: { port: 3000, path: '/' },
@@ -53,11 +61,13 @@ const secrets = {
   keycloakBootstrapPassword: 'b'.repeat(24),
   keycloakModeratorPassword: 'o'.repeat(24),
   keycloakAdminPassword: 'a'.repeat(24),
+  keycloakFinancePassword: 'f'.repeat(24),
   keycloakNoStaffPassword: 'n'.repeat(24),
   keycloakPartnersSecret: 'p'.repeat(43),
   keycloakTestsSecret: 't'.repeat(43),
   stripeSecretKey: `sk_test_${'k'.repeat(48)}`,
   stripeWebhookSecret: `whsec_${'w'.repeat(48)}`,
+  stripeDonationsWebhookSecret: `whsec_${'d'.repeat(48)}`,
 };
 const dev = stackFor('dev', system, '/repo');
 const test = stackFor('test', system, '/repo');
@@ -86,12 +96,15 @@ describe('stackFor', () => {
       ['identity', 4201],
       ['articles', 4202],
       ['publications', 4204],
+      ['donations', 4205],
       ['gateway', 8180],
       ['shell', 3100],
       ['reader', 3101],
       ['editor', 3102],
     ]);
-    expect([test.gateway.internalPort, ...test.services.map((s) => s.internalPort)]).toEqual([9180, 9201, 9202, 9204]);
+    expect([test.gateway.internalPort, ...test.services.map((s) => s.internalPort)]).toEqual([
+      9180, 9201, 9202, 9204, 9205,
+    ]);
   });
 
   it('separates data and run directories per profile', () => {
@@ -149,6 +162,20 @@ describe('envFor', () => {
     for (const name of ['identity', 'articles', 'gateway', 'shell']) {
       expect(stripeKeys(envFor(name, 'dev', { stack: dev, secrets }))).toEqual([]);
     }
+  });
+
+  it("signs donations' webhooks with the endpoint's own secret, not publications'", () => {
+    const env = envFor('donations', 'test', { stack: test, secrets });
+    expect(env).toMatchObject({
+      STRIPE_API_BASE: 'http://127.0.0.1:12211',
+      STRIPE_SECRET_KEY: secrets.stripeSecretKey,
+      STRIPE_WEBHOOK_SECRET: secrets.stripeDonationsWebhookSecret,
+      IDENTITY_GRPC_ADDR: '127.0.0.1:5201',
+      ARTICLES_GRPC_ADDR: '127.0.0.1:5202',
+    });
+    expect(envFor('publications', 'test', { stack: test, secrets }).STRIPE_WEBHOOK_SECRET).toBe(
+      secrets.stripeWebhookSecret,
+    );
   });
 
   it('refuses a `uses` entry that is not a known dependency', () => {

@@ -145,7 +145,18 @@ function serviceEnv(stack: Stack, service: ServiceInfo, options: EnvOptions): En
     ...(service.uses.includes('mail') ? { PUBLIC_ORIGIN: `http://localhost:${stack.gateway.httpPort}` } : {}),
     ...dependencyEnv(stack, service.uses, () => options.secrets ?? loadSecrets(stack)),
     ...(service.name === 'identity' ? identityKeys(options.secrets ?? loadSecrets(stack)) : {}),
+    ...(service.name === 'donations' && service.uses.includes('payments')
+      ? donationsKeys(options.secrets ?? loadSecrets(stack))
+      : {}),
   };
+}
+
+/**
+ * donations' webhook signing secret: its endpoint's own (/api/donations/webhooks/stripe), not publications', as Stripe
+ * gives every endpoint a secret of its own; the suites sign supports' webhooks with it.
+ */
+function donationsKeys(secrets: Secrets): Env {
+  return { STRIPE_WEBHOOK_SECRET: secrets.stripeDonationsWebhookSecret };
 }
 
 /** identity's own keys: the TOTP secrets' seal and the recovery codes' HMAC. */

@@ -26,7 +26,7 @@ import {
   writePid,
   type Identity,
 } from './proc.ts';
-import { keycloakIdentity, keycloakReady, spawnKeycloak, stopKeycloak } from './keycloak.ts';
+import { keycloakIdentity, keycloakReady, keycloakRealmStale, spawnKeycloak, stopKeycloak } from './keycloak.ts';
 import { resolveStack, type Profile, type Stack } from './registry.ts';
 import { loadSecrets } from './secrets.ts';
 
@@ -59,6 +59,11 @@ interface Component {
   /** After the first successful readiness check (e.g. create the database). */
   prepare?(stack: Stack): Promise<void>;
   stop(stack: Stack, pid: number): Promise<void>;
+  /**
+   * A running instance that no longer serves what the repository says (Keycloak with an older realm: it imports the
+   * realm only when it starts): it is stopped and started again.
+   */
+  stale?(stack: Stack): boolean;
 }
 
 // --- PostgreSQL ---------------------------------------------------------------------------------------------------
@@ -494,6 +499,7 @@ const keycloak: Component = {
   ready: keycloakReady,
   readyTimeoutMs: 300_000,
   stop: stopKeycloak,
+  stale: keycloakRealmStale,
 };
 
 const COMPONENTS: Record<InfraName, Component> = { postgres, redis, nats, mailpit, versitygw, stripe, keycloak };
@@ -510,6 +516,12 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
   if (orphan !== undefined) writePid(file, orphan);
   const current = tracked(file, component.identity(stack));
   let pid: number;
+  if (current.state === 'running' && component.stale?.(stack)) {
+    report(`${component.name}: restarting (pid ${current.pid}), its configuration changed`);
+    await component.stop(stack, current.pid);
+    removePid(file);
+    return startOne(stack, component, report);
+  }
   if (current.state === 'running') {
     pid = current.pid;
     if (await component.ready(stack)) {

@@ -1,10 +1,15 @@
-import { renderRealm } from './keycloak.ts';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { keycloakHome, keycloakRealmStale, renderRealm } from './keycloak.ts';
 import { loadSystem, stackFor } from './registry.ts';
 import type { Secrets } from './secrets.ts';
 
 const secrets = {
   keycloakModeratorPassword: 'moderator-secret-password',
   keycloakAdminPassword: 'admin-secret-password',
+  keycloakFinancePassword: 'finance-secret-password',
   keycloakNoStaffPassword: 'nostaff-secret-password',
   keycloakPartnersSecret: 'p'.repeat(43),
   keycloakTestsSecret: 't'.repeat(43),
@@ -33,13 +38,17 @@ describe('the pencraft realm', () => {
   it('has the staff roles and the demo staff with the profile passwords', () => {
     const realm = realmOf('dev');
     expect(realm.realm).toBe('pencraft');
-    expect(realm.roles.realm.map((r) => r.name)).toEqual(['moderator', 'admin']);
+    expect(realm.roles.realm.map((r) => r.name)).toEqual(['moderator', 'finance', 'admin']);
     const user = (name: string) => realm.users.find((u) => u.username === name)!;
     expect(user('moderator').realmRoles).toContain('moderator');
     expect(user('moderator').realmRoles).not.toContain('admin');
     expect(user('admin').realmRoles).toEqual(expect.arrayContaining(['moderator', 'admin']));
     expect(user('nostaff').realmRoles.filter((r) => r === 'moderator' || r === 'admin')).toEqual([]);
     expect(user('moderator').credentials![0]!.value).toBe('moderator-secret-password');
+    // The payouts queue's demo account holds finance and nothing else of staff.
+    expect(user('finance').realmRoles).toEqual(['default-roles-pencraft', 'finance']);
+    expect(user('finance').credentials![0]!.value).toBe('finance-secret-password');
+    expect(user('moderator').realmRoles).not.toContain('finance');
     expect(renderRealm(stackFor('dev', loadSystem()), secrets)).not.toMatch(/\{\{/);
   });
 
@@ -68,5 +77,25 @@ describe('the pencraft realm', () => {
     const test = realmOf('test');
     expect(client(test, 'pencraft-tests')).toMatchObject({ attributes: { 'access.token.lifespan': '1' } });
     expect(client(test, 'pencraft-tests-noaudience')?.protocolMappers).toBeUndefined();
+  });
+});
+
+describe('keycloakRealmStale', () => {
+  it('tells a Keycloak that imported another realm than the one rendered now (it imports only on start)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'pencraft-kc-'));
+    try {
+      const stack = stackFor('test', loadSystem(), root);
+      // Never started here: nothing to restart.
+      expect(keycloakRealmStale(stack, secrets)).toBe(false);
+      const stamp = join(keycloakHome(stack), 'data', 'pencraft-realm.sha256');
+      mkdirSync(join(keycloakHome(stack), 'data'), { recursive: true });
+      writeFileSync(stamp, createHash('sha256').update(renderRealm(stack, secrets)).digest('hex'));
+      expect(keycloakRealmStale(stack, secrets)).toBe(false);
+      // A realm from before the finance role and its demo user.
+      writeFileSync(stamp, createHash('sha256').update('{"realm":"pencraft"}').digest('hex'));
+      expect(keycloakRealmStale(stack, secrets)).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -11,7 +11,8 @@ import { keycloakPublicUrl } from './env.ts';
 import type { Stack } from './registry.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 
-export type StaffRole = 'moderator' | 'admin';
+/** The realm's staff roles: moderator (the review queue), finance (the payouts queue) and admin (every route). */
+export type StaffRole = 'moderator' | 'finance' | 'admin';
 /** The public client of the staff console (authorization code + PKCE; direct grants only for the seed and tests). */
 export const CONSOLE_CLIENT_ID = 'pencraft-console';
 /** The master realm's administrator (Keycloak's own admin console). */
@@ -63,6 +64,7 @@ export function renderRealm(stack: Stack, secrets: Secrets): string {
     REALM: stack.infra.keycloak.realm,
     MODERATOR_PASSWORD: secrets.keycloakModeratorPassword,
     ADMIN_PASSWORD: secrets.keycloakAdminPassword,
+    FINANCE_PASSWORD: secrets.keycloakFinancePassword,
     NOSTAFF_PASSWORD: secrets.keycloakNoStaffPassword,
     PARTNERS_SECRET: secrets.keycloakPartnersSecret,
     TESTS_SECRET: secrets.keycloakTestsSecret,
@@ -119,6 +121,17 @@ export function prepareKeycloakHome(stack: Stack, secrets: Secrets = loadSecrets
   }
   writeFileSync(join(importDir, 'pencraft-realm.json'), realm, { mode: 0o600 });
   return home;
+}
+
+/**
+ * Whether the running Keycloak imported another realm than the one the repository renders now (a role or a demo user
+ * added since it started): it imports only on start, so startInfra restarts it.
+ */
+export function keycloakRealmStale(stack: Stack, secrets: Secrets = loadSecrets(stack)): boolean {
+  const stamp = join(keycloakHome(stack), 'data', 'pencraft-realm.sha256');
+  if (!existsSync(stamp)) return false;
+  const digest = createHash('sha256').update(renderRealm(stack, secrets)).digest('hex');
+  return readFileSync(stamp, 'utf8') !== digest;
 }
 
 export function keycloakIdentity(stack: Stack): Identity {
@@ -214,12 +227,17 @@ export function clientCredentialsToken(stack: Stack, clientId: string, secret: s
 /** The demo staff account of a role and its password (from .data/<profile>/secrets.json). */
 export function staffCredentials(stack: Stack, role: StaffRole = 'moderator'): { username: string; password: string } {
   const secrets = loadSecrets(stack);
-  return role === 'admin'
-    ? { username: 'admin', password: secrets.keycloakAdminPassword }
-    : { username: 'moderator', password: secrets.keycloakModeratorPassword };
+  switch (role) {
+    case 'admin':
+      return { username: 'admin', password: secrets.keycloakAdminPassword };
+    case 'finance':
+      return { username: 'finance', password: secrets.keycloakFinancePassword };
+    case 'moderator':
+      return { username: 'moderator', password: secrets.keycloakModeratorPassword };
+  }
 }
 
-/** An access token of the demo moderator (or admin), as the staff console would hold after signing in. */
+/** An access token of the demo moderator (or admin, or finance), as the staff console would hold after signing in. */
 export function staffPasswordToken(stack: Stack, role: StaffRole = 'moderator'): Promise<string> {
   const { username, password } = staffCredentials(stack, role);
   return passwordToken(stack, username, password);

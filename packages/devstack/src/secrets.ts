@@ -19,9 +19,13 @@ export interface Secrets {
   recoveryCodeHmacKey: string;
   /** Keycloak's master-realm administrator `kcadmin` (its admin console at http://localhost:<keycloak port>/admin). */
   keycloakBootstrapPassword: string;
-  /** The pencraft realm's demo staff: `moderator` (role moderator) and `admin` (moderator + admin). */
+  /**
+   * The pencraft realm's demo staff: `moderator` (role moderator), `admin` (moderator + admin) and `finance` (role
+   * finance: the payouts queue).
+   */
   keycloakModeratorPassword: string;
   keycloakAdminPassword: string;
+  keycloakFinancePassword: string;
   /** `nostaff`: a realm user without staff roles (tests: a valid token that must be refused). */
   keycloakNoStaffPassword: string;
   /** The confidential clients' secrets: pencraft-partners (client credentials) and pencraft-tests (test profile). */
@@ -33,6 +37,11 @@ export interface Secrets {
    */
   stripeSecretKey: string;
   stripeWebhookSecret: string;
+  /**
+   * The signing secret of the donations service's own webhook endpoint (/api/donations/webhooks/stripe): Stripe
+   * signs each endpoint with its own secret, so supports and subscriptions are verified apart.
+   */
+  stripeDonationsWebhookSecret: string;
 }
 
 const GENERATORS: { [K in keyof Secrets]: () => string } = {
@@ -46,11 +55,13 @@ const GENERATORS: { [K in keyof Secrets]: () => string } = {
   keycloakBootstrapPassword: () => randomBytes(18).toString('base64url'),
   keycloakModeratorPassword: () => randomBytes(18).toString('base64url'),
   keycloakAdminPassword: () => randomBytes(18).toString('base64url'),
+  keycloakFinancePassword: () => randomBytes(18).toString('base64url'),
   keycloakNoStaffPassword: () => randomBytes(18).toString('base64url'),
   keycloakPartnersSecret: () => randomBytes(32).toString('base64url'),
   keycloakTestsSecret: () => randomBytes(32).toString('base64url'),
   stripeSecretKey: () => `sk_test_${randomBytes(24).toString('hex')}`,
   stripeWebhookSecret: () => `whsec_${randomBytes(24).toString('hex')}`,
+  stripeDonationsWebhookSecret: () => `whsec_${randomBytes(24).toString('hex')}`,
 };
 
 const MIN_LENGTH: { [K in keyof Secrets]: number } = {
@@ -63,11 +74,13 @@ const MIN_LENGTH: { [K in keyof Secrets]: number } = {
   keycloakBootstrapPassword: 16,
   keycloakModeratorPassword: 16,
   keycloakAdminPassword: 16,
+  keycloakFinancePassword: 16,
   keycloakNoStaffPassword: 16,
   keycloakPartnersSecret: 32,
   keycloakTestsSecret: 32,
   stripeSecretKey: 40,
   stripeWebhookSecret: 40,
+  stripeDonationsWebhookSecret: 40,
 };
 
 export function secretsFile(stack: Stack): string {
