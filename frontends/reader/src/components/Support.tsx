@@ -85,7 +85,8 @@ export function SupportDialog({
   const textId = useId();
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
-  const [showName, setShowName] = useState(true);
+  // Opt-in: the supporter is named (to the author, on the profile's supporters tab) only when they tick it.
+  const [showName, setShowName] = useState(false);
   const [errors, setErrors] = useState<{ amount?: string | undefined; note?: string | undefined }>({});
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
