@@ -462,6 +462,9 @@ const versitygw: Component = {
  * keeps no state and sends no webhooks (the suites sign their own with the stripe package's test helper). Plain HTTP
  * for the services; HTTPS on the second port, as stripe-mock always serves both.
  */
+/** The sed script that blanks card numbers (`number:4242…` in stripe-mock's request dumps) and card codes. */
+export const CARD_NUMBER_REDACTION = 's/(number|cvc):[0-9]{3,19}/\\1:[redacted]/g';
+
 const stripe: Component = {
   name: 'stripe',
   ports: (stack) => [stack.infra.stripe.port, stack.infra.stripe.httpsPort],
@@ -469,9 +472,17 @@ const stripe: Component = {
   async start(stack, log) {
     const { port, httpsPort } = stack.infra.stripe;
     const args = ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${httpsPort}`];
+    // stripe-mock prints every request's data (unconditionally), so a card number sent for tokenization would reach
+    // its log: its output goes through sed, which blanks card numbers, while bash execs into stripe-mock (the pid
+    // and the command line stay stripe-mock's; sed ends when stripe-mock's output does).
     const child = spawnDetached({
-      command: toolBinary(stack, 'stripe-mock'),
-      args,
+      command: 'bash',
+      args: [
+        '-c',
+        `exec "$0" "$@" > >(exec sed -u -E '${CARD_NUMBER_REDACTION}') 2>&1`,
+        toolBinary(stack, 'stripe-mock'),
+        ...args,
+      ],
       env: baseEnv(),
       cwd: stack.dataDir,
       log,
