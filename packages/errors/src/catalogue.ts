@@ -523,9 +523,9 @@ export const CATALOGUE = {
   },
   DonationAccountDisabled: {
     ...CONFLICT,
-    az: 'Dəstək hesabınız deaktiv edilib.',
-    en: 'Your support account is disabled.',
-    ru: 'Ваш аккаунт для получения поддержки отключён.',
+    az: 'Bu dəstək hesabı deaktiv edilib: hazırda dəstək qəbul etmir.',
+    en: 'This support account is deactivated: it takes no support now.',
+    ru: 'Этот аккаунт для получения поддержки отключён: сейчас он не принимает поддержку.',
   },
   DonationAccountNotEligible: {
     ...DENIED,
