@@ -145,6 +145,31 @@ describe('SubscriptionService', () => {
       expect(await codeOf(service.subscribe({ actorUid: READER, publicationId: PUB }))).toBe('AlreadySubscribed');
     });
 
+    it('refuses while a paid subscription still reads in full, cancelled or not', async () => {
+      members.roleOf.mockResolvedValue(undefined);
+      const later = new Date(NOW.getTime() + 86_400_000);
+      for (const cancelledAt of [null, NOW]) {
+        subscriptions.find.mockResolvedValue(subscription({ tier: 'paid', periodEnd: later, cancelledAt }));
+        expect(await codeOf(service.subscribe({ actorUid: READER, publicationId: PUB }))).toBe('AlreadySubscribed');
+      }
+      expect(subscriptions.insert).not.toHaveBeenCalled();
+    });
+
+    it('replaces a paid subscription whose period is over with a free one', async () => {
+      members.roleOf.mockResolvedValue(undefined);
+      const over = subscription({ tier: 'paid', periodEnd: NOW, cancelledAt: NOW, paymentState: 'ended' });
+      subscriptions.find.mockResolvedValue(over);
+      subscriptions.delete.mockResolvedValue(undefined);
+      subscriptions.insert.mockResolvedValue(subscription());
+      outbox.add.mockResolvedValue('event');
+
+      const created = await service.subscribe({ actorUid: READER, publicationId: PUB });
+
+      expect(created.tier).toBe(SubscriptionTier.SUBSCRIPTION_TIER_FREE);
+      expect(subscriptions.delete).toHaveBeenCalledWith(TX, PUB, READER);
+      expect(subscriptions.insert).toHaveBeenCalledWith(TX, expect.objectContaining({ tier: 'free', uid: READER }));
+    });
+
     it('answers PublicationNotFound for an unknown publication', async () => {
       publications.find.mockResolvedValue(undefined);
       expect(await codeOf(service.subscribe({ actorUid: READER, publicationId: PUB }))).toBe('PublicationNotFound');

@@ -26,6 +26,11 @@ function paging(page: number, pageSize: number) {
   return { offset: (number - 1) * size, limit: size };
 }
 
+/** A paid subscription that reads nothing any more: its period ended (a cancelled one, or one the provider ended). */
+function paidAndOver(row: { tier: string; periodEnd: Date | null }, now: Date): boolean {
+  return row.tier === 'paid' && (row.periodEnd?.getTime() ?? 0) <= now.getTime();
+}
+
 /**
  * Subscriptions, plans and the paid-access decision. Readers subscribe for free here; paid subscriptions begin
  * when the payment provider's webhook says so (PaymentService), and last until their period ends even when
@@ -54,7 +59,11 @@ export class SubscriptionService {
     return this.transactions.run(async (tx) => {
       const publication = await publicationOf(this.publications, tx, request.publicationId);
       if (await this.members.roleOf(tx, publication.id, actor)) throw new AppError('CannotSubscribePublication');
-      if (await this.subscriptions.find(tx, publication.id, actor)) throw new AppError('AlreadySubscribed');
+      const existing = await this.subscriptions.find(tx, publication.id, actor);
+      if (existing && !paidAndOver(existing, now)) throw new AppError('AlreadySubscribed');
+      // A paid subscription whose period is over (cancelled, or ended by the provider) reads nothing more: the
+      // reader may follow the publication for free again, in its place.
+      if (existing) await this.subscriptions.delete(tx, publication.id, actor);
       const row = await this.subscriptions.insert(tx, {
         publicationId: publication.id,
         uid: actor,
