@@ -118,7 +118,7 @@ function SubscribeBar({ publication, plans }: Pick<PublicationHomeData, 'publica
             {t('subscribe.subscribe')}
           </Link>
         )}
-        {session.status === 'user' && !subscription && (
+        {session.status === 'user' && (!subscription || (subscription.tier === 'paid' && !running)) && (
           <Button variant="secondary" busy={busy} onClick={() => change(true)}>
             {t('subscribe.subscribe')}
           </Button>
