@@ -1,6 +1,7 @@
 // Stripe's side of a payment for the suites that run on the whole platform: stripe-mock keeps no state and sends no
 // webhooks, so a suite plays the provider, posting the events Stripe would send, signed with the test profile's
-// webhook secret (stripe.webhooks.generateTestHeaderString) to POST /api/payments/webhooks/stripe.
+// webhook secret (stripe.webhooks.generateTestHeaderString) to POST /api/payments/webhooks/stripe, or, for reader
+// supports, with the donations endpoint's own secret to POST /api/donations/webhooks/stripe.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import Stripe from 'stripe';
@@ -9,6 +10,17 @@ import { suiteFetch } from './client-address.ts';
 import { databaseUrl, stack } from './stack.ts';
 
 export const STRIPE_WEBHOOK = '/api/payments/webhooks/stripe';
+/** The donations service's endpoint: supports, signed with its own secret (stripeDonationsWebhookSecret). */
+export const DONATIONS_STRIPE_WEBHOOK = '/api/donations/webhooks/stripe';
+
+/** Where an event goes: publications' subscriptions (payments) or reader supports (donations). */
+export type WebhookEndpoint = 'payments' | 'donations';
+
+/** The signing secret of an endpoint on the test stack (Stripe gives each endpoint its own). */
+export function webhookSecret(endpoint: WebhookEndpoint = 'payments'): string {
+  const secrets = loadSecrets(stack);
+  return endpoint === 'donations' ? secrets.stripeDonationsWebhookSecret : secrets.stripeWebhookSecret;
+}
 
 // Only its webhook helper is used: signing needs no API key and no network.
 const stripe = new Stripe('sk_test_signing_only');
@@ -62,14 +74,40 @@ export function checkoutCompleted(subscriber: {
   });
 }
 
-/** Posts the event's exact bytes as Stripe does: no session, no CSRF token, the signature in Stripe-Signature. */
-export async function deliverSigned(base: string, event: StripeEvent): Promise<{ status: number; body: unknown }> {
+/**
+ * A supporter paid a support on the hosted checkout page (payment mode): the support id our checkout wrote into the
+ * metadata, the amount in qəpik and the currency (AZN unless said).
+ */
+export function supportPaid(support: { supportId: string; amountQepik: number; currency?: string }): StripeEvent {
+  return stripeEvent('checkout.session.completed', {
+    id: `cs_test_${randomUUID().replaceAll('-', '')}`,
+    object: 'checkout.session',
+    mode: 'payment',
+    status: 'complete',
+    payment_status: 'paid',
+    currency: (support.currency ?? 'AZN').toLowerCase(),
+    amount_total: support.amountQepik,
+    payment_intent: `pi_${randomUUID().replaceAll('-', '')}`,
+    metadata: { support_id: support.supportId },
+  });
+}
+
+/**
+ * Posts the event's exact bytes as Stripe does: no session, no CSRF token, the signature in Stripe-Signature (the
+ * endpoint's own secret, unless a suite signs with another to forge one).
+ */
+export async function deliverSigned(
+  base: string,
+  event: StripeEvent,
+  options: { endpoint?: WebhookEndpoint; secret?: string } = {},
+): Promise<{ status: number; body: unknown }> {
   const payload = JSON.stringify(event);
   const signature = stripe.webhooks.generateTestHeaderString({
     payload,
-    secret: loadSecrets(stack).stripeWebhookSecret,
+    secret: options.secret ?? webhookSecret(options.endpoint),
   });
-  const response = await suiteFetch(`${base}${STRIPE_WEBHOOK}`, {
+  const path = options.endpoint === 'donations' ? DONATIONS_STRIPE_WEBHOOK : STRIPE_WEBHOOK;
+  const response = await suiteFetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     body: payload,

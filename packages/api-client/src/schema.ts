@@ -4532,7 +4532,35 @@ export interface components {
       /** @description The largest payout the limits allow now (the per-request and monthly caps, the balance, no active payout); 0 when none may be requested (less than 1000) */
       payoutMaxQepik: number;
       cards: components['schemas']['DonationCard'][];
-      activePayout: components['schemas']['DonationPayout'];
+      /** @description The requested or processing payout (its expected date included); null when none */
+      activePayout: {
+        id: string;
+        /** @description Integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute with floats */
+        amountQepik: number;
+        /** @enum {string} */
+        currency: 'AZN';
+        /**
+         * @description requested, processing (staff works on it), paid or failed (the money returned to the balance)
+         * @enum {string}
+         */
+        state: 'requested' | 'processing' | 'paid' | 'failed';
+        /** @description The card paid to, as it was (it stays if the card is deleted later) */
+        card: {
+          id: string;
+          last4: string;
+          brand: string | null;
+        };
+        /** Format: date-time */
+        requestedAt: string;
+        /** @description Paid within 1 to 5 business days: the last of them, YYYY-MM-DD in Asia/Baku */
+        expectedDate: string;
+        /** Format: date-time */
+        updatedAt: string;
+        /** @description The transfer's reference once paid */
+        reference: string | null;
+        /** @description Why it failed */
+        failureNote: string | null;
+      } | null;
       /** Format: date-time */
       createdAt: string;
     };
@@ -4546,34 +4574,6 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
     };
-    DonationPayout: {
-      id: string;
-      /** @description Integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute with floats */
-      amountQepik: number;
-      /** @enum {string} */
-      currency: 'AZN';
-      /**
-       * @description requested, processing (staff works on it), paid or failed (the money returned to the balance)
-       * @enum {string}
-       */
-      state: 'requested' | 'processing' | 'paid' | 'failed';
-      /** @description The card paid to, as it was (it stays if the card is deleted later) */
-      card: {
-        id: string;
-        last4: string;
-        brand: string | null;
-      };
-      /** Format: date-time */
-      requestedAt: string;
-      /** @description Paid within 1 to 5 business days: the last of them, YYYY-MM-DD in Asia/Baku */
-      expectedDate: string;
-      /** Format: date-time */
-      updatedAt: string;
-      /** @description The transfer's reference once paid */
-      reference: string | null;
-      /** @description Why it failed */
-      failureNote: string | null;
-    } | null;
     CreateDonationAccountBody: {
       /** @description The thanks message to start with; absent: a default one (change it with PUT /api/donations/thanks) */
       thanksMessage?: string;
@@ -4655,6 +4655,34 @@ export interface components {
         /** @description Why it failed */
         failureNote: string | null;
       } | null;
+    };
+    DonationPayout: {
+      id: string;
+      /** @description Integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute with floats */
+      amountQepik: number;
+      /** @enum {string} */
+      currency: 'AZN';
+      /**
+       * @description requested, processing (staff works on it), paid or failed (the money returned to the balance)
+       * @enum {string}
+       */
+      state: 'requested' | 'processing' | 'paid' | 'failed';
+      /** @description The card paid to, as it was (it stays if the card is deleted later) */
+      card: {
+        id: string;
+        last4: string;
+        brand: string | null;
+      };
+      /** Format: date-time */
+      requestedAt: string;
+      /** @description Paid within 1 to 5 business days: the last of them, YYYY-MM-DD in Asia/Baku */
+      expectedDate: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @description The transfer's reference once paid */
+      reference: string | null;
+      /** @description Why it failed */
+      failureNote: string | null;
     };
     DonationPayoutBody: {
       /** @description One of the account's cards (NoCard for any other) */
@@ -14272,7 +14300,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description NoDonationAccount: You do not have a support account yet.; DonationAccountDisabled: Your support account is disabled. */
+      /** @description NoDonationAccount: You do not have a support account yet.; DonationAccountDisabled: This support account is deactivated: it takes no support now. */
       409: {
         headers: {
           [name: string]: unknown;

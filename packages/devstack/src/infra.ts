@@ -2,7 +2,7 @@
 // API emulator (stripe-mock) as local processes of one profile: data under .data/<profile>/, pid files and logs under
 // .run/<profile>/, loopback only. Debian's packages, mailpit, versitygw and stripe-mock (built into .tools/bin) are
 // installed by scripts/setup.sh.
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
 import {
@@ -60,10 +60,10 @@ interface Component {
   prepare?(stack: Stack): Promise<void>;
   stop(stack: Stack, pid: number): Promise<void>;
   /**
-   * A running instance that no longer serves what the repository says (Keycloak with an older realm: it imports the
-   * realm only when it starts): it is stopped and started again.
+   * A running instance that no longer runs as the repository says (Keycloak with an older realm: it imports the realm
+   * only when it starts; stripe-mock started before its output was redacted): it is stopped and started again.
    */
-  stale?(stack: Stack): boolean;
+  stale?(stack: Stack, pid: number): boolean;
 }
 
 // --- PostgreSQL ---------------------------------------------------------------------------------------------------
@@ -462,6 +462,19 @@ const versitygw: Component = {
  * keeps no state and sends no webhooks (the suites sign their own with the stripe package's test helper). Plain HTTP
  * for the services; HTTPS on the second port, as stripe-mock always serves both.
  */
+/**
+ * Whether a process writes its standard output straight into a file (as Linux's /proc shows it): stripe-mock's goes
+ * into the redacting sed's pipe instead.
+ */
+export function outputGoesToFile(pid: number): boolean {
+  try {
+    return readlinkSync(`/proc/${pid}/fd/1`).startsWith('/');
+  } catch {
+    // Not readable (another user's process, no /proc): nothing to judge it by, so it is left running.
+    return false;
+  }
+}
+
 /** The sed script that blanks card numbers (`number:4242…` in stripe-mock's request dumps) and card codes. */
 export const CARD_NUMBER_REDACTION = 's/(number|cvc):[0-9]{3,19}/\\1:[redacted]/g';
 
@@ -498,6 +511,8 @@ const stripe: Component = {
   async stop(stack, pid) {
     await terminate(pid, stripe.identity(stack), { timeoutMs: 15_000 });
   },
+  // One started before its output went through sed writes straight to its log (card numbers and all).
+  stale: (_stack, pid) => outputGoesToFile(pid),
 };
 
 // --- Keycloak (staff sign-in; see keycloak.ts) ----------------------------------------------------------------------
@@ -510,7 +525,7 @@ const keycloak: Component = {
   ready: keycloakReady,
   readyTimeoutMs: 300_000,
   stop: stopKeycloak,
-  stale: keycloakRealmStale,
+  stale: (stack) => keycloakRealmStale(stack),
 };
 
 const COMPONENTS: Record<InfraName, Component> = { postgres, redis, nats, mailpit, versitygw, stripe, keycloak };
@@ -527,7 +542,7 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
   if (orphan !== undefined) writePid(file, orphan);
   const current = tracked(file, component.identity(stack));
   let pid: number;
-  if (current.state === 'running' && component.stale?.(stack)) {
+  if (current.state === 'running' && component.stale?.(stack, current.pid)) {
     report(`${component.name}: restarting (pid ${current.pid}), its configuration changed`);
     await component.stop(stack, current.pid);
     removePid(file);

@@ -51,8 +51,13 @@ describe('the donations bodies', () => {
       'InvalidAmount',
     );
     const both = { username: 'aysel', uid: '00000000-0000-4000-8000-000000000001', amountQepik: 500 };
-    expect(failure(() => parseInput(InitiateBody, both, codes)).code).toBe('UserNotFound');
-    expect(failure(() => parseInput(InitiateBody, { amountQepik: 500 }, codes)).code).toBe('UserNotFound');
+    expect(failure(() => parseInput(InitiateBody, both, codes)).details).toEqual([
+      { field: 'body', code: 'InvalidModel' },
+    ]);
+    expect(failure(() => parseInput(InitiateBody, { amountQepik: 500 }, codes)).code).toBe('InvalidModel');
+    expect(failure(() => parseInput(InitiateBody, { username: '9lives', amountQepik: 500 }, codes)).code).toBe(
+      'UserNotFound',
+    );
   });
 
   it('counts the thanks message trimmed (at least 10 characters)', () => {

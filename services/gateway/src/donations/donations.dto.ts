@@ -195,7 +195,6 @@ export const InitiateBody = z
   .strict()
   .refine((body) => (body.username === undefined) !== (body.uid === undefined), {
     message: 'name the recipient by username or by uid, not both',
-    path: ['username'],
   })
   .meta({ id: 'InitiateSupportBody', description: 'Exactly one of username and uid names the recipient' });
 
@@ -302,7 +301,9 @@ export const AccountJson = z
         `0 when none may be requested (less than ${PAYOUT_MIN_QEPIK})`,
     }),
     cards: z.array(CardJson),
-    activePayout: PayoutJson.nullable(),
+    activePayout: PayoutJson.nullable().meta({
+      description: 'The requested or processing payout (its expected date included); null when none',
+    }),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'DonationAccount' });
