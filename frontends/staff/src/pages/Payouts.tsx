@@ -12,8 +12,10 @@ const isState = (value: string): value is PayoutState => (PAYOUT_STATES as reado
 function PayoutList({ api }: StaffContext) {
   const { t } = useStaffTranslation();
   const manat = useManat();
-  const { values, page, set } = useQueryState(['state'] as const);
-  const state = isState(values.state) ? values.state : undefined;
+  // `status` in the address, not `state`: Keycloak refuses a sign-in whose return address carries an OAuth parameter
+  // name (state, code), so a filtered list could not be signed in to.
+  const { values, page, set } = useQueryState(['status'] as const);
+  const state = isState(values.status) ? values.status : undefined;
   const list = useLoad((signal) => api.payouts({ state, page }, signal), [state, page], t('loadFailed'));
   const [done, setDone] = useState<string>();
 
@@ -24,7 +26,7 @@ function PayoutList({ api }: StaffContext) {
         <Select
           label={t('payouts.state')}
           value={state ?? ''}
-          onChange={(event) => set({ state: event.target.value })}
+          onChange={(event) => set({ status: event.target.value })}
           options={[
             { value: '', label: t('payouts.all') },
             ...PAYOUT_STATES.map((s) => ({ value: s, label: t(`payoutStates.${s}`) })),
