@@ -5,7 +5,9 @@
 // list, a search for a common and for a rare word) at a few hundred articles and again at n, side by side.
 // The reader's server-rendered article and home pages are measured beside them (its renderer, with and without its
 // 2 s page cache), the JavaScript weight of the first article view (Chromium, tests/support/js-weight.ts), and the
-// time from a vote to the author's open page receiving its notification (p50, p99; tests/load/notify-latency.ts).
+// time from a vote to the author's open page receiving its notification (p50, p99; tests/load/notify-latency.ts), and
+// reader support: 100 supports started and paid at once and 100 payout requests at once against one balance, with
+// their latency and the ledger check afterwards (tests/load/donations-bench.ts).
 // Then it prints the resident memory of every platform process it started. A measurement, never a test: it
 // prints figures and exits 0. Only 127.0.0.1 is loaded, for a bounded time (BENCH_SECONDS per run, default 10).
 // It runs its own stack (bench-stack.ts: own ports and data), so it never collides with `make dev` or the tests.
@@ -36,6 +38,7 @@ import { approveArticle, closeReviewClient } from '../support/review.ts';
 import { CommentsServiceClient, CommentsServiceService } from '@pencraft/contracts/comments/v1/comments';
 import { createGrpcClient } from '@pencraft/kit';
 import { benchStack } from './bench-stack.ts';
+import { describeDonations, measureDonations, type DonationsFigures } from './donations-bench.ts';
 import { measureVoteToStream, type TripFigures } from './notify-latency.ts';
 import { COMMON_WORD, growArticles, publishedIds, rareWord, waitForDocuments } from './scale.ts';
 
@@ -559,6 +562,31 @@ async function main() {
     results.push(await measureSignIns(1));
     results.push(await measureSignIns(8));
     bare.close();
+    // Reader support: 100 supports and their webhooks at once, 100 payout requests at once, then the ledger check.
+    let donations: DonationsFigures | undefined;
+    try {
+      const supporters: ApiClient[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const supporter = new ApiClient(gatewayBase);
+        await registerAccount(supporter, {
+          email: `bench-supporter-${i}@example.az`,
+          username: `bench_supporter_${i}`,
+          fullname: `Bench Supporter ${i}`,
+          password: 'bench-pass-3',
+        });
+        supporters.push(supporter);
+      }
+      donations = await measureDonations({
+        stack,
+        database,
+        gatewayBase,
+        author: writer!,
+        authorUsername: WRITER.login,
+        supporters,
+      });
+    } catch (error) {
+      say(`donations not measured: ${(error as Error).message}`);
+    }
 
     const scale: { size: number; seconds: number; figures: Figures[] }[] = [];
     if (SCALE > 0) {
@@ -601,9 +629,16 @@ async function main() {
     const memory: MemoryRow[] = started.map(({ name, kind }) => {
       const { handle, afterStart } = apps.get(name)!;
       const now = memoryOf(handle.pid);
-      const loaded = ['gateway', 'identity', 'articles', 'comments', 'notifications', 'search', 'reader'].includes(
-        name,
-      );
+      const loaded = [
+        'gateway',
+        'identity',
+        'articles',
+        'comments',
+        'notifications',
+        'search',
+        'reader',
+        'donations',
+      ].includes(name);
       return { name, kind, loaded, afterStart, afterRuns: now?.rss ?? 0, peak: now?.peak ?? 0 };
     });
 
@@ -639,6 +674,10 @@ async function main() {
           `time: p50 ${trip.p50} ms, p90 ${trip.p90} ms, p99 ${trip.p99} ms, max ${trip.max} ms, missed ${trip.missed}`,
       );
     }
+    if (donations) {
+      say('');
+      for (const line of describeDonations(donations)) say(line);
+    }
     if (weight) {
       say('');
       say(`JavaScript of the first article view: ${kb(weight.firstView.gzip)} gzip (budget 120 KB)`);
@@ -673,6 +712,7 @@ async function main() {
           memory,
           javascript: weight && { firstViewGzip: weight.firstView.gzip, appGzip: weight.app.gzip },
           voteToNotification: trip,
+          donations,
         },
         null,
         2,
