@@ -66,7 +66,9 @@ export function PayoutFacts({ payout }: { payout: StaffPayout }) {
         <dt>{t('payouts.card')}</dt>
         <dd>
           {t('payouts.cardName', {
-            brand: payout.card.brand ?? t('payouts.cardUnknown'),
+            brand: payout.card.brand
+              ? t(`payouts.brands.${payout.card.brand}`, { defaultValue: payout.card.brand })
+              : t('payouts.cardUnknown'),
             last4: payout.card.last4,
           })}
         </dd>
