@@ -177,4 +177,33 @@ describe('search against PostgreSQL and NATS', () => {
     await publish({ ...article, language: 'en', publicationId: '' });
     expect(await eventually(async () => ((await publicationOf()) === null ? true : undefined))).toBe(true);
   });
+
+  it("searches one publication's articles when asked for it, and every article otherwise", async () => {
+    const publicationId = randomUUID();
+    const other = randomUUID();
+    await publish({
+      title: 'Lighthouse in the publication',
+      language: 'en',
+      bodyText: 'lighthouse keeper',
+      publicationId,
+    });
+    await publish({
+      title: 'Lighthouse elsewhere',
+      language: 'en',
+      bodyText: 'lighthouse keeper',
+      publicationId: other,
+    });
+    await publish({ title: 'Lighthouse of my own', language: 'en', bodyText: 'lighthouse keeper' });
+    const search = async (publication: string) =>
+      (await client.searchText({ query: 'lighthouse', page: 1, pageSize: 0, publicationId: publication })).hits
+        .map((h) => h.title)
+        .sort();
+    await eventually(async () => ((await search('')).length === 3 ? true : undefined));
+    expect(await search(publicationId)).toEqual(['Lighthouse in the publication']);
+    expect(await search(other)).toEqual(['Lighthouse elsewhere']);
+    expect(await search(randomUUID())).toEqual([]);
+    await expect(
+      client.searchText({ query: 'lighthouse', page: 1, pageSize: 0, publicationId: 'nope' }),
+    ).rejects.toMatchObject({ code: 'InvalidIdentifier' });
+  });
 });

@@ -63,15 +63,20 @@ export class DocumentRepository {
    * The tsquery is written out where it is used rather than computed once in a CTE: so the planner sees its value
    * and picks the published_at index, walked newest first, for a common word, and the GIN index for a rare one.
    * The snippets are made only for the page's rows.
+   *
+   * With a publication (a search made on its subdomain) only its documents are candidates: a plain equality beside
+   * the match, so the shape stays the same; documents_publication_idx walks one publication's documents newest first
+   * for a common word, as documents_published_idx does for all of them.
    */
-  async search(query: string, offset: number, limit: number): Promise<DocumentHit[]> {
+  async search(query: string, offset: number, limit: number, publicationId?: string): Promise<DocumentHit[]> {
     const q = sql`(websearch_to_tsquery('simple', ${query}) || websearch_to_tsquery('english', ${query})
                    || websearch_to_tsquery('russian', ${query}))`;
+    const inPublication = publicationId ? sql`and d.publication_id = ${publicationId}` : sql``;
     const result = await this.database.db.execute<DocumentHit>(sql`
       with candidates as (
         select d.id, d.search_vector, d.published_at
           from ${documents} d
-         where d.search_vector @@ ${q}
+         where d.search_vector @@ ${q} ${inPublication}
          order by d.published_at desc nulls last
          limit ${SEARCH_CANDIDATES}
       ), hits as (

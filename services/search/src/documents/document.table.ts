@@ -44,6 +44,10 @@ export const documents = searchSchema.table(
   (t) => [
     index('documents_search_idx').using('gin', t.searchVector),
     index('documents_published_idx').on(t.publishedAt.desc()),
+    // A search on a publication's subdomain walks that publication's documents newest first (personal ones are left out).
+    index('documents_publication_idx')
+      .on(t.publicationId, t.publishedAt.desc())
+      .where(sql`${t.publicationId} is not null`),
     // An account's deletion drops its documents by author.
     index('documents_author_idx').on(t.authorUid),
   ],

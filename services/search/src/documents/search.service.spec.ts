@@ -7,6 +7,7 @@ import { Language } from '@pencraft/contracts/common/v1/common';
 import { SearchHitKind } from '@pencraft/contracts/search/v1/search';
 
 const PUBLISHED = new Date('2026-11-25T10:00:00Z');
+const PUBLICATION = '7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b';
 
 function hit(n: number): DocumentHit {
   return {
@@ -47,7 +48,7 @@ describe('SearchService', () => {
 
     const result = await service.searchText('  çay \n süfrəsi ', 0, 0);
 
-    expect(documents.search).toHaveBeenCalledWith('çay süfrəsi', 0, 21);
+    expect(documents.search).toHaveBeenCalledWith('çay süfrəsi', 0, 21, undefined);
     expect(result).toMatchObject({ page: 1, pageSize: 20, hasMore: true });
     expect(result.hits).toHaveLength(20);
     expect(result.hits[0]).toEqual({
@@ -69,8 +70,33 @@ describe('SearchService', () => {
 
     const result = await service.searchText('çay', 3, 10);
 
-    expect(documents.search).toHaveBeenCalledWith('çay', 20, 11);
+    expect(documents.search).toHaveBeenCalledWith('çay', 20, 11, undefined);
     expect(result).toMatchObject({ page: 3, pageSize: 10, hasMore: false });
+  });
+
+  it("searches only a publication's documents when one is named (a search on its subdomain)", async () => {
+    documents.search.mockResolvedValue([hit(1)]);
+
+    const result = await service.searchText('çay', 2, 10, PUBLICATION);
+
+    expect(documents.search).toHaveBeenCalledWith('çay', 10, 11, PUBLICATION);
+    expect(result.hits.map((h) => h.id)).toEqual(['doc-1']);
+  });
+
+  it('searches every document when the publication is empty', async () => {
+    documents.search.mockResolvedValue([]);
+
+    await service.searchText('çay', 1, 20, '');
+
+    expect(documents.search).toHaveBeenCalledWith('çay', 0, 21, undefined);
+  });
+
+  it('refuses a publication id that is not one without searching', async () => {
+    expect(await failure(service.searchText('çay', 1, 20, 'not-a-uuid'))).toEqual({
+      code: 'InvalidIdentifier',
+      fields: ['publicationId'],
+    });
+    expect(documents.search).not.toHaveBeenCalled();
   });
 
   it.each([

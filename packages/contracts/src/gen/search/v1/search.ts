@@ -63,6 +63,11 @@ export interface SearchTextRequest {
   /** 1-based. */
   page: number;
   pageSize: number;
+  /**
+   * Only the articles of this publication (a translation counts as its original's publication's), as asked on the
+   * publication's subdomain; empty for every article, personal or in a publication.
+   */
+  publicationId?: string | undefined;
 }
 
 export interface SearchHit {
@@ -87,7 +92,7 @@ export interface SearchTextResponse {
 }
 
 function createBaseSearchTextRequest(): SearchTextRequest {
-  return { query: "", page: 0, pageSize: 0 };
+  return { query: "", page: 0, pageSize: 0, publicationId: undefined };
 }
 
 export const SearchTextRequest: MessageFns<SearchTextRequest> = {
@@ -100,6 +105,9 @@ export const SearchTextRequest: MessageFns<SearchTextRequest> = {
     }
     if (message.pageSize !== 0) {
       writer.uint32(24).int32(message.pageSize);
+    }
+    if (message.publicationId !== undefined) {
+      writer.uint32(34).string(message.publicationId);
     }
     return writer;
   },
@@ -141,6 +149,14 @@ export const SearchTextRequest: MessageFns<SearchTextRequest> = {
             message.pageSize = reader.int32();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -162,6 +178,11 @@ export const SearchTextRequest: MessageFns<SearchTextRequest> = {
         : isSet(object.page_size)
         ? globalThis.Number(object.page_size)
         : 0,
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : undefined,
     };
   },
 
@@ -175,6 +196,9 @@ export const SearchTextRequest: MessageFns<SearchTextRequest> = {
     }
     if (message.pageSize !== 0) {
       obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.publicationId !== undefined) {
+      obj.publicationId = message.publicationId;
     }
     return obj;
   },
@@ -518,7 +542,7 @@ export const SearchTextResponse: MessageFns<SearchTextResponse> = {
 /** Full-text search over what the other services publish. */
 export type SearchServiceService = typeof SearchServiceService;
 export const SearchServiceService = {
-  /** Plain text search (the /api/strict/txt call). */
+  /** Plain text search (the /api/strict/txt call), over everything or over one publication's articles. */
   searchText: {
     path: "/search.v1.SearchService/SearchText" as const,
     requestStream: false as const,
@@ -531,12 +555,12 @@ export const SearchServiceService = {
 } as const;
 
 export interface SearchServiceServer extends UntypedServiceImplementation {
-  /** Plain text search (the /api/strict/txt call). */
+  /** Plain text search (the /api/strict/txt call), over everything or over one publication's articles. */
   searchText: handleUnaryCall<SearchTextRequest, SearchTextResponse>;
 }
 
 export interface SearchServiceClient extends Client {
-  /** Plain text search (the /api/strict/txt call). */
+  /** Plain text search (the /api/strict/txt call), over everything or over one publication's articles. */
   searchText(
     request: SearchTextRequest,
     callback: (error: ServiceError | null, response: SearchTextResponse) => void,

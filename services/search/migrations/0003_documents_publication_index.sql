@@ -1,0 +1,1 @@
+CREATE INDEX "documents_publication_idx" ON "search"."documents" USING btree ("publication_id","published_at" DESC NULLS LAST) WHERE "search"."documents"."publication_id" is not null;
