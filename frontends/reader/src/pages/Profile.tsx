@@ -17,13 +17,8 @@ import { PartError } from '../components/PartError.js';
 import { profileData } from '../data/index.js';
 import { usePageData } from '../data/usePageData.js';
 import { ProfileArticles, ProfileBookmarks, ProfileCollections, ProfilePeople } from '../components/ProfileLists.js';
-import {
-  ProfileSupporters,
-  SupportButton,
-  SupportResult,
-  useAcceptsSupport,
-  useShowSupport,
-} from '../components/Support.js';
+import { ProfileSupporters } from '../components/ProfileSupporters.js';
+import { SupportButton, SupportResult, useAcceptsSupport, useShowSupport } from '../components/Support.js';
 import { useReaderTranslation } from '../i18n.js';
 import { formatDate } from '../lib/format.js';
 import { linkLabel, profileTab, profileTabs } from '../lib/profile.js';
