@@ -44,6 +44,13 @@ const PAGES = [
   '/settings/publication',
   '/settings/email',
   '/settings/phone',
+  // Reader support (issue #16): for this user, without a support account, the eligibility and the way to open one.
+  '/settings/support',
+  '/settings/support-payouts',
+  '/settings/support-cards',
+  '/settings/support-supporters',
+  '/settings/support-activity',
+  '/settings/support-sent',
   '/settings/security',
   '/settings/password',
   '/settings/mfa',
@@ -222,7 +229,7 @@ describe('the settings screens', () => {
     await page.getByLabel(`Signed in as ${user.fullname}`).click();
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-    for (const group of ['Profile', 'Account', 'Security', 'Preferences', 'Account deletion']) {
+    for (const group of ['Profile', 'Account', 'Support', 'Security', 'Preferences', 'Account deletion']) {
       await page.getByRole('heading', { level: 2, name: group, exact: true }).waitFor();
     }
     expect(await page.locator('.pc-settings__card').count()).toBe(PAGES.length - 1);
