@@ -1,5 +1,5 @@
 import type Keycloak from 'keycloak-js';
-import { staffUserOf } from './keycloak.js';
+import { returnAddress, staffUserOf } from './keycloak.js';
 
 const withToken = (tokenParsed: unknown) => ({ tokenParsed }) as unknown as Keycloak;
 
@@ -34,5 +34,16 @@ describe('who the Keycloak token names', () => {
       roles: [],
     });
     expect(staffUserOf(withToken(undefined))).toBeUndefined();
+  });
+});
+
+describe('the address Keycloak sends the console back to', () => {
+  it('keeps the page and its filters, drops the fragment and OAuth’s parameter names', () => {
+    expect(returnAddress('http://localhost:8180/staff/payouts?status=requested#x')).toBe(
+      'http://localhost:8180/staff/payouts?status=requested',
+    );
+    expect(returnAddress('http://localhost:8180/staff/queue?kind=comment&state=approved&code=c&page=2')).toBe(
+      'http://localhost:8180/staff/queue?kind=comment&page=2',
+    );
   });
 });

@@ -74,6 +74,8 @@ export function startStaffAuth(): Promise<StaffAuth> {
       pkceMethod: 'S256',
       responseMode: 'fragment',
       checkLoginIframe: false,
+      // check-sso comes back here; an address Keycloak would refuse is cleaned first.
+      redirectUri: returnAddress(window.location.href),
       // check-sso only for a tab that signed in before, or to finish a login that just came back.
       ...(remembered && !isCallback() ? { onLoad: 'check-sso' as const } : {}),
     });
@@ -106,10 +108,24 @@ export function staffUserOf(keycloak: Keycloak): StaffUser | undefined {
   };
 }
 
+/**
+ * OAuth's own parameter names: Keycloak refuses a return address that carries one ("Invalid parameter:
+ * redirect_uri"), so a page whose address has, say, a `state` filter could not be signed in to or checked.
+ */
+const OAUTH_PARAMS = ['state', 'code', 'session_state', 'iss', 'error', 'error_description', 'error_uri'];
+
+/** The address Keycloak sends the browser back to: this page without its fragment and OAuth's parameter names. */
+export function returnAddress(href: string): string {
+  const url = new URL(href);
+  url.hash = '';
+  for (const name of OAUTH_PARAMS) url.searchParams.delete(name);
+  return url.toString();
+}
+
 /** Sends the browser to Keycloak's login page; it comes back to `returnTo` (this page by default). */
 export function signIn(keycloak: Keycloak, language: string, returnTo = window.location.href): Promise<void> {
   storage()?.setItem(SSO_FLAG, '1');
-  return keycloak.login({ redirectUri: returnTo.split('#')[0], locale: language });
+  return keycloak.login({ redirectUri: returnAddress(returnTo), locale: language });
 }
 
 /** Ends the Keycloak session and comes back to /staff. */
