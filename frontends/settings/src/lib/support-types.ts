@@ -4,8 +4,7 @@ import type { Schemas } from '@pencraft/ui';
 
 export type SupportAccount = Schemas['DonationAccount'];
 export type SupportCard = Schemas['DonationCard'];
-// NonNullable: the document's component is written nullable (it is reused where the active payout may be null).
-export type SupportPayout = NonNullable<Schemas['DonationPayout']>;
+export type SupportPayout = Schemas['DonationPayout'];
 export type PayoutState = SupportPayout['state'];
 export type Eligibility = Schemas['DonationEligibility'];
 export type EligibilityCondition = Eligibility['missing'][number];

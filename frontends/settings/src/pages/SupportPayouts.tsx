@@ -228,7 +228,9 @@ function PayoutList({ version }: { version: number }) {
         ) : (
           <>
             <ul className="pc-settings__list pc-settings__rows" data-payouts>
-              {data.items.map((payout) => payout && <PayoutRow key={payout.id} payout={payout} />)}
+              {data.items.map((payout) => (
+                <PayoutRow key={payout.id} payout={payout} />
+              ))}
             </ul>
             <ReportPager page={page} hasMore={data.hasMore} label={t('support.payouts.pages')} onPage={setPage} />
             <CsvExport href="/api/donations/report/payouts.csv" />
