@@ -5,6 +5,7 @@ import type { AuthorRepository } from '../authors/author.repository.js';
 import type { DraftRepository } from '../drafts/draft.repository.js';
 import type { ArticleRecord, ArticleRepository, ArticleWithAuthor } from './article.repository.js';
 import type { ArticleCollaboration } from '../translations/article-collaboration.js';
+import type { PublicationDirectory } from '../publications/publication-directory.js';
 import { ArticleService } from './article.service.js';
 import { Entitlement, type PaidReading } from './entitlement.js';
 import type { Clock } from '@pencraft/kit';
@@ -21,6 +22,7 @@ const AUTHOR = {
 };
 const READER_UID = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 const ARTICLE_ID = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
+const PUBLICATION_ID = '7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b';
 const TEXT = 'Bakıda payız gələndə küləklər şəhəri təmizləyir və dəniz sahili sakitləşir.';
 
 const draftInput = {
@@ -87,6 +89,7 @@ describe('ArticleService', () => {
   let collaboration: StrictMock<ArticleCollaboration>;
   let drafts: StrictMock<DraftRepository>;
   let paid: StrictMock<PaidReading>;
+  let publications: StrictMock<PublicationDirectory>;
   let clock: StrictMock<Clock>;
   let transactions: ReturnType<typeof fakeTransactions>;
   let service: ArticleService;
@@ -101,7 +104,8 @@ describe('ArticleService', () => {
     clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
     const entitlement = new Entitlement(paid, articles, collaboration, clock);
-    service = new ArticleService(transactions, articles, authors, collaboration, drafts, entitlement);
+    publications = strictMock<PublicationDirectory>('PublicationDirectory');
+    service = new ArticleService(transactions, articles, authors, collaboration, drafts, entitlement, publications);
   });
 
   describe('create', () => {
@@ -188,6 +192,47 @@ describe('ArticleService', () => {
       await service.create(AUTHOR, { ...draftInput, title: '😀'.repeat(150) });
 
       expect(articles.insert.mock.calls[0]![1].title).toBe('😀'.repeat(150));
+    });
+
+    describe("on a publication's subdomain", () => {
+      beforeEach(() => {
+        authors.upsert.mockResolvedValue(undefined);
+        drafts.lockOwner.mockResolvedValue(undefined);
+        drafts.countByOwner.mockResolvedValue({ drafts: 0, translations: 0 });
+        articles.insert.mockImplementation(async (_tx, values) => row(values as ArticleRow));
+      });
+
+      it('starts in the publication for its owner or a member, asked after the fields are checked', async () => {
+        publications.isMember.mockResolvedValue(true);
+
+        const created = await service.create(AUTHOR, draftInput, PUBLICATION_ID);
+
+        expect(publications.isMember).toHaveBeenCalledWith(PUBLICATION_ID, AUTHOR.uid);
+        expect(articles.insert.mock.calls[0]![1].publicationId).toBe(PUBLICATION_ID);
+        expect(created.publicationId).toBe(PUBLICATION_ID);
+        expect(await codeOf(service.create(AUTHOR, { ...draftInput, title: '' }, PUBLICATION_ID))).toBe(
+          'InvalidArticleTitle',
+        );
+        expect(publications.isMember).toHaveBeenCalledTimes(1);
+      });
+
+      it('starts personal, without an error, for anyone else and when the publication is gone', async () => {
+        publications.isMember.mockResolvedValue(false);
+        expect((await service.create(AUTHOR, draftInput, PUBLICATION_ID)).publicationId).toBe('');
+        publications.isMember.mockRejectedValue(new AppError('PublicationNotFound'));
+        expect((await service.create(AUTHOR, draftInput, PUBLICATION_ID)).publicationId).toBe('');
+        expect(articles.insert.mock.calls.map(([, values]) => values.publicationId)).toEqual([null, null]);
+      });
+
+      it('asks nobody without a publication, and writes nothing when publications cannot answer', async () => {
+        await service.create(AUTHOR, draftInput, '');
+        expect(articles.insert.mock.calls[0]![1].publicationId).toBeNull();
+        expect(publications.isMember).not.toHaveBeenCalled();
+
+        publications.isMember.mockRejectedValue(new Error('publications is unavailable'));
+        await expect(service.create(AUTHOR, draftInput, PUBLICATION_ID)).rejects.toThrow('publications is unavailable');
+        expect(articles.insert).toHaveBeenCalledTimes(1);
+      });
     });
   });
 

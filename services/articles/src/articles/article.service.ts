@@ -18,6 +18,7 @@ import { ArticleCollaboration } from '../translations/article-collaboration.js';
 import { ArticleRepository, type ArticleWithAuthor } from './article.repository.js';
 import { checkArticle, type ArticleDraftInput } from './article.rules.js';
 import { Entitlement } from './entitlement.js';
+import { PublicationDirectory, startingPublication } from '../publications/publication-directory.js';
 import { Audience } from '@pencraft/contracts/common/v1/common';
 import { articleStatuses, audiences, languages } from '@pencraft/contracts/enums';
 
@@ -30,15 +31,19 @@ export class ArticleService {
     private readonly collaboration: ArticleCollaboration,
     private readonly drafts: DraftRepository,
     private readonly entitlement: Entitlement,
+    private readonly publications: PublicationDirectory,
   ) {}
 
   /**
    * An article created directly, not yet submitted: a draft, so it counts against the owner's DRAFTS_MAX with the
-   * editor's drafts (counted under the owner's draft lock, as every route that creates a draft does).
+   * editor's drafts (counted under the owner's draft lock, as every route that creates a draft does). Written on a
+   * publication's subdomain (`publicationId`), it starts in that publication when the author is its owner or a
+   * member, and personal for anyone else (startingPublication); submitting it asks again.
    */
-  async create(author: Author | undefined, input: ArticleDraftInput): Promise<Article> {
+  async create(author: Author | undefined, input: ArticleDraftInput, publicationId?: string): Promise<Article> {
     if (!author?.uid) throw new AppError('Unauthorized');
     const checked = checkArticle(input);
+    const publication = await startingPublication(this.publications, publicationId, author.uid);
     return this.transactions.run(async (tx) => {
       await this.authors.upsert(tx, author);
       await this.drafts.lockOwner(tx, author.uid);
@@ -55,6 +60,7 @@ export class ArticleService {
         bodyText: checked.text,
         wordCount: checked.wordCount,
         symbolCount: checked.symbolCount,
+        publicationId: publication,
       });
       const { content, ...rest } = row;
       return toArticle({ article: { ...rest, contentJson: JSON.stringify(content) }, author });

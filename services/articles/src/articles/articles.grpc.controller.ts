@@ -42,7 +42,7 @@ export class ArticlesGrpcController {
   @GrpcMethod('ArticlesService', 'createArticle')
   async createArticle(request: CreateArticleRequest): Promise<CreateArticleResponse> {
     const language = languages.fromProto(request.language) ?? '';
-    return { article: await this.articles.create(request.author, { ...request, language }) };
+    return { article: await this.articles.create(request.author, { ...request, language }, request.publicationId) };
   }
 
   @GrpcMethod('ArticlesService', 'publishArticle')

@@ -262,6 +262,61 @@ describe('DraftService', () => {
     });
   });
 
+  describe("create on a publication's subdomain", () => {
+    const stored = () => drafts.insert.mock.calls[0]![1];
+
+    beforeEach(() => {
+      authors.upsert.mockResolvedValue(undefined);
+      drafts.lockOwner.mockResolvedValue(undefined);
+      drafts.countByOwner.mockResolvedValue({ drafts: 0, translations: 0 });
+      drafts.insert.mockImplementation(async (_tx, values) => draft({ ...(values as DraftRow), version: 1 }));
+    });
+
+    it('starts in the publication for its owner or a member, asked before the transaction', async () => {
+      publications.isMember.mockResolvedValue(true);
+
+      const created = await service.create(OWNER, fields(), PUBLICATION_ID);
+
+      expect(publications.isMember).toHaveBeenCalledWith(PUBLICATION_ID, OWNER.uid);
+      expect(publications.isMember.mock.invocationCallOrder[0]).toBeLessThan(
+        transactions.run.mock.invocationCallOrder[0]!,
+      );
+      expect(stored()).toMatchObject({ ownerId: OWNER.uid, publicationId: PUBLICATION_ID });
+      expect(created.publicationId).toBe(PUBLICATION_ID);
+    });
+
+    it('starts personal, without an error, for anyone else and when the publication is gone', async () => {
+      publications.isMember.mockResolvedValue(false);
+      expect((await service.create(OWNER, fields(), PUBLICATION_ID)).publicationId).toBe('');
+      publications.isMember.mockRejectedValue(new AppError('PublicationNotFound'));
+      expect((await service.create(OWNER, fields(), PUBLICATION_ID)).publicationId).toBe('');
+      expect(drafts.insert.mock.calls.map(([, values]) => values.publicationId)).toEqual([null, null]);
+    });
+
+    it('asks nobody without a publication, and writes nothing when publications cannot answer', async () => {
+      await service.create(OWNER, fields(), '');
+      expect(stored().publicationId).toBeNull();
+      expect(publications.isMember).not.toHaveBeenCalled();
+
+      publications.isMember.mockRejectedValue(new Error('publications is unavailable'));
+      await expect(service.create(OWNER, fields(), PUBLICATION_ID)).rejects.toThrow('publications is unavailable');
+      expect(drafts.insert).toHaveBeenCalledTimes(1);
+    });
+
+    it("takes paid readers in the publication, and refuses them in an outsider's personal draft", async () => {
+      publications.isMember.mockResolvedValue(true);
+      const paid = await service.create(OWNER, fields({ audience: Audience.AUDIENCE_PAID }), PUBLICATION_ID);
+      expect(paid).toMatchObject({ publicationId: PUBLICATION_ID, audience: Audience.AUDIENCE_PAID });
+
+      publications.isMember.mockResolvedValue(false);
+      const refused = await failure(
+        service.create(OWNER, fields({ audience: Audience.AUDIENCE_PAID }), PUBLICATION_ID),
+      );
+      expect(refused.code).toBe('PaidAudienceNeedsPublication');
+      expect(drafts.insert).toHaveBeenCalledTimes(1);
+    });
+  });
+
   describe('read and save', () => {
     it("answers another's draft as not found, and a co-author's as theirs to edit", async () => {
       drafts.find.mockResolvedValue({ draft: draft(), owner: OWNER });

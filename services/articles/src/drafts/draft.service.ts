@@ -19,7 +19,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ArticleRepository } from '../articles/article.repository.js';
 import { AuthorRepository } from '../authors/author.repository.js';
 import { MediaRepository } from '../media/media.repository.js';
-import { PublicationDirectory, requireMember } from '../publications/publication-directory.js';
+import { PublicationDirectory, requireMember, startingPublication } from '../publications/publication-directory.js';
 import { CoAuthorAccess } from './co-author-access.js';
 import { toDraft, type DraftRole } from './draft.json.js';
 import { DraftRepository, type DraftChanges } from './draft.repository.js';
@@ -112,15 +112,21 @@ export class DraftService {
     };
   }
 
-  async create(author: Author | undefined, fields: DraftFields | undefined): Promise<Draft> {
+  /**
+   * A new draft, personal; or, written on a publication's subdomain (`publicationId`), in that publication when the
+   * author is its owner or a member, as SetDraftPublication would put it there (anyone else's stays personal, without
+   * an error: startingPublication).
+   */
+  async create(author: Author | undefined, fields: DraftFields | undefined, publicationId?: string): Promise<Draft> {
     if (!author?.uid) throw new AppError('Unauthorized');
     const changes = changesOf(fields);
-    // A new draft has no publication yet: paid readers come once it is in one (PUT .../publication, then save).
-    checkAudience(null, changes.audience ?? 'free');
+    const publication = await startingPublication(this.publications, publicationId, author.uid);
+    // Paid readers need a publication: this one, or later (PUT .../publication, then save).
+    checkAudience(publication, changes.audience ?? 'free');
     return this.transactions.run(async (tx) => {
       await this.authors.upsert(tx, author);
       await this.checkCap(tx, author.uid);
-      const row = await this.drafts.insert(tx, { ownerId: author.uid, ...changes });
+      const row = await this.drafts.insert(tx, { ownerId: author.uid, ...changes, publicationId: publication });
       return toDraft(row, author, 'owner');
     });
   }

@@ -48,7 +48,7 @@ export class DraftsGrpcController {
 
   @GrpcMethod('DraftsService', 'createDraft')
   async createDraft(request: CreateDraftRequest): Promise<CreateDraftResponse> {
-    return { draft: await this.drafts.create(request.author, request.fields) };
+    return { draft: await this.drafts.create(request.author, request.fields, request.publicationId) };
   }
 
   @GrpcMethod('DraftsService', 'getDraft')

@@ -22,6 +22,26 @@ export async function requireMember(directory: PublicationDirectory, publication
   if (!(await directory.isMember(publicationId, uid))) throw new AppError('ActorNotPublicationMember');
 }
 
+/**
+ * The publication a new draft or article starts in when it was written on a publication's subdomain (the gateway
+ * names it): that publication when the writer is its owner or a member; otherwise none, without an error (an
+ * outsider's writing stays personal, and so does a writer's whose publication was deleted since the host was
+ * resolved). Any other failure of publications propagates, so nothing is written on a guess.
+ */
+export async function startingPublication(
+  directory: PublicationDirectory,
+  publicationId: string | undefined,
+  uid: string,
+): Promise<string | null> {
+  if (!publicationId) return null;
+  try {
+    return (await directory.isMember(publicationId, uid)) ? publicationId : null;
+  } catch (error) {
+    if (AppError.is(error) && error.code === 'PublicationNotFound') return null;
+    throw error;
+  }
+}
+
 /** publications.v1.PublicationsService.GetRole over gRPC (PUBLICATIONS_GRPC_ADDR). */
 @Injectable()
 export class GrpcPublicationDirectory extends PublicationDirectory implements OnApplicationShutdown {

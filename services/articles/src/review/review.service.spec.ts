@@ -470,6 +470,23 @@ describe('ReviewService', () => {
       expect(articles.setStatus).not.toHaveBeenCalled();
     });
 
+    it('asks again for an article created directly in a publication (on its subdomain), and refuses a removed member', async () => {
+      drafts.lockForUpdate.mockResolvedValue(undefined);
+      articles.lockForUpdate.mockResolvedValue(article({ status: 'draft', publicationId: PUBLICATION_ID }));
+      publications.isMember.mockResolvedValue(false);
+      expect(await codeOf(service.submit(ARTICLE_ID, AUTHOR.uid))).toBe('ActorNotPublicationMember');
+      expect(publications.isMember).toHaveBeenCalledWith(PUBLICATION_ID, AUTHOR.uid);
+      expect(reviews.record).not.toHaveBeenCalled();
+
+      publications.isMember.mockResolvedValue(true);
+      articles.countPending.mockResolvedValue(0);
+      articles.setStatus.mockResolvedValue(article());
+      articles.findWithAuthor.mockResolvedValue(read());
+      outbox.add.mockResolvedValue('event-s');
+      expect((await service.submit(ARTICLE_ID, AUTHOR.uid)).status).toBe(ArticleStatus.ARTICLE_STATUS_ACCEPTED);
+      expect(reviews.record).toHaveBeenCalledWith(TX, ARTICLE_ID, ['accepted'], '', NOW);
+    });
+
     it('hides unknown ids and the unpublished articles of others', async () => {
       drafts.lockForUpdate.mockResolvedValue(undefined);
       articles.lockForUpdate.mockResolvedValue(undefined);

@@ -80,6 +80,8 @@ export class ReviewService {
       if (article.authorId !== actorUid) throw new AppError('Forbidden');
       // Submitting again is answered with the article as it is (a retried request).
       if (article.status !== 'draft') return this.read(tx, id);
+      // One created on a publication's subdomain: a member removed since then is refused, as for a draft.
+      if (article.publicationId) await requireMember(this.publications, article.publicationId, actorUid);
       await this.checkPendingCap(tx, actorUid);
       await this.move(tx, article, submission(), '');
       await this.announceSubmitted(tx, article.id, false);

@@ -259,6 +259,12 @@ export interface CreateArticleRequest {
   category: string;
   subCategories: string[];
   contentJson: string;
+  /**
+   * The publication the request was made in (the gateway's: the publication whose subdomain it was made on); empty
+   * for none. The article starts in it when the author is its owner or a member (publications.v1 GetRole); anyone
+   * else's starts personal, without an error. Submitting it asks again.
+   */
+  publicationId?: string | undefined;
 }
 
 export interface CreateArticleResponse {
@@ -1302,6 +1308,7 @@ function createBaseCreateArticleRequest(): CreateArticleRequest {
     category: "",
     subCategories: [],
     contentJson: "",
+    publicationId: undefined,
   };
 }
 
@@ -1327,6 +1334,9 @@ export const CreateArticleRequest: MessageFns<CreateArticleRequest> = {
     }
     if (message.contentJson !== "") {
       writer.uint32(58).string(message.contentJson);
+    }
+    if (message.publicationId !== undefined) {
+      writer.uint32(66).string(message.publicationId);
     }
     return writer;
   },
@@ -1400,6 +1410,14 @@ export const CreateArticleRequest: MessageFns<CreateArticleRequest> = {
             message.contentJson = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1429,6 +1447,11 @@ export const CreateArticleRequest: MessageFns<CreateArticleRequest> = {
         : isSet(object.content_json)
         ? globalThis.String(object.content_json)
         : "",
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : undefined,
     };
   },
 
@@ -1454,6 +1477,9 @@ export const CreateArticleRequest: MessageFns<CreateArticleRequest> = {
     }
     if (message.contentJson !== "") {
       obj.contentJson = message.contentJson;
+    }
+    if (message.publicationId !== undefined) {
+      obj.publicationId = message.publicationId;
     }
     return obj;
   },

@@ -97,7 +97,15 @@ export interface ListDraftsResponse {
 export interface CreateDraftRequest {
   /** The signed-in author, as the gateway resolved the session. */
   author: Author | undefined;
-  fields: DraftFields | undefined;
+  fields:
+    | DraftFields
+    | undefined;
+  /**
+   * The publication the request was made in (the gateway's: the publication whose subdomain it was made on); empty
+   * for none. The draft starts with it as its publication, as SetDraftPublication would set it, when the author is
+   * its owner or a member (publications.v1 GetRole); anyone else's starts personal, without an error.
+   */
+  publicationId?: string | undefined;
 }
 
 export interface CreateDraftResponse {
@@ -1082,7 +1090,7 @@ export const ListDraftsResponse: MessageFns<ListDraftsResponse> = {
 };
 
 function createBaseCreateDraftRequest(): CreateDraftRequest {
-  return { author: undefined, fields: undefined };
+  return { author: undefined, fields: undefined, publicationId: undefined };
 }
 
 export const CreateDraftRequest: MessageFns<CreateDraftRequest> = {
@@ -1092,6 +1100,9 @@ export const CreateDraftRequest: MessageFns<CreateDraftRequest> = {
     }
     if (message.fields !== undefined) {
       DraftFields.encode(message.fields, writer.uint32(18).fork()).join();
+    }
+    if (message.publicationId !== undefined) {
+      writer.uint32(26).string(message.publicationId);
     }
     return writer;
   },
@@ -1125,6 +1136,14 @@ export const CreateDraftRequest: MessageFns<CreateDraftRequest> = {
             message.fields = DraftFields.decode(reader, reader.uint32());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1141,6 +1160,11 @@ export const CreateDraftRequest: MessageFns<CreateDraftRequest> = {
     return {
       author: isSet(object.author) ? Author.fromJSON(object.author) : undefined,
       fields: isSet(object.fields) ? DraftFields.fromJSON(object.fields) : undefined,
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : undefined,
     };
   },
 
@@ -1151,6 +1175,9 @@ export const CreateDraftRequest: MessageFns<CreateDraftRequest> = {
     }
     if (message.fields !== undefined) {
       obj.fields = DraftFields.toJSON(message.fields);
+    }
+    if (message.publicationId !== undefined) {
+      obj.publicationId = message.publicationId;
     }
     return obj;
   },
