@@ -3,12 +3,21 @@
 // browser at {slug}.localhost:<port> sends it). A known slug answers the publication's own server-rendered home
 // (title, canonical on the subdomain, Open Graph, plans in manat) and sitemap; an unknown slug is a 404 page and
 // PublicationNotFound on the API; a write's Origin may be the main site or an existing publication's subdomain only;
-// a client's x-pencraft-publication or x-forwarded-host changes nothing.
+// a client's x-pencraft-publication or x-forwarded-host changes nothing. API calls made on the subdomain carry the
+// publication (search behind the gateway too): a search there finds only the publication's articles, and a draft or
+// article a member or the owner starts there starts in the publication (anyone else's stays personal, no error).
 import { request as httpRequest } from 'node:http';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { signUp, type Person } from '../support/reader-fixtures.ts';
-import { closeReviewClient } from '../support/review.ts';
-import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
+import { approveArticle, closeReviewClient } from '../support/review.ts';
+import {
+  eventually,
+  freshDatabase,
+  httpBase,
+  resetMessaging,
+  startService,
+  type TestDatabase,
+} from '../support/stack.ts';
 import { typedApi } from '../support/typed-api.ts';
 import type { Schemas } from '@pencraft/api-client';
 
@@ -16,6 +25,8 @@ let db: TestDatabase;
 const apps: AppHandle[] = [];
 let site: URL;
 let owner: Person;
+let member: Person;
+let outsider: Person;
 let publication: Schemas['Publication'];
 const run = Date.now().toString(36);
 const slug = `sub-${run}`;
@@ -90,6 +101,7 @@ beforeAll(async () => {
       startService('identity', db.name),
       startService('articles', db.name),
       startService('publications', db.name),
+      startService('search', db.name),
     ])),
   );
   apps.push(
@@ -110,7 +122,20 @@ beforeAll(async () => {
   });
   expect(plan.status).toBe(201);
   await api.GET('/api/csrf');
-});
+  [member, outsider] = (await Promise.all(
+    ['mem', 'out'].map((who) => signUp(site.origin, `sub${who}_${run}`, `Subdomain ${who}`, 'en')),
+  )) as [Person, Person];
+  const invited = await api.POST('/api/core-publications/{id}/studio/members', {
+    params: { path: { id: publication.id } },
+    body: { username: member.username },
+  });
+  expect(invited.status).toBe(204);
+  const accepted = await typedApi(member.client).POST('/api/ttin/pbls/invitations/{id}/accept', {
+    params: { path: { id: publication.id } },
+  });
+  expect(accepted.status).toBe(204);
+  for (const person of [member, outsider]) await typedApi(person.client).GET('/api/csrf');
+}, 120_000);
 
 afterAll(async () => {
   closeReviewClient();
@@ -185,5 +210,85 @@ describe("a publication's subdomain", () => {
     expect(answer.text).toContain('<title>Pencraft</title>');
     expect(answer.text).not.toContain('pc-publication');
     expect(answer.text).not.toContain(name);
+  });
+});
+
+describe('API calls on the subdomain carry the publication', () => {
+  /** A write made as a browser on `host` makes it: the session, the CSRF token and that host's own Origin. */
+  const write = (person: Person, path: string, host: string, body: unknown) =>
+    send('POST', path, host, { ...sessionHeaders(person), origin: `${site.protocol}//${host}` }, body);
+  const json = <T>(answer: Answer) => JSON.parse(answer.text) as T;
+  const paragraph = (text: string) => ({ type: 'paragraph', data: { text } });
+
+  /** An article created with POST /api/articles on `host`, submitted and approved; answers its publicationId. */
+  async function published(person: Person, host: string, title: string, word: string) {
+    const created = await write(person, '/api/articles', host, {
+      title,
+      language: 'en',
+      category: 'travel',
+      content: { blocks: [paragraph(`The ${word} lamps along the old harbour were lit again this autumn evening.`)] },
+    });
+    expect(created.status).toBe(201);
+    const article = json<Schemas['Article']>(created);
+    const submitted = await typedApi(person.client).POST('/api/articles/publishing/{id}', {
+      params: { path: { id: article.id } },
+    });
+    expect(submitted.status).toBe(200);
+    await approveArticle(article.id);
+    return article.publicationId;
+  }
+
+  const titlesFound = async (host: string, word: string) => {
+    const answer = await send('GET', `/api/strict/txt?q=${word}`, host);
+    expect(answer.status).toBe(200);
+    return json<Schemas['SearchPage']>(answer)
+      .items.map((item) => item.title)
+      .sort();
+  };
+
+  it("searches only the publication's articles there, and every article on the main host", async () => {
+    const word = `harbourlamp${run}`;
+    const inside = `Harbour lamps inside ${run}`;
+    const outside = `Harbour lamps outside ${run}`;
+    // The member writes on the subdomain (the article starts in the publication); the outsider there too (theirs
+    // stays personal), with the same word.
+    expect(await published(member, subdomain(slug), inside, word)).toBe(publication.id);
+    expect(await published(outsider, subdomain(slug), outside, word)).toBeNull();
+
+    expect(await eventually(async () => ((await titlesFound(mainHost(), word)).length === 2 ? true : undefined))).toBe(
+      true,
+    );
+    expect(await titlesFound(mainHost(), word)).toEqual([inside, outside]);
+    expect(await titlesFound(subdomain(slug), word)).toEqual([inside]);
+  });
+
+  it("starts a member's or the owner's draft there in the publication, and anyone else's as a personal one", async () => {
+    const draftOf = async (person: Person, path: string, host: string, body: object = {}) => {
+      const answer = await write(person, path, host, { title: `On the subdomain ${run}`, ...body });
+      expect([path, host, answer.status]).toEqual([path, host, 201]);
+      return json<Schemas['Draft']>(answer);
+    };
+    const on = subdomain(slug);
+    expect((await draftOf(member, '/api/drafts', on)).publicationId).toBe(publication.id);
+    expect((await draftOf(member, '/api/articles/draft', on)).publicationId).toBe(publication.id);
+    expect((await draftOf(owner, '/api/drafts', on)).publicationId).toBe(publication.id);
+    expect((await draftOf(outsider, '/api/drafts', on)).publicationId).toBeNull();
+    expect((await draftOf(member, '/api/drafts', mainHost())).publicationId).toBeNull();
+
+    // As if PUT /api/drafts/{id}/publication had been called: the draft reads back so, and takes paid readers at once.
+    const started = await draftOf(member, '/api/drafts', on, { audience: 'paid' });
+    expect(started).toMatchObject({ publicationId: publication.id, audience: 'paid' });
+    const read = await typedApi(member.client).GET('/api/drafts/{id}', { params: { path: { id: started.id } } });
+    expect(read.data).toMatchObject({ publicationId: publication.id, audience: 'paid' });
+    const refused = await write(outsider, '/api/drafts', on, { audience: 'paid' });
+    expect([refused.status, codeOf(refused)]).toEqual([400, 'PaidAudienceNeedsPublication']);
+  });
+
+  it('answers PublicationNotFound for search and writing on an unknown subdomain', async () => {
+    const unknown = subdomain(`nobody-${run}`);
+    const search = await send('GET', '/api/strict/txt?q=harbour', unknown);
+    expect([search.status, codeOf(search)]).toEqual([404, 'PublicationNotFound']);
+    const draft = await send('POST', '/api/drafts', unknown, sessionHeaders(member), { title: 'Nowhere' });
+    expect([draft.status, codeOf(draft)]).toEqual([404, 'PublicationNotFound']);
   });
 });

@@ -64,7 +64,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Write a new article (a draft until published) */
+    /** Write a new article (a draft until published). On a publication's subdomain ({slug}.<host>) an article of its owner or a member starts in that publication (submitting it asks again); anyone else's starts personal, without an error */
     post: operations['createArticle'];
     delete?: never;
     options?: never;
@@ -392,7 +392,7 @@ export interface paths {
     /** My drafts and the drafts I co-author, most recently saved first (without their content) (the same as GET /api/drafts) */
     get: operations['listArticleDrafts'];
     put?: never;
-    /** Start a draft (at most 10: delete one to create a new one) (the same as POST /api/drafts) */
+    /** Start a draft (at most 10: delete one to create a new one). On a publication's subdomain ({slug}.<host>) a draft of its owner or a member starts with that publication as its target (as PUT /api/drafts/{id}/publication would set it, so paid readers are allowed at once); anyone else's starts personal, without an error (the same as POST /api/drafts) */
     post: operations['createArticleDraft'];
     delete?: never;
     options?: never;
@@ -1615,7 +1615,7 @@ export interface paths {
     /** My drafts and the drafts I co-author, most recently saved first (without their content) */
     get: operations['listDrafts'];
     put?: never;
-    /** Start a draft (at most 10: delete one to create a new one) */
+    /** Start a draft (at most 10: delete one to create a new one). On a publication's subdomain ({slug}.<host>) a draft of its owner or a member starts with that publication as its target (as PUT /api/drafts/{id}/publication would set it, so paid readers are allowed at once); anyone else's starts personal, without an error */
     post: operations['createDraft'];
     delete?: never;
     options?: never;
@@ -2942,7 +2942,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Full-text search of published articles */
+    /** Full-text search of published articles; on a publication's subdomain ({slug}.<host>) only that publication's articles (a translation counts as its original's) */
     get: operations['searchText'];
     put?: never;
     post?: never;

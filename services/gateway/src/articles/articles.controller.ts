@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentUser } from '../accounts/current-user.js';
 import { SESSION_COOKIE } from '../http/cookies.js';
 import { Input } from '../http/input.js';
+import { publicationOf } from '../http/publication-hosts.js';
 import { Route, type RouteInput } from '../http/route.js';
 import {
   categoriesRoute,
@@ -23,9 +24,14 @@ export class ArticlesController {
     return this.articles.categories(acceptLanguage);
   }
 
+  /** On a publication's subdomain the article starts in that publication when the user may write there. */
   @Route(createArticleRoute)
-  create(@CurrentUser() user: UserSummary, @Input() input: RouteInput<typeof createArticleRoute>) {
-    return this.articles.create(user, input);
+  create(
+    @CurrentUser() user: UserSummary,
+    @Input() input: RouteInput<typeof createArticleRoute>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.articles.create(user, input, publicationOf(request)?.id);
   }
 
   @Route(publishArticleRoute)

@@ -15,7 +15,10 @@ export const createArticleRoute = defineRoute({
   method: 'POST',
   path: '/api/articles',
   tag: 'articles',
-  summary: 'Write a new article (a draft until published)',
+  summary:
+    "Write a new article (a draft until published). On a publication's subdomain ({slug}.<host>) an article of its " +
+    "owner or a member starts in that publication (submitting it asks again); anyone else's starts personal, " +
+    'without an error',
   body: CreateArticleBody,
   response: ArticleJson,
   status: 201,

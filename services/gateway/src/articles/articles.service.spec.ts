@@ -1,7 +1,7 @@
 import { ArticleStatus, type Article } from '@pencraft/contracts/articles/v1/articles';
 import { Audience, Language } from '@pencraft/contracts/common/v1/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
-import { strictMock } from '@pencraft/testing';
+import { strictMock, type StrictMock } from '@pencraft/testing';
 import type { SessionService } from '../accounts/session.service.js';
 import { PublicCache } from '../http/public-cache.js';
 import type { ArticlesClient } from './articles.upstream.js';
@@ -98,5 +98,56 @@ describe('ArticlesService, the shared copies of an article', () => {
     await service.read(ID, 'token');
     await service.read(ID, 'token');
     expect(articles.getArticle).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('ArticlesService, a new article on a publication subdomain', () => {
+  const ME = { uid: 'u-1', username: 'nigar', fullname: 'Nigar', imageUrl: '' } as UserSummary;
+  const body = {
+    title: 'Payız',
+    description: '',
+    language: 'az' as const,
+    category: 'travel' as const,
+    subCategories: [],
+    content: { blocks: [] },
+  };
+  const input = { params: {}, query: {}, body };
+  let articles: StrictMock<ArticlesClient>;
+  let service: ArticlesService;
+
+  beforeEach(() => {
+    articles = strictMock<ArticlesClient>('articlesClient');
+    service = new ArticlesService(articles, new PublicCache(60_000), strictMock<SessionService>('sessions'));
+  });
+
+  it("names the subdomain's publication to articles, which decides whether the article starts there", async () => {
+    articles.createArticle.mockResolvedValue({
+      article: article({ status: ArticleStatus.ARTICLE_STATUS_DRAFT, publishedAtMs: 0 }),
+    });
+
+    const created = JSON.parse(await service.create(ME, input, PUBLICATION)) as { publicationId: string | null };
+
+    expect(articles.createArticle).toHaveBeenCalledWith({
+      author: { uid: ME.uid, username: ME.username, fullname: ME.fullname, imageUrl: ME.imageUrl },
+      title: 'Payız',
+      description: '',
+      language: Language.LANGUAGE_AZ,
+      category: 'travel',
+      subCategories: [],
+      contentJson: JSON.stringify({ blocks: [] }),
+      publicationId: PUBLICATION,
+    });
+    expect(created.publicationId).toBe(PUBLICATION);
+  });
+
+  it('names none on the main host', async () => {
+    articles.createArticle.mockResolvedValue({
+      article: article({ status: ArticleStatus.ARTICLE_STATUS_DRAFT, publishedAtMs: 0, publicationId: '' }),
+    });
+
+    const created = JSON.parse(await service.create(ME, input)) as { publicationId: string | null };
+
+    expect(articles.createArticle.mock.calls[0]![0]).not.toHaveProperty('publicationId');
+    expect(created.publicationId).toBeNull();
   });
 });

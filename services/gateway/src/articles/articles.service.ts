@@ -34,8 +34,17 @@ export class ArticlesService {
     return { items: categories.map((c) => ({ id: c.id, name: c[key] })) };
   }
 
-  async create(user: UserSummary, { body }: RouteInput<typeof createArticleRoute>): Promise<string> {
+  /**
+   * A new article, not yet submitted; `publicationId` (the publication whose subdomain it was asked on) is where it
+   * starts when the user is its owner or a member (articles asks publications; anyone else's stays personal).
+   */
+  async create(
+    user: UserSummary,
+    { body }: RouteInput<typeof createArticleRoute>,
+    publicationId?: string,
+  ): Promise<string> {
     const { article } = await this.articles.createArticle({
+      ...(publicationId ? { publicationId } : {}),
       author: { uid: user.uid, username: user.username, fullname: user.fullname, imageUrl: user.imageUrl },
       title: body.title,
       description: body.description,

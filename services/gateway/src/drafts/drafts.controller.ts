@@ -1,7 +1,9 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { CurrentUser } from '../accounts/current-user.js';
 import { Input } from '../http/input.js';
+import { publicationOf } from '../http/publication-hosts.js';
 import { Route, type RouteInput } from '../http/route.js';
 import {
   articleReviewRoute,
@@ -40,9 +42,14 @@ export class DraftsController {
     return this.drafts.list(user);
   }
 
+  /** On a publication's subdomain the draft starts in that publication when the user may write there. */
   @Route(createDraftRoute)
-  create(@CurrentUser() user: UserSummary, @Input() input: RouteInput<typeof createDraftRoute>) {
-    return this.drafts.create(user, input.body);
+  create(
+    @CurrentUser() user: UserSummary,
+    @Input() input: RouteInput<typeof createDraftRoute>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.drafts.create(user, input.body, publicationOf(request)?.id);
   }
 
   @Route(listArticleDraftsRoute)
@@ -51,8 +58,12 @@ export class DraftsController {
   }
 
   @Route(createArticleDraftRoute)
-  createAsArticle(@CurrentUser() user: UserSummary, @Input() input: RouteInput<typeof createArticleDraftRoute>) {
-    return this.drafts.create(user, input.body);
+  createAsArticle(
+    @CurrentUser() user: UserSummary,
+    @Input() input: RouteInput<typeof createArticleDraftRoute>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.drafts.create(user, input.body, publicationOf(request)?.id);
   }
 
   @Route(draftPublicationRoute)

@@ -41,7 +41,10 @@ export const createDraftRoute = defineRoute({
   method: 'POST',
   path: '/api/drafts',
   tag: 'drafts',
-  summary: 'Start a draft (at most 10: delete one to create a new one)',
+  summary:
+    "Start a draft (at most 10: delete one to create a new one). On a publication's subdomain ({slug}.<host>) a " +
+    'draft of its owner or a member starts with that publication as its target (as PUT /api/drafts/{id}/publication ' +
+    "would set it, so paid readers are allowed at once); anyone else's starts personal, without an error",
   body: DraftBody,
   response: DraftJson,
   status: 201,

@@ -3,7 +3,10 @@ import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
 import { strictMock, type StrictMock } from '@pencraft/testing';
 import type { CollaborationClient } from '../collaboration/collaboration.upstream.js';
+import type { FastifyRequest } from 'fastify';
 import { parseRouteInput } from '../http/input.js';
+import { setPublicationOf } from '../http/publication-hosts.js';
+import { DraftsController } from './drafts.controller.js';
 import { translateRoute } from './drafts.routes.js';
 import { DraftsService } from './drafts.service.js';
 import type { DraftsClient } from './drafts.upstream.js';
@@ -124,5 +127,79 @@ describe('DraftsService (gateway): the publication a draft goes to', () => {
     await expect(service.setPublication(ME, DRAFT_ID, PUBLICATION_ID)).rejects.toMatchObject({
       code: 'ActorNotPublicationMember',
     });
+  });
+});
+
+describe('DraftsService (gateway): a new draft on a publication subdomain', () => {
+  const PUBLICATION_ID = '7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b';
+  const body = {
+    title: '',
+    description: '',
+    language: 'az' as const,
+    category: '' as const,
+    subCategories: [],
+    content: null,
+    target: 'personal' as const,
+    audience: 'free' as const,
+  };
+  let drafts: StrictMock<DraftsClient>;
+  let service: DraftsService;
+  const created = (publicationId: string) =>
+    ({
+      draft: {
+        id: DRAFT_ID,
+        language: Language.LANGUAGE_AZ,
+        audience: Audience.AUDIENCE_FREE,
+        role: 'owner',
+        target: 'personal',
+        publicationId,
+        subCategories: [],
+        createdAtMs: AT,
+        updatedAtMs: AT,
+      } as unknown as Draft,
+    }) as const;
+
+  beforeEach(() => {
+    drafts = strictMock<DraftsClient>('drafts');
+    service = new DraftsService(drafts, strictMock<CollaborationClient>('collaboration'));
+  });
+
+  it("names the subdomain's publication to articles and answers where the draft started", async () => {
+    drafts.createDraft.mockResolvedValue(created(PUBLICATION_ID));
+
+    expect((await service.create(ME, body, PUBLICATION_ID)).publicationId).toBe(PUBLICATION_ID);
+    expect(drafts.createDraft).toHaveBeenCalledWith({
+      author: { uid: ME.uid, username: ME.username, fullname: ME.fullname, imageUrl: ME.imageUrl },
+      fields: expect.objectContaining({ target: 'personal', audience: Audience.AUDIENCE_FREE }),
+      publicationId: PUBLICATION_ID,
+    });
+
+    // An outsider's draft: articles leaves it personal, and so does the answer.
+    drafts.createDraft.mockResolvedValue(created(''));
+    expect((await service.create(ME, body, PUBLICATION_ID)).publicationId).toBeNull();
+  });
+
+  it('names none on the main host', async () => {
+    drafts.createDraft.mockResolvedValue(created(''));
+    await service.create(ME, body);
+    expect(drafts.createDraft.mock.calls[0]![0]).not.toHaveProperty('publicationId');
+  });
+
+  it("hands both create routes the request's publication (none on the main host)", async () => {
+    drafts.createDraft.mockResolvedValue(created(''));
+    const controller = new DraftsController(service);
+    const request = {} as FastifyRequest;
+    const input = { params: {}, query: {}, body };
+
+    setPublicationOf(request, { id: PUBLICATION_ID, slug: 'devblog' });
+    await controller.create(ME, input, request);
+    await controller.createAsArticle(ME, input, request);
+    setPublicationOf(request, null);
+    await controller.create(ME, input, request);
+    expect(drafts.createDraft.mock.calls.map(([call]) => call.publicationId)).toEqual([
+      PUBLICATION_ID,
+      PUBLICATION_ID,
+      undefined,
+    ]);
   });
 });

@@ -70,8 +70,17 @@ export class DraftsService {
     };
   }
 
-  async create(user: UserSummary, body: z.output<typeof DraftBody>) {
-    const { draft } = await this.drafts.createDraft({ author: author(user), fields: fieldsOf(body) });
+  /**
+   * A new draft; `publicationId` (the publication whose subdomain it was asked on) is where it starts when the user is
+   * its owner or a member, as PUT .../publication would put it (articles asks publications; anyone else's stays
+   * personal, without an error).
+   */
+  async create(user: UserSummary, body: z.output<typeof DraftBody>, publicationId?: string) {
+    const { draft } = await this.drafts.createDraft({
+      author: author(user),
+      fields: fieldsOf(body),
+      ...(publicationId ? { publicationId } : {}),
+    });
     return draftJson(draft!);
   }
 

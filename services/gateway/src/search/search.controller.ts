@@ -1,5 +1,7 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { Input } from '../http/input.js';
+import { publicationOf } from '../http/publication-hosts.js';
 import { Route, type RouteInput } from '../http/route.js';
 import { searchTextRoute } from './search.routes.js';
 import { SearchService } from './search.service.js';
@@ -8,8 +10,9 @@ import { SearchService } from './search.service.js';
 export class SearchController {
   constructor(private readonly search: SearchService) {}
 
+  /** On a publication's subdomain only that publication's articles are searched. */
   @Route(searchTextRoute)
-  text(@Input() input: RouteInput<typeof searchTextRoute>) {
-    return this.search.text(input);
+  text(@Input() input: RouteInput<typeof searchTextRoute>, @Req() request: FastifyRequest) {
+    return this.search.text(input, publicationOf(request)?.id);
   }
 }

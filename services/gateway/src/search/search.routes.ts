@@ -6,7 +6,9 @@ export const searchTextRoute = defineRoute({
   method: 'GET',
   path: '/api/strict/txt',
   tag: 'search',
-  summary: 'Full-text search of published articles',
+  summary:
+    "Full-text search of published articles; on a publication's subdomain ({slug}.<host>) only that publication's " +
+    "articles (a translation counts as its original's)",
   query: SearchQuery,
   response: SearchPage,
   fieldCodes: { q: 'NullOrEmpty', page: 'InvalidPage' },

@@ -9,8 +9,14 @@ import { languages, searchHitKinds } from '@pencraft/contracts/enums';
 export class SearchService {
   constructor(@Inject(SEARCH) private readonly search: SearchClient) {}
 
-  async text({ query }: RouteInput<typeof searchTextRoute>) {
-    const result = await this.search.searchText({ query: query.q, page: query.page, pageSize: PAGE_SIZE });
+  /** Every published article, or only the articles of `publicationId` (the publication whose subdomain was asked). */
+  async text({ query }: RouteInput<typeof searchTextRoute>, publicationId?: string) {
+    const result = await this.search.searchText({
+      query: query.q,
+      page: query.page,
+      pageSize: PAGE_SIZE,
+      ...(publicationId ? { publicationId } : {}),
+    });
     return {
       items: result.hits.map((hit) => ({
         id: hit.id,
