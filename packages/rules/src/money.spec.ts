@@ -22,6 +22,33 @@ describe('formatManat', () => {
     expect(formatManat(500, 'en')).toBe('₼5.00');
     expect(formatManat(0, 'en')).toBe('₼0.00');
   });
+
+  it('writes az, en and ru as full locale data does, in a browser that has none for them', () => {
+    const languages = ['az', 'en', 'ru'];
+    const amounts = [0, 5, 99, 100, 1_000, 123_450, 100_000_000, -1_005, -123_456_789];
+    // What Intl with full locale data (this Node) writes, …
+    const intl = (qepik: number, language: string) =>
+      new Intl.NumberFormat(language, {
+        style: 'currency',
+        currency: 'AZN',
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: 2,
+      })
+        .formatToParts(exactManats(qepik))
+        .map((part) => (part.type === 'currency' ? '₼' : part.value))
+        .join('');
+    const expected = languages.map((language) => amounts.map((qepik) => intl(qepik, language)));
+    // … formatManat writes too, while Intl knows no language (as Chromium knows no Azerbaijani).
+    const real = Intl.NumberFormat;
+    const english = (_locales?: string | string[], options?: Intl.NumberFormatOptions) => new real('en', options);
+    Intl.NumberFormat = english as unknown as typeof Intl.NumberFormat;
+    try {
+      expect(languages.map((language) => amounts.map((qepik) => formatManat(qepik, language)))).toEqual(expected);
+      expect(formatManat(500, 'az-AZ')).toBe('5,00\u00a0₼');
+    } finally {
+      Intl.NumberFormat = real;
+    }
+  });
 });
 
 describe('exactManats', () => {

@@ -18,10 +18,30 @@ export function exactManats(qepik: number): `${number}` {
 }
 
 /**
- * A price (or any amount) in integer qəpik as manats in the language's number format (Intl), always with ₼: the locale data of some
- * browsers spells the currency "AZN", so the currency part is replaced by the sign where the locale puts it.
+ * How the platform's languages write an amount of manats (what full ICU data says for az, en and ru), spelled out
+ * here because a browser need not carry every locale's data: Chromium has none for Azerbaijani and would write
+ * "₼ 10.00" where the server wrote "10,00 ₼", so the page and its server rendering would disagree.
+ */
+const MANAT_FORMATS: Record<string, { group: string; decimal: string; write: (number: string) => string }> = {
+  az: { group: '.', decimal: ',', write: (number) => `${number}\u00a0₼` },
+  en: { group: ',', decimal: '.', write: (number) => `₼${number}` },
+  ru: { group: '\u00a0', decimal: ',', write: (number) => `${number}\u00a0₼` },
+};
+
+/**
+ * A price (or any amount) in integer qəpik as manats in the language's number format, always with ₼: az, en and
+ * ru as MANAT_FORMATS spells them, any other language through Intl (the currency part replaced by the sign, as the
+ * locale data of some browsers spells it "AZN").
  */
 export function formatManat(qepik: number, language: string): string {
+  const exact = exactManats(qepik);
+  const known = MANAT_FORMATS[language.toLowerCase().split('-')[0] ?? ''];
+  if (known) {
+    const negative = exact.startsWith('-');
+    const [whole = '0', fraction = '00'] = (negative ? exact.slice(1) : exact).split('.');
+    const grouped = whole.replace(/\B(?=(\d{3})+$)/g, known.group);
+    return `${negative ? '-' : ''}${known.write(`${grouped}${known.decimal}${fraction}`)}`;
+  }
   const format = new Intl.NumberFormat(language, {
     style: 'currency',
     currency: 'AZN',
@@ -30,7 +50,7 @@ export function formatManat(qepik: number, language: string): string {
     maximumFractionDigits: 2,
   });
   return format
-    .formatToParts(exactManats(qepik))
+    .formatToParts(exact)
     .map((part) => (part.type === 'currency' ? '₼' : part.value))
     .join('');
 }
