@@ -1719,7 +1719,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Where my draft will be published: null for the personal blog, or the id of a publication I own or am a member of (asked again when it is submitted). Paid readers stay refused (PaidAudienceNeedsPublication) for now */
+    /** Where my draft will be published: null for the personal blog, or the id of a publication I own or am a member of (asked again when it is submitted). A paid draft needs a publication: one moved to the personal blog (null) is refused when submitted (PaidAudienceNeedsPublication) */
     put: operations['setDraftPublication'];
     post?: never;
     delete?: never;

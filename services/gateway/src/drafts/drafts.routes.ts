@@ -75,7 +75,8 @@ export const draftPublicationRoute = defineRoute({
   tag: 'drafts',
   summary:
     'Where my draft will be published: null for the personal blog, or the id of a publication I own or am a member ' +
-    'of (asked again when it is submitted). Paid readers stay refused (PaidAudienceNeedsPublication) for now',
+    'of (asked again when it is submitted). A paid draft needs a publication: one moved to the personal blog (null) ' +
+    'is refused when submitted (PaidAudienceNeedsPublication)',
   params: DraftIdParams,
   body: DraftPublicationBody,
   response: DraftJson,
