@@ -5207,9 +5207,12 @@ export interface components {
         | 'report.dismiss'
         | 'report.removeComment'
         | 'ban.issue'
-        | 'ban.lift';
+        | 'ban.lift'
+        | 'payout.markProcessing'
+        | 'payout.markPaid'
+        | 'payout.markFailed';
       /** @enum {string} */
-      subjectKind: 'article' | 'translation' | 'edit' | 'comment' | 'report' | 'user';
+      subjectKind: 'article' | 'translation' | 'edit' | 'comment' | 'report' | 'user' | 'payout';
       subjectId: string;
       /**
        * Format: uuid
@@ -19449,7 +19452,10 @@ export interface operations {
           | 'report.dismiss'
           | 'report.removeComment'
           | 'ban.issue'
-          | 'ban.lift';
+          | 'ban.lift'
+          | 'payout.markProcessing'
+          | 'payout.markPaid'
+          | 'payout.markFailed';
         page?: number;
       };
       header?: never;

@@ -400,8 +400,9 @@ export const EVENTS = {
     publisher: 'publications',
     consumers: { articles: 'articles-publications-detached' },
   }),
-  // Donations: notifications tells the recipient of a support (200) and the author of a payout's state (201); the
-  // supporter's running total is the hook of the "100 AZN sent as support" badge (no consumer yet).
+  // Donations: notifications tells the recipient of a support (200) and the author of a payout's state (201), and
+  // moderation writes staff's payout moves to the audit log; the supporter's running total is the hook of the "100
+  // AZN sent as support" badge (no consumer yet).
   supportReceived: defineEvent({
     subject: 'donations.support.received',
     type: 'events.v1.SupportReceived',
@@ -416,7 +417,7 @@ export const EVENTS = {
     proto: 'events/v1/donations.proto',
     message: PayoutUpdated,
     publisher: 'donations',
-    consumers: { notifications: 'notifications-donations-payouts' },
+    consumers: { notifications: 'notifications-donations-payouts', moderation: 'moderation-donations-payouts' },
   }),
   supporterTotal: defineEvent({
     subject: 'donations.supporter.total',

@@ -45,8 +45,8 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_STATES = ['open', 'dismissed', 'actioned'] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
 
-/** What an audit entry acted on. */
-export const AUDIT_SUBJECT_KINDS = ['article', 'translation', 'edit', 'comment', 'report', 'user'] as const;
+/** What an audit entry acted on (a payout is the donations service's, moved by finance staff). */
+export const AUDIT_SUBJECT_KINDS = ['article', 'translation', 'edit', 'comment', 'report', 'user', 'payout'] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
 /** Every action the audit log records, automatic and human. */
@@ -60,5 +60,9 @@ export const AUDIT_ACTIONS = [
   'report.removeComment',
   'ban.issue',
   'ban.lift',
+  // Staff's moves of a payout (from the donations service's donations.payout.updated).
+  'payout.markProcessing',
+  'payout.markPaid',
+  'payout.markFailed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Clock, transactionManagerProvider } from '@pencraft/kit';
 import { AuditRepository } from './audit/audit.repository.js';
+import { PayoutAuditConsumer } from './audit/payout-audit.consumer.js';
 import { BanRepository } from './bans/ban.repository.js';
 import { BanService } from './bans/ban.service.js';
 import { ModerationGrpcController } from './moderation.grpc.controller.js';
@@ -16,7 +17,8 @@ import { upstreamProviders } from './upstreams/upstreams.js';
 
 /**
  * The review queue of articles, translations and comments (automatic initial review, then staff decisions), report
- * triage, bans through identity and the audit log of every action.
+ * triage, bans through identity and the audit log of every action (staff's payout moves too, read from donations'
+ * events).
  */
 @Module({
   controllers: [ModerationGrpcController],
@@ -35,6 +37,7 @@ import { upstreamProviders } from './upstreams/upstreams.js';
     ModerationQuery,
     IntakeConsumer,
     ReportConsumer,
+    PayoutAuditConsumer,
   ],
 })
 export class ModerationModule {}

@@ -36,7 +36,7 @@ const az: Messages<StaffMessages> = {
     queue: 'Qərar gözləyən məqalələr, tərcümələr və şərhlər, avtomatik yoxlamanın siqnalları ilə.',
     reports: 'Şikayət olunan şərhlər: şikayətləri rədd edin, şərhi silin və ya müəllifini bloklayın.',
     bans: 'İstifadəçini səbəb və müddət göstərərək bloklayın və ya bloku götürün.',
-    audit: 'Moderatorların və avtomatik yoxlamanın bütün əməliyyatları.',
+    audit: 'Əməkdaşların (moderatorlar və maliyyə) və avtomatik yoxlamanın bütün əməliyyatları.',
     payouts:
       'Müəlliflərin vəsait çıxarışı sorğuları: icraya götürün, köçürmənin istinadı ilə ödənilmiş və ya səbəbi ilə uğursuz kimi qeyd edin.',
   },
@@ -345,6 +345,11 @@ const az: Messages<StaffMessages> = {
       issue: 'İstifadəçini blokladı',
       lift: 'Bloku götürdü',
     },
+    payout: {
+      markProcessing: 'Çıxarışı icraya götürdü',
+      markPaid: 'Çıxarışı ödənilmiş kimi qeyd etdi',
+      markFailed: 'Çıxarışı uğursuz kimi qeyd etdi',
+    },
   },
   subjects: {
     article: 'Məqalə',
@@ -353,6 +358,7 @@ const az: Messages<StaffMessages> = {
     report: 'Şikayət',
     user: 'İstifadəçi',
     edit: 'Redaktə',
+    payout: 'Çıxarış',
   },
   audit: {
     filters: 'Audit jurnalını süz',

@@ -34,7 +34,7 @@ const en = {
     queue: 'Articles, translations and comments waiting for a decision, with the automatic review’s signals.',
     reports: 'Reported comments: dismiss the reports, remove the comment or ban its author.',
     bans: 'Ban a user for a reason and a time, or lift a ban.',
-    audit: 'Every action of the moderators and of the automatic review.',
+    audit: 'Every action of the staff (moderators and finance) and of the automatic review.',
     payouts:
       'Authors’ payout requests: mark them processing, paid with the transfer’s reference, or failed with the reason.',
   },
@@ -342,6 +342,11 @@ const en = {
       issue: 'Banned a user',
       lift: 'Lifted a ban',
     },
+    payout: {
+      markProcessing: 'Marked a payout processing',
+      markPaid: 'Marked a payout paid',
+      markFailed: 'Marked a payout failed',
+    },
   },
   subjects: {
     article: 'Article',
@@ -350,6 +355,7 @@ const en = {
     report: 'Report',
     user: 'User',
     edit: 'Edit',
+    payout: 'Payout',
   },
   audit: {
     filters: 'Filter the audit log',

@@ -2,12 +2,13 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { PayoutState } from '@pencraft/contracts/common/v1/common';
 import { EVENTS } from '@pencraft/contracts/events';
 import { PayoutUpdated } from '@pencraft/contracts/events/v1/donations';
-import type { Clock, Outbox, OutboxEvent } from '@pencraft/kit';
+import type { Clock, Logger, Outbox, OutboxEvent } from '@pencraft/kit';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { AccountRepository } from '../accounts/account.repository.js';
 import type { CardRepository } from '../cards/card.repository.js';
 import type { LedgerRepository } from '../ledger/ledger.repository.js';
 import { account, AUTHOR, card, CARD, codeOf, NOW, payout, PAYOUT } from '../../test/fixtures.js';
+import type { PayoutProvider } from './payout-provider.js';
 import type { PayoutRepository } from './payout.repository.js';
 import { PayoutService } from './payout.service.js';
 
@@ -19,6 +20,8 @@ describe('PayoutService', () => {
   let payouts: StrictMock<PayoutRepository>;
   let ledger: StrictMock<LedgerRepository>;
   let outbox: StrictMock<Outbox>;
+  let provider: StrictMock<PayoutProvider>;
+  let log: StrictMock<Pick<Logger, 'warn'>>;
   let transactions: ReturnType<typeof fakeTransactions>;
   let service: PayoutService;
 
@@ -28,10 +31,12 @@ describe('PayoutService', () => {
     payouts = strictMock<PayoutRepository>('PayoutRepository');
     ledger = strictMock<LedgerRepository>('LedgerRepository');
     outbox = strictMock<Outbox>('Outbox');
+    provider = strictMock<PayoutProvider>('PayoutProvider');
+    log = strictMock<Pick<Logger, 'warn'>>('Logger');
     const clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
     transactions = fakeTransactions();
-    service = new PayoutService(transactions, accounts, cards, payouts, ledger, outbox, clock);
+    service = new PayoutService(transactions, accounts, cards, payouts, ledger, outbox, clock, provider, log);
   });
 
   describe('request', () => {
@@ -45,12 +50,17 @@ describe('PayoutService', () => {
       ledger.balances.mockResolvedValue({ available, reserved: 0 });
     }
 
-    it('locks the account, reserves the amount, records the request and announces it in one transaction', async () => {
-      state();
+    function accepts() {
       payouts.insert.mockImplementation(async (_tx, row) => ({ ...payout(), ...row }) as never);
       ledger.post.mockResolvedValue(true);
       payouts.addAction.mockResolvedValue(undefined);
       outbox.add.mockResolvedValue('event-1');
+    }
+
+    it('locks the account, reserves the amount, records the request and announces it in one transaction', async () => {
+      state();
+      accepts();
+      provider.send.mockResolvedValue(undefined);
 
       const answer = await service.request(request);
 
@@ -86,8 +96,50 @@ describe('PayoutService', () => {
         state: PayoutState.PAYOUT_STATE_REQUESTED,
         amountQepik: 2_000,
         expectedDate: '2026-03-09',
+        // The author's own request: no staff member (the audit log leaves it out).
+        staffSub: '',
+        staffUsername: '',
       });
       expect(transactions.committed).toBe(1);
+    });
+
+    it('hands the committed payout to the payout provider with the card’s token, never its number', async () => {
+      state();
+      accepts();
+      provider.send.mockImplementation(async () => {
+        // Only once the reservation is committed, outside the account's lock.
+        expect(transactions.committed).toBe(1);
+      });
+      const answer = await service.request(request);
+      expect(provider.send).toHaveBeenCalledTimes(1);
+      expect(provider.send).toHaveBeenCalledWith({
+        payoutId: answer.id,
+        uid: AUTHOR,
+        amountQepik: 2_000,
+        cardToken: 'tok_1',
+        cardLast4: '4242',
+        expectedDate: '2026-03-09',
+      });
+    });
+
+    it('keeps the request when the provider fails: the payout waits in the staff queue, the failure is logged', async () => {
+      state();
+      accepts();
+      provider.send.mockRejectedValue(new Error('acquirer down'));
+      log.warn.mockReturnValue(undefined);
+      const answer = await service.request(request);
+      expect(answer.state).toBe(PayoutState.PAYOUT_STATE_REQUESTED);
+      expect(transactions.committed).toBe(1);
+      expect(log.warn).toHaveBeenCalledWith(
+        expect.objectContaining({ payoutId: answer.id }),
+        expect.stringContaining('staff queue'),
+      );
+    });
+
+    it('hands nothing to the provider when the request is refused', async () => {
+      state({ active: true });
+      expect(await codeOf(service.request(request))).toBe('HasActivePayout');
+      expect(provider.send).not.toHaveBeenCalled();
     });
 
     it.each([999, 10_001, 0, -1_000, 1_500.5])(
@@ -138,6 +190,7 @@ describe('PayoutService', () => {
     }
 
     function accepts() {
+      provider.allowsStaffMove.mockReturnValue(true);
       payouts.update.mockImplementation(async (_tx, _id, change) => ({ ...payout(), ...change }) as never);
       ledger.post.mockResolvedValue(true);
       payouts.addAction.mockResolvedValue(undefined);
@@ -168,10 +221,17 @@ describe('PayoutService', () => {
         }),
       );
       const [, event] = outbox.add.mock.calls[0]! as [unknown, OutboxEvent];
+      const [, action] = payouts.addAction.mock.calls[0]!;
+      // The staff member and the move's id travel with the event, for the staff audit log.
       expect(PayoutUpdated.decode(event.payload)).toMatchObject({
         state: PayoutState.PAYOUT_STATE_PAID,
         reference: 'TRX-1',
+        actionId: action.id,
+        staffSub: 'kc-finance-1',
+        staffUsername: 'finance',
+        note: '',
       });
+      expect(provider.allowsStaffMove).toHaveBeenCalledWith('processing', 'paid');
     });
 
     it('marks failed with a note: the money is available again', async () => {
@@ -181,6 +241,26 @@ describe('PayoutService', () => {
       const [, released] = ledger.post.mock.calls[0]!;
       expect(released).toMatchObject({ kind: 'payoutFailedReleased' });
       expect(released.entries[1]).toEqual({ accountKind: 'available', uid: AUTHOR, amountQepik: 2_000 });
+      const [, event] = outbox.add.mock.calls[0]! as [unknown, OutboxEvent];
+      expect(PayoutUpdated.decode(event.payload)).toMatchObject({
+        state: PayoutState.PAYOUT_STATE_FAILED,
+        failureNote: 'Card closed',
+        note: 'Card closed',
+        staffUsername: 'finance',
+      });
+    });
+
+    it('refuses a move the payout provider keeps from staff, changing nothing', async () => {
+      found(payout({ state: 'processing' }));
+      provider.allowsStaffMove.mockReturnValue(false);
+      expect(await codeOf(service.updateState(move(PayoutState.PAYOUT_STATE_PAID, { reference: 'TRX-1' })))).toBe(
+        'OperationFailed',
+      );
+      expect(provider.allowsStaffMove).toHaveBeenCalledWith('processing', 'paid');
+      expect(payouts.update).not.toHaveBeenCalled();
+      expect(ledger.post).not.toHaveBeenCalled();
+      expect(outbox.add).not.toHaveBeenCalled();
+      expect(transactions.rolledBack).toBe(1);
     });
 
     it('marks processing without touching the ledger', async () => {

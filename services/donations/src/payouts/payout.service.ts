@@ -1,9 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { payoutStates } from '@pencraft/contracts/enums';
 import type * as pb from '@pencraft/contracts/donations/v1/donations';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import { AppError, type ErrorCode } from '@pencraft/errors';
-import { Clock, Outbox, TransactionManager, type Queryable } from '@pencraft/kit';
+import { Clock, LOGGER, Outbox, TransactionManager, type Logger, type Queryable } from '@pencraft/kit';
 import {
   bakuMonth,
   expectedPayoutDate,
@@ -22,6 +22,7 @@ import { CardRepository } from '../cards/card.repository.js';
 import { LedgerRepository } from '../ledger/ledger.repository.js';
 import { payoutPaid, payoutReleased, payoutReserved, type PlannedTransaction } from '../ledger/postings.js';
 import { payoutOf } from '../presenters.js';
+import { PAYOUT_PROVIDER, type PayoutOrder, type PayoutProvider } from './payout-provider.js';
 import { PayoutRepository } from './payout.repository.js';
 import type { PayoutRow } from './payout.table.js';
 
@@ -43,7 +44,8 @@ function staffOf(staff: pb.Staff | undefined): pb.Staff {
 /**
  * Payouts: the author's request, checked against every limit inside the transaction that locks their account and
  * reserves the money (so parallel requests are serialized on the account row and cannot overdraw or pass the monthly
- * cap), and staff's moves, each one posted to the ledger, recorded with its actor and announced.
+ * cap), then handed to the payout provider; and staff's moves (those the provider leaves to staff), each one posted
+ * to the ledger, recorded with its actor and announced (the author's notification 201, the staff audit log).
  */
 @Injectable()
 export class PayoutService {
@@ -55,6 +57,8 @@ export class PayoutService {
     private readonly ledger: LedgerRepository,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    @Inject(PAYOUT_PROVIDER) private readonly provider: PayoutProvider,
+    @Inject(LOGGER) private readonly log: Pick<Logger, 'warn'>,
   ) {}
 
   async request(request: pb.RequestPayoutRequest): Promise<pb.Payout> {
@@ -65,7 +69,7 @@ export class PayoutService {
     ) {
       throw new AppError('InvalidAmount', { details: [{ field: 'amount', code: 'InvalidAmount' }] });
     }
-    return this.transactions.run(async (tx) => {
+    const { answer, order } = await this.transactions.run(async (tx) => {
       const account = await this.accounts.find(tx, uid, true);
       if (!account) throw new AppError('NoDonationAccount');
       const card = isUuid(request.cardId) ? await this.cards.find(tx, uid, request.cardId) : undefined;
@@ -97,8 +101,34 @@ export class PayoutService {
       });
       await this.post(tx, payoutReserved(payout), now);
       await this.record(tx, payout, undefined, { sub: '', username: '' }, now);
-      return payoutOf(payout);
+      const order: PayoutOrder = {
+        payoutId: payout.id,
+        uid,
+        amountQepik: payout.amountQepik,
+        cardToken: card.token,
+        cardLast4: card.last4,
+        expectedDate: payout.expectedDate,
+      };
+      return { answer: payoutOf(payout), order };
     });
+    await this.handOver(order);
+    return answer;
+  }
+
+  /**
+   * The committed request goes to the payout provider (outside the transaction: no provider call holds the account's
+   * lock). The manual provider leaves it for staff; if a provider fails, the payout stays requested in the staff
+   * queue with its money reserved, and the author's request has still succeeded.
+   */
+  private async handOver(order: PayoutOrder): Promise<void> {
+    try {
+      await this.provider.send(order);
+    } catch (error) {
+      this.log.warn(
+        { err: error, payoutId: order.payoutId, provider: this.provider.name },
+        'payout not handed to the payout provider; it waits in the staff queue',
+      );
+    }
   }
 
   async list(request: pb.ListPayoutsRequest): Promise<pb.ListPayoutsResponse> {
@@ -182,6 +212,8 @@ export class PayoutService {
         throw new AppError('OperationFailed');
       }
       if (!PAYOUT_TRANSITIONS[payout.state].includes(to)) throw new AppError('OperationFailed');
+      // A provider that settles payouts itself keeps those moves from staff.
+      if (!this.provider.allowsStaffMove(payout.state, to)) throw new AppError('OperationFailed');
       const now = this.clock.now();
       const changed = await this.payouts.update(tx, payout.id, {
         state: to,
@@ -203,7 +235,10 @@ export class PayoutService {
     }
   }
 
-  /** The move in the payout's audit and its event (notification 201), in the transaction of the change. */
+  /**
+   * The move in the payout's history and its event (notification 201; a staff member's move also goes to the staff
+   * audit log through it, keyed by the move's id), in the transaction of the change.
+   */
   private async record(
     tx: Queryable,
     payout: PayoutRow,
@@ -212,8 +247,9 @@ export class PayoutService {
     at: Date,
     text: { reference?: string; note?: string } = {},
   ): Promise<void> {
+    const actionId = randomUUID();
     await this.payouts.addAction(tx, {
-      id: randomUUID(),
+      id: actionId,
       payoutId: payout.id,
       fromState: from ?? null,
       toState: payout.state,
@@ -235,6 +271,10 @@ export class PayoutService {
         reference: payout.reference,
         failureNote: payout.failureNote,
         atMs: at.getTime(),
+        actionId,
+        staffSub: staff.sub,
+        staffUsername: staff.username,
+        note: text.note ?? '',
       }),
     );
   }

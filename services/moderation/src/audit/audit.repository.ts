@@ -12,6 +12,8 @@ export interface Actor {
 export const AUTO_REVIEW: Actor = Object.freeze({ sub: 'system', username: 'auto-review' });
 
 export interface NewAuditEntry {
+  /** The entry's id when the action has one of its own (a payout move's): written once, a second write is a no-op. */
+  id?: string;
   actor: Actor;
   action: AuditAction;
   subjectKind: AuditSubjectKind;
@@ -26,7 +28,8 @@ export class AuditRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
   async record(tx: Queryable, entry: NewAuditEntry): Promise<void> {
-    await tx.insert(auditLog).values({
+    const insert = tx.insert(auditLog).values({
+      ...(entry.id ? { id: entry.id } : {}),
       actorSub: entry.actor.sub,
       actorUsername: entry.actor.username,
       action: entry.action,
@@ -36,6 +39,7 @@ export class AuditRepository {
       note: entry.note ?? '',
       at: entry.at,
     });
+    await (entry.id ? insert.onConflictDoNothing({ target: auditLog.id }) : insert);
   }
 
   /** Newest first; one row more than asked tells whether there is a next page. */

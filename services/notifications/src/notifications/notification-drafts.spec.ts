@@ -387,6 +387,10 @@ describe('notification drafts (which event makes which notification for whom)', 
     reference: '',
     failureNote: '',
     atMs: AT,
+    actionId: '',
+    staffSub: '',
+    staffUsername: '',
+    note: '',
   };
 
   it('201: the author learns each state of a payout once, with the amount, the card and the expected date', () => {

@@ -167,6 +167,10 @@ describe('NotificationConsumers', () => {
         reference: 'TRX-1',
         failureNote: '',
         atMs: AT,
+        actionId: 'a-1',
+        staffSub: 'kc-finance-1',
+        staffUsername: 'finance',
+        note: '',
       })
       .finish();
     await deliver(EVENTS.payoutUpdated.subject, data);

@@ -33,7 +33,7 @@ export interface SupportReceived {
 
 /**
  * Subject donations.payout.updated: a payout was requested or changed state (requested, processing, paid, failed).
- * For notification 201 to its author.
+ * For notification 201 to its author, and for the staff audit log (moderation) when a staff member made the move.
  */
 export interface PayoutUpdated {
   /** The payout (UUID). */
@@ -52,6 +52,17 @@ export interface PayoutUpdated {
   failureNote: string;
   /** Milliseconds since the Unix epoch. */
   atMs: number;
+  /** The move's id in donations' payout_actions (UUID): one per move, so the staff audit log keeps one entry for it. */
+  actionId: string;
+  /**
+   * Who made the move: the staff member's Keycloak subject (processing, paid and failed from the staff console);
+   * empty for the author's own request. Moderation writes the moves with a staff member to the staff audit log.
+   */
+  staffSub: string;
+  /** The staff member's Keycloak username; empty for the author's own request. */
+  staffUsername: string;
+  /** The staff member's note on this move (for failed, the reason, as failure_note); empty when none was given. */
+  note: string;
 }
 
 /**
@@ -237,6 +248,10 @@ function createBasePayoutUpdated(): PayoutUpdated {
     reference: "",
     failureNote: "",
     atMs: 0,
+    actionId: "",
+    staffSub: "",
+    staffUsername: "",
+    note: "",
   };
 }
 
@@ -268,6 +283,18 @@ export const PayoutUpdated: MessageFns<PayoutUpdated> = {
     }
     if (message.atMs !== 0) {
       writer.uint32(72).int64(message.atMs);
+    }
+    if (message.actionId !== "") {
+      writer.uint32(82).string(message.actionId);
+    }
+    if (message.staffSub !== "") {
+      writer.uint32(90).string(message.staffSub);
+    }
+    if (message.staffUsername !== "") {
+      writer.uint32(98).string(message.staffUsername);
+    }
+    if (message.note !== "") {
+      writer.uint32(106).string(message.note);
     }
     return writer;
   },
@@ -357,6 +384,38 @@ export const PayoutUpdated: MessageFns<PayoutUpdated> = {
             message.atMs = longToNumber(reader.int64());
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.actionId = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.staffSub = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.staffUsername = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -404,6 +463,22 @@ export const PayoutUpdated: MessageFns<PayoutUpdated> = {
         : isSet(object.at_ms)
         ? globalThis.Number(object.at_ms)
         : 0,
+      actionId: isSet(object.actionId)
+        ? globalThis.String(object.actionId)
+        : isSet(object.action_id)
+        ? globalThis.String(object.action_id)
+        : "",
+      staffSub: isSet(object.staffSub)
+        ? globalThis.String(object.staffSub)
+        : isSet(object.staff_sub)
+        ? globalThis.String(object.staff_sub)
+        : "",
+      staffUsername: isSet(object.staffUsername)
+        ? globalThis.String(object.staffUsername)
+        : isSet(object.staff_username)
+        ? globalThis.String(object.staff_username)
+        : "",
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
     };
   },
 
@@ -435,6 +510,18 @@ export const PayoutUpdated: MessageFns<PayoutUpdated> = {
     }
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);
+    }
+    if (message.actionId !== "") {
+      obj.actionId = message.actionId;
+    }
+    if (message.staffSub !== "") {
+      obj.staffSub = message.staffSub;
+    }
+    if (message.staffUsername !== "") {
+      obj.staffUsername = message.staffUsername;
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
     }
     return obj;
   },

@@ -193,6 +193,8 @@ export enum AuditSubjectKind {
   AUDIT_SUBJECT_KIND_COMMENT = 4,
   AUDIT_SUBJECT_KIND_REPORT = 5,
   AUDIT_SUBJECT_KIND_USER = 6,
+  /** AUDIT_SUBJECT_KIND_PAYOUT - A payout (the donations service's; its id is the subject id). */
+  AUDIT_SUBJECT_KIND_PAYOUT = 7,
   UNRECOGNIZED = -1,
 }
 
@@ -219,6 +221,9 @@ export function auditSubjectKindFromJSON(object: any): AuditSubjectKind {
     case 6:
     case "AUDIT_SUBJECT_KIND_USER":
       return AuditSubjectKind.AUDIT_SUBJECT_KIND_USER;
+    case 7:
+    case "AUDIT_SUBJECT_KIND_PAYOUT":
+      return AuditSubjectKind.AUDIT_SUBJECT_KIND_PAYOUT;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -242,6 +247,8 @@ export function auditSubjectKindToJSON(object: AuditSubjectKind): string {
       return "AUDIT_SUBJECT_KIND_REPORT";
     case AuditSubjectKind.AUDIT_SUBJECT_KIND_USER:
       return "AUDIT_SUBJECT_KIND_USER";
+    case AuditSubjectKind.AUDIT_SUBJECT_KIND_PAYOUT:
+      return "AUDIT_SUBJECT_KIND_PAYOUT";
     case AuditSubjectKind.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";
@@ -318,6 +325,14 @@ export enum AuditAction {
   AUDIT_ACTION_REPORT_REMOVE_COMMENT = 7,
   AUDIT_ACTION_BAN_ISSUE = 8,
   AUDIT_ACTION_BAN_LIFT = 9,
+  /**
+   * AUDIT_ACTION_PAYOUT_MARK_PROCESSING - A finance staff member's (or an admin's) moves of a payout in the staff console, recorded from the donations
+   * service's donations.payout.updated: processing; paid (the note is the transfer's reference, then the staff's note
+   * if any); failed (the note is the reason). Never a card number.
+   */
+  AUDIT_ACTION_PAYOUT_MARK_PROCESSING = 10,
+  AUDIT_ACTION_PAYOUT_MARK_PAID = 11,
+  AUDIT_ACTION_PAYOUT_MARK_FAILED = 12,
   UNRECOGNIZED = -1,
 }
 
@@ -353,6 +368,15 @@ export function auditActionFromJSON(object: any): AuditAction {
     case 9:
     case "AUDIT_ACTION_BAN_LIFT":
       return AuditAction.AUDIT_ACTION_BAN_LIFT;
+    case 10:
+    case "AUDIT_ACTION_PAYOUT_MARK_PROCESSING":
+      return AuditAction.AUDIT_ACTION_PAYOUT_MARK_PROCESSING;
+    case 11:
+    case "AUDIT_ACTION_PAYOUT_MARK_PAID":
+      return AuditAction.AUDIT_ACTION_PAYOUT_MARK_PAID;
+    case 12:
+    case "AUDIT_ACTION_PAYOUT_MARK_FAILED":
+      return AuditAction.AUDIT_ACTION_PAYOUT_MARK_FAILED;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -382,6 +406,12 @@ export function auditActionToJSON(object: AuditAction): string {
       return "AUDIT_ACTION_BAN_ISSUE";
     case AuditAction.AUDIT_ACTION_BAN_LIFT:
       return "AUDIT_ACTION_BAN_LIFT";
+    case AuditAction.AUDIT_ACTION_PAYOUT_MARK_PROCESSING:
+      return "AUDIT_ACTION_PAYOUT_MARK_PROCESSING";
+    case AuditAction.AUDIT_ACTION_PAYOUT_MARK_PAID:
+      return "AUDIT_ACTION_PAYOUT_MARK_PAID";
+    case AuditAction.AUDIT_ACTION_PAYOUT_MARK_FAILED:
+      return "AUDIT_ACTION_PAYOUT_MARK_FAILED";
     case AuditAction.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";
@@ -4473,7 +4503,8 @@ export const ListAuditResponse: MessageFns<ListAuditResponse> = {
 /**
  * The staff console's calls (through the gateway, which verified the staff member's Keycloak token and names them in
  * `staff`): the review queue of articles, translations and comments, report triage, bans and the audit log. Every
- * action a staff member takes is written to the audit log in the same transaction as its effect.
+ * action a staff member takes is written to the audit log in the same transaction as its effect; staff's moves of
+ * payouts (the donations service's) arrive as donations.payout.updated and are written once per move as it is read.
  */
 export type ModerationServiceService = typeof ModerationServiceService;
 export const ModerationServiceService = {

@@ -1,0 +1,4 @@
+ALTER TABLE "moderation"."audit_log" DROP CONSTRAINT "audit_log_action_known";--> statement-breakpoint
+ALTER TABLE "moderation"."audit_log" DROP CONSTRAINT "audit_log_subject_kind_known";--> statement-breakpoint
+ALTER TABLE "moderation"."audit_log" ADD CONSTRAINT "audit_log_action_known" CHECK ("action" in ('item.autoPass', 'item.autoReject', 'item.approve', 'item.reject', 'item.requestRevision', 'report.dismiss', 'report.removeComment', 'ban.issue', 'ban.lift', 'payout.markProcessing', 'payout.markPaid', 'payout.markFailed'));--> statement-breakpoint
+ALTER TABLE "moderation"."audit_log" ADD CONSTRAINT "audit_log_subject_kind_known" CHECK ("subject_kind" in ('article', 'translation', 'edit', 'comment', 'report', 'user', 'payout'));
