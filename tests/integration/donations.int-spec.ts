@@ -10,8 +10,10 @@
 // and its message in az, en and ru; staff with the realm role finance (or admin) moves a payout to paid, which the
 // author sees with notification 201, and nobody else reaches the staff routes; nobody reads or uses another's account,
 // cards, payouts or supports; 100 payout requests at once never pass the balance or the monthly cap, and the ledger
-// holds (every transaction sums to zero, no balance below zero). The card numbers used are log-hygiene secrets: the
-// global teardown fails if any log line of the run holds one.
+// holds (every transaction sums to zero, no balance below zero); every staff move of a payout is in the staff audit
+// log (the moderation service, started last) with the staff member, the payout and the reference or reason, once, and
+// nothing of the card. The card numbers used are log-hygiene secrets: the global teardown fails if any log line of the
+// run holds one.
 import { ArticleStatus, ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
 import { Language } from '@pencraft/contracts/common/v1/common';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
@@ -21,7 +23,7 @@ import pg from 'pg';
 import Stripe from 'stripe';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
-import { bearer, staffToken, userTokenWithoutRole } from '../support/keycloak.ts';
+import { bearer, staffCredentials, staffToken, userTokenWithoutRole } from '../support/keycloak.ts';
 import { checkLedger } from '../support/ledger-check.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
@@ -808,5 +810,85 @@ describe('100 payout requests at once', () => {
     const check = await checkLedger(sql);
     expect(check).toMatchObject({ unbalanced: [], total: 0, negative: [], overCap: [], ok: true });
     expect(check.transactions).toBeGreaterThan(8);
+  });
+});
+
+// --- the staff audit log ------------------------------------------------------------------------------------------
+
+describe('the staff audit log', () => {
+  type AuditAction = Schemas['ModerationAuditEntry']['action'];
+
+  beforeAll(async () => {
+    // Started only now: its durable consumer of donations.payout.updated reads the stream from its start, so the
+    // moves the suite made above reach the audit log as well as the ones made below.
+    apps.push(await startService('moderation', db.name));
+  }, 60_000);
+
+  /** The audit log as the staff console reads it: a moderator's token, one action or all, newest first. */
+  async function audit(action?: AuditAction) {
+    const page = await staffApi().GET('/api/moderation/audit', {
+      params: { query: { action } },
+      headers: await staffHeaders('moderator'),
+    });
+    expect(page.status).toBe(200);
+    return page.data!.items;
+  }
+
+  const row = (entry: Schemas['ModerationAuditEntry']) => [
+    entry.actor.username,
+    entry.subjectKind,
+    entry.subjectId,
+    entry.note,
+  ];
+
+  it('lists every staff move of a payout with the staff member, the payout and the reference or reason', async () => {
+    const finance = staffCredentials('finance').username;
+    const admin = staffCredentials('admin').username;
+    // The rival's payout of the monthly-cap burst is still requested: finance processes it and pays it.
+    const active = (await rival.api.GET('/api/donations/payout')).data!.payout!;
+    expect((await moveStaffPayout(active.id, { state: 'processing' })).data!.state).toBe('processing');
+    const reference = `AUDIT-${run}`;
+    expect((await moveStaffPayout(active.id, { state: 'paid', reference })).data!.state).toBe('paid');
+    // The same move again is answered as done and is no second action.
+    expect((await moveStaffPayout(active.id, { state: 'paid', reference })).data!.state).toBe('paid');
+
+    const authorPayouts = (await author.api.GET('/api/donations/report/payouts')).data!.items;
+    const trx = authorPayouts.find((p) => p.reference === `TRX-${run}`)!;
+    const failed = authorPayouts.find((p) => p.state === 'failed')!;
+
+    const paid = await eventually(
+      async () => {
+        const items = await audit('payout.markPaid');
+        return items.length >= 3 ? items : undefined;
+      },
+      { timeoutMs: 20_000, intervalMs: 250 },
+    );
+    // Newest first: this move, then the burst's payout and the author's, made before moderation ran.
+    expect(paid.map(row)).toEqual([
+      [finance, 'payout', active.id, reference],
+      [finance, 'payout', expect.any(String), `BURST-${run}`],
+      [finance, 'payout', trx.id, `TRX-${run}`],
+    ]);
+    expect(paid.every((entry) => entry.actor.sub.length > 0 && entry.itemId === null)).toBe(true);
+    expect((await audit('payout.markProcessing')).map(row)).toEqual([
+      [finance, 'payout', active.id, ''],
+      [finance, 'payout', trx.id, ''],
+    ]);
+    expect((await audit('payout.markFailed')).map(row)).toEqual([[admin, 'payout', failed.id, 'Kart bağlıdır']]);
+
+    // The unfiltered log holds them too, each move once; nothing of the cards anywhere in it.
+    const everything = await audit();
+    expect(everything.filter((entry) => entry.subjectId === active.id).map((entry) => entry.action)).toEqual([
+      'payout.markPaid',
+      'payout.markProcessing',
+    ]);
+    const text = JSON.stringify(everything);
+    for (const number of [CARD, OTHER_CARD]) {
+      expect(text).not.toContain(number);
+      expect(text).not.toContain(number.replace(/\D/g, ''));
+    }
+    for (const entry of everything.filter((e) => e.subjectKind === 'payout')) {
+      expect(entry.note).not.toMatch(/5556|4444/);
+    }
   });
 });

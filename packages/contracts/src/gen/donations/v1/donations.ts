@@ -5873,6 +5873,11 @@ export const UpdatePayoutStateResponse: MessageFns<UpdatePayoutStateResponse> = 
  * are; its PaymentIntent carries the support id in its metadata. Nothing is credited from a browser's answer: the
  * credit comes only from the signed webhook (checkout.session.completed with payment_status paid, or
  * payment_intent.succeeded), processed exactly once.
+ *
+ * Payouts: the money leaves through a payout provider (services/donations/src/payouts/payout-provider.ts, config
+ * PAYOUT_PROVIDER). Until an acquirer is connected it is the manual one: a committed request is left in the staff
+ * queue, and finance staff pays it and records each move through UpdatePayoutState. An acquirer is handed the request
+ * (the card's token, never its number) and may keep moves from staff (then OperationFailed).
  */
 export type DonationsServiceService = typeof DonationsServiceService;
 export const DonationsServiceService = {
@@ -6109,7 +6114,8 @@ export const DonationsServiceService = {
    * The actor requests a payout of an amount to one of their cards. All limits are checked in the transaction that
    * locks the account and reserves the money, so parallel requests never exceed them: InvalidAmount (outside
    * PAYOUT_MIN_QEPIK..PAYOUT_MAX_QEPIK), HasActivePayout, MonthlyPayoutLimitReached, InsufficientFunds, NoCard,
-   * NoDonationAccount. A deactivated account may still withdraw its balance.
+   * NoDonationAccount. A deactivated account may still withdraw its balance. Once committed, the payout is handed to
+   * the payout provider (the manual one leaves it for staff).
    */
   requestPayout: {
     path: "/donations.v1.DonationsService/RequestPayout" as const,
@@ -6159,8 +6165,9 @@ export const DonationsServiceService = {
    * Staff moves a payout: requested -> processing; requested or processing -> paid (a reference is required:
    * InvalidModel; posts payoutPaid) or failed (a note is required: InvalidModel; posts payoutFailedReleased, the money
    * returns to available). The same state again with the same reference or note is answered as done; any other move
-   * from paid or failed is OperationFailed. Every move is recorded with the staff member (payout_actions) and
-   * announced (donations.payout.updated, notification 201). NotFound.
+   * from paid or failed is OperationFailed, and so is a move the payout provider keeps from staff. Every move is
+   * recorded with the staff member (payout_actions) and announced (donations.payout.updated: notification 201, and the
+   * staff audit log of the moderation service). NotFound.
    */
   updatePayoutState: {
     path: "/donations.v1.DonationsService/UpdatePayoutState" as const,
@@ -6263,7 +6270,8 @@ export interface DonationsServiceServer extends UntypedServiceImplementation {
    * The actor requests a payout of an amount to one of their cards. All limits are checked in the transaction that
    * locks the account and reserves the money, so parallel requests never exceed them: InvalidAmount (outside
    * PAYOUT_MIN_QEPIK..PAYOUT_MAX_QEPIK), HasActivePayout, MonthlyPayoutLimitReached, InsufficientFunds, NoCard,
-   * NoDonationAccount. A deactivated account may still withdraw its balance.
+   * NoDonationAccount. A deactivated account may still withdraw its balance. Once committed, the payout is handed to
+   * the payout provider (the manual one leaves it for staff).
    */
   requestPayout: handleUnaryCall<RequestPayoutRequest, RequestPayoutResponse>;
   /** The actor's payouts, newest first, paged or all as above. NoDonationAccount. */
@@ -6276,8 +6284,9 @@ export interface DonationsServiceServer extends UntypedServiceImplementation {
    * Staff moves a payout: requested -> processing; requested or processing -> paid (a reference is required:
    * InvalidModel; posts payoutPaid) or failed (a note is required: InvalidModel; posts payoutFailedReleased, the money
    * returns to available). The same state again with the same reference or note is answered as done; any other move
-   * from paid or failed is OperationFailed. Every move is recorded with the staff member (payout_actions) and
-   * announced (donations.payout.updated, notification 201). NotFound.
+   * from paid or failed is OperationFailed, and so is a move the payout provider keeps from staff. Every move is
+   * recorded with the staff member (payout_actions) and announced (donations.payout.updated: notification 201, and the
+   * staff audit log of the moderation service). NotFound.
    */
   updatePayoutState: handleUnaryCall<UpdatePayoutStateRequest, UpdatePayoutStateResponse>;
 }
@@ -6594,7 +6603,8 @@ export interface DonationsServiceClient extends Client {
    * The actor requests a payout of an amount to one of their cards. All limits are checked in the transaction that
    * locks the account and reserves the money, so parallel requests never exceed them: InvalidAmount (outside
    * PAYOUT_MIN_QEPIK..PAYOUT_MAX_QEPIK), HasActivePayout, MonthlyPayoutLimitReached, InsufficientFunds, NoCard,
-   * NoDonationAccount. A deactivated account may still withdraw its balance.
+   * NoDonationAccount. A deactivated account may still withdraw its balance. Once committed, the payout is handed to
+   * the payout provider (the manual one leaves it for staff).
    */
   requestPayout(
     request: RequestPayoutRequest,
@@ -6663,8 +6673,9 @@ export interface DonationsServiceClient extends Client {
    * Staff moves a payout: requested -> processing; requested or processing -> paid (a reference is required:
    * InvalidModel; posts payoutPaid) or failed (a note is required: InvalidModel; posts payoutFailedReleased, the money
    * returns to available). The same state again with the same reference or note is answered as done; any other move
-   * from paid or failed is OperationFailed. Every move is recorded with the staff member (payout_actions) and
-   * announced (donations.payout.updated, notification 201). NotFound.
+   * from paid or failed is OperationFailed, and so is a move the payout provider keeps from staff. Every move is
+   * recorded with the staff member (payout_actions) and announced (donations.payout.updated: notification 201, and the
+   * staff audit log of the moderation service). NotFound.
    */
   updatePayoutState(
     request: UpdatePayoutStateRequest,
