@@ -16,6 +16,7 @@
 // article (the moderation service's approval: tests/support/review.ts), the ids of the support and the payout, and
 // the provider's webhook. The card number is remembered as a secret: the log-hygiene check fails the run if any log
 // line holds it.
+import { formatManat } from '@pencraft/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { appReady, expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { useClientAddress } from '../support/client-address.ts';
@@ -59,27 +60,6 @@ const streams: string[] = [];
 
 /** Amounts as the pages write them, with any kind of space between the number and the sign. */
 const money = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s'));
-
-/**
- * An amount as this browser writes it in a language (formatManat of @pencraft/rules runs on the browser's Intl data:
- * Chromium has no Azerbaijani number format, so az reads as its root format there).
- */
-function browserManat(target: Page, qepik: number, language: Language): Promise<string> {
-  return target.evaluate(
-    ([amount, locale]) =>
-      new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency: 'AZN',
-        currencyDisplay: 'narrowSymbol',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      })
-        .formatToParts(amount / 100)
-        .map((part) => (part.type === 'currency' ? '₼' : part.value))
-        .join(''),
-    [qepik, language] as const,
-  );
-}
 
 // The messages each language gives: the settings' own check (the per-request range) and the API's refusals (the
 // error catalogue, packages/errors), written out here so the suite proves what people read.
@@ -241,8 +221,10 @@ async function requestPayout(target: Page, language: Language, amount: string) {
 
 /** Waits for `text` on the page (the refusal under the amount), its {min} and {max} as the page writes them. */
 async function sees(target: Page, text: string, language: Language = 'en') {
-  const min = await browserManat(target, 1_000, language);
-  const max = await browserManat(target, 10_000, language);
+  // The pages write amounts with formatManat, which spells az, en and ru out itself (Chromium has no Azerbaijani
+  // number data): in az the limits read "10,00 ₼" and "100,00 ₼", as on the server.
+  const min = formatManat(1_000, language);
+  const max = formatManat(10_000, language);
   await target
     .getByText(money(text.replace('{min}', min).replace('{max}', max)))
     .first()
