@@ -281,7 +281,14 @@ describe('the staff console', () => {
     await card.getByLabel('Reason', { exact: true }).selectOption('commentRulesViolation');
     await card.getByLabel('Duration').selectOption('2');
     await card.getByRole('button', { name: 'Remove the comment and ban' }).click();
-    await page.getByText('The comment was removed and its author banned.').waitFor();
+    // When the confirmation is late, the failure says what the card showed instead (an error, a busy button).
+    await page
+      .getByText('The comment was removed and its author banned.')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        const shown = await card.innerText().catch(() => '(the card is gone)');
+        throw new Error(`no confirmation; the card showed: ${shown}`, { cause: error });
+      });
 
     const refused = await commenter.client.post<{ error: { code: string; params?: Record<string, string> } }>(
       '/api/articles/comment',
