@@ -22,6 +22,7 @@ function storage() {
 }
 
 const info = { uid: 'u1', unm: 'leyla_m', fln: 'Leyla', thm: 'light', lng: 'az', rtg: 0, cnf: true };
+const noWait = async () => undefined;
 const failing = (error: Error) => ({ get: jest.fn(async () => Promise.reject(error)) }) as unknown as ApiClient;
 
 describe('the session and the unsent draft text in the browser', () => {
@@ -53,9 +54,40 @@ describe('the session and the unsent draft text in the browser', () => {
       new ApiError({ status: 0, code: 'NetworkError', message: 'offline' }),
       new ApiError({ status: 503, code: 'ServiceUnavailable', message: 'later' }),
     ]) {
-      expect(await loadSession(failing(error), undefined, kept)).toEqual({ status: 'visitor' });
+      expect(await loadSession(failing(error), undefined, kept, noWait)).toEqual({ status: 'visitor' });
     }
     expect(kept.map.size).toBe(5);
+  });
+
+  it('asks again when the server is busy, failing or unreachable, so a hiccup does not sign anyone out', async () => {
+    for (const error of [
+      new ApiError({ status: 0, code: 'NetworkError', message: 'offline' }),
+      new ApiError({ status: 502, code: 'ServiceUnavailable', message: 'later' }),
+      new ApiError({ status: 429, code: 'TooManyRequests', message: 'slow down', retryAfter: 3 }),
+    ]) {
+      const get = jest.fn<() => Promise<unknown>>().mockRejectedValueOnce(error).mockResolvedValueOnce(info);
+      const waited: number[] = [];
+      const wait = async (ms: number) => void waited.push(ms);
+      const loaded = await loadSession({ get } as unknown as ApiClient, undefined, storage(), wait);
+      expect(loaded).toMatchObject({ status: 'user', user: { uid: 'u1' } });
+      expect(get).toHaveBeenCalledTimes(2);
+      // A 429's Retry-After is waited for (3 s), otherwise the first pause.
+      expect(waited).toEqual([error.status === 429 ? 3_000 : 500]);
+    }
+  });
+
+  it('gives up after the last pause, and never asks again after a 401 or another refusal', async () => {
+    const down = failing(new ApiError({ status: 503, code: 'ServiceUnavailable', message: 'later' }));
+    const waited: number[] = [];
+    const wait = async (ms: number) => void waited.push(ms);
+    expect(await loadSession(down, undefined, storage(), wait)).toEqual({ status: 'visitor' });
+    expect(waited).toEqual([500, 1_000, 2_000]);
+    expect(down.get).toHaveBeenCalledTimes(4);
+    for (const status of [401, 403]) {
+      const refused = failing(new ApiError({ status, code: 'Unauthorized', message: 'no' }));
+      expect(await loadSession(refused, undefined, storage(), wait)).toEqual({ status: 'visitor' });
+      expect(refused.get).toHaveBeenCalledTimes(1);
+    }
   });
 
   it('keeps them for the signed-in user', async () => {

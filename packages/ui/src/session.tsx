@@ -65,18 +65,47 @@ export function forgetEditorDrafts(storage?: KeyedStorage): void {
   removeStorageByPrefix(EDITOR_DRAFT_PREFIX, storage);
 }
 
+/** The pauses before asking again when the summary could not be read (busy, failing or unreachable server). */
+export const SESSION_RETRY_DELAYS_MS = [500, 1_000, 2_000] as const;
+/** The longest a Retry-After of a 429 is waited for before asking again. */
+const RETRY_AFTER_CAP_MS = 5_000;
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /**
- * The signed-in user, or a visitor on any failure. When the gateway says there is no session (401: signed out in
- * another tab, ended from another device, expired), the drafts left in this browser are removed; a network failure
- * leaves them for the user to send.
+ * The signed-in user, or a visitor. When the gateway says there is no session (401: signed out in another tab, ended
+ * from another device, expired), the drafts left in this browser are removed. A busy, failing or unreachable server
+ * (429, 5xx, no answer) is asked again after SESSION_RETRY_DELAYS_MS (a 429's Retry-After, up to 5 s), so a passing
+ * hiccup does not show a signed-in person the sign-in page; only when every try failed is the page a visitor's, and
+ * the drafts stay for the user to send.
  */
-export async function loadSession(client: ApiClient, signal?: AbortSignal, storage?: KeyedStorage) {
-  try {
-    const info = await client.get('/api/users/info', signal ? { signal } : undefined);
-    return { status: 'user', user: toSessionUser(info) } as const;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) forgetEditorDrafts(storage);
-    return { status: 'visitor' } as const;
+export async function loadSession(
+  client: ApiClient,
+  signal?: AbortSignal,
+  storage?: KeyedStorage,
+  wait: (ms: number, signal?: AbortSignal) => Promise<void> = pause,
+) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const info = await client.get('/api/users/info', signal ? { signal } : undefined);
+      return { status: 'user', user: toSessionUser(info) } as const;
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : 0;
+      if (status === 401) forgetEditorDrafts(storage);
+      const passing = status === 0 || status === 429 || status >= 500;
+      const delay = SESSION_RETRY_DELAYS_MS[attempt];
+      if (!passing || delay === undefined || signal?.aborted) return { status: 'visitor' } as const;
+      const retryAfter = error instanceof ApiError && error.retryAfter ? error.retryAfter * 1000 : 0;
+      await wait(Math.min(Math.max(delay, retryAfter), RETRY_AFTER_CAP_MS), signal);
+      if (signal?.aborted) return { status: 'visitor' } as const;
+    }
   }
 }
 
