@@ -30,3 +30,4 @@ export * from './redis/public-cache-evictions.js';
 export * from './redis/redis.js';
 export * from './storage/object-store.js';
 export * from './tracing/tracing.js';
+export * from './payments/stripe-client.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
-import { CONFIG } from '@pencraft/kit';
+import { CONFIG, stripeClientConfig } from '@pencraft/kit';
 import Stripe from 'stripe';
 import type { DonationsConfig } from '../config.js';
 import type {
@@ -113,20 +113,6 @@ export function readStripeEvent(event: {
     }
   }
   return { ...base, kind: 'ignored' };
-}
-
-/** The Stripe client's host, port and protocol from STRIPE_API_BASE (stripe-mock speaks plain HTTP). */
-export function stripeClientConfig(apiBase: string): Stripe.StripeConfig {
-  const url = new URL(apiBase);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return {
-    host: url.hostname,
-    port: url.port || (protocol === 'http' ? 80 : 443),
-    protocol,
-    maxNetworkRetries: 2,
-    timeout: 10_000,
-    telemetry: false,
-  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
-import { CONFIG } from '@pencraft/kit';
+import { CONFIG, stripeClientConfig } from '@pencraft/kit';
 import { isUuid } from '@pencraft/rules';
 import Stripe from 'stripe';
 import type { PublicationsConfig } from '../config.js';
@@ -148,20 +148,6 @@ export function readStripeEvent(event: { id: string; type: string; created: numb
     }
   }
   return { ...base, kind: 'ignored', type: event.type } satisfies PaymentEvent;
-}
-
-/** The Stripe client's host, port and protocol from STRIPE_API_BASE (stripe-mock speaks plain HTTP). */
-export function stripeClientConfig(apiBase: string): Stripe.StripeConfig {
-  const url = new URL(apiBase);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return {
-    host: url.hostname,
-    port: url.port || (protocol === 'http' ? 80 : 443),
-    protocol,
-    maxNetworkRetries: 2,
-    timeout: 10_000,
-    telemetry: false,
-  };
 }
 
 /**
