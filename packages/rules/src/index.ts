@@ -235,3 +235,4 @@ export * from './hosts.js';
 export { PAYMENT_PROVIDERS, PAYMENT_STATES, type PaymentProvider, type PaymentState } from './payments.js';
 export { exactManats, formatManat, parseManat } from './money.js';
 export * from './donations.js';
+export * from './standing.js';
