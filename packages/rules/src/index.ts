@@ -236,3 +236,4 @@ export { PAYMENT_PROVIDERS, PAYMENT_STATES, type PaymentProvider, type PaymentSt
 export { exactManats, formatManat, parseManat } from './money.js';
 export * from './donations.js';
 export * from './standing.js';
+export * from './jobs.js';

@@ -116,6 +116,8 @@ export const PUBLICATION_PERMISSIONS = {
   viewIncome: ['owner'],
   pinArticles: ['owner'],
   detachAnyArticle: ['owner'],
+  // Posting, changing and closing the publication's jobs (members see them in the studio: viewStudio).
+  manageJobs: ['owner'],
 } as const satisfies Record<string, readonly PublicationRole[]>;
 export type PublicationAction = keyof typeof PUBLICATION_PERMISSIONS;
 export const PUBLICATION_ACTIONS = Object.keys(PUBLICATION_PERMISSIONS) as PublicationAction[];
