@@ -237,3 +237,4 @@ export { exactManats, formatManat, parseManat } from './money.js';
 export * from './donations.js';
 export * from './standing.js';
 export * from './jobs.js';
+export * from './feedback.js';
