@@ -22,6 +22,8 @@ export const media = articlesSchema.table(
     height: integer('height').notNull(),
     /** Every stored object (each width in the original format, WebP and AVIF). */
     keys: text('keys').array().notNull(),
+    /** The size of the file as uploaded, in bytes (null for an image uploaded before it was recorded). */
+    bytes: integer('bytes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "articles"."media" ADD COLUMN "bytes" integer;
