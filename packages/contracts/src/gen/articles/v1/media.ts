@@ -98,6 +98,44 @@ export interface DeleteImageRequest {
 export interface DeleteImageResponse {
 }
 
+export interface ListImagesRequest {
+  uid: string;
+  /** The next_cursor of the page before; empty for the first page. */
+  cursor: string;
+}
+
+/** A draft or an article whose cover or content refers to the image (exactly one of the ids is set). */
+export interface ImageUse {
+  draftId: string;
+  articleId: string;
+  /** Its title as written (a new draft's may be empty). */
+  title: string;
+}
+
+export interface ListedImage {
+  /** The largest variant in the original format (what DeleteImage takes). */
+  key: string;
+  url: string;
+  width: number;
+  height: number;
+  type: EditorImageFormat;
+  /** The smallest variant in the original format. */
+  thumbnail:
+    | ImageVariant
+    | undefined;
+  /** The file as uploaded, in bytes; absent for an image uploaded before sizes were recorded. */
+  bytes?: number | undefined;
+  uploadedAtMs: number;
+  /** The requester's drafts and articles (their own and those they co-author) that use it; empty: unused by them. */
+  uses: ImageUse[];
+}
+
+export interface ListImagesResponse {
+  images: ListedImage[];
+  /** Where the next page starts; empty on the last page. */
+  nextCursor: string;
+}
+
 function createBaseUploadImageRequest(): UploadImageRequest {
   return { uid: "", image: Buffer.alloc(0) };
 }
@@ -534,6 +572,452 @@ export const DeleteImageResponse: MessageFns<DeleteImageResponse> = {
   },
 };
 
+function createBaseListImagesRequest(): ListImagesRequest {
+  return { uid: "", cursor: "" };
+}
+
+export const ListImagesRequest: MessageFns<ListImagesRequest> = {
+  encode(message: ListImagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(18).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListImagesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListImagesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListImagesRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+    };
+  },
+
+  toJSON(message: ListImagesRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+};
+
+function createBaseImageUse(): ImageUse {
+  return { draftId: "", articleId: "", title: "" };
+}
+
+export const ImageUse: MessageFns<ImageUse> = {
+  encode(message: ImageUse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.draftId !== "") {
+      writer.uint32(10).string(message.draftId);
+    }
+    if (message.articleId !== "") {
+      writer.uint32(18).string(message.articleId);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImageUse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImageUse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.draftId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImageUse {
+    return {
+      draftId: isSet(object.draftId)
+        ? globalThis.String(object.draftId)
+        : isSet(object.draft_id)
+        ? globalThis.String(object.draft_id)
+        : "",
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+    };
+  },
+
+  toJSON(message: ImageUse): unknown {
+    const obj: any = {};
+    if (message.draftId !== "") {
+      obj.draftId = message.draftId;
+    }
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    return obj;
+  },
+};
+
+function createBaseListedImage(): ListedImage {
+  return {
+    key: "",
+    url: "",
+    width: 0,
+    height: 0,
+    type: 0,
+    thumbnail: undefined,
+    bytes: undefined,
+    uploadedAtMs: 0,
+    uses: [],
+  };
+}
+
+export const ListedImage: MessageFns<ListedImage> = {
+  encode(message: ListedImage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    if (message.width !== 0) {
+      writer.uint32(24).int32(message.width);
+    }
+    if (message.height !== 0) {
+      writer.uint32(32).int32(message.height);
+    }
+    if (message.type !== 0) {
+      writer.uint32(40).int32(message.type);
+    }
+    if (message.thumbnail !== undefined) {
+      ImageVariant.encode(message.thumbnail, writer.uint32(50).fork()).join();
+    }
+    if (message.bytes !== undefined) {
+      writer.uint32(56).int32(message.bytes);
+    }
+    if (message.uploadedAtMs !== 0) {
+      writer.uint32(64).int64(message.uploadedAtMs);
+    }
+    for (const v of message.uses) {
+      ImageUse.encode(v!, writer.uint32(74).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListedImage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListedImage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.width = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.height = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.type = reader.int32() as any;
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.thumbnail = ImageVariant.decode(reader, reader.uint32());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.bytes = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.uploadedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.uses.push(ImageUse.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListedImage {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      width: isSet(object.width) ? globalThis.Number(object.width) : 0,
+      height: isSet(object.height) ? globalThis.Number(object.height) : 0,
+      type: isSet(object.type) ? editorImageFormatFromJSON(object.type) : 0,
+      thumbnail: isSet(object.thumbnail) ? ImageVariant.fromJSON(object.thumbnail) : undefined,
+      bytes: isSet(object.bytes) ? globalThis.Number(object.bytes) : undefined,
+      uploadedAtMs: isSet(object.uploadedAtMs)
+        ? globalThis.Number(object.uploadedAtMs)
+        : isSet(object.uploaded_at_ms)
+        ? globalThis.Number(object.uploaded_at_ms)
+        : 0,
+      uses: globalThis.Array.isArray(object?.uses) ? object.uses.map((e: any) => ImageUse.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListedImage): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.width !== 0) {
+      obj.width = Math.round(message.width);
+    }
+    if (message.height !== 0) {
+      obj.height = Math.round(message.height);
+    }
+    if (message.type !== 0) {
+      obj.type = editorImageFormatToJSON(message.type);
+    }
+    if (message.thumbnail !== undefined) {
+      obj.thumbnail = ImageVariant.toJSON(message.thumbnail);
+    }
+    if (message.bytes !== undefined) {
+      obj.bytes = Math.round(message.bytes);
+    }
+    if (message.uploadedAtMs !== 0) {
+      obj.uploadedAtMs = Math.round(message.uploadedAtMs);
+    }
+    if (message.uses?.length) {
+      obj.uses = message.uses.map((e) => ImageUse.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseListImagesResponse(): ListImagesResponse {
+  return { images: [], nextCursor: "" };
+}
+
+export const ListImagesResponse: MessageFns<ListImagesResponse> = {
+  encode(message: ListImagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.images) {
+      ListedImage.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListImagesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListImagesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.images.push(ListedImage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListImagesResponse {
+    return {
+      images: globalThis.Array.isArray(object?.images) ? object.images.map((e: any) => ListedImage.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+    };
+  },
+
+  toJSON(message: ListImagesResponse): unknown {
+    const obj: any = {};
+    if (message.images?.length) {
+      obj.images = message.images.map((e) => ListedImage.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+};
+
 /**
  * The editor's images: uploaded by a writer, re-encoded without metadata into resized variants (WebP, AVIF and the
  * original format) and stored in the object store under articles/<uid>/.
@@ -560,6 +1044,19 @@ export const MediaServiceService = {
     responseSerialize: (value: DeleteImageResponse): Buffer => Buffer.from(DeleteImageResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteImageResponse => DeleteImageResponse.decode(value),
   },
+  /**
+   * The owner's images, newest first, a page at a time, each with where it is used (the uploads log): only the
+   * requester's own images; a cursor this did not write is InvalidPage.
+   */
+  listImages: {
+    path: "/articles.v1.MediaService/ListImages" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListImagesRequest): Buffer => Buffer.from(ListImagesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListImagesRequest => ListImagesRequest.decode(value),
+    responseSerialize: (value: ListImagesResponse): Buffer => Buffer.from(ListImagesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListImagesResponse => ListImagesResponse.decode(value),
+  },
 } as const;
 
 export interface MediaServiceServer extends UntypedServiceImplementation {
@@ -567,6 +1064,11 @@ export interface MediaServiceServer extends UntypedServiceImplementation {
   uploadImage: handleUnaryCall<UploadImageRequest, UploadImageResponse>;
   /** Removes an image and every variant of it; only its owner may (anyone else: NotFound). */
   deleteImage: handleUnaryCall<DeleteImageRequest, DeleteImageResponse>;
+  /**
+   * The owner's images, newest first, a page at a time, each with where it is used (the uploads log): only the
+   * requester's own images; a cursor this did not write is InvalidPage.
+   */
+  listImages: handleUnaryCall<ListImagesRequest, ListImagesResponse>;
 }
 
 export interface MediaServiceClient extends Client {
@@ -602,6 +1104,25 @@ export interface MediaServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteImageResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * The owner's images, newest first, a page at a time, each with where it is used (the uploads log): only the
+   * requester's own images; a cursor this did not write is InvalidPage.
+   */
+  listImages(
+    request: ListImagesRequest,
+    callback: (error: ServiceError | null, response: ListImagesResponse) => void,
+  ): ClientUnaryCall;
+  listImages(
+    request: ListImagesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListImagesResponse) => void,
+  ): ClientUnaryCall;
+  listImages(
+    request: ListImagesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListImagesResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const MediaServiceClient = makeGenericClientConstructor(
@@ -619,6 +1140,17 @@ function bytesFromBase64(b64: string): Uint8Array {
 
 function base64FromBytes(arr: Uint8Array): string {
   return globalThis.Buffer.from(arr).toString("base64");
+}
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
 }
 
 function isSet(value: any): boolean {
