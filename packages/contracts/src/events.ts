@@ -16,6 +16,7 @@ import {
   TranslationSubmitted,
 } from './gen/events/v1/articles.js';
 import {
+  BadgeEarned,
   PreferencesUpdated,
   UserConfirmed,
   UserDeleted,
@@ -126,7 +127,11 @@ export const EVENTS = {
     proto: 'events/v1/identity.proto',
     message: UserFollowed,
     publisher: 'identity',
-    consumers: { articles: 'articles-identity-follows', notifications: 'notifications-identity-follows' },
+    consumers: {
+      articles: 'articles-identity-follows',
+      notifications: 'notifications-identity-follows',
+      identity: 'identity-standing-follows',
+    },
   }),
   userUnfollowed: defineEvent({
     subject: 'identity.user.unfollowed',
@@ -152,7 +157,7 @@ export const EVENTS = {
     proto: 'events/v1/identity.proto',
     message: UserBanned,
     publisher: 'identity',
-    consumers: {},
+    consumers: { identity: 'identity-standing-bans' },
   }),
   userUnbanned: defineEvent({
     subject: 'identity.user.unbanned',
@@ -161,6 +166,15 @@ export const EVENTS = {
     message: UserUnbanned,
     publisher: 'identity',
     consumers: {},
+  }),
+  // Standing (issue #17): the notifications service tells the user of a badge earned (type 105), live.
+  badgeEarned: defineEvent({
+    subject: 'identity.badge.earned',
+    type: 'events.v1.BadgeEarned',
+    proto: 'events/v1/identity.proto',
+    message: BadgeEarned,
+    publisher: 'identity',
+    consumers: { notifications: 'notifications-identity-badges' },
   }),
   // The moderation service enqueues submitted originals (translations come as articles.translation.submitted).
   articleSubmitted: defineEvent({
@@ -187,7 +201,7 @@ export const EVENTS = {
     proto: 'events/v1/articles.proto',
     message: ArticleReviewed,
     publisher: 'articles',
-    consumers: { notifications: 'notifications-articles-reviews' },
+    consumers: { notifications: 'notifications-articles-reviews', identity: 'identity-standing-article-reviews' },
   }),
   articlePublished: defineEvent({
     subject: 'articles.article.published',
@@ -213,7 +227,7 @@ export const EVENTS = {
     proto: 'events/v1/articles.proto',
     message: ArticleVoted,
     publisher: 'articles',
-    consumers: { notifications: 'notifications-articles-votes' },
+    consumers: { notifications: 'notifications-articles-votes', identity: 'identity-standing-article-votes' },
   }),
   // No consumer yet: the notifications service reads them once it exists.
   articleBookmarked: defineEvent({
@@ -282,7 +296,11 @@ export const EVENTS = {
     proto: 'events/v1/comments.proto',
     message: CommentPublished,
     publisher: 'comments',
-    consumers: { articles: 'articles-comments-published', notifications: 'notifications-comments-published' },
+    consumers: {
+      articles: 'articles-comments-published',
+      notifications: 'notifications-comments-published',
+      identity: 'identity-standing-comments-published',
+    },
   }),
   commentReviewed: defineEvent({
     subject: 'comments.comment.reviewed',
@@ -298,7 +316,7 @@ export const EVENTS = {
     proto: 'events/v1/comments.proto',
     message: CommentVoted,
     publisher: 'comments',
-    consumers: { notifications: 'notifications-comments-votes' },
+    consumers: { notifications: 'notifications-comments-votes', identity: 'identity-standing-comment-votes' },
   }),
   commentReported: defineEvent({
     subject: 'comments.comment.reported',
@@ -315,7 +333,11 @@ export const EVENTS = {
     message: CommentDeleted,
     publisher: 'comments',
     // Moderation takes the comment's open queue items away.
-    consumers: { articles: 'articles-comments-deleted', moderation: 'moderation-comments-deleted' },
+    consumers: {
+      articles: 'articles-comments-deleted',
+      moderation: 'moderation-comments-deleted',
+      identity: 'identity-standing-comments-deleted',
+    },
   }),
   // Publications: articles makes the articles of a deleted publication and a detached article personal; notifications
   // tells the invited (400), the owner of a new subscriber (300) and a subscriber whose payment failed (301); nothing
@@ -409,7 +431,7 @@ export const EVENTS = {
     proto: 'events/v1/donations.proto',
     message: SupportReceived,
     publisher: 'donations',
-    consumers: { notifications: 'notifications-donations-supports' },
+    consumers: { notifications: 'notifications-donations-supports', identity: 'identity-standing-supports' },
   }),
   payoutUpdated: defineEvent({
     subject: 'donations.payout.updated',
@@ -425,7 +447,7 @@ export const EVENTS = {
     proto: 'events/v1/donations.proto',
     message: SupporterTotal,
     publisher: 'donations',
-    consumers: {},
+    consumers: { identity: 'identity-standing-supporter-totals' },
   }),
 } as const;
 

@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = {
   commentReview: 52,
   welcome: 100,
   newFollower: 104,
+  badgeEarned: 105,
   supportReceived: 200,
   payoutUpdated: 201,
   publicationSubscription: 300,

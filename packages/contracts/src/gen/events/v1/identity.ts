@@ -146,6 +146,21 @@ export interface PreferencesUpdated {
   updatedAtMs: number;
 }
 
+/**
+ * Subject identity.badge.earned: a user earned a badge (automatically from their counters or profile, or granted by
+ * staff), once per user and badge. For notification 105, live.
+ */
+export interface BadgeEarned {
+  /** The user (UUID). */
+  uid: string;
+  /** A BADGE_IDS value of packages/rules (standing.ts). */
+  badge: string;
+  /** Milliseconds since the Unix epoch. */
+  earnedAtMs: number;
+  /** The staff member who granted it (username), empty when earned automatically. */
+  grantedBy: string;
+}
+
 function createBaseUserRegistered(): UserRegistered {
   return { uid: "", username: "", fullname: "", lang: 0, registeredAtMs: 0 };
 }
@@ -1323,6 +1338,119 @@ export const PreferencesUpdated: MessageFns<PreferencesUpdated> = {
     }
     if (message.updatedAtMs !== 0) {
       obj.updatedAtMs = Math.round(message.updatedAtMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseBadgeEarned(): BadgeEarned {
+  return { uid: "", badge: "", earnedAtMs: 0, grantedBy: "" };
+}
+
+export const BadgeEarned: MessageFns<BadgeEarned> = {
+  encode(message: BadgeEarned, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.badge !== "") {
+      writer.uint32(18).string(message.badge);
+    }
+    if (message.earnedAtMs !== 0) {
+      writer.uint32(24).int64(message.earnedAtMs);
+    }
+    if (message.grantedBy !== "") {
+      writer.uint32(34).string(message.grantedBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BadgeEarned {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBadgeEarned();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.badge = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.earnedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.grantedBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BadgeEarned {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      badge: isSet(object.badge) ? globalThis.String(object.badge) : "",
+      earnedAtMs: isSet(object.earnedAtMs)
+        ? globalThis.Number(object.earnedAtMs)
+        : isSet(object.earned_at_ms)
+        ? globalThis.Number(object.earned_at_ms)
+        : 0,
+      grantedBy: isSet(object.grantedBy)
+        ? globalThis.String(object.grantedBy)
+        : isSet(object.granted_by)
+        ? globalThis.String(object.granted_by)
+        : "",
+    };
+  },
+
+  toJSON(message: BadgeEarned): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.badge !== "") {
+      obj.badge = message.badge;
+    }
+    if (message.earnedAtMs !== 0) {
+      obj.earnedAtMs = Math.round(message.earnedAtMs);
+    }
+    if (message.grantedBy !== "") {
+      obj.grantedBy = message.grantedBy;
     }
     return obj;
   },
