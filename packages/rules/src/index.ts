@@ -238,3 +238,4 @@ export * from './donations.js';
 export * from './standing.js';
 export * from './jobs.js';
 export * from './feedback.js';
+export * from './home.js';
