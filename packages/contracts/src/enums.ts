@@ -16,6 +16,7 @@ import {
   REPORT_KINDS,
   REPORT_STATES,
 } from '@pencraft/rules';
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@pencraft/rules';
 import { PLAN_INTERVALS, PUBLICATION_IMAGE_KINDS, PUBLICATION_ROLES, SUBSCRIPTION_TIERS } from '@pencraft/rules';
 import {
   ELIGIBILITY_CONDITIONS,
@@ -43,6 +44,7 @@ import {
   LedgerTransactionKind,
   SupportState,
 } from './gen/donations/v1/donations.js';
+import { FeedbackStatus, FeedbackType } from './gen/identity/v1/feedback.js';
 import { AccountLogType } from './gen/identity/v1/identity.js';
 import { PictureKind } from './gen/identity/v1/profile.js';
 import {
@@ -240,4 +242,14 @@ export const balanceAccountKinds = protoEnum<BalanceAccountKind, (typeof USER_AC
   'BalanceAccountKind',
   BalanceAccountKind,
   USER_ACCOUNT_KINDS,
+);
+export const feedbackTypes = protoEnum<FeedbackType, (typeof FEEDBACK_TYPES)[number]>(
+  'FeedbackType',
+  FeedbackType,
+  FEEDBACK_TYPES,
+);
+export const feedbackStatuses = protoEnum<FeedbackStatus, (typeof FEEDBACK_STATUSES)[number]>(
+  'FeedbackStatus',
+  FeedbackStatus,
+  FEEDBACK_STATUSES,
 );
