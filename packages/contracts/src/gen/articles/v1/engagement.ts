@@ -22,6 +22,9 @@ import {
   Audience,
   audienceFromJSON,
   audienceToJSON,
+  Language,
+  languageFromJSON,
+  languageToJSON,
   ReportReason,
   reportReasonFromJSON,
   reportReasonToJSON,
@@ -324,6 +327,103 @@ export interface ListFollowedCategoriesRequest {
 
 export interface ListFollowedCategoriesResponse {
   categories: string[];
+  /** The pinned ones among them, the latest pin first. */
+  pinned: string[];
+}
+
+export interface ListHomeFeedRequest {
+  /** The reader; empty for a visitor (tab all only). */
+  uid: string;
+  /** all, following or suggestions. */
+  tab: string;
+  /** The reader's language, whose articles come first. */
+  language: Language;
+  /** Empty for the first page. */
+  cursor: string;
+  pageSize: number;
+  /** The publications the reader subscribes to (the gateway asks publications), for following and suggestions. */
+  publicationIds: string[];
+}
+
+export interface ListHomeFeedResponse {
+  items: ArticleCard[];
+  /** Empty when the list is over. */
+  nextCursor: string;
+}
+
+export interface ListTrendingRequest {
+  /** 0: TRENDING_COUNT. */
+  limit: number;
+}
+
+export interface TrendingArticle {
+  card:
+    | ArticleCard
+    | undefined;
+  /** The decayed score now (rules: trendScore). */
+  score: number;
+}
+
+export interface ListTrendingResponse {
+  items: TrendingArticle[];
+}
+
+export interface SetCategoryPinRequest {
+  uid: string;
+  category: string;
+  on: boolean;
+}
+
+export interface SetCategoryPinResponse {
+  pinned: boolean;
+  following: boolean;
+}
+
+export interface ExploreCategoryRequest {
+  category: string;
+}
+
+export interface CategoryAuthor {
+  author:
+    | Author
+    | undefined;
+  /** Their published articles in the category, and the score of those articles. */
+  articles: number;
+  score: number;
+}
+
+export interface ExploreCategoryResponse {
+  articles: number;
+  followers: number;
+  /** Published in the last 7 days. */
+  articlesThisWeek: number;
+  topAuthors: CategoryAuthor[];
+  newest: ArticleCard[];
+  /** The best by score of the last TOP_ARTICLES_DAYS days. */
+  top: ArticleCard[];
+}
+
+export interface SuggestFollowsRequest {
+  uid: string;
+  /** The publications the user already subscribes to (the gateway asks publications). */
+  subscribedPublicationIds: string[];
+}
+
+export interface SuggestedCategory {
+  category: string;
+  /** Published in the last TOP_ARTICLES_DAYS days. */
+  articles: number;
+}
+
+export interface SuggestedPublication {
+  publicationId: string;
+  articles: number;
+}
+
+export interface SuggestFollowsResponse {
+  users: CategoryAuthor[];
+  categories: SuggestedCategory[];
+  publications: SuggestedPublication[];
 }
 
 function createBaseArticleMeta(): ArticleMeta {
@@ -4377,13 +4477,16 @@ export const ListFollowedCategoriesRequest: MessageFns<ListFollowedCategoriesReq
 };
 
 function createBaseListFollowedCategoriesResponse(): ListFollowedCategoriesResponse {
-  return { categories: [] };
+  return { categories: [], pinned: [] };
 }
 
 export const ListFollowedCategoriesResponse: MessageFns<ListFollowedCategoriesResponse> = {
   encode(message: ListFollowedCategoriesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.categories) {
       writer.uint32(10).string(v!);
+    }
+    for (const v of message.pinned) {
+      writer.uint32(18).string(v!);
     }
     return writer;
   },
@@ -4409,6 +4512,14 @@ export const ListFollowedCategoriesResponse: MessageFns<ListFollowedCategoriesRe
             message.categories.push(reader.string());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pinned.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4426,6 +4537,7 @@ export const ListFollowedCategoriesResponse: MessageFns<ListFollowedCategoriesRe
       categories: globalThis.Array.isArray(object?.categories)
         ? object.categories.map((e: any) => globalThis.String(e))
         : [],
+      pinned: globalThis.Array.isArray(object?.pinned) ? object.pinned.map((e: any) => globalThis.String(e)) : [],
     };
   },
 
@@ -4433,6 +4545,1207 @@ export const ListFollowedCategoriesResponse: MessageFns<ListFollowedCategoriesRe
     const obj: any = {};
     if (message.categories?.length) {
       obj.categories = message.categories;
+    }
+    if (message.pinned?.length) {
+      obj.pinned = message.pinned;
+    }
+    return obj;
+  },
+};
+
+function createBaseListHomeFeedRequest(): ListHomeFeedRequest {
+  return { uid: "", tab: "", language: 0, cursor: "", pageSize: 0, publicationIds: [] };
+}
+
+export const ListHomeFeedRequest: MessageFns<ListHomeFeedRequest> = {
+  encode(message: ListHomeFeedRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.tab !== "") {
+      writer.uint32(18).string(message.tab);
+    }
+    if (message.language !== 0) {
+      writer.uint32(24).int32(message.language);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(34).string(message.cursor);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(40).int32(message.pageSize);
+    }
+    for (const v of message.publicationIds) {
+      writer.uint32(50).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListHomeFeedRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListHomeFeedRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.language = reader.int32() as any;
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.publicationIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListHomeFeedRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      publicationIds: globalThis.Array.isArray(object?.publicationIds)
+        ? object.publicationIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.publication_ids)
+        ? object.publication_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListHomeFeedRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.publicationIds?.length) {
+      obj.publicationIds = message.publicationIds;
+    }
+    return obj;
+  },
+};
+
+function createBaseListHomeFeedResponse(): ListHomeFeedResponse {
+  return { items: [], nextCursor: "" };
+}
+
+export const ListHomeFeedResponse: MessageFns<ListHomeFeedResponse> = {
+  encode(message: ListHomeFeedResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      ArticleCard.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListHomeFeedResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListHomeFeedResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(ArticleCard.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListHomeFeedResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => ArticleCard.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+    };
+  },
+
+  toJSON(message: ListHomeFeedResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => ArticleCard.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+};
+
+function createBaseListTrendingRequest(): ListTrendingRequest {
+  return { limit: 0 };
+}
+
+export const ListTrendingRequest: MessageFns<ListTrendingRequest> = {
+  encode(message: ListTrendingRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== 0) {
+      writer.uint32(8).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTrendingRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTrendingRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTrendingRequest {
+    return { limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0 };
+  },
+
+  toJSON(message: ListTrendingRequest): unknown {
+    const obj: any = {};
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+};
+
+function createBaseTrendingArticle(): TrendingArticle {
+  return { card: undefined, score: 0 };
+}
+
+export const TrendingArticle: MessageFns<TrendingArticle> = {
+  encode(message: TrendingArticle, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.card !== undefined) {
+      ArticleCard.encode(message.card, writer.uint32(10).fork()).join();
+    }
+    if (message.score !== 0) {
+      writer.uint32(17).double(message.score);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TrendingArticle {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTrendingArticle();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.card = ArticleCard.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TrendingArticle {
+    return {
+      card: isSet(object.card) ? ArticleCard.fromJSON(object.card) : undefined,
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+    };
+  },
+
+  toJSON(message: TrendingArticle): unknown {
+    const obj: any = {};
+    if (message.card !== undefined) {
+      obj.card = ArticleCard.toJSON(message.card);
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    return obj;
+  },
+};
+
+function createBaseListTrendingResponse(): ListTrendingResponse {
+  return { items: [] };
+}
+
+export const ListTrendingResponse: MessageFns<ListTrendingResponse> = {
+  encode(message: ListTrendingResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      TrendingArticle.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTrendingResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTrendingResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(TrendingArticle.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTrendingResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => TrendingArticle.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListTrendingResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => TrendingArticle.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseSetCategoryPinRequest(): SetCategoryPinRequest {
+  return { uid: "", category: "", on: false };
+}
+
+export const SetCategoryPinRequest: MessageFns<SetCategoryPinRequest> = {
+  encode(message: SetCategoryPinRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    if (message.category !== "") {
+      writer.uint32(18).string(message.category);
+    }
+    if (message.on !== false) {
+      writer.uint32(24).bool(message.on);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetCategoryPinRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetCategoryPinRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.category = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.on = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetCategoryPinRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      category: isSet(object.category) ? globalThis.String(object.category) : "",
+      on: isSet(object.on) ? globalThis.Boolean(object.on) : false,
+    };
+  },
+
+  toJSON(message: SetCategoryPinRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.category !== "") {
+      obj.category = message.category;
+    }
+    if (message.on !== false) {
+      obj.on = message.on;
+    }
+    return obj;
+  },
+};
+
+function createBaseSetCategoryPinResponse(): SetCategoryPinResponse {
+  return { pinned: false, following: false };
+}
+
+export const SetCategoryPinResponse: MessageFns<SetCategoryPinResponse> = {
+  encode(message: SetCategoryPinResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pinned !== false) {
+      writer.uint32(8).bool(message.pinned);
+    }
+    if (message.following !== false) {
+      writer.uint32(16).bool(message.following);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetCategoryPinResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetCategoryPinResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.pinned = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.following = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetCategoryPinResponse {
+    return {
+      pinned: isSet(object.pinned) ? globalThis.Boolean(object.pinned) : false,
+      following: isSet(object.following) ? globalThis.Boolean(object.following) : false,
+    };
+  },
+
+  toJSON(message: SetCategoryPinResponse): unknown {
+    const obj: any = {};
+    if (message.pinned !== false) {
+      obj.pinned = message.pinned;
+    }
+    if (message.following !== false) {
+      obj.following = message.following;
+    }
+    return obj;
+  },
+};
+
+function createBaseExploreCategoryRequest(): ExploreCategoryRequest {
+  return { category: "" };
+}
+
+export const ExploreCategoryRequest: MessageFns<ExploreCategoryRequest> = {
+  encode(message: ExploreCategoryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.category !== "") {
+      writer.uint32(10).string(message.category);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExploreCategoryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExploreCategoryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.category = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExploreCategoryRequest {
+    return { category: isSet(object.category) ? globalThis.String(object.category) : "" };
+  },
+
+  toJSON(message: ExploreCategoryRequest): unknown {
+    const obj: any = {};
+    if (message.category !== "") {
+      obj.category = message.category;
+    }
+    return obj;
+  },
+};
+
+function createBaseCategoryAuthor(): CategoryAuthor {
+  return { author: undefined, articles: 0, score: 0 };
+}
+
+export const CategoryAuthor: MessageFns<CategoryAuthor> = {
+  encode(message: CategoryAuthor, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.author !== undefined) {
+      Author.encode(message.author, writer.uint32(10).fork()).join();
+    }
+    if (message.articles !== 0) {
+      writer.uint32(16).int32(message.articles);
+    }
+    if (message.score !== 0) {
+      writer.uint32(24).int32(message.score);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CategoryAuthor {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCategoryAuthor();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.author = Author.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.articles = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.score = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CategoryAuthor {
+    return {
+      author: isSet(object.author) ? Author.fromJSON(object.author) : undefined,
+      articles: isSet(object.articles) ? globalThis.Number(object.articles) : 0,
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+    };
+  },
+
+  toJSON(message: CategoryAuthor): unknown {
+    const obj: any = {};
+    if (message.author !== undefined) {
+      obj.author = Author.toJSON(message.author);
+    }
+    if (message.articles !== 0) {
+      obj.articles = Math.round(message.articles);
+    }
+    if (message.score !== 0) {
+      obj.score = Math.round(message.score);
+    }
+    return obj;
+  },
+};
+
+function createBaseExploreCategoryResponse(): ExploreCategoryResponse {
+  return { articles: 0, followers: 0, articlesThisWeek: 0, topAuthors: [], newest: [], top: [] };
+}
+
+export const ExploreCategoryResponse: MessageFns<ExploreCategoryResponse> = {
+  encode(message: ExploreCategoryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articles !== 0) {
+      writer.uint32(8).int32(message.articles);
+    }
+    if (message.followers !== 0) {
+      writer.uint32(16).int32(message.followers);
+    }
+    if (message.articlesThisWeek !== 0) {
+      writer.uint32(24).int32(message.articlesThisWeek);
+    }
+    for (const v of message.topAuthors) {
+      CategoryAuthor.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.newest) {
+      ArticleCard.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.top) {
+      ArticleCard.encode(v!, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExploreCategoryResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExploreCategoryResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.articles = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.followers = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.articlesThisWeek = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.topAuthors.push(CategoryAuthor.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.newest.push(ArticleCard.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.top.push(ArticleCard.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExploreCategoryResponse {
+    return {
+      articles: isSet(object.articles) ? globalThis.Number(object.articles) : 0,
+      followers: isSet(object.followers) ? globalThis.Number(object.followers) : 0,
+      articlesThisWeek: isSet(object.articlesThisWeek)
+        ? globalThis.Number(object.articlesThisWeek)
+        : isSet(object.articles_this_week)
+        ? globalThis.Number(object.articles_this_week)
+        : 0,
+      topAuthors: globalThis.Array.isArray(object?.topAuthors)
+        ? object.topAuthors.map((e: any) => CategoryAuthor.fromJSON(e))
+        : globalThis.Array.isArray(object?.top_authors)
+        ? object.top_authors.map((e: any) => CategoryAuthor.fromJSON(e))
+        : [],
+      newest: globalThis.Array.isArray(object?.newest) ? object.newest.map((e: any) => ArticleCard.fromJSON(e)) : [],
+      top: globalThis.Array.isArray(object?.top) ? object.top.map((e: any) => ArticleCard.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ExploreCategoryResponse): unknown {
+    const obj: any = {};
+    if (message.articles !== 0) {
+      obj.articles = Math.round(message.articles);
+    }
+    if (message.followers !== 0) {
+      obj.followers = Math.round(message.followers);
+    }
+    if (message.articlesThisWeek !== 0) {
+      obj.articlesThisWeek = Math.round(message.articlesThisWeek);
+    }
+    if (message.topAuthors?.length) {
+      obj.topAuthors = message.topAuthors.map((e) => CategoryAuthor.toJSON(e));
+    }
+    if (message.newest?.length) {
+      obj.newest = message.newest.map((e) => ArticleCard.toJSON(e));
+    }
+    if (message.top?.length) {
+      obj.top = message.top.map((e) => ArticleCard.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseSuggestFollowsRequest(): SuggestFollowsRequest {
+  return { uid: "", subscribedPublicationIds: [] };
+}
+
+export const SuggestFollowsRequest: MessageFns<SuggestFollowsRequest> = {
+  encode(message: SuggestFollowsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uid !== "") {
+      writer.uint32(10).string(message.uid);
+    }
+    for (const v of message.subscribedPublicationIds) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SuggestFollowsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSuggestFollowsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subscribedPublicationIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SuggestFollowsRequest {
+    return {
+      uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
+      subscribedPublicationIds: globalThis.Array.isArray(object?.subscribedPublicationIds)
+        ? object.subscribedPublicationIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.subscribed_publication_ids)
+        ? object.subscribed_publication_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SuggestFollowsRequest): unknown {
+    const obj: any = {};
+    if (message.uid !== "") {
+      obj.uid = message.uid;
+    }
+    if (message.subscribedPublicationIds?.length) {
+      obj.subscribedPublicationIds = message.subscribedPublicationIds;
+    }
+    return obj;
+  },
+};
+
+function createBaseSuggestedCategory(): SuggestedCategory {
+  return { category: "", articles: 0 };
+}
+
+export const SuggestedCategory: MessageFns<SuggestedCategory> = {
+  encode(message: SuggestedCategory, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.category !== "") {
+      writer.uint32(10).string(message.category);
+    }
+    if (message.articles !== 0) {
+      writer.uint32(16).int32(message.articles);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SuggestedCategory {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSuggestedCategory();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.category = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.articles = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SuggestedCategory {
+    return {
+      category: isSet(object.category) ? globalThis.String(object.category) : "",
+      articles: isSet(object.articles) ? globalThis.Number(object.articles) : 0,
+    };
+  },
+
+  toJSON(message: SuggestedCategory): unknown {
+    const obj: any = {};
+    if (message.category !== "") {
+      obj.category = message.category;
+    }
+    if (message.articles !== 0) {
+      obj.articles = Math.round(message.articles);
+    }
+    return obj;
+  },
+};
+
+function createBaseSuggestedPublication(): SuggestedPublication {
+  return { publicationId: "", articles: 0 };
+}
+
+export const SuggestedPublication: MessageFns<SuggestedPublication> = {
+  encode(message: SuggestedPublication, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.publicationId !== "") {
+      writer.uint32(10).string(message.publicationId);
+    }
+    if (message.articles !== 0) {
+      writer.uint32(16).int32(message.articles);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SuggestedPublication {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSuggestedPublication();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.articles = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SuggestedPublication {
+    return {
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
+      articles: isSet(object.articles) ? globalThis.Number(object.articles) : 0,
+    };
+  },
+
+  toJSON(message: SuggestedPublication): unknown {
+    const obj: any = {};
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
+    }
+    if (message.articles !== 0) {
+      obj.articles = Math.round(message.articles);
+    }
+    return obj;
+  },
+};
+
+function createBaseSuggestFollowsResponse(): SuggestFollowsResponse {
+  return { users: [], categories: [], publications: [] };
+}
+
+export const SuggestFollowsResponse: MessageFns<SuggestFollowsResponse> = {
+  encode(message: SuggestFollowsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.users) {
+      CategoryAuthor.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.categories) {
+      SuggestedCategory.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.publications) {
+      SuggestedPublication.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SuggestFollowsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSuggestFollowsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.users.push(CategoryAuthor.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.categories.push(SuggestedCategory.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.publications.push(SuggestedPublication.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SuggestFollowsResponse {
+    return {
+      users: globalThis.Array.isArray(object?.users) ? object.users.map((e: any) => CategoryAuthor.fromJSON(e)) : [],
+      categories: globalThis.Array.isArray(object?.categories)
+        ? object.categories.map((e: any) => SuggestedCategory.fromJSON(e))
+        : [],
+      publications: globalThis.Array.isArray(object?.publications)
+        ? object.publications.map((e: any) => SuggestedPublication.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SuggestFollowsResponse): unknown {
+    const obj: any = {};
+    if (message.users?.length) {
+      obj.users = message.users.map((e) => CategoryAuthor.toJSON(e));
+    }
+    if (message.categories?.length) {
+      obj.categories = message.categories.map((e) => SuggestedCategory.toJSON(e));
+    }
+    if (message.publications?.length) {
+      obj.publications = message.publications.map((e) => SuggestedPublication.toJSON(e));
     }
     return obj;
   },
@@ -4733,6 +6046,76 @@ export const EngagementServiceService = {
     responseDeserialize: (value: Buffer): ListFollowedCategoriesResponse =>
       ListFollowedCategoriesResponse.decode(value),
   },
+  /**
+   * The home page's lists (issue #17): tab all (everyone), following (the articles of the users, categories and
+   * publications the user follows; Unauthorized without a uid) or suggestions (the categories the user followed or
+   * read, i.e. voted or bookmarked in, without the authors they follow, their own and their publications'). Each is
+   * the given language first, then the others (a translation in that language is shown instead of its original),
+   * newest first, by cursor (rules: parseHomeCursor; InvalidPage for any other text). Unknown tab: InvalidModel.
+   */
+  listHomeFeed: {
+    path: "/articles.v1.EngagementService/ListHomeFeed" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListHomeFeedRequest): Buffer => Buffer.from(ListHomeFeedRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListHomeFeedRequest => ListHomeFeedRequest.decode(value),
+    responseSerialize: (value: ListHomeFeedResponse): Buffer =>
+      Buffer.from(ListHomeFeedResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListHomeFeedResponse => ListHomeFeedResponse.decode(value),
+  },
+  /** The trending articles: votes, comments and reads of the last days, decayed (rules: trendHeat), best first. */
+  listTrending: {
+    path: "/articles.v1.EngagementService/ListTrending" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListTrendingRequest): Buffer => Buffer.from(ListTrendingRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListTrendingRequest => ListTrendingRequest.decode(value),
+    responseSerialize: (value: ListTrendingResponse): Buffer =>
+      Buffer.from(ListTrendingResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListTrendingResponse => ListTrendingResponse.decode(value),
+  },
+  /**
+   * Pins (on) or unpins (off) a category to the top of the user's home; pinning follows it too, and pinning more
+   * than PINNED_CATEGORIES_MAX unpins the oldest pin. InvalidCategory.
+   */
+  setCategoryPin: {
+    path: "/articles.v1.EngagementService/SetCategoryPin" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetCategoryPinRequest): Buffer =>
+      Buffer.from(SetCategoryPinRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetCategoryPinRequest => SetCategoryPinRequest.decode(value),
+    responseSerialize: (value: SetCategoryPinResponse): Buffer =>
+      Buffer.from(SetCategoryPinResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetCategoryPinResponse => SetCategoryPinResponse.decode(value),
+  },
+  /** A category's overview: its counts, top authors, newest and top articles. InvalidCategory. */
+  exploreCategory: {
+    path: "/articles.v1.EngagementService/ExploreCategory" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExploreCategoryRequest): Buffer =>
+      Buffer.from(ExploreCategoryRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExploreCategoryRequest => ExploreCategoryRequest.decode(value),
+    responseSerialize: (value: ExploreCategoryResponse): Buffer =>
+      Buffer.from(ExploreCategoryResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExploreCategoryResponse => ExploreCategoryResponse.decode(value),
+  },
+  /**
+   * Whom and what the user might follow: authors writing in the categories they follow or read, categories they do
+   * not follow, and publications publishing there; never themself or what they already follow.
+   */
+  suggestFollows: {
+    path: "/articles.v1.EngagementService/SuggestFollows" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SuggestFollowsRequest): Buffer =>
+      Buffer.from(SuggestFollowsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SuggestFollowsRequest => SuggestFollowsRequest.decode(value),
+    responseSerialize: (value: SuggestFollowsResponse): Buffer =>
+      Buffer.from(SuggestFollowsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SuggestFollowsResponse => SuggestFollowsResponse.decode(value),
+  },
 } as const;
 
 export interface EngagementServiceServer extends UntypedServiceImplementation {
@@ -4798,6 +6181,28 @@ export interface EngagementServiceServer extends UntypedServiceImplementation {
   setCategoryFollow: handleUnaryCall<SetCategoryFollowRequest, SetCategoryFollowResponse>;
   /** The categories the user follows, in the shared order. */
   listFollowedCategories: handleUnaryCall<ListFollowedCategoriesRequest, ListFollowedCategoriesResponse>;
+  /**
+   * The home page's lists (issue #17): tab all (everyone), following (the articles of the users, categories and
+   * publications the user follows; Unauthorized without a uid) or suggestions (the categories the user followed or
+   * read, i.e. voted or bookmarked in, without the authors they follow, their own and their publications'). Each is
+   * the given language first, then the others (a translation in that language is shown instead of its original),
+   * newest first, by cursor (rules: parseHomeCursor; InvalidPage for any other text). Unknown tab: InvalidModel.
+   */
+  listHomeFeed: handleUnaryCall<ListHomeFeedRequest, ListHomeFeedResponse>;
+  /** The trending articles: votes, comments and reads of the last days, decayed (rules: trendHeat), best first. */
+  listTrending: handleUnaryCall<ListTrendingRequest, ListTrendingResponse>;
+  /**
+   * Pins (on) or unpins (off) a category to the top of the user's home; pinning follows it too, and pinning more
+   * than PINNED_CATEGORIES_MAX unpins the oldest pin. InvalidCategory.
+   */
+  setCategoryPin: handleUnaryCall<SetCategoryPinRequest, SetCategoryPinResponse>;
+  /** A category's overview: its counts, top authors, newest and top articles. InvalidCategory. */
+  exploreCategory: handleUnaryCall<ExploreCategoryRequest, ExploreCategoryResponse>;
+  /**
+   * Whom and what the user might follow: authors writing in the categories they follow or read, categories they do
+   * not follow, and publications publishing there; never themself or what they already follow.
+   */
+  suggestFollows: handleUnaryCall<SuggestFollowsRequest, SuggestFollowsResponse>;
 }
 
 export interface EngagementServiceClient extends Client {
@@ -5181,6 +6586,98 @@ export interface EngagementServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListFollowedCategoriesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The home page's lists (issue #17): tab all (everyone), following (the articles of the users, categories and
+   * publications the user follows; Unauthorized without a uid) or suggestions (the categories the user followed or
+   * read, i.e. voted or bookmarked in, without the authors they follow, their own and their publications'). Each is
+   * the given language first, then the others (a translation in that language is shown instead of its original),
+   * newest first, by cursor (rules: parseHomeCursor; InvalidPage for any other text). Unknown tab: InvalidModel.
+   */
+  listHomeFeed(
+    request: ListHomeFeedRequest,
+    callback: (error: ServiceError | null, response: ListHomeFeedResponse) => void,
+  ): ClientUnaryCall;
+  listHomeFeed(
+    request: ListHomeFeedRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListHomeFeedResponse) => void,
+  ): ClientUnaryCall;
+  listHomeFeed(
+    request: ListHomeFeedRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListHomeFeedResponse) => void,
+  ): ClientUnaryCall;
+  /** The trending articles: votes, comments and reads of the last days, decayed (rules: trendHeat), best first. */
+  listTrending(
+    request: ListTrendingRequest,
+    callback: (error: ServiceError | null, response: ListTrendingResponse) => void,
+  ): ClientUnaryCall;
+  listTrending(
+    request: ListTrendingRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListTrendingResponse) => void,
+  ): ClientUnaryCall;
+  listTrending(
+    request: ListTrendingRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListTrendingResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Pins (on) or unpins (off) a category to the top of the user's home; pinning follows it too, and pinning more
+   * than PINNED_CATEGORIES_MAX unpins the oldest pin. InvalidCategory.
+   */
+  setCategoryPin(
+    request: SetCategoryPinRequest,
+    callback: (error: ServiceError | null, response: SetCategoryPinResponse) => void,
+  ): ClientUnaryCall;
+  setCategoryPin(
+    request: SetCategoryPinRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetCategoryPinResponse) => void,
+  ): ClientUnaryCall;
+  setCategoryPin(
+    request: SetCategoryPinRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetCategoryPinResponse) => void,
+  ): ClientUnaryCall;
+  /** A category's overview: its counts, top authors, newest and top articles. InvalidCategory. */
+  exploreCategory(
+    request: ExploreCategoryRequest,
+    callback: (error: ServiceError | null, response: ExploreCategoryResponse) => void,
+  ): ClientUnaryCall;
+  exploreCategory(
+    request: ExploreCategoryRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExploreCategoryResponse) => void,
+  ): ClientUnaryCall;
+  exploreCategory(
+    request: ExploreCategoryRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExploreCategoryResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Whom and what the user might follow: authors writing in the categories they follow or read, categories they do
+   * not follow, and publications publishing there; never themself or what they already follow.
+   */
+  suggestFollows(
+    request: SuggestFollowsRequest,
+    callback: (error: ServiceError | null, response: SuggestFollowsResponse) => void,
+  ): ClientUnaryCall;
+  suggestFollows(
+    request: SuggestFollowsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SuggestFollowsResponse) => void,
+  ): ClientUnaryCall;
+  suggestFollows(
+    request: SuggestFollowsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SuggestFollowsResponse) => void,
   ): ClientUnaryCall;
 }
 
