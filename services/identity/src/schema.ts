@@ -11,3 +11,4 @@ export * from './bans/ban.table.js';
 export * from './security/security.tables.js';
 export * from './profile/link.table.js';
 export * from './follows/follow.table.js';
+export * from './standing/standing.tables.js';

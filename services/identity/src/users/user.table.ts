@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, index, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { oneOf } from '@pencraft/kit/schema';
 import { GENDERS, LANGS, THEMES, type Gender, type Lang, type Theme } from '@pencraft/rules';
 import { identitySchema } from '../identity.schema.js';
@@ -42,6 +42,8 @@ export const users = identitySchema.table(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_phone_key').on(t.phone),
+    // The all-time leaderboard (standing): highest rating first.
+    index('users_rating_idx').on(t.rating.desc(), t.id),
     check('users_theme_known', oneOf('theme', THEMES)),
     check('users_lang_known', oneOf('lang', LANGS)),
     check('users_gender_known', oneOf('gender', GENDERS)),
