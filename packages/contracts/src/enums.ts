@@ -33,6 +33,7 @@ import {
   LANGS,
   REPORT_REASONS,
   SEARCH_HIT_KINDS,
+  SEARCH_SORTS,
 } from '@pencraft/rules';
 import { ArticleStatus } from './gen/articles/v1/articles.js';
 import { EditorImageFormat } from './gen/articles/v1/media.js';
@@ -55,7 +56,7 @@ import {
   ReportKind,
   ReportState,
 } from './gen/moderation/v1/moderation.js';
-import { SearchHitKind } from './gen/search/v1/search.js';
+import { SearchHitKind, SearchSort } from './gen/search/v1/search.js';
 import {
   PlanInterval,
   PublicationImageKind,
@@ -170,6 +171,7 @@ export const searchHitKinds = protoEnum<SearchHitKind, (typeof SEARCH_HIT_KINDS)
   SearchHitKind,
   SEARCH_HIT_KINDS,
 );
+export const searchSorts = protoEnum<SearchSort, (typeof SEARCH_SORTS)[number]>('SearchSort', SearchSort, SEARCH_SORTS);
 export const editorImageFormats = protoEnum<EditorImageFormat, (typeof EDITOR_IMAGE_FORMATS)[number]>(
   'EditorImageFormat',
   EditorImageFormat,

@@ -93,7 +93,11 @@ export const EVENTS = {
     proto: 'events/v1/identity.proto',
     message: UserRegistered,
     publisher: 'identity',
-    consumers: { articles: 'articles-identity-users', notifications: 'notifications-identity-registered' },
+    consumers: {
+      articles: 'articles-identity-users',
+      notifications: 'notifications-identity-registered',
+      search: 'search-identity-users',
+    },
   }),
   userDeleted: defineEvent({
     subject: 'identity.user.deleted',
@@ -118,6 +122,7 @@ export const EVENTS = {
       articles: 'articles-identity-user-updates',
       comments: 'comments-identity-user-updates',
       notifications: 'notifications-identity-user-updates',
+      search: 'search-identity-user-updates',
     },
   }),
   // articles keeps who follows whom for the following feed; the notifications service tells the followed (type 104).
@@ -340,15 +345,15 @@ export const EVENTS = {
     },
   }),
   // Publications: articles makes the articles of a deleted publication and a detached article personal; notifications
-  // tells the invited (400), the owner of a new subscriber (300) and a subscriber whose payment failed (301); nothing
-  // consumes the others yet (search will index publications).
+  // tells the invited (400), the owner of a new subscriber (300) and a subscriber whose payment failed (301); search indexes
+  // publications (created, updated, deleted).
   publicationCreated: defineEvent({
     subject: 'publications.publication.created',
     type: 'events.v1.PublicationCreated',
     proto: 'events/v1/publications.proto',
     message: PublicationCreated,
     publisher: 'publications',
-    consumers: {},
+    consumers: { search: 'search-publications-created' },
   }),
   publicationUpdated: defineEvent({
     subject: 'publications.publication.updated',
@@ -356,7 +361,7 @@ export const EVENTS = {
     proto: 'events/v1/publications.proto',
     message: PublicationUpdated,
     publisher: 'publications',
-    consumers: {},
+    consumers: { search: 'search-publications-updated' },
   }),
   publicationDeleted: defineEvent({
     subject: 'publications.publication.deleted',
@@ -364,7 +369,7 @@ export const EVENTS = {
     proto: 'events/v1/publications.proto',
     message: PublicationDeleted,
     publisher: 'publications',
-    consumers: { articles: 'articles-publications-deleted' },
+    consumers: { articles: 'articles-publications-deleted', search: 'search-publications-deleted' },
   }),
   memberInvited: defineEvent({
     subject: 'publications.member.invited',

@@ -24,10 +24,54 @@ export const protobufPackage = "search.v1";
 
 export const protobufFileName = "search/v1/search.proto";
 
-/** What a hit is (users and publications come later). */
+/** How hits are ordered. */
+export enum SearchSort {
+  SEARCH_SORT_UNSPECIFIED = 0,
+  /** SEARCH_SORT_RELEVANCE - Best match first, over every match (the RUM index returns matches ordered by rank). */
+  SEARCH_SORT_RELEVANCE = 1,
+  /** SEARCH_SORT_DATE - Newest first. */
+  SEARCH_SORT_DATE = 2,
+  UNRECOGNIZED = -1,
+}
+
+export function searchSortFromJSON(object: any): SearchSort {
+  switch (object) {
+    case 0:
+    case "SEARCH_SORT_UNSPECIFIED":
+      return SearchSort.SEARCH_SORT_UNSPECIFIED;
+    case 1:
+    case "SEARCH_SORT_RELEVANCE":
+      return SearchSort.SEARCH_SORT_RELEVANCE;
+    case 2:
+    case "SEARCH_SORT_DATE":
+      return SearchSort.SEARCH_SORT_DATE;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return SearchSort.UNRECOGNIZED;
+  }
+}
+
+export function searchSortToJSON(object: SearchSort): string {
+  switch (object) {
+    case SearchSort.SEARCH_SORT_UNSPECIFIED:
+      return "SEARCH_SORT_UNSPECIFIED";
+    case SearchSort.SEARCH_SORT_RELEVANCE:
+      return "SEARCH_SORT_RELEVANCE";
+    case SearchSort.SEARCH_SORT_DATE:
+      return "SEARCH_SORT_DATE";
+    case SearchSort.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/** What a hit is. */
 export enum SearchHitKind {
   SEARCH_HIT_KIND_UNSPECIFIED = 0,
   SEARCH_HIT_KIND_ARTICLE = 1,
+  SEARCH_HIT_KIND_USER = 2,
+  SEARCH_HIT_KIND_PUBLICATION = 3,
   UNRECOGNIZED = -1,
 }
 
@@ -39,6 +83,12 @@ export function searchHitKindFromJSON(object: any): SearchHitKind {
     case 1:
     case "SEARCH_HIT_KIND_ARTICLE":
       return SearchHitKind.SEARCH_HIT_KIND_ARTICLE;
+    case 2:
+    case "SEARCH_HIT_KIND_USER":
+      return SearchHitKind.SEARCH_HIT_KIND_USER;
+    case 3:
+    case "SEARCH_HIT_KIND_PUBLICATION":
+      return SearchHitKind.SEARCH_HIT_KIND_PUBLICATION;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -52,6 +102,10 @@ export function searchHitKindToJSON(object: SearchHitKind): string {
       return "SEARCH_HIT_KIND_UNSPECIFIED";
     case SearchHitKind.SEARCH_HIT_KIND_ARTICLE:
       return "SEARCH_HIT_KIND_ARTICLE";
+    case SearchHitKind.SEARCH_HIT_KIND_USER:
+      return "SEARCH_HIT_KIND_USER";
+    case SearchHitKind.SEARCH_HIT_KIND_PUBLICATION:
+      return "SEARCH_HIT_KIND_PUBLICATION";
     case SearchHitKind.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";
@@ -67,21 +121,55 @@ export interface SearchTextRequest {
    * Only the articles of this publication (a translation counts as its original's publication's), as asked on the
    * publication's subdomain; empty for every article, personal or in a publication.
    */
-  publicationId?: string | undefined;
+  publicationId?:
+    | string
+    | undefined;
+  /** Only hits of these kinds; none means articles only. */
+  kinds: SearchHitKind[];
+  /** Filters (empty or 0: none). category: a category id; author: an account id (UUID) or a username. */
+  category: string;
+  language: Language;
+  author: string;
+  /** Published at or after from_ms and before to_ms (milliseconds since the Unix epoch). */
+  fromMs: number;
+  toMs: number;
+  sort: SearchSort;
+  /** The last word is a prefix still being typed (the header's instant suggestions). */
+  prefix: boolean;
+}
+
+/** A range of a text, in UTF-16 code units (JavaScript string indices): [start, end). */
+export interface TextRange {
+  start: number;
+  end: number;
 }
 
 export interface SearchHit {
+  /** The article's, user's or publication's id. */
   id: string;
   kind: SearchHitKind;
+  /** An article's title, a user's full name, a publication's name. */
   title: string;
-  /** Plain text around the match; matched words are not marked up. */
+  /**
+   * Plain text around the match (of a paid article only its teaser); matched words are not marked up: see
+   * snippet_highlights.
+   */
   snippet: string;
   language: Language;
+  /** An article's author; a user themself; a publication's owner. */
   authorUid: string;
   authorUsername: string;
   authorFullname: string;
+  /** An article's publication time; when a user registered or a publication was created. */
   publishedAtMs: number;
   rank: number;
+  /** The matched words of the title and of the snippet. */
+  titleHighlights: TextRange[];
+  snippetHighlights: TextRange[];
+  /** A user's username or a publication's slug; empty for an article. */
+  handle: string;
+  category: string;
+  publicationId: string;
 }
 
 export interface SearchTextResponse {
@@ -92,7 +180,20 @@ export interface SearchTextResponse {
 }
 
 function createBaseSearchTextRequest(): SearchTextRequest {
-  return { query: "", page: 0, pageSize: 0, publicationId: undefined };
+  return {
+    query: "",
+    page: 0,
+    pageSize: 0,
+    publicationId: undefined,
+    kinds: [],
+    category: "",
+    language: 0,
+    author: "",
+    fromMs: 0,
+    toMs: 0,
+    sort: 0,
+    prefix: false,
+  };
 }
 
 export const SearchTextRequest: MessageFns<SearchTextRequest> = {
@@ -108,6 +209,34 @@ export const SearchTextRequest: MessageFns<SearchTextRequest> = {
     }
     if (message.publicationId !== undefined) {
       writer.uint32(34).string(message.publicationId);
+    }
+    if (message.kinds.length !== 0) {
+      writer.uint32(42).fork();
+      for (const v of message.kinds) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.category !== "") {
+      writer.uint32(50).string(message.category);
+    }
+    if (message.language !== 0) {
+      writer.uint32(56).int32(message.language);
+    }
+    if (message.author !== "") {
+      writer.uint32(66).string(message.author);
+    }
+    if (message.fromMs !== 0) {
+      writer.uint32(72).int64(message.fromMs);
+    }
+    if (message.toMs !== 0) {
+      writer.uint32(80).int64(message.toMs);
+    }
+    if (message.sort !== 0) {
+      writer.uint32(88).int32(message.sort);
+    }
+    if (message.prefix !== false) {
+      writer.uint32(96).bool(message.prefix);
     }
     return writer;
   },
@@ -157,6 +286,80 @@ export const SearchTextRequest: MessageFns<SearchTextRequest> = {
             message.publicationId = reader.string();
             continue;
           }
+          case 5: {
+            if (tag === 40) {
+              message.kinds.push(reader.int32() as any);
+
+              continue;
+            }
+
+            if (tag === 42) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.kinds.push(reader.int32() as any);
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.category = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.language = reader.int32() as any;
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.author = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.fromMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.toMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.sort = reader.int32() as any;
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.prefix = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -183,6 +386,22 @@ export const SearchTextRequest: MessageFns<SearchTextRequest> = {
         : isSet(object.publication_id)
         ? globalThis.String(object.publication_id)
         : undefined,
+      kinds: globalThis.Array.isArray(object?.kinds) ? object.kinds.map((e: any) => searchHitKindFromJSON(e)) : [],
+      category: isSet(object.category) ? globalThis.String(object.category) : "",
+      language: isSet(object.language) ? languageFromJSON(object.language) : 0,
+      author: isSet(object.author) ? globalThis.String(object.author) : "",
+      fromMs: isSet(object.fromMs)
+        ? globalThis.Number(object.fromMs)
+        : isSet(object.from_ms)
+        ? globalThis.Number(object.from_ms)
+        : 0,
+      toMs: isSet(object.toMs)
+        ? globalThis.Number(object.toMs)
+        : isSet(object.to_ms)
+        ? globalThis.Number(object.to_ms)
+        : 0,
+      sort: isSet(object.sort) ? searchSortFromJSON(object.sort) : 0,
+      prefix: isSet(object.prefix) ? globalThis.Boolean(object.prefix) : false,
     };
   },
 
@@ -200,6 +419,105 @@ export const SearchTextRequest: MessageFns<SearchTextRequest> = {
     if (message.publicationId !== undefined) {
       obj.publicationId = message.publicationId;
     }
+    if (message.kinds?.length) {
+      obj.kinds = message.kinds.map((e) => searchHitKindToJSON(e));
+    }
+    if (message.category !== "") {
+      obj.category = message.category;
+    }
+    if (message.language !== 0) {
+      obj.language = languageToJSON(message.language);
+    }
+    if (message.author !== "") {
+      obj.author = message.author;
+    }
+    if (message.fromMs !== 0) {
+      obj.fromMs = Math.round(message.fromMs);
+    }
+    if (message.toMs !== 0) {
+      obj.toMs = Math.round(message.toMs);
+    }
+    if (message.sort !== 0) {
+      obj.sort = searchSortToJSON(message.sort);
+    }
+    if (message.prefix !== false) {
+      obj.prefix = message.prefix;
+    }
+    return obj;
+  },
+};
+
+function createBaseTextRange(): TextRange {
+  return { start: 0, end: 0 };
+}
+
+export const TextRange: MessageFns<TextRange> = {
+  encode(message: TextRange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.start !== 0) {
+      writer.uint32(8).int32(message.start);
+    }
+    if (message.end !== 0) {
+      writer.uint32(16).int32(message.end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TextRange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTextRange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.start = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.end = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TextRange {
+    return {
+      start: isSet(object.start) ? globalThis.Number(object.start) : 0,
+      end: isSet(object.end) ? globalThis.Number(object.end) : 0,
+    };
+  },
+
+  toJSON(message: TextRange): unknown {
+    const obj: any = {};
+    if (message.start !== 0) {
+      obj.start = Math.round(message.start);
+    }
+    if (message.end !== 0) {
+      obj.end = Math.round(message.end);
+    }
     return obj;
   },
 };
@@ -216,6 +534,11 @@ function createBaseSearchHit(): SearchHit {
     authorFullname: "",
     publishedAtMs: 0,
     rank: 0,
+    titleHighlights: [],
+    snippetHighlights: [],
+    handle: "",
+    category: "",
+    publicationId: "",
   };
 }
 
@@ -250,6 +573,21 @@ export const SearchHit: MessageFns<SearchHit> = {
     }
     if (message.rank !== 0) {
       writer.uint32(85).float(message.rank);
+    }
+    for (const v of message.titleHighlights) {
+      TextRange.encode(v!, writer.uint32(90).fork()).join();
+    }
+    for (const v of message.snippetHighlights) {
+      TextRange.encode(v!, writer.uint32(98).fork()).join();
+    }
+    if (message.handle !== "") {
+      writer.uint32(106).string(message.handle);
+    }
+    if (message.category !== "") {
+      writer.uint32(114).string(message.category);
+    }
+    if (message.publicationId !== "") {
+      writer.uint32(122).string(message.publicationId);
     }
     return writer;
   },
@@ -347,6 +685,46 @@ export const SearchHit: MessageFns<SearchHit> = {
             message.rank = reader.float();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.titleHighlights.push(TextRange.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.snippetHighlights.push(TextRange.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.handle = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.category = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.publicationId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -387,6 +765,23 @@ export const SearchHit: MessageFns<SearchHit> = {
         ? globalThis.Number(object.published_at_ms)
         : 0,
       rank: isSet(object.rank) ? globalThis.Number(object.rank) : 0,
+      titleHighlights: globalThis.Array.isArray(object?.titleHighlights)
+        ? object.titleHighlights.map((e: any) => TextRange.fromJSON(e))
+        : globalThis.Array.isArray(object?.title_highlights)
+        ? object.title_highlights.map((e: any) => TextRange.fromJSON(e))
+        : [],
+      snippetHighlights: globalThis.Array.isArray(object?.snippetHighlights)
+        ? object.snippetHighlights.map((e: any) => TextRange.fromJSON(e))
+        : globalThis.Array.isArray(object?.snippet_highlights)
+        ? object.snippet_highlights.map((e: any) => TextRange.fromJSON(e))
+        : [],
+      handle: isSet(object.handle) ? globalThis.String(object.handle) : "",
+      category: isSet(object.category) ? globalThis.String(object.category) : "",
+      publicationId: isSet(object.publicationId)
+        ? globalThis.String(object.publicationId)
+        : isSet(object.publication_id)
+        ? globalThis.String(object.publication_id)
+        : "",
     };
   },
 
@@ -421,6 +816,21 @@ export const SearchHit: MessageFns<SearchHit> = {
     }
     if (message.rank !== 0) {
       obj.rank = floatToJson(message.rank);
+    }
+    if (message.titleHighlights?.length) {
+      obj.titleHighlights = message.titleHighlights.map((e) => TextRange.toJSON(e));
+    }
+    if (message.snippetHighlights?.length) {
+      obj.snippetHighlights = message.snippetHighlights.map((e) => TextRange.toJSON(e));
+    }
+    if (message.handle !== "") {
+      obj.handle = message.handle;
+    }
+    if (message.category !== "") {
+      obj.category = message.category;
+    }
+    if (message.publicationId !== "") {
+      obj.publicationId = message.publicationId;
     }
     return obj;
   },
@@ -539,10 +949,10 @@ export const SearchTextResponse: MessageFns<SearchTextResponse> = {
   },
 };
 
-/** Full-text search over what the other services publish. */
+/** Full-text search over what the other services publish: articles, users and publications. */
 export type SearchServiceService = typeof SearchServiceService;
 export const SearchServiceService = {
-  /** Plain text search (the /api/strict/txt call), over everything or over one publication's articles. */
+  /** Text search (the /api/strict/txt, /full and /advanced calls), over everything or over one publication's articles. */
   searchText: {
     path: "/search.v1.SearchService/SearchText" as const,
     requestStream: false as const,
@@ -555,12 +965,12 @@ export const SearchServiceService = {
 } as const;
 
 export interface SearchServiceServer extends UntypedServiceImplementation {
-  /** Plain text search (the /api/strict/txt call), over everything or over one publication's articles. */
+  /** Text search (the /api/strict/txt, /full and /advanced calls), over everything or over one publication's articles. */
   searchText: handleUnaryCall<SearchTextRequest, SearchTextResponse>;
 }
 
 export interface SearchServiceClient extends Client {
-  /** Plain text search (the /api/strict/txt call), over everything or over one publication's articles. */
+  /** Text search (the /api/strict/txt, /full and /advanced calls), over everything or over one publication's articles. */
   searchText(
     request: SearchTextRequest,
     callback: (error: ServiceError | null, response: SearchTextResponse) => void,
