@@ -1,5 +1,14 @@
 import { oneOf } from '@pencraft/kit/schema';
-import { ACCOUNT_LOG_TYPES, BAN_REASONS, GENDERS, LANGS, LINK_PROVIDERS, THEMES } from '@pencraft/rules';
+import {
+  ACCOUNT_LOG_TYPES,
+  BAN_REASONS,
+  FEEDBACK_STATUSES,
+  FEEDBACK_TYPES,
+  GENDERS,
+  LANGS,
+  LINK_PROVIDERS,
+  THEMES,
+} from '@pencraft/rules';
 import { sqlText, textColumnChecks } from '@pencraft/testing';
 import { VERIFICATION_PURPOSES } from './verification/verification-code.table.js';
 import * as schema from './schema.js';
@@ -13,6 +22,9 @@ const CLOSED: Record<string, readonly string[]> = {
   'users.lang': LANGS,
   'users.gender': GENDERS,
   'verification_codes.purpose': VERIFICATION_PURPOSES,
+  'feedback.type': FEEDBACK_TYPES,
+  'feedback.status': FEEDBACK_STATUSES,
+  'feedback.lang': LANGS,
 };
 
 /** Free text (names, notes, addresses, keys, hashes): nothing to check against. */
@@ -44,6 +56,13 @@ const FREE = [
   'processed_events.consumer',
   'processed_events.event_id',
   'processed_events.subject',
+  'feedback.email',
+  'feedback.sender_key',
+  'feedback.title',
+  'feedback.description',
+  'feedback.answer',
+  'feedback.answered_by',
+  'feedback.closed_by',
 ];
 
 describe('identity tables: closed values', () => {

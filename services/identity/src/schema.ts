@@ -12,3 +12,4 @@ export * from './security/security.tables.js';
 export * from './profile/link.table.js';
 export * from './follows/follow.table.js';
 export * from './standing/standing.tables.js';
+export * from './feedback/feedback.table.js';
