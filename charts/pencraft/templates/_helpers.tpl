@@ -478,6 +478,19 @@ shell (the frontend served at /) for its index.html, the public origin for canon
 {{- join "," $pages -}}
 {{- end -}}
 
+{{/* SPA_ROUTES for the shell's server: the client routes (system.json `routes`) of every enabled frontend; any other
+page path answers 404. Args: root. */}}
+{{- define "pencraft.spaRoutes" -}}
+{{- $system := include "pencraft.registry" . | fromJson -}}
+{{- $routes := list -}}
+{{- range $name, $fe := (include "pencraft.components" . | fromJson).frontend -}}
+{{- if $fe.enabled -}}
+{{- $routes = concat $routes ((get $system.frontends $name).routes | default list) -}}
+{{- end -}}
+{{- end -}}
+{{- join "," $routes -}}
+{{- end -}}
+
 {{/* A component's own env (plain) and secretEnv (by reference). Args: c. */}}
 {{- define "pencraft.extraEnv" -}}
 {{- range $name, $value := .env }}

@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Layout } from './components/Layout.js';
-import { lazy } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ServerErrorPage } from './pages/ServerErrorPage.js';
 
 // The shell's own pages load when first shown (each its own chunk): a reader opening an article never downloads the
@@ -40,8 +40,25 @@ const CookieSettingsPage = lazy(() =>
   import('./consent/CookieSettingsPage.js').then((m) => ({ default: m.CookieSettingsPage })),
 );
 import { RemotesProvider } from './remotes/context.js';
+import { SHELL_ROUTES, type ShellRoute } from './shell-routes.js';
 import type { RemoteRegistry } from './remotes/registry.js';
 import { RemoteRoutes } from './remotes/RemoteRoutes.js';
+
+const PAGES: Record<ShellRoute, LazyExoticComponent<ComponentType>> = {
+  '/login': LoginPage,
+  '/register': RegisterPage,
+  '/register/confirm': ConfirmEmailPage,
+  '/register/:step': OnboardingPage,
+  '/confirm': ConfirmLandingPage,
+  '/confirm-email': EmailChangedPage,
+  '/deletion-cancelled': DeletionCancelledPage,
+  '/forgot': ForgotPasswordPage,
+  '/reset': ResetPasswordPage,
+  '/cookies': CookiesPage,
+  '/cookies/settings': CookieSettingsPage,
+  '/about': AboutPage,
+  '/notifications': NotificationsPage,
+};
 
 /** The shell's own pages; every other path belongs to whichever remote declares it (or is a 404). */
 export function App({ i18n, registry }: { i18n: I18n; registry: RemoteRegistry }) {
@@ -54,19 +71,10 @@ export function App({ i18n, registry }: { i18n: I18n; registry: RemoteRegistry }
               <BrowserRouter>
                 <Routes>
                   <Route element={<Layout />}>
-                    <Route path="login" element={<LoginPage />} />
-                    <Route path="register" element={<RegisterPage />} />
-                    <Route path="register/confirm" element={<ConfirmEmailPage />} />
-                    <Route path="register/:step" element={<OnboardingPage />} />
-                    <Route path="confirm" element={<ConfirmLandingPage />} />
-                    <Route path="confirm-email" element={<EmailChangedPage />} />
-                    <Route path="deletion-cancelled" element={<DeletionCancelledPage />} />
-                    <Route path="forgot" element={<ForgotPasswordPage />} />
-                    <Route path="reset" element={<ResetPasswordPage />} />
-                    <Route path="cookies" element={<CookiesPage />} />
-                    <Route path="cookies/settings" element={<CookieSettingsPage />} />
-                    <Route path="about" element={<AboutPage />} />
-                    <Route path="notifications" element={<NotificationsPage />} />
+                    {SHELL_ROUTES.map((path) => {
+                      const Page = PAGES[path];
+                      return <Route key={path} path={path.slice(1)} element={<Page />} />;
+                    })}
                     <Route path="*" element={<RemoteRoutes />} />
                   </Route>
                 </Routes>

@@ -270,6 +270,23 @@ describe('envFor', () => {
       CSP_CONNECT_SRC: 'http://localhost:8480',
     });
     expect(reader.SPA_FALLBACK).toBeUndefined();
+    expect(reader.SPA_ROUTES).toBeUndefined();
+  });
+
+  it("gives the shell's server every frontend's client routes (the rest of the pages answer 404)", () => {
+    const routed = stackFor(
+      'test',
+      {
+        ...system,
+        frontends: {
+          ...system.frontends,
+          shell: { port: 3000, path: '/', routes: ['/login', '/about'] },
+          reader: { port: 3001, path: '/mf/reader/', routes: ['/', '/a/:id'] },
+        },
+      },
+      '/repo',
+    );
+    expect(envFor('shell', 'test', { stack: routed, secrets }).SPA_ROUTES).toBe('/login,/about,/,/a/:id');
   });
 
   it('runs a frontend that renders pages in renderer mode and routes its pages to it at the edge', () => {

@@ -199,6 +199,12 @@ export function keycloakPublicUrl(stack: Stack): string {
   return `http://localhost:${stack.infra.keycloak.port}`;
 }
 
+/** SPA_ROUTES: every frontend's client routes, comma separated (none declared: every path is answered). */
+export function spaRoutes(stack: Stack): Env {
+  const routes = stack.frontends.flatMap((f) => f.routes);
+  return routes.length ? { SPA_ROUTES: routes.join(',') } : {};
+}
+
 function frontendEnv(stack: Stack, frontend: FrontendInfo): Env {
   return {
     ...commonEnv(stack, frontend.name),
@@ -207,8 +213,8 @@ function frontendEnv(stack: Stack, frontend: FrontendInfo): Env {
     ROOT: join(stack.root, 'frontends', frontend.name, 'dist'),
     // The staff console's page exchanges its Keycloak code from the browser: Keycloak's origin joins connect-src.
     CSP_CONNECT_SRC: keycloakPublicUrl(stack),
-    // The shell owns `/`: unknown paths are client-side routes.
-    ...(frontend.path === '/' ? { SPA_FALLBACK: 'true' } : {}),
+    // The shell owns `/`: the routes of every frontend are client-side routes (200), any other page is not found (404).
+    ...(frontend.path === '/' ? { SPA_FALLBACK: 'true', ...spaRoutes(stack) } : {}),
     ...(frontend.renderer ? rendererEnv(stack, frontend, frontend.renderer) : {}),
   };
 }

@@ -39,7 +39,7 @@ export interface SystemJson {
       uses?: string[];
     }
   >;
-  frontends: Record<string, { port: number; path: string; renderer?: string; pages?: string[] }>;
+  frontends: Record<string, { port: number; path: string; renderer?: string; pages?: string[]; routes?: string[] }>;
   testPortOffset: number;
 }
 
@@ -75,6 +75,8 @@ export interface FrontendInfo {
   renderer: string | undefined;
   /** Page paths (react-router patterns) it renders: the edge sends them to it instead of the shell. */
   pages: string[];
+  /** Its client routes (react-router patterns): the shell's server answers them 200 and other pages 404. */
+  routes: string[];
 }
 
 export type AppInfo = ServiceInfo | GatewayInfo | FrontendInfo;
@@ -168,6 +170,7 @@ export function stackFor(profile: Profile, system: SystemJson = loadSystem(), ro
       path: f.path,
       renderer: f.renderer,
       pages: f.pages ?? [],
+      routes: f.routes ?? [],
     })),
   };
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { parseRoutes, routeMatcher } from './routes.ts';
 import { parseConnectSrc, securityHeaders } from './security-headers.ts';
 
 const brotli = promisify(brotliCompress);
@@ -19,6 +20,12 @@ export interface StaticServerOptions {
   root: string;
   /** Serve index.html for unknown paths without a file extension (client-side routing). */
   spaFallback?: boolean;
+  /**
+   * With spaFallback: the site's client routes (system.json `frontends.*.routes`, env SPA_ROUTES). A path that is one
+   * of them gets index.html with 200, any other path index.html with 404 (the app shows its not-found page), so an
+   * unknown page is not a soft 404. Absent: every path is answered 200.
+   */
+  routes?: readonly string[];
   /** Send Strict-Transport-Security. */
   hsts?: boolean;
   /** More connect-src origins of the CSP (CSP_CONNECT_SRC: the staff console's Keycloak). */
@@ -192,6 +199,7 @@ export function createStaticServer(options: StaticServerOptions): StaticServer {
   const cache = new CompressionCache(options.compressionCacheBytes ?? 64 * 1024 * 1024);
   let ready = true;
   let realRoot: string | undefined;
+  const isRoute = options.routes ? routeMatcher(options.routes) : () => true;
 
   async function insideRoot(filePath: string): Promise<boolean> {
     realRoot ??= await realpath(root);
@@ -258,7 +266,13 @@ export function createStaticServer(options: StaticServerOptions): StaticServer {
     return { data, encoding };
   }
 
-  async function serveFile(req: IncomingMessage, res: ServerResponse, filePath: string, stats: Stats): Promise<void> {
+  async function serveFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    filePath: string,
+    stats: Stats,
+    status = 200,
+  ): Promise<void> {
     const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
     const common: Record<string, string> = {
       ...headers,
@@ -268,7 +282,7 @@ export function createStaticServer(options: StaticServerOptions): StaticServer {
       ETag: etag,
       Vary: 'Accept-Encoding',
     };
-    if (req.headers['if-none-match'] === etag) {
+    if (status === 200 && req.headers['if-none-match'] === etag) {
       res.writeHead(304, common);
       res.end();
       return;
@@ -276,7 +290,8 @@ export function createStaticServer(options: StaticServerOptions): StaticServer {
     const { data, encoding } = await body(filePath, stats, preferredEncoding(req.headers['accept-encoding']));
     if (encoding) common['Content-Encoding'] = encoding;
     common['Content-Length'] = String(data ? data.length : stats.size);
-    res.writeHead(200, common);
+    if (status !== 200) delete common.ETag;
+    res.writeHead(status, common);
     if (req.method === 'HEAD') {
       res.end();
     } else if (data) {
@@ -305,7 +320,7 @@ export function createStaticServer(options: StaticServerOptions): StaticServer {
     const lastSegment = relative.split('/').pop() ?? '';
     if (options.spaFallback && !path.extname(lastSegment) && !relative.startsWith('api/')) {
       const index = await findFile('index.html');
-      if (index) return serveFile(req, res, index.filePath, index.stats);
+      if (index) return serveFile(req, res, index.filePath, index.stats, isRoute(rawPath) ? 200 : 404);
     }
     return send(res, 404, 'Not Found');
   }
@@ -388,10 +403,17 @@ async function main(): Promise<void> {
   } catch (error) {
     fail((error as Error).message);
   }
+  let routes: string[] | undefined;
+  try {
+    routes = env.SPA_ROUTES ? parseRoutes(env.SPA_ROUTES) : undefined;
+  } catch (error) {
+    fail((error as Error).message);
+  }
   const renderer = env.RENDERER ? await loadRenderer(env.RENDERER, root, basePath, hsts, connectSrc) : undefined;
   const { server, setNotReady } = createStaticServer({
     root,
     spaFallback: env.SPA_FALLBACK === 'true',
+    routes,
     hsts,
     connectSrc,
     basePath,
