@@ -1,3 +1,4 @@
+import { JobsServiceService } from '@pencraft/contracts/publications/v1/jobs';
 import { PublicationsServiceService } from '@pencraft/contracts/publications/v1/publications';
 import { bootService } from '@pencraft/kit';
 import { publicationsConfigSchema } from './config.js';
@@ -10,5 +11,8 @@ await bootService({
   module: PublicationsModule,
   database: { schema: 'publications', eventTables: publicationsEvents },
   publishes: true,
-  grpc: { 'publications.v1.PublicationsService': PublicationsServiceService },
+  grpc: {
+    'publications.v1.PublicationsService': PublicationsServiceService,
+    'publications.v1.JobsService': JobsServiceService,
+  },
 });

@@ -4,6 +4,9 @@ import { PublicationArticleRepository } from './articles/publication-article.rep
 import { PublicationArticleService } from './articles/publication-article.service.js';
 import { PublicationImageProcessor } from './images/publication-image.processor.js';
 import { PublicationImageService } from './images/publication-image.service.js';
+import { JobsGrpcController } from './jobs/job.grpc.controller.js';
+import { JobRepository } from './jobs/job.repository.js';
+import { JobService } from './jobs/job.service.js';
 import { MemberRepository } from './members/member.repository.js';
 import { MemberService } from './members/member.service.js';
 import { IncomeHistoryService } from './payments/income-history.service.js';
@@ -26,7 +29,7 @@ import { SubscriptionService } from './subscriptions/subscription.service.js';
 
 /** publications.v1.PublicationsService: publications, members and invitations, subscriptions, plans, pins, payments. */
 @Module({
-  controllers: [PublicationsGrpcController, SubscriberHistoryGrpcController],
+  controllers: [PublicationsGrpcController, SubscriberHistoryGrpcController, JobsGrpcController],
   providers: [
     PublicationService,
     MemberService,
@@ -47,6 +50,8 @@ import { SubscriptionService } from './subscriptions/subscription.service.js';
     RenewalStopRetrier,
     // The payment provider: Stripe (a local acquirer would be another implementation of PaymentProvider).
     { provide: PAYMENT_PROVIDER, useClass: StripeProvider },
+    JobService,
+    JobRepository,
     PublicationImageService,
     PublicationImageProcessor,
     objectStoreProvider,

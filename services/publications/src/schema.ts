@@ -10,3 +10,4 @@ export { subscriptions } from './subscriptions/subscription.table.js';
 export { publicationArticles } from './articles/publication-article.table.js';
 export { merchantAccounts } from './payments/merchant-account.table.js';
 export { incomeEntries } from './payments/income.table.js';
+export { jobs } from './jobs/job.table.js';
