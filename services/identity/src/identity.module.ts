@@ -9,6 +9,10 @@ import { PasswordHasher } from './auth/password-hasher.js';
 import { BanRepository } from './bans/ban.repository.js';
 import { BanService } from './bans/ban.service.js';
 import { TrustGrpcController } from './bans/trust.grpc.controller.js';
+import { FeedbackGrpcController } from './feedback/feedback.grpc.controller.js';
+import { FeedbackMails } from './feedback/feedback.mails.js';
+import { FeedbackRepository } from './feedback/feedback.repository.js';
+import { FeedbackService } from './feedback/feedback.service.js';
 import { FollowRepository } from './follows/follow.repository.js';
 import { FollowService } from './follows/follow.service.js';
 import { ImageProcessor } from './media/image-processor.js';
@@ -35,12 +39,20 @@ import { Totp } from './security/totp.js';
 import { UserSessionsRepository } from './security/user-sessions.repository.js';
 import { SessionTokenGenerator } from './sessions/session-token.js';
 import { SessionRepository } from './sessions/session.repository.js';
+import { StandingModule } from './standing/standing.module.js';
 import { UserRepository } from './users/user.repository.js';
 import { VerificationCodeRepository } from './verification/verification-code.repository.js';
 import { VerificationCodeService } from './verification/verification-code.service.js';
 
 @Module({
-  controllers: [ProfileGrpcController, IdentityGrpcController, SecurityGrpcController, TrustGrpcController],
+  imports: [StandingModule],
+  controllers: [
+    ProfileGrpcController,
+    IdentityGrpcController,
+    SecurityGrpcController,
+    TrustGrpcController,
+    FeedbackGrpcController,
+  ],
   providers: [
     AuthService,
     AccountService,
@@ -80,6 +92,9 @@ import { VerificationCodeService } from './verification/verification-code.servic
     UserSessionsRepository,
     GeoIp,
     SecurityAccountRepository,
+    FeedbackService,
+    FeedbackRepository,
+    FeedbackMails,
   ],
 })
 export class IdentityModule {}

@@ -1,7 +1,9 @@
+import { FeedbackServiceService } from '@pencraft/contracts/identity/v1/feedback';
 import { IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
 import { ProfileServiceService } from '@pencraft/contracts/identity/v1/profile';
 import { TrustServiceService } from '@pencraft/contracts/identity/v1/moderation';
 import { SecurityServiceService } from '@pencraft/contracts/identity/v1/security';
+import { StandingServiceService } from '@pencraft/contracts/identity/v1/standing';
 import { bootService } from '@pencraft/kit';
 import { identityConfigSchema } from './config.js';
 import { identityEvents } from './identity.schema.js';
@@ -18,5 +20,7 @@ await bootService({
     'identity.v1.ProfileService': ProfileServiceService,
     'identity.v1.SecurityService': SecurityServiceService,
     'identity.v1.TrustService': TrustServiceService,
+    'identity.v1.StandingService': StandingServiceService,
+    'identity.v1.FeedbackService': FeedbackServiceService,
   },
 });
