@@ -6,6 +6,7 @@ import { FollowService } from '../follows/follow.service.js';
 import { MediaService } from '../media/media.service.js';
 import { PhoneService } from '../phone/phone.service.js';
 import { PreferencesService } from '../preferences/preferences.service.js';
+import { StandingService } from '../standing/standing.service.js';
 import { ProfileService } from './profile.service.js';
 
 /** identity.v1.ProfileService: each method hands its request to the service of its area. */
@@ -17,6 +18,7 @@ export class ProfileGrpcController {
     private readonly media: MediaService,
     private readonly preferences: PreferencesService,
     private readonly follows: FollowService,
+    private readonly standing: StandingService,
   ) {}
 
   @GrpcMethod('ProfileService', 'getProfile')
@@ -26,12 +28,16 @@ export class ProfileGrpcController {
 
   @GrpcMethod('ProfileService', 'updateProfile')
   async updateProfile({ uid, ...change }: pb.UpdateProfileRequest): Promise<pb.UpdateProfileResponse> {
-    return { profile: await this.profiles.update(uid, change) };
+    const profile = await this.profiles.update(uid, change);
+    await this.standing.profileChanged(uid);
+    return { profile };
   }
 
   @GrpcMethod('ProfileService', 'addLink')
   async addLink(request: pb.AddLinkRequest): Promise<pb.AddLinkResponse> {
-    return { link: await this.profiles.addLink(request.uid, request.provider, request.url) };
+    const link = await this.profiles.addLink(request.uid, request.provider, request.url);
+    await this.standing.profileChanged(request.uid);
+    return { link };
   }
 
   @GrpcMethod('ProfileService', 'removeLink')
@@ -62,8 +68,15 @@ export class ProfileGrpcController {
   }
 
   @GrpcMethod('ProfileService', 'setPicture')
-  setPicture(request: pb.SetPictureRequest): Promise<pb.SetPictureResponse> {
-    return this.media.set(request.uid, pictureKinds.require(request.kind, 'kind'), Buffer.from(request.image));
+  async setPicture(request: pb.SetPictureRequest): Promise<pb.SetPictureResponse> {
+    const answer = await this.media.set(
+      request.uid,
+      pictureKinds.require(request.kind, 'kind'),
+      Buffer.from(request.image),
+    );
+    // The complete-profile badge (standing) needs the picture and the cover among the rest.
+    await this.standing.profileChanged(request.uid);
+    return answer;
   }
 
   @GrpcMethod('ProfileService', 'removePicture')

@@ -1,0 +1,289 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
+import type { BadgeCounter, BadgeId, RatingKind } from '@pencraft/rules';
+import { and, asc, count, desc, eq, gt, gte, sql, sum } from 'drizzle-orm';
+import { userLinks } from '../profile/link.table.js';
+import { users } from '../users/user.table.js';
+import { badgeCounters, countedArticles, ratingLog, supporters, upvoteTallies, userBadges } from './standing.tables.js';
+
+export interface RatingChange {
+  uid: string;
+  kind: RatingKind;
+  points: number;
+  sourceId: string;
+  subjectId: string | null;
+  at: Date;
+}
+
+export interface RatingLogRow {
+  id: string;
+  kind: RatingKind;
+  points: number;
+  at: Date;
+  subjectId: string | null;
+}
+
+export interface LeaderRow {
+  uid: string;
+  username: string;
+  fullname: string;
+  imageUrl: string | null;
+  rating: number;
+  points: number;
+}
+
+export interface BadgeRow {
+  badge: BadgeId;
+  earnedAt: Date;
+}
+
+export interface ProfileFacts {
+  picture: boolean;
+  cover: boolean;
+  headline: string;
+  bio: string;
+  birthdate: string | null;
+  links: number;
+}
+
+/** The standing tables: the rating log (and users.rating beside it), badges, counters and what they are counted from. */
+@Injectable()
+export class StandingRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  /**
+   * Writes a log row and moves users.rating by its points, once per user and source event: false when the row was
+   * there already (a redelivery) or the user does not exist (deleted since).
+   */
+  async addRating(tx: Queryable, change: RatingChange): Promise<boolean> {
+    if (!(await this.userExists(tx, change.uid))) return false;
+    const rows = await tx.insert(ratingLog).values(change).onConflictDoNothing().returning({ id: ratingLog.id });
+    if (rows.length === 0) return false;
+    await tx
+      .update(users)
+      .set({ rating: sql`${users.rating} + ${change.points}` })
+      .where(eq(users.id, change.uid));
+    return true;
+  }
+
+  async userExists(tx: Queryable, uid: string): Promise<boolean> {
+    const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, uid)).limit(1);
+    return Boolean(row);
+  }
+
+  async rating(uid: string): Promise<number | undefined> {
+    const [row] = await this.database.db.select({ rating: users.rating }).from(users).where(eq(users.id, uid));
+    return row?.rating;
+  }
+
+  async uidOfUsername(username: string): Promise<string | undefined> {
+    const [row] = await this.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`)
+      .limit(1);
+    return row?.id;
+  }
+
+  async log(uid: string, offset: number, limit: number): Promise<RatingLogRow[]> {
+    return this.database.db
+      .select({
+        id: ratingLog.id,
+        kind: ratingLog.kind,
+        points: ratingLog.points,
+        at: ratingLog.at,
+        subjectId: ratingLog.subjectId,
+      })
+      .from(ratingLog)
+      .where(eq(ratingLog.uid, uid))
+      .orderBy(desc(ratingLog.at), desc(ratingLog.id))
+      .offset(offset)
+      .limit(limit);
+  }
+
+  /** All time: users with a positive rating, highest first (users_rating_idx). */
+  async leadersAllTime(offset: number, limit: number): Promise<LeaderRow[]> {
+    return this.database.db
+      .select({
+        uid: users.id,
+        username: users.username,
+        fullname: users.fullname,
+        imageUrl: users.imageUrl,
+        rating: users.rating,
+        points: users.rating,
+      })
+      .from(users)
+      .where(gt(users.rating, 0))
+      .orderBy(desc(users.rating), asc(users.id))
+      .offset(offset)
+      .limit(limit);
+  }
+
+  /** A period: users by points gained since `since` (positive sums only), highest first. */
+  async leadersSince(since: Date, offset: number, limit: number): Promise<LeaderRow[]> {
+    const gained = this.database.db
+      .select({ uid: ratingLog.uid, points: sum(ratingLog.points).mapWith(Number).as('points') })
+      .from(ratingLog)
+      .where(gte(ratingLog.at, since))
+      .groupBy(ratingLog.uid)
+      .having(gt(sum(ratingLog.points), 0))
+      .as('gained');
+    return this.database.db
+      .select({
+        uid: users.id,
+        username: users.username,
+        fullname: users.fullname,
+        imageUrl: users.imageUrl,
+        rating: users.rating,
+        points: gained.points,
+      })
+      .from(gained)
+      .innerJoin(users, eq(users.id, gained.uid))
+      .orderBy(desc(gained.points), asc(users.id))
+      .offset(offset)
+      .limit(limit);
+  }
+
+  async badges(uid: string): Promise<BadgeRow[]> {
+    return this.database.db
+      .select({ badge: userBadges.badge, earnedAt: userBadges.earnedAt })
+      .from(userBadges)
+      .where(eq(userBadges.uid, uid))
+      .orderBy(asc(userBadges.earnedAt), asc(userBadges.badge));
+  }
+
+  async hasBadge(tx: Queryable, uid: string, badge: BadgeId): Promise<boolean> {
+    const [row] = await tx
+      .select({ badge: userBadges.badge })
+      .from(userBadges)
+      .where(and(eq(userBadges.uid, uid), eq(userBadges.badge, badge)))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** Whether the badge was new (false: held already, or no such user). */
+  async award(tx: Queryable, uid: string, badge: BadgeId, at: Date, grantedBy: string | null): Promise<boolean> {
+    if (!(await this.userExists(tx, uid))) return false;
+    const rows = await tx
+      .insert(userBadges)
+      .values({ uid, badge, earnedAt: at, grantedBy })
+      .onConflictDoNothing()
+      .returning({ badge: userBadges.badge });
+    return rows.length > 0;
+  }
+
+  /** Adds to a counter; answers its new value (undefined when the user does not exist). */
+  async increment(tx: Queryable, uid: string, counter: BadgeCounter, by: number): Promise<number | undefined> {
+    if (!(await this.userExists(tx, uid))) return undefined;
+    const [row] = await tx
+      .insert(badgeCounters)
+      .values({ uid, counter, value: by })
+      .onConflictDoUpdate({
+        target: [badgeCounters.uid, badgeCounters.counter],
+        set: { value: sql`${badgeCounters.value} + ${by}` },
+      })
+      .returning({ value: badgeCounters.value });
+    return row?.value;
+  }
+
+  /** Sets a counter to a value counted elsewhere, never lowering it; answers its new value. */
+  async raise(tx: Queryable, uid: string, counter: BadgeCounter, value: number): Promise<number | undefined> {
+    if (!(await this.userExists(tx, uid))) return undefined;
+    const [row] = await tx
+      .insert(badgeCounters)
+      .values({ uid, counter, value })
+      .onConflictDoUpdate({
+        target: [badgeCounters.uid, badgeCounters.counter],
+        set: { value: sql`greatest(${badgeCounters.value}, excluded.value)` },
+      })
+      .returning({ value: badgeCounters.value });
+    return row?.value;
+  }
+
+  async counters(uid: string): Promise<Partial<Record<BadgeCounter, number>>> {
+    const rows = await this.database.db
+      .select({ counter: badgeCounters.counter, value: badgeCounters.value })
+      .from(badgeCounters)
+      .where(eq(badgeCounters.uid, uid));
+    return Object.fromEntries(rows.map((row) => [row.counter, row.value]));
+  }
+
+  /** Records a subject's upvote count as of an event (an older event than the one recorded changes nothing). */
+  async tally(
+    tx: Queryable,
+    kind: 'article' | 'comment',
+    subjectId: string,
+    authorUid: string,
+    up: number,
+    atMs: number,
+  ): Promise<void> {
+    await tx
+      .insert(upvoteTallies)
+      .values({ subjectId, kind, authorUid, up, maxUp: up, atMs })
+      .onConflictDoUpdate({
+        target: [upvoteTallies.subjectId, upvoteTallies.kind],
+        set: {
+          up: sql`case when excluded.at_ms >= ${upvoteTallies.atMs} then excluded.up else ${upvoteTallies.up} end`,
+          atMs: sql`greatest(${upvoteTallies.atMs}, excluded.at_ms)`,
+          maxUp: sql`greatest(${upvoteTallies.maxUp}, excluded.up)`,
+        },
+      });
+  }
+
+  /** Upvotes on an author's articles or comments now, and how many of them ever reached `popular` upvotes. */
+  async upvoteTotals(
+    tx: Queryable,
+    kind: 'article' | 'comment',
+    authorUid: string,
+    popular: number,
+  ): Promise<{ up: number; popular: number }> {
+    const [row] = await tx
+      .select({
+        up: sql<number>`coalesce(sum(${upvoteTallies.up}), 0)::int`,
+        popular: sql<number>`count(*) filter (where ${upvoteTallies.maxUp} >= ${popular})::int`,
+      })
+      .from(upvoteTallies)
+      .where(and(eq(upvoteTallies.authorUid, authorUid), eq(upvoteTallies.kind, kind)));
+    return { up: row?.up ?? 0, popular: row?.popular ?? 0 };
+  }
+
+  /** Whether the supporter is new to the recipient; answers the recipient's distinct supporters. */
+  async addSupporter(tx: Queryable, recipientUid: string, supporterUid: string): Promise<number> {
+    await tx.insert(supporters).values({ recipientUid, supporterUid }).onConflictDoNothing();
+    const [row] = await tx.select({ n: count() }).from(supporters).where(eq(supporters.recipientUid, recipientUid));
+    return row?.n ?? 0;
+  }
+
+  /** Whether this article is newly counted as published for this author. */
+  async countArticle(tx: Queryable, articleId: string, authorUid: string): Promise<boolean> {
+    const rows = await tx
+      .insert(countedArticles)
+      .values({ articleId, authorUid })
+      .onConflictDoNothing()
+      .returning({ articleId: countedArticles.articleId });
+    return rows.length > 0;
+  }
+
+  async profileFacts(tx: Queryable, uid: string): Promise<ProfileFacts | undefined> {
+    const [row] = await tx
+      .select({
+        imageUrl: users.imageUrl,
+        bannerUrl: users.bannerUrl,
+        headline: users.headline,
+        bio: users.bio,
+        birthdate: users.birthdate,
+        links: sql<number>`(select count(*)::int from ${userLinks} where ${userLinks.userId} = ${users.id})`,
+      })
+      .from(users)
+      .where(eq(users.id, uid));
+    if (!row) return undefined;
+    return {
+      picture: Boolean(row.imageUrl),
+      cover: Boolean(row.bannerUrl),
+      headline: row.headline,
+      bio: row.bio,
+      birthdate: row.birthdate,
+      links: row.links,
+    };
+  }
+}
