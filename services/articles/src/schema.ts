@@ -16,4 +16,5 @@ export * from './categories/category-follow.table.js';
 export * from './collections/collection.table.js';
 export * from './feeds/article-engagement.table.js';
 export * from './feeds/user-follow.table.js';
+export * from './feeds/article-trend.table.js';
 export * from './votes/vote.table.js';

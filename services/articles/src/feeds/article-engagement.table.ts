@@ -1,5 +1,5 @@
 import { oneOf } from '@pencraft/kit/schema';
-import { CATEGORY_IDS } from '@pencraft/rules';
+import { CATEGORY_IDS, type Lang } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { articlesSchema } from '../articles.schema.js';
@@ -21,6 +21,10 @@ export const articleEngagement = articlesSchema.table(
       .references(() => articles.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').notNull(),
     category: text('category').notNull(),
+    /** The article's language, publication and original (for a translation): what the home lists filter by. */
+    language: text('language').$type<Lang>().notNull(),
+    publicationId: uuid('publication_id'),
+    translationOf: uuid('translation_of'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     upVotes: integer('up_votes').notNull().default(0),
     downVotes: integer('down_votes').notNull().default(0),
@@ -43,6 +47,10 @@ export const articleEngagement = articlesSchema.table(
       t.articleId.desc(),
     ),
     index('article_engagement_author_idx').on(t.authorId, t.publishedAt.desc(), t.articleId.desc()),
+    index('article_engagement_language_idx').on(t.language, t.publishedAt.desc(), t.articleId.desc()),
+    index('article_engagement_publication_idx')
+      .on(t.publicationId, t.publishedAt.desc(), t.articleId.desc())
+      .where(sql`publication_id is not null`),
     check('article_engagement_category_known', oneOf('category', CATEGORY_IDS)),
   ],
 );

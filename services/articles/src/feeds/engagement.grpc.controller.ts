@@ -7,6 +7,7 @@ import { CollectionService } from '../collections/collection.service.js';
 import { VoteService } from '../votes/vote.service.js';
 import { EngagementRepository } from './engagement.repository.js';
 import { FeedService } from './feed.service.js';
+import { HomeService } from './home.service.js';
 import { isUuid } from './ids.js';
 
 const SERVICE = 'EngagementService';
@@ -20,6 +21,7 @@ export class EngagementGrpcController {
     private readonly collections: CollectionService,
     private readonly feeds: FeedService,
     private readonly engagement: EngagementRepository,
+    private readonly home: HomeService,
   ) {}
 
   @GrpcMethod(SERVICE, 'getArticleMeta')
@@ -150,6 +152,35 @@ export class EngagementGrpcController {
 
   @GrpcMethod(SERVICE, 'listFollowedCategories')
   async listFollowedCategories(request: pb.ListFollowedCategoriesRequest): Promise<pb.ListFollowedCategoriesResponse> {
-    return { categories: await this.feeds.followedCategories(request.uid) };
+    const [categories, pinned] = await Promise.all([
+      this.feeds.followedCategories(request.uid),
+      this.home.pinned(request.uid),
+    ]);
+    return { categories, pinned };
+  }
+
+  @GrpcMethod(SERVICE, 'listHomeFeed')
+  listHomeFeed(request: pb.ListHomeFeedRequest): Promise<pb.ListHomeFeedResponse> {
+    return this.home.feed(request);
+  }
+
+  @GrpcMethod(SERVICE, 'listTrending')
+  listTrending(request: pb.ListTrendingRequest): Promise<pb.ListTrendingResponse> {
+    return this.home.trending(request.limit);
+  }
+
+  @GrpcMethod(SERVICE, 'setCategoryPin')
+  setCategoryPin(request: pb.SetCategoryPinRequest): Promise<pb.SetCategoryPinResponse> {
+    return this.home.setPin(request.uid, request.category, request.on);
+  }
+
+  @GrpcMethod(SERVICE, 'exploreCategory')
+  exploreCategory(request: pb.ExploreCategoryRequest): Promise<pb.ExploreCategoryResponse> {
+    return this.home.explore(request.category);
+  }
+
+  @GrpcMethod(SERVICE, 'suggestFollows')
+  suggestFollows(request: pb.SuggestFollowsRequest): Promise<pb.SuggestFollowsResponse> {
+    return this.home.suggestFollows(request.uid, request.subscribedPublicationIds);
   }
 }

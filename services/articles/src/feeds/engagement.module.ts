@@ -13,7 +13,10 @@ import { EngagementGrpcController } from './engagement.grpc.controller.js';
 import { EngagementRepository } from './engagement.repository.js';
 import { FeedRepository } from './feed.repository.js';
 import { FeedService } from './feed.service.js';
+import { HomeRepository } from './home.repository.js';
+import { HomeService } from './home.service.js';
 import { UserFollowRepository } from './user-follow.repository.js';
+import { TrendRepository } from './trend.repository.js';
 
 /**
  * Engagement and reading lists (articles.v1.EngagementService): votes, bookmarks, collections, category follows and
@@ -23,10 +26,13 @@ import { UserFollowRepository } from './user-follow.repository.js';
   controllers: [EngagementGrpcController],
   providers: [
     EngagementRepository,
+    TrendRepository,
     EngagementConsumers,
     { provide: PublicCopies, useClass: RedisPublicCopies },
     FeedRepository,
     FeedService,
+    HomeRepository,
+    HomeService,
     UserFollowRepository,
     CategoryFollowRepository,
     VoteRepository,
@@ -38,6 +44,6 @@ import { UserFollowRepository } from './user-follow.repository.js';
     Clock,
     transactionManagerProvider,
   ],
-  exports: [EngagementRepository],
+  exports: [EngagementRepository, TrendRepository],
 })
 export class EngagementModule {}

@@ -10,6 +10,7 @@ import { articleEngagement } from './article-engagement.table.js';
 import { categoryFollows } from '../categories/category-follow.table.js';
 import { savedCollections } from '../collections/collection.table.js';
 import { isUuid, NOBODY } from './ids.js';
+import { TrendRepository } from './trend.repository.js';
 import { userFollows } from './user-follow.table.js';
 
 export interface EngagementTarget {
@@ -33,10 +34,22 @@ export interface CountChange {
 
 const PUBLISHED = sql`${articles.status} = 'published'`;
 
+/** The engagement row of a published article as its article has it (zero counts), to insert. */
+const insertRow = (articleId: string) => sql`
+      insert into ${articleEngagement}
+             (article_id, author_id, category, language, publication_id, translation_of, published_at)
+      select ${articles.id}, ${articles.authorId}, ${articles.category}, ${articles.language}, ${articles.publicationId},
+             ${articles.translationOf}, coalesce(${articles.publishedAt}, ${articles.updatedAt})
+        from ${articles}
+       where ${articles.id} = ${articleId} and ${PUBLISHED}`;
+
 /** The engagement row of each published article: created from the article, counted in the caller's transaction. */
 @Injectable()
 export class EngagementRepository {
-  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    private readonly trends: TrendRepository,
+  ) {}
 
   /**
    * Copies what the lists sort and filter by from a published article into its engagement row (created with zero
@@ -44,25 +57,16 @@ export class EngagementRepository {
    * published or does not exist.
    */
   async refresh(tx: Queryable, articleId: string): Promise<void> {
-    await tx.execute(sql`
-      insert into ${articleEngagement} (article_id, author_id, category, published_at)
-      select ${articles.id}, ${articles.authorId}, ${articles.category},
-             coalesce(${articles.publishedAt}, ${articles.updatedAt})
-        from ${articles}
-       where ${articles.id} = ${articleId} and ${PUBLISHED}
+    await tx.execute(sql`${insertRow(articleId)}
       on conflict (article_id) do update
-        set author_id = excluded.author_id, category = excluded.category, published_at = excluded.published_at`);
+        set author_id = excluded.author_id, category = excluded.category, published_at = excluded.published_at,
+            language = excluded.language, publication_id = excluded.publication_id,
+            translation_of = excluded.translation_of`);
   }
 
   /** The engagement row of a published article, locked for a change of its counts (created first when missing). */
   async lockPublished(tx: Queryable, articleId: string): Promise<LockedTarget | undefined> {
-    await tx.execute(sql`
-      insert into ${articleEngagement} (article_id, author_id, category, published_at)
-      select ${articles.id}, ${articles.authorId}, ${articles.category},
-             coalesce(${articles.publishedAt}, ${articles.updatedAt})
-        from ${articles}
-       where ${articles.id} = ${articleId} and ${PUBLISHED}
-      on conflict (article_id) do nothing`);
+    await tx.execute(sql`${insertRow(articleId)} on conflict (article_id) do nothing`);
     // Only the engagement row is locked (the article row stays free for its own edits); the status is read beside it.
     const [row] = await tx
       .select({
@@ -84,6 +88,8 @@ export class EngagementRepository {
   }
 
   async addCounts(tx: Queryable, articleId: string, change: CountChange): Promise<EngagementTarget> {
+    // An upvote cast (or switched to) warms the article on the trending list.
+    if ((change.up ?? 0) > 0) await this.trends.add(tx, [{ articleId, signal: 'vote', count: change.up! }]);
     const [row] = await tx
       .update(articleEngagement)
       .set({
@@ -107,17 +113,12 @@ export class EngagementRepository {
    * published but has none yet. Nothing for an article that is not published.
    */
   async addComments(tx: Queryable, articleId: string, change: number): Promise<void> {
-    await tx.execute(sql`
-      insert into ${articleEngagement} (article_id, author_id, category, published_at)
-      select ${articles.id}, ${articles.authorId}, ${articles.category},
-             coalesce(${articles.publishedAt}, ${articles.updatedAt})
-        from ${articles}
-       where ${articles.id} = ${articleId} and ${PUBLISHED}
-      on conflict (article_id) do nothing`);
+    await tx.execute(sql`${insertRow(articleId)} on conflict (article_id) do nothing`);
     await tx
       .update(articleEngagement)
       .set({ comments: sql`greatest(${articleEngagement.comments} + ${change}, 0)` })
       .where(eq(articleEngagement.articleId, articleId));
+    if (change > 0) await this.trends.add(tx, [{ articleId, signal: 'comment', count: change }]);
   }
 
   /** The meta of a published article as one viewer sees it (a visitor: empty uid); undefined when not published. */

@@ -39,7 +39,7 @@ describe('StatisticsService', () => {
     clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
     transactions = fakeTransactions();
-    service = new StatisticsService(counters, repository, access, transactions, clock);
+    service = new StatisticsService(counters, repository, access, transactions, clock, { add: async () => {} } as never);
   });
 
   describe('counting', () => {

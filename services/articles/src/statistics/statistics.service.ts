@@ -12,6 +12,7 @@ import { StatisticsAccess } from './statistics.access.js';
 import { dayOf, daysUpTo, parseBatch } from './statistics.batch.js';
 import { StatisticsCounters } from './statistics.counters.js';
 import { StatisticsRepository } from './statistics.repository.js';
+import { TrendRepository } from '../feeds/trend.repository.js';
 import { isUuid } from '@pencraft/rules';
 
 /** "u:<uid>", "a:<visitor cookie>" or "h:<hash>": opaque, bounded, printable. */
@@ -53,6 +54,7 @@ export class StatisticsService {
     private readonly access: StatisticsAccess,
     private readonly transactions: TransactionManager,
     private readonly clock: Clock,
+    private readonly trends: TrendRepository,
   ) {}
 
   async recordView(request: RecordViewRequest): Promise<void> {
@@ -150,6 +152,15 @@ export class StatisticsService {
         if (!(await this.repository.markFlushed(tx, batchId))) return undefined;
         const existing = await this.repository.addArticleCounts(tx, batch.articles);
         const present = new Set(existing);
+        // The reads warm their articles on the home's trending list (issue #17).
+        await this.trends.add(
+          tx,
+          batch.articles.flatMap((row) =>
+            present.has(row.articleId) && row.reads > 0
+              ? [{ articleId: row.articleId, signal: 'read' as const, count: row.reads }]
+              : [],
+          ),
+        );
         await this.repository.raiseUniques(
           tx,
           articleIds

@@ -1,0 +1,256 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type DatabaseHandle } from '@pencraft/kit';
+import type { Lang } from '@pencraft/rules';
+import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { articles } from '../articles/article.table.js';
+import { authors } from '../authors/author.table.js';
+import { bookmarks } from '../bookmarks/bookmark.table.js';
+import { categoryFollows } from '../categories/category-follow.table.js';
+import { articleVotes } from '../votes/vote.table.js';
+import { CARD_COLUMNS, type CardRow } from './article-cards.js';
+import { articleEngagement as e } from './article-engagement.table.js';
+import { articleTrends } from './article-trend.table.js';
+import { userFollows } from './user-follow.table.js';
+
+/** Where the rows of a home list come from. */
+export type HomeSource =
+  | { kind: 'all'; excludeAuthors: readonly string[]; excludePublications: readonly string[] }
+  | {
+      kind: 'sources';
+      authors: readonly string[];
+      categories: readonly string[];
+      publications: readonly string[];
+      excludeAuthors: readonly string[];
+      excludePublications: readonly string[];
+    };
+
+export interface HomeQuery {
+  lang: Lang;
+  /** l: the reader's language; o: the others (originals without a translation in the reader's language). */
+  phase: 'l' | 'o';
+  after?: { at: Date; id: string } | undefined;
+  limit: number;
+  source: HomeSource;
+}
+
+export interface HomeRow {
+  id: string;
+  at: Date;
+}
+
+export interface AuthorStanding {
+  uid: string;
+  username: string;
+  fullname: string;
+  imageUrl: string;
+  articles: number;
+  score: number;
+}
+
+const uuids = (values: readonly string[]) => sql`${`{${values.join(',')}}`}::uuid[]`;
+const texts = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::text[]`;
+const NEWEST = sql`e.published_at desc nulls last, e.article_id desc nulls last`;
+
+/**
+ * The home page's queries. Every list walks an article_engagement index from a position (the cursor: published time
+ * and id), never an offset: the all tab one range of the language or newest index, following and suggestions one
+ * short range per followed source (author, category, publication), merged; so a deep page costs what the first does.
+ */
+@Injectable()
+export class HomeRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  /** The predicate of one phase of a list, with the exclusions and the position, on the row `e`. */
+  private rowFilter(query: HomeQuery): SQL {
+    const parts: SQL[] = [sql`a.status = 'published'`];
+    if (query.phase === 'l') parts.push(sql`e.language = ${query.lang}`);
+    else
+      parts.push(
+        sql`e.language <> ${query.lang}`,
+        sql`e.translation_of is null`,
+        sql`not exists (select 1 from ${articles} t
+              where t.translation_of = e.article_id and t.language = ${query.lang} and t.status = 'published')`,
+      );
+    if (query.after)
+      parts.push(
+        sql`(e.published_at, e.article_id) < (${query.after.at.toISOString()}::timestamptz, ${query.after.id}::uuid)`,
+      );
+    const { excludeAuthors, excludePublications } = query.source;
+    if (excludeAuthors.length) parts.push(sql`e.author_id <> all(${uuids(excludeAuthors)})`);
+    if (excludePublications.length)
+      parts.push(sql`(e.publication_id is null or e.publication_id <> all(${uuids(excludePublications)}))`);
+    return sql.join(parts, sql` and `);
+  }
+
+  /** One page (limit rows; ask one more to learn whether more follow) of a phase of a home list: ids in order. */
+  async ids(query: HomeQuery): Promise<HomeRow[]> {
+    const where = this.rowFilter(query);
+    const from = sql`${e} e join ${articles} a on a.id = e.article_id`;
+    let statement: SQL;
+    if (query.source.kind === 'all') {
+      statement = sql`select e.article_id as id, e.published_at as at from ${from}
+        where ${where} order by ${NEWEST} limit ${query.limit}`;
+    } else {
+      const { authors: people, categories, publications } = query.source;
+      const lateral = (values: SQL, column: SQL) => sql`
+        select x.id, x.at from unnest(${values}) as s(v) cross join lateral (
+          select e.article_id as id, e.published_at as at from ${from}
+           where ${column} = s.v and ${where} order by ${NEWEST} limit ${query.limit}) x`;
+      const branches: SQL[] = [];
+      if (people.length) branches.push(lateral(uuids(people), sql`e.author_id`));
+      if (categories.length) branches.push(lateral(texts(categories), sql`e.category`));
+      if (publications.length) branches.push(lateral(uuids(publications), sql`e.publication_id`));
+      if (branches.length === 0) return [];
+      statement = sql`select u.id, u.at from (${sql.join(branches, sql` union `)}) u
+        order by u.at desc, u.id desc limit ${query.limit}`;
+    }
+    const result = await this.database.db.execute<{ id: string; at: string | Date }>(statement);
+    return result.rows.map((row) => ({ id: row.id, at: new Date(row.at) }));
+  }
+
+  /** The cards of these published articles, in the order of the ids. */
+  async cards(ids: readonly string[]): Promise<CardRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.database.db
+      .select(CARD_COLUMNS)
+      .from(e)
+      .innerJoin(articles, and(eq(articles.id, e.articleId), sql`${articles.status} = 'published'`))
+      .leftJoin(authors, eq(authors.uid, articles.authorId))
+      .where(inArray(e.articleId, [...ids]));
+    const found = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  /** The users the reader follows (identity's follows as this service heard them). */
+  async followedUsers(uid: string): Promise<string[]> {
+    const rows = await this.database.db
+      .select({ uid: userFollows.followeeUid })
+      .from(userFollows)
+      .where(and(eq(userFollows.followerUid, uid), eq(userFollows.following, true)));
+    return rows.map((row) => row.uid);
+  }
+
+  async followedCategories(uid: string): Promise<string[]> {
+    const rows = await this.database.db
+      .select({ category: categoryFollows.category })
+      .from(categoryFollows)
+      .where(eq(categoryFollows.uid, uid));
+    return rows.map((row) => row.category);
+  }
+
+  /**
+   * The categories the reader read: those of the articles they voted on or bookmarked, most often first (the
+   * platform keeps no per-reader history of reads, which are counted anonymously).
+   */
+  async readCategories(uid: string, limit: number): Promise<string[]> {
+    const result = await this.database.db.execute<{ category: string }>(sql`
+      select e.category from (
+        select article_id from ${articleVotes} where uid = ${uid}
+        union select article_id from ${bookmarks} where uid = ${uid}) r
+      join ${e} e on e.article_id = r.article_id
+      group by e.category order by count(*) desc, e.category limit ${limit}`);
+    return result.rows.map((row) => row.category);
+  }
+
+  /** The articles with the most heat whose last activity is since `since`, hottest first. */
+  async trending(since: Date, limit: number): Promise<Array<{ id: string; heat: number }>> {
+    const rows = await this.database.db
+      .select({ id: articleTrends.articleId, heat: articleTrends.heat })
+      .from(articleTrends)
+      .innerJoin(articles, and(eq(articles.id, articleTrends.articleId), sql`${articles.status} = 'published'`))
+      .where(gte(articleTrends.lastAt, since))
+      .orderBy(sql`${articleTrends.heat} desc nulls last`)
+      .limit(limit);
+    return rows;
+  }
+
+  /** A category's counts: its published articles (all, and since `weekAgo`) and its followers. */
+  async categoryCounts(category: string, weekAgo: Date) {
+    const result = await this.database.db.execute<{ articles: number; week: number; followers: number }>(sql`
+      select (select count(*)::int from ${e} e join ${articles} a on a.id = e.article_id and a.status = 'published'
+               where e.category = ${category}) as articles,
+             (select count(*)::int from ${e} e join ${articles} a on a.id = e.article_id and a.status = 'published'
+               where e.category = ${category} and e.published_at >= ${weekAgo.toISOString()}::timestamptz) as week,
+             (select count(*)::int from ${categoryFollows} f where f.category = ${category}) as followers`);
+    const row = result.rows[0]!;
+    return { articles: Number(row.articles), week: Number(row.week), followers: Number(row.followers) };
+  }
+
+  /**
+   * The authors with the best score over their published articles since `since`, in these categories (none: all),
+   * leaving out some; ties by the number of articles.
+   */
+  async topAuthors(
+    categories: readonly string[],
+    since: Date | undefined,
+    exclude: readonly string[],
+    limit: number,
+  ): Promise<AuthorStanding[]> {
+    const parts: SQL[] = [sql`a.status = 'published'`];
+    if (categories.length) parts.push(sql`e.category = any(${texts(categories)})`);
+    if (since) parts.push(sql`e.published_at >= ${since.toISOString()}::timestamptz`);
+    if (exclude.length) parts.push(sql`e.author_id <> all(${uuids(exclude)})`);
+    const result = await this.database.db.execute<{
+      uid: string;
+      username: string | null;
+      fullname: string | null;
+      image_url: string | null;
+      articles: number;
+      score: number;
+    }>(sql`
+      select s.uid, au.username, au.fullname, au.image_url, s.articles, s.score from (
+        select e.author_id as uid, count(*)::int as articles, sum(e.score)::int as score
+          from ${e} e join ${articles} a on a.id = e.article_id
+         where ${sql.join(parts, sql` and `)}
+         group by e.author_id order by sum(e.score) desc, count(*) desc, e.author_id limit ${limit}) s
+      left join ${authors} au on au.uid = s.uid
+      order by s.score desc, s.articles desc, s.uid`);
+    return result.rows.map((row) => ({
+      uid: row.uid,
+      username: row.username ?? '',
+      fullname: row.fullname ?? '',
+      imageUrl: row.image_url ?? '',
+      articles: Number(row.articles),
+      score: Number(row.score),
+    }));
+  }
+
+  /** The newest (`new`) or best since `since` (`top`) published articles of a category. */
+  async categoryCards(category: string, order: 'new' | 'top', since: Date, limit: number): Promise<CardRow[]> {
+    const top = [
+      sql`${e.score} desc nulls last`,
+      sql`${e.publishedAt} desc nulls last`,
+      sql`${e.articleId} desc nulls last`,
+    ];
+    const newest = [sql`${e.publishedAt} desc nulls last`, sql`${e.articleId} desc nulls last`];
+    return this.database.db
+      .select(CARD_COLUMNS)
+      .from(e)
+      .innerJoin(articles, and(eq(articles.id, e.articleId), sql`${articles.status} = 'published'`))
+      .leftJoin(authors, eq(authors.uid, articles.authorId))
+      .where(order === 'top' ? and(eq(e.category, category), gte(e.publishedAt, since)) : eq(e.category, category))
+      .orderBy(...(order === 'top' ? top : newest))
+      .limit(limit);
+  }
+
+  /** Categories by their articles published since `since`, leaving out some, most first. */
+  async activeCategories(since: Date, exclude: readonly string[], limit: number) {
+    const result = await this.database.db.execute<{ category: string; articles: number }>(sql`
+      select e.category, count(*)::int as articles from ${e} e
+       where e.published_at >= ${since.toISOString()}::timestamptz
+         ${exclude.length ? sql`and e.category <> all(${texts(exclude)})` : sql``}
+       group by e.category order by count(*) desc, e.category limit ${limit}`);
+    return result.rows.map((row) => ({ category: row.category, articles: Number(row.articles) }));
+  }
+
+  /** Publications by their articles published since `since` in these categories (none: all), leaving out some. */
+  async activePublications(categories: readonly string[], since: Date, exclude: readonly string[], limit: number) {
+    const result = await this.database.db.execute<{ publication_id: string; articles: number }>(sql`
+      select e.publication_id, count(*)::int as articles from ${e} e
+       where e.publication_id is not null and e.published_at >= ${since.toISOString()}::timestamptz
+         ${categories.length ? sql`and e.category = any(${texts(categories)})` : sql``}
+         ${exclude.length ? sql`and e.publication_id <> all(${uuids(exclude)})` : sql``}
+       group by e.publication_id order by count(*) desc, e.publication_id limit ${limit}`);
+    return result.rows.map((row) => ({ publicationId: row.publication_id, articles: Number(row.articles) }));
+  }
+}
