@@ -1,9 +1,9 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { registerNamespaces } from '@pencraft/i18n';
 import type { PageModule, RemoteManifest, RemoteRoute } from '@pencraft/ui';
 import type { i18n as I18n } from 'i18next';
 import { parseRemotes, toRemoteList, underMount, type RemoteEntry } from './config.js';
 import { matchPath } from 'react-router';
+import { loadRemote, registerRemotes } from './federation.js';
 import { checkManifest, prefixesMatch, splitPrefixedSegments } from './manifest.js';
 
 export interface LoadedRemote {
@@ -30,7 +30,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** What the registry needs of Module Federation's runtime (a test passes its own). */
+/** What the registry needs of Module Federation (./federation.ts; a test passes its own). */
 export interface Federation {
   registerRemotes: (remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }) => void;
   loadRemote: (id: string) => Promise<unknown>;
