@@ -17,6 +17,7 @@ import {
   REPORT_STATES,
 } from '@pencraft/rules';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@pencraft/rules';
+import { RATING_KINDS } from '@pencraft/rules';
 import { PLAN_INTERVALS, PUBLICATION_IMAGE_KINDS, PUBLICATION_ROLES, SUBSCRIPTION_TIERS } from '@pencraft/rules';
 import {
   ELIGIBILITY_CONDITIONS,
@@ -47,6 +48,7 @@ import {
 } from './gen/donations/v1/donations.js';
 import { FeedbackStatus, FeedbackType } from './gen/identity/v1/feedback.js';
 import { AccountLogType } from './gen/identity/v1/identity.js';
+import { RatingKind } from './gen/identity/v1/standing.js';
 import { PictureKind } from './gen/identity/v1/profile.js';
 import {
   AuditAction,
@@ -255,3 +257,4 @@ export const feedbackStatuses = protoEnum<FeedbackStatus, (typeof FEEDBACK_STATU
   FeedbackStatus,
   FEEDBACK_STATUSES,
 );
+export const ratingKinds = protoEnum<RatingKind, (typeof RATING_KINDS)[number]>('RatingKind', RatingKind, RATING_KINDS);

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ratingKinds } from '@pencraft/contracts/enums';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type { ArticleReviewed, ArticleVoted } from '@pencraft/contracts/events/v1/articles';
 import type { CommentDeleted, CommentPublished, CommentVoted } from '@pencraft/contracts/events/v1/comments';
@@ -186,7 +187,7 @@ export class StandingService {
     return {
       items: rows.slice(0, paging.pageSize).map((row) => ({
         id: row.id,
-        kind: row.kind,
+        kind: ratingKinds.toProto(row.kind),
         points: row.points,
         atMs: row.at.getTime(),
         subjectId: row.subjectId ?? '',

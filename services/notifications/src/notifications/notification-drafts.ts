@@ -7,7 +7,7 @@ import type {
 } from '@pencraft/contracts/events/v1/articles';
 import type { CommentPublished, CommentReviewed, CommentVoted } from '@pencraft/contracts/events/v1/comments';
 import type { PayoutUpdated, SupportReceived } from '@pencraft/contracts/events/v1/donations';
-import type { UserConfirmed, UserFollowed } from '@pencraft/contracts/events/v1/identity';
+import type { BadgeEarned, UserConfirmed, UserFollowed } from '@pencraft/contracts/events/v1/identity';
 import type {
   MemberInvited,
   SubscriptionCreated,
@@ -262,6 +262,20 @@ export function followerDrafts(event: UserFollowed): NotificationDraft[] {
       at: atOf(event.atMs),
     }),
   );
+}
+
+/** 105: once per badge (a badge is earned once; a redelivered event stores nothing new). data.badge is its id. */
+export function badgeEarnedDrafts(event: BadgeEarned): NotificationDraft[] {
+  if (!event.uid || !event.badge) return [];
+  return [
+    draft({
+      uid: event.uid,
+      type: T.badgeEarned,
+      data: { badge: event.badge },
+      dedupeKey: `badge:${event.badge}`,
+      at: atOf(event.earnedAtMs),
+    }),
+  ];
 }
 
 /**

@@ -4,6 +4,7 @@ import { EventConsumers, type Transaction } from '@pencraft/kit';
 import {
   articleReviewDrafts,
   articleVoteDrafts,
+  badgeEarnedDrafts,
   coAuthorInvitationDrafts,
   commentPublishedDrafts,
   commentReviewDrafts,
@@ -72,6 +73,9 @@ export class NotificationConsumers implements OnApplicationBootstrap {
       ),
       this.consumers.subscribe(
         eventSubscription(EVENTS.userFollowed, 'notifications', (e, tx: Transaction) => store(followerDrafts(e), tx)),
+      ),
+      this.consumers.subscribe(
+        eventSubscription(EVENTS.badgeEarned, 'notifications', (e, tx: Transaction) => store(badgeEarnedDrafts(e), tx)),
       ),
       this.consumers.subscribe(
         eventSubscription(EVENTS.memberInvited, 'notifications', (e, tx: Transaction) =>

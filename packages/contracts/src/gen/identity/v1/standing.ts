@@ -23,6 +23,94 @@ export const protobufPackage = "identity.v1";
 
 export const protobufFileName = "identity/v1/standing.proto";
 
+/** What moved a rating (rules: RATING_KINDS). */
+export enum RatingKind {
+  RATING_KIND_UNSPECIFIED = 0,
+  RATING_KIND_ARTICLE_UPVOTE = 1,
+  RATING_KIND_ARTICLE_DOWNVOTE = 2,
+  RATING_KIND_COMMENT_UPVOTE = 3,
+  RATING_KIND_COMMENT_DOWNVOTE = 4,
+  RATING_KIND_COMMENT_PUBLISHED = 5,
+  RATING_KIND_ARTICLE_READS = 6,
+  RATING_KIND_ARTICLE_APPROVED = 7,
+  RATING_KIND_ARTICLE_REJECTED = 8,
+  RATING_KIND_COMMENT_REMOVED = 9,
+  RATING_KIND_BANNED = 10,
+  UNRECOGNIZED = -1,
+}
+
+export function ratingKindFromJSON(object: any): RatingKind {
+  switch (object) {
+    case 0:
+    case "RATING_KIND_UNSPECIFIED":
+      return RatingKind.RATING_KIND_UNSPECIFIED;
+    case 1:
+    case "RATING_KIND_ARTICLE_UPVOTE":
+      return RatingKind.RATING_KIND_ARTICLE_UPVOTE;
+    case 2:
+    case "RATING_KIND_ARTICLE_DOWNVOTE":
+      return RatingKind.RATING_KIND_ARTICLE_DOWNVOTE;
+    case 3:
+    case "RATING_KIND_COMMENT_UPVOTE":
+      return RatingKind.RATING_KIND_COMMENT_UPVOTE;
+    case 4:
+    case "RATING_KIND_COMMENT_DOWNVOTE":
+      return RatingKind.RATING_KIND_COMMENT_DOWNVOTE;
+    case 5:
+    case "RATING_KIND_COMMENT_PUBLISHED":
+      return RatingKind.RATING_KIND_COMMENT_PUBLISHED;
+    case 6:
+    case "RATING_KIND_ARTICLE_READS":
+      return RatingKind.RATING_KIND_ARTICLE_READS;
+    case 7:
+    case "RATING_KIND_ARTICLE_APPROVED":
+      return RatingKind.RATING_KIND_ARTICLE_APPROVED;
+    case 8:
+    case "RATING_KIND_ARTICLE_REJECTED":
+      return RatingKind.RATING_KIND_ARTICLE_REJECTED;
+    case 9:
+    case "RATING_KIND_COMMENT_REMOVED":
+      return RatingKind.RATING_KIND_COMMENT_REMOVED;
+    case 10:
+    case "RATING_KIND_BANNED":
+      return RatingKind.RATING_KIND_BANNED;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return RatingKind.UNRECOGNIZED;
+  }
+}
+
+export function ratingKindToJSON(object: RatingKind): string {
+  switch (object) {
+    case RatingKind.RATING_KIND_UNSPECIFIED:
+      return "RATING_KIND_UNSPECIFIED";
+    case RatingKind.RATING_KIND_ARTICLE_UPVOTE:
+      return "RATING_KIND_ARTICLE_UPVOTE";
+    case RatingKind.RATING_KIND_ARTICLE_DOWNVOTE:
+      return "RATING_KIND_ARTICLE_DOWNVOTE";
+    case RatingKind.RATING_KIND_COMMENT_UPVOTE:
+      return "RATING_KIND_COMMENT_UPVOTE";
+    case RatingKind.RATING_KIND_COMMENT_DOWNVOTE:
+      return "RATING_KIND_COMMENT_DOWNVOTE";
+    case RatingKind.RATING_KIND_COMMENT_PUBLISHED:
+      return "RATING_KIND_COMMENT_PUBLISHED";
+    case RatingKind.RATING_KIND_ARTICLE_READS:
+      return "RATING_KIND_ARTICLE_READS";
+    case RatingKind.RATING_KIND_ARTICLE_APPROVED:
+      return "RATING_KIND_ARTICLE_APPROVED";
+    case RatingKind.RATING_KIND_ARTICLE_REJECTED:
+      return "RATING_KIND_ARTICLE_REJECTED";
+    case RatingKind.RATING_KIND_COMMENT_REMOVED:
+      return "RATING_KIND_COMMENT_REMOVED";
+    case RatingKind.RATING_KIND_BANNED:
+      return "RATING_KIND_BANNED";
+    case RatingKind.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 export interface GetRatingRequest {
   uid: string;
 }
@@ -34,8 +122,7 @@ export interface GetRatingResponse {
 export interface RatingLogEntry {
   /** The log row's id. */
   id: string;
-  /** A RATING_KINDS value (rules). */
-  kind: string;
+  kind: RatingKind;
   /** Points added (negative: taken away). */
   points: number;
   /** Milliseconds since the Unix epoch. */
@@ -231,7 +318,7 @@ export const GetRatingResponse: MessageFns<GetRatingResponse> = {
 };
 
 function createBaseRatingLogEntry(): RatingLogEntry {
-  return { id: "", kind: "", points: 0, atMs: 0, subjectId: "" };
+  return { id: "", kind: 0, points: 0, atMs: 0, subjectId: "" };
 }
 
 export const RatingLogEntry: MessageFns<RatingLogEntry> = {
@@ -239,8 +326,8 @@ export const RatingLogEntry: MessageFns<RatingLogEntry> = {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
-    if (message.kind !== "") {
-      writer.uint32(18).string(message.kind);
+    if (message.kind !== 0) {
+      writer.uint32(16).int32(message.kind);
     }
     if (message.points !== 0) {
       writer.uint32(25).double(message.points);
@@ -276,11 +363,11 @@ export const RatingLogEntry: MessageFns<RatingLogEntry> = {
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.kind = reader.string();
+            message.kind = reader.int32() as any;
             continue;
           }
           case 3: {
@@ -322,7 +409,7 @@ export const RatingLogEntry: MessageFns<RatingLogEntry> = {
   fromJSON(object: any): RatingLogEntry {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
-      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      kind: isSet(object.kind) ? ratingKindFromJSON(object.kind) : 0,
       points: isSet(object.points) ? globalThis.Number(object.points) : 0,
       atMs: isSet(object.atMs)
         ? globalThis.Number(object.atMs)
@@ -342,8 +429,8 @@ export const RatingLogEntry: MessageFns<RatingLogEntry> = {
     if (message.id !== "") {
       obj.id = message.id;
     }
-    if (message.kind !== "") {
-      obj.kind = message.kind;
+    if (message.kind !== 0) {
+      obj.kind = ratingKindToJSON(message.kind);
     }
     if (message.points !== 0) {
       obj.points = floatToJson(message.points);
