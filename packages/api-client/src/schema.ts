@@ -638,6 +638,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/categories/{id}/explore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A category's overview: its published articles (all and this week), followers, top five authors by score, five newest articles and five best of the last 30 days */
+    get: operations['exploreCategory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/categories/{id}/follow': {
     parameters: {
       query?: never;
@@ -651,6 +668,24 @@ export interface paths {
     post: operations['followCategory'];
     /** Stop following a category (not following: changes nothing) */
     delete: operations['unfollowCategory'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/categories/{id}/pin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pin a category to the top of the signed-in user's home (follows it too; at most 5 pins, pinning a sixth unpins the oldest) */
+    post: operations['pinCategory'];
+    /** Unpin a category (it stays followed; not pinned: changes nothing) */
+    delete: operations['unpinCategory'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1015,6 +1050,58 @@ export interface paths {
     put?: never;
     /** The owner connects the publication's merchant account at the payment provider (Stripe Connect): answers the onboarding page to open; AlreadyIntegrated once the account takes payments, a new page while onboarding is unfinished */
     post: operations['connectPublicationMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/core-publications/{id}/studio/jobs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The publication's jobs, open and closed, newest posted first, 20 a page (its members and the owner) */
+    get: operations['listStudioJobs'];
+    put?: never;
+    /** The owner posts a job (open at once). Salaries in integer qəpik; the apply address http(s) or e-mail only */
+    post: operations['createStudioJob'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/core-publications/{id}/studio/jobs/{jobId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** The owner replaces every field of the publication's job (open or closed); another publication's is NotFound */
+    put: operations['updateStudioJob'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/core-publications/{id}/studio/jobs/{jobId}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The owner closes the publication's job: it leaves the list and its page says it is closed (closing a closed job changes nothing); another publication's is NotFound */
+    post: operations['closeStudioJob'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1813,6 +1900,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/feedback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send feedback (SPEC.md section 3: subject, type, description) with a solved captcha. A signed-in user sends it from their account (it shows in GET /api/ttin/logs/fdb); a visitor gives an address for the answer. Every bad field is named in details with its code: NullOrEmpty (missing), InvalidTitle (subject too long), InvalidDescription (description shorter than 20 or longer than 1000 characters), InvalidEmail. At most 3 in 60 minutes from one account or one visitor's address (Flood with Retry-After). */
+    post: operations['sendFeedback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/follow/categories': {
     parameters: {
       query?: never;
@@ -1820,7 +1924,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The categories the signed-in user follows, named in the request language */
+    /** The categories the signed-in user follows, named in the request language: the pinned first (the latest pin first), then the others in the shared order */
     get: operations['listFollowedCategories'];
     put?: never;
     post?: never;
@@ -1847,6 +1951,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/follow/suggestions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whom and what the signed-in user might follow: authors with the best recent score in the categories they follow or read, categories they do not follow with the most recent articles, publications publishing there they do not subscribe to; never themself or what they follow (five of each) */
+    get: operations['listFollowSuggestions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/home/articles': {
     parameters: {
       query?: never;
@@ -1854,8 +1975,25 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The home list: published articles, newest first, 20 a page */
+    /** The home list by cursor, 20 a page: tab all (anyone), following (the articles of the users, categories and publications the signed-in user follows or subscribes to) or suggestions (from the categories they follow and read, without what they follow or wrote). Articles in the request language come first, then the others (a translation in the request language instead of its original), each newest first; a cursor is a position, so articles published meanwhile never repeat or skip a card. following and suggestions without a session: Unauthorized. page (deprecated) pages the all tab newest first by number */
     get: operations['listHomeArticles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/home/trends': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Trending articles: upvotes, comments and reads of the last 7 days, each decaying by half a day, hottest first (at most 6) */
+    get: operations['listHomeTrends'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2096,6 +2234,40 @@ export interface paths {
     put?: never;
     /** Confirm the signed-in account with the code mailed at registration. A new code at most once a minute (Flood with Retry-After and params.retryAfter) and 10 an hour; codes and links live 24 hours, and a code dies after 5 wrong tries (ExpiredOrInvalid). */
     post: operations['verifyRegistration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/jobs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Open jobs of every publication, newest posted first, 20 a page (keyset cursor), narrowed by the filters given */
+    get: operations['listJobs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/jobs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One job with its publication; a closed job is still answered, with status closed */
+    get: operations['getJob'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2855,6 +3027,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/staff/feedback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * All feedback, newest first, optionally of one type and one status, 20 a page (staff: moderator)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
+    get: operations['listStaffFeedback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/feedback/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One feedback with its sender (null for a visitor) and its answer (staff: moderator)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
+    get: operations['getStaffFeedback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/feedback/{id}/answer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Answer feedback (status answered; another answer replaces it): shown in the sender's feedback log and mailed to them in their language. Closed feedback is OperationFailed (staff: moderator)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
+    post: operations['answerStaffFeedback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/feedback/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close feedback (idempotent): nothing more will happen to it (staff: moderator)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
+    post: operations['closeStaffFeedback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/staff/me': {
     parameters: {
       query?: never;
@@ -3029,6 +3281,40 @@ export interface paths {
     };
     /** The signed-in user's bans, newest first: reason, start, end (null: permanent), lifted */
     get: operations['listBans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ttin/logs/fdb': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's feedback log: their own feedback, newest first, with its status and staff's answer */
+    get: operations['listMyFeedback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ttin/logs/img': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's uploads log: their editor images newest first, each with its thumbnail, size, dimensions, upload time and where they use it. Only the caller's own images (there is no id to ask for another's); an unused one is deleted with DELETE /api/publication/f?key=. Profile pictures, banners and publication logos and covers are not listed: only the current one of each is kept */
+    get: operations['listUploadedImages'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4067,6 +4353,47 @@ export interface components {
       /** @description The provider widget's public site key */
       siteKey: string;
     };
+    CategoryExplore: {
+      category: {
+        /** @enum {string} */
+        id:
+          | 'education'
+          | 'tech'
+          | 'programming'
+          | 'science'
+          | 'business'
+          | 'finance'
+          | 'design'
+          | 'media'
+          | 'infrastructure'
+          | 'health'
+          | 'sports'
+          | 'society'
+          | 'culture'
+          | 'history'
+          | 'travel'
+          | 'career'
+          | 'law'
+          | 'environment'
+          | 'psychology'
+          | 'literature';
+        name: string;
+      };
+      articles: number;
+      followers: number;
+      articlesThisWeek: number;
+      topAuthors: components['schemas']['AuthorStanding'][];
+      newest: components['schemas']['ArticleCard'][];
+      top: components['schemas']['ArticleCard'][];
+    };
+    AuthorStanding: {
+      uid: string;
+      username: string;
+      fullname: string;
+      imageUrl: string;
+      articles: number;
+      score: number;
+    };
     CategoryFollow: {
       /** @enum {string} */
       category:
@@ -4090,6 +4417,32 @@ export interface components {
         | 'environment'
         | 'psychology'
         | 'literature';
+      following: boolean;
+    };
+    CategoryPin: {
+      /** @enum {string} */
+      category:
+        | 'education'
+        | 'tech'
+        | 'programming'
+        | 'science'
+        | 'business'
+        | 'finance'
+        | 'design'
+        | 'media'
+        | 'infrastructure'
+        | 'health'
+        | 'sports'
+        | 'society'
+        | 'culture'
+        | 'history'
+        | 'travel'
+        | 'career'
+        | 'law'
+        | 'environment'
+        | 'psychology'
+        | 'literature';
+      pinned: boolean;
       following: boolean;
     };
     CollectionList: {
@@ -4404,6 +4757,100 @@ export interface components {
       payments: number;
       /** @enum {string} */
       currency: 'AZN';
+    };
+    JobPage: {
+      /** @description Newest posted first, 20 a page */
+      items: components['schemas']['Job'][];
+      /** @description Where the next page starts; null on the last page */
+      nextCursor: string | null;
+    };
+    Job: {
+      id: string;
+      title: string;
+      /** @description Plain text; show its line breaks, never as markup */
+      description: string;
+      location: string | null;
+      remote: boolean;
+      /** @enum {string} */
+      employmentType: 'fullTime' | 'partTime' | 'contract' | 'internship';
+      /** @enum {string} */
+      category:
+        | 'writing'
+        | 'editing'
+        | 'translation'
+        | 'design'
+        | 'photography'
+        | 'engineering'
+        | 'marketing'
+        | 'sales'
+        | 'operations'
+        | 'other';
+      /** @description Monthly; null when the job states none (either bound may be null) */
+      salary: {
+        /** @description Monthly, integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute */
+        minQepik: number | null;
+        /** @description Monthly, integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute */
+        maxQepik: number | null;
+        /** @enum {string} */
+        currency: 'AZN';
+      } | null;
+      /** @description Where applications go */
+      apply: {
+        /** @enum {string} */
+        kind: 'url' | 'email';
+        value: string;
+        /** @description The link to give the apply button (http(s) or mailto:) */
+        href: string;
+      };
+      /** @enum {string} */
+      status: 'open' | 'closed';
+      /** Format: date-time */
+      postedAt: string;
+      /** Format: date-time */
+      closedAt: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+      publication: {
+        id: string;
+        name: string;
+        slug: string;
+      };
+    };
+    JobBody: {
+      /** @description 3 to 120 characters, one line; markup is removed (InvalidTitle) */
+      title: string;
+      /** @description 20 to 5000 characters of plain text; line breaks kept, markup removed (InvalidDescription) */
+      description: string;
+      /**
+       * @description Where; may be empty
+       * @default
+       */
+      location?: string;
+      /**
+       * @description Whether the work may be done remotely
+       * @default false
+       */
+      remote?: boolean;
+      /** @enum {string} */
+      employmentType: 'fullTime' | 'partTime' | 'contract' | 'internship';
+      /** @enum {string} */
+      category:
+        | 'writing'
+        | 'editing'
+        | 'translation'
+        | 'design'
+        | 'photography'
+        | 'engineering'
+        | 'marketing'
+        | 'sales'
+        | 'operations'
+        | 'other';
+      /** @description Monthly, integer qəpik (100 qəpik = 1 AZN); never a fraction: format it, do not compute */
+      salaryMinQepik?: number | null;
+      /** @description Not below salaryMinQepik when both are given */
+      salaryMaxQepik?: number | null;
+      /** @description Where applications go: an http:// or https:// address or an e-mail address (mailto: optional); any other scheme is refused */
+      apply: string;
     };
     PublicationMembers: {
       items: components['schemas']['PublicationMember'][];
@@ -4960,6 +5407,52 @@ export interface components {
     CoAuthorInvitationList: {
       items: components['schemas']['CoAuthorInvitation'][];
     };
+    Feedback: {
+      id: string;
+      /** @enum {string} */
+      type: 'enhancement' | 'question' | 'bug';
+      title: string;
+      description: string;
+      /**
+       * @description new, answered (staff wrote an answer) or closed
+       * @enum {string}
+       */
+      status: 'new' | 'answered' | 'closed';
+      /** Format: date-time */
+      createdAt: string;
+      /** @description Staff's answer, null until answered */
+      answer: string | null;
+      /** Format: date-time */
+      answeredAt: string | null;
+      /** Format: date-time */
+      closedAt: string | null;
+    };
+    FeedbackBody: {
+      /**
+       * @description The subject, required, at most 150 characters (NullOrEmpty, InvalidTitle)
+       * @default
+       */
+      title?: string;
+      /**
+       * @description enhancement, question or bug; required (NullOrEmpty)
+       * @default
+       */
+      type?: ('enhancement' | 'question' | 'bug') | '';
+      /**
+       * @description Required (NullOrEmpty), 20 to 1000 characters after trimming (InvalidDescription); line breaks are kept
+       * @default
+       */
+      description?: string;
+      /** @description A visitor's address for the answer: required without a session (NullOrEmpty, InvalidEmail); ignored with one (a signed-in user is answered at the account's address) */
+      email?: string;
+    };
+    FollowedCategoryList: {
+      items: {
+        id: string;
+        name: string;
+        pinned: boolean;
+      }[];
+    };
     FollowPage: {
       items: components['schemas']['FollowUser'][];
       page: number;
@@ -4975,6 +5468,72 @@ export interface components {
       imageUrl: string | null;
       /** Format: date-time */
       since: string;
+    };
+    FollowSuggestions: {
+      users: components['schemas']['AuthorStanding'][];
+      categories: {
+        /** @enum {string} */
+        id:
+          | 'education'
+          | 'tech'
+          | 'programming'
+          | 'science'
+          | 'business'
+          | 'finance'
+          | 'design'
+          | 'media'
+          | 'infrastructure'
+          | 'health'
+          | 'sports'
+          | 'society'
+          | 'culture'
+          | 'history'
+          | 'travel'
+          | 'career'
+          | 'law'
+          | 'environment'
+          | 'psychology'
+          | 'literature';
+        name: string;
+        articles: number;
+      }[];
+      publications: {
+        id: string;
+        name: string;
+        slug: string;
+        articles: number;
+      }[];
+    };
+    HomePage: {
+      /** @enum {string} */
+      tab: 'all' | 'following' | 'suggestions';
+      items: components['schemas']['ArticleCard'][];
+      page: number;
+      pageSize: number;
+      hasMore: boolean;
+      /** @description Where the next page starts (pass it as cursor); null when the list is over */
+      nextCursor: string | null;
+    };
+    TrendingList: {
+      items: {
+        id: string;
+        title: string;
+        description: string;
+        /** @enum {string} */
+        language: 'az' | 'en' | 'ru';
+        category: string;
+        author: components['schemas']['Author'];
+        /** Format: date-time */
+        publishedAt: string;
+        readingMinutes: number;
+        coverUrl?: string | null;
+        votes?: number;
+        comments?: number;
+        /** @description The publication it belongs to (its id); null for the personal blog */
+        publicationId?: string | null;
+        /** @description The decayed trending score now (votes 3, comments 2, reads 1) */
+        score: number;
+      }[];
     };
     DeletionAnswer: {
       /** @enum {string} */
@@ -5701,6 +6260,51 @@ export interface components {
       /** @description The staff console's public client (authorization code + PKCE S256) */
       clientId: string;
     };
+    StaffFeedbackPage: {
+      items: components['schemas']['StaffFeedback'][];
+      page: number;
+      pageSize: number;
+      total: number;
+    };
+    StaffFeedback: {
+      id: string;
+      /** @enum {string} */
+      type: 'enhancement' | 'question' | 'bug';
+      title: string;
+      description: string;
+      /**
+       * @description new, answered (staff wrote an answer) or closed
+       * @enum {string}
+       */
+      status: 'new' | 'answered' | 'closed';
+      /** Format: date-time */
+      createdAt: string;
+      /** @description Staff's answer, null until answered */
+      answer: string | null;
+      /** Format: date-time */
+      answeredAt: string | null;
+      /** Format: date-time */
+      closedAt: string | null;
+      /** @description The sender's account; null for a visitor (whose address staff never see) */
+      sender: {
+        uid: string;
+        username: string;
+      } | null;
+      /**
+       * @description The language the sender is answered in
+       * @enum {string}
+       */
+      lang: 'az' | 'en' | 'ru';
+      /** @description The staff member who answered last */
+      answeredBy: string | null;
+    };
+    FeedbackAnswerBody: {
+      /**
+       * @description The answer, 1 to 2000 characters (NullOrEmpty, InvalidMessage); mailed to the sender
+       * @default
+       */
+      answer?: string;
+    };
     /** @description The staff member a bearer token names, with their staff roles */
     StaffMe: {
       /** @description Keycloak's id of the staff member */
@@ -5787,7 +6391,7 @@ export interface components {
       items: {
         id: string;
         /** @enum {string} */
-        kind: 'article';
+        kind: 'article' | 'user' | 'publication';
         title: string;
         snippet: string;
         /** @enum {string} */
@@ -5861,6 +6465,47 @@ export interface components {
       permanent: boolean;
       /** Format: date-time */
       liftedAt: string | null;
+    };
+    FeedbackLogPage: {
+      items: components['schemas']['Feedback'][];
+      page: number;
+      pageSize: number;
+      total: number;
+    };
+    UploadsLogPage: {
+      /** @description Newest first, 20 a page */
+      items: components['schemas']['UploadedImage'][];
+      /** @description Where the next page starts; null on the last page */
+      nextCursor: string | null;
+    };
+    UploadedImage: {
+      /** @description The largest variant in the original format: DELETE /api/publication/f takes it */
+      key: string;
+      url: string;
+      width: number;
+      height: number;
+      /** @enum {string} */
+      type: 'image/jpeg' | 'image/png';
+      /** @description The narrowest variant (640 px wide, or the image itself when smaller) */
+      thumbnail: {
+        url: string;
+        width: number;
+        height: number;
+      };
+      /** @description The file as uploaded, in bytes; null for an image uploaded before sizes were recorded */
+      bytes: number | null;
+      /** Format: date-time */
+      uploadedAt: string;
+      /** @description The drafts and articles of the signed-in user (their own and those they co-author; an edit waiting or kept counts as its article) whose cover or content uses it; empty: unused by them */
+      uses: components['schemas']['UploadedImageUse'][];
+    };
+    UploadedImageUse: {
+      /** @enum {string} */
+      kind: 'draft' | 'article';
+      /** @description The draft id (/api/drafts/{id}) or the article id (/api/articles/{id}) */
+      id: string;
+      /** @description Its title as written (a new draft's may be empty) */
+      title: string;
     };
     AccountLogPage: {
       items: {
@@ -9354,6 +9999,88 @@ export interface operations {
       };
     };
   };
+  exploreCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id:
+          | 'education'
+          | 'tech'
+          | 'programming'
+          | 'science'
+          | 'business'
+          | 'finance'
+          | 'design'
+          | 'media'
+          | 'infrastructure'
+          | 'health'
+          | 'sports'
+          | 'society'
+          | 'culture'
+          | 'history'
+          | 'travel'
+          | 'career'
+          | 'law'
+          | 'environment'
+          | 'psychology'
+          | 'literature';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CategoryExplore'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidCategory: The category is invalid. Choose one from the list. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   followCategory: {
     parameters: {
       query?: never;
@@ -9492,6 +10219,206 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CategoryFollow'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidCategory: The category is invalid. Choose one from the list. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  pinCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id:
+          | 'education'
+          | 'tech'
+          | 'programming'
+          | 'science'
+          | 'business'
+          | 'finance'
+          | 'design'
+          | 'media'
+          | 'infrastructure'
+          | 'health'
+          | 'sports'
+          | 'society'
+          | 'culture'
+          | 'history'
+          | 'travel'
+          | 'career'
+          | 'law'
+          | 'environment'
+          | 'psychology'
+          | 'literature';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CategoryPin'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidCategory: The category is invalid. Choose one from the list. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  unpinCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id:
+          | 'education'
+          | 'tech'
+          | 'programming'
+          | 'science'
+          | 'business'
+          | 'finance'
+          | 'design'
+          | 'media'
+          | 'infrastructure'
+          | 'health'
+          | 'sports'
+          | 'society'
+          | 'culture'
+          | 'history'
+          | 'travel'
+          | 'career'
+          | 'law'
+          | 'environment'
+          | 'psychology'
+          | 'literature';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CategoryPin'];
         };
       };
       /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidCategory: The category is invalid. Choose one from the list. */
@@ -11980,6 +12907,381 @@ export interface operations {
       };
       /** @description AlreadyIntegrated: This integration is already connected. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listStudioJobs: {
+    parameters: {
+      query?: {
+        /** @description The nextCursor of the page before; absent for the first page (InvalidPage for another) */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ActorNotPublicationMember: You are not a member of this publication.; ActorNotPublicationOwner: Only the owner of the publication can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createStudioJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['JobBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Job'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidTitle: Enter a valid title.; InvalidDescription: Enter a valid description. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; ActorNotPublicationMember: You are not a member of this publication.; ActorNotPublicationOwner: Only the owner of the publication can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateStudioJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+        /** @description The job id (NotFound for an unknown one) */
+        jobId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['JobBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Job'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidTitle: Enter a valid title.; InvalidDescription: Enter a valid description. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; AccountNotConfirmed: Confirm your e-mail address before you publish.; ChallengeFailed: The security check failed. Reload the page and try again.; ActorNotPublicationMember: You are not a member of this publication.; ActorNotPublicationOwner: Only the owner of the publication can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found.; NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  closeStudioJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The publication id */
+        id: string;
+        /** @description The job id (NotFound for an unknown one) */
+        jobId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Job'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again.; ActorNotPublicationMember: You are not a member of this publication.; ActorNotPublicationOwner: Only the owner of the publication can do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found.; NotFound: The page or item you are looking for was not found. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -16837,6 +18139,82 @@ export interface operations {
       };
     };
   };
+  sendFeedback: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The captcha widget's answer (CaptchaRequired without it, ChallengeFailed when wrong or used) */
+        'X-Captcha': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['FeedbackBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Feedback'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidTitle: Enter a valid title.; InvalidDescription: Enter a valid description.; InvalidEmail: Enter a valid email address.; CaptchaRequired: Please complete the captcha check. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Flood: You are doing this too often. Please try again later.; TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listFollowedCategories: {
     parameters: {
       query?: never;
@@ -16852,7 +18230,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CategoryList'];
+          'application/json': components['schemas']['FollowedCategoryList'];
         };
       };
       /** @description Unauthorized: Please sign in to continue. */
@@ -16986,9 +18364,83 @@ export interface operations {
       };
     };
   };
+  listFollowSuggestions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FollowSuggestions'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listHomeArticles: {
     parameters: {
       query?: {
+        /** @description all (everyone), following or suggestions (signed in: Unauthorized otherwise) */
+        tab?: 'all' | 'following' | 'suggestions';
+        /** @description The nextCursor of the page before; none for the first page (InvalidPage for any other text) */
+        cursor?: string;
+        /** @description Deprecated numbered paging of the all tab (newest first, no language order); use cursor */
         page?: number;
       };
       header?: never;
@@ -17003,7 +18455,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ArticlePage'];
+          'application/json': components['schemas']['HomePage'];
         };
       };
       /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
@@ -17013,6 +18465,66 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listHomeTrends: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TrendingList'];
         };
       };
       /** @description TooManyRequests: Too many requests. Please try again later. */
@@ -18125,6 +19637,161 @@ export interface operations {
         };
       };
       /** @description Flood: You are doing this too often. Please try again later.; TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listJobs: {
+    parameters: {
+      query?: {
+        /** @description Only jobs of this kind of work */
+        category?:
+          | 'writing'
+          | 'editing'
+          | 'translation'
+          | 'design'
+          | 'photography'
+          | 'engineering'
+          | 'marketing'
+          | 'sales'
+          | 'operations'
+          | 'other';
+        /** @description Only jobs of this employment type */
+        type?: 'fullTime' | 'partTime' | 'contract' | 'internship';
+        /** @description true: only jobs that may be done remotely; false: only on-site; absent: both */
+        remote?: 'true' | 'false';
+        /** @description Only this publication's jobs */
+        publication?: string;
+        /** @description Words each found in the title, description or location (case-insensitive) */
+        q?: string;
+        /** @description The nextCursor of the page before; absent for the first page (InvalidPage for another) */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The job id (NotFound for an unknown one) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Job'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
       429: {
         headers: {
           /** @description Seconds to wait */
@@ -22007,6 +23674,374 @@ export interface operations {
       };
     };
   };
+  listStaffFeedback: {
+    parameters: {
+      query?: {
+        /** @description 1-based page, 20 entries each (InvalidPage) */
+        page?: number;
+        /** @description Only feedback of this type; absent: every type */
+        type?: 'enhancement' | 'question' | 'bug';
+        /** @description Only feedback in this status; absent: every status */
+        status?: 'new' | 'answered' | 'closed';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffFeedbackPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getStaffFeedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The feedback's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffFeedback'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  answerStaffFeedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The feedback's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['FeedbackAnswerBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffFeedback'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidMessage: The message must be at least 10 characters long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description OperationFailed: The operation failed, please try again. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  closeStaffFeedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The feedback's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffFeedback'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getStaffMe: {
     parameters: {
       query?: never;
@@ -22677,6 +24712,159 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listMyFeedback: {
+    parameters: {
+      query?: {
+        /** @description 1-based page, 20 entries each (InvalidPage) */
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FeedbackLogPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listUploadedImages: {
+    parameters: {
+      query?: {
+        /** @description The nextCursor of the page before; absent for the first page (InvalidPage for another) */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadsLogPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
