@@ -7,14 +7,11 @@ import { CaptchaModule } from './captcha/captcha.module.js';
 import { CollaborationModule } from './collaboration/collaboration.module.js';
 import { CommentsModule } from './comments/comments.module.js';
 import { DocsModule } from './docs/docs.module.js';
-import { DocumentsModule } from './documents/documents.module.js';
 import { DonationsModule } from './donations/donations.module.js';
 import { DraftsModule } from './drafts/drafts.module.js';
 import { FeedbackModule } from './feedback/feedback.module.js';
 import { FollowsModule } from './follows/follows.module.js';
-import { HomeModule } from './home/home.module.js';
 import { IncomeModule } from './publications/income.module.js';
-import { JobsModule } from './jobs/jobs.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ModerationModule } from './moderation/moderation.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
@@ -25,7 +22,6 @@ import { ReadingModule } from './reading/reading.module.js';
 import { SearchModule } from './search/search.module.js';
 import { SecurityModule } from './security/security.module.js';
 import { StaffModule } from './staff/staff.module.js';
-import { StandingModule } from './standing/standing.module.js';
 
 /**
  * The public API: one module per area, each with its routes (declared once, which also documents them), schemas
@@ -45,21 +41,17 @@ import { StandingModule } from './standing/standing.module.js';
     ProfileSettingsModule,
     AccountSettingsModule,
     FollowsModule,
-    HomeModule,
     ProfilesModule,
     ReadingModule,
     DraftsModule,
     DocsModule,
-    DocumentsModule,
     MediaModule,
     ModerationModule,
     NotificationsModule,
     PublicationsModule,
     IncomeModule,
     DonationsModule,
-    StandingModule,
     FeedbackModule,
-    JobsModule,
   ],
 })
 export class GatewayModule {}
