@@ -7,6 +7,7 @@ import { CaptchaModule } from './captcha/captcha.module.js';
 import { CollaborationModule } from './collaboration/collaboration.module.js';
 import { CommentsModule } from './comments/comments.module.js';
 import { DocsModule } from './docs/docs.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
 import { DonationsModule } from './donations/donations.module.js';
 import { DraftsModule } from './drafts/drafts.module.js';
 import { FeedbackModule } from './feedback/feedback.module.js';
@@ -45,6 +46,7 @@ import { StaffModule } from './staff/staff.module.js';
     ReadingModule,
     DraftsModule,
     DocsModule,
+    DocumentsModule,
     MediaModule,
     ModerationModule,
     NotificationsModule,
