@@ -1,6 +1,7 @@
 // Standing (SPEC.md sections 4 and 9, issue #17): what moves a user's rating and by how much, the rating tiers, and
 // the badges with their thresholds. The identity service applies these to events, the reader shows tiers and badges,
 // and the rating guide page renders RATING_WEIGHTS, RATING_TIERS and BADGES, so all of them read one table.
+import { SUPPORTER_BADGE_QEPIK } from './donations.js';
 
 /** The kinds of rating change; each row of the rating log has one. */
 export const RATING_KINDS = [
@@ -150,7 +151,7 @@ export const BADGES: readonly BadgeRule[] = Object.freeze([
   { id: 'article-upvotes', award: 'counter', counter: 'articleUpvotes', threshold: 100 },
   { id: 'views', award: 'counter', counter: 'articleViews', threshold: 10_000 },
   { id: 'followers', award: 'counter', counter: 'followers', threshold: 50 },
-  { id: 'supporter', award: 'counter', counter: 'supportSentQepik', threshold: 10_000 },
+  { id: 'supporter', award: 'counter', counter: 'supportSentQepik', threshold: SUPPORTER_BADGE_QEPIK },
   { id: 'supporters', award: 'counter', counter: 'supporters', threshold: 50 },
   { id: 'commenter', award: 'counter', counter: 'commentsPublished', threshold: 10 },
   { id: 'beta-tester', award: 'staff' },
