@@ -23,6 +23,7 @@ import { ReadingModule } from './reading/reading.module.js';
 import { SearchModule } from './search/search.module.js';
 import { SecurityModule } from './security/security.module.js';
 import { StaffModule } from './staff/staff.module.js';
+import { StandingModule } from './standing/standing.module.js';
 
 /**
  * The public API: one module per area, each with its routes (declared once, which also documents them), schemas
@@ -53,6 +54,7 @@ import { StaffModule } from './staff/staff.module.js';
     PublicationsModule,
     IncomeModule,
     DonationsModule,
+    StandingModule,
     FeedbackModule,
   ],
 })

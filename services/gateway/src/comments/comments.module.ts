@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { profileUpstream } from '../profiles/profile.upstream.js';
+import { standingUpstream } from '../standing/standing.upstream.js';
 import { CommentsController } from './comments.controller.js';
 import { CommentsService } from './comments.service.js';
 import { commentsUpstream } from './comments.upstream.js';
@@ -9,6 +10,6 @@ import { commentsUpstream } from './comments.upstream.js';
 @Module({
   imports: [AccountsModule],
   controllers: [CommentsController],
-  providers: [commentsUpstream.provider, profileUpstream.provider, CommentsService],
+  providers: [commentsUpstream.provider, profileUpstream.provider, standingUpstream.provider, CommentsService],
 })
 export class CommentsModule {}

@@ -5,6 +5,7 @@ import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import type { ReportReason } from '@pencraft/rules';
 import { SessionService } from '../accounts/session.service.js';
 import { PROFILES, type ProfileClient } from '../profiles/profile.upstream.js';
+import { STANDING, currentRating, type StandingClient } from '../standing/standing.upstream.js';
 import { commentJson, voteOf } from './comments.dto.js';
 import { COMMENTS, type CommentsClient } from './comments.upstream.js';
 
@@ -32,6 +33,7 @@ export class CommentsService {
     @Inject(COMMENTS) private readonly comments: CommentsClient,
     @Inject(PROFILES) private readonly profiles: ProfileClient,
     private readonly sessions: SessionService,
+    @Inject(STANDING) private readonly standing: StandingClient,
   ) {}
 
   async thread(articleId: string, page: number, sort: string, token: string | undefined) {
@@ -72,7 +74,9 @@ export class CommentsService {
   }
 
   async vote(user: UserSummary, commentId: string, direction: 'up' | 'down') {
-    const votes = await this.comments.voteComment({ actor: actorOf(user), commentId, direction });
+    // A downvote needs Pro as of now, not as of the cached session (standing).
+    const rating = direction === 'down' ? await currentRating(this.standing, user) : user.rating;
+    const votes = await this.comments.voteComment({ actor: { ...actorOf(user), rating }, commentId, direction });
     return { id: votes.commentId, up: votes.up, down: votes.down, myVote: voteOf(votes.myVote) };
   }
 

@@ -5,6 +5,7 @@ import { articlesUpstream } from '../articles/articles.upstream.js';
 import type { GatewayConfig } from '../config.js';
 import { PublicCache } from '../http/public-cache.js';
 import { profileUpstream } from '../profiles/profile.upstream.js';
+import { standingUpstream } from '../standing/standing.upstream.js';
 import { engagementUpstream } from './engagement.upstream.js';
 import { ReadingController } from './reading.controller.js';
 import { ReadingService } from './reading.service.js';
@@ -17,6 +18,7 @@ import { ReadingService } from './reading.service.js';
     engagementUpstream.provider,
     articlesUpstream.provider,
     profileUpstream.provider,
+    standingUpstream.provider,
     ReadingService,
     {
       provide: PublicCache,

@@ -9,6 +9,7 @@ import { articleCardJson } from '../articles/article.dto.js';
 import { ARTICLES, type ArticlesClient } from '../articles/articles.upstream.js';
 import { PublicCache } from '../http/public-cache.js';
 import { PROFILES, type ProfileClient } from '../profiles/profile.upstream.js';
+import { STANDING, currentRating, type StandingClient } from '../standing/standing.upstream.js';
 import { ENGAGEMENT, type EngagementClient } from './engagement.upstream.js';
 import { collectionJson, metaJson } from './reading.dto.js';
 import { reportReasons } from '@pencraft/contracts/enums';
@@ -38,6 +39,7 @@ export class ReadingService {
     @Inject(ENGAGEMENT) private readonly engagement: EngagementClient,
     @Inject(ARTICLES) private readonly articles: ArticlesClient,
     @Inject(PROFILES) private readonly profiles: ProfileClient,
+    @Inject(STANDING) private readonly standing: StandingClient,
     @Inject(PublicCache) private readonly cache: PublicCache,
     private readonly sessions: SessionService,
   ) {}
@@ -53,7 +55,8 @@ export class ReadingService {
       articleId,
       voterUid: user.uid,
       direction,
-      voterRating: user.rating,
+      // A downvote needs Pro as of now, not as of the cached session (standing).
+      voterRating: direction === 'down' ? await currentRating(this.standing, user) : user.rating,
     });
     return metaJson(meta);
   }
@@ -189,12 +192,20 @@ export class ReadingService {
   }
 
   async followedCategories(user: UserSummary, acceptLanguage: string | undefined) {
-    const [{ categories }, named] = await Promise.all([
+    const [{ categories, pinned }, named] = await Promise.all([
       this.engagement.listFollowedCategories({ uid: user.uid }),
       this.namedCategories(acceptLanguage),
     ]);
     const followed = new Set(categories);
-    return { items: named.filter((c) => followed.has(c.id)) };
+    // The pinned first (the latest pin first), then the others in the shared order.
+    const names = new Map(named.map((c) => [c.id, c.name]));
+    const pins = pinned.filter((id) => followed.has(id));
+    return {
+      items: [
+        ...pins.map((id) => ({ id, name: names.get(id) ?? id, pinned: true })),
+        ...named.filter((c) => followed.has(c.id) && !pins.includes(c.id)).map((c) => ({ ...c, pinned: false })),
+      ],
+    };
   }
 
   private async namedCategories(acceptLanguage: string | undefined) {
