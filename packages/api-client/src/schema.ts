@@ -1332,6 +1332,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/docs/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A document of the site: the user agreement (agreement), the privacy policy (privacy), the payment policy (payment) or the GDPR notice (gdpr), in az, en or ru; the version in force, or the version `uid`. The API reference keeps /api/docs, /api/docs/openapi.json, /api/docs/init.js and /api/docs/assets/* */
+    get: operations['getLegalDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/docs/assets/{file}': {
     parameters: {
       query?: never;
@@ -2274,6 +2291,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/leaderboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Users ranked by rating (period all, the default) or by the points they gained in the last 7 (week) or 30 (month) days, 20 a page; each with the tier of their rating (SPEC.md section 4) */
+    get: operations['getLeaderboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/settings/profile': {
     parameters: {
       query?: never;
@@ -2819,6 +2853,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/profile/{username}/badges': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A user's badges (the profile's badges tab), earliest first */
+    get: operations['listProfileBadges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/profile/{username}/stats': {
     parameters: {
       query?: never;
@@ -3187,6 +3238,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/staff/users/{username}/badges': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Grant a staff badge (beta-tester or bug-hunter) to a user, once: granting it again answers granted false. The user is told (notification 105)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
+     */
+    post: operations['grantBadge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/strict/txt': {
     parameters: {
       query?: never;
@@ -3332,6 +3403,23 @@ export interface paths {
     };
     /** The signed-in user's account operation log, newest first */
     get: operations['listAccountLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ttin/logs/rts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's rating log (what moved the rating, by how much, when), newest first, 20 a page */
+    get: operations['listRatingLog'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4926,6 +5014,30 @@ export interface components {
     CsrfToken: {
       token: string;
     };
+    LegalDocument: {
+      /** @enum {string} */
+      kind: 'agreement' | 'privacy' | 'payment' | 'gdpr';
+      /** @description This version */
+      uid: string;
+      /** @description The day this version took effect (ISO date) */
+      effectiveFrom: string;
+      /** @enum {string} */
+      language: 'az' | 'en' | 'ru';
+      /** @description Whether this is the version in force */
+      current: boolean;
+      title: string;
+      summary: string;
+      /** @description Plain text: headings and paragraphs, never markup */
+      sections: {
+        heading: string;
+        paragraphs: string[];
+      }[];
+      /** @description Every version, newest first */
+      versions: {
+        uid: string;
+        effectiveFrom: string;
+      }[];
+    };
     DonationSupport: {
       id: string;
       recipient: components['schemas']['DonationPerson'];
@@ -5663,6 +5775,27 @@ export interface components {
       /** @enum {boolean} */
       acceptPrivacy: true;
     };
+    LeaderboardPage: {
+      /** @enum {string} */
+      period: 'week' | 'month' | 'all';
+      items: components['schemas']['LeaderboardEntry'][];
+      page: number;
+      pageSize: number;
+      hasMore: boolean;
+    };
+    LeaderboardEntry: {
+      rank: number;
+      uid: string;
+      username: string;
+      fullname: string;
+      imageUrl: string | null;
+      rating: number;
+      tier: components['schemas']['RatingTier'];
+      /** @description Points gained in the period (the rating itself for all) */
+      points: number;
+    };
+    /** @enum {string} */
+    RatingTier: 'bad' | 'guest' | 'amateur' | 'pro' | 'leader';
     ProfileSettings: {
       uid: string;
       username: string;
@@ -6194,6 +6327,27 @@ export interface components {
       hasMore: boolean;
       total: number;
     };
+    BadgeList: {
+      items: components['schemas']['Badge'][];
+    };
+    Badge: {
+      /** @enum {string} */
+      id:
+        | 'first-article'
+        | 'complete-profile'
+        | 'comment-upvotes'
+        | 'popular-articles'
+        | 'article-upvotes'
+        | 'views'
+        | 'followers'
+        | 'supporter'
+        | 'supporters'
+        | 'commenter'
+        | 'beta-tester'
+        | 'bug-hunter';
+      /** Format: date-time */
+      earnedAt: string;
+    };
     ProfileStats: {
       followers: number;
       following: number;
@@ -6387,6 +6541,11 @@ export interface components {
       /** @description Why it failed (failed) */
       note?: string;
     };
+    GrantBadgeResult: {
+      /** @description False when the user had it already */
+      granted: boolean;
+      badge: components['schemas']['Badge'];
+    };
     SearchPage: {
       items: {
         id: string;
@@ -6525,6 +6684,33 @@ export interface components {
       page: number;
       pageSize: number;
       total: number;
+    };
+    RatingLogPage: {
+      rating: number;
+      tier: components['schemas']['RatingTier'];
+      items: components['schemas']['RatingLogEntry'][];
+      page: number;
+      pageSize: number;
+      hasMore: boolean;
+    };
+    RatingLogEntry: {
+      id: string;
+      /** @enum {string} */
+      kind:
+        | 'articleUpvote'
+        | 'articleDownvote'
+        | 'commentUpvote'
+        | 'commentDownvote'
+        | 'commentPublished'
+        | 'articleReads'
+        | 'articleApproved'
+        | 'articleRejected'
+        | 'commentRemoved'
+        | 'banned';
+      points: number;
+      /** Format: date-time */
+      at: string;
+      subjectId: string | null;
     };
     SessionList: {
       sessions: components['schemas']['SessionItem'][];
@@ -14777,6 +14963,82 @@ export interface operations {
       };
     };
   };
+  getLegalDocument: {
+    parameters: {
+      query?: {
+        /** @description az, en or ru; without it the request language (Accept-Language) */
+        lang?: 'az' | 'en' | 'ru';
+        /** @description A version of the document: the day it took effect (YYYY-MM-DD), as listed in `versions`. Without it the version in force. The version a user accepted at registration is the newest one whose uid is not after the day they registered. */
+        uid?: string;
+      };
+      header?: never;
+      path: {
+        kind: 'agreement' | 'privacy' | 'payment' | 'gdpr';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LegalDocument'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getDocsAsset: {
     parameters: {
       query?: never;
@@ -19824,6 +20086,69 @@ export interface operations {
       };
     };
   };
+  getLeaderboard: {
+    parameters: {
+      query?: {
+        period?: 'week' | 'month' | 'all';
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LeaderboardPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getProfileSettings: {
     parameters: {
       query?: never;
@@ -22668,6 +22993,77 @@ export interface operations {
       };
     };
   };
+  listProfileBadges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        username: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BadgeList'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserNotFound: User not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getProfileStats: {
     parameters: {
       query?: never;
@@ -24389,6 +24785,102 @@ export interface operations {
       };
     };
   };
+  grantBadge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        username: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          badge: 'beta-tester' | 'bug-hunter';
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GrantBadgeResult'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserNotFound: User not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   searchText: {
     parameters: {
       query: {
@@ -24924,6 +25416,86 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AccountLogPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listRatingLog: {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RatingLogPage'];
         };
       };
       /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */

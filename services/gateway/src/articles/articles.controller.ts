@@ -9,7 +9,6 @@ import { Route, type RouteInput } from '../http/route.js';
 import {
   categoriesRoute,
   createArticleRoute,
-  homeRoute,
   publishArticleRoute,
   readArticleRoute,
 } from './articles.routes.js';
@@ -44,8 +43,4 @@ export class ArticlesController {
     return this.articles.read(input.params.id, request.cookies[SESSION_COOKIE]);
   }
 
-  @Route(homeRoute)
-  home(@Input() input: RouteInput<typeof homeRoute>) {
-    return this.articles.home(input.query.page);
-  }
 }

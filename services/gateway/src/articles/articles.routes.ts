@@ -1,5 +1,5 @@
 import { defineRoute } from '../http/route.js';
-import { ArticleJson, ArticlePage, ArticleParams, CategoryList, CreateArticleBody, PageQuery } from './article.dto.js';
+import { ArticleJson, ArticleParams, CategoryList, CreateArticleBody } from './article.dto.js';
 
 export const categoriesRoute = defineRoute({
   operationId: 'listCategories',
@@ -76,15 +76,4 @@ export const readArticleRoute = defineRoute({
   auth: 'optional',
   fieldCodes: { id: 'InvalidIdentifier' },
   errors: ['ArticleNotFound'],
-});
-
-export const homeRoute = defineRoute({
-  operationId: 'listHomeArticles',
-  method: 'GET',
-  path: '/api/home/articles',
-  tag: 'articles',
-  summary: 'The home list: published articles, newest first, 20 a page',
-  query: PageQuery,
-  response: ArticlePage,
-  fieldCodes: { page: 'InvalidPage' },
 });

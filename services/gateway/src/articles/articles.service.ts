@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { pickLang, type Lang } from '@pencraft/errors';
-import { PAGE_SIZE } from '@pencraft/rules';
 import { SessionService } from '../accounts/session.service.js';
 import { PublicCache } from '../http/public-cache.js';
 import type { RouteInput } from '../http/route.js';
-import { articleCardJson, articleJson } from './article.dto.js';
+import { articleJson } from './article.dto.js';
 import type { createArticleRoute } from './articles.routes.js';
 import { ARTICLES, type ArticlesClient } from './articles.upstream.js';
 import { languages } from '@pencraft/contracts/enums';
@@ -16,7 +15,7 @@ import { Audience } from '@pencraft/contracts/common/v1/common';
 const copiesOf = (id: string) => [`article:${id}`, `article:${id}:teaser`];
 
 /**
- * Articles over the articles service. Published articles and home pages are the same for everyone: they are kept
+ * Articles over the articles service. Published articles are the same for everyone: they are kept
  * as encoded bytes in the public cache, and a cached read does no other work (not even resolving the session).
  */
 @Injectable()
@@ -58,7 +57,6 @@ export class ArticlesService {
 
   async publish(user: UserSummary, id: string): Promise<string> {
     const { article } = await this.articles.publishArticle({ articleId: id, actorUid: user.uid });
-    this.cache.delete('home:1');
     // An edit of a published article replaces what readers were served.
     this.dropCopies(article!.id);
     return articleJson(article!);
@@ -97,23 +95,6 @@ export class ArticlesService {
       if (article!.audience === Audience.AUDIENCE_FREE) this.cache.set(key, body, mark);
       else if (!user && article!.locked) this.cache.set(teaserKey, body, mark);
     }
-    return body;
-  }
-
-  async home(page: number): Promise<Buffer> {
-    const key = `home:${page}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const result = await this.articles.listHomeArticles({ page, pageSize: PAGE_SIZE });
-    const body = Buffer.from(
-      JSON.stringify({
-        items: result.items.map(articleCardJson),
-        page: result.page,
-        pageSize: result.pageSize,
-        hasMore: result.hasMore,
-      }),
-    );
-    this.cache.set(key, body);
     return body;
   }
 }

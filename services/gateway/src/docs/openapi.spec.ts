@@ -88,7 +88,7 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
     ...['index/prefs', 'phone'],
     ...['logs/ops', 'logs/sns', 'logs/bns', 'sessions/{id}', 'sessions/all'],
   ].map((sub) => `/api/ttin/${sub}`),
-  Other: ['/api/notifications', '/api/notifications/my', '/api/cats', '/api/home/articles'],
+  Other: ['/api/notifications', '/api/notifications/my', '/api/cats', '/api/home/articles', '/api/home/trends'],
   Drafts: [
     '/api/drafts',
     ...['{id}', '{id}/cover', 'public/{token}', '{id}/preview', '{id}/publication', '{id}/invite', '{id}/dtls'].map(
@@ -119,7 +119,10 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
     ),
     ...['report/payouts', 'initiate', '{id}'].map((sub) => `/api/donations/${sub}`),
   ],
-  Follow: ['/api/follow/following', '/api/categories/{id}/follow'],
+  Follow: [
+    ...['/api/follow/following', '/api/follow/suggestions'],
+    ...['follow', 'pin', 'explore'].map((sub) => `/api/categories/{id}/${sub}`),
+  ],
   Search: ['/api/strict/txt'],
   'Image upload and delete': ['/api/publication/f'],
 };
@@ -127,7 +130,7 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
 /** The areas of the platform (the document's tags): one that loses all its routes fails here. */
 const AREAS = [
   ...['accounts', 'analytics', 'articles', 'captcha', 'collaboration', 'comments', 'docs', 'donations', 'drafts'],
-  'media',
+  ...['home', 'media'],
   ...['moderation', 'notifications', 'payments', 'profiles', 'publications', 'reading', 'search', 'security', 'staff'],
 ];
 

@@ -98,6 +98,10 @@ export const UpdateCollectionBody = z
   .meta({ id: 'UpdateCollectionBody' });
 export const CollectionRefBody = z.object({ collectionId: Id }).strict().meta({ id: 'CollectionRefBody' });
 
+export const FollowedCategoryList = z
+  .object({ items: z.array(z.object({ id: z.string(), name: z.string(), pinned: z.boolean() })) })
+  .meta({ id: 'FollowedCategoryList' });
+
 export const CategoryFollow = z
   .object({ category: z.enum(CATEGORY_IDS), following: z.boolean() })
   .meta({ id: 'CategoryFollow' });

@@ -9,6 +9,7 @@ import {
   CategoryIdParams,
   CategoryList,
   CategoryPageQuery,
+  FollowedCategoryList,
   CategoryParams,
   CollectionItemParams,
   CollectionList,
@@ -402,7 +403,9 @@ export const myCategoriesRoute = defineRoute({
   method: 'GET',
   path: '/api/follow/categories',
   tag: TAG,
-  summary: 'The categories the signed-in user follows, named in the request language',
-  response: CategoryList,
+  summary:
+    'The categories the signed-in user follows, named in the request language: the pinned first (the latest pin ' +
+    'first), then the others in the shared order',
+  response: FollowedCategoryList,
   auth: 'required',
 });
