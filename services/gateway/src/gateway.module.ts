@@ -12,6 +12,7 @@ import { DonationsModule } from './donations/donations.module.js';
 import { DraftsModule } from './drafts/drafts.module.js';
 import { FeedbackModule } from './feedback/feedback.module.js';
 import { FollowsModule } from './follows/follows.module.js';
+import { HomeModule } from './home/home.module.js';
 import { IncomeModule } from './publications/income.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ModerationModule } from './moderation/moderation.module.js';
@@ -43,6 +44,7 @@ import { StandingModule } from './standing/standing.module.js';
     ProfileSettingsModule,
     AccountSettingsModule,
     FollowsModule,
+    HomeModule,
     ProfilesModule,
     ReadingModule,
     DraftsModule,
