@@ -25,6 +25,8 @@ as_root() {
 # --- system packages --------------------------------------------------------------------------------------------
 missing=()
 [[ -x /usr/lib/postgresql/15/bin/postgres ]] || missing+=(postgresql-15)
+# Search's RUM index (ordered by rank); pg_trgm and unaccent ship with PostgreSQL itself.
+[[ -f /usr/share/postgresql/15/extension/rum.control ]] || missing+=(postgresql-15-rum)
 installed redis-server || missing+=(redis-server)
 installed nats-server || missing+=(nats-server)
 # Keycloak (staff sign-in) is fetched from Maven Central with mvn; unzip unpacks it.
