@@ -3,6 +3,8 @@ import { GrpcMethod } from '@nestjs/microservices';
 import type {
   DeleteImageRequest,
   DeleteImageResponse,
+  ListImagesRequest,
+  ListImagesResponse,
   UploadImageRequest,
   UploadImageResponse,
 } from '@pencraft/contracts/articles/v1/media';
@@ -22,5 +24,10 @@ export class MediaGrpcController {
   async deleteImage(request: DeleteImageRequest): Promise<DeleteImageResponse> {
     await this.media.remove(request.uid, request.key);
     return {};
+  }
+
+  @GrpcMethod('MediaService', 'listImages')
+  listImages(request: ListImagesRequest): Promise<ListImagesResponse> {
+    return this.media.list(request.uid, request.cursor);
   }
 }

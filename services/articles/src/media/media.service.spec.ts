@@ -121,7 +121,7 @@ describe('MediaService', () => {
       ['900.avif', 'image/avif'],
     ]);
     expect(repository.insert).toHaveBeenCalledWith(
-      expect.objectContaining({ ownerUid: UID, folder, key: `${folder}900.jpg`, width: 900, height: 300 }),
+      expect.objectContaining({ ownerUid: UID, folder, key: `${folder}900.jpg`, width: 900, height: 300, bytes: 6 }),
       TX,
     );
     expect(repository.insert.mock.calls[0]![0].keys).toHaveLength(6);
@@ -205,6 +205,98 @@ describe('MediaService', () => {
 
   it('refuses a malformed key before looking it up', async () => {
     expect(await codeOf(service.remove(UID, '../x'))).toBe('InvalidModel');
+  });
+});
+
+describe('MediaService: the uploads log', () => {
+  let repository: StrictMock<MediaRepository>;
+  let service: MediaService;
+  const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const logged = (n: number, bytes: number | null = 1000 + n) => {
+    const folder = `articles/${UID}/${ID(n)}/`;
+    return {
+      id: ID(n),
+      ownerUid: UID,
+      folder,
+      key: `${folder}1280.png`,
+      type: 'image/png' as const,
+      width: 1280,
+      height: 960,
+      keys: ['640.png', '640.webp', '640.avif', '1280.png', '1280.webp', '1280.avif'].map((name) => folder + name),
+      bytes,
+      createdAt: new Date(Date.UTC(2026, 10, 27, 10, 0, 0, 100 - n)),
+      atUs: String(Date.UTC(2026, 10, 27, 10, 0, 0, 100 - n) * 1000 + 7),
+    };
+  };
+
+  beforeEach(() => {
+    repository = strictMock<MediaRepository>('MediaRepository');
+    const store = strictMock<ObjectStore>('ObjectStore');
+    store.publicUrl.mockImplementation((key: string) => `/media/${key}`);
+    service = new MediaService(
+      strictMock<ImageVariantsMaker>('ImageVariantsMaker'),
+      repository,
+      store,
+      fakeTransactions() as never,
+      strictMock<Clock>('Clock'),
+      strictMock<RedisClient>('Redis'),
+      strictMock<Logger>('Logger'),
+    );
+  });
+
+  it("lists the user's own images with the thumbnail, size, time and each use named once", async () => {
+    repository.listOwner.mockResolvedValue([logged(1), logged(2, null)]);
+    repository.usesOf.mockResolvedValue([
+      { folder: logged(1).folder, draftId: ID(50), articleId: null, title: 'A draft' },
+      { folder: logged(1).folder, draftId: null, articleId: ID(60), title: 'An article' },
+      // The same article reached again through one of its edits.
+      { folder: logged(1).folder, draftId: null, articleId: ID(60), title: 'An article' },
+    ]);
+    const answer = await service.list(UID, '');
+    expect(repository.listOwner).toHaveBeenCalledWith(UID, undefined, 21);
+    expect(repository.usesOf).toHaveBeenCalledWith(UID, [logged(1).folder, logged(2).folder]);
+    expect(answer.nextCursor).toBe('');
+    expect(answer.images[0]).toEqual({
+      key: logged(1).key,
+      url: `/media/${logged(1).key}`,
+      width: 1280,
+      height: 960,
+      type: EditorImageFormat.EDITOR_IMAGE_FORMAT_PNG,
+      thumbnail: {
+        key: `${logged(1).folder}640.png`,
+        url: `/media/${logged(1).folder}640.png`,
+        width: 640,
+        height: 480,
+      },
+      bytes: 1001,
+      uploadedAtMs: logged(1).createdAt.getTime(),
+      uses: [
+        { draftId: ID(50), articleId: '', title: 'A draft' },
+        { draftId: '', articleId: ID(60), title: 'An article' },
+      ],
+    });
+    // Unused, and uploaded before sizes were recorded.
+    expect(answer.images[1]).toMatchObject({ uses: [], bytes: undefined });
+  });
+
+  it('pages by the last image shown, to the microsecond, and continues after that cursor', async () => {
+    const rows = Array.from({ length: 21 }, (_, n) => logged(n + 1));
+    repository.listOwner.mockResolvedValue(rows);
+    repository.usesOf.mockResolvedValue([]);
+    const first = await service.list(UID, '');
+    expect(first.images).toHaveLength(20);
+    expect(first.nextCursor).toBe(`${rows[19]!.atUs}.${ID(20)}`);
+    repository.listOwner.mockResolvedValue([rows[20]!]);
+    const second = await service.list(UID, first.nextCursor);
+    expect(repository.listOwner).toHaveBeenLastCalledWith(UID, { atUs: rows[19]!.atUs, id: ID(20) }, 21);
+    expect(second.images.map((image) => image.key)).toEqual([rows[20]!.key]);
+    expect(second.nextCursor).toBe('');
+  });
+
+  it('answers InvalidPage for a cursor it did not write and Unauthorized without a user, reading nothing', async () => {
+    expect(await codeOf(service.list(UID, 'page-2'))).toBe('InvalidPage');
+    expect(await codeOf(service.list('', ''))).toBe('Unauthorized');
+    expect(repository.listOwner).not.toHaveBeenCalled();
   });
 });
 

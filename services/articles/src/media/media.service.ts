@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { UploadImageResponse } from '@pencraft/contracts/articles/v1/media';
+import type { ImageUse, ListImagesResponse, UploadImageResponse } from '@pencraft/contracts/articles/v1/media';
 import { AppError } from '@pencraft/errors';
 import { EDITOR_IMAGE_UPLOAD_WINDOW_MS, isUuid } from '@pencraft/rules';
 import {
@@ -17,7 +17,15 @@ import { randomUUID } from 'node:crypto';
 import { CONTENT_TYPES, ImageVariantsMaker } from './image-variants.js';
 import { articleMediaPrefix, imageFolder } from './media-keys.js';
 import { MediaRepository } from './media.repository.js';
-import { overImageQuota, overUploadRate, uploadWindow } from './media.rules.js';
+import {
+  decodeImageLogCursor,
+  encodeImageLogCursor,
+  IMAGE_LOG_PAGE_SIZE,
+  overImageQuota,
+  overUploadRate,
+  thumbnailOf,
+  uploadWindow,
+} from './media.rules.js';
 import { editorImageFormats } from '@pencraft/contracts/enums';
 
 /** The Redis counter of a writer's uploads in one rate window. */
@@ -73,6 +81,7 @@ export class MediaService {
             width: largest.width,
             height: largest.height,
             keys: stored,
+            bytes: bytes.length,
           },
           tx,
         );
@@ -105,6 +114,53 @@ export class MediaService {
     if (!row || row.ownerUid !== uid) throw new AppError('NotFound');
     await this.repository.remove(row.id);
     await this.discard(row.keys);
+  }
+
+  /**
+   * The uploads log: the user's own images newest first, IMAGE_LOG_PAGE_SIZE a page, each with its thumbnail (the
+   * narrowest variant), size, upload time and the user's drafts and articles that use it (MediaRepository.usesOf).
+   * Nobody else's image is ever listed: the owner is the signed-in user, never an id of the request.
+   */
+  async list(uid: string, cursor: string): Promise<ListImagesResponse> {
+    if (!isUuid(uid)) throw new AppError('Unauthorized');
+    const after = decodeImageLogCursor(cursor);
+    if (after === null) throw new AppError('InvalidPage', { details: [{ field: 'cursor', code: 'InvalidPage' }] });
+    const rows = await this.repository.listOwner(uid, after, IMAGE_LOG_PAGE_SIZE + 1);
+    const page = rows.slice(0, IMAGE_LOG_PAGE_SIZE);
+    const uses = new Map<string, Map<string, ImageUse>>();
+    for (const use of await this.repository.usesOf(
+      uid,
+      page.map((row) => row.folder),
+    )) {
+      const id = use.draftId ?? use.articleId ?? '';
+      const named = uses.get(use.folder) ?? new Map<string, ImageUse>();
+      if (!named.has(id))
+        named.set(id, { draftId: use.draftId ?? '', articleId: use.articleId ?? '', title: use.title });
+      uses.set(use.folder, named);
+    }
+    const last = page.at(-1);
+    return {
+      images: page.map((row) => {
+        const thumbnail = thumbnailOf(row.key, row.keys);
+        return {
+          key: row.key,
+          url: this.store.publicUrl(row.key),
+          width: row.width,
+          height: row.height,
+          type: editorImageFormats.toProto(row.type === 'image/png' ? 'png' : 'jpeg'),
+          thumbnail: {
+            key: thumbnail.key,
+            url: this.store.publicUrl(thumbnail.key),
+            width: thumbnail.width,
+            height: row.width > 0 ? Math.max(1, Math.round((row.height * thumbnail.width) / row.width)) : 0,
+          },
+          bytes: row.bytes ?? undefined,
+          uploadedAtMs: row.createdAt.getTime(),
+          uses: [...(uses.get(row.folder)?.values() ?? [])],
+        };
+      }),
+      nextCursor: rows.length > IMAGE_LOG_PAGE_SIZE && last ? encodeImageLogCursor(last) : '',
+    };
   }
 
   /**
