@@ -25,6 +25,7 @@ import { headTags } from './head.js';
 import { metaFor, publicationHomeMeta } from './meta.js';
 import { FEED_PATTERNS, matchFirst, PAGE_PATTERNS, type PagePattern } from './pages.js';
 import { forwardedFor, LANGUAGES, requestHost, type Language } from './request.js';
+import { missingStatus } from './status.js';
 import { fillTemplate, shellTemplate } from './template.js';
 
 export interface RendererOptions {
@@ -210,7 +211,7 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
         data[spec.key] = await spec.load(client);
       } catch (error) {
         if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 400)) throw error;
-        status = 404;
+        status = missingStatus(error);
         data[spec.key] = null;
       }
     }

@@ -116,6 +116,17 @@ export class ArticleRepository {
     return row;
   }
 
+  /** Whether an article of this id was deleted by its author (article_deletions keeps the id): gone, not unknown. */
+  async wasDeleted(id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const rows = await this.database.db
+      .select({ id: articleDeletions.id })
+      .from(articleDeletions)
+      .where(eq(articleDeletions.articleId, id))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** Locks the row for a state change. */
   async lockForUpdate(tx: Queryable, id: string): Promise<ArticleRow | undefined> {
     if (!isUuid(id)) return undefined;

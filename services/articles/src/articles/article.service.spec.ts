@@ -265,6 +265,19 @@ describe('ArticleService', () => {
       expect(await codeOf(service.get(ARTICLE_ID, ''))).toBe('ArticleNotFound');
     });
 
+    it('tells an article its author deleted (params.deleted, for a 410) from one that never was', async () => {
+      articles.findWithAuthor.mockResolvedValue(undefined);
+      articles.wasDeleted.mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+
+      const gone = await service.get(ARTICLE_ID, '').catch((error: unknown) => error as AppError);
+      const unknown = await service.get(ARTICLE_ID, '').catch((error: unknown) => error as AppError);
+
+      expect(gone).toMatchObject({ code: 'ArticleNotFound', params: { deleted: 'true' } });
+      expect(unknown).toMatchObject({ code: 'ArticleNotFound' });
+      expect((unknown as AppError).params).toBeUndefined();
+      expect(articles.wasDeleted).toHaveBeenCalledWith(ARTICLE_ID);
+    });
+
     describe('a paid article', () => {
       const PUBLICATION_ID = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
       const OUTSIDER = '9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6e';
@@ -361,6 +374,7 @@ describe('ArticleService', () => {
 
     it('answers not found for an unknown article', async () => {
       articles.findWithAuthor.mockResolvedValue(undefined);
+      articles.wasDeleted.mockResolvedValue(false);
       expect(await codeOf(service.get(ARTICLE_ID, AUTHOR.uid))).toBe('ArticleNotFound');
     });
   });

@@ -75,7 +75,11 @@ export class ArticleService {
    */
   async get(articleId: string, viewerUid: string): Promise<Article> {
     const found = await this.articles.findWithAuthor(articleId);
-    if (!found) throw new AppError('ArticleNotFound');
+    // A deleted article says so (params.deleted): its page answers 410 Gone rather than 404.
+    if (!found)
+      throw (await this.articles.wasDeleted(articleId))
+        ? new AppError('ArticleNotFound', { params: { deleted: 'true' } })
+        : new AppError('ArticleNotFound');
     const { article } = found;
     if (
       article.status !== 'published' &&
