@@ -26,14 +26,10 @@ export class StandingConsumers implements OnApplicationBootstrap {
         eventSubscription(EVENTS.commentVoted, 'identity', (e, tx: Transaction, ev) => s.commentVoted(tx, e, ev.id)),
       ),
       this.consumers.subscribe(
-        eventSubscription(EVENTS.commentPublished, 'identity', (e, tx: Transaction, ev) =>
-          s.commentPublished(tx, e, ev.id),
-        ),
+        eventSubscription(EVENTS.commentPublished, 'identity', (e, tx: Transaction) => s.commentPublished(tx, e)),
       ),
       this.consumers.subscribe(
-        eventSubscription(EVENTS.commentDeleted, 'identity', (e, tx: Transaction, ev) =>
-          s.commentDeleted(tx, e, ev.id),
-        ),
+        eventSubscription(EVENTS.commentDeleted, 'identity', (e, tx: Transaction) => s.commentDeleted(tx, e)),
       ),
       this.consumers.subscribe(
         eventSubscription(EVENTS.userBanned, 'identity', (e, tx: Transaction, ev) => s.userBanned(tx, e, ev.id)),

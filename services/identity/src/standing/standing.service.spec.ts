@@ -205,8 +205,8 @@ describe('StandingService', () => {
     repo.increment.mockResolvedValue(10);
     repo.award.mockResolvedValue(true);
     outbox.add.mockResolvedValue('o');
-    await service.commentPublished(TX, published, 'ev-15');
-    await service.commentPublished(TX, published, 'ev-15');
+    await service.commentPublished(TX, published);
+    await service.commentPublished(TX, published);
     expect(repo.increment).toHaveBeenCalledTimes(1);
     expect(repo.award).toHaveBeenCalledWith(TX, AUTHOR, 'commenter', new Date(AT), null);
   });
@@ -214,8 +214,8 @@ describe('StandingService', () => {
   it("moderation's removal of a published comment and a ban cost points; an author's own deletion does not", async () => {
     repo.addRating.mockResolvedValue(true);
     const deleted = { commentId: COMMENT, articleId: ARTICLE, authorUid: AUTHOR, wasPublished: true, atMs: AT };
-    await service.commentDeleted(TX, { ...deleted, by: 'author' }, 'ev-16');
-    await service.commentDeleted(TX, { ...deleted, by: 'moderation' }, 'ev-17');
+    await service.commentDeleted(TX, { ...deleted, by: 'author' });
+    await service.commentDeleted(TX, { ...deleted, by: 'moderation' });
     await service.userBanned(
       TX,
       { banId: 'b', uid: AUTHOR, reason: 1, startsAtMs: AT, endsAtMs: 0, moderator: 'm', note: '' },

@@ -94,7 +94,12 @@ export class StandingService {
     const authors = [...new Set(event.authorUids)].filter(isUuid);
     for (const uid of authors) {
       if (event.decision === 'approved' && !event.isEdit) {
-        await this.rate(tx, uid, 'articleApproved', { sourceId: eventId, subjectId: event.articleId, at });
+        // Once per article and author, whatever event says it (a copy under another id adds nothing).
+        await this.rate(tx, uid, 'articleApproved', {
+          sourceId: `approved:${event.articleId}`,
+          subjectId: event.articleId,
+          at,
+        });
         if (!event.isTranslation && (await this.standing.countArticle(tx, event.articleId, uid))) {
           await this.count(tx, uid, 'articlesPublished', 1, 'increment', at);
         }
@@ -105,11 +110,11 @@ export class StandingService {
   }
 
   /** comments.comment.published (once per comment): commentPublished, and the commenter badge's count. */
-  async commentPublished(tx: Queryable, event: CommentPublished, eventId: string): Promise<void> {
+  async commentPublished(tx: Queryable, event: CommentPublished): Promise<void> {
     if (!isUuid(event.authorUid) || !isUuid(event.commentId)) return;
     const at = atOf(event.publishedAtMs, this.clock.now());
     const added = await this.rate(tx, event.authorUid, 'commentPublished', {
-      sourceId: eventId,
+      sourceId: `published:${event.commentId}`,
       subjectId: event.commentId,
       at,
     });
@@ -117,10 +122,10 @@ export class StandingService {
   }
 
   /** comments.comment.deleted by moderation (a reported comment removed): commentRemoved. */
-  async commentDeleted(tx: Queryable, event: CommentDeleted, eventId: string): Promise<void> {
+  async commentDeleted(tx: Queryable, event: CommentDeleted): Promise<void> {
     if (event.by !== 'moderation' || !event.wasPublished || !isUuid(event.authorUid)) return;
     await this.rate(tx, event.authorUid, 'commentRemoved', {
-      sourceId: eventId,
+      sourceId: `removed:${event.commentId}`,
       subjectId: isUuid(event.commentId) ? event.commentId : null,
       at: atOf(event.atMs, this.clock.now()),
     });
@@ -130,7 +135,7 @@ export class StandingService {
   async userBanned(tx: Queryable, event: UserBanned, eventId: string): Promise<void> {
     if (!isUuid(event.uid)) return;
     await this.rate(tx, event.uid, 'banned', {
-      sourceId: eventId,
+      sourceId: event.banId ? `ban:${event.banId}` : eventId,
       subjectId: null,
       at: atOf(event.startsAtMs, this.clock.now()),
     });
