@@ -14,6 +14,7 @@ import { FeedbackModule } from './feedback/feedback.module.js';
 import { FollowsModule } from './follows/follows.module.js';
 import { HomeModule } from './home/home.module.js';
 import { IncomeModule } from './publications/income.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ModerationModule } from './moderation/moderation.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
@@ -58,6 +59,7 @@ import { StandingModule } from './standing/standing.module.js';
     DonationsModule,
     StandingModule,
     FeedbackModule,
+    JobsModule,
   ],
 })
 export class GatewayModule {}

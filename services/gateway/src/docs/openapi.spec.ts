@@ -89,6 +89,7 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
     ...['logs/ops', 'logs/sns', 'logs/bns', 'sessions/{id}', 'sessions/all'],
   ].map((sub) => `/api/ttin/${sub}`),
   Other: ['/api/notifications', '/api/notifications/my', '/api/cats', '/api/home/articles', '/api/home/trends'],
+  Jobs: ['/api/jobs', '/api/jobs/{id}'],
   Drafts: [
     '/api/drafts',
     ...['{id}', '{id}/cover', 'public/{token}', '{id}/preview', '{id}/publication', '{id}/invite', '{id}/dtls'].map(
@@ -130,7 +131,7 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
 /** The areas of the platform (the document's tags): one that loses all its routes fails here. */
 const AREAS = [
   ...['accounts', 'analytics', 'articles', 'captcha', 'collaboration', 'comments', 'docs', 'donations', 'drafts'],
-  ...['home', 'media'],
+  ...['home', 'jobs', 'media'],
   ...['moderation', 'notifications', 'payments', 'profiles', 'publications', 'reading', 'search', 'security', 'staff'],
 ];
 

@@ -48,10 +48,13 @@ export class JobRepository {
     await tx.insert(jobs).values(row);
   }
 
-  /** The job with its publication's name; `lock` takes the row for a change. */
+  /** The job with its publication's name; `lock` first takes the job's row for a change. */
   async find(tx: Queryable, id: string, lock = false): Promise<JobView | undefined> {
-    const query = this.select(tx).where(eq(jobs.id, id));
-    const [row] = lock ? await query.for('update', { of: jobs }) : await query;
+    if (lock) {
+      const [locked] = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, id)).for('update');
+      if (!locked) return undefined;
+    }
+    const [row] = await this.select(tx).where(eq(jobs.id, id));
     return row && JobRepository.view(row);
   }
 
