@@ -21,6 +21,12 @@ const reactRouterVersion = readJson(path.join(path.dirname(reactRouterFull), '..
 /** The shared `react-router`: only the declarative-mode names the frontends use (see react-router.mjs). */
 const reactRouterSlim = fileURLToPath(new URL('./react-router.mjs', import.meta.url));
 
+/** react-i18next's ES module entry (the slim module below re-exports from it under this name). */
+const reactI18nextFull = path.join(path.dirname(require.resolve('react-i18next/package.json')), 'dist/es/index.js');
+const reactI18nextVersion = readJson(require.resolve('react-i18next/package.json')).version;
+/** The shared `react-i18next`: only the names the frontends use (see react-i18next.mjs). */
+const reactI18nextSlim = fileURLToPath(new URL('./react-i18next.mjs', import.meta.url));
+
 /** The global a remote's remoteEntry.js defines (its container); named in its mf-manifest.json. */
 export const containerGlobal = (name) => `pencraft_remote_${name}`;
 
@@ -38,7 +44,11 @@ export function sharedSingletons(pkg) {
       version: reactRouterVersion,
     },
     i18next: singleton(pkg.dependencies.i18next),
-    'react-i18next': singleton(pkg.dependencies['react-i18next']),
+    'react-i18next': {
+      ...singleton(pkg.dependencies['react-i18next']),
+      import: reactI18nextSlim,
+      version: reactI18nextVersion,
+    },
     '@pencraft/ui': singleton(`^${ui.version}`),
   };
 }
@@ -86,6 +96,7 @@ export function frontendConfig({ dir, name, exposes, publicPath, plugins = [] })
           '@pencraft/rules$': fileURLToPath(new URL('../rules/src/index.ts', import.meta.url)),
           '@pencraft/api-client$': fileURLToPath(new URL('../api-client/src/index.ts', import.meta.url)),
           'pencraft-react-router-full$': reactRouterFull,
+          'pencraft-react-i18next-full$': reactI18nextFull,
         },
         extensions: ['.ts', '.tsx', '.js', '.mjs'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },

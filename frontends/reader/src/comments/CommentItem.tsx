@@ -1,10 +1,10 @@
 import { COMMENT_DEPTH_MAX } from '@pencraft/rules';
 import { ApiError, Button, initials, safeImageUrl } from '@pencraft/ui';
-import { createContext, useContext, useState } from 'react';
+import { createContext, Suspense, useContext, useState } from 'react';
 import { Link } from 'react-router';
 import { useReaderTranslation } from '../i18n.js';
 import { formatDate } from '../lib/format.js';
-import { CommentForm } from './CommentForm.js';
+import { CommentForm } from '../lib/lazy-parts.js';
 import type { CommentEffect, CommentJson, Vote } from './types.js';
 
 /** What a comment in the thread can do; the thread (Comments.tsx) holds the state and calls the API. */
@@ -123,17 +123,19 @@ export function CommentItem({ comment }: { comment: CommentJson }) {
               </p>
             )}
             {mode === 'edit' ? (
-              <CommentForm
-                label={t('comments.editLabel')}
-                submitLabel={t('comments.save')}
-                initial={comment.content ?? ''}
-                autoFocus
-                onSubmit={async (content) => {
-                  await thread.edit(comment, content);
-                  setMode('view');
-                }}
-                onCancel={() => setMode('view')}
-              />
+              <Suspense fallback={null}>
+                <CommentForm
+                  label={t('comments.editLabel')}
+                  submitLabel={t('comments.save')}
+                  initial={comment.content ?? ''}
+                  autoFocus
+                  onSubmit={async (content) => {
+                    await thread.edit(comment, content);
+                    setMode('view');
+                  }}
+                  onCancel={() => setMode('view')}
+                />
+              </Suspense>
             ) : (
               <p className="pc-comment__text">{comment.content}</p>
             )}
@@ -196,16 +198,18 @@ export function CommentItem({ comment }: { comment: CommentJson }) {
               {message && <p className="pc-field__error">{message}</p>}
             </div>
             {mode === 'reply' && (
-              <CommentForm
-                label={t('comments.replyLabel', { name })}
-                submitLabel={t('comments.sendReply')}
-                autoFocus
-                onSubmit={async (content) => {
-                  await thread.reply(comment, content);
-                  setMode('view');
-                }}
-                onCancel={() => setMode('view')}
-              />
+              <Suspense fallback={null}>
+                <CommentForm
+                  label={t('comments.replyLabel', { name })}
+                  submitLabel={t('comments.sendReply')}
+                  autoFocus
+                  onSubmit={async (content) => {
+                    await thread.reply(comment, content);
+                    setMode('view');
+                  }}
+                  onCancel={() => setMode('view')}
+                />
+              </Suspense>
             )}
           </>
         )}

@@ -1,13 +1,11 @@
 import type { ReportReason } from '@pencraft/rules';
 import { api, ApiError, Button, Select, Spinner, useSession } from '@pencraft/ui';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PartError } from '../components/PartError.js';
 import { useReaderTranslation } from '../i18n.js';
-import { CommentForm } from './CommentForm.js';
 import { CommentItem, ThreadContext, type ThreadActions } from './CommentItem.js';
-import { ConfirmDelete } from './ConfirmDelete.js';
-import { ReportDialog } from './ReportDialog.js';
+import { CommentForm, ConfirmDelete, ReportDialog, useShownOnce } from '../lib/lazy-parts.js';
 import { addReply, appendPage, removeComment, threadIds, updateComment } from './thread.js';
 import {
   asComment,
@@ -67,6 +65,8 @@ export default function Comments({
   const [askSignIn, setAskSignIn] = useState(false);
   const [deleting, setDeleting] = useState<CommentJson | null>(null);
   const [reporting, setReporting] = useState<CommentJson | null>(null);
+  const deleteShown = useShownOnce(deleting !== null);
+  const reportShown = useShownOnce(reporting !== null);
   const [reportSent, setReportSent] = useState(false);
   const scrolled = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -261,7 +261,9 @@ export default function Comments({
         />
       </div>
       {session.status === 'user' ? (
-        <CommentForm label={t('comments.label')} submitLabel={t('comments.send')} onSubmit={create} />
+        <Suspense fallback={null}>
+          <CommentForm label={t('comments.label')} submitLabel={t('comments.send')} onSubmit={create} />
+        </Suspense>
       ) : session.status === 'visitor' ? (
         <p className="pc-comments-section__prompt">
           {t('comments.signInPrompt')} <Link to={`/login?next=${next}`}>{t('comments.signIn')}</Link>
@@ -311,19 +313,23 @@ export default function Comments({
         )}
       </div>
       {viewerUid && (
-        <>
-          <ConfirmDelete
-            open={deleting !== null}
-            onConfirm={confirmDelete}
-            onClose={() => setDeleting(null)}
-            onClosed={() => {
-              // The button that opened the dialog went with the comment: the focus goes back to the section.
-              if (deleted.current) heading.current?.focus();
-              deleted.current = false;
-            }}
-          />
-          <ReportDialog open={reporting !== null} onSend={sendReport} onClose={() => setReporting(null)} />
-        </>
+        <Suspense fallback={null}>
+          {deleteShown && (
+            <ConfirmDelete
+              open={deleting !== null}
+              onConfirm={confirmDelete}
+              onClose={() => setDeleting(null)}
+              onClosed={() => {
+                // The button that opened the dialog went with the comment: the focus goes back to the section.
+                if (deleted.current) heading.current?.focus();
+                deleted.current = false;
+              }}
+            />
+          )}
+          {reportShown && (
+            <ReportDialog open={reporting !== null} onSend={sendReport} onClose={() => setReporting(null)} />
+          )}
+        </Suspense>
       )}
     </section>
   );

@@ -1,10 +1,9 @@
 import type { ReportReason } from '@pencraft/rules';
 import { api, ApiError, Button, useSession, type ApiData } from '@pencraft/ui';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ReportDialog } from '../comments/ReportDialog.js';
 import { useReaderTranslation } from '../i18n.js';
-import { CollectionsDialog } from './CollectionsDialog.js';
+import { CollectionsDialog, ReportDialog, useShownOnce } from '../lib/lazy-parts.js';
 import { ShareButton } from './Share.js';
 
 type Meta = ApiData<'get', '/api/articles/{id}/meta'>;
@@ -43,6 +42,8 @@ export function ArticleActions({
   const [reporting, setReporting] = useState(false);
   const [reported, setReported] = useState(false);
   const [reportSent, setReportSent] = useState(false);
+  const reportShown = useShownOnce(reporting);
+  const collectionsShown = useShownOnce(collectionsOpen);
   const viewer = session.status === 'user' ? session.user.uid : session.status;
   const own = session.status === 'user' && authorIds.includes(session.user.uid);
 
@@ -172,22 +173,26 @@ export function ArticleActions({
           </p>
         )}
       </div>
-      {session.status === 'user' && !own && (
-        <ReportDialog
-          open={reporting}
-          title={t('actions.reportTitle')}
-          onSend={sendReport}
-          onClose={() => setReporting(false)}
-        />
+      {session.status === 'user' && !own && reportShown && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            open={reporting}
+            title={t('actions.reportTitle')}
+            onSend={sendReport}
+            onClose={() => setReporting(false)}
+          />
+        </Suspense>
       )}
-      {session.status === 'user' && (
-        <CollectionsDialog
-          articleId={articleId}
-          open={collectionsOpen}
-          saved={meta?.collections ?? []}
-          onSavedChange={(collections) => setMeta((m) => (m ? { ...m, collections } : m))}
-          onClose={() => setCollectionsOpen(false)}
-        />
+      {session.status === 'user' && collectionsShown && (
+        <Suspense fallback={null}>
+          <CollectionsDialog
+            articleId={articleId}
+            open={collectionsOpen}
+            saved={meta?.collections ?? []}
+            onSavedChange={(collections) => setMeta((m) => (m ? { ...m, collections } : m))}
+            onClose={() => setCollectionsOpen(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { safeImageUrl } from '@pencraft/ui';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useCategoryName } from '../data/categories.js';
 import type { ArticleData } from '../data/index.js';
@@ -8,7 +8,7 @@ import { CommentsSlot } from '../comments/CommentsSlot.js';
 import { ArticleActions } from './ArticleActions.js';
 import { ArticleAuthors, ArticleDateLine, NextArticle, TranslationSwitcher } from './ArticleParts.js';
 import { articleImages, Blocks } from './Blocks.js';
-import { ImageViewer } from './ImageViewer.js';
+import { ImageViewer, useShownOnce } from '../lib/lazy-parts.js';
 import { PaidNotice } from './PaidNotice.js';
 import { SupportAuthor } from './Support.js';
 
@@ -41,6 +41,7 @@ export type ArticleView = Pick<
 export function ArticleBody({ article: a, actions }: { article: ArticleView; actions: boolean }) {
   const { t } = useReaderTranslation();
   const [viewing, setViewing] = useState<number | null>(null);
+  const viewerShown = useShownOnce(viewing !== null);
   const images = useMemo(() => articleImages(a.content?.blocks, t('article.image')), [a.content, t]);
   const authors = [a.author, ...(a.coAuthors ?? [])];
   const cover = safeImageUrl(a.coverUrl);
@@ -74,7 +75,11 @@ export function ArticleBody({ article: a, actions }: { article: ArticleView; act
       </div>
       {/* A paid article this reader may not read in full: its teaser above, the notice and the plans here. */}
       {a.locked && <PaidNotice paywall={a.paywall} />}
-      <ImageViewer images={images} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
+      {viewerShown && (
+        <Suspense fallback={null}>
+          <ImageViewer images={images} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
       {actions && a.status === 'published' && (
         <ArticleActions articleId={a.id} authorIds={authors.map((author) => author.uid)} title={a.title} />
       )}

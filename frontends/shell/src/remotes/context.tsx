@@ -1,5 +1,5 @@
 import { useSession } from '@pencraft/ui';
-import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, use, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { entriesFor } from './manifest.js';
 import type { RemoteRegistry, RemotesState } from './registry.js';
 import type { NavPlacement, RemoteNavEntry } from '@pencraft/ui';
@@ -21,9 +21,17 @@ export function useRemotes(): RemotesState {
   return useSyncExternalStore(registry.subscribe, registry.getSnapshot, registry.getSnapshot);
 }
 
-/** The navigation entries of every loaded remote for one placement, for the current visitor or user. */
+/**
+ * The navigation entries of every loaded remote for one placement, for the current visitor or user. A signed-in
+ * user's header and menu carry every remote's entries: the remotes held back on a first view (deferOthers) load.
+ */
 export function useNavEntries(placement: NavPlacement): Array<RemoteNavEntry & { remote: string }> {
+  const registry = useRegistry();
   const { remotes } = useRemotes();
   const { state } = useSession();
-  return entriesFor(remotes, placement, state.status === 'user');
+  const signedIn = state.status === 'user';
+  useEffect(() => {
+    if (signedIn) void registry.loadOthers();
+  }, [registry, signedIn]);
+  return entriesFor(remotes, placement, signedIn);
 }

@@ -114,4 +114,57 @@ describe('RemoteRegistry', () => {
     expect(loaded).toEqual(['reader']);
     expect(registry.getSnapshot().failed).toEqual([]);
   });
+
+  describe('on a page the server rendered (deferOthers)', () => {
+    beforeEach(() => {
+      (globalThis as { location?: unknown }).location = { pathname: '/a/42' };
+    });
+    afterEach(() => {
+      delete (globalThis as { location?: unknown }).location;
+    });
+
+    it('loads only the remote with the page, and the others when asked (loadOthers)', async () => {
+      const { registry, loaded, names } = setup();
+      registry.deferOthers('/a/42');
+      await registry.load('/a/42');
+      expect(registry.getSnapshot().status).toBe('ready');
+      expect(loaded).toEqual(['reader']);
+      expect(registry.needs('/a/42')).toBe(false);
+      await registry.loadOthers();
+      expect(names()).toEqual(['reader', 'editor']);
+      expect(loaded).toEqual(['reader', 'editor']);
+    });
+
+    it('loads the held-back remotes on a navigation to a path the loaded ones do not have', async () => {
+      const { registry, loaded, names } = setup();
+      registry.deferOthers('/a/42');
+      await registry.load('/a/42');
+      expect(registry.needs('/write')).toBe(true);
+      await registry.load('/write');
+      expect(names()).toEqual(['reader', 'editor']);
+      expect(registry.needs('/write')).toBe(false);
+      expect(loaded).toEqual(['reader', 'editor']);
+    });
+
+    it('tries the remotes in order until one has the page', async () => {
+      const { registry, loaded, names } = setup();
+      registry.deferOthers('/write');
+      await registry.load('/write');
+      expect(names()).toEqual(['reader', 'editor']);
+      expect(loaded).toEqual(['reader', 'editor']);
+    });
+
+    it('reports the page owner failing, and loads it again on a retry', async () => {
+      const failing = new Set(['reader']);
+      const { registry, loaded } = setup({ failing });
+      registry.deferOthers('/a/42');
+      await registry.load('/a/42');
+      expect(registry.getSnapshot().failed).toEqual(['reader']);
+      expect(loaded).toEqual(['reader']);
+      failing.clear();
+      await registry.load('/a/42');
+      expect(registry.getSnapshot().failed).toEqual([]);
+      expect(loaded).toEqual(['reader', 'reader']);
+    });
+  });
 });

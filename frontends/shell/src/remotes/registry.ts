@@ -45,6 +45,11 @@ const federation: Federation = { registerRemotes, loadRemote };
  *
  * Every remote is loaded at start, except a mounted one (`{ entry, mount }`): it is loaded only once a page under
  * its mount is asked for (the first page, or a navigation into it), so no other page pays for it.
+ *
+ * On a page the server rendered, `deferOthers(pathname)` goes further: the remotes are loaded one by one, in their
+ * order, until one has a page for that path, and the others wait for `loadOthers()` (the shell calls it at the
+ * first interaction and for a signed-in user) or for a navigation to a path no loaded remote has. A visitor who only
+ * reads an article downloads the reader alone, not the editor's or the settings' route tables and strings.
  */
 export class RemoteRegistry {
   private state: RemotesState = { status: 'loading', remotes: [], failed: [] };
@@ -55,6 +60,8 @@ export class RemoteRegistry {
   /** Paths asked for before `/remotes.json` was read: they pick their mounted remotes once it is. */
   private askedEarly: string[] = [];
   private readonly pages = new WeakMap<RemoteRoute, Map<number, Promise<PageModule>>>();
+  /** The first page's path while the remotes it does not need wait (deferOthers), else undefined. */
+  private deferredFor: string | undefined;
 
   constructor(
     private readonly i18n: I18n,
@@ -103,13 +110,30 @@ export class RemoteRegistry {
     return next;
   }
 
+  /** Before the first `load`: load only the remotes the page at `pathname` needs, the others later (see above). */
+  deferOthers(pathname: string): void {
+    if (!this.entries && !this.loading) this.deferredFor = pathname;
+  }
+
+  /** Loads the remotes `deferOthers` held back (at once when none were). */
+  loadOthers(): Promise<void> {
+    if (this.deferredFor === undefined) return this.loading ?? Promise.resolve();
+    this.deferredFor = undefined;
+    return this.load(location.pathname);
+  }
+
   /** Marks the mounted remotes over `pathname` as wanted; true when one was not wanted before. */
   private ask(pathname: string): boolean {
+    // A path other than the first page's (a navigation) may belong to a remote held back: all of them load now.
+    let added = false;
+    if (this.deferredFor !== undefined && pathname !== this.deferredFor) {
+      this.deferredFor = undefined;
+      added = true;
+    }
     if (!this.entries) {
       this.askedEarly.push(pathname);
-      return false;
+      return added;
     }
-    let added = false;
     for (const { name, mount } of this.entries) {
       if (mount && !this.wanted.has(name) && underMount(mount, pathname)) {
         this.wanted.add(name);
@@ -125,6 +149,7 @@ export class RemoteRegistry {
    */
   needs(pathname: string): boolean {
     if (!this.entries) return false;
+    if (this.deferredFor !== undefined && pathname !== this.deferredFor && this.held().length > 0) return true;
     return this.entries.some(
       ({ name, mount }) =>
         mount !== undefined &&
@@ -158,10 +183,14 @@ export class RemoteRegistry {
       }
     }
 
-    const known = new Set(this.state.remotes.map((remote) => remote.name));
-    const pending = this.entries.filter(
-      (remote) => !known.has(remote.name) && (!remote.mount || this.wanted.has(remote.name)),
-    );
+    let pending = this.unloaded();
+    if (this.deferredFor !== undefined) {
+      // One remote at a time, in order, until the first page is found; the rest stay held back.
+      const pathname = this.deferredFor;
+      const [next] = pending;
+      const owner = this.state.remotes.some(({ manifest }) => routeFor(manifest, pathname));
+      pending = owner || !next ? [] : [next];
+    }
     if (pending.length === 0) {
       if (this.state.status !== 'ready' || failed.length > 0) this.set({ ...this.state, status: 'ready', failed: [] });
       return;
@@ -195,7 +224,29 @@ export class RemoteRegistry {
     });
     const order = this.entries.map((remote) => remote.name);
     remotes.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-    this.set({ status: 'ready', remotes, failed: nowFailed });
+    this.set({
+      status: 'ready',
+      remotes,
+      failed: [...failed.filter((name) => !pending.some((p) => p.name === name)), ...nowFailed],
+    });
+    // Still looking for the first page's remote: the next one.
+    if (this.deferredFor !== undefined && this.unloaded().length > 0 && !nowFailed.length) {
+      const pathname = this.deferredFor;
+      if (!remotes.some(({ manifest }) => routeFor(manifest, pathname))) await this.loadOnce();
+    }
+  }
+
+  /** The remotes this page would load that are neither loaded nor failed in this round. */
+  private unloaded(): RemoteEntry[] {
+    const known = new Set(this.state.remotes.map((remote) => remote.name));
+    return (this.entries ?? []).filter(
+      (remote) => !known.has(remote.name) && (!remote.mount || this.wanted.has(remote.name)),
+    );
+  }
+
+  /** The remotes `deferOthers` holds back (not loaded, not mounted elsewhere). */
+  private held(): RemoteEntry[] {
+    return this.unloaded().filter((remote) => !this.state.failed.includes(remote.name));
   }
 
   /** One load of a page per attempt, so a retry loads again instead of replaying the failure. */
@@ -225,17 +276,23 @@ export class RemoteRegistry {
   async preload(pathname: string, timeoutMs = 5000): Promise<void> {
     await withTimeout(this.load(pathname), timeoutMs, REMOTES_URL).catch(() => undefined);
     for (const { manifest } of this.state.remotes) {
-      for (const route of manifest.routes) {
-        const { path, prefixes } = splitPrefixedSegments(route.path);
-        const match = matchPath({ path, end: true }, pathname);
-        if (!match || !prefixesMatch(match.params, prefixes)) continue;
-        await withTimeout(
-          Promise.all([this.page(route, 0), this.i18n.loadNamespaces(Object.keys(manifest.namespaces ?? {}))]),
-          timeoutMs,
-          route.path,
-        ).catch(() => undefined);
-        return;
-      }
+      const route = routeFor(manifest, pathname);
+      if (!route) continue;
+      await withTimeout(
+        Promise.all([this.page(route, 0), this.i18n.loadNamespaces(Object.keys(manifest.namespaces ?? {}))]),
+        timeoutMs,
+        route.path,
+      ).catch(() => undefined);
+      return;
     }
   }
+}
+
+/** The remote's page for `pathname`, if it has one. */
+function routeFor(manifest: RemoteManifest, pathname: string): RemoteRoute | undefined {
+  return manifest.routes.find((route) => {
+    const { path, prefixes } = splitPrefixedSegments(route.path);
+    const match = matchPath({ path, end: true }, pathname);
+    return match !== null && prefixesMatch(match.params, prefixes);
+  });
 }
