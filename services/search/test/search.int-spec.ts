@@ -1,6 +1,11 @@
 import { EVENTS } from '@pencraft/contracts/events';
 import { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
-import { SearchServiceClient, SearchServiceService, SearchHitKind } from '@pencraft/contracts/search/v1/search';
+import {
+  SearchServiceClient,
+  SearchServiceService,
+  SearchHitKind,
+  type SearchTextRequest,
+} from '@pencraft/contracts/search/v1/search';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import { connect, headers, type JetStreamClient, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
@@ -61,8 +66,23 @@ async function indexed(count: number) {
   });
 }
 
+const ask = (request: Partial<SearchTextRequest> & { query: string }) =>
+  client.searchText({
+    page: 1,
+    pageSize: 0,
+    kinds: [],
+    category: '',
+    language: 0,
+    author: '',
+    fromMs: 0,
+    toMs: 0,
+    sort: 0,
+    prefix: false,
+    ...request,
+  });
+
 async function titles(query: string) {
-  return (await client.searchText({ query, page: 1, pageSize: 0 })).hits.map((h) => h.title);
+  return (await ask({ query, page: 1, pageSize: 0 })).hits.map((h) => h.title);
 }
 
 beforeAll(async () => {
@@ -113,7 +133,7 @@ describe('search against PostgreSQL and NATS', () => {
   });
 
   it('ranks a title match above a body match and returns a plain snippet with the author', async () => {
-    const { hits } = await client.searchText({ query: 'tomatoes', page: 1, pageSize: 0 });
+    const { hits } = await ask({ query: 'tomatoes', page: 1, pageSize: 0 });
     expect(hits.map((h) => h.title)).toEqual(['Growing tomatoes in small gardens', 'Notes']);
     expect(hits[0]).toMatchObject({
       kind: SearchHitKind.SEARCH_HIT_KIND_ARTICLE,
@@ -123,16 +143,17 @@ describe('search against PostgreSQL and NATS', () => {
     });
     expect(hits[0]!.snippet).toContain('gardener');
     expect(hits[0]!.snippet).not.toMatch(/<b>|<\/b>/);
+    expect(hits[0]!.titleHighlights.map((r) => hits[0]!.title.slice(r.start, r.end))).toEqual(['tomatoes']);
   });
 
   it('pages results', async () => {
     for (let i = 0; i < 22; i += 1)
       await publish({ title: `Paging ${i}`, language: 'en', bodyText: 'pagination fixture text' });
     await indexed(26);
-    const first = await client.searchText({ query: 'pagination', page: 1, pageSize: 0 });
+    const first = await ask({ query: 'pagination', page: 1, pageSize: 0 });
     expect(first.hits).toHaveLength(20);
     expect(first.hasMore).toBe(true);
-    const second = await client.searchText({ query: 'pagination', page: 2, pageSize: 0 });
+    const second = await ask({ query: 'pagination', page: 2, pageSize: 0 });
     expect(second.hits).toHaveLength(2);
     expect(second.hasMore).toBe(false);
   });
@@ -142,7 +163,7 @@ describe('search against PostgreSQL and NATS', () => {
       ['   ', 'NullOrEmpty'],
       ['x'.repeat(201), 'InvalidModel'],
     ] as const) {
-      await expect(client.searchText({ query, page: 1, pageSize: 0 })).rejects.toMatchObject({ code });
+      await expect(ask({ query, page: 1, pageSize: 0 })).rejects.toMatchObject({ code });
     }
   });
 
@@ -195,15 +216,15 @@ describe('search against PostgreSQL and NATS', () => {
     });
     await publish({ title: 'Lighthouse of my own', language: 'en', bodyText: 'lighthouse keeper' });
     const search = async (publication: string) =>
-      (await client.searchText({ query: 'lighthouse', page: 1, pageSize: 0, publicationId: publication })).hits
+      (await ask({ query: 'lighthouse', page: 1, pageSize: 0, publicationId: publication })).hits
         .map((h) => h.title)
         .sort();
     await eventually(async () => ((await search('')).length === 3 ? true : undefined));
     expect(await search(publicationId)).toEqual(['Lighthouse in the publication']);
     expect(await search(other)).toEqual(['Lighthouse elsewhere']);
     expect(await search(randomUUID())).toEqual([]);
-    await expect(
-      client.searchText({ query: 'lighthouse', page: 1, pageSize: 0, publicationId: 'nope' }),
-    ).rejects.toMatchObject({ code: 'InvalidIdentifier' });
+    await expect(ask({ query: 'lighthouse', page: 1, pageSize: 0, publicationId: 'nope' })).rejects.toMatchObject({
+      code: 'InvalidIdentifier',
+    });
   });
 });

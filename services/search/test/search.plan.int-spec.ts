@@ -1,30 +1,39 @@
-// Search at scale: a word most documents contain must not rank every match (only the newest SEARCH_CANDIDATES,
-// found by walking documents_published_idx newest first), and a rare word is found through the GIN index. A search
-// on a small publication's subdomain walks that publication's documents (documents_publication_idx), not the table.
+// Search at scale: the best match of a word every document contains comes out of the RUM index already ordered by
+// rank (search_vector <=> query): every match is ranked inside the index, none read from the table but the page's;
+// newest first walks documents_published_idx; a rare word and a typo's correction are found through the RUM index; a
+// search on a small publication's subdomain walks that publication's documents.
 // make bench SCALE=100000 measures it; this checks the plans on a few thousand documents.
 import type { DatabaseHandle } from '@pencraft/kit';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { freshDatabase, type TestDatabase } from '../../../tests/support/stack.ts';
-import { DocumentRepository, SEARCH_CANDIDATES } from '../src/documents/document.repository.ts';
+import { DocumentRepository } from '../src/documents/document.repository.ts';
+import { SearchService } from '../src/documents/search.service.ts';
 
 let db: TestDatabase;
 let pool: pg.Pool;
 const statements: { sql: string; params: unknown[] }[] = [];
-const DOCUMENTS = 3 * SEARCH_CANDIDATES;
+const DOCUMENTS = 3000;
 const PUBLICATION = '7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b';
 const PUBLICATION_DOCUMENTS = 60;
 
 beforeAll(async () => {
   db = await freshDatabase('search_plan');
-  pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  pool = new pg.Pool({ connectionString: db.url, max: 2, options: '-c search_path=search,public' });
   await pool.query(
     `insert into search.documents (id, kind, title, description, body, language, category, author_uid,
                                    author_username, author_fullname, published_at)
-     select gen_random_uuid(), 'article', 'Gardens ' || n, 'About gardens', 'Tomatoes grow in gardens, note ' || n,
+     select gen_random_uuid(), 'article', 'Notes ' || n, 'About gardens', 'Tomatoes grow in gardens, note zq' || n,
             'en', 'home', gen_random_uuid(), 'writer', 'A Writer', now() - n * interval '1 minute'
        from generate_series(1, $1::int) n`,
     [DOCUMENTS],
+  );
+  // The oldest document says the word in its title: the most relevant, behind thousands of newer matches.
+  await pool.query(
+    `insert into search.documents (id, kind, title, description, body, language, category, author_uid,
+                                   author_username, author_fullname, published_at)
+     values (gen_random_uuid(), 'article', 'Gardens, gardens and gardens', 'Gardens', 'Gardens everywhere', 'en', 'home',
+             gen_random_uuid(), 'writer', 'A Writer', now() - interval '10 years')`,
   );
   // A small publication among them, its documents spread over the same time, every one with the common word.
   await pool.query(
@@ -46,42 +55,54 @@ afterAll(async () => {
 interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
+  'Relation Name'?: string;
   'Actual Rows': number;
   Plans?: PlanNode[];
 }
 
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
-async function search(query: string, publicationId?: string) {
+async function search(query: string, extra: { publicationId?: string; sort?: number } = {}) {
   statements.length = 0;
   const orm = drizzle(pool, { logger: { logQuery: (sql, params) => statements.push({ sql, params }) } });
-  const repository = new DocumentRepository({ db: orm } as unknown as DatabaseHandle);
-  const hits = await repository.search(query, 0, 21, publicationId);
-  const [statement] = statements;
-  const { rows } = await pool.query(`explain (analyze, format json) ${statement!.sql}`, statement!.params);
+  const service = new SearchService(new DocumentRepository({ db: orm } as unknown as DatabaseHandle));
+  const { hits } = await service.searchText({ query, page: 1, pageSize: 20, ...extra });
+  const statement = statements.at(-1)!;
+  const { rows } = await pool.query(`explain (analyze, format json) ${statement.sql}`, statement.params);
   const nodes = flatten(rows[0]['QUERY PLAN'][0].Plan as PlanNode);
-  return { hits, indexes: nodes.map((n) => n['Index Name']).filter(Boolean), nodes };
+  const scans = nodes.filter((n) => n['Relation Name'] === 'documents' || n['Index Name']);
+  return { hits, indexes: nodes.map((n) => n['Index Name']).filter(Boolean), nodes, scans };
 }
 
-it('ranks only the newest matches of a word every document contains', async () => {
+it('ranks every match of a word every document contains inside the RUM index, reading only the page', async () => {
   const { hits, indexes, nodes } = await search('gardens');
-  expect(hits).toHaveLength(21);
-  expect(indexes).toContain('documents_published_idx');
-  // No node of the plan handles more rows than the candidates (every match would be DOCUMENTS).
-  expect(Math.max(...nodes.map((n) => n['Actual Rows']))).toBeLessThanOrEqual(SEARCH_CANDIDATES);
+  expect(hits).toHaveLength(20);
+  expect(hits[0]!.title).toBe('Gardens, gardens and gardens');
+  expect(indexes).toContain('documents_rum_idx');
+  expect(nodes.some((n) => n['Node Type'] === 'Seq Scan')).toBe(false);
+  // The index hands out rows in rank order: no node above it sorts or reads more than a page (a Sort over every
+  // match would see DOCUMENTS rows).
+  expect(Math.max(...nodes.map((n) => n['Actual Rows']))).toBeLessThanOrEqual(21);
 });
 
-it('finds a rare word through the full-text index', async () => {
-  const { hits, indexes } = await search('note 1234');
-  expect(hits.map((h) => h.title)).toEqual(['Gardens 1234']);
-  expect(indexes).toContain('documents_search_idx');
+it('walks documents newest first for a common word sorted by date', async () => {
+  const { hits, indexes, nodes } = await search('gardens', { sort: 2 });
+  expect(hits).toHaveLength(20);
+  expect(indexes).toContain('documents_published_idx');
+  // A page and the row the incremental sort on (published_at, id) reads past it.
+  expect(Math.max(...nodes.map((n) => n['Actual Rows']))).toBeLessThanOrEqual(25);
+});
+
+it('finds a rare word, and a typo of it, through the RUM index', async () => {
+  expect((await search('zq1234')).hits.map((h) => h.title)).toEqual(['Notes 1234']);
+  const { hits, indexes } = await search('tomatos zq1234');
+  expect(hits.map((h) => h.title)).toEqual(['Notes 1234']);
+  expect(indexes).toContain('documents_rum_idx');
 });
 
 it("walks only a small publication's documents for a word every document contains", async () => {
-  const { hits, indexes, nodes } = await search('gardens', PUBLICATION);
-  expect(hits).toHaveLength(21);
+  const { hits, indexes } = await search('gardens', { publicationId: PUBLICATION, sort: 2 });
+  expect(hits).toHaveLength(20);
   expect(hits.every((h) => h.title.startsWith('Publication gardens '))).toBe(true);
   expect(indexes).toContain('documents_publication_idx');
-  // No node reads more than the publication's documents (walking the whole table newest first would).
-  expect(Math.max(...nodes.map((n) => n['Actual Rows']))).toBeLessThanOrEqual(PUBLICATION_DOCUMENTS);
 });

@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { eq, sql } from 'drizzle-orm';
-import { documents } from './document.table.js';
-import type { Lang, SearchHitKind } from '@pencraft/rules';
-
-/** How many of the newest matches a search ranks: 50 pages of 20, the deepest the gateway asks for. */
-export const SEARCH_CANDIDATES = 1000;
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { documents, words as words_ } from './document.table.js';
+import { MARK_END, MARK_START, TYPO_ALTERNATIVES, type QueryGroup, type WordLookup } from './query.js';
+import type { Lang, SearchHitKind, SearchSort } from '@pencraft/rules';
 
 export type DocumentInput = Omit<typeof documents.$inferInsert, 'revisions' | 'indexedAt' | 'searchVector'>;
 
@@ -13,14 +11,63 @@ export type DocumentHit = {
   id: string;
   kind: SearchHitKind;
   title: string;
-  snippet: string;
   language: Lang;
+  category: string;
+  handle: string;
+  publication_id: string | null;
   author_uid: string;
   author_username: string;
   author_fullname: string;
   published_at: Date;
   rank: number;
+  /** The folded title and snippet with ts_headline's marks (MARK_START, MARK_END) around matched words. */
+  title_marked: string;
+  snippet_marked: string;
+  /** The snippet's span of the text as written (ə where the folded one has e); null when it was not found. */
+  snippet_original: string | null;
 };
+
+/** What a search is narrowed to (every filter optional). */
+export interface SearchFilters {
+  kinds: SearchHitKind[];
+  publicationId?: string;
+  category?: string;
+  language?: Lang;
+  authorUid?: string;
+  authorUsername?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export interface SearchOptions {
+  filters: SearchFilters;
+  sort: SearchSort;
+  offset: number;
+  limit: number;
+}
+
+/** The options of ts_headline: marks that never occur in a folded text (search.fold blanks them), no markup. */
+const TITLE_HEADLINE = `HighlightAll=true,StartSel=${MARK_START},StopSel=${MARK_END}`;
+const SNIPPET_HEADLINE = `StartSel=${MARK_START},StopSel=${MARK_END},MaxWords=35,MinWords=15,MaxFragments=1`;
+
+/** A word in every language's configuration: its folded form, and its stem in English and in Russian. */
+function anyLanguage(word: string): SQL {
+  return sql`(plainto_tsquery('search.az', ${word}) || plainto_tsquery('search.en', ${word}) || plainto_tsquery('search.ru', ${word}))`;
+}
+
+/**
+ * The tsquery of a query's groups: every group must match (&&); within a group the word in any language's form, its
+ * near spellings, or (being typed) anything it begins. Words are letters and digits only (queryWords), and each is a
+ * bound parameter; to_tsquery sees only a prefix written as 'word':*.
+ */
+export function tsquery(groups: QueryGroup[]): SQL {
+  const parts = groups.map((group) => {
+    const options = [group.word, ...group.alternatives].map(anyLanguage);
+    if (group.prefix) options.push(sql`to_tsquery('search.az', ${`'${group.word}':*`})`);
+    return sql`(${sql.join(options, sql` || `)})`;
+  });
+  return sql`(${sql.join(parts, sql` && `)})`;
+}
 
 @Injectable()
 export class DocumentRepository {
@@ -43,6 +90,7 @@ export class DocumentRepository {
           authorFullname: doc.authorFullname,
           publicationId: doc.publicationId ?? null,
           publishedAt: doc.publishedAt,
+          handle: doc.handle ?? '',
           revisions: sql`${documents.revisions} + 1`,
           indexedAt: sql`now()`,
         },
@@ -54,44 +102,122 @@ export class DocumentRepository {
     await tx.delete(documents).where(eq(documents.authorUid, authorUid));
   }
 
+  /** Drops one document (a deleted publication). */
+  async remove(tx: Queryable, id: string) {
+    await tx.delete(documents).where(eq(documents.id, id));
+  }
+
+  /** A user's own document's names (nothing when identity announced an update before the registration arrived). */
+  async updateUser(tx: Queryable, uid: string, username: string, fullname: string) {
+    await tx
+      .update(documents)
+      .set({
+        title: fullname,
+        description: username,
+        handle: username,
+        authorUsername: username,
+        authorFullname: fullname,
+        revisions: sql`${documents.revisions} + 1`,
+        indexedAt: sql`now()`,
+      })
+      .where(and(eq(documents.id, uid), eq(documents.kind, 'user')));
+  }
+
+  /** A publication's document as announced, keeping when it was created; inserted when it was not there yet. */
+  async updatePublication(tx: Queryable, doc: DocumentInput) {
+    await tx
+      .insert(documents)
+      .values(doc)
+      .onConflictDoUpdate({
+        target: documents.id,
+        set: {
+          title: doc.title,
+          description: doc.description,
+          body: doc.body,
+          handle: doc.handle ?? '',
+          authorUid: doc.authorUid,
+          revisions: sql`${documents.revisions} + 1`,
+          indexedAt: sql`now()`,
+        },
+      });
+  }
+
+  /** A user's new username and full name on the documents of their articles and publications (not their own). */
+  async renameAuthor(tx: Queryable, authorUid: string, username: string, fullname: string) {
+    await tx
+      .update(documents)
+      .set({ authorUsername: username, authorFullname: fullname, indexedAt: sql`now()` })
+      .where(
+        and(
+          eq(documents.authorUid, authorUid),
+          ne(documents.kind, 'user'),
+          or(ne(documents.authorUsername, username), ne(documents.authorFullname, fullname)),
+        ),
+      );
+  }
+
   /**
-   * Full-text search in all three language configurations at once, best rank first; the snippet is
-   * plain text around the matches.
-   *
-   * Only the newest SEARCH_CANDIDATES matches are ranked, so a word that most documents contain costs the same at
-   * any size (ranking every match read and ranked the whole table). Below that many matches every match is ranked.
-   * The tsquery is written out where it is used rather than computed once in a CTE: so the planner sees its value
-   * and picks the published_at index, walked newest first, for a common word, and the GIN index for a rare one.
-   * The snippets are made only for the page's rows.
-   *
-   * With a publication (a search made on its subdomain) only its documents are candidates: a plain equality beside
-   * the match, so the shape stays the same; documents_publication_idx walks one publication's documents newest first
-   * for a common word, as documents_published_idx does for all of them.
+   * Whether documents have each word, and the nearest words of the index (pg_trgm, words_trgm_idx walked by distance)
+   * of those that could be typos. Words are folded by PostgreSQL as the documents were (search.fold, unaccent, lower).
    */
-  async search(query: string, offset: number, limit: number, publicationId?: string): Promise<DocumentHit[]> {
-    const q = sql`(websearch_to_tsquery('simple', ${query}) || websearch_to_tsquery('english', ${query})
-                   || websearch_to_tsquery('russian', ${query}))`;
-    const inPublication = publicationId ? sql`and d.publication_id = ${publicationId}` : sql``;
+  async lookUp(words: string[]): Promise<WordLookup[]> {
+    if (words.length === 0) return [];
+    const result = await this.database.db.execute<{
+      word: string;
+      known: boolean;
+      near: WordLookup['near'] | null;
+    }>(sql`
+      select q.word,
+             exists (select 1 from ${words_} w where w.word = q.folded) as known,
+             (select json_agg(json_build_object('word', n.word, 'similarity', similarity(n.word, q.folded)))
+                from (select w.word from ${words_} w order by w.word <-> q.folded limit ${TYPO_ALTERNATIVES + 1}) n) as near
+        from (select word, lower(public.unaccent(search.fold(word))) as folded
+                from unnest(${sql.param(words)}::text[]) as word) q`);
+    return result.rows.map((row) => ({ word: row.word, known: row.known, near: row.near ?? [] }));
+  }
+
+  /**
+   * The documents matching every group, best first (the RUM index returns matches already ordered by
+   * search_vector <=> query, so the best of every match comes first without ranking them all: as fast at 100,000
+   * documents as at 100) or newest first (documents_published_idx walked newest first for a common word, the RUM index
+   * as a bitmap for a rare one). The title and a snippet are highlighted by ts_headline on the folded text, for the
+   * page's rows only.
+   */
+  async search(groups: QueryGroup[], { filters, sort, offset, limit }: SearchOptions): Promise<DocumentHit[]> {
+    const q = tsquery(groups);
+    const where: SQL[] = [sql`d.search_vector @@ ${q}`, sql`d.kind = any(${sql.param(filters.kinds)}::text[])`];
+    if (filters.publicationId) where.push(sql`d.publication_id = ${filters.publicationId}`);
+    if (filters.category) where.push(sql`d.category = ${filters.category}`);
+    if (filters.language) where.push(sql`d.language = ${filters.language}`);
+    if (filters.authorUid) where.push(sql`d.author_uid = ${filters.authorUid}`);
+    if (filters.authorUsername) where.push(sql`lower(d.author_username) = lower(${filters.authorUsername})`);
+    if (filters.from) where.push(sql`d.published_at >= ${filters.from.toISOString()}`);
+    if (filters.to) where.push(sql`d.published_at < ${filters.to.toISOString()}`);
+    const order = sort === 'date' ? sql`d.published_at desc nulls last, d.id` : sql`d.search_vector <=> ${q}`;
     const result = await this.database.db.execute<DocumentHit>(sql`
-      with candidates as (
-        select d.id, d.search_vector, d.published_at
-          from ${documents} d
-         where d.search_vector @@ ${q} ${inPublication}
-         order by d.published_at desc nulls last
-         limit ${SEARCH_CANDIDATES}
-      ), hits as (
-        select c.id, c.published_at, ts_rank_cd(c.search_vector, ${q}) as rank
-          from candidates c
-         order by rank desc, c.published_at desc, c.id
-        offset ${offset} limit ${limit}
+      with hits as (
+        select d.id, d.search_vector <=> ${q} as distance, row_number() over () as position
+          from (select d.id, d.search_vector
+                  from ${documents} d
+                 where ${sql.join(where, sql` and `)}
+                 order by ${order}
+                offset ${offset} limit ${limit}) d
+      ), shown as (
+        select d.*, h.distance, h.position,
+               ts_headline(search.config(d.language), search.fold(d.title), ${q}, ${TITLE_HEADLINE}) as title_marked,
+               ts_headline(search.config(d.language), search.fold(btrim(d.description || ' ' || d.body)), ${q},
+                           ${SNIPPET_HEADLINE}) as snippet_marked
+          from hits h join ${documents} d on d.id = h.id
       )
-      select d.id, d.kind, d.title, d.language, d.author_uid, d.author_username, d.author_fullname, d.published_at,
-             h.rank,
-             ts_headline('simple', d.description || ' ' || d.body, ${q},
-                         'StartSel="",StopSel="",MaxWords=35,MinWords=12,MaxFragments=2,FragmentDelimiter=" … "') as snippet
-        from hits h
-        join ${documents} d on d.id = h.id
-       order by h.rank desc, h.published_at desc, h.id`);
+      select s.id, s.kind, s.title, s.language, s.category, s.handle, s.publication_id, s.author_uid,
+             s.author_username, s.author_fullname, s.published_at, 1 / (1 + s.distance) as rank,
+             s.title_marked, s.snippet_marked,
+             (select case when p.at > 0 then substr(btrim(s.description || ' ' || s.body), p.at, length(p.plain)) end
+                from (select plain, strpos(search.fold(btrim(s.description || ' ' || s.body)), plain) as at
+                        from (select translate(s.snippet_marked, ${MARK_START + MARK_END}, '') as plain) x) p)
+               as snippet_original
+        from shown s
+       order by s.position`);
     return result.rows;
   }
 }

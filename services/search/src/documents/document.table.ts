@@ -5,16 +5,21 @@ import type { Lang, SearchHitKind } from '@pencraft/rules';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** A column's tsvector in the configuration of the document's language (constant configurations keep it immutable). */
+/**
+ * A column's tsvector in the text search configuration of the document's language: search.az, search.en or search.ru
+ * (migration 0004), each unaccent before its dictionary (Russian and English stemmed, Azerbaijani unstemmed), after
+ * search.fold (ə → e, which unaccent does not know), so "gozel" finds "gözəl". Both functions are immutable.
+ */
 function vector(column: string) {
-  const c = sql.raw(`coalesce(${column}, '')`);
-  return sql`(case language when 'en' then to_tsvector('english', ${c}) when 'ru' then to_tsvector('russian', ${c}) else to_tsvector('simple', ${c}) end)`;
+  return sql.raw(`to_tsvector(search.config(language), search.fold(${column}))`);
 }
 
 /**
- * One searchable document per article. The text search configuration follows the article's language
- * (English and Russian stemming; Azerbaijani has none in PostgreSQL, so "simple"). A paid article's body (or a
- * translation of one) is only its teaser's text: articles announces no more.
+ * One searchable document per article, user and publication (kind). The text search configuration follows the
+ * document's language (English and Russian stemming; Azerbaijani has none in PostgreSQL, so "simple" words, folded).
+ * A paid article's body (or a translation of one) is only its teaser's text: articles announces no more. A user's
+ * title is their full name, description their username; a publication's title its name, description its own, body
+ * its slug.
  */
 export const documents = searchSchema.table(
   'documents',
@@ -32,6 +37,8 @@ export const documents = searchSchema.table(
     /** The publication the article belongs to (a translation's original's when it has none); null for a personal one. */
     publicationId: uuid('publication_id'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /** A user's username or a publication's slug (their address); empty for an article. */
+    handle: text('handle').notNull().default(''),
     /** How many events changed this document: a redelivered event must not count twice. */
     revisions: integer('revisions').notNull().default(1),
     indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -42,7 +49,9 @@ export const documents = searchSchema.table(
       ),
   },
   (t) => [
-    index('documents_search_idx').using('gin', t.searchVector),
+    // RUM (postgresql-15-rum): matches come out of the index already ordered by rank (search_vector <=> query), so
+    // the best of every match is found without ranking them all; it also answers rare words as a bitmap.
+    index('documents_rum_idx').using('rum', t.searchVector.op('rum_tsvector_ops')),
     index('documents_published_idx').on(t.publishedAt.desc()),
     // A search on a publication's subdomain walks that publication's documents newest first (personal ones are left out).
     index('documents_publication_idx')
@@ -52,3 +61,13 @@ export const documents = searchSchema.table(
     index('documents_author_idx').on(t.authorUid),
   ],
 );
+
+/**
+ * Every word (folded, unstemmed) of the documents, for typo tolerance: a query word no document has is looked up
+ * here by trigram distance (pg_trgm) and the nearest words are searched too. Filled by a statement trigger on
+ * documents (migration 0004), so rows copied in by SQL (the bench's scale mode) are counted too; words are never
+ * removed (a word whose documents went finds nothing more).
+ */
+export const words = searchSchema.table('words', { word: text('word').primaryKey() }, (t) => [
+  index('words_trgm_idx').using('gist', t.word.op('gist_trgm_ops')),
+]);

@@ -10,6 +10,6 @@ export class SearchGrpcController {
 
   @GrpcMethod('SearchService', 'searchText')
   searchText(request: SearchTextRequest): Promise<SearchTextResponse> {
-    return this.search.searchText(request.query, request.page, request.pageSize, request.publicationId);
+    return this.search.searchText(request);
   }
 }
