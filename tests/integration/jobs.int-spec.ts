@@ -139,7 +139,7 @@ describe('posting a job', () => {
       apply: { kind: 'url', value: 'https://example.az/apply', href: 'https://example.az/apply' },
       status: 'open',
       closedAt: null,
-      publication: { id: publication.id, name: publication.name, slug: publication.slug },
+      publication: { id: publication.id, name: publication.name, slug: publication.slug, domain: publication.domain },
     });
   });
 

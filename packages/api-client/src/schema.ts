@@ -4898,10 +4898,13 @@ export interface components {
       closedAt: string | null;
       /** Format: date-time */
       updatedAt: string;
+      /** @description The publication that posted the job */
       publication: {
         id: string;
         name: string;
         slug: string;
+        /** @description The publication's home: its subdomain of the site */
+        domain: string;
       };
     };
     JobBody: {

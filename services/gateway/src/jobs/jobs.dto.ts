@@ -18,6 +18,7 @@ import {
   UUID_PATTERN,
 } from '@pencraft/rules';
 import { z } from 'zod';
+import { publicationDomain } from '../accounts/accounts.dto.js';
 import { text } from '../http/text.js';
 
 export const employmentTypes = protoEnum<EmploymentType, (typeof EMPLOYMENT_TYPES)[number]>(
@@ -113,7 +114,14 @@ export const JobJson = z
     postedAt: z.iso.datetime(),
     closedAt: z.iso.datetime().nullable(),
     updatedAt: z.iso.datetime(),
-    publication: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+    publication: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        slug: z.string(),
+        domain: z.string().meta({ description: "The publication's home: its subdomain of the site" }),
+      })
+      .meta({ description: 'The publication that posted the job' }),
   })
   .meta({ id: 'Job' });
 
@@ -140,7 +148,7 @@ export function jobInput(body: JobBodyInput): JobInput {
   };
 }
 
-export function jobJson(job: Job): z.infer<typeof JobJson> {
+export function jobJson(job: Job, publicOrigin: string): z.infer<typeof JobJson> {
   const apply = checkJobApply(job.apply).apply ?? { kind: 'url' as const, value: job.apply };
   const min = job.salaryMinQepik ?? null;
   const max = job.salaryMaxQepik ?? null;
@@ -158,10 +166,15 @@ export function jobJson(job: Job): z.infer<typeof JobJson> {
     postedAt: new Date(job.postedAtMs).toISOString(),
     closedAt: job.closedAtMs ? new Date(job.closedAtMs).toISOString() : null,
     updatedAt: new Date(job.updatedAtMs).toISOString(),
-    publication: { id: job.publicationId, name: job.publicationName, slug: job.publicationSlug },
+    publication: {
+      id: job.publicationId,
+      name: job.publicationName,
+      slug: job.publicationSlug,
+      domain: publicationDomain(job.publicationSlug, publicOrigin),
+    },
   };
 }
 
-export function jobPage(answer: { jobs: Job[]; nextCursor: string }): z.infer<typeof JobPage> {
-  return { items: answer.jobs.map(jobJson), nextCursor: answer.nextCursor || null };
+export function jobPage(answer: { jobs: Job[]; nextCursor: string }, publicOrigin: string): z.infer<typeof JobPage> {
+  return { items: answer.jobs.map((job) => jobJson(job, publicOrigin)), nextCursor: answer.nextCursor || null };
 }
