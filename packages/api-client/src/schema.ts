@@ -3258,6 +3258,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/strict/advanced': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Search with filters: kind, category, language, author (username or id), publication and a range of days (to on or after from), by relevance or newest first */
+    get: operations['searchAdvanced'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/strict/full': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Search of articles, users (by full name and username) and publications (by name, description and slug), one kind or all, by relevance or newest first */
+    get: operations['searchFull'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/strict/txt': {
     parameters: {
       query?: never;
@@ -3265,7 +3299,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Full-text search of published articles; on a publication's subdomain ({slug}.<host>) only that publication's articles (a translation counts as its original's) */
+    /** Quick full-text search of published articles, best match first over every match, forgiving typos and Azerbaijani letters typed without their marks; with limit, the header's instant suggestions (the last word a prefix). On a publication's subdomain ({slug}.<host>) only that publication's articles (a translation counts as its original's). Matched words come as text ranges, never markup; a paid article shows only its teaser */
     get: operations['searchText'];
     put?: never;
     post?: never;
@@ -6228,7 +6262,7 @@ export interface components {
     Notification: {
       /** @description A notification id (digits). */
       id: string;
-      /** @description SPEC.md section 3: 0 article upvote, 1 comment on my article, 2 article review, 3 translation of my article, 4 translation review, 50 upvote on my comment, 51 reply to my comment, 52 comment review, 100 welcome, 104 new follower, 200 support received, 201 payout state changed, 300 subscriber to my publication, 301 failed payment of my subscription (not in SPEC.md), 400 invitation to a publication, 500 co-author invitation. */
+      /** @description SPEC.md section 3: 0 article upvote, 1 comment on my article, 2 article review, 3 translation of my article, 4 translation review, 50 upvote on my comment, 51 reply to my comment, 52 comment review, 100 welcome, 104 new follower, 105 badge earned, 200 support received, 201 payout state changed, 300 subscriber to my publication, 301 failed payment of my subscription (not in SPEC.md), 400 invitation to a publication, 500 co-author invitation. */
       type: number;
       /**
        * @description The settings key that governs it; null: always on.
@@ -6295,6 +6329,23 @@ export interface components {
       reference?: string;
       /** @description Why a payout failed (201) */
       failureNote?: string;
+      /**
+       * @description The badge earned (105)
+       * @enum {string}
+       */
+      badge?:
+        | 'first-article'
+        | 'complete-profile'
+        | 'comment-upvotes'
+        | 'popular-articles'
+        | 'article-upvotes'
+        | 'views'
+        | 'followers'
+        | 'supporter'
+        | 'supporters'
+        | 'commenter'
+        | 'beta-tester'
+        | 'bug-hunter';
     };
     UnreadCount: {
       unread: number;
@@ -6555,7 +6606,9 @@ export interface components {
         /** @enum {string} */
         kind: 'article' | 'user' | 'publication';
         title: string;
+        titleHighlights: components['schemas']['TextRange'][];
         snippet: string;
+        snippetHighlights: components['schemas']['TextRange'][];
         /** @enum {string} */
         language: 'az' | 'en' | 'ru';
         author: {
@@ -6563,12 +6616,19 @@ export interface components {
           username: string;
           fullname: string;
         };
+        handle: string;
+        category: string;
+        publicationId: string | null;
         /** Format: date-time */
         publishedAt: string;
       }[];
       page: number;
       pageSize: number;
       hasMore: boolean;
+    };
+    TextRange: {
+      start: number;
+      end: number;
     };
     AccountSummary: {
       email: string;
@@ -24884,11 +24944,177 @@ export interface operations {
       };
     };
   };
+  searchAdvanced: {
+    parameters: {
+      query: {
+        q: string;
+        page?: number;
+        /** @description What to search (articles when absent) */
+        kind?: 'article' | 'user' | 'publication';
+        /** @description relevance: best match first, over every match; date: newest first */
+        sort?: 'relevance' | 'date';
+        category?:
+          | 'education'
+          | 'tech'
+          | 'programming'
+          | 'science'
+          | 'business'
+          | 'finance'
+          | 'design'
+          | 'media'
+          | 'infrastructure'
+          | 'health'
+          | 'sports'
+          | 'society'
+          | 'culture'
+          | 'history'
+          | 'travel'
+          | 'career'
+          | 'law'
+          | 'environment'
+          | 'psychology'
+          | 'literature';
+        language?: 'az' | 'en' | 'ru';
+        /** @description The author's username (with or without @) or account id */
+        author?: string;
+        /** @description A publication's id */
+        publication?: string;
+        /** @description Published on or after this day (UTC) */
+        from?: string;
+        /** @description Published on or before this day (UTC) */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SearchPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  searchFull: {
+    parameters: {
+      query: {
+        q: string;
+        page?: number;
+        /** @description Only articles, users or publications (all three when absent) */
+        kind?: 'article' | 'user' | 'publication';
+        /** @description relevance: best match first, over every match; date: newest first */
+        sort?: 'relevance' | 'date';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SearchPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   searchText: {
     parameters: {
       query: {
         q: string;
         page?: number;
+        /** @description Instant suggestions: this many hits, the last word matched as a prefix (what is still being typed). Without it, a page of 20. */
+        limit?: number;
       };
       header?: never;
       path?: never;

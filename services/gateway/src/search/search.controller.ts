@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Input } from '../http/input.js';
 import { publicationOf } from '../http/publication-hosts.js';
 import { Route, type RouteInput } from '../http/route.js';
-import { searchTextRoute } from './search.routes.js';
+import { searchAdvancedRoute, searchFullRoute, searchTextRoute } from './search.routes.js';
 import { SearchService } from './search.service.js';
 
 @Controller()
@@ -14,5 +14,15 @@ export class SearchController {
   @Route(searchTextRoute)
   text(@Input() input: RouteInput<typeof searchTextRoute>, @Req() request: FastifyRequest) {
     return this.search.text(input, publicationOf(request)?.id);
+  }
+
+  @Route(searchFullRoute)
+  full(@Input() input: RouteInput<typeof searchFullRoute>) {
+    return this.search.full(input);
+  }
+
+  @Route(searchAdvancedRoute)
+  advanced(@Input() input: RouteInput<typeof searchAdvancedRoute>) {
+    return this.search.advanced(input);
   }
 }

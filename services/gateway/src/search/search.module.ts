@@ -3,6 +3,6 @@ import { SearchController } from './search.controller.js';
 import { SearchService } from './search.service.js';
 import { searchUpstream } from './search.upstream.js';
 
-/** Search: full-text search of published articles. */
+/** Search: articles, users and publications (/api/strict/txt, /full, /advanced). */
 @Module({ controllers: [SearchController], providers: [searchUpstream.provider, SearchService] })
 export class SearchModule {}

@@ -1,5 +1,7 @@
 import { defineRoute } from '../http/route.js';
-import { SearchPage, SearchQuery } from './search.dto.js';
+import { SearchAdvancedQuery, SearchFullQuery, SearchPage, SearchQuery } from './search.dto.js';
+
+const fieldCodes = { q: 'NullOrEmpty', page: 'InvalidPage' } as const;
 
 export const searchTextRoute = defineRoute({
   operationId: 'searchText',
@@ -7,9 +9,37 @@ export const searchTextRoute = defineRoute({
   path: '/api/strict/txt',
   tag: 'search',
   summary:
-    "Full-text search of published articles; on a publication's subdomain ({slug}.<host>) only that publication's " +
-    "articles (a translation counts as its original's)",
+    'Quick full-text search of published articles, best match first over every match, forgiving typos and ' +
+    "Azerbaijani letters typed without their marks; with limit, the header's instant suggestions (the last word a " +
+    "prefix). On a publication's subdomain ({slug}.<host>) only that publication's articles (a translation counts " +
+    "as its original's). Matched words come as text ranges, never markup; a paid article shows only its teaser",
   query: SearchQuery,
   response: SearchPage,
-  fieldCodes: { q: 'NullOrEmpty', page: 'InvalidPage' },
+  fieldCodes,
+});
+
+export const searchFullRoute = defineRoute({
+  operationId: 'searchFull',
+  method: 'GET',
+  path: '/api/strict/full',
+  tag: 'search',
+  summary:
+    'Search of articles, users (by full name and username) and publications (by name, description and slug), one ' +
+    'kind or all, by relevance or newest first',
+  query: SearchFullQuery,
+  response: SearchPage,
+  fieldCodes,
+});
+
+export const searchAdvancedRoute = defineRoute({
+  operationId: 'searchAdvanced',
+  method: 'GET',
+  path: '/api/strict/advanced',
+  tag: 'search',
+  summary:
+    'Search with filters: kind, category, language, author (username or id), publication and a range of days ' +
+    '(to on or after from), by relevance or newest first',
+  query: SearchAdvancedQuery,
+  response: SearchPage,
+  fieldCodes,
 });
