@@ -1,5 +1,6 @@
 import type { Notification as NotificationPb } from '@pencraft/contracts/notifications/v1/notifications';
 import {
+  BADGE_IDS,
   HOME_MAX_PAGE,
   keyOfType,
   NOTIFICATION_KEYS,
@@ -78,6 +79,7 @@ export const NotificationData = z
     expectedDate: z.string().optional().meta({ description: 'When a 201 payout is expected, YYYY-MM-DD (Asia/Baku)' }),
     reference: z.string().optional().meta({ description: "A paid payout's transfer reference (201)" }),
     failureNote: z.string().optional().meta({ description: 'Why a payout failed (201)' }),
+    badge: z.enum(BADGE_IDS).optional().meta({ description: 'The badge earned (105)' }),
   })
   .meta({ id: 'NotificationData' });
 
@@ -91,7 +93,7 @@ export const Notification = z
         description:
           'SPEC.md section 3: 0 article upvote, 1 comment on my article, 2 article review, 3 translation of my article, ' +
           '4 translation review, 50 upvote on my comment, 51 reply to my comment, 52 comment review, 100 welcome, ' +
-          '104 new follower, 200 support received, 201 payout state changed, 300 subscriber to my publication, 301 failed payment of my subscription (not in SPEC.md), ' +
+          '104 new follower, 105 badge earned, 200 support received, 201 payout state changed, 300 subscriber to my publication, 301 failed payment of my subscription (not in SPEC.md), ' +
           '400 invitation to a publication, 500 co-author invitation.',
       }),
     key: z
