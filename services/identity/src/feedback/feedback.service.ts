@@ -134,9 +134,8 @@ export class FeedbackService {
     if (!isUuid(id ?? '')) throw new AppError('NotFound');
     const text = normalizeFeedbackText(answer ?? '');
     if (!text || codePointLength(text) > FEEDBACK_ANSWER_MAX) {
-      throw new AppError('InvalidMessage', {
-        details: [{ field: 'answer', code: text ? 'InvalidMessage' : 'NullOrEmpty' }],
-      });
+      const code = text ? 'InvalidMessage' : 'NullOrEmpty';
+      throw new AppError(code, { details: [{ field: 'answer', code }] });
     }
     const by = (staff ?? '').trim().slice(0, STAFF_NAME_MAX);
     const now = this.clock.now();
