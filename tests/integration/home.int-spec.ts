@@ -33,7 +33,6 @@ interface Account {
   username: string;
 }
 type Tab = 'all' | 'following' | 'suggestions';
-type HomePage = Schemas['HomePage'];
 
 let db: TestDatabase;
 let sql: pg.Pool;
