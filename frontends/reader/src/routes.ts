@@ -13,6 +13,9 @@ const reader = {
     { path: '/search', load: () => import('./pages/Search.js') },
     // SPEC.md's personal page; the shell matches the "@" prefix (react-router matches whole segments only).
     { path: '/@:username', load: () => import('./pages/Profile.js') },
+    // Jobs publications post from their studio (strings: the jobs namespace).
+    { path: '/jobs', load: () => import('./pages/Jobs.js') },
+    { path: '/jobs/:id', load: () => import('./pages/Job.js') },
   ],
   navigation: [
     { id: 'home', label: 'reader:nav.home', path: '/', placement: 'header', order: 0 },
@@ -20,6 +23,7 @@ const reader = {
   ],
   namespaces: {
     reader: (language: string) => import(`./locales/${language}.ts`),
+    jobs: (language: string) => import(`./locales/jobs/${language}.ts`),
   },
 } satisfies RemoteManifest;
 
