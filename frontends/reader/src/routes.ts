@@ -13,9 +13,17 @@ const reader = {
     { path: '/search', load: () => import('./pages/Search.js') },
     // SPEC.md's personal page; the shell matches the "@" prefix (react-router matches whole segments only).
     { path: '/@:username', load: () => import('./pages/Profile.js') },
-    // Jobs publications post from their studio (strings: the jobs namespace).
-    { path: '/jobs', load: () => import('./pages/Jobs.js') },
-    { path: '/jobs/:id', load: () => import('./pages/Job.js') },
+    // The site's documents, contact page and guides (src/site), one route per page so any other path is a 404.
+    { path: '/docs', load: () => import('./site/DocumentsIndex.js') },
+    { path: '/docs/agreement', load: () => import('./site/DocumentPage.js') },
+    { path: '/docs/privacy', load: () => import('./site/DocumentPage.js') },
+    { path: '/docs/payment', load: () => import('./site/DocumentPage.js') },
+    { path: '/docs/gdpr', load: () => import('./site/DocumentPage.js') },
+    { path: '/contactus', load: () => import('./site/ContactPage.js') },
+    { path: '/guide/rules', load: () => import('./site/GuidePage.js') },
+    { path: '/guide/rating', load: () => import('./site/GuidePage.js') },
+    { path: '/guide/editor', load: () => import('./site/GuidePage.js') },
+    { path: '/guide/bans', load: () => import('./site/GuidePage.js') },
   ],
   navigation: [
     { id: 'home', label: 'reader:nav.home', path: '/', placement: 'header', order: 0 },
@@ -23,7 +31,7 @@ const reader = {
   ],
   namespaces: {
     reader: (language: string) => import(`./locales/${language}.ts`),
-    jobs: (language: string) => import(`./locales/jobs/${language}.ts`),
+    pages: (language: string) => import(`./locales/pages/${language}.ts`),
   },
 } satisfies RemoteManifest;
 

@@ -214,12 +214,23 @@ const az: Messages<ShellMessages> = {
   cookiesPage: {
     title: 'Kuki siyasəti',
     intro:
-      'Pencraft saytın işləməsi və seçimlərinizi yadda saxlaması üçün brauzerinizdə bir neçə kiçik məlumat saxlayır.',
-    necessary:
-      'Zəruri: sessiya kukisi sizi 30 günədək hesabınızda saxlayır, təhlükəsizlik kukisi isə formalarınızı saxtakarlıqdan qoruyur.',
-    preferences: 'Seçimlər: tema, dil və kuki seçiminiz brauzerinizin yerli yaddaşında saxlanılır.',
+      'Pencraft saytın işləməsi və seçimlərinizi yadda saxlaması üçün brauzerinizdə bir neçə kiçik məlumat saxlayır. Bu səhifə onların hamısını sadalayır.',
+    tableCaption: 'Pencraft-ın kukiləri və brauzer yaddaşı',
+    columns: { name: 'Ad', purpose: 'Təyinat', kind: 'Növ', lifetime: 'Saxlanma müddəti' },
+    kinds: { necessary: 'Zəruri kuki', analytics: 'Analitika kukisi (razılıqla)', storage: 'Yerli yaddaş' },
+    rows: {
+      pc_su: { purpose: 'Sizi daxil olmuş saxlayır (sessiyanız).', lifetime: '30 gün' },
+      pc_csrf: { purpose: 'Formalarınızı saxtalaşdırmadan qoruyur.', lifetime: '30 gün' },
+      pc_aid: { purpose: 'Analitika üçün geri qayıdan ziyarətçini tanıyır.', lifetime: '1 il' },
+      pc_as: { purpose: 'Ziyarətlərinizi analitika sessiyasında birləşdirir.', lifetime: '60 gün' },
+      pc_theme: { purpose: 'Temanız: tünd, açıq və ya sistem.', lifetime: 'Siz silənə qədər' },
+      pc_lang: { purpose: 'İnterfeys diliniz.', lifetime: 'Siz silənə qədər' },
+      pc_consent: { purpose: 'Kuki seçiminiz.', lifetime: 'Siz silənə qədər' },
+    },
     analytics:
-      'Analitika: səhifə baxışlarını sizi tanımadan sayırıq. Yalnız siz qəbul etdikdən sonra analitika kukiləri pc_aid (bir il) və pc_as (60 gün) geri qayıdan ziyarətçiləri tanımağa imkan verir; imtina etdikdə silinirlər. Nəşr subdomenlərində analitika kukiləri söndürülü qalır.',
+      'Razılığınız olmadan səhifə baxışlarını sizi tanımadan sayırıq və analitika yaddaşı rədd edilir. İmtina analitika kukilərini silir. Nəşr subdomenlərində analitika kukiləri söndürülür.',
+    choiceTitle: 'Seçiminiz',
+    privacy: 'Məlumatlardan necə istifadə etdiyimiz <doc>məxfilik siyasətində</doc> təsvir olunub.',
   },
   cookieSettings: {
     title: 'Kuki ayarları',
@@ -242,12 +253,37 @@ const az: Messages<ShellMessages> = {
   aboutPage: {
     title: 'Pencraft haqqında',
     text: 'Pencraft açıq təcrübə mübadiləsi üçün peşəkar mühitdir: müəlliflər blok redaktoru ilə məqalələr yazır, oxucular isə onları Azərbaycan, ingilis və rus dillərində tapır, oxuyur və müzakirə edir.',
-    stats: '150 000-dən çox baxış.',
+    stats: '150 000-dən çox baxış və sayı artır.',
+    missionTitle: 'Missiyamız',
+    mission:
+      'Öz işini bilən insanlara bildiklərini öz dillərində paylaşmaq üçün sakit bir yer, oxuculara isə etibar edə biləcəkləri yazılar vermək.',
+    featuresTitle: 'Nə edə bilərsiniz',
+    features: {
+      read: 'Hesabsız oxuyun, müəllifləri, kateqoriyaları və nəşrləri izləyin, məqalələri əlfəcinə və kolleksiyalara əlavə edin.',
+      write:
+        'Siz yazdıqca yadda saxlayan blok redaktoru ilə yazın, məqalələrinizi tərcümə edin və həmmüəllifləri dəvət edin.',
+      publications: 'Üzvləri, pulsuz və ya AZN ilə ödənişli planları olan nəşr yaradın.',
+      support: 'Dəyər verdiyiniz müəllifləri dəstəkləyin, Azərbaycanda müəllif kimi dəstək alın.',
+      standing: 'İcma işinizi qəbul etdikcə reytinqinizi artırın və nişanlar qazanın.',
+    },
+    reviewTitle: 'İnsanlar tərəfindən yoxlanılır',
+    review:
+      'Hər məqalə, tərcümə və şərh dərc olunmazdan əvvəl yoxlanılır ki, burada oxuduqlarınız qaydalara uyğun olsun.',
+    moreTitle: 'Ətraflı',
+    guides: 'Bələdçilər',
+    docs: 'Sənədlər',
+    contact: 'Əlaqə',
   },
   footer: {
+    nav: 'Sayt haqqında məlumat',
     about: 'Haqqımızda',
+    docs: 'Sənədlər',
+    privacy: 'Məxfilik',
+    agreement: 'İstifadəçi razılaşması',
+    guides: 'Bələdçilər',
+    contact: 'Əlaqə',
     cookies: 'Kukilər',
-    cookieSettings: 'Kuki ayarları',
+    cookieSettings: 'Kuki tənzimləmələri',
   },
 };
 

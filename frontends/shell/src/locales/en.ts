@@ -213,12 +213,23 @@ const en = {
   cookiesPage: {
     title: 'Cookie policy',
     intro:
-      'Pencraft stores a few small pieces of data in your browser so that the site works and remembers your choices.',
-    necessary:
-      'Necessary: the session cookie keeps you signed in for up to 30 days, and a security cookie protects your forms from forgery.',
-    preferences: 'Preferences: your theme, language and cookie choice are kept in the local storage of your browser.',
+      'Pencraft stores a few small pieces of data in your browser so that the site works and remembers your choices. This page lists every one of them.',
+    tableCaption: 'Cookies and browser storage of Pencraft',
+    columns: { name: 'Name', purpose: 'Purpose', kind: 'Kind', lifetime: 'Kept for' },
+    kinds: { necessary: 'Necessary cookie', analytics: 'Analytics cookie (with consent)', storage: 'Local storage' },
+    rows: {
+      pc_su: { purpose: 'Keeps you signed in (your session).', lifetime: '30 days' },
+      pc_csrf: { purpose: 'Protects your forms from forgery.', lifetime: '30 days' },
+      pc_aid: { purpose: 'Recognises a returning visitor for analytics.', lifetime: '1 year' },
+      pc_as: { purpose: 'Groups your visits into an analytics session.', lifetime: '60 days' },
+      pc_theme: { purpose: 'Your theme: dark, light or system.', lifetime: 'Until you clear it' },
+      pc_lang: { purpose: 'Your interface language.', lifetime: 'Until you clear it' },
+      pc_consent: { purpose: 'Your cookie choice.', lifetime: 'Until you clear it' },
+    },
     analytics:
-      'Analytics: we count page views without recognising you. Only after you accept, the analytics cookies pc_aid (one year) and pc_as (60 days) let us recognise returning visitors; declining deletes them. On publication subdomains analytics cookies stay off.',
+      'Without your consent we count page views without recognising you, and analytics storage is denied. Declining deletes the analytics cookies. On publication subdomains analytics cookies stay off.',
+    choiceTitle: 'Your choice',
+    privacy: 'How we use the data is described in the <doc>privacy policy</doc>.',
   },
   cookieSettings: {
     title: 'Cookie settings',
@@ -241,9 +252,33 @@ const en = {
     title: 'About Pencraft',
     text: 'Pencraft is a professional environment for an open exchange of experience: authors write articles with a block editor and readers find, read and discuss them in Azerbaijani, English and Russian.',
     stats: 'Over 150,000 views and counting.',
+    missionTitle: 'Our mission',
+    mission:
+      'To give people who know their craft a calm place to share it, in their own language, and to give readers writing they can trust.',
+    featuresTitle: 'What you can do',
+    features: {
+      read: 'Read without an account, follow authors, categories and publications, bookmark and collect articles.',
+      write: 'Write with a block editor that saves as you go, translate your articles and invite co-authors.',
+      publications: 'Start a publication with members, and free or paid plans in AZN.',
+      support: 'Support the authors you value, and receive support as an author in Azerbaijan.',
+      standing: 'Grow your rating and earn badges as the community receives your work.',
+    },
+    reviewTitle: 'Reviewed by people',
+    review:
+      'Every article, translation and comment is reviewed before it is published, so that what you read here follows the rules.',
+    moreTitle: 'Learn more',
+    guides: 'Guides',
+    docs: 'Documents',
+    contact: 'Contact us',
   },
   footer: {
+    nav: 'Site information',
     about: 'About',
+    docs: 'Documents',
+    privacy: 'Privacy',
+    agreement: 'User agreement',
+    guides: 'Guides',
+    contact: 'Contact',
     cookies: 'Cookies',
     cookieSettings: 'Cookie settings',
   },
