@@ -13,6 +13,8 @@ const reader = {
     { path: '/search', load: () => import('./pages/Search.js') },
     // SPEC.md's personal page; the shell matches the "@" prefix (react-router matches whole segments only).
     { path: '/@:username', load: () => import('./pages/Profile.js') },
+    // The feedback form (strings: the feedback namespace).
+    { path: '/feedback', load: () => import('./feedback/FeedbackPage.js') },
     // The site's documents, contact page and guides (src/site), one route per page so any other path is a 404.
     { path: '/docs', load: () => import('./site/DocumentsIndex.js') },
     { path: '/docs/agreement', load: () => import('./site/DocumentPage.js') },
@@ -31,6 +33,7 @@ const reader = {
   ],
   namespaces: {
     reader: (language: string) => import(`./locales/${language}.ts`),
+    feedback: (language: string) => import(`./locales/feedback/${language}.ts`),
     pages: (language: string) => import(`./locales/pages/${language}.ts`),
   },
 } satisfies RemoteManifest;
