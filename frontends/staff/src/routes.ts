@@ -11,12 +11,14 @@ const staff = {
     { path: '/staff/reports', load: () => import('./pages/Reports.js') },
     { path: '/staff/bans', load: () => import('./pages/Bans.js') },
     { path: '/staff/audit', load: () => import('./pages/Audit.js') },
+    { path: '/staff/feedback', load: () => import('./pages/Feedback.js') },
     { path: '/staff/payouts', load: () => import('./pages/Payouts.js') },
     { path: '/staff/payouts/:id', load: () => import('./pages/Payout.js') },
   ],
   navigation: [],
   namespaces: {
     staff: (language: string) => import(`./locales/${language}.ts`),
+    staffFeedback: (language: string) => import(`./locales/feedback/${language}.ts`),
   },
 } satisfies RemoteManifest;
 

@@ -51,8 +51,26 @@ export interface Paywall {
   plans: Schemas['PublicationPlan'][];
 }
 
+/** The numbered pages of the all tab (newest first): the RSS feeds' (server/feeds.ts). */
 export const loadHome = (client: Reader, page = 1, signal?: AbortSignal) =>
   client.get('/api/home/articles', { params: { query: { page } }, signal });
+
+export type HomeTab = 'all' | 'following' | 'suggestions';
+
+/** A page of a home tab by cursor (none: the first), the request language first (issue #17). */
+export const loadHomeList = (client: Reader, tab: HomeTab, cursor?: string, signal?: AbortSignal) =>
+  client.get('/api/home/articles', { params: { query: { tab, ...(cursor ? { cursor } : {}) } }, signal });
+
+export const loadTrends = (client: Reader, signal?: AbortSignal) => client.get('/api/home/trends', { signal });
+
+/** The home's public first data: the all tab's first page and trending (a failure there only leaves it out). */
+export async function loadHomePage(client: Reader, signal?: AbortSignal) {
+  const [list, trends] = await Promise.all([
+    loadHomeList(client, 'all', undefined, signal),
+    loadTrends(client, signal).catch(() => null),
+  ]);
+  return { list, trends };
+}
 
 export const loadProfile = (client: Reader, username: string, signal?: AbortSignal) =>
   client.get('/api/profile/{username}', { params: { path: { username } }, signal });
@@ -103,9 +121,9 @@ export const articleData = (id: string): PageData<ArticleData> => ({
   load: (client, signal) => loadArticle(client, id, signal),
 });
 
-export const homeData = (): PageData<Awaited<ReturnType<typeof loadHome>>> => ({
+export const homeData = (): PageData<HomePage> => ({
   key: 'home',
-  load: (client, signal) => loadHome(client, 1, signal),
+  load: (client, signal) => loadHomePage(client, signal),
 });
 
 export const profileData = (username: string): PageData<Awaited<ReturnType<typeof loadProfile>>> => ({
@@ -151,7 +169,7 @@ export const collectionData = (id: string): PageData<Awaited<ReturnType<typeof l
   load: (client, signal) => loadCollection(client, id, 1, signal),
 });
 
-export type HomePage = Awaited<ReturnType<typeof loadHome>>;
+export type HomePage = Awaited<ReturnType<typeof loadHomePage>>;
 
 // A publication's home on its subdomain ({slug}.{main host}): the publication, its pinned articles (the articles
 // do not list by publication yet, so the pinned ones are what it shows), its plans.

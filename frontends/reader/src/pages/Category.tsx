@@ -16,50 +16,71 @@ import { useCategoryName } from '../data/categories.js';
 import { usePageData } from '../data/usePageData.js';
 import { useReaderTranslation } from '../i18n.js';
 import { usePaged } from '../lib/usePaged.js';
+import { CategoryExplore } from '../components/home/CategoryExplore.js';
+import { useHomeTranslation } from '../components/home/i18n.js';
+import '../components/home/home.css';
 import '../reader.css';
 
-/** Follow or unfollow a category (signed in); whether I follow it comes from my followed categories. */
+/**
+ * Follow or unfollow a category, and pin it to the top of my home or unpin it (signed in); whether I follow and
+ * pinned it comes from my followed categories. Pinning follows; unfollowing unpins.
+ */
 function FollowCategory({ category }: { category: CategoryId }) {
   const { t } = useReaderTranslation();
-  const [following, setFollowing] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { t: th } = useHomeTranslation();
+  const [state, setState] = useState<{ following: boolean; pinned: boolean } | null>(null);
+  const [busy, setBusy] = useState<'follow' | 'pin' | null>(null);
   const [error, setError] = useState<string>();
 
   useEffect(() => {
     const controller = new AbortController();
     api.get('/api/follow/categories', { signal: controller.signal }).then(
-      (mine) => setFollowing(mine.items.some((c) => c.id === category)),
-      () => setFollowing(false),
+      (mine) => {
+        const found = mine.items.find((c) => c.id === category);
+        setState({ following: Boolean(found), pinned: Boolean(found?.pinned) });
+      },
+      () => setState({ following: false, pinned: false }),
     );
     return () => controller.abort();
   }, [category]);
 
-  async function toggle() {
-    setBusy(true);
+  async function act(what: 'follow' | 'pin') {
+    if (!state) return;
+    setBusy(what);
     setError(undefined);
     try {
       const params = { params: { path: { id: category } } };
-      const answer = following
-        ? await api.delete('/api/categories/{id}/follow', params)
-        : await api.post('/api/categories/{id}/follow', params);
-      setFollowing(answer.following);
+      if (what === 'follow') {
+        const answer = state.following
+          ? await api.delete('/api/categories/{id}/follow', params)
+          : await api.post('/api/categories/{id}/follow', params);
+        setState({ following: answer.following, pinned: answer.following && state.pinned });
+      } else {
+        const answer = state.pinned
+          ? await api.delete('/api/categories/{id}/pin', params)
+          : await api.post('/api/categories/{id}/pin', params);
+        setState({ following: answer.following, pinned: answer.pinned });
+      }
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : t('actions.failed'));
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
-  if (following === null) return null;
+  if (state === null) return null;
   return (
     <div className="pc-profile__follow">
       <Button
-        variant={following ? 'secondary' : 'primary'}
-        busy={busy}
-        aria-pressed={following}
-        onClick={() => void toggle()}
+        variant={state.following ? 'secondary' : 'primary'}
+        busy={busy === 'follow'}
+        aria-pressed={state.following}
+        onClick={() => void act('follow')}
       >
-        {following ? t('category.unfollow') : t('category.follow')}
+        {state.following ? t('category.unfollow') : t('category.follow')}
+      </Button>
+      <Button variant="secondary" busy={busy === 'pin'} aria-pressed={state.pinned} onClick={() => void act('pin')}>
+        {state.pinned ? th('category.unpin') : th('category.pin')}
       </Button>
       {error && (
         <p className="pc-field__error" role="alert">
@@ -142,6 +163,7 @@ function CategoryView({ category, sort }: { category: string; sort: CategorySort
         </div>
         {session.status === 'user' && <FollowCategory category={state.value.category} />}
       </header>
+      <CategoryExplore category={state.value.category} />
       <nav className="pc-tabs" aria-label={t('category.sort')}>
         {(['new', 'top'] as const).map((option) => (
           <Link

@@ -1,16 +1,17 @@
-import { HOME_MAX_PAGE } from '@pencraft/rules';
-import { api, Button, EmptyState, Spinner } from '@pencraft/ui';
-import { Link } from 'react-router';
-import { ArticleCard } from '../components/ArticleCard.js';
-import { PartError } from '../components/PartError.js';
-import { useReaderTranslation } from '../i18n.js';
-import { usePaged } from '../lib/usePaged.js';
-import { homeData, loadHome, pagePublication, type HomePage } from '../data/index.js';
-import PublicationHome from './PublicationHome.js';
+import { useSession } from '@pencraft/ui';
+import { Link, useSearchParams } from 'react-router';
+import { FollowSuggestions } from '../components/home/FollowSuggestions.js';
+import { HomeFeed, HomeTabs, homeTab } from '../components/home/HomeFeed.js';
+import { useHomeTranslation } from '../components/home/i18n.js';
+import { Intro } from '../components/home/Intro.js';
+import { MyCategories } from '../components/home/MyCategories.js';
+import { Trending } from '../components/home/Trending.js';
+import '../components/home/home.css';
+import { homeData, pagePublication, type HomePage } from '../data/index.js';
 import { useInitialData } from '../data/initial.js';
+import { useReaderTranslation } from '../i18n.js';
+import PublicationHome from './PublicationHome.js';
 import '../reader.css';
-
-const fetchHome = (page: number, signal: AbortSignal) => loadHome(api, page, signal);
 
 /** `/`: a publication's home on its subdomain, the site's home elsewhere. */
 export default function HomeRoute() {
@@ -18,14 +19,22 @@ export default function HomeRoute() {
   return publication ? <PublicationHome slug={publication} /> : <Home />;
 }
 
+/**
+ * The site's home (SPEC.md section 2): the mission and its claim, the features, trending, the signed-in reader's
+ * categories (pinned first), and the article list with its tabs (all; following and suggestions when signed in),
+ * by cursor with infinite scroll.
+ */
 function Home() {
   const { t } = useReaderTranslation();
-  // The first page as the server rendered it, when it did (then only later pages are fetched here).
+  const { t: th } = useHomeTranslation();
+  const { state: session } = useSession();
+  const signedIn = session.status === 'user';
+  const tab = homeTab(useSearchParams()[0].get('tab'), signedIn);
+  // The first page of the all tab and trending as the server rendered them, when it did.
   const first = useInitialData<HomePage>(homeData().key);
-  const list = usePaged(fetchHome, HOME_MAX_PAGE, first ?? undefined);
 
   return (
-    <div className="pc-reader pc-container pc-page">
+    <div className="pc-reader pc-container pc-page pc-home">
       <section className="pc-hero" aria-labelledby="pc-hero-title">
         <h1 id="pc-hero-title">{t('home.heroTitle')}</h1>
         <p>{t('home.heroText')}</p>
@@ -37,50 +46,25 @@ function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="pc-latest-title" aria-busy={list.status === 'loading'}>
-        <div className="pc-section-head">
-          <h2 id="pc-latest-title" className="pc-section-title">
-            {t('home.listTitle')}
-          </h2>
-          <Link to="/top">{t('nav.top')}</Link>
-        </div>
-        {list.status === 'loading' && (
-          <div className="pc-center">
-            <Spinner label={t('common:loading')} size="large" />
+      <Intro />
+
+      <div className="pc-home__columns">
+        <section className="pc-home__main" aria-labelledby="pc-latest-title">
+          <div className="pc-section-head">
+            <h2 id="pc-latest-title" className="pc-section-title">
+              {th(`tabs.${tab}`)}
+            </h2>
+            <Link to="/top">{t('nav.top')}</Link>
           </div>
-        )}
-        {list.status === 'error' && (
-          <PartError title={t('home.error')} message={list.error?.message} onRetry={list.retry} />
-        )}
-        {list.status === 'ready' && list.items.length === 0 && (
-          <EmptyState
-            title={t('home.empty')}
-            hint={t('home.emptyHint')}
-            action={
-              <Link className="pc-button pc-button--secondary" to="/write">
-                {t('home.write')}
-              </Link>
-            }
-          />
-        )}
-        {list.items.length > 0 && (
-          <ul className="pc-cards">
-            {list.items.map((article) => (
-              <ArticleCard key={article.id} article={article} />
-            ))}
-          </ul>
-        )}
-        {list.status === 'ready' && list.error && list.items.length > 0 && (
-          <PartError title={t('home.error')} message={list.error.message} onRetry={list.retry} />
-        )}
-        {list.status === 'ready' && list.hasMore && !list.error && (
-          <div className="pc-center">
-            <Button variant="secondary" busy={list.loadingMore} onClick={list.loadMore}>
-              {t('common:actions.loadMore')}
-            </Button>
-          </div>
-        )}
-      </section>
+          {signedIn && <MyCategories />}
+          <HomeTabs tab={tab} signedIn={signedIn} />
+          <HomeFeed key={tab} tab={tab} first={tab === 'all' ? (first?.list ?? undefined) : undefined} />
+        </section>
+        <aside className="pc-home__side" aria-label={th('trending.title')}>
+          <Trending first={first?.trends} />
+          {signedIn && <FollowSuggestions />}
+        </aside>
+      </div>
     </div>
   );
 }

@@ -4,6 +4,7 @@
 // about to expire) and sends no cookie. The staff routes read the token only: no session, and no CSRF token (the
 // client is told one is there so it does not fetch one, and the header is dropped here).
 import { ApiError, createApiClient, CSRF_COOKIE, CSRF_HEADER } from '@pencraft/ui';
+import type { FeedbackStatus, FeedbackType } from '@pencraft/rules';
 import type Keycloak from 'keycloak-js';
 import { getI18n } from 'react-i18next';
 import { accessToken } from '../auth/keycloak.js';
@@ -73,6 +74,14 @@ export function createStaffApi(keycloak: Keycloak, options: { fetch?: typeof fet
     payout: (id: string, signal?: AbortSignal) => get('/api/staff/payouts/{id}', { params: { path: { id } }, signal }),
     movePayout: (id: string, move: PayoutMove) =>
       post('/api/staff/payouts/{id}/state', { params: { path: { id } }, body: move }),
+    // Feedback (role moderator, or admin): the list by type and status, an answer (mailed to the sender), closing.
+    feedback: (
+      query: { type?: FeedbackType | undefined; status?: FeedbackStatus | undefined; page?: number },
+      signal?: AbortSignal,
+    ) => get('/api/staff/feedback', { params: { query }, signal }),
+    answerFeedback: (id: string, answer: string) =>
+      post('/api/staff/feedback/{id}/answer', { params: { path: { id } }, body: { answer } }),
+    closeFeedback: (id: string) => post('/api/staff/feedback/{id}/close', { params: { path: { id } } }),
   };
 }
 

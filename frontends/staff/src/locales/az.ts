@@ -29,6 +29,7 @@ const az: Messages<StaffMessages> = {
     bans: 'Bloklamalar',
     audit: 'Audit jurnalı',
     payouts: 'Çıxarışlar',
+    feedback: 'Rəylər',
   },
   home: {
     title: 'Moderasiya paneli',
@@ -39,6 +40,8 @@ const az: Messages<StaffMessages> = {
     audit: 'Əməkdaşların (moderatorlar və maliyyə) və avtomatik yoxlamanın bütün əməliyyatları.',
     payouts:
       'Müəlliflərin vəsait çıxarışı sorğuları: icraya götürün, köçürmənin istinadı ilə ödənilmiş və ya səbəbi ilə uğursuz kimi qeyd edin.',
+    feedback:
+      'İstifadəçilərin və qonaqların rəyləri: növə və vəziyyətə görə oxuyun, cavablandırın (göndərənə e-poçtla gedir) və bağlayın.',
   },
   payoutStates: {
     requested: 'Sorğu göndərilib',

@@ -27,6 +27,7 @@ const en = {
     bans: 'Bans',
     audit: 'Audit log',
     payouts: 'Payouts',
+    feedback: 'Feedback',
   },
   home: {
     title: 'Staff console',
@@ -37,6 +38,8 @@ const en = {
     audit: 'Every action of the staff (moderators and finance) and of the automatic review.',
     payouts:
       'Authors’ payout requests: mark them processing, paid with the transfer’s reference, or failed with the reason.',
+    feedback:
+      'Users’ and visitors’ feedback: read it by type and status, answer it (mailed to the sender) and close it.',
   },
   payoutStates: {
     requested: 'Requested',
