@@ -15,6 +15,9 @@ const reader = {
     { path: '/@:username', load: () => import('./pages/Profile.js') },
     // The feedback form (strings: the feedback namespace).
     { path: '/feedback', load: () => import('./feedback/FeedbackPage.js') },
+    // Jobs publications post from their studio (strings: the jobs namespace).
+    { path: '/jobs', load: () => import('./pages/Jobs.js') },
+    { path: '/jobs/:id', load: () => import('./pages/Job.js') },
     // The site's documents, contact page and guides (src/site), one route per page so any other path is a 404.
     { path: '/docs', load: () => import('./site/DocumentsIndex.js') },
     { path: '/docs/agreement', load: () => import('./site/DocumentPage.js') },
@@ -33,7 +36,7 @@ const reader = {
   ],
   namespaces: {
     reader: (language: string) => import(`./locales/${language}.ts`),
-    home: (language: string) => import(`./locales/home/${language}.ts`),
+    jobs: (language: string) => import(`./locales/jobs/${language}.ts`),
     feedback: (language: string) => import(`./locales/feedback/${language}.ts`),
     pages: (language: string) => import(`./locales/pages/${language}.ts`),
   },

@@ -9,6 +9,7 @@ const studio = {
   navigation: [],
   namespaces: {
     studio: (language: string) => import(`./locales/${language}.ts`),
+    studioJobs: (language: string) => import(`./locales/jobs/${language}.ts`),
   },
 } satisfies RemoteManifest;
 

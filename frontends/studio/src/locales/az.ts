@@ -15,6 +15,7 @@ const az: Messages<StudioMessages> = {
     articles: 'Məqalələr',
     income: 'Gəlir',
     plans: 'Planlar',
+    jobs: 'Vakansiyalar',
     settings: 'Tənzimləmələr',
     delete: 'Silinmə',
   },

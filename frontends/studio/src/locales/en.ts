@@ -14,6 +14,7 @@ const en = {
     articles: 'Articles',
     income: 'Income',
     plans: 'Plans',
+    jobs: 'Jobs',
     settings: 'Settings',
     delete: 'Deletion',
   },

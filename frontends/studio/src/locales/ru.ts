@@ -15,6 +15,7 @@ const ru: Messages<StudioMessages> = {
     articles: 'Статьи',
     income: 'Доход',
     plans: 'Планы',
+    jobs: 'Вакансии',
     settings: 'Настройки',
     delete: 'Удаление',
   },
