@@ -36,6 +36,7 @@ const reader = {
   ],
   namespaces: {
     reader: (language: string) => import(`./locales/${language}.ts`),
+    home: (language: string) => import(`./locales/home/${language}.ts`),
     jobs: (language: string) => import(`./locales/jobs/${language}.ts`),
     feedback: (language: string) => import(`./locales/feedback/${language}.ts`),
     pages: (language: string) => import(`./locales/pages/${language}.ts`),
