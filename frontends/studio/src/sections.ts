@@ -25,7 +25,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'articles', path: '/studio/articles', action: 'viewStudio', load: () => import('./pages/Articles.js') },
   { id: 'income', path: '/studio/income', action: 'viewIncome', load: () => import('./pages/Income.js') },
   { id: 'plans', path: '/studio/plans', action: 'managePlans', load: () => import('./pages/Plans.js') },
-  { id: 'jobs', path: '/studio/jobs', action: 'viewStudio', load: () => import('./pages/Jobs.js') },
+  { id: 'jobs', path: '/studio/jobs', action: 'manageJobs', load: () => import('./pages/Jobs.js') },
   { id: 'settings', path: '/studio/settings', action: 'editSettings', load: () => import('./pages/Settings.js') },
   { id: 'delete', path: '/studio/delete', action: 'delete', load: () => import('./pages/Deletion.js') },
 ];

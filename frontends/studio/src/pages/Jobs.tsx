@@ -427,7 +427,7 @@ function JobsBody({ studio }: { studio: Studio }) {
   );
 }
 
-/** /studio/jobs: the owner posts, changes and closes the publication's jobs; members see the list. */
+/** /studio/jobs: the owner posts, changes and closes the publication's jobs (a member gets the frame's owner-only notice). */
 export default function Jobs() {
   return <StudioFrame section="jobs">{(studio) => <JobsBody studio={studio} />}</StudioFrame>;
 }
