@@ -7,6 +7,8 @@ const settings = {
   routes: [
     { path: '/settings', load: () => import('./pages/SettingsIndex.js') },
     ...SECTIONS.map((section) => ({ path: `/settings/${section.id}`, load: section.load })),
+    // The feedback log (strings: the settingsFeedback namespace); the feedback form itself is the reader's /feedback.
+    { path: '/settings/feedback', load: () => import('./pages/FeedbackLog.js') },
   ],
   navigation: [
     {
@@ -20,6 +22,7 @@ const settings = {
   ],
   namespaces: {
     settings: (language: string) => import(`./locales/${language}.ts`),
+    settingsFeedback: (language: string) => import(`./locales/feedback/${language}.ts`),
   },
 } satisfies RemoteManifest;
 
