@@ -9,6 +9,8 @@ const reader = {
     { path: '/preview/:token', load: () => import('./pages/Preview.js') },
     { path: '/c/:category', load: () => import('./pages/Category.js') },
     { path: '/top', load: () => import('./pages/Top.js') },
+    // Writers ranked by rating or by points gained lately (strings: the standing namespace).
+    { path: '/leaderboard', load: () => import('./pages/Leaderboard.js') },
     { path: '/collections/:id', load: () => import('./pages/Collection.js') },
     { path: '/search', load: () => import('./pages/Search.js') },
     // SPEC.md's personal page; the shell matches the "@" prefix (react-router matches whole segments only).
@@ -40,6 +42,7 @@ const reader = {
     jobs: (language: string) => import(`./locales/jobs/${language}.ts`),
     feedback: (language: string) => import(`./locales/feedback/${language}.ts`),
     pages: (language: string) => import(`./locales/pages/${language}.ts`),
+    standing: (language: string) => import(`./locales/standing/${language}.ts`),
   },
 } satisfies RemoteManifest;
 

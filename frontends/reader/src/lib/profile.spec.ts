@@ -4,7 +4,8 @@ describe('public profile', () => {
   it('opens the articles tab unless another existing tab is asked for', () => {
     expect(profileTab(null)).toBe('articles');
     expect(profileTab('followers')).toBe('followers');
-    expect(profileTab('badges')).toBe('articles');
+    expect(profileTab('badges')).toBe('badges');
+    expect(profileTab('trophies')).toBe('articles');
     expect(profileTab('collections')).toBe('collections');
     expect(profileTab('comments')).toBe('comments');
     expect(profileTab('supporters')).toBe('supporters');

@@ -1,6 +1,6 @@
 // The public profile page's small rules: which tab, what a link is called.
 
-/** The tabs that exist now; badges come with their issue. */
+/** The profile's tabs (badges: the standing namespace names it). */
 export const PROFILE_TABS = [
   'articles',
   'comments',
@@ -9,6 +9,7 @@ export const PROFILE_TABS = [
   'bookmarks',
   'collections',
   'supporters',
+  'badges',
 ] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 /** Bookmarks are private: only the owner of the profile has that tab. */

@@ -16,12 +16,14 @@ import { ProfileComments } from '../comments/ProfileComments.js';
 import { PartError } from '../components/PartError.js';
 import { profileData } from '../data/index.js';
 import { usePageData } from '../data/usePageData.js';
+import { ProfileBadges } from '../components/ProfileBadges.js';
 import { ProfileArticles, ProfileBookmarks, ProfileCollections, ProfilePeople } from '../components/ProfileLists.js';
 import { ProfileSupporters } from '../components/ProfileSupporters.js';
 import { SupportButton, SupportResult, useAcceptsSupport, useShowSupport } from '../components/Support.js';
 import { useReaderTranslation } from '../i18n.js';
 import { formatDate } from '../lib/format.js';
 import { linkLabel, profileTab, profileTabs } from '../lib/profile.js';
+import { useStandingTranslation } from '../lib/standing.js';
 import '../reader.css';
 import '../support.css';
 
@@ -68,6 +70,8 @@ function FollowButton({ profile, onChange }: { profile: PublicProfile; onChange:
 
 function ProfileView({ handle }: { handle: string }) {
   const { t, i18n } = useReaderTranslation();
+  const { t: ts } = useStandingTranslation();
+  const tabName = (name: string) => (name === 'badges' ? ts('badges.tab') : t(`profile.tabs.${name}`));
   const { state: session } = useSession();
   const [params] = useSearchParams();
   const { state, reload, refresh, set } = usePageData(profileData(handle));
@@ -210,11 +214,11 @@ function ProfileView({ handle }: { handle: string }) {
             aria-current={tab === name ? 'page' : undefined}
             replace
           >
-            {t(`profile.tabs.${name}`)}
+            {tabName(name)}
           </Link>
         ))}
       </nav>
-      <section aria-label={t(`profile.tabs.${tab}`)}>
+      <section aria-label={tabName(tab)}>
         {tab === 'articles' && <ProfileArticles key={`a-${p.username}`} username={p.username} />}
         {tab === 'comments' && <ProfileComments key={`m-${p.username}-${String(own)}`} username={p.username} />}
         {(tab === 'followers' || tab === 'following') && (
@@ -223,6 +227,7 @@ function ProfileView({ handle }: { handle: string }) {
         {tab === 'bookmarks' && own && <ProfileBookmarks key={`b-${p.uid}`} />}
         {tab === 'collections' && <ProfileCollections key={`c-${p.uid}`} username={p.username} own={own} />}
         {tab === 'supporters' && <ProfileSupporters key={`s-${p.uid}`} username={p.username} />}
+        {tab === 'badges' && <ProfileBadges key={`g-${p.uid}`} username={p.username} />}
       </section>
     </>
   );

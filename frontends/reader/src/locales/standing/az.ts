@@ -1,0 +1,65 @@
+import type { Messages } from '@pencraft/i18n';
+import type { StandingMessages } from './en.js';
+
+const az: Messages<StandingMessages> = {
+  leaderboard: {
+    title: 'Liderlər',
+    description: 'Pencraft-da reytinqi ən yüksək olan müəlliflər: bu həftə, bu ay və bütün dövrlər üzrə.',
+    periods: 'Dövr',
+    period: { week: 'Bu həftə', month: 'Bu ay', all: 'Bütün dövrlər' },
+    rank: 'Yer',
+    writer: 'Müəllif',
+    rating: 'Reytinq',
+    gained: 'Xal',
+    ratingValue: 'Reytinq {{rating}}',
+    gainedValue: '+{{points}} xal',
+    empty: 'Bu dövrdə hələ heç kim xal qazanmayıb.',
+    emptyHint: 'Reytinq müsbət səslər, şərhlər və təsdiqlənmiş məqalələrlə artır.',
+    error: 'Liderlər siyahısını yükləmək mümkün olmadı.',
+    more: 'Daha çox göstər',
+    guide: 'Reytinq necə işləyir',
+  },
+  tiers: {
+    bad: 'Sıfırdan aşağı',
+    guest: 'Qonaq',
+    amateur: 'Həvəskar',
+    pro: 'Peşəkar',
+    leader: 'Lider',
+  },
+  badges: {
+    tab: 'Nişanlar',
+    none: 'Hələ nişan yoxdur.',
+    error: 'Nişanları yükləmək mümkün olmadı.',
+    earned: '{{date}} tarixində qazanılıb',
+    names: {
+      'first-article': 'İlk məqalə',
+      'complete-profile': 'Tam profil',
+      'comment-upvotes': 'Sevilən şərhçi',
+      'popular-articles': 'Populyar müəllif',
+      'article-upvotes': 'Yüz müsbət səs',
+      views: 'On min baxış',
+      followers: 'Əlli izləyici',
+      supporter: 'Səxavətli dəstəkçi',
+      supporters: 'Əlli dəstəkçi',
+      commenter: 'Şərhçi',
+      'beta-tester': 'Beta-tester',
+      'bug-hunter': 'Xəta ovçusu',
+    },
+    descriptions: {
+      'first-article': 'İlk məqaləsini dərc edib.',
+      'complete-profile': 'Şəkil, örtük, başlıq, bioqrafiya, doğum tarixi və keçid əlavə edib.',
+      'comment-upvotes': 'Şərhləri 50 müsbət səs alıb.',
+      'popular-articles': 'Hər biri ən azı 5 müsbət səs almış 10 məqalə.',
+      'article-upvotes': 'Məqalələri 100 müsbət səs alıb.',
+      views: 'Məqalələrinə 10 000 dəfə baxılıb.',
+      followers: '50 nəfər izləyir.',
+      supporter: 'Dəstək olaraq 100 AZN göndərib.',
+      supporters: '50 nəfər dəstək olub.',
+      commenter: '10 şərh dərc edib.',
+      'beta-tester': 'Pencraft-ı buraxılışdan əvvəl sınamağa kömək edib.',
+      'bug-hunter': 'Düzəldilmiş bir xəta barədə xəbər verib.',
+    },
+  },
+};
+
+export default az;

@@ -1,0 +1,65 @@
+import type { Messages } from '@pencraft/i18n';
+import type { StandingMessages } from './en.js';
+
+const ru: Messages<StandingMessages> = {
+  leaderboard: {
+    title: 'Лидеры',
+    description: 'Авторы с самым высоким рейтингом на Pencraft: за неделю, за месяц и за всё время.',
+    periods: 'Период',
+    period: { week: 'За неделю', month: 'За месяц', all: 'За всё время' },
+    rank: 'Место',
+    writer: 'Автор',
+    rating: 'Рейтинг',
+    gained: 'Очки',
+    ratingValue: 'Рейтинг {{rating}}',
+    gainedValue: '+{{points}} очков',
+    empty: 'За этот период пока никто не набрал очков.',
+    emptyHint: 'Рейтинг растёт от голосов «за», комментариев и одобренных статей.',
+    error: 'Не удалось загрузить список лидеров.',
+    more: 'Показать ещё',
+    guide: 'Как устроен рейтинг',
+  },
+  tiers: {
+    bad: 'Ниже нуля',
+    guest: 'Гость',
+    amateur: 'Любитель',
+    pro: 'Профи',
+    leader: 'Лидер',
+  },
+  badges: {
+    tab: 'Значки',
+    none: 'Значков пока нет.',
+    error: 'Не удалось загрузить значки.',
+    earned: 'Получен {{date}}',
+    names: {
+      'first-article': 'Первая статья',
+      'complete-profile': 'Полный профиль',
+      'comment-upvotes': 'Любимый комментатор',
+      'popular-articles': 'Популярный автор',
+      'article-upvotes': 'Сто голосов',
+      views: 'Десять тысяч просмотров',
+      followers: 'Пятьдесят подписчиков',
+      supporter: 'Щедрый поддерживающий',
+      supporters: 'Пятьдесят поддержавших',
+      commenter: 'Комментатор',
+      'beta-tester': 'Бета-тестер',
+      'bug-hunter': 'Охотник за ошибками',
+    },
+    descriptions: {
+      'first-article': 'Опубликовал первую статью.',
+      'complete-profile': 'Добавил фото, обложку, заголовок, биографию, дату рождения и ссылку.',
+      'comment-upvotes': 'Комментарии получили 50 голосов «за».',
+      'popular-articles': '10 статей, у каждой не меньше 5 голосов «за».',
+      'article-upvotes': 'Статьи получили 100 голосов «за».',
+      views: 'Статьи просмотрены 10 000 раз.',
+      followers: 'На него подписаны 50 человек.',
+      supporter: 'Отправил 100 AZN в поддержку.',
+      supporters: 'Его поддержали 50 человек.',
+      commenter: 'Опубликовал 10 комментариев.',
+      'beta-tester': 'Помогал тестировать Pencraft до выпуска.',
+      'bug-hunter': 'Сообщил об ошибке, которую исправили.',
+    },
+  },
+};
+
+export default ru;
