@@ -46,6 +46,7 @@ const PAGES = [
   '/settings/publication',
   '/settings/email',
   '/settings/phone',
+  '/settings/uploads',
   // Reader support (issue #16): for this user, without a support account, the eligibility and the way to open one.
   '/settings/support',
   '/settings/support-payouts',

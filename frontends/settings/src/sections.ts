@@ -20,6 +20,8 @@ export const SECTIONS: readonly Section[] = [
   { id: 'publication', group: 'profile', load: () => import('./pages/Publication.js') },
   { id: 'email', group: 'account', load: () => import('./pages/Email.js') },
   { id: 'phone', group: 'account', load: () => import('./pages/Phone.js') },
+  // The uploads log (SPEC.md section 7's logs img): the editor images of the user, where each is used, delete.
+  { id: 'uploads', group: 'account', load: () => import('./pages/Uploads.js') },
   // Reader support (SPEC.md section 2's support system): the account, payouts, cards, supporters, activity, mine.
   { id: 'support', group: 'support', load: () => import('./pages/Support.js') },
   { id: 'support-payouts', group: 'support', load: () => import('./pages/SupportPayouts.js') },

@@ -31,6 +31,10 @@ const az: Messages<SettingsMessages> = {
     security: { title: 'Təhlükəsizlik icmalı', hint: 'Şifrə, iki mərhələli yoxlama və sessiyalar bir baxışda' },
     password: { title: 'Şifrə', hint: 'Daxil olduğunuz şifrəni dəyişin' },
     phone: { title: 'Telefon', hint: 'Təsdiqlənmiş telefon nömrəsi' },
+    uploads: {
+      title: 'Yüklənmiş şəkillər',
+      hint: 'Redaktorda əlavə etdiyiniz şəkillər və onların istifadə olunduğu yerlər',
+    },
     mfa: { title: 'İki mərhələli yoxlama', hint: 'Daxil olarkən autentifikator tətbiqindən kod' },
     sessions: { title: 'Sessiyalar', hint: 'Hesabınızın açıq olduğu yerlər' },
     log: { title: 'Hesab fəaliyyəti', hint: 'Şifrə, e-poçt və təsdiq hadisələri' },

@@ -30,6 +30,7 @@ const en = {
     security: { title: 'Security overview', hint: 'Password, two-step verification and sessions at a glance' },
     password: { title: 'Password', hint: 'Change the password you sign in with' },
     phone: { title: 'Phone', hint: 'A verified phone number' },
+    uploads: { title: 'Uploaded images', hint: 'The images you added in the editor and where they are used' },
     mfa: { title: 'Two-step verification', hint: 'A code from an authenticator app at sign-in' },
     sessions: { title: 'Sessions', hint: 'Where your account is signed in' },
     log: { title: 'Account activity', hint: 'Password, e-mail and confirmation events' },
