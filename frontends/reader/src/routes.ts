@@ -42,6 +42,7 @@ const reader = {
     jobs: (language: string) => import(`./locales/jobs/${language}.ts`),
     feedback: (language: string) => import(`./locales/feedback/${language}.ts`),
     pages: (language: string) => import(`./locales/pages/${language}.ts`),
+    search: (language: string) => import(`./locales/search/${language}.ts`),
     standing: (language: string) => import(`./locales/standing/${language}.ts`),
   },
 } satisfies RemoteManifest;

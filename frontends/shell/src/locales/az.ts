@@ -13,6 +13,9 @@ const az: Messages<ShellMessages> = {
   search: {
     placeholder: 'Axtar…',
     submit: 'Axtar',
+    suggestions: 'Təkliflər',
+    suggestionsCount: 'Təkliflər: {{count}}. Seçmək üçün yuxarı və aşağı oxlardan, açmaq üçün Enter düyməsindən istifadə edin.',
+    noSuggestions: 'Təklif yoxdur',
   },
   theme: {
     label: 'Tema',

@@ -12,6 +12,9 @@ const en = {
   search: {
     placeholder: 'Search…',
     submit: 'Search',
+    suggestions: 'Suggestions',
+    suggestionsCount: 'Suggestions: {{count}}. Use the up and down arrows to choose, Enter to open.',
+    noSuggestions: 'No suggestions',
   },
   theme: {
     label: 'Theme',

@@ -13,6 +13,9 @@ const ru: Messages<ShellMessages> = {
   search: {
     placeholder: 'Поиск…',
     submit: 'Найти',
+    suggestions: 'Подсказки',
+    suggestionsCount: 'Подсказок: {{count}}. Выберите стрелками вверх и вниз, откройте клавишей Enter.',
+    noSuggestions: 'Нет подсказок',
   },
   theme: {
     label: 'Тема',
