@@ -86,7 +86,7 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
   Settings: [
     ...['accs', 'sec', 'nots', 'prefs', 'pbls', 'sbcs', 'country', 'prefs/language', 'prefs/theme', 'langs'],
     ...['index/prefs', 'phone'],
-    ...['logs/ops', 'logs/sns', 'logs/bns', 'sessions/{id}', 'sessions/all'],
+    ...['logs/ops', 'logs/sns', 'logs/bns', 'logs/img', 'sessions/{id}', 'sessions/all'],
   ].map((sub) => `/api/ttin/${sub}`),
   Other: ['/api/notifications', '/api/notifications/my', '/api/cats', '/api/home/articles', '/api/home/trends'],
   Jobs: ['/api/jobs', '/api/jobs/{id}'],
