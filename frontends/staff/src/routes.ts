@@ -12,6 +12,7 @@ const staff = {
     { path: '/staff/bans', load: () => import('./pages/Bans.js') },
     { path: '/staff/audit', load: () => import('./pages/Audit.js') },
     { path: '/staff/feedback', load: () => import('./pages/Feedback.js') },
+    { path: '/staff/badges', load: () => import('./pages/Badges.js') },
     { path: '/staff/payouts', load: () => import('./pages/Payouts.js') },
     { path: '/staff/payouts/:id', load: () => import('./pages/Payout.js') },
   ],
@@ -19,6 +20,7 @@ const staff = {
   namespaces: {
     staff: (language: string) => import(`./locales/${language}.ts`),
     staffFeedback: (language: string) => import(`./locales/feedback/${language}.ts`),
+    staffBadges: (language: string) => import(`./locales/badges/${language}.ts`),
   },
 } satisfies RemoteManifest;
 

@@ -29,6 +29,7 @@ export const SECTIONS = [
   { path: '/staff/bans', key: 'bans', roles: MODERATION_ROLES },
   { path: '/staff/audit', key: 'audit', roles: MODERATION_ROLES },
   { path: '/staff/feedback', key: 'feedback', roles: MODERATION_ROLES },
+  { path: '/staff/badges', key: 'badges', roles: MODERATION_ROLES },
   { path: '/staff/payouts', key: 'payouts', roles: FINANCE_ROLES },
 ] as const;
 

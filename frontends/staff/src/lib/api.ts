@@ -82,6 +82,9 @@ export function createStaffApi(keycloak: Keycloak, options: { fetch?: typeof fet
     answerFeedback: (id: string, answer: string) =>
       post('/api/staff/feedback/{id}/answer', { params: { path: { id } }, body: { answer } }),
     closeFeedback: (id: string) => post('/api/staff/feedback/{id}/close', { params: { path: { id } } }),
+    // Badges (role moderator, or admin): grant beta-tester or bug-hunter, once.
+    grantBadge: (username: string, badge: 'beta-tester' | 'bug-hunter') =>
+      post('/api/staff/users/{username}/badges', { params: { path: { username } }, body: { badge } }),
   };
 }
 

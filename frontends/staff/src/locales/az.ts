@@ -30,6 +30,7 @@ const az: Messages<StaffMessages> = {
     audit: 'Audit jurnalı',
     payouts: 'Çıxarışlar',
     feedback: 'Rəylər',
+    badges: 'Nişanlar',
   },
   home: {
     title: 'Moderasiya paneli',
@@ -42,6 +43,7 @@ const az: Messages<StaffMessages> = {
       'Müəlliflərin vəsait çıxarışı sorğuları: icraya götürün, köçürmənin istinadı ilə ödənilmiş və ya səbəbi ilə uğursuz kimi qeyd edin.',
     feedback:
       'İstifadəçilərin və qonaqların rəyləri: növə və vəziyyətə görə oxuyun, cavablandırın (göndərənə e-poçtla gedir) və bağlayın.',
+    badges: 'Beta-tester və xəta ovçusu nişanlarını verin.',
   },
   payoutStates: {
     requested: 'Sorğu göndərilib',

@@ -28,6 +28,7 @@ const en = {
     audit: 'Audit log',
     payouts: 'Payouts',
     feedback: 'Feedback',
+    badges: 'Badges',
   },
   home: {
     title: 'Staff console',
@@ -40,6 +41,7 @@ const en = {
       'Authors’ payout requests: mark them processing, paid with the transfer’s reference, or failed with the reason.',
     feedback:
       'Users’ and visitors’ feedback: read it by type and status, answer it (mailed to the sender) and close it.',
+    badges: 'Grant the beta-tester and bug-hunter badges.',
   },
   payoutStates: {
     requested: 'Requested',
