@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { formatDate } from '../lib/format.js';
 import { useStandingTranslation } from '../lib/standing.js';
 import { PartError } from './PartError.js';
+import '../reader.css';
 import '../standing.css';
 
 type Badge = Schemas['Badge'];
