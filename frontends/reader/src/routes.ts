@@ -5,7 +5,8 @@ import type { RemoteManifest } from '@pencraft/ui';
 const reader = {
   routes: [
     { path: '/', load: () => import('./pages/Home.js') },
-    { path: '/a/:id', load: () => import('./pages/Article.js') },
+    // An article renders with the reader's strings only: the shell loads none of the others before it takes over.
+    { path: '/a/:id', load: () => import('./pages/Article.js'), namespaces: ['reader'] },
     { path: '/preview/:token', load: () => import('./pages/Preview.js') },
     { path: '/c/:category', load: () => import('./pages/Category.js') },
     { path: '/top', load: () => import('./pages/Top.js') },

@@ -40,6 +40,11 @@ export interface RemoteRoute {
   path: string;
   /** Loads the page (a dynamic import inside the remote, so each page is its own chunk). */
   load: () => Promise<PageModule>;
+  /**
+   * The namespaces the page renders with. The shell loads them with the page before it replaces the server's
+   * rendering of it (the page then renders at once); without this, every namespace of the remote is loaded then.
+   */
+  namespaces?: readonly string[];
 }
 
 /** A namespace's messages in one language. */

@@ -30,7 +30,10 @@ function checkRoute(value: unknown, where: string, mount: string | undefined): R
   if (SHELL_PATHS.includes(value.path)) throw new Error(`${where}: ${value.path} belongs to the shell`);
   // A mounted remote is loaded only under its mount: a page elsewhere would never be found.
   if (mount && !underMount(mount, value.path)) throw new Error(`${where}: ${value.path} is outside its mount ${mount}`);
-  return { path: value.path, load: value.load as RemoteRoute['load'] };
+  const route: RemoteRoute = { path: value.path, load: value.load as RemoteRoute['load'] };
+  if (Array.isArray(value.namespaces) && value.namespaces.every((ns) => typeof ns === 'string'))
+    route.namespaces = value.namespaces as string[];
+  return route;
 }
 
 function checkEntry(value: unknown, where: string): RemoteNavEntry {

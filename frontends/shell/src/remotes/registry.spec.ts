@@ -167,4 +167,35 @@ describe('RemoteRegistry', () => {
       expect(loaded).toEqual(['reader', 'reader']);
     });
   });
+
+  it("preloads a page with the namespaces its route names, not every one of its remote's", async () => {
+    const loadedNamespaces: string[] = [];
+    const catalogue = (ns: string) => async () => {
+      loadedNamespaces.push(ns);
+      return { default: {} };
+    };
+    const federation: Federation = {
+      registerRemotes: () => undefined,
+      loadRemote: async (id) =>
+        id === 'reader/routes'
+          ? {
+              default: {
+                routes: [
+                  { path: '/a/:id', load, namespaces: ['reader'] },
+                  { path: '/jobs', load },
+                ],
+                namespaces: { reader: catalogue('reader'), jobs: catalogue('jobs') },
+              },
+            }
+          : { default: { routes: [] } },
+    };
+    const fetch = (async () =>
+      new Response(JSON.stringify({ reader: '/mf/reader/mf-manifest.json' }))) as typeof globalThis.fetch;
+    const { i18n } = createI18n({ storage: null });
+    const registry = new RemoteRegistry(i18n, { fetch, federation, baseHref: 'https://pencraft.az/', timeoutMs: 1000 });
+    await registry.preload('/a/42');
+    expect(loadedNamespaces).toEqual(['reader']);
+    await registry.preload('/jobs');
+    expect(loadedNamespaces.sort()).toEqual(['jobs', 'reader']);
+  });
 });

@@ -278,8 +278,10 @@ export class RemoteRegistry {
     for (const { manifest } of this.state.remotes) {
       const route = routeFor(manifest, pathname);
       if (!route) continue;
+      // The page's own namespaces when it names them (an article needs none of the jobs' or the documents' strings).
+      const namespaces = route.namespaces ?? Object.keys(manifest.namespaces ?? {});
       await withTimeout(
-        Promise.all([this.page(route, 0), this.i18n.loadNamespaces(Object.keys(manifest.namespaces ?? {}))]),
+        Promise.all([this.page(route, 0), this.i18n.loadNamespaces([...namespaces])]),
         timeoutMs,
         route.path,
       ).catch(() => undefined);
