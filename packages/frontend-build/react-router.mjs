@@ -60,10 +60,12 @@ const ABSOLUTE_URL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** An address on this site as a path (`https://this.site/a/1?x#y` -> `/a/1?x#y`), else undefined. */
 function sameOrigin(to) {
-  if (typeof to !== 'string' || !ABSOLUTE_URL.test(to) || typeof window === 'undefined') return to;
+  if (typeof to !== 'string' || !ABSOLUTE_URL.test(to)) return to;
+  const here = globalThis.location;
+  if (!here) return undefined;
   try {
-    const url = new URL(to.startsWith('//') ? window.location.protocol + to : to);
-    return url.origin === window.location.origin ? url.pathname + url.search + url.hash : undefined;
+    const url = new URL(to, here.href);
+    return url.origin === here.origin ? url.pathname + url.search + url.hash : undefined;
   } catch {
     return undefined;
   }
