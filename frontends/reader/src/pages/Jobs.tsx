@@ -142,13 +142,12 @@ function FiltersForm({ initial }: { initial: JobFilters }) {
   return (
     <form
       className="pc-jobs__filters"
-      role="search"
-      aria-label={t('filters.label')}
       onSubmit={(event) => {
         event.preventDefault();
         void navigate(`/jobs${searchOf({ ...draft, q: draft.q.trim() })}`);
       }}
     >
+      <h2 className="pc-visually-hidden">{t('filters.label')}</h2>
       <div className="pc-field pc-jobs__query">
         <label className="pc-field__label" htmlFor={queryId}>
           {t('filters.query')}
