@@ -90,6 +90,8 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
   ].map((sub) => `/api/ttin/${sub}`),
   Other: ['/api/notifications', '/api/notifications/my', '/api/cats', '/api/home/articles', '/api/home/trends'],
   Jobs: ['/api/jobs', '/api/jobs/{id}'],
+  // "docs agreement, privacy and payment (optionally with uid)": one path, the document its parameter (and gdpr).
+  Documents: ['/api/docs/{kind}'],
   Drafts: [
     '/api/drafts',
     ...['{id}', '{id}/cover', 'public/{token}', '{id}/preview', '{id}/publication', '{id}/invite', '{id}/dtls'].map(
@@ -131,6 +133,7 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
 /** The areas of the platform (the document's tags): one that loses all its routes fails here. */
 const AREAS = [
   ...['accounts', 'analytics', 'articles', 'captcha', 'collaboration', 'comments', 'docs', 'donations', 'drafts'],
+  'documents',
   ...['home', 'jobs', 'media'],
   ...['moderation', 'notifications', 'payments', 'profiles', 'publications', 'reading', 'search', 'security', 'staff'],
 ];
