@@ -14,10 +14,10 @@ import { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { publishedEvent } from '../../services/articles/src/articles/article.events.ts';
-import { documentFromArticle } from '../../services/search/src/documents/article-events.consumer.ts';
+import { documentFromArticle, photosFromArticle } from '../../services/search/src/documents/article-events.consumer.ts';
 import { PACT_DIR } from './pact-dir.ts';
 
-const { like, uuid, integer, regex } = MatchersV3;
+const { like, uuid, integer, regex, eachLike } = MatchersV3;
 const { articlePublished } = EVENTS;
 /** A consumer the registry declares (the type refuses any other). */
 const consumer: ConsumerOf<typeof articlePublished> = 'search';
@@ -46,6 +46,7 @@ describe(articlePublished.subject, () => {
         authorFullname: like('Leyla Həsənova'),
         publishedAtMs: integer(1_795_000_000_000),
         publicationId: uuid('7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b'),
+        images: eachLike({ url: like('/media/editor/cay.webp'), caption: like('Çay süfrəsi') }),
       })
       .withMetadata(metadata)
       .verify(
@@ -62,6 +63,9 @@ describe(articlePublished.subject, () => {
             publicationId: event.publicationId,
           });
           expect(document.publishedAt.getTime()).toBe(event.publishedAtMs);
+          expect(photosFromArticle(event).map((photo) => [photo.imageUrl, photo.title])).toEqual(
+            event.images.map((image) => [image.url, image.caption]),
+          );
         }),
       );
   });
@@ -86,7 +90,11 @@ describe(articlePublished.subject, () => {
                     language: 'az',
                     category: 'culture',
                     subCategories: ['travel'],
-                    contentJson: JSON.stringify({ time: now.getTime(), version: '2.31.0', blocks: [] }),
+                    contentJson: JSON.stringify({
+                      time: now.getTime(),
+                      version: '2.31.0',
+                      blocks: [{ type: 'image', data: { url: '/media/editor/payiz.webp', caption: 'Payız' } }],
+                    }),
                     bodyText: 'Bakıda payız gələndə küləklər şəhəri təmizləyir.',
                     status: 'published',
                     wordCount: 7,

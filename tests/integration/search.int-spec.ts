@@ -3,7 +3,7 @@
 // Russian; an Azerbaijani word typed without its special letters finds it; the most relevant article comes first
 // behind 1,000 newer matches (inserted by SQL into search.documents, as the bench grows it); filters, kinds and sorts
 // of /api/strict/full and /advanced; users and publications found from identity's and publications' own events;
-// highlights as text ranges; suggestions with a prefix; odd input (tsquery syntax, punctuation, an overlong or empty
+// photos by caption and by their article's words; highlights as text ranges; suggestions with a prefix; odd input (tsquery syntax, punctuation, an overlong or empty
 // query) answered from the error catalogue, never 5xx; and the plan of a common word uses the RUM index. Every answer
 // is checked against the OpenAPI document (DocumentedClient).
 import { EVENTS } from '@pencraft/contracts/events';
@@ -39,6 +39,8 @@ interface Hit {
   handle: string;
   category: string;
   publicationId: string | null;
+  imageUrl: string | null;
+  articleId: string | null;
   publishedAt: string;
 }
 interface Page {
@@ -64,6 +66,7 @@ async function publish(article: {
   bodyText: string;
   category?: string;
   publishedAtMs?: number;
+  images?: { url: string; caption: string }[];
 }) {
   const event: ArticlePublished = {
     articleId: randomUUID(),
@@ -72,6 +75,7 @@ async function publish(article: {
     subCategories: [],
     publishedAtMs: Date.now(),
     publicationId: '',
+    images: [],
     authorUid: writer.uid,
     authorUsername: writer.username,
     authorFullname: writer.fullname,
@@ -145,6 +149,10 @@ beforeAll(async () => {
     language: 'az',
     bodyText: 'Köhnə şəhərin daş küçələri çox gözəldir, axşamlar işıqlar yanır.',
     category: 'culture',
+    images: [
+      { url: `/media/editor/qala-${run}.webp`, caption: 'Qız qalası gecə' },
+      { url: `/media/editor/daglar-${run}.webp`, caption: 'Şahdağ zirvəsi' },
+    ],
   });
   cats = await publish({
     title: `Кошки старого города ${run}`,
@@ -153,8 +161,10 @@ beforeAll(async () => {
     category: 'culture',
   });
   await eventually(async () => {
-    const { rows } = await sql.query(`select count(*)::int as n from search.documents where kind = 'article'`);
-    return rows[0].n >= 3 ? true : undefined;
+    const { rows } = await sql.query(
+      `select count(*)::int as n from search.documents where kind in ('article', 'photo')`,
+    );
+    return rows[0].n >= 5 ? true : undefined;
   });
   // 1,000 newer articles that say the word once in their body, as the bench's copies are made.
   await sql.query(
@@ -238,6 +248,19 @@ describe('search through the gateway', () => {
     expect(all.find((h) => h.kind === 'publication')!.handle).toBe(`xezer-${run}`);
     // /txt is articles only.
     expect(await titles(`xezer dalgasi ${run}`)).toEqual([]);
+  });
+
+  it("finds photos by their captions and by their article's words, each with its image and article", async () => {
+    const byCaption = await found('sahdag zirvesi', { kind: 'photo' }, '/api/strict/full');
+    expect(byCaption.map((h) => [h.kind, h.imageUrl, h.articleId, h.title])).toEqual([
+      ['photo', `/media/editor/daglar-${run}.webp`, baku.articleId, 'Şahdağ zirvəsi'],
+    ]);
+    const byArticle = await found(`kuceleri ${run}`, { kind: 'photo' }, '/api/strict/full');
+    expect(byArticle.map((h) => h.imageUrl).sort()).toEqual(
+      [`/media/editor/daglar-${run}.webp`, `/media/editor/qala-${run}.webp`].sort(),
+    );
+    // Photos have their own grid: everything else does not list them.
+    expect((await found(`kuceleri ${run}`, {}, '/api/strict/full')).map((h) => h.kind)).not.toContain('photo');
   });
 
   it('answers odd input from the catalogue, never a 5xx', async () => {

@@ -6604,7 +6604,7 @@ export interface components {
       items: {
         id: string;
         /** @enum {string} */
-        kind: 'article' | 'user' | 'publication';
+        kind: 'article' | 'user' | 'publication' | 'photo';
         title: string;
         titleHighlights: components['schemas']['TextRange'][];
         snippet: string;
@@ -6619,6 +6619,8 @@ export interface components {
         handle: string;
         category: string;
         publicationId: string | null;
+        imageUrl: string | null;
+        articleId: string | null;
         /** Format: date-time */
         publishedAt: string;
       }[];
@@ -24950,7 +24952,7 @@ export interface operations {
         q: string;
         page?: number;
         /** @description What to search (articles when absent) */
-        kind?: 'article' | 'user' | 'publication';
+        kind?: 'article' | 'user' | 'publication' | 'photo';
         /** @description relevance: best match first, over every match; date: newest first */
         sort?: 'relevance' | 'date';
         category?:
@@ -25046,8 +25048,8 @@ export interface operations {
       query: {
         q: string;
         page?: number;
-        /** @description Only articles, users or publications (all three when absent) */
-        kind?: 'article' | 'user' | 'publication';
+        /** @description Only articles, users, publications or photos (articles, users and publications when absent) */
+        kind?: 'article' | 'user' | 'publication' | 'photo';
         /** @description relevance: best match first, over every match; date: newest first */
         sort?: 'relevance' | 'date';
       };

@@ -8,8 +8,8 @@ export const PAGE_SIZE_MAX = 50;
 export const HOME_MAX_PAGE = 500;
 export const SEARCH_MAX_PAGE = 50;
 export const SEARCH_QUERY_MAX = 200;
-/** What a search hit can be. */
-export const SEARCH_HIT_KINDS = ['article', 'user', 'publication'] as const;
+/** What a search hit can be (photo: an image of a published article). */
+export const SEARCH_HIT_KINDS = ['article', 'user', 'publication', 'photo'] as const;
 export type SearchHitKind = (typeof SEARCH_HIT_KINDS)[number];
 /** How search hits are ordered: best match first (over every match) or newest first. */
 export const SEARCH_SORTS = ['relevance', 'date'] as const;

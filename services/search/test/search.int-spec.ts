@@ -46,6 +46,7 @@ async function publish(
     subCategories: [],
     publishedAtMs: Date.now(),
     publicationId: '',
+    images: [],
     ...author,
     ...event,
     language: languages.toProto(event.language),

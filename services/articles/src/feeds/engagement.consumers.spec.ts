@@ -25,6 +25,7 @@ const published = (articleId: string) => ({
   authorFullname: 'A',
   publishedAtMs: 1,
   publicationId: '',
+  images: [],
 });
 
 async function subscribed() {

@@ -49,7 +49,9 @@ export const SearchQuery = z.object({
 export const SearchFullQuery = z.object({
   q,
   page,
-  kind: kind.optional().meta({ description: 'Only articles, users or publications (all three when absent)' }),
+  kind: kind.optional().meta({
+    description: 'Only articles, users, publications or photos (articles, users and publications when absent)',
+  }),
   sort,
 });
 
@@ -79,7 +81,7 @@ export const SearchPage = z
       z.object({
         id: z.string(),
         kind: z.enum(SEARCH_HIT_KINDS),
-        /** An article's title, a user's full name, a publication's name. */
+        /** An article's title, a user's full name, a publication's name, a photo's caption (may be empty). */
         title: z.string(),
         titleHighlights: z.array(TextRange),
         /** Plain text around the match (of a paid article only its teaser). */
@@ -91,6 +93,9 @@ export const SearchPage = z
         handle: z.string(),
         category: z.string(),
         publicationId: z.string().nullable(),
+        /** A photo's image (under /media) and its article; null for the other kinds. */
+        imageUrl: z.string().nullable(),
+        articleId: z.string().nullable(),
         publishedAt: z.iso.datetime(),
       }),
     ),

@@ -8,6 +8,8 @@ import { SEARCH, type SearchClient } from './search.upstream.js';
 import { languages, searchHitKinds, searchSorts } from '@pencraft/contracts/enums';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** What /full searches when no kind is asked for: photos have their own grid (kind=photo). */
+const EVERYTHING = SEARCH_HIT_KINDS.filter((kind) => kind !== 'photo');
 
 /** What every request leaves empty unless it says. */
 const NONE: Omit<SearchTextRequest, 'query' | 'page'> = {
@@ -50,7 +52,7 @@ export class SearchService {
         ...NONE,
         query: query.q,
         page: query.page,
-        kinds: (query.kind ? [query.kind] : SEARCH_HIT_KINDS).map((kind) => searchHitKinds.toProto(kind)),
+        kinds: (query.kind ? [query.kind] : EVERYTHING).map((kind) => searchHitKinds.toProto(kind)),
         sort: searchSorts.toProto(query.sort),
       }),
     );
@@ -94,6 +96,8 @@ export class SearchService {
         handle: hit.handle,
         category: hit.category,
         publicationId: hit.publicationId || null,
+        imageUrl: hit.imageUrl || null,
+        articleId: hit.articleId || null,
         publishedAt: new Date(Number(hit.publishedAtMs)).toISOString(),
       })),
       page: result.page,

@@ -3,7 +3,7 @@ import { EVENTS } from '@pencraft/contracts/events';
 import type { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
 import type { EventConsumers, Subscription } from '@pencraft/kit';
 import { strictMock, TX, type StrictMock } from '@pencraft/testing';
-import { ArticleEventsConsumer } from './article-events.consumer.js';
+import { ArticleEventsConsumer, photoId } from './article-events.consumer.js';
 import type { DocumentRepository } from './document.repository.js';
 import { Language } from '@pencraft/contracts/common/v1/common';
 
@@ -20,6 +20,7 @@ const published: ArticlePublished = {
   authorFullname: 'Leyla Həsənova',
   publishedAtMs: Date.parse('2026-11-25T10:00:00Z'),
   publicationId: '7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b',
+  images: [],
 };
 
 const expectedDocument = {
@@ -58,6 +59,7 @@ describe('ArticleEventsConsumer', () => {
     documents = strictMock<DocumentRepository>('DocumentRepository');
     consumers.subscribe.mockResolvedValue(undefined);
     documents.upsert.mockResolvedValue(undefined);
+    documents.replacePhotos.mockResolvedValue(undefined);
     await new ArticleEventsConsumer(consumers, documents).onApplicationBootstrap();
     subscription = consumers.subscribe.mock.calls[0]![0] as Subscription;
   });
@@ -103,5 +105,38 @@ describe('ArticleEventsConsumer', () => {
     await deliver({ ...published, bodyText: 'Çay süfrəsi…' }, 'event-5');
 
     expect(documents.upsert).toHaveBeenLastCalledWith(TX, { ...expectedDocument, body: 'Çay süfrəsi…' });
+  });
+
+  it("indexes the article's images as photos, by caption and the article's words, and replaces them each time", async () => {
+    await deliver(
+      {
+        ...published,
+        images: [
+          { url: '/media/editor/a.webp', caption: 'Şəki xan sarayı' },
+          { url: '/media/editor/b.webp', caption: '' },
+        ],
+      },
+      'event-6',
+    );
+    const [, articleId, photos] = documents.replacePhotos.mock.calls[0]!;
+    expect(articleId).toBe(published.articleId);
+    expect(photos).toEqual([
+      expect.objectContaining({
+        id: photoId(published.articleId, 0),
+        kind: 'photo',
+        title: 'Şəki xan sarayı',
+        description: published.title,
+        body: `${published.description}\n${published.bodyText}`,
+        articleId: published.articleId,
+        imageUrl: '/media/editor/a.webp',
+        authorUid: published.authorUid,
+        publicationId: published.publicationId,
+      }),
+      expect.objectContaining({ id: photoId(published.articleId, 1), title: '', imageUrl: '/media/editor/b.webp' }),
+    ]);
+    expect(photoId(published.articleId, 0)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(photoId(published.articleId, 0)).not.toBe(photoId(published.articleId, 1));
+    await deliver(published, 'event-7');
+    expect(documents.replacePhotos).toHaveBeenLastCalledWith(TX, published.articleId, []);
   });
 });

@@ -1,4 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
 import type { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
 import { EventConsumers, type Transaction } from '@pencraft/kit';
@@ -26,6 +27,35 @@ export function documentFromArticle(article: ArticlePublished): DocumentInput {
   };
 }
 
+/** How much of an article's text a photo is found by besides its caption and the article's title and description. */
+export const PHOTO_TEXT_MAX = 4000;
+
+/** A photo's document id: the same for the same image position of the same article (a redelivery replaces it). */
+export function photoId(articleId: string, position: number): string {
+  const hex = createHash('sha256').update(`${articleId}:photo:${position}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The photos of a published article (the images articles announced: of a paid article only its teaser's), each found
+ * by its caption (title), the article's title (description) and the beginning of its text and description (body).
+ */
+export function photosFromArticle(article: ArticlePublished): DocumentInput[] {
+  const document = documentFromArticle(article);
+  return article.images
+    .filter((image) => image.url)
+    .map((image, position) => ({
+      ...document,
+      id: photoId(article.articleId, position),
+      kind: 'photo' as const,
+      title: image.caption,
+      description: article.title,
+      body: [article.description, article.bodyText].filter(Boolean).join('\n').slice(0, PHOTO_TEXT_MAX),
+      articleId: article.articleId,
+      imageUrl: image.url,
+    }));
+}
+
 /**
  * Indexes every article as it is published (articles.article.published), and again each time it is announced again
  * (an approved edit, a publication it left, its audience or its original's changed): the latest announcement wins.
@@ -45,8 +75,9 @@ export class ArticleEventsConsumer implements OnApplicationBootstrap {
     );
   }
 
-  /** Inserts the article's document, or replaces it when the article is announced again. */
+  /** Inserts the article's document and its photos, or replaces them when the article is announced again. */
   async articlePublished(article: ArticlePublished, tx: Transaction) {
     await this.documents.upsert(tx, documentFromArticle(article));
+    await this.documents.replacePhotos(tx, article.articleId, photosFromArticle(article));
   }
 }

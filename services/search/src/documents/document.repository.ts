@@ -15,6 +15,8 @@ export type DocumentHit = {
   category: string;
   handle: string;
   publication_id: string | null;
+  article_id: string | null;
+  image_url: string | null;
   author_uid: string;
   author_username: string;
   author_fullname: string;
@@ -100,6 +102,12 @@ export class DocumentRepository {
   /** Drops every document of an author (their account was deleted). */
   async removeByAuthor(tx: Queryable, authorUid: string) {
     await tx.delete(documents).where(eq(documents.authorUid, authorUid));
+  }
+
+  /** An article's photos as announced now: those it no longer has go, the others are written again. */
+  async replacePhotos(tx: Queryable, articleId: string, photos: DocumentInput[]) {
+    await tx.delete(documents).where(and(eq(documents.articleId, articleId), eq(documents.kind, 'photo')));
+    if (photos.length) await tx.insert(documents).values(photos);
   }
 
   /** Drops one document (a deleted publication). */
@@ -209,7 +217,8 @@ export class DocumentRepository {
                            ${SNIPPET_HEADLINE}) as snippet_marked
           from hits h join ${documents} d on d.id = h.id
       )
-      select s.id, s.kind, s.title, s.language, s.category, s.handle, s.publication_id, s.author_uid,
+      select s.id, s.kind, s.title, s.language, s.category, s.handle, s.publication_id, s.article_id, s.image_url,
+             s.author_uid,
              s.author_username, s.author_fullname, s.published_at, 1 / (1 + s.distance) as rank,
              s.title_marked, s.snippet_marked,
              (select case when p.at > 0 then substr(btrim(s.description || ' ' || s.body), p.at, length(p.plain)) end

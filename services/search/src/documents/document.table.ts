@@ -15,11 +15,11 @@ function vector(column: string) {
 }
 
 /**
- * One searchable document per article, user and publication (kind). The text search configuration follows the
+ * One searchable document per article, user, publication and photo (kind). The text search configuration follows the
  * document's language (English and Russian stemming; Azerbaijani has none in PostgreSQL, so "simple" words, folded).
  * A paid article's body (or a translation of one) is only its teaser's text: articles announces no more. A user's
  * title is their full name, description their username; a publication's title its name, description its own, body
- * its slug.
+ * its slug; a photo's title its caption, description its article's title, body the beginning of the article's text.
  */
 export const documents = searchSchema.table(
   'documents',
@@ -39,6 +39,9 @@ export const documents = searchSchema.table(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     /** A user's username or a publication's slug (their address); empty for an article. */
     handle: text('handle').notNull().default(''),
+    /** A photo's article and address (under /media); null for the other kinds. */
+    articleId: uuid('article_id'),
+    imageUrl: text('image_url'),
     /** How many events changed this document: a redelivered event must not count twice. */
     revisions: integer('revisions').notNull().default(1),
     indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -59,6 +62,10 @@ export const documents = searchSchema.table(
       .where(sql`${t.publicationId} is not null`),
     // An account's deletion drops its documents by author.
     index('documents_author_idx').on(t.authorUid),
+    // An article announced again replaces its photos.
+    index('documents_article_idx')
+      .on(t.articleId)
+      .where(sql`${t.articleId} is not null`),
   ],
 );
 

@@ -23,6 +23,8 @@ function hit(n: number): DocumentHit {
     category: 'culture',
     handle: '',
     publication_id: null,
+    article_id: null,
+    image_url: null,
     author_uid: 'u-1',
     author_username: 'leyla',
     author_fullname: 'Leyla Həsənova',
@@ -87,6 +89,8 @@ describe('SearchService', () => {
       handle: '',
       category: 'culture',
       publicationId: '',
+      imageUrl: '',
+      articleId: '',
     });
   });
 

@@ -110,6 +110,8 @@ export class SearchService {
           handle: row.handle,
           category: row.category,
           publicationId: row.publication_id ?? '',
+          imageUrl: row.image_url ?? '',
+          articleId: row.article_id ?? '',
         };
       }),
       page,

@@ -52,6 +52,17 @@ export interface ArticlePublished {
    * an article of its author's personal blog.
    */
   publicationId: string;
+  /**
+   * The article's images in order (search's photo search), of a paid article (or a translation of one) only its
+   * teaser's; at most 20.
+   */
+  images: ArticleImage[];
+}
+
+/** An image block of an article: its address (under /media) and its caption as plain text (may be empty). */
+export interface ArticleImage {
+  url: string;
+  caption: string;
 }
 
 /** Subject articles.article.voted: a user's vote on a published article changed (cast, switched or removed). */
@@ -266,6 +277,7 @@ function createBaseArticlePublished(): ArticlePublished {
     authorFullname: "",
     publishedAtMs: 0,
     publicationId: "",
+    images: [],
   };
 }
 
@@ -306,6 +318,9 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
     }
     if (message.publicationId !== "") {
       writer.uint32(98).string(message.publicationId);
+    }
+    for (const v of message.images) {
+      ArticleImage.encode(v!, writer.uint32(106).fork()).join();
     }
     return writer;
   },
@@ -419,6 +434,14 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
             message.publicationId = reader.string();
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.images.push(ArticleImage.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -477,6 +500,9 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
         : isSet(object.publication_id)
         ? globalThis.String(object.publication_id)
         : "",
+      images: globalThis.Array.isArray(object?.images)
+        ? object.images.map((e: any) => ArticleImage.fromJSON(e))
+        : [],
     };
   },
 
@@ -517,6 +543,84 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
     }
     if (message.publicationId !== "") {
       obj.publicationId = message.publicationId;
+    }
+    if (message.images?.length) {
+      obj.images = message.images.map((e) => ArticleImage.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseArticleImage(): ArticleImage {
+  return { url: "", caption: "" };
+}
+
+export const ArticleImage: MessageFns<ArticleImage> = {
+  encode(message: ArticleImage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    if (message.caption !== "") {
+      writer.uint32(18).string(message.caption);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ArticleImage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseArticleImage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.caption = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ArticleImage {
+    return {
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      caption: isSet(object.caption) ? globalThis.String(object.caption) : "",
+    };
+  },
+
+  toJSON(message: ArticleImage): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.caption !== "") {
+      obj.caption = message.caption;
     }
     return obj;
   },

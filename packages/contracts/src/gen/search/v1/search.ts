@@ -72,6 +72,8 @@ export enum SearchHitKind {
   SEARCH_HIT_KIND_ARTICLE = 1,
   SEARCH_HIT_KIND_USER = 2,
   SEARCH_HIT_KIND_PUBLICATION = 3,
+  /** SEARCH_HIT_KIND_PHOTO - An image of a published article (of a paid one only its teaser's), found by its caption and the article's words. */
+  SEARCH_HIT_KIND_PHOTO = 4,
   UNRECOGNIZED = -1,
 }
 
@@ -89,6 +91,9 @@ export function searchHitKindFromJSON(object: any): SearchHitKind {
     case 3:
     case "SEARCH_HIT_KIND_PUBLICATION":
       return SearchHitKind.SEARCH_HIT_KIND_PUBLICATION;
+    case 4:
+    case "SEARCH_HIT_KIND_PHOTO":
+      return SearchHitKind.SEARCH_HIT_KIND_PHOTO;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -106,6 +111,8 @@ export function searchHitKindToJSON(object: SearchHitKind): string {
       return "SEARCH_HIT_KIND_USER";
     case SearchHitKind.SEARCH_HIT_KIND_PUBLICATION:
       return "SEARCH_HIT_KIND_PUBLICATION";
+    case SearchHitKind.SEARCH_HIT_KIND_PHOTO:
+      return "SEARCH_HIT_KIND_PHOTO";
     case SearchHitKind.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";
@@ -148,7 +155,7 @@ export interface SearchHit {
   /** The article's, user's or publication's id. */
   id: string;
   kind: SearchHitKind;
-  /** An article's title, a user's full name, a publication's name. */
+  /** An article's title, a user's full name, a publication's name, a photo's caption (may be empty). */
   title: string;
   /**
    * Plain text around the match (of a paid article only its teaser); matched words are not marked up: see
@@ -170,6 +177,9 @@ export interface SearchHit {
   handle: string;
   category: string;
   publicationId: string;
+  /** A photo's address (under /media) and the article it is in; empty for the other kinds. */
+  imageUrl: string;
+  articleId: string;
 }
 
 export interface SearchTextResponse {
@@ -539,6 +549,8 @@ function createBaseSearchHit(): SearchHit {
     handle: "",
     category: "",
     publicationId: "",
+    imageUrl: "",
+    articleId: "",
   };
 }
 
@@ -588,6 +600,12 @@ export const SearchHit: MessageFns<SearchHit> = {
     }
     if (message.publicationId !== "") {
       writer.uint32(122).string(message.publicationId);
+    }
+    if (message.imageUrl !== "") {
+      writer.uint32(130).string(message.imageUrl);
+    }
+    if (message.articleId !== "") {
+      writer.uint32(138).string(message.articleId);
     }
     return writer;
   },
@@ -725,6 +743,22 @@ export const SearchHit: MessageFns<SearchHit> = {
             message.publicationId = reader.string();
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.imageUrl = reader.string();
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -782,6 +816,16 @@ export const SearchHit: MessageFns<SearchHit> = {
         : isSet(object.publication_id)
         ? globalThis.String(object.publication_id)
         : "",
+      imageUrl: isSet(object.imageUrl)
+        ? globalThis.String(object.imageUrl)
+        : isSet(object.image_url)
+        ? globalThis.String(object.image_url)
+        : "",
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
     };
   },
 
@@ -831,6 +875,12 @@ export const SearchHit: MessageFns<SearchHit> = {
     }
     if (message.publicationId !== "") {
       obj.publicationId = message.publicationId;
+    }
+    if (message.imageUrl !== "") {
+      obj.imageUrl = message.imageUrl;
+    }
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
     }
     return obj;
   },
