@@ -5594,6 +5594,11 @@ export interface components {
       description?: string;
       /** @description A visitor's address for the answer: required without a session (NullOrEmpty, InvalidEmail); ignored with one (a signed-in user is answered at the account's address) */
       email?: string;
+      /**
+       * @description A visitor's language for the answer mail (the page's); absent: the request's Accept-Language. A signed-in user is answered in their account's language
+       * @enum {string}
+       */
+      lang?: 'az' | 'en' | 'ru';
     };
     FollowedCategoryList: {
       items: {
@@ -6621,6 +6626,7 @@ export interface components {
         publicationId: string | null;
         imageUrl: string | null;
         articleId: string | null;
+        articleTitle: string | null;
         /** Format: date-time */
         publishedAt: string;
       }[];

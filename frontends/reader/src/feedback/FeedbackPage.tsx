@@ -2,10 +2,12 @@ import { api, ApiError, Button, Captcha, Select, TextField, useDocumentMeta, use
 import {
   checkFeedback,
   codePointLength,
+  DEFAULT_LANG,
   FEEDBACK_DESCRIPTION_MAX,
   FEEDBACK_DESCRIPTION_MIN,
   FEEDBACK_TYPES,
   feedbackRuleOf,
+  isLang,
   normalizeFeedbackText,
   type FeedbackField,
   type FeedbackRule,
@@ -28,7 +30,8 @@ const FIELD_ORDER: readonly FeedbackField[] = ['title', 'type', 'description', '
  * uses; a refusal of the server is shown the same way, its codes mapped back to the rule (feedbackRuleOf).
  */
 export default function FeedbackPage() {
-  const { t } = useTranslation('feedback');
+  const { t, i18n } = useTranslation('feedback');
+  const pageLanguage = isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
   const { state } = useSession();
   const signedIn = state.status === 'user';
   const [title, setTitle] = useState('');
@@ -69,7 +72,7 @@ export default function FeedbackPage() {
     setBusy(true);
     try {
       await api.post('/api/feedback', {
-        body: { title, type, description, ...(signedIn ? {} : { email: email.trim() }) },
+        body: { title, type, description, ...(signedIn ? {} : { email: email.trim(), lang: pageLanguage }) },
         params: { header: { 'X-Captcha': captcha } },
       });
       setSent(true);

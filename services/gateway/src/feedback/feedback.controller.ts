@@ -25,7 +25,7 @@ export class FeedbackController {
     @Headers('accept-language') acceptLanguage: string | undefined,
   ) {
     const user = (await this.sessions.resolveSession(request.cookies[SESSION_COOKIE]))?.user;
-    return this.feedback.send(user, body, pickLang(acceptLanguage));
+    return this.feedback.send(user, body, body.lang ?? pickLang(acceptLanguage));
   }
 
   @Route(routes.feedbackLogRoute)

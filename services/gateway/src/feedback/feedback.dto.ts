@@ -59,6 +59,14 @@ export const FeedbackBody = z
           "A visitor's address for the answer: required without a session (NullOrEmpty, InvalidEmail); ignored with " +
           "one (a signed-in user is answered at the account's address)",
       }),
+    lang: z
+      .enum(LANGS)
+      .optional()
+      .meta({
+        description:
+          "A visitor's language for the answer mail (the page's); absent: the request's Accept-Language. A " +
+          "signed-in user is answered in their account's language",
+      }),
   })
   .meta({ id: 'FeedbackBody' });
 
