@@ -50,6 +50,21 @@ const SCALE = Number(process.env.BENCH_SCALE || 0);
 const SMALL = Number(process.env.BENCH_SCALE_SMALL ?? 300);
 /** The deepest page of the home list the gateway accepts (PageQuery). */
 const DEEP_PAGE = 500;
+/** The common word with two letters swapped: found only by the search's typo tolerance. */
+const TYPO_WORD = 'benchmakrs';
+
+/** Follows the home list's nextCursor to page `depth` (or the last page there is): that page's cursor. */
+async function deepCursor(depth: number): Promise<{ page: number; cursor: string }> {
+  let cursor = '';
+  let page = 1;
+  for (; page < depth; page += 1) {
+    const response = await fetch(`${gatewayBase}/api/home/articles?tab=all${cursor ? `&cursor=${cursor}` : ''}`);
+    const { nextCursor } = (await response.json()) as { nextCursor: string | null };
+    if (!nextCursor) break;
+    cursor = encodeURIComponent(nextCursor);
+  }
+  return { page, cursor };
+}
 const stack = benchStack();
 const database = `bench_${Date.now().toString(36)}`;
 const gatewayBase = `http://127.0.0.1:${stack.gateway.httpPort}`;
@@ -591,6 +606,18 @@ async function main() {
     const scale: { size: number; seconds: number; figures: Figures[] }[] = [];
     if (SCALE > 0) {
       await waitForDocuments(url, templates.length);
+      // A reader who follows the bench writer and the articles' category, for the following and suggestions tabs.
+      const reader = new ApiClient(gatewayBase);
+      await registerAccount(reader, {
+        email: 'bench-reader@example.az',
+        username: 'bench_reader',
+        fullname: 'Bench Reader',
+        password: 'bench-pass-2',
+      });
+      const writerUid = (await writer!.get<{ uid: string }>('/api/users/info')).body.uid;
+      await reader.post(`/api/users/${writerUid}/follow`);
+      await reader.post('/api/categories/tech/follow');
+      const readerCookie = { cookie: [...reader.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
       let copies = 0;
       for (const size of [SMALL, SCALE]) {
         const grown = await growArticles(url, templates, copies + 1, size);
@@ -599,13 +626,29 @@ async function main() {
         const ids = await publishedIds(url);
         const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
         const figures: Figures[] = [];
-        const run = async (name: string, path: () => string) =>
-          figures.push(await measure(`${name}, ${grown.total} articles`, gatewayBase, path));
+        const run = async (name: string, path: () => string, headers?: Record<string, string>) =>
+          figures.push(await measure(`${name}, ${grown.total} articles`, gatewayBase, path, headers));
         await run('article by random id', () => `/api/articles/${pick(ids)}`);
         await run('home list, page 1', () => '/api/home/articles?page=1');
         await run(`home list, page ${DEEP_PAGE}`, () => `/api/home/articles?page=${DEEP_PAGE}`);
+        // The home page's own paging: the tabs by cursor, and a cursor as deep as the list allows (page DEEP_PAGE
+        // at SCALE, the last page at a few hundred), reached by following nextCursor.
+        await run('home, all tab by cursor', () => '/api/home/articles?tab=all');
+        await run('home, following tab', () => '/api/home/articles?tab=following', readerCookie);
+        await run('home, suggestions tab', () => '/api/home/articles?tab=suggestions', readerCookie);
+        await run('home, trending', () => '/api/home/trends');
+        const deep = await deepCursor(DEEP_PAGE);
+        say(`scale: the deep cursor is of page ${deep.page} of the all tab`);
+        await run('home, all tab, a deep cursor', () => `/api/home/articles?tab=all&cursor=${deep.cursor}`);
         await run(`search, common word`, () => `/api/strict/txt?q=${COMMON_WORD}`);
         await run(`search, rare word`, () => `/api/strict/txt?q=${rareWord(1 + Math.floor(Math.random() * copies))}`);
+        await run(`search, typo (${TYPO_WORD})`, () => `/api/strict/txt?q=${TYPO_WORD}`);
+        await run(
+          'search, filtered (category, language, dates)',
+          () => `/api/strict/advanced?q=${COMMON_WORD}&category=tech&language=en&from=2020-01-01`,
+        );
+        await run('leaderboard, all time', () => '/api/leaderboard?period=all');
+        await run('leaderboard, this week', () => '/api/leaderboard?period=week');
         scale.push({ size: grown.total, seconds: grown.seconds, figures });
       }
     }
@@ -689,15 +732,18 @@ async function main() {
       say('');
       say(`Scale: uncached reads at ${scale.map((s) => s.size).join(' and ')} published articles`);
       say('');
-      say(`| run | ${scale.map((s) => `req/s @${s.size} | p50 | p99 | errors`).join(' | ')} |`);
-      say(`|---|${scale.map(() => '---:|---:|---:|---:').join('|')}|`);
+      // The last two columns: the large run's p50 and p99 over the small run's (the aim: at most 1.20).
+      const change = (large: number, small: number) => (small > 0 ? (large / small).toFixed(2) : '-');
+      say(`| run | ${scale.map((s) => `req/s @${s.size} | p50 | p99 | errors`).join(' | ')} | p50 × | p99 × |`);
+      say(`|---|${scale.map(() => '---:|---:|---:|---:').join('|')}|---:|---:|`);
       scale[0]!.figures.forEach((first, i) => {
         const name = first.name.replace(/, \d+ articles$/, '');
         const cells = scale.map((s) => {
           const f = s.figures[i]!;
           return `${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors}`;
         });
-        say(`| ${name} | ${cells.join(' | ')} |`);
+        const last = scale.at(-1)!.figures[i]!;
+        say(`| ${name} | ${cells.join(' | ')} | ${change(last.p50, first.p50)} | ${change(last.p99, first.p99)} |`);
       });
     }
     memoryTable(memory);
