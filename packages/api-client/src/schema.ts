@@ -25556,7 +25556,7 @@ export interface operations {
   listUploadedImages: {
     parameters: {
       query?: {
-        /** @description The nextCursor of the page before; absent for the first page (InvalidPage for another) */
+        /** @description The nextCursor of the page before (as it was written: anything else is InvalidPage); absent for the first page */
         cursor?: string;
       };
       header?: never;

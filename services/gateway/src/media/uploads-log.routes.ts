@@ -39,9 +39,12 @@ export const UploadedImage = z
 export const UploadsLogQuery = z.object({
   cursor: z
     .string()
-    .max(80)
+    .regex(/^[0-9]{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
     .optional()
-    .meta({ description: 'The nextCursor of the page before; absent for the first page (InvalidPage for another)' }),
+    .meta({
+      description:
+        'The nextCursor of the page before (as it was written: anything else is InvalidPage); absent for the first page',
+    }),
 });
 
 export const UploadsLogPage = z
