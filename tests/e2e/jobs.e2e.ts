@@ -212,6 +212,13 @@ describe('jobs', () => {
     await confirmed(studio, 'The job is closed.');
     await studio.locator('[data-job][data-status="closed"]', { hasText: title }).waitFor();
     await row.getByText('Closed', { exact: true }).waitFor();
+    // The studio's page in the dark theme and on a phone's width.
+    await studio.evaluate(() => localStorage.setItem('pc_theme', 'dark'));
+    await studio.setViewportSize({ width: 375, height: 812 });
+    await open(studio, '/studio/jobs', 'Jobs');
+    expect(await studio.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await overflow(studio)).toBe(0);
+    await expectAccessible(studio, '/studio/jobs (dark, 375 px)');
 
     await open(visitor, new URL(jobUrl).pathname, title);
     await visitor.getByText('This job is closed: it no longer takes applications.', { exact: false }).waitFor();
