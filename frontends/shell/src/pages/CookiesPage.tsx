@@ -21,7 +21,8 @@ export function CookiesPage() {
     <article className="pc-container pc-page pc-prose">
       <h1>{t('cookiesPage.title')}</h1>
       <p>{t('cookiesPage.intro')}</p>
-      <div className="pc-cookie-table-wrap">
+      {/* Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too. */}
+      <div className="pc-cookie-table-wrap" role="region" aria-label={t('cookiesPage.tableCaption')} tabIndex={0}>
         <table className="pc-cookie-table">
           <caption>{t('cookiesPage.tableCaption')}</caption>
           <thead>
