@@ -38,7 +38,11 @@ export const articleDeletions = articlesSchema.table(
     articleId: uuid('article_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('article_deletions_author_idx').on(t.authorId, t.at)],
+  (t) => [
+    index('article_deletions_author_idx').on(t.authorId, t.at),
+    // A missing article's page asks whether its id was deleted (410) or never existed (404).
+    index('article_deletions_article_idx').on(t.articleId),
+  ],
 );
 
 export type ArticleReviewRow = typeof articleReviews.$inferSelect;

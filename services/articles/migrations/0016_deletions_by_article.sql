@@ -1,0 +1,1 @@
+CREATE INDEX "article_deletions_article_idx" ON "articles"."article_deletions" USING btree ("article_id");
