@@ -1,8 +1,6 @@
 import { useSession } from '@pencraft/ui';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
-import { fetchSummary, markAllRead as putAllRead, markRead as putRead, streamUrl } from './client.js';
-import { parseNotification } from './model.js';
-import { initialState, type NotificationsState, reduce } from './store.js';
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
+import type { NotificationsState } from './store.js';
 
 export interface NotificationsContext extends NotificationsState {
   markRead(id: string): Promise<void>;
@@ -14,10 +12,23 @@ export interface NotificationsContext extends NotificationsState {
 
 const Context = createContext<NotificationsContext | undefined>(undefined);
 
+/** Nothing yet (a visitor, or the live part still loading): store.ts's initial state, written here to stay light. */
+const idle: NotificationsContext = {
+  status: 'off',
+  unread: 0,
+  recent: [],
+  lastId: undefined,
+  seen: new Set(),
+  arrived: [],
+  arrivals: 0,
+  markRead: async () => undefined,
+  markAllRead: async () => undefined,
+  refresh: () => undefined,
+  dismiss: () => undefined,
+};
+
 export function useNotifications(): NotificationsContext {
-  const context = useContext(Context);
-  if (!context) throw new Error('useNotifications needs a NotificationsProvider');
-  return context;
+  return useContext(Context) ?? idle;
 }
 
 /** Waits before opening the stream again after the server refused or closed it: 1 s, 2 s, 4 s ... at most 30 s. */
@@ -25,103 +36,24 @@ export function reconnectDelay(attempt: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
 }
 
+const LiveNotifications = lazy(() => import('./live.js').then((m) => ({ default: m.LiveNotifications })));
+
 /**
- * The signed-in user's notifications for the whole page: the count and the newest few from
- * GET /api/notifications/my, kept live by one EventSource on /api/notifications/stream. The browser reconnects a
- * dropped stream by itself, sending Last-Event-ID (the server sends what was missed); when the server refused or
- * ended the stream for good, this opens it again after a pause with `?after=` the newest id seen. A visitor has none.
+ * The signed-in user's notifications for the whole page (live.tsx: the count and the newest few, kept live by one
+ * EventSource). Its code loads for a signed-in user only, beside the page (the page is never remounted for it); a
+ * visitor's page carries none of it, and reads the idle state.
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
-  const { state: session } = useSession();
-  const uid = session.status === 'user' ? session.user.uid : undefined;
-  const [state, dispatch] = useReducer(reduce, initialState);
-  const lastId = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    lastId.current = state.lastId;
-  }, [state.lastId]);
-  const summaryRequest = useRef<AbortController | undefined>(undefined);
-
-  const refresh = useCallback(() => {
-    summaryRequest.current?.abort();
-    const controller = new AbortController();
-    summaryRequest.current = controller;
-    dispatch({ type: 'loading' });
-    fetchSummary(controller.signal).then(
-      (summary) => {
-        if (!controller.signal.aborted) dispatch({ type: 'summary', ...summary });
-      },
-      () => {
-        if (!controller.signal.aborted) dispatch({ type: 'failed' });
-      },
-    );
-  }, []);
-
-  // A new user (sign-in, another account) starts from the server's state; a visitor has nothing.
-  useEffect(() => {
-    dispatch({ type: 'reset' });
-    lastId.current = undefined;
-    if (!uid) return;
-    refresh();
-    return () => summaryRequest.current?.abort();
-  }, [uid, refresh]);
-
-  const ready = state.status === 'ready';
-  useEffect(() => {
-    if (!uid || !ready || typeof EventSource === 'undefined') return;
-    let source: EventSource | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let attempt = 0;
-    let dropped = false;
-    let stopped = false;
-
-    const open = () => {
-      source = new EventSource(streamUrl(lastId.current));
-      source.addEventListener('open', () => {
-        attempt = 0;
-        // Back after a drop: what was missed comes over the stream; the count may have changed elsewhere (read in
-        // another tab), so ask for it again.
-        if (dropped) refresh();
-        dropped = false;
-      });
-      source.addEventListener('notification', (event) => {
-        let data: unknown;
-        try {
-          data = JSON.parse((event as MessageEvent<string>).data);
-        } catch {
-          return;
-        }
-        const notification = parseNotification(data);
-        if (notification) dispatch({ type: 'arrived', notification });
-      });
-      source.addEventListener('error', () => {
-        dropped = true;
-        // CONNECTING: the browser retries by itself with Last-Event-ID. CLOSED: refused (401, 429) or not a stream.
-        if (source?.readyState !== EventSource.CLOSED || stopped) return;
-        source.close();
-        timer = setTimeout(open, reconnectDelay(attempt++));
-      });
-    };
-    open();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      source?.close();
-    };
-  }, [uid, ready, refresh]);
-
-  const markRead = useCallback(async (id: string) => {
-    const unread = await putRead(id);
-    dispatch({ type: 'read', id, unread });
-  }, []);
-  const markAllRead = useCallback(async () => {
-    await putAllRead();
-    dispatch({ type: 'allRead' });
-  }, []);
-  const dismiss = useCallback((id: string) => dispatch({ type: 'dismiss', id }), []);
-
-  const value = useMemo(
-    () => ({ ...state, markRead, markAllRead, refresh, dismiss }),
-    [state, markRead, markAllRead, refresh, dismiss],
+  const signedIn = useSession().state.status === 'user';
+  const [value, setValue] = useState<NotificationsContext | undefined>(undefined);
+  return (
+    <>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <LiveNotifications onChange={setValue} />
+        </Suspense>
+      )}
+      <Context.Provider value={signedIn ? value : undefined}>{children}</Context.Provider>
+    </>
   );
-  return <Context.Provider value={value}>{children}</Context.Provider>;
 }
