@@ -65,7 +65,9 @@ describe('pages', () => {
     const form = await hrefs('form[aria-labelledby="register-title"] a[href]');
     const footer = await hrefs('footer.pc-footer a[href]');
     expect(form).toEqual(expect.arrayContaining(['/docs/agreement', '/docs/privacy', '/login']));
-    expect(footer).toEqual(expect.arrayContaining(['/about', '/docs', '/contactus', '/cookies', '/guide/rules']));
+    expect(footer).toEqual(
+      expect.arrayContaining(['/about', '/docs', '/contactus', '/feedback', '/cookies', '/guide/rules']),
+    );
     for (const href of [...new Set([...form, ...footer])]) {
       expect([href, href.startsWith('/')]).toEqual([href, true]);
       const status = await visit(page, href);

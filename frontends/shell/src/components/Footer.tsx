@@ -10,6 +10,7 @@ export const FOOTER_LINKS = [
   { to: '/docs/agreement', label: 'footer.agreement' },
   { to: '/guide/rules', label: 'footer.guides' },
   { to: '/contactus', label: 'footer.contact' },
+  { to: '/feedback', label: 'footer.feedback' },
   { to: '/cookies', label: 'footer.cookies' },
   { to: COOKIE_SETTINGS_PATH, label: 'footer.cookieSettings' },
 ] as const;

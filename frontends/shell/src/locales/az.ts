@@ -285,6 +285,7 @@ const az: Messages<ShellMessages> = {
     agreement: 'İstifadəçi razılaşması',
     guides: 'Bələdçilər',
     contact: 'Əlaqə',
+    feedback: 'Rəy bildirin',
     cookies: 'Kukilər',
     cookieSettings: 'Kuki tənzimləmələri',
   },

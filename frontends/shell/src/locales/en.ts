@@ -282,6 +282,7 @@ const en = {
     agreement: 'User agreement',
     guides: 'Guides',
     contact: 'Contact',
+    feedback: 'Feedback',
     cookies: 'Cookies',
     cookieSettings: 'Cookie settings',
   },

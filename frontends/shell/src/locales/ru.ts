@@ -288,6 +288,7 @@ const ru: Messages<ShellMessages> = {
     agreement: 'Пользовательское соглашение',
     guides: 'Руководства',
     contact: 'Контакты',
+    feedback: 'Обратная связь',
     cookies: 'Cookie',
     cookieSettings: 'Настройки cookie',
   },
