@@ -41,6 +41,7 @@ interface Hit {
   publicationId: string | null;
   imageUrl: string | null;
   articleId: string | null;
+  articleTitle: string | null;
   publishedAt: string;
 }
 interface Page {
@@ -252,8 +253,8 @@ describe('search through the gateway', () => {
 
   it("finds photos by their captions and by their article's words, each with its image and article", async () => {
     const byCaption = await found('sahdag zirvesi', { kind: 'photo' }, '/api/strict/full');
-    expect(byCaption.map((h) => [h.kind, h.imageUrl, h.articleId, h.title])).toEqual([
-      ['photo', `/media/editor/daglar-${run}.webp`, baku.articleId, 'Şahdağ zirvəsi'],
+    expect(byCaption.map((h) => [h.kind, h.imageUrl, h.articleId, h.articleTitle, h.title])).toEqual([
+      ['photo', `/media/editor/daglar-${run}.webp`, baku.articleId, baku.title, 'Şahdağ zirvəsi'],
     ]);
     const byArticle = await found(`kuceleri ${run}`, { kind: 'photo' }, '/api/strict/full');
     expect(byArticle.map((h) => h.imageUrl).sort()).toEqual(

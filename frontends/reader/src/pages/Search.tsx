@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ArticleMeta } from '../components/ArticleMeta.js';
 import { Highlighted } from '../components/Highlighted.js';
+import { PhotoGrid } from '../components/PhotoGrid.js';
 import { PartError } from '../components/PartError.js';
 import { useReaderTranslation } from '../i18n.js';
 import { usePaged } from '../lib/usePaged.js';
@@ -132,6 +133,7 @@ function HitCard({ hit }: { hit: Hit }) {
 
 function Results({ state }: { state: SearchState }) {
   const { t } = useReaderTranslation();
+  const { t: s } = useTranslation('search');
   const query = state.q;
   const results = usePaged((page, signal) => fetchPage(state, page, signal), SEARCH_MAX_PAGE);
 
@@ -145,21 +147,40 @@ function Results({ state }: { state: SearchState }) {
   if (results.status === 'error') {
     return <PartError title={t('search.error')} message={results.error?.message} onRetry={results.retry} />;
   }
+  const photos = state.kind === 'photo';
   if (results.items.length === 0) {
-    return <EmptyState title={t('search.empty', { query })} hint={t('search.emptyHint')} />;
+    return (
+      <EmptyState
+        title={photos ? s('photos.empty', { query }) : t('search.empty', { query })}
+        hint={t('search.emptyHint')}
+      />
+    );
   }
   return (
     <section aria-labelledby="pc-results-title">
       <h2 id="pc-results-title" className="pc-section-title">
-        {t('search.results', { query })}
+        {photos ? s('photos.title', { query }) : t('search.results', { query })}
       </h2>
-      <ul className="pc-cards" data-search-results>
-        {results.items.map((hit) => (
-          <li key={`${hit.kind}-${hit.id}`} className="pc-card" data-kind={hit.kind}>
-            <HitCard hit={hit} />
-          </li>
-        ))}
-      </ul>
+      {photos ? (
+        <PhotoGrid
+          photos={results.items
+            .filter((hit) => hit.imageUrl)
+            .map((hit) => ({
+              id: hit.id,
+              imageUrl: hit.imageUrl!,
+              caption: hit.title,
+              articleTitle: hit.articleTitle ?? '',
+            }))}
+        />
+      ) : (
+        <ul className="pc-cards" data-search-results>
+          {results.items.map((hit) => (
+            <li key={`${hit.kind}-${hit.id}`} className="pc-card" data-kind={hit.kind}>
+              <HitCard hit={hit} />
+            </li>
+          ))}
+        </ul>
+      )}
       {results.error && <PartError title={t('search.error')} message={results.error.message} onRetry={results.retry} />}
       {results.hasMore && !results.error && (
         <div className="pc-center">

@@ -96,6 +96,7 @@ export const SearchPage = z
         /** A photo's image (under /media) and its article; null for the other kinds. */
         imageUrl: z.string().nullable(),
         articleId: z.string().nullable(),
+        articleTitle: z.string().nullable(),
         publishedAt: z.iso.datetime(),
       }),
     ),

@@ -98,6 +98,7 @@ export class SearchService {
         publicationId: hit.publicationId || null,
         imageUrl: hit.imageUrl || null,
         articleId: hit.articleId || null,
+        articleTitle: hit.articleTitle || null,
         publishedAt: new Date(Number(hit.publishedAtMs)).toISOString(),
       })),
       page: result.page,

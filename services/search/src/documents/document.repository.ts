@@ -17,6 +17,8 @@ export type DocumentHit = {
   publication_id: string | null;
   article_id: string | null;
   image_url: string | null;
+  /** A photo's article's title (its description column). */
+  article_title: string | null;
   author_uid: string;
   author_username: string;
   author_fullname: string;
@@ -218,7 +220,7 @@ export class DocumentRepository {
           from hits h join ${documents} d on d.id = h.id
       )
       select s.id, s.kind, s.title, s.language, s.category, s.handle, s.publication_id, s.article_id, s.image_url,
-             s.author_uid,
+             case when s.kind = 'photo' then s.description end as article_title, s.author_uid,
              s.author_username, s.author_fullname, s.published_at, 1 / (1 + s.distance) as rank,
              s.title_marked, s.snippet_marked,
              (select case when p.at > 0 then substr(btrim(s.description || ' ' || s.body), p.at, length(p.plain)) end

@@ -25,6 +25,7 @@ function hit(n: number): DocumentHit {
     publication_id: null,
     article_id: null,
     image_url: null,
+    article_title: null,
     author_uid: 'u-1',
     author_username: 'leyla',
     author_fullname: 'Leyla Həsənova',
@@ -91,6 +92,7 @@ describe('SearchService', () => {
       publicationId: '',
       imageUrl: '',
       articleId: '',
+      articleTitle: '',
     });
   });
 

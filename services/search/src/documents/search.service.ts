@@ -112,6 +112,7 @@ export class SearchService {
           publicationId: row.publication_id ?? '',
           imageUrl: row.image_url ?? '',
           articleId: row.article_id ?? '',
+          articleTitle: row.article_title ?? '',
         };
       }),
       page,

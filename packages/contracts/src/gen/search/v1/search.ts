@@ -180,6 +180,8 @@ export interface SearchHit {
   /** A photo's address (under /media) and the article it is in; empty for the other kinds. */
   imageUrl: string;
   articleId: string;
+  /** A photo's article's title; empty for the other kinds. */
+  articleTitle: string;
 }
 
 export interface SearchTextResponse {
@@ -551,6 +553,7 @@ function createBaseSearchHit(): SearchHit {
     publicationId: "",
     imageUrl: "",
     articleId: "",
+    articleTitle: "",
   };
 }
 
@@ -606,6 +609,9 @@ export const SearchHit: MessageFns<SearchHit> = {
     }
     if (message.articleId !== "") {
       writer.uint32(138).string(message.articleId);
+    }
+    if (message.articleTitle !== "") {
+      writer.uint32(146).string(message.articleTitle);
     }
     return writer;
   },
@@ -759,6 +765,14 @@ export const SearchHit: MessageFns<SearchHit> = {
             message.articleId = reader.string();
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.articleTitle = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -826,6 +840,11 @@ export const SearchHit: MessageFns<SearchHit> = {
         : isSet(object.article_id)
         ? globalThis.String(object.article_id)
         : "",
+      articleTitle: isSet(object.articleTitle)
+        ? globalThis.String(object.articleTitle)
+        : isSet(object.article_title)
+        ? globalThis.String(object.article_title)
+        : "",
     };
   },
 
@@ -881,6 +900,9 @@ export const SearchHit: MessageFns<SearchHit> = {
     }
     if (message.articleId !== "") {
       obj.articleId = message.articleId;
+    }
+    if (message.articleTitle !== "") {
+      obj.articleTitle = message.articleTitle;
     }
     return obj;
   },
