@@ -90,6 +90,7 @@ const SPEC_CALLS: Record<string, readonly string[]> = {
   ].map((sub) => `/api/ttin/${sub}`),
   Other: ['/api/notifications', '/api/notifications/my', '/api/cats', '/api/home/articles', '/api/home/trends'],
   Jobs: ['/api/jobs', '/api/jobs/{id}'],
+  Feedback: ['/api/feedback', '/api/ttin/logs/fdb'],
   // "docs agreement, privacy and payment (optionally with uid)": one path, the document its parameter (and gdpr).
   Documents: ['/api/docs/{kind}'],
   Drafts: [
