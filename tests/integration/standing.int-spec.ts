@@ -427,3 +427,36 @@ describe('the rating log', () => {
     expect(codeOf(await ratingLog(writer, 100_000))).toEqual([400, 'InvalidPage']);
   });
 });
+
+describe('reads and views', () => {
+  it('every tenth read earns a point and 10,000 views the views badge, once, whatever the order of the totals', async () => {
+    const counted = (readsTotal: number, viewsTotal: number) =>
+      EVENTS.articleCounted.message
+        .encode({ articleId: writerArticle, authorUid: writer.uid, viewsTotal, readsTotal, atMs: Date.now() })
+        .finish();
+    const handled = () =>
+      sqlCount(
+        `select count(*) as n from identity.processed_events where consumer = 'identity-standing-article-counts'`,
+        [],
+      );
+    const before = await handled();
+    const send = (data: Uint8Array) => publishCopy(EVENTS.articleCounted.subject, EVENTS.articleCounted.type, data);
+    // 25 reads (two steps of ten: +2), the same totals again, then an older total arriving late.
+    await send(counted(25, 10_000));
+    await send(counted(25, 10_000));
+    await send(counted(19, 9_000));
+    await eventually(async () => ((await handled()) >= before + 3 ? true : undefined));
+    const log = await ratingIs(writer, 100);
+    expect(log.items[0]).toMatchObject({ kind: 'articleReads', points: 2, subjectId: writerArticle });
+    expect(log.items.filter((item) => item.kind === 'articleReads')).toHaveLength(1);
+    expect((await badgesOf(writer.username)).data!.items.map((badge) => badge.id)).toEqual(['first-article', 'views']);
+    // Five more reads reach the third step: one more point.
+    await send(counted(30, 10_050));
+    expect((await ratingIs(writer, 101)).items[0]).toMatchObject({ kind: 'articleReads', points: 1 });
+    const told = await eventually(async () => {
+      const found = await notificationsOf(writer, 105);
+      return found.length === 2 ? found : undefined;
+    });
+    expect(told.map((n) => n.data.badge).sort()).toEqual(['first-article', 'views']);
+  });
+});

@@ -5,6 +5,7 @@
 import type { BinaryReader, BinaryWriter } from '@bufbuild/protobuf/wire';
 import {
   ArticleBookmarked,
+  ArticleCounted,
   ArticlePublished,
   ArticleReported,
   ArticleReviewed,
@@ -233,6 +234,15 @@ export const EVENTS = {
     message: ArticleVoted,
     publisher: 'articles',
     consumers: { notifications: 'notifications-articles-votes', identity: 'identity-standing-article-votes' },
+  }),
+  // Standing (issue #17): identity moves the author's rating by the reads and counts the views for the views badge.
+  articleCounted: defineEvent({
+    subject: 'articles.article.counted',
+    type: 'events.v1.ArticleCounted',
+    proto: 'events/v1/articles.proto',
+    message: ArticleCounted,
+    publisher: 'articles',
+    consumers: { identity: 'identity-standing-article-counts' },
   }),
   // No consumer yet: the notifications service reads them once it exists.
   articleBookmarked: defineEvent({

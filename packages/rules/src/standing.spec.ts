@@ -10,6 +10,7 @@ import {
   periodStart,
   ratingTier,
   readEarnsPoint,
+  readPoints,
   voteKind,
   votePoints,
 } from './standing.js';
@@ -96,5 +97,10 @@ describe('standing rules', () => {
     expect(readEarnsPoint(10)).toBe(true);
     expect(readEarnsPoint(11)).toBe(false);
     expect(readEarnsPoint(0)).toBe(false);
+    expect(readPoints(0, 9)).toBe(0);
+    expect(readPoints(0, 10)).toBe(1);
+    expect(readPoints(9, 31)).toBe(3);
+    expect(readPoints(31, 39)).toBe(0);
+    expect(readPoints(40, 30)).toBe(0);
   });
 });

@@ -79,6 +79,15 @@ export function readEarnsPoint(readCount: number): boolean {
   return Number.isInteger(readCount) && readCount > 0 && readCount % READS_PER_POINT === 0;
 }
 
+/**
+ * The articleReads points an article's reads earn when its total goes from `previous` to `reads` (every
+ * READS_PER_POINT-th read counts; a total that did not grow earns nothing).
+ */
+export function readPoints(previous: number, reads: number): number {
+  const steps = (total: number) => (Number.isFinite(total) && total > 0 ? Math.floor(total / READS_PER_POINT) : 0);
+  return Math.max(0, steps(reads) - steps(previous)) * RATING_WEIGHTS.articleReads.points;
+}
+
 /** SPEC.md sections 4 and 9: below 0 bad, Guest 0-10, Amateur 10-100, Pro 100-1000, Leader over 1000. */
 export const RATING_TIERS = ['bad', 'guest', 'amateur', 'pro', 'leader'] as const;
 export type RatingTier = (typeof RATING_TIERS)[number];

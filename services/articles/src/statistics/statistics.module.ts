@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { Clock, transactionManagerProvider } from '@pencraft/kit';
 import { CollaborationModule } from '../coauthors/collaboration.module.js';
 import { EngagementModule } from '../feeds/engagement.module.js';
+import { ReachAnnouncer } from './reach-announcer.js';
 import { StatisticsAccess } from './statistics.access.js';
 import { StatisticsCounters } from './statistics.counters.js';
 import { StatisticsFlusher } from './statistics.flusher.js';
@@ -20,6 +21,7 @@ import { StatisticsService } from './statistics.service.js';
     StatisticsRepository,
     StatisticsAccess,
     StatisticsFlusher,
+    ReachAnnouncer,
     Clock,
     transactionManagerProvider,
   ],

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
 import { fakeTransactions, strictMock, TX, type StrictMock } from '@pencraft/testing';
 import type { Clock } from '@pencraft/kit';
+import type { ReachAnnouncer } from './reach-announcer.js';
 import type { StatisticsAccess } from './statistics.access.js';
 import { articleField, siteField } from './statistics.batch.js';
 import type { StatisticsCounters } from './statistics.counters.js';
@@ -28,6 +29,7 @@ describe('StatisticsService', () => {
   let counters: StrictMock<StatisticsCounters>;
   let repository: StrictMock<StatisticsRepository>;
   let access: StrictMock<StatisticsAccess>;
+  let reach: StrictMock<ReachAnnouncer>;
   let clock: StrictMock<Clock>;
   let transactions: ReturnType<typeof fakeTransactions>;
   let service: StatisticsService;
@@ -36,10 +38,19 @@ describe('StatisticsService', () => {
     counters = strictMock<StatisticsCounters>('StatisticsCounters');
     repository = strictMock<StatisticsRepository>('StatisticsRepository');
     access = strictMock<StatisticsAccess>('StatisticsAccess');
+    reach = strictMock<ReachAnnouncer>('ReachAnnouncer');
     clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
     transactions = fakeTransactions();
-    service = new StatisticsService(counters, repository, access, transactions, clock, { add: async () => {} } as never);
+    service = new StatisticsService(
+      counters,
+      repository,
+      access,
+      transactions,
+      clock,
+      { add: async () => {} } as never,
+      reach,
+    );
   });
 
   describe('counting', () => {
@@ -113,6 +124,7 @@ describe('StatisticsService', () => {
       counters.forgetBatch.mockResolvedValue(undefined);
       counters.dropUniques.mockResolvedValue(undefined);
       repository.pruneFlushes.mockResolvedValue(undefined);
+      reach.announce.mockResolvedValue(undefined);
     });
 
     it('applies a claimed batch in one transaction with its id, then forgets it in Redis', async () => {
@@ -141,6 +153,8 @@ describe('StatisticsService', () => {
       expect(transactions.committed).toBe(1);
       expect(counters.forgetBatch).toHaveBeenCalledWith('b1');
       expect(counters.dropUniques).toHaveBeenCalledWith([UNKNOWN]);
+      // The totals of the articles counted are announced for the authors' standing (issue #17), in the transaction.
+      expect(reach.announce).toHaveBeenCalledWith(TX, [ARTICLE]);
     });
 
     it('adds nothing twice: a batch already recorded as applied is only forgotten', async () => {
@@ -151,6 +165,7 @@ describe('StatisticsService', () => {
 
       expect(repository.addArticleCounts).not.toHaveBeenCalled();
       expect(repository.addSiteCounts).not.toHaveBeenCalled();
+      expect(reach.announce).not.toHaveBeenCalled();
       expect(counters.forgetBatch).toHaveBeenCalledWith('b1');
       expect(counters.dropUniques).not.toHaveBeenCalled();
     });

@@ -8,6 +8,7 @@ import type {
 import { AppError } from '@pencraft/errors';
 import { Clock, TransactionManager } from '@pencraft/kit';
 import { randomUUID } from 'node:crypto';
+import { ReachAnnouncer } from './reach-announcer.js';
 import { StatisticsAccess } from './statistics.access.js';
 import { dayOf, daysUpTo, parseBatch } from './statistics.batch.js';
 import { StatisticsCounters } from './statistics.counters.js';
@@ -55,6 +56,7 @@ export class StatisticsService {
     private readonly transactions: TransactionManager,
     private readonly clock: Clock,
     private readonly trends: TrendRepository,
+    private readonly reach: ReachAnnouncer,
   ) {}
 
   async recordView(request: RecordViewRequest): Promise<void> {
@@ -152,6 +154,8 @@ export class StatisticsService {
         if (!(await this.repository.markFlushed(tx, batchId))) return undefined;
         const existing = await this.repository.addArticleCounts(tx, batch.articles);
         const present = new Set(existing);
+        // Their totals so far, for the authors' standing (reads move the rating, views count towards a badge).
+        await this.reach.announce(tx, existing);
         // The reads warm their articles on the home's trending list (issue #17).
         await this.trends.add(
           tx,

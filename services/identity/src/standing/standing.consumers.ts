@@ -18,6 +18,9 @@ export class StandingConsumers implements OnApplicationBootstrap {
         eventSubscription(EVENTS.articleVoted, 'identity', (e, tx: Transaction, ev) => s.articleVoted(tx, e, ev.id)),
       ),
       this.consumers.subscribe(
+        eventSubscription(EVENTS.articleCounted, 'identity', (e, tx: Transaction) => s.articleCounted(tx, e)),
+      ),
+      this.consumers.subscribe(
         eventSubscription(EVENTS.articleReviewed, 'identity', (e, tx: Transaction, ev) =>
           s.articleReviewed(tx, e, ev.id),
         ),

@@ -4,7 +4,15 @@ import type { BadgeCounter, BadgeId, RatingKind } from '@pencraft/rules';
 import { and, asc, count, desc, eq, gt, gte, sql, sum } from 'drizzle-orm';
 import { userLinks } from '../profile/link.table.js';
 import { users } from '../users/user.table.js';
-import { badgeCounters, countedArticles, ratingLog, supporters, upvoteTallies, userBadges } from './standing.tables.js';
+import {
+  badgeCounters,
+  countedArticles,
+  ratingLog,
+  readTallies,
+  supporters,
+  upvoteTallies,
+  userBadges,
+} from './standing.tables.js';
 
 export interface RatingChange {
   uid: string;
@@ -245,6 +253,40 @@ export class StandingRepository {
       .from(upvoteTallies)
       .where(and(eq(upvoteTallies.authorUid, authorUid), eq(upvoteTallies.kind, kind)));
     return { up: row?.up ?? 0, popular: row?.popular ?? 0 };
+  }
+
+  /**
+   * Raises an article's view and read totals to what an event counted (never lowers them); answers the reads held
+   * before and the author's views over all their articles now.
+   */
+  async raiseReach(
+    tx: Queryable,
+    articleId: string,
+    authorUid: string,
+    views: number,
+    reads: number,
+  ): Promise<{ previousReads: number; authorViews: number }> {
+    const [before] = await tx
+      .select({ reads: readTallies.reads })
+      .from(readTallies)
+      .where(eq(readTallies.articleId, articleId))
+      .for('update');
+    await tx
+      .insert(readTallies)
+      .values({ articleId, authorUid, views, reads })
+      .onConflictDoUpdate({
+        target: readTallies.articleId,
+        set: {
+          authorUid,
+          views: sql`greatest(${readTallies.views}, excluded.views)`,
+          reads: sql`greatest(${readTallies.reads}, excluded.reads)`,
+        },
+      });
+    const [total] = await tx
+      .select({ views: sql<number>`coalesce(sum(${readTallies.views}), 0)::bigint`.mapWith(Number) })
+      .from(readTallies)
+      .where(eq(readTallies.authorUid, authorUid));
+    return { previousReads: before?.reads ?? 0, authorViews: total?.views ?? 0 };
   }
 
   /** Whether the supporter is new to the recipient; answers the recipient's distinct supporters. */

@@ -185,6 +185,33 @@ describe('StandingService', () => {
     expect(repo.addRating).toHaveBeenCalledWith(TX, expect.objectContaining({ kind: 'articleRejected', points: -5 }));
   });
 
+  it('reads earn a point every tenth read of an article, once per step; views count towards the views badge', async () => {
+    const counted = { articleId: ARTICLE, authorUid: AUTHOR, viewsTotal: 10_000, readsTotal: 25, atMs: AT };
+    repo.userExists.mockResolvedValue(true);
+    repo.raiseReach
+      .mockResolvedValueOnce({ previousReads: 0, authorViews: 10_000 })
+      .mockResolvedValueOnce({ previousReads: 25, authorViews: 10_000 });
+    repo.addRating.mockResolvedValue(true);
+    repo.raise.mockImplementation(async (_tx, _uid, _counter, value) => value);
+    repo.award.mockResolvedValueOnce(true).mockResolvedValue(false);
+    outbox.add.mockResolvedValue('o');
+    await service.articleCounted(TX, counted);
+    await service.articleCounted(TX, counted);
+    expect(repo.raiseReach).toHaveBeenCalledWith(TX, ARTICLE, AUTHOR, 10_000, 25);
+    expect(repo.addRating).toHaveBeenCalledTimes(1);
+    expect(repo.addRating).toHaveBeenCalledWith(TX, {
+      uid: AUTHOR,
+      kind: 'articleReads',
+      points: 2,
+      sourceId: `reads:${ARTICLE}:25`,
+      subjectId: ARTICLE,
+      at: new Date(AT),
+    });
+    expect(repo.raise).toHaveBeenCalledWith(TX, AUTHOR, 'articleViews', 10_000);
+    expect(repo.award).toHaveBeenCalledWith(TX, AUTHOR, 'views', new Date(AT), null);
+    expect(outbox.add).toHaveBeenCalledTimes(1);
+  });
+
   const published = {
     commentId: COMMENT,
     articleId: ARTICLE,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ratingKinds } from '@pencraft/contracts/enums';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
-import type { ArticleReviewed, ArticleVoted } from '@pencraft/contracts/events/v1/articles';
+import type { ArticleCounted, ArticleReviewed, ArticleVoted } from '@pencraft/contracts/events/v1/articles';
 import type { CommentDeleted, CommentPublished, CommentVoted } from '@pencraft/contracts/events/v1/comments';
 import type { SupporterTotal, SupportReceived } from '@pencraft/contracts/events/v1/donations';
 import type { UserBanned, UserFollowed } from '@pencraft/contracts/events/v1/identity';
@@ -16,6 +16,7 @@ import {
   isProfileComplete,
   isStaffBadge,
   periodStart,
+  readPoints,
   resolvePaging,
   voteKind,
   votePoints,
@@ -107,6 +108,36 @@ export class StandingService {
         await this.rate(tx, uid, 'articleRejected', { sourceId: eventId, subjectId: event.articleId, at });
       }
     }
+  }
+
+  /**
+   * articles.article.counted (an article's totals after a statistics flush): every READS_PER_POINT-th read earns its
+   * author articleReads (logged once per article and step, so a copy or an older total adds nothing), and the views of
+   * all their articles count towards the views badge.
+   */
+  async articleCounted(tx: Queryable, event: ArticleCounted): Promise<void> {
+    if (!isUuid(event.articleId) || !isUuid(event.authorUid)) return;
+    if (!(await this.standing.userExists(tx, event.authorUid))) return;
+    const at = atOf(event.atMs, this.clock.now());
+    const views = Math.max(0, event.viewsTotal);
+    const reads = Math.max(0, event.readsTotal);
+    const { previousReads, authorViews } = await this.standing.raiseReach(
+      tx,
+      event.articleId,
+      event.authorUid,
+      views,
+      reads,
+    );
+    const points = readPoints(previousReads, reads);
+    if (points > 0) {
+      await this.rate(tx, event.authorUid, 'articleReads', {
+        points,
+        sourceId: `reads:${event.articleId}:${reads}`,
+        subjectId: event.articleId,
+        at,
+      });
+    }
+    await this.count(tx, event.authorUid, 'articleViews', authorViews, 'raise', at);
   }
 
   /** comments.comment.published (once per comment): commentPublished, and the commenter badge's count. */

@@ -122,3 +122,18 @@ export const countedArticles = identitySchema.table(
   },
   (t) => [primaryKey({ columns: [t.articleId, t.authorUid] })],
 );
+
+/**
+ * Views and reads of each article as the latest articles.article.counted said (totals, only ever raised), by its
+ * principal author: the reads already turned into rating, and the views the views badge sums.
+ */
+export const readTallies = identitySchema.table(
+  'read_tallies',
+  {
+    articleId: uuid('article_id').primaryKey(),
+    authorUid: uuid('author_uid').notNull(),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    reads: bigint('reads', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('read_tallies_author_idx').on(t.authorUid)],
+);

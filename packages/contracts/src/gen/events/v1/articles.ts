@@ -263,6 +263,23 @@ export interface ArticleReported {
   atMs: number;
 }
 
+/**
+ * Subject articles.article.counted: an article's views and reads so far, after a statistics flush added to them
+ * (once per article and flush). For identity's standing: the reads move the author's rating and the views count
+ * towards the 10,000-views badge (totals, so a redelivery or a reordering changes nothing).
+ */
+export interface ArticleCounted {
+  /** The article (UUID). */
+  articleId: string;
+  /** Its principal author (UUID). */
+  authorUid: string;
+  /** Views and reads counted so far (all days). */
+  viewsTotal: number;
+  readsTotal: number;
+  /** Milliseconds since the Unix epoch. */
+  atMs: number;
+}
+
 function createBaseArticlePublished(): ArticlePublished {
   return {
     articleId: "",
@@ -2387,6 +2404,146 @@ export const ArticleReported: MessageFns<ArticleReported> = {
     }
     if (message.excerpt !== "") {
       obj.excerpt = message.excerpt;
+    }
+    if (message.atMs !== 0) {
+      obj.atMs = Math.round(message.atMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseArticleCounted(): ArticleCounted {
+  return { articleId: "", authorUid: "", viewsTotal: 0, readsTotal: 0, atMs: 0 };
+}
+
+export const ArticleCounted: MessageFns<ArticleCounted> = {
+  encode(message: ArticleCounted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articleId !== "") {
+      writer.uint32(10).string(message.articleId);
+    }
+    if (message.authorUid !== "") {
+      writer.uint32(18).string(message.authorUid);
+    }
+    if (message.viewsTotal !== 0) {
+      writer.uint32(24).int64(message.viewsTotal);
+    }
+    if (message.readsTotal !== 0) {
+      writer.uint32(32).int64(message.readsTotal);
+    }
+    if (message.atMs !== 0) {
+      writer.uint32(40).int64(message.atMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ArticleCounted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseArticleCounted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.authorUid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.viewsTotal = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.readsTotal = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.atMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ArticleCounted {
+    return {
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      authorUid: isSet(object.authorUid)
+        ? globalThis.String(object.authorUid)
+        : isSet(object.author_uid)
+        ? globalThis.String(object.author_uid)
+        : "",
+      viewsTotal: isSet(object.viewsTotal)
+        ? globalThis.Number(object.viewsTotal)
+        : isSet(object.views_total)
+        ? globalThis.Number(object.views_total)
+        : 0,
+      readsTotal: isSet(object.readsTotal)
+        ? globalThis.Number(object.readsTotal)
+        : isSet(object.reads_total)
+        ? globalThis.Number(object.reads_total)
+        : 0,
+      atMs: isSet(object.atMs)
+        ? globalThis.Number(object.atMs)
+        : isSet(object.at_ms)
+        ? globalThis.Number(object.at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: ArticleCounted): unknown {
+    const obj: any = {};
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.authorUid !== "") {
+      obj.authorUid = message.authorUid;
+    }
+    if (message.viewsTotal !== 0) {
+      obj.viewsTotal = Math.round(message.viewsTotal);
+    }
+    if (message.readsTotal !== 0) {
+      obj.readsTotal = Math.round(message.readsTotal);
     }
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);
