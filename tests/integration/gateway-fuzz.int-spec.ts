@@ -168,6 +168,13 @@ const ENGAGEMENT_OPERATIONS = [
 const DONATION_OPERATIONS = ['createDonationAccount', 'setDonationThanks', 'addDonationCard', 'initiateSupport'];
 
 /**
+ * A publication's jobs: where to apply is an http(s) address or an e-mail address (one field, either kind, checked by
+ * parsing: NullOrEmpty when empty, the field's code otherwise), and a salary's maximum may not be below its minimum,
+ * neither of which a JSON Schema keyword says. The same exception as createArticle; every other check runs on them.
+ */
+const JOB_OPERATIONS = ['createStudioJob', 'updateStudioJob'];
+
+/**
  * Every check (schemathesis runs all of them when --checks is not given; naming them on the command line would
  * override the per-operation setting below), with narrow exceptions. createArticle's content must hold 50 to 30,000 visible characters summed
  * over all its blocks after their markup is removed: no JSON Schema keyword counts across array items and markup,
@@ -205,6 +212,7 @@ ${[
   ...ENGAGEMENT_OPERATIONS,
   ...COMMENT_OPERATIONS,
   ...DONATION_OPERATIONS,
+  ...JOB_OPERATIONS,
   ...captchaOperations(),
   'receiveStripeWebhook',
   'receiveDonationsStripeWebhook',

@@ -32,7 +32,7 @@ const JobId = z.string().regex(UUID_PATTERN).meta({ description: 'The job id (No
 const PublicationId = z.string().regex(UUID_PATTERN).meta({ description: 'The publication id' });
 const Cursor = z
   .string()
-  .max(80)
+  .regex(/^[0-9]{1,15}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
   .optional()
   .meta({ description: 'The nextCursor of the page before; absent for the first page (InvalidPage for another)' });
 const Qepik = z
