@@ -1,12 +1,15 @@
 import { oneOf } from '@pencraft/kit/schema';
 import {
   ACCOUNT_LOG_TYPES,
+  BADGE_COUNTERS,
+  BADGE_IDS,
   BAN_REASONS,
   FEEDBACK_STATUSES,
   FEEDBACK_TYPES,
   GENDERS,
   LANGS,
   LINK_PROVIDERS,
+  RATING_KINDS,
   THEMES,
 } from '@pencraft/rules';
 import { sqlText, textColumnChecks } from '@pencraft/testing';
@@ -25,6 +28,11 @@ const CLOSED: Record<string, readonly string[]> = {
   'feedback.type': FEEDBACK_TYPES,
   'feedback.status': FEEDBACK_STATUSES,
   'feedback.lang': LANGS,
+  // Standing (issue #17).
+  'rating_log.kind': RATING_KINDS,
+  'user_badges.badge': BADGE_IDS,
+  'badge_counters.counter': BADGE_COUNTERS,
+  'upvote_tallies.kind': ['article', 'comment'],
 };
 
 /** Free text (names, notes, addresses, keys, hashes): nothing to check against. */
@@ -63,6 +71,9 @@ const FREE = [
   'feedback.answer',
   'feedback.answered_by',
   'feedback.closed_by',
+  // Standing: the event (or article, comment, ban) a rating change came from; the staff member who granted a badge.
+  'rating_log.source_id',
+  'user_badges.granted_by',
 ];
 
 describe('identity tables: closed values', () => {
