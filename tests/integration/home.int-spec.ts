@@ -226,6 +226,9 @@ describe('the all tab', () => {
     expect(languages.slice(14)).toHaveLength(6);
     expect(languages.slice(14)).not.toContain('ru');
     expect(first.headers.get('vary')).toContain('Accept-Language');
+    // A later page keeps the language its list started in, whatever the request's (the server rendered the first).
+    const second = await home(visitor('en'), 'all', first.data!.nextCursor!);
+    expect(second.data!.items.map((card) => card.id)).toEqual((await expectedAll('ru')).slice(20, 40));
   });
 
   it('never repeats or skips a card while new articles are published', async () => {
@@ -241,7 +244,14 @@ describe('the all tab', () => {
   });
 
   it('refuses a cursor or tab it did not write with a catalogue code, never a server error', async () => {
-    for (const cursor of ['x', 'l.1.nope', `l.99999999999999999.${randomUUID()}`, "o'--", 'l'.repeat(80)]) {
+    for (const cursor of [
+      'x',
+      'l.az.1.nope',
+      `l.az.99999999999999999.${randomUUID()}`,
+      "o'--",
+      'o.de',
+      'l'.repeat(80),
+    ]) {
       const answer = await home(visitor(), 'all', cursor);
       expect([answer.status, codeOf(answer)]).toEqual([400, 'InvalidPage']);
     }

@@ -17,9 +17,9 @@ const HOUR = 3_600_000;
 describe('home cursor', () => {
   it('reads what it writes', () => {
     for (const cursor of [
-      { phase: 'l' as const, after: { atMs: 1_780_000_000_000, id: ID } },
-      { phase: 'o' as const, after: { atMs: 0, id: ID } },
-      { phase: 'o' as const },
+      { phase: 'l' as const, lang: 'az' as const, after: { atMs: 1_780_000_000_000, id: ID } },
+      { phase: 'o' as const, lang: 'ru' as const, after: { atMs: 0, id: ID } },
+      { phase: 'o' as const, lang: 'en' as const },
     ]) {
       expect(parseHomeCursor(formatHomeCursor(cursor))).toEqual(cursor);
     }
@@ -30,26 +30,30 @@ describe('home cursor', () => {
   it('refuses anything else (InvalidPage, never a server error)', () => {
     for (const bad of [
       'l',
-      'x.1.' + ID,
-      'l.1.not-a-uuid-at-all-but-36-chars-long',
-      'l.1234567890123456.' + ID,
-      'l.-1.' + ID,
-      'l.1.' + ID + 'x',
+      'o',
+      'l.az',
+      'o.de',
+      'l.1.' + ID,
+      'x.az.1.' + ID,
+      'l.az.1.not-a-uuid-at-all-but-36-chars-long',
+      'l.az.1234567890123456.' + ID,
+      'l.az.-1.' + ID,
+      'l.az.1.' + ID + 'x',
       "o'; drop table",
       'o'.repeat(HOME_CURSOR_MAX + 1),
-      'l.1.zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
+      'l.az.1.zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
     ]) {
       expect(parseHomeCursor(bad)).toBeNull();
     }
   });
 
-  it('continues after the last card, then with the other languages, then ends', () => {
+  it('continues after the last card, then with the other languages, then ends, in the language it started in', () => {
     const last = { phase: 'l' as const, atMs: 5, id: ID };
-    expect(nextHomeCursor(last, true, 'l')).toBe(`l.5.${ID}`);
-    expect(nextHomeCursor(last, false, 'l')).toBe('o');
-    expect(nextHomeCursor(undefined, false, 'l')).toBe('o');
-    expect(nextHomeCursor({ ...last, phase: 'o' }, true, 'o')).toBe(`o.5.${ID}`);
-    expect(nextHomeCursor({ ...last, phase: 'o' }, false, 'o')).toBe('');
+    expect(nextHomeCursor(last, true, 'l', 'az')).toBe(`l.az.5.${ID}`);
+    expect(nextHomeCursor(last, false, 'l', 'en')).toBe('o.en');
+    expect(nextHomeCursor(undefined, false, 'l', 'az')).toBe('o.az');
+    expect(nextHomeCursor({ ...last, phase: 'o' }, true, 'o', 'ru')).toBe(`o.ru.5.${ID}`);
+    expect(nextHomeCursor({ ...last, phase: 'o' }, false, 'o', 'ru')).toBe('');
   });
 
   it('knows the tabs', () => {

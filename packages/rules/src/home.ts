@@ -1,5 +1,6 @@
 // The home page's rules (issue #17): its tabs, the cursor of its lists and the trending score.
 import { isUuid } from './ids.js';
+import type { Lang } from './languages.js';
 
 /** The article list tabs of the home page (SPEC.md section 2). Visitors see `all` only. */
 export const HOME_TABS = ['all', 'following', 'suggestions'] as const;
@@ -13,18 +14,21 @@ export function isHomeTab(value: unknown): value is HomeTab {
 export const HOME_VIEWS_CLAIM = 150_000;
 
 /**
- * Where a home list continues. Each list shows the reader's language first (phase `l`), then the other languages
- * (phase `o`), each newest first by (published time, id). `after` is the last card shown in that phase; none means
- * the phase starts at its top. Written `l.<ms>.<id>` / `o.<ms>.<id>`, or `o` alone (the other languages from their
- * top); the first page has no cursor. A cursor is a position, not an offset: articles published meanwhile land
- * above it, so paging on never repeats or skips a card.
+ * Where a home list continues. Each list shows a language first (phase `l`), then the other languages (phase `o`),
+ * each newest first by (published time, id). `lang` is the language the list was started in (a later page keeps it,
+ * whatever the request's language: a page rendered by the server in one language continues in the browser in the
+ * same order). `after` is the last card shown in that phase; none means the phase starts at its top. Written
+ * `l.<lang>.<ms>.<id>` / `o.<lang>.<ms>.<id>`, or `o.<lang>` (the other languages from their top); the first page has
+ * no cursor. A cursor is a position, not an offset: articles published meanwhile land above it, so paging on never
+ * repeats or skips a card.
  */
 export interface HomeCursor {
   phase: 'l' | 'o';
+  lang: Lang;
   after?: { atMs: number; id: string };
 }
 
-const CURSOR = /^([lo])(?:\.(\d{1,15})\.([0-9a-fA-F-]{36}))?$/;
+const CURSOR = /^([lo])\.(az|en|ru)(?:\.(\d{1,15})\.([0-9a-fA-F-]{36}))?$/;
 /** Longer text is not a cursor this wrote (refused before any parsing). */
 export const HOME_CURSOR_MAX = 64;
 
@@ -34,29 +38,31 @@ export function parseHomeCursor(text: string | undefined): HomeCursor | undefine
   if (text.length > HOME_CURSOR_MAX) return null;
   const match = CURSOR.exec(text);
   if (!match) return null;
-  const [, phase, ms, id] = match as unknown as [string, 'l' | 'o', string | undefined, string | undefined];
-  if (ms === undefined || id === undefined) return phase === 'o' ? { phase } : null;
+  const [, phase, lang, ms, id] = match as unknown as [string, 'l' | 'o', Lang, string | undefined, string | undefined];
+  if (ms === undefined || id === undefined) return phase === 'o' ? { phase, lang } : null;
   if (!isUuid(id)) return null;
   const atMs = Number(ms);
   if (!Number.isSafeInteger(atMs)) return null;
-  return { phase, after: { atMs, id: id.toLowerCase() } };
+  return { phase, lang, after: { atMs, id: id.toLowerCase() } };
 }
 
 export function formatHomeCursor(cursor: HomeCursor): string {
-  return cursor.after ? `${cursor.phase}.${cursor.after.atMs}.${cursor.after.id}` : cursor.phase;
+  const start = `${cursor.phase}.${cursor.lang}`;
+  return cursor.after ? `${start}.${cursor.after.atMs}.${cursor.after.id}` : start;
 }
 
 /**
- * The cursor after a page: the last card of the page when more follow in its phase; the top of the other languages
- * when the reader's own ran out within the page and others may follow; none when the list is over.
+ * The cursor after a page of a list in `lang`: the last card of the page when more follow in its phase; the top of
+ * the other languages when the list's own ran out within the page and others may follow; none when the list is over.
  */
 export function nextHomeCursor(
   last: { phase: 'l' | 'o'; atMs: number; id: string } | undefined,
   more: boolean,
   phase: 'l' | 'o',
+  lang: Lang,
 ): string {
-  if (more && last) return formatHomeCursor({ phase: last.phase, after: { atMs: last.atMs, id: last.id } });
-  if (phase === 'l') return 'o';
+  if (more && last) return formatHomeCursor({ phase: last.phase, lang, after: { atMs: last.atMs, id: last.id } });
+  if (phase === 'l') return formatHomeCursor({ phase: 'o', lang });
   return '';
 }
 

@@ -58,7 +58,8 @@ export class HomeService {
     const cursor = parseHomeCursor(request.cursor);
     if (cursor === null) throw new AppError('InvalidPage');
     const size = pagingOf(1, request.pageSize).pageSize;
-    const lang = languages.fromProto(request.language) ?? DEFAULT_LANG;
+    // A later page keeps the language its list started in (the cursor's), whatever this request's.
+    const lang = cursor?.lang ?? languages.fromProto(request.language) ?? DEFAULT_LANG;
     if (request.tab !== 'all' && !isUuid(request.uid)) throw new AppError('Unauthorized');
     const source = await this.sourceOf(request.tab, request.uid, request.publicationIds.filter(isUuid));
     if (!source) return { items: [], nextCursor: '' };
@@ -81,7 +82,12 @@ export class HomeService {
     const cards = await this.home.cards(rows.map((row) => row.id));
     return {
       items: cards.map(toCard),
-      nextCursor: nextHomeCursor(last && { phase: last.phase, atMs: last.at.getTime(), id: last.id }, more, phase),
+      nextCursor: nextHomeCursor(
+        last && { phase: last.phase, atMs: last.at.getTime(), id: last.id },
+        more,
+        phase,
+        lang,
+      ),
     };
   }
 
