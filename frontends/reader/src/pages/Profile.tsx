@@ -1,3 +1,4 @@
+import { ratingTier } from '@pencraft/rules';
 import {
   api,
   ApiError,
@@ -23,7 +24,7 @@ import { SupportButton, SupportResult, useAcceptsSupport, useShowSupport } from 
 import { useReaderTranslation } from '../i18n.js';
 import { formatDate } from '../lib/format.js';
 import { linkLabel, profileTab, profileTabs } from '../lib/profile.js';
-import { useStandingTranslation } from '../lib/standing.js';
+import { formatPoints, useStandingTranslation } from '../lib/standing.js';
 import '../reader.css';
 import '../support.css';
 
@@ -196,6 +197,14 @@ function ProfileView({ handle }: { handle: string }) {
           <div>
             <dt>{t('profile.following')}</dt>
             <dd>{count(p.following)}</dd>
+          </div>
+          <div>
+            <dt>{ts('leaderboard.rating')}</dt>
+            <dd data-tier={ratingTier(p.rating)}>
+              <Link to="/leaderboard">
+                {formatPoints(p.rating, i18n.language)} · {ts(`tiers.${ratingTier(p.rating)}`)}
+              </Link>
+            </dd>
           </div>
           {joined && (
             <div>
