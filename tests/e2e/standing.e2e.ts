@@ -148,6 +148,8 @@ describe('badges', () => {
       'bug-hunter',
     ]);
     await page.getByText('Published a first article.').waitFor();
+    // The rating and its tier beside the counts (10 for the approval: Amateur).
+    await page.locator('.pc-profile__counts [data-tier="amateur"]').getByText('10 · Amateur').waitFor();
     await checkEverywhere('badges tab', open);
   });
 });
