@@ -197,7 +197,7 @@ describe('search through the gateway', () => {
 
   it('finds an article with a misspelled word in each language', async () => {
     expect(await titles('lighthuoses caspian')).toContain(best.title);
-    expect(await titles('küçeleri bakı')).toContain(baku.title);
+    expect(await titles('kücelri bakı')).toContain(baku.title);
     expect(await titles('кошкии города')).toContain(cats.title);
   });
 

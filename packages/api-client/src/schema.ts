@@ -3265,7 +3265,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Search with filters: kind, category, language, author (username or id), publication and a range of days (to on or after from), by relevance or newest first */
+    /** Search with filters: kind, category, language, author (username or id), publication and a range of days (to on or after from), by relevance or newest first; on a publication's subdomain the publication is that one */
     get: operations['searchAdvanced'];
     put?: never;
     post?: never;
@@ -3282,7 +3282,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Search of articles, users (by full name and username) and publications (by name, description and slug), one kind or all, by relevance or newest first */
+    /** Search of articles, users (by full name and username) and publications (by name, description and slug), one kind or all, by relevance or newest first; kind=photo: images of published articles found by their captions and the article's words (of a paid article only its teaser's images). On a publication's subdomain only that publication's documents */
     get: operations['searchFull'];
     put?: never;
     post?: never;

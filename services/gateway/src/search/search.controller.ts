@@ -10,19 +10,19 @@ import { SearchService } from './search.service.js';
 export class SearchController {
   constructor(private readonly search: SearchService) {}
 
-  /** On a publication's subdomain only that publication's articles are searched. */
+  /** On a publication's subdomain only that publication's documents are searched (every route). */
   @Route(searchTextRoute)
   text(@Input() input: RouteInput<typeof searchTextRoute>, @Req() request: FastifyRequest) {
     return this.search.text(input, publicationOf(request)?.id);
   }
 
   @Route(searchFullRoute)
-  full(@Input() input: RouteInput<typeof searchFullRoute>) {
-    return this.search.full(input);
+  full(@Input() input: RouteInput<typeof searchFullRoute>, @Req() request: FastifyRequest) {
+    return this.search.full(input, publicationOf(request)?.id);
   }
 
   @Route(searchAdvancedRoute)
-  advanced(@Input() input: RouteInput<typeof searchAdvancedRoute>) {
-    return this.search.advanced(input);
+  advanced(@Input() input: RouteInput<typeof searchAdvancedRoute>, @Req() request: FastifyRequest) {
+    return this.search.advanced(input, publicationOf(request)?.id);
   }
 }

@@ -25,7 +25,9 @@ export const searchFullRoute = defineRoute({
   tag: 'search',
   summary:
     'Search of articles, users (by full name and username) and publications (by name, description and slug), one ' +
-    'kind or all, by relevance or newest first',
+    'kind or all, by relevance or newest first; kind=photo: images of published articles found by their captions ' +
+    "and the article's words (of a paid article only its teaser's images). On a publication's subdomain only that " +
+    "publication's documents",
   query: SearchFullQuery,
   response: SearchPage,
   fieldCodes,
@@ -38,7 +40,7 @@ export const searchAdvancedRoute = defineRoute({
   tag: 'search',
   summary:
     'Search with filters: kind, category, language, author (username or id), publication and a range of days ' +
-    '(to on or after from), by relevance or newest first',
+    "(to on or after from), by relevance or newest first; on a publication's subdomain the publication is that one",
   query: SearchAdvancedQuery,
   response: SearchPage,
   fieldCodes,

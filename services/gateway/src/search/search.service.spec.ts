@@ -176,6 +176,17 @@ describe('SearchService (gateway)', () => {
     expect(search.searchText).not.toHaveBeenCalled();
   });
 
+  it("keeps /full and /advanced to the subdomain's publication, whatever publication was asked", async () => {
+    await service.full({ ...input, query: { q: 'çay', page: 1, sort: 'relevance' } }, PUBLICATION_ID);
+    expect(search.searchText).toHaveBeenLastCalledWith(expect.objectContaining({ publicationId: PUBLICATION_ID }));
+    const other = '0b9f6a1e-2c3d-4e5f-8a7b-9c0d1e2f3a4b';
+    const query = { q: 'çay', page: 1, kind: 'article', sort: 'relevance', publication: other } as const;
+    await service.advanced({ ...input, query }, PUBLICATION_ID);
+    expect(search.searchText).toHaveBeenLastCalledWith(expect.objectContaining({ publicationId: PUBLICATION_ID }));
+    await service.advanced({ ...input, query });
+    expect(search.searchText).toHaveBeenLastCalledWith(expect.objectContaining({ publicationId: other }));
+  });
+
   it("hands the controller's request context (the host's publication) to the search", async () => {
     const controller = new SearchController(service);
     const request = {} as FastifyRequest;

@@ -45,8 +45,11 @@ export class SearchService {
     );
   }
 
-  /** Articles, users and publications (or one kind of them), by relevance or newest first. */
-  async full({ query }: RouteInput<typeof searchFullRoute>) {
+  /**
+   * Articles, users and publications (or one kind of them), by relevance or newest first; on a publication's
+   * subdomain only that publication's documents (its articles, their photos and itself).
+   */
+  async full({ query }: RouteInput<typeof searchFullRoute>, hostPublicationId?: string) {
     return this.page(
       await this.search.searchText({
         ...NONE,
@@ -54,12 +57,17 @@ export class SearchService {
         page: query.page,
         kinds: (query.kind ? [query.kind] : EVERYTHING).map((kind) => searchHitKinds.toProto(kind)),
         sort: searchSorts.toProto(query.sort),
+        ...(hostPublicationId ? { publicationId: hostPublicationId } : {}),
       }),
     );
   }
 
-  /** One kind with filters; `to` is a whole day (published before the next one begins). */
-  async advanced({ query }: RouteInput<typeof searchAdvancedRoute>) {
+  /**
+   * One kind with filters; `to` is a whole day (published before the next one begins). On a publication's subdomain
+   * the publication filter is that publication, whatever was asked.
+   */
+  async advanced({ query }: RouteInput<typeof searchAdvancedRoute>, hostPublicationId?: string) {
+    const publicationId = hostPublicationId ?? query.publication;
     const fromMs = query.from ? Date.parse(`${query.from}T00:00:00Z`) : 0;
     const toMs = query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : 0;
     if (fromMs && toMs && fromMs >= toMs) {
@@ -77,7 +85,7 @@ export class SearchService {
         author: query.author ?? '',
         fromMs,
         toMs,
-        ...(query.publication ? { publicationId: query.publication } : {}),
+        ...(publicationId ? { publicationId } : {}),
       }),
     );
   }

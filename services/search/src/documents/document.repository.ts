@@ -167,8 +167,9 @@ export class DocumentRepository {
   }
 
   /**
-   * Whether documents have each word, and the nearest words of the index (pg_trgm, words_trgm_idx walked by distance)
-   * of those that could be typos. Words are folded by PostgreSQL as the documents were (search.fold, unaccent, lower).
+   * Whether documents have each word, and for one they do not, the nearest words of the index by trigram similarity
+   * (pg_trgm's % through words_trgm_gin_idx, most similar first). Words are folded by PostgreSQL as the documents
+   * were (search.fold, unaccent, lower).
    */
   async lookUp(words: string[]): Promise<WordLookup[]> {
     if (words.length === 0) return [];
@@ -177,12 +178,18 @@ export class DocumentRepository {
       known: boolean;
       near: WordLookup['near'] | null;
     }>(sql`
-      select q.word,
-             exists (select 1 from ${words_} w where w.word = q.folded) as known,
-             (select json_agg(json_build_object('word', n.word, 'similarity', similarity(n.word, q.folded)))
-                from (select w.word from ${words_} w order by w.word <-> q.folded limit ${TYPO_ALTERNATIVES + 1}) n) as near
+      select q.word, k.known,
+             case when k.known then null else
+               (select json_agg(json_build_object('word', n.word, 'similarity', n.similarity))
+                  from (select w.word, similarity(w.word, q.folded) as similarity
+                          from ${words_} w
+                         where w.word % q.folded
+                         order by similarity desc, w.word
+                         limit ${TYPO_ALTERNATIVES + 1}) n)
+             end as near
         from (select word, lower(public.unaccent(search.fold(word))) as folded
-                from unnest(${sql.param(words)}::text[]) as word) q`);
+                from unnest(${sql.param(words)}::text[]) as word) q
+        cross join lateral (select exists (select 1 from ${words_} w where w.word = q.folded) as known) k`);
     return result.rows.map((row) => ({ word: row.word, known: row.known, near: row.near ?? [] }));
   }
 

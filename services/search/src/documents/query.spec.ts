@@ -79,6 +79,8 @@ describe('queryGroups', () => {
     ]);
     expect(correctable('gardns')).toBe(true);
     expect(correctable('12345')).toBe(false);
+    expect(correctable('zx1234')).toBe(false);
+    expect(correctable('küçələri')).toBe(true);
   });
 });
 

@@ -53,10 +53,13 @@ export function queryWords(query: string): string[] {
   return [...new Set(words)].slice(0, QUERY_WORDS_MAX);
 }
 
-/** Whether a word is looked up among the index's words for near spellings (when no document has it). */
+/**
+ * Whether a word is looked up among the index's words for near spellings (when no document has it): letters only,
+ * as the index keeps its words (a word with digits is a code or a number, not a typo).
+ */
 export function correctable(word: string): boolean {
   const length = [...word].length;
-  return length >= TYPO_MIN_LENGTH && length <= WORD_MAX_LENGTH && !/^\p{N}+$/u.test(word);
+  return length >= TYPO_MIN_LENGTH && length <= WORD_MAX_LENGTH && /^\p{L}+$/u.test(word);
 }
 
 /** One group of the query: a word and what may stand for it (near spellings); any of them matches. */
