@@ -70,6 +70,11 @@ export class SearchService {
     const publicationId = hostPublicationId ?? query.publication;
     const fromMs = query.from ? Date.parse(`${query.from}T00:00:00Z`) : 0;
     const toMs = query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : 0;
+    if (Number.isNaN(fromMs) || Number.isNaN(toMs)) {
+      throw new AppError('InvalidModel', {
+        details: [{ field: Number.isNaN(fromMs) ? 'from' : 'to', code: 'InvalidModel' }],
+      });
+    }
     if (fromMs && toMs && fromMs >= toMs) {
       throw new AppError('InvalidModel', { details: [{ field: 'to', code: 'InvalidModel' }] });
     }
