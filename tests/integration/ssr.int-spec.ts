@@ -222,7 +222,8 @@ describe('home, category and profile pages', () => {
   it('render the home list with the site feed', async () => {
     const p = await page('/');
     expect(p.status).toBe(200);
-    expect(textOf(p.root)).toContain(`Rendered on the server ${run}`);
+    // The home shows a visitor's language first and a translation in it instead of its original (issue #17).
+    expect(textOf(p.root)).toContain(`Serverdə hazırlanıb ${run}`);
     expect(p.links('canonical')[0]!.href).toBe(`${ORIGIN}/`);
     expect(p.links('alternate')).toContainEqual(
       expect.objectContaining({ type: 'application/rss+xml', href: `${ORIGIN}/feed.xml` }),

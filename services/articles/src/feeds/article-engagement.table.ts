@@ -1,5 +1,5 @@
 import { oneOf } from '@pencraft/kit/schema';
-import { CATEGORY_IDS, type Lang } from '@pencraft/rules';
+import { CATEGORY_IDS, DEFAULT_LANG, type Lang } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { articlesSchema } from '../articles.schema.js';
@@ -22,7 +22,8 @@ export const articleEngagement = articlesSchema.table(
     authorId: uuid('author_id').notNull(),
     category: text('category').notNull(),
     /** The article's language, publication and original (for a translation): what the home lists filter by. */
-    language: text('language').$type<Lang>().notNull(),
+    /** Defaults to the platform's default language for rows written without one (only by hand). */
+    language: text('language').$type<Lang>().notNull().default(DEFAULT_LANG),
     publicationId: uuid('publication_id'),
     translationOf: uuid('translation_of'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "articles"."article_engagement" ALTER COLUMN "language" SET DEFAULT 'az';
