@@ -187,6 +187,10 @@ describe('a rating moved by events', () => {
       [writer.uid],
     );
     await sql.query('update identity.users set rating = rating + 86 where id = $1', [writer.uid]);
+    await sql.query(
+      `insert into identity.rating_days (uid, day, points) values ($1, (now() - interval '60 days')::date, 86)`,
+      [writer.uid],
+    );
     expect(codeOf(await writer.api.POST('/api/articles/{id}/downvote', byId(otherArticle)))).toEqual([
       403,
       'CannotDownvote',
@@ -387,6 +391,10 @@ describe('the leaderboard', () => {
     ]);
     await sql.query(
       `insert into identity.rating_log (uid, kind, points, source_id, at) values ($1, 'articleApproved', 20, 'seed-month', now() - interval '20 days')`,
+      [other.uid],
+    );
+    await sql.query(
+      `insert into identity.rating_days (uid, day, points) values ($1, (now() - interval '20 days')::date, 20)`,
       [other.uid],
     );
     const month = await visitor.GET('/api/leaderboard', { params: { query: { period: 'month' } } });

@@ -7,6 +7,7 @@ import { users } from '../users/user.table.js';
 import {
   badgeCounters,
   countedArticles,
+  ratingDays,
   ratingLog,
   readTallies,
   supporters,
@@ -71,6 +72,13 @@ export class StandingRepository {
       .update(users)
       .set({ rating: sql`${users.rating} + ${change.points}` })
       .where(eq(users.id, change.uid));
+    await tx
+      .insert(ratingDays)
+      .values({ uid: change.uid, day: change.at.toISOString().slice(0, 10), points: change.points })
+      .onConflictDoUpdate({
+        target: [ratingDays.uid, ratingDays.day],
+        set: { points: sql`${ratingDays.points} + excluded.points` },
+      });
     return true;
   }
 
@@ -127,14 +135,17 @@ export class StandingRepository {
       .limit(limit);
   }
 
-  /** A period: users by points gained since `since` (positive sums only), highest first. */
+  /**
+   * A period: users by points gained on the UTC days from the day of `since` (positive sums only), highest first,
+   * from the per-day sums (rating_days), so the cost follows the active users, not the number of log rows.
+   */
   async leadersSince(since: Date, offset: number, limit: number): Promise<LeaderRow[]> {
     const gained = this.database.db
-      .select({ uid: ratingLog.uid, points: sum(ratingLog.points).mapWith(Number).as('points') })
-      .from(ratingLog)
-      .where(gte(ratingLog.at, since))
-      .groupBy(ratingLog.uid)
-      .having(gt(sum(ratingLog.points), 0))
+      .select({ uid: ratingDays.uid, points: sum(ratingDays.points).mapWith(Number).as('points') })
+      .from(ratingDays)
+      .where(gte(ratingDays.day, since.toISOString().slice(0, 10)))
+      .groupBy(ratingDays.uid)
+      .having(gt(sum(ratingDays.points), 0))
       .as('gained');
     return this.database.db
       .select({

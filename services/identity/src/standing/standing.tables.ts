@@ -10,6 +10,7 @@ import {
 import {
   bigint,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -136,4 +137,20 @@ export const readTallies = identitySchema.table(
     reads: bigint('reads', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('read_tallies_author_idx').on(t.authorUid)],
+);
+
+/**
+ * The rating log summed per user and UTC day (kept in the transaction of each log row): the week and month
+ * leaderboards sum at most a month of days per active user instead of every log row of the period.
+ */
+export const ratingDays = identitySchema.table(
+  'rating_days',
+  {
+    uid: uuid('uid')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    points: doublePrecision('points').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.day] }), index('rating_days_day_idx').on(t.day, t.uid, t.points)],
 );
