@@ -140,6 +140,8 @@ describe('RemoteRegistry', () => {
       registry.deferOthers('/a/42');
       await registry.load('/a/42');
       expect(registry.needs('/write')).toBe(true);
+      // A page of the loaded remote renders at once.
+      expect(registry.needs('/')).toBe(false);
       await registry.load('/write');
       expect(names()).toEqual(['reader', 'editor']);
       expect(registry.needs('/write')).toBe(false);
@@ -161,6 +163,8 @@ describe('RemoteRegistry', () => {
       await registry.load('/a/42');
       expect(registry.getSnapshot().failed).toEqual(['reader']);
       expect(loaded).toEqual(['reader']);
+      // The page says it could not be loaded (with a retry) rather than waiting for the others.
+      expect(registry.needs('/a/42')).toBe(false);
       failing.clear();
       await registry.load('/a/42');
       expect(registry.getSnapshot().failed).toEqual([]);

@@ -149,7 +149,14 @@ export class RemoteRegistry {
    */
   needs(pathname: string): boolean {
     if (!this.entries) return false;
-    if (this.deferredFor !== undefined && pathname !== this.deferredFor && this.held().length > 0) return true;
+    // A page no loaded remote has, while others are held back (deferOthers): one of them may have it.
+    if (
+      this.deferredFor !== undefined &&
+      pathname !== this.deferredFor &&
+      this.held().length > 0 &&
+      !this.state.remotes.some(({ manifest }) => routeFor(manifest, pathname))
+    )
+      return true;
     return this.entries.some(
       ({ name, mount }) =>
         mount !== undefined &&
