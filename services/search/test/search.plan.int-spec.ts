@@ -1,5 +1,6 @@
 // Search at scale: the best match of a word every document contains comes out of the RUM index already ordered by
 // rank (search_vector <=> query): every match is ranked inside the index, none read from the table but the page's;
+// from then on such a word's pages come from its ranked list (search.ranked), kept exact by a trigger;
 // newest first walks documents_published_idx; a rare word and a typo's correction are found through the RUM index; a
 // search on a small publication's subdomain walks that publication's documents.
 // make bench SCALE=100000 measures it; this checks the plans on a few thousand documents.
@@ -7,7 +8,7 @@ import type { DatabaseHandle } from '@pencraft/kit';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { freshDatabase, type TestDatabase } from '../../../tests/support/stack.ts';
-import { DocumentRepository } from '../src/documents/document.repository.ts';
+import { DocumentRepository, RANKED_KEEP } from '../src/documents/document.repository.ts';
 import { SearchService } from '../src/documents/search.service.ts';
 
 let db: TestDatabase;
@@ -67,7 +68,7 @@ async function search(query: string, extra: { publicationId?: string; sort?: num
   const orm = drizzle(pool, { logger: { logQuery: (sql, params) => statements.push({ sql, params }) } });
   const service = new SearchService(new DocumentRepository({ db: orm } as unknown as DatabaseHandle));
   const { hits } = await service.searchText({ query, page: 1, pageSize: 20, ...extra });
-  const statement = statements.at(-1)!;
+  const statement = statements.filter((s) => s.sql.includes('ts_headline')).at(-1)!;
   const { rows } = await pool.query(`explain (analyze, format json) ${statement.sql}`, statement.params);
   const nodes = flatten(rows[0]['QUERY PLAN'][0].Plan as PlanNode);
   const scans = nodes.filter((n) => n['Relation Name'] === 'documents' || n['Index Name']);
@@ -75,6 +76,7 @@ async function search(query: string, extra: { publicationId?: string; sort?: num
 }
 
 it('ranks every match of a word every document contains inside the RUM index, reading only the page', async () => {
+  await pool.query('delete from search.ranked_queries');
   const { hits, indexes, nodes } = await search('gardens');
   expect(hits).toHaveLength(20);
   expect(hits[0]!.title).toBe('Gardens, gardens and gardens');
@@ -105,4 +107,47 @@ it("walks only a small publication's documents for a word every document contain
   expect(hits).toHaveLength(20);
   expect(hits.every((h) => h.title.startsWith('Publication gardens '))).toBe(true);
   expect(indexes).toContain('documents_publication_idx');
+});
+
+describe('the ranked list of a word many documents have', () => {
+  const ranks = (hits: { rank: number }[]) => hits.map((h) => h.rank.toFixed(6));
+
+  it('is made by the first search and then serves the same pages from ranked_order_idx, not RUM', async () => {
+    await pool.query('delete from search.ranked_queries');
+    const first = await search('gardens');
+    const { rows } = await pool.query(`select key, (select count(*)::int from search.ranked r where r.key = q.key) as n
+                                         from search.ranked_queries q`);
+    expect(rows).toEqual([{ key: '["gardens"]', n: RANKED_KEEP }]);
+    const second = await search('gardens');
+    expect(second.indexes).toContain('ranked_order_idx');
+    expect(second.indexes).not.toContain('documents_rum_idx');
+    expect(second.hits[0]!.title).toBe('Gardens, gardens and gardens');
+    expect(ranks(second.hits)).toEqual(ranks(first.hits));
+    // Bounded by the list, not by the matches (on a table this small the planner may read the whole list).
+    expect(Math.max(...second.nodes.map((n) => n['Actual Rows']))).toBeLessThanOrEqual(2 * RANKED_KEEP);
+    expect(second.nodes.some((n) => n['Node Type'] === 'Seq Scan')).toBe(false);
+  });
+
+  it('stays exact as documents come, change and go (the trigger)', async () => {
+    const best = '11111111-1111-4111-8111-111111111111';
+    await pool.query(
+      `insert into search.documents (id, kind, title, description, body, language, category, author_uid,
+                                     author_username, author_fullname, published_at)
+       values ($1, 'article', 'Gardens gardens gardens gardens', 'Gardens', 'Gardens', 'en', 'home', gen_random_uuid(),
+               'writer', 'A Writer', now() - interval '20 years')`,
+      [best],
+    );
+    expect((await search('gardens')).hits[0]!.id).toBe(best);
+    await pool.query(`update search.documents set title = 'Plain', description = '', body = 'gardens' where id = $1`, [
+      best,
+    ]);
+    const after = await search('gardens');
+    expect(after.hits.map((h) => h.id)).not.toContain(best);
+    expect(after.hits[0]!.title).toBe('Gardens, gardens and gardens');
+    await pool.query(`delete from search.documents where title = 'Gardens, gardens and gardens'`);
+    const gone = await search('gardens');
+    expect(gone.hits.map((h) => h.title)).not.toContain('Gardens, gardens and gardens');
+    const { rows } = await pool.query(`select count(*)::int as n from search.ranked`);
+    expect(rows[0].n).toBeLessThanOrEqual(RANKED_KEEP);
+  });
 });

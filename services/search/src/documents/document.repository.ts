@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import { documents, words as words_ } from './document.table.js';
+import { documents, ranked, rankedQueries, words as words_ } from './document.table.js';
 import { MARK_END, MARK_START, TYPO_ALTERNATIVES, type QueryGroup, type WordLookup } from './query.js';
 import type { Lang, SearchHitKind, SearchSort } from '@pencraft/rules';
 
@@ -48,6 +48,19 @@ export interface SearchOptions {
   sort: SearchSort;
   offset: number;
   limit: number;
+}
+
+/** How many of a common word's best matches its ranked list keeps (50 pages of 20, and room for changes). */
+export const RANKED_KEEP = 1100;
+/** How many matches make a word common enough for a ranked list (fewer are ranked by RUM as fast). */
+export const RANKED_MIN_MATCHES = 2000;
+/** How many ranked lists are kept (each costs a little on every change of a document). */
+export const RANKED_LISTS_MAX = 200;
+
+/** The ranked list's key of a query: one word (with its near spellings), not being typed; none for others. */
+export function rankedKey(groups: QueryGroup[]): string | undefined {
+  if (groups.length !== 1 || groups[0]!.prefix) return undefined;
+  return JSON.stringify([groups[0]!.word, ...groups[0]!.alternatives]);
 }
 
 /** The options of ts_headline: marks that never occur in a folded text (search.fold blanks them), no markup. */
@@ -194,11 +207,16 @@ export class DocumentRepository {
   }
 
   /**
-   * The documents matching every group, best first (the RUM index returns matches already ordered by
-   * search_vector <=> query, so the best of every match comes first without ranking them all: as fast at 100,000
-   * documents as at 100) or newest first (documents_published_idx walked newest first for a common word, the RUM index
-   * as a bitmap for a rare one). The title and a snippet are highlighted by ts_headline on the folded text, for the
-   * page's rows only.
+   * The documents matching every group, best first or newest first, with the title and a snippet highlighted by
+   * ts_headline on the folded text (for the page's rows only).
+   *
+   * Best first: the RUM index returns matches ordered by search_vector <=> query without reading the table, but it
+   * ranks every match, so a word most documents have costs more as they grow. For one word (with its near spellings)
+   * that many documents have, the page comes from its ranked list (the best RANKED_KEEP, kept exact by a trigger):
+   * the list is a prefix of the ranking of every match, so a page it fills (filters applied to it in order) is the page
+   * RUM would give; one it cannot fill is asked of RUM. The list is made the first time such a word is searched with at
+   * least RANKED_MIN_MATCHES matches. Newest first walks documents_published_idx for a common word and uses the RUM
+   * index as a bitmap for a rare one.
    */
   async search(groups: QueryGroup[], { filters, sort, offset, limit }: SearchOptions): Promise<DocumentHit[]> {
     const q = tsquery(groups);
@@ -210,15 +228,69 @@ export class DocumentRepository {
     if (filters.authorUsername) where.push(sql`lower(d.author_username) = lower(${filters.authorUsername})`);
     if (filters.from) where.push(sql`d.published_at >= ${filters.from.toISOString()}`);
     if (filters.to) where.push(sql`d.published_at < ${filters.to.toISOString()}`);
-    const order = sort === 'date' ? sql`d.published_at desc nulls last, d.id` : sql`d.search_vector <=> ${q}`;
+    const conditions = sql.join(where, sql` and `);
+    if (sort === 'date') {
+      return this.page(
+        q,
+        sql`select d.id, d.search_vector <=> ${q} as distance from ${documents} d where ${conditions}
+             order by d.published_at desc nulls last, d.id offset ${offset} limit ${limit}`,
+      );
+    }
+    const byRank = sql`select d.id, d.search_vector <=> ${q} as distance from ${documents} d where ${conditions}
+                        order by d.search_vector <=> ${q} offset ${offset} limit ${limit}`;
+    const key = rankedKey(groups);
+    if (!key) return this.page(q, byRank);
+    const listed = await this.database.db.execute<{ listed: boolean }>(
+      sql`select exists (select 1 from ${rankedQueries} where key = ${key}) as listed`,
+    );
+    if (listed.rows[0]?.listed) {
+      const rows = await this.page(
+        q,
+        sql`select d.id, r.distance from ${ranked} r join ${documents} d on d.id = r.id
+             where r.key = ${key} and ${conditions}
+             order by r.distance, r.id offset ${offset} limit ${limit}`,
+      );
+      if (rows.length === limit) return rows;
+      return this.page(q, byRank);
+    }
+    const rows = await this.page(q, byRank);
+    // A full page: perhaps a word many documents have. Counting stops at RANKED_MIN_MATCHES.
+    if (rows.length === limit) await this.rankIfCommon(key, q);
+    return rows;
+  }
+
+  /** Makes the ranked list of a word with at least RANKED_MIN_MATCHES matches (once; a concurrent maker wins). */
+  async rankIfCommon(key: string, q: SQL) {
+    const counted = await this.database.db.execute<{ common: boolean }>(sql`
+      select count(*) >= ${RANKED_MIN_MATCHES} as common
+        from (select 1 from ${documents} d where d.search_vector @@ ${q} limit ${RANKED_MIN_MATCHES}) m`);
+    if (!counted.rows[0]?.common) return;
+    await this.database.db.transaction(async (tx) => {
+      // Writers wait the moment the list is made, so none is missed: what committed before is in the list, what
+      // commits after finds it (the trigger).
+      await tx.execute(sql`lock table ${documents} in share mode`);
+      const made = await tx.execute<{ key: string }>(
+        sql`insert into ${rankedQueries} (key, query) values (${key}, ${q}) on conflict do nothing returning key`,
+      );
+      if (made.rows.length === 0) return;
+      await tx.execute(sql`
+        insert into ${ranked} (key, id, distance)
+        select ${key}, d.id, (d.search_vector <=> ${q})::real
+          from ${documents} d where d.search_vector @@ ${q}
+         order by d.search_vector <=> ${q}, d.id
+         limit ${RANKED_KEEP}`);
+      // Every list is kept up by every change of a document: the oldest go past RANKED_LISTS_MAX.
+      await tx.execute(sql`
+        delete from ${rankedQueries}
+         where key in (select key from ${rankedQueries} order by built_at desc, key offset ${RANKED_LISTS_MAX})`);
+    });
+  }
+
+  /** A page's rows from `source` (id and distance, in order), each with its highlighted title and snippet. */
+  private async page(q: SQL, source: SQL): Promise<DocumentHit[]> {
     const result = await this.database.db.execute<DocumentHit>(sql`
       with hits as (
-        select d.id, d.search_vector <=> ${q} as distance, row_number() over () as position
-          from (select d.id, d.search_vector
-                  from ${documents} d
-                 where ${sql.join(where, sql` and `)}
-                 order by ${order}
-                offset ${offset} limit ${limit}) d
+        select s.id, s.distance, row_number() over () as position from (${source}) s
       ), shown as (
         select d.*, h.distance, h.position,
                ts_headline(search.config(d.language), search.fold(d.title), ${q}, ${TITLE_HEADLINE}) as title_marked,

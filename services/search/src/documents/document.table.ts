@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { searchSchema } from '../search.schema.js';
 import type { Lang, SearchHitKind } from '@pencraft/rules';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
 
 /**
  * A column's tsvector in the text search configuration of the document's language: search.az, search.en or search.ru
@@ -81,3 +82,38 @@ export const words = searchSchema.table('words', { word: text('word').primaryKey
   // Near words by trigram similarity (word % query word): GIN walks only the words sharing trigrams with it.
   index('words_trgm_gin_idx').using('gin', t.word.op('gin_trgm_ops')),
 ]);
+
+/**
+ * The best matches of a word many documents have, kept ranked (issue #17): for a one-word search by relevance, the
+ * first RANKED_KEEP documents by search_vector <=> query, so a page is read from here in rank order instead of RUM
+ * ranking every match again (which grows with the matches: about 70 ms at 100,000). Made the first time such a word
+ * is searched with at least RANKED_MIN_MATCHES matches; kept exact by a statement trigger on documents (migration
+ * 0007): a changed document leaves the list and comes back only if it ranks before the list's last, the list is cut
+ * back to RANKED_KEEP, and a deleted document leaves by the foreign key. The list stays a prefix of the ranking of
+ * every match (it may only get shorter), so a page it fills is exactly the page RUM would give.
+ */
+export const rankedQueries = searchSchema.table('ranked_queries', {
+  /** The word and its alternatives as searched (JSON). */
+  key: text('key').primaryKey(),
+  query: tsquery('query').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ranked = searchSchema.table(
+  'ranked',
+  {
+    key: text('key')
+      .notNull()
+      .references(() => rankedQueries.key, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    distance: real('distance').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.id] }),
+    index('ranked_order_idx').on(t.key, t.distance, t.id),
+    // A deleted document (an account's deletion drops many) leaves every list by this index.
+    index('ranked_document_idx').on(t.id),
+  ],
+);
