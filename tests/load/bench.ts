@@ -40,7 +40,7 @@ import { createGrpcClient } from '@pencraft/kit';
 import { benchStack } from './bench-stack.ts';
 import { describeDonations, measureDonations, type DonationsFigures } from './donations-bench.ts';
 import { measureVoteToStream, type TripFigures } from './notify-latency.ts';
-import { COMMON_WORD, growArticles, publishedIds, rareWord, waitForDocuments } from './scale.ts';
+import { COMMON_WORD, growArticles, growRaters, publishedIds, rareWord, waitForDocuments } from './scale.ts';
 
 const PROFILE = 'test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -622,7 +622,10 @@ async function main() {
       for (const size of [SMALL, SCALE]) {
         const grown = await growArticles(url, templates, copies + 1, size);
         copies = grown.copies;
-        say(`scale: ${grown.total} published articles (${grown.seconds.toFixed(1)} s to generate)`);
+        const raters = await growRaters(url, grown.total, WRITER.login);
+        say(
+          `scale: ${grown.total} published articles (${grown.seconds.toFixed(1)} s to generate), ${raters} rated writers`,
+        );
         const ids = await publishedIds(url);
         const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
         const figures: Figures[] = [];
@@ -649,6 +652,7 @@ async function main() {
         );
         await run('leaderboard, all time', () => '/api/leaderboard?period=all');
         await run('leaderboard, this week', () => '/api/leaderboard?period=week');
+        await run('leaderboard, this month, page 2', () => '/api/leaderboard?period=month&page=2');
         scale.push({ size: grown.total, seconds: grown.seconds, figures });
       }
     }

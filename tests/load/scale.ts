@@ -114,3 +114,42 @@ export async function waitForDocuments(url: string, count: number, timeoutMs = 3
     await client.end();
   }
 }
+
+/**
+ * Grows the writers the leaderboard ranks with the articles: one rated account per 20 published articles, each with
+ * a rating and a day of points on each of the last 30 days (identity.rating_days, what the week and month boards
+ * sum), copied from the bench writer's row with a fresh id, username and address. Returns the accounts now rated.
+ */
+export async function growRaters(url: string, articles: number, templateUsername: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const target = Math.max(1, Math.floor(articles / 20));
+    const have = Number(
+      (await client.query<{ n: string }>(`select count(*) as n from identity.users where username like 'rater_%'`))
+        .rows[0]!.n,
+    );
+    if (have >= target) return have;
+    await client.query('begin');
+    await client.query(
+      `insert into identity.users (email, username, fullname, password_hash, terms_accepted_at, rating)
+       select 'rater' || n || '@example.az', 'rater_' || n, 'Rater ' || n, u.password_hash, now(), (n * 7919) % 5000
+         from identity.users u, generate_series($1::int, $2::int) as n
+        where u.username = $3`,
+      [have + 1, target, templateUsername],
+    );
+    await client.query(
+      `insert into identity.rating_days (uid, day, points)
+       select u.id, current_date - g, 1 + (abs(hashtext(u.username)) + g) % 9
+         from identity.users u, generate_series(0, 29) as g
+        where u.username like 'rater_%' and not exists (select 1 from identity.rating_days d where d.uid = u.id)`,
+    );
+    await client.query('commit');
+    return target;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
