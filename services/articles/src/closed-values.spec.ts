@@ -28,6 +28,7 @@ const CLOSED: Record<string, readonly string[]> = {
   'drafts.category': ['', ...CATEGORY_IDS],
   'article_edits.category': CATEGORY_IDS,
   'article_engagement.category': CATEGORY_IDS,
+  'article_engagement.language': LANGS,
   'category_follows.category': CATEGORY_IDS,
   'co_author_invitations.status': INVITATION_STATUSES,
   'media.type': EDITOR_IMAGE_TYPES,

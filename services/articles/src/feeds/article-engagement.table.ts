@@ -1,5 +1,5 @@
 import { oneOf } from '@pencraft/kit/schema';
-import { CATEGORY_IDS, DEFAULT_LANG, type Lang } from '@pencraft/rules';
+import { CATEGORY_IDS, DEFAULT_LANG, LANGS, type Lang } from '@pencraft/rules';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { articlesSchema } from '../articles.schema.js';
@@ -53,6 +53,7 @@ export const articleEngagement = articlesSchema.table(
       .on(t.publicationId, t.publishedAt.desc(), t.articleId.desc())
       .where(sql`publication_id is not null`),
     check('article_engagement_category_known', oneOf('category', CATEGORY_IDS)),
+    check('article_engagement_language_known', oneOf('language', LANGS)),
   ],
 );
 

@@ -1,0 +1,1 @@
+ALTER TABLE "articles"."article_engagement" ADD CONSTRAINT "article_engagement_language_known" CHECK ("language" in ('az', 'en', 'ru'));
