@@ -4,7 +4,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useHomeTranslation } from './i18n.js';
 
-/** A category's overview on its page: its counts, top authors and best recent articles (GET .../explore). */
+/**
+ * A category's overview on its page (GET .../explore): its counts and top authors. Its newest and best articles are
+ * the page's own lists (the sort tabs), so they are not repeated here.
+ */
 export function CategoryExplore({ category }: { category: CategoryId }) {
   const { t, i18n } = useHomeTranslation();
   const [overview, setOverview] = useState<Schemas['CategoryExplore'] | null>(null);
@@ -52,18 +55,6 @@ export function CategoryExplore({ category }: { category: CategoryId }) {
             </li>
           ))}
         </ol>
-      )}
-      {overview.top.length > 0 && (
-        <>
-          <h3>{t('category.topArticles')}</h3>
-          <ol className="pc-home__trends">
-            {overview.top.map((article) => (
-              <li key={article.id} lang={article.language}>
-                <Link to={`/a/${encodeURIComponent(article.id)}`}>{article.title}</Link>
-              </li>
-            ))}
-          </ol>
-        </>
       )}
     </section>
   );

@@ -67,7 +67,6 @@ const az: Messages<HomeMessages> = {
     thisWeek: 'Bu həftə',
     followers: 'İzləyicilər',
     topAuthors: 'Ən yaxşı müəlliflər',
-    topArticles: 'Son 30 günün ən yaxşıları',
     noAuthors: 'Hələ müəllif yoxdur.',
     score: 'xal {{score}}',
   },

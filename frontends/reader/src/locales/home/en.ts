@@ -62,7 +62,6 @@ const en = {
     thisWeek: 'This week',
     followers: 'Followers',
     topAuthors: 'Top authors',
-    topArticles: 'Best of the last 30 days',
     noAuthors: 'No authors yet.',
     score: 'score {{score}}',
   },

@@ -66,7 +66,6 @@ const ru: Messages<HomeMessages> = {
     thisWeek: 'За неделю',
     followers: 'Подписчики',
     topAuthors: 'Лучшие авторы',
-    topArticles: 'Лучшие за 30 дней',
     noAuthors: 'Авторов пока нет.',
     score: 'рейтинг {{score}}',
   },
