@@ -83,7 +83,8 @@ describe('a remote shipped without a shell release', () => {
 
   it('loads the new string in each language it switches to', async () => {
     for (const language of ['en', 'ru', 'az'] as const) {
-      await page.getByRole('combobox').first().selectOption(language);
+      // The header's language select (the search box beside it is a combobox too).
+      await page.locator('.pc-language select').selectOption(language);
       await page.waitForFunction((lng) => document.documentElement.lang === lng, language);
       await page.getByRole('heading', { level: 1, name: EXTRA[language].title }).waitFor();
       expect(await page.getByTestId('whats-new').textContent()).toBe(EXTRA[language].text);
