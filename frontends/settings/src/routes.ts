@@ -9,6 +9,8 @@ const settings = {
     ...SECTIONS.map((section) => ({ path: `/settings/${section.id}`, load: section.load })),
     // The feedback log (strings: the settingsFeedback namespace); the feedback form itself is the reader's /feedback.
     { path: '/settings/feedback', load: () => import('./pages/FeedbackLog.js') },
+    // The rating log (strings: the settingsRating namespace): what moved the user's rating (standing).
+    { path: '/settings/rating', load: () => import('./pages/RatingLog.js') },
   ],
   navigation: [
     {
@@ -23,6 +25,7 @@ const settings = {
   namespaces: {
     settings: (language: string) => import(`./locales/${language}.ts`),
     settingsFeedback: (language: string) => import(`./locales/feedback/${language}.ts`),
+    settingsRating: (language: string) => import(`./locales/rating/${language}.ts`),
     uploads: (language: string) => import(`./uploads/locales/${language}.ts`),
   },
 } satisfies RemoteManifest;
