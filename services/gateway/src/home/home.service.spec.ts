@@ -61,7 +61,10 @@ describe('HomeService (gateway)', () => {
   it("passes the session's user and the publications they subscribe to", async () => {
     sessions.resolve.mockResolvedValue(user);
     publications.listMySubscriptions.mockResolvedValue({
-      subscriptions: [{ publication: { id: PUBLICATION } as never }, { publication: undefined }],
+      subscriptions: [
+        { publication: { id: PUBLICATION } as never, subscription: undefined },
+        { publication: undefined, subscription: undefined },
+      ],
     });
     engagement.listHomeFeed.mockResolvedValue({ items: [], nextCursor: '' });
     const page = (await service.articles({ tab: 'following' }, 'token', 'ru')) as { nextCursor: string | null };
