@@ -162,7 +162,8 @@ beforeAll(async () => {
   apps.push(
     ...(await Promise.all([
       startService('identity', db.name),
-      startService('articles', db.name),
+      // Reads reach trending with each statistics flush: often here.
+      startService('articles', db.name, { STATISTICS_FLUSH_INTERVAL_MS: '300' }),
       startService('publications', db.name),
     ])),
   );
@@ -379,6 +380,21 @@ describe('trending', () => {
     const second = await trends();
     expect(second.map((card) => card.id).slice(0, 2)).toEqual([ids.aylaTech, ids.boraHistory]);
     expect(second[0]!.score).toBeCloseTo(6, 1);
+    // Reads count too (one each, as the statistics flush applies them): two readers of the science article.
+    for (const agent of ['Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0', 'Mozilla/5.0 (Macintosh) Safari/605.1.15']) {
+      const read = await new ApiClient(base).post(
+        '/api/analytics/read',
+        { articleId: ids.cahanScience, seconds: 90, finished: true },
+        { 'user-agent': agent },
+      );
+      expect(read.status).toBe(204);
+    }
+    const third = await eventually(async () => {
+      const items = await trends();
+      return items.some((card) => card.id === ids.cahanScience) ? items : undefined;
+    });
+    expect(third.map((card) => card.id).slice(0, 3)).toEqual([ids.aylaTech, ids.boraHistory, ids.cahanScience]);
+    expect(third[2]!.score).toBeCloseTo(2, 1);
   });
 });
 
