@@ -1,6 +1,7 @@
 import { Language } from '@pencraft/contracts/common/v1/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';
+import type { Logger } from '@pencraft/kit';
 import { strictMock } from '@pencraft/testing';
 import type { SessionService } from '../accounts/session.service.js';
 import type { ArticlesClient } from '../articles/articles.upstream.js';
@@ -30,12 +31,14 @@ describe('HomeService (gateway)', () => {
   const articles = strictMock<ArticlesClient>('articles');
   const publications = strictMock<PublicationsClient>('publications');
   const sessions = strictMock<SessionService>('sessions');
+  const warnings: unknown[] = [];
+  const log = { warn: (...args: unknown[]) => void warnings.push(args) } as unknown as Logger;
   let service: HomeService;
 
   beforeEach(() => {
     for (const mock of [engagement.listHomeFeed, publications.listMySubscriptions, sessions.resolve]) mock.mockReset();
     engagement.listHomeFeed.mockResolvedValue({ items: [], nextCursor: 'l.en.1.x' });
-    service = new HomeService(engagement, articles, publications, new PublicCache(0), sessions);
+    service = new HomeService(engagement, articles, publications, new PublicCache(0), sessions, log);
   });
 
   it('answers the all tab in the request language to anyone, without a session', async () => {
@@ -78,5 +81,14 @@ describe('HomeService (gateway)', () => {
         publicationIds: [PUBLICATION],
       }),
     );
+  });
+
+  it('lists without the subscribed publications when publications cannot answer, with a warning', async () => {
+    sessions.resolve.mockResolvedValue(user);
+    publications.listMySubscriptions.mockRejectedValue(new AppError('NetworkError'));
+    engagement.listHomeFeed.mockResolvedValue({ items: [], nextCursor: '' });
+    await service.articles({ tab: 'following' }, 'token', 'az');
+    expect(engagement.listHomeFeed).toHaveBeenCalledWith(expect.objectContaining({ publicationIds: [] }));
+    expect(warnings).toHaveLength(1);
   });
 });

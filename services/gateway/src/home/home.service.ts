@@ -4,6 +4,7 @@ import type { CategoryAuthor } from '@pencraft/contracts/articles/v1/engagement'
 import { languages } from '@pencraft/contracts/enums';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError, pickLang, type Lang } from '@pencraft/errors';
+import { LOGGER, type Logger } from '@pencraft/kit';
 import { PAGE_SIZE, type CategoryId, type HomeTab } from '@pencraft/rules';
 import { SessionService } from '../accounts/session.service.js';
 import { articleCardJson } from '../articles/article.dto.js';
@@ -37,6 +38,7 @@ export class HomeService {
     @Inject(PUBLICATIONS) private readonly publications: PublicationsClient,
     @Inject(PublicCache) private readonly cache: PublicCache,
     private readonly sessions: SessionService,
+    @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
   async articles(
@@ -88,10 +90,20 @@ export class HomeService {
     });
   }
 
-  /** The publications the user subscribes to (their articles join following; suggestions leave them out). */
+  /**
+   * The publications the user subscribes to (their articles join following; suggestions leave them out). When the
+   * publications service cannot answer, the home goes on without them (users and categories still list) rather
+   * than failing the whole page; the warning says so.
+   */
   private async subscribed(user: UserSummary): Promise<string[]> {
-    const { subscriptions } = await this.publications.listMySubscriptions({ actorUid: user.uid });
-    return subscriptions.flatMap((item) => (item.publication?.id ? [item.publication.id] : []));
+    try {
+      const { subscriptions } = await this.publications.listMySubscriptions({ actorUid: user.uid });
+      return subscriptions.flatMap((item) => (item.publication?.id ? [item.publication.id] : []));
+    } catch (error) {
+      if (AppError.is(error) && error.httpStatus < 500) throw error;
+      this.log.warn({ err: error }, 'home: the subscribed publications could not be read; listing without them');
+      return [];
+    }
   }
 
   trends() {
