@@ -14,7 +14,8 @@ const az: Messages<ShellMessages> = {
     placeholder: 'Axtar…',
     submit: 'Axtar',
     suggestions: 'Təkliflər',
-    suggestionsCount: 'Təkliflər: {{count}}. Seçmək üçün yuxarı və aşağı oxlardan, açmaq üçün Enter düyməsindən istifadə edin.',
+    suggestionsCount:
+      'Təkliflər: {{count}}. Seçmək üçün yuxarı və aşağı oxlardan, açmaq üçün Enter düyməsindən istifadə edin.',
     noSuggestions: 'Təklif yoxdur',
   },
   theme: {
