@@ -1,6 +1,7 @@
 // Scale mode of the bench: grows the published articles to a target count by copying the articles the bench
-// published through the API, straight into the tables the reads use (articles.articles, the home list and the
-// article read; search.documents, the search). A few SQL statements, not the API: 100,000 articles in about a minute.
+// published through the API, straight into the tables the reads use (articles.articles, the article read;
+// articles.article_engagement, the home tabs; search.documents, the search). A few SQL statements, not the API:
+// 100,000 articles in about a minute.
 //
 // Each copy gets a fresh id, a publication time spread at random over two years (so the table's physical order is
 // not the order of the home list), and two extra words in its body so searches have every frequency:
@@ -57,6 +58,12 @@ export async function growArticles(url: string, templates: string[], from: numbe
                 c.published_at, c.published_at, c.published_at
            from copies c join articles.articles a on a.id = c.template`,
       );
+      // The home lists' read model (article_engagement: what the tabs walk by cursor), as publishing writes it.
+      await client.query(
+        `insert into articles.article_engagement (article_id, author_id, category, language, published_at)
+         select c.id, a.author_id, a.category, a.language, c.published_at
+           from copies c join articles.articles a on a.id = c.template`,
+      );
       await client.query(
         `insert into search.documents
            (id, kind, title, description, body, language, category, author_uid, author_username, author_fullname,
@@ -68,7 +75,7 @@ export async function growArticles(url: string, templates: string[], from: numbe
       await client.query('commit');
       // Fresh statistics and visibility map, as autovacuum would leave them after a while. A transaction of a
       // service still open during the first pass keeps pages from being marked all-visible: then once more.
-      for (const table of ['articles.articles', 'search.documents']) {
+      for (const table of ['articles.articles', 'articles.article_engagement', 'search.documents']) {
         for (let pass = 0; pass < 5; pass += 1) {
           await client.query(`vacuum analyze ${table}`);
           const { rows } = await client.query<{ visible: number; pages: number }>(
