@@ -1,5 +1,4 @@
 // The home page's rules (issue #17): its tabs, the cursor of its lists and the trending score.
-import { isUuid } from './ids.js';
 import type { Lang } from './languages.js';
 
 /** The article list tabs of the home page (SPEC.md section 2). Visitors see `all` only. */
@@ -28,7 +27,13 @@ export interface HomeCursor {
   after?: { atMs: number; id: string };
 }
 
-const CURSOR = /^([lo])\.(az|en|ru)(?:\.(\d{1,15})\.([0-9a-fA-F-]{36}))?$/;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/**
+ * Every cursor this writes, as the gateway documents it (so any text the document allows is a readable position):
+ * `l.<lang>.<ms>.<id>`, `o.<lang>` or `o.<lang>.<ms>.<id>`.
+ */
+export const HOME_CURSOR_PATTERN = `^(?:l\\.(?:az|en|ru)\\.[0-9]{1,15}\\.${UUID}|o\\.(?:az|en|ru)(?:\\.[0-9]{1,15}\\.${UUID})?)$`;
+const CURSOR = new RegExp(`^([lo])\\.(az|en|ru)(?:\\.([0-9]{1,15})\\.(${UUID}))?$`);
 /** Longer text is not a cursor this wrote (refused before any parsing). */
 export const HOME_CURSOR_MAX = 64;
 
@@ -40,10 +45,9 @@ export function parseHomeCursor(text: string | undefined): HomeCursor | undefine
   if (!match) return null;
   const [, phase, lang, ms, id] = match as unknown as [string, 'l' | 'o', Lang, string | undefined, string | undefined];
   if (ms === undefined || id === undefined) return phase === 'o' ? { phase, lang } : null;
-  if (!isUuid(id)) return null;
   const atMs = Number(ms);
   if (!Number.isSafeInteger(atMs)) return null;
-  return { phase, lang, after: { atMs, id: id.toLowerCase() } };
+  return { phase, lang, after: { atMs, id } };
 }
 
 export function formatHomeCursor(cursor: HomeCursor): string {

@@ -6,12 +6,7 @@ import { SESSION_COOKIE } from '../http/cookies.js';
 import { Input } from '../http/input.js';
 import { publicationOf } from '../http/publication-hosts.js';
 import { Route, type RouteInput } from '../http/route.js';
-import {
-  categoriesRoute,
-  createArticleRoute,
-  publishArticleRoute,
-  readArticleRoute,
-} from './articles.routes.js';
+import { categoriesRoute, createArticleRoute, publishArticleRoute, readArticleRoute } from './articles.routes.js';
 import { ArticlesService } from './articles.service.js';
 
 @Controller()
@@ -42,5 +37,4 @@ export class ArticlesController {
   read(@Input() input: RouteInput<typeof readArticleRoute>, @Req() request: FastifyRequest) {
     return this.articles.read(input.params.id, request.cookies[SESSION_COOKIE]);
   }
-
 }

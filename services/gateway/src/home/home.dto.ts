@@ -1,4 +1,4 @@
-import { CATEGORY_IDS, HOME_CURSOR_MAX, HOME_MAX_PAGE, HOME_TABS } from '@pencraft/rules';
+import { CATEGORY_IDS, HOME_CURSOR_MAX, HOME_CURSOR_PATTERN, HOME_MAX_PAGE, HOME_TABS } from '@pencraft/rules';
 import { z } from 'zod';
 import { ArticleCardJson } from '../articles/article.dto.js';
 
@@ -8,13 +8,9 @@ export const HomeQuery = z.object({
     .optional()
     .default('all')
     .meta({ description: 'all (everyone), following or suggestions (signed in: Unauthorized otherwise)' }),
-  cursor: z
-    .string()
-    .max(HOME_CURSOR_MAX)
-    .optional()
-    .meta({
-      description: 'The nextCursor of the page before; none for the first page (InvalidPage for any other text)',
-    }),
+  cursor: z.string().max(HOME_CURSOR_MAX).regex(new RegExp(HOME_CURSOR_PATTERN)).optional().meta({
+    description: 'The nextCursor of the page before; none for the first page (InvalidPage for any other text)',
+  }),
   page: z.coerce
     .number()
     .int()
