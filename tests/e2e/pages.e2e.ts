@@ -66,7 +66,16 @@ describe('pages', () => {
     const footer = await hrefs('footer.pc-footer a[href]');
     expect(form).toEqual(expect.arrayContaining(['/docs/agreement', '/docs/privacy', '/login']));
     expect(footer).toEqual(
-      expect.arrayContaining(['/about', '/docs', '/contactus', '/feedback', '/cookies', '/guide/rules']),
+      expect.arrayContaining([
+        '/about',
+        '/docs',
+        '/contactus',
+        '/feedback',
+        '/cookies',
+        '/guide/rules',
+        '/leaderboard',
+        '/jobs',
+      ]),
     );
     // The captcha widget inside the form credits its vendor with a link of its own: the only link off the site.
     const links = [...new Set([...form, ...footer])];

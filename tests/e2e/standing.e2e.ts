@@ -118,8 +118,8 @@ describe('badges', () => {
     });
     await until(async () => expect(await bellCount()).toBe(before + 2));
     await bell().click();
-    // A 105 leads nowhere: it is a sentence, not a link.
-    await panel().getByText('You earned a new badge.').waitFor();
+    // A 105 leads nowhere: it is a sentence, not a link, naming the badge in the page's language.
+    await panel().getByText('You earned the badge “First article”.').waitFor();
     await page.keyboard.press('Escape');
 
     // A staff grant (bug-hunter): one more 105, live.

@@ -9,6 +9,8 @@ export const FOOTER_LINKS = [
   { to: '/docs/privacy', label: 'footer.privacy' },
   { to: '/docs/agreement', label: 'footer.agreement' },
   { to: '/guide/rules', label: 'footer.guides' },
+  { to: '/leaderboard', label: 'footer.leaderboard' },
+  { to: '/jobs', label: 'footer.jobs' },
   { to: '/contactus', label: 'footer.contact' },
   { to: '/feedback', label: 'footer.feedback' },
   { to: '/cookies', label: 'footer.cookies' },

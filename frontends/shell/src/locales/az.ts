@@ -285,6 +285,8 @@ const az: Messages<ShellMessages> = {
     privacy: 'Məxfilik',
     agreement: 'İstifadəçi razılaşması',
     guides: 'Bələdçilər',
+    leaderboard: 'Liderlər cədvəli',
+    jobs: 'Vakansiyalar',
     contact: 'Əlaqə',
     feedback: 'Rəy bildirin',
     cookies: 'Kukilər',

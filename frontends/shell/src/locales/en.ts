@@ -281,6 +281,8 @@ const en = {
     privacy: 'Privacy',
     agreement: 'User agreement',
     guides: 'Guides',
+    leaderboard: 'Leaderboard',
+    jobs: 'Jobs',
     contact: 'Contact',
     feedback: 'Feedback',
     cookies: 'Cookies',

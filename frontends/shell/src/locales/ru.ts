@@ -287,6 +287,8 @@ const ru: Messages<ShellMessages> = {
     privacy: 'Конфиденциальность',
     agreement: 'Пользовательское соглашение',
     guides: 'Руководства',
+    leaderboard: 'Таблица лидеров',
+    jobs: 'Вакансии',
     contact: 'Контакты',
     feedback: 'Обратная связь',
     cookies: 'Cookie',

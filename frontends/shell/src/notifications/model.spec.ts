@@ -101,6 +101,15 @@ describe('notifications in words', () => {
     expect(decisionOf(base({ type: 0, data: { decision: 'approved' } }))).toBeUndefined();
   });
 
+  it('names the badge of a 105 when it carries one, else says a badge was earned', () => {
+    expect(sentenceOf(base({ type: 105, data: { badge: 'first-article' } }))).toEqual({
+      key: 'types.105_named',
+      values: expect.objectContaining({ badge: 'first-article' }),
+    });
+    expect(sentenceOf(base({ type: 105, data: {} })).key).toBe('types.105');
+    expect(sentenceOf(base({ type: 105, data: { badge: '<b>x</b>' } })).key).toBe('types.105');
+  });
+
   it('names the money of a support (200) and a payout (201) in qəpik, the supporter only when shown', () => {
     const support = sentenceOf(base({ type: 200, data: { supportId: 's1', amountQepik: '1050', amount: '10.50' } }));
     expect(support).toEqual({ key: 'types.200', values: expect.objectContaining({ amountQepik: '1050' }) });

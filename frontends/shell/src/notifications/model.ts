@@ -172,6 +172,9 @@ export function sentenceOf(notification: Notification): { key: string; values: R
     const state = (PAYOUT_STATES as readonly unknown[]).includes(data.state) ? (data.state as string) : 'other';
     return { key: money ? `types.201.${state}` : 'types.201.other', values };
   }
+  // A badge is named in the sentence (its name in the page's language: parts.tsx; an unknown one says types.105).
+  if (type === 105)
+    return { key: values.badge && /^[a-z-]{1,40}$/.test(values.badge) ? 'types.105_named' : 'types.105', values };
   const decision = decisionOf(notification);
   if ([2, 4, 52].includes(type)) return { key: `types.${type}.${decision ?? 'other'}`, values };
   if (PUBLICATION_TYPES.includes(type)) {

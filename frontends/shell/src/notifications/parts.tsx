@@ -20,10 +20,16 @@ function dayText(day: string | undefined, t: TFunction<'notifications'>): string
 
 /** The sentence of a notification in the interface language (plain text); money as ₼ in the language's format. */
 export function sentence(notification: Notification, t: TFunction<'notifications'>, language = 'az'): string {
-  const { key, values } = sentenceOf(notification);
+  const named = sentenceOf(notification);
+  // A badge whose name this page does not know (a newer badge than these strings) keeps the plain sentence.
+  const badgeName =
+    named.key === 'types.105_named' ? String(t(`badges.${named.values.badge}`, { defaultValue: '' })) : '';
+  const { key, values } = named.key === 'types.105_named' && !badgeName ? { ...named, key: 'types.105' } : named;
   const money = values.amountQepik ? { amount: formatManat(Number(values.amountQepik), language) } : {};
   const date = dayText(values.expectedDate, t);
-  return String(t(key, { ...values, ...money, ...(date ? { date } : {}), actor: values.actor || t('someone') }));
+  return String(
+    t(key, { ...values, ...money, badgeName, ...(date ? { date } : {}), actor: values.actor || t('someone') }),
+  );
 }
 
 /**

@@ -67,6 +67,7 @@ const az: typeof en = {
     '100': 'Pencraft-a xoş gəlmisiniz! Bildiklərinizi paylaşın: ilk məqalənizi yazın.',
     '104': '{{actor}} sizi izləməyə başladı.',
     '105': 'Yeni nişan qazandınız.',
+    '105_named': '«{{badgeName}}» nişanını qazandınız.',
     '200': '{{actor}} sizi {{amount}} ilə dəstəklədi.',
     '200_anonymous': 'Bir oxucu sizi {{amount}} ilə dəstəklədi.',
     '200_plain': '{{actor}} sizə dəstək göndərdi.',
@@ -89,6 +90,21 @@ const az: typeof en = {
     '500': '{{actor}} sizi “{{title}}” məqaləsinə həmmüəllif olmağa dəvət etdi.',
     '500_untitled': '{{actor}} sizi bir məqaləyə həmmüəllif olmağa dəvət etdi.',
     other: 'Yeni bildirişiniz var.',
+  },
+  /** The badges' names (the reader's standing strings say the same), for 105's sentence. */
+  badges: {
+    'first-article': 'İlk məqalə',
+    'complete-profile': 'Tam profil',
+    'comment-upvotes': 'Sevilən şərhçi',
+    'popular-articles': 'Populyar müəllif',
+    'article-upvotes': 'Yüz müsbət səs',
+    views: 'On min baxış',
+    followers: 'Əlli izləyici',
+    supporter: 'Səxavətli dəstəkçi',
+    supporters: 'Əlli dəstəkçi',
+    commenter: 'Şərhçi',
+    'beta-tester': 'Beta-tester',
+    'bug-hunter': 'Xəta ovçusu',
   },
 };
 

@@ -67,6 +67,7 @@ const en = {
     '100': 'Welcome to Pencraft! Share what you know: write your first article.',
     '104': '{{actor}} started following you.',
     '105': 'You earned a new badge.',
+    '105_named': 'You earned the badge “{{badgeName}}”.',
     '200': '{{actor}} supported you with {{amount}}.',
     '200_anonymous': 'A reader supported you with {{amount}}.',
     '200_plain': 'You received support from {{actor}}.',
@@ -88,6 +89,21 @@ const en = {
     '500': '{{actor}} invited you to co-author “{{title}}”.',
     '500_untitled': '{{actor}} invited you to co-author an article.',
     other: 'You have a new notification.',
+  },
+  /** The badges' names (the reader's standing strings say the same), for 105's sentence. */
+  badges: {
+    'first-article': 'First article',
+    'complete-profile': 'Complete profile',
+    'comment-upvotes': 'Liked commenter',
+    'popular-articles': 'Popular writer',
+    'article-upvotes': 'Hundred upvotes',
+    views: 'Ten thousand views',
+    followers: 'Fifty followers',
+    supporter: 'Generous supporter',
+    supporters: 'Fifty supporters',
+    commenter: 'Commenter',
+    'beta-tester': 'Beta tester',
+    'bug-hunter': 'Bug hunter',
   },
 };
 

@@ -67,6 +67,7 @@ const ru: typeof en = {
     '100': 'Добро пожаловать в Pencraft! Поделитесь тем, что знаете: напишите первую статью.',
     '104': '{{actor}} подписался(-ась) на вас.',
     '105': 'Вы получили новый значок.',
+    '105_named': 'Вы получили значок «{{badgeName}}».',
     '200': '{{actor}} поддержал(а) вас на {{amount}}.',
     '200_anonymous': 'Читатель поддержал вас на {{amount}}.',
     '200_plain': '{{actor}} поддержал(а) вас.',
@@ -88,6 +89,21 @@ const ru: typeof en = {
     '500': '{{actor}} пригласил(а) вас стать соавтором статьи «{{title}}».',
     '500_untitled': '{{actor}} пригласил(а) вас стать соавтором статьи.',
     other: 'У вас новое уведомление.',
+  },
+  /** The badges' names (the reader's standing strings say the same), for 105's sentence. */
+  badges: {
+    'first-article': 'Первая статья',
+    'complete-profile': 'Полный профиль',
+    'comment-upvotes': 'Любимый комментатор',
+    'popular-articles': 'Популярный автор',
+    'article-upvotes': 'Сто голосов',
+    views: 'Десять тысяч просмотров',
+    followers: 'Пятьдесят подписчиков',
+    supporter: 'Щедрый поддерживающий',
+    supporters: 'Пятьдесят поддержавших',
+    commenter: 'Комментатор',
+    'beta-tester': 'Бета-тестер',
+    'bug-hunter': 'Охотник за ошибками',
   },
 };
 
