@@ -7,10 +7,6 @@ const settings = {
   routes: [
     { path: '/settings', load: () => import('./pages/SettingsIndex.js') },
     ...SECTIONS.map((section) => ({ path: `/settings/${section.id}`, load: section.load })),
-    // The feedback log (strings: the settingsFeedback namespace); the feedback form itself is the reader's /feedback.
-    { path: '/settings/feedback', load: () => import('./pages/FeedbackLog.js') },
-    // The rating log (strings: the settingsRating namespace): what moved the user's rating (standing).
-    { path: '/settings/rating', load: () => import('./pages/RatingLog.js') },
   ],
   navigation: [
     {

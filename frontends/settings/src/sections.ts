@@ -22,6 +22,9 @@ export const SECTIONS: readonly Section[] = [
   { id: 'phone', group: 'account', load: () => import('./pages/Phone.js') },
   // The uploads log (SPEC.md section 7's logs img): the editor images of the user, where each is used, delete.
   { id: 'uploads', group: 'account', load: () => import('./pages/Uploads.js') },
+  // The rating log (SPEC.md section 7's logs rts) and the feedback log (logs fdb; the form is the reader's /feedback).
+  { id: 'rating', group: 'account', load: () => import('./pages/RatingLog.js') },
+  { id: 'feedback', group: 'account', load: () => import('./pages/FeedbackLog.js') },
   // Reader support (SPEC.md section 2's support system): the account, payouts, cards, supporters, activity, mine.
   { id: 'support', group: 'support', load: () => import('./pages/Support.js') },
   { id: 'support-payouts', group: 'support', load: () => import('./pages/SupportPayouts.js') },

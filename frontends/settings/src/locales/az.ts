@@ -35,6 +35,8 @@ const az: Messages<SettingsMessages> = {
       title: 'Yüklənmiş şəkillər',
       hint: 'Redaktorda əlavə etdiyiniz şəkillər və onların istifadə olunduğu yerlər',
     },
+    rating: { title: 'Reytinq', hint: 'Reytinqiniz, səviyyəniz və onu nəyin dəyişdiyi' },
+    feedback: { title: 'Rəylər', hint: 'Göndərdiyiniz rəylər və cavablarımız' },
     mfa: { title: 'İki mərhələli yoxlama', hint: 'Daxil olarkən autentifikator tətbiqindən kod' },
     sessions: { title: 'Sessiyalar', hint: 'Hesabınızın açıq olduğu yerlər' },
     log: { title: 'Hesab fəaliyyəti', hint: 'Şifrə, e-poçt və təsdiq hadisələri' },

@@ -31,6 +31,8 @@ const en = {
     password: { title: 'Password', hint: 'Change the password you sign in with' },
     phone: { title: 'Phone', hint: 'A verified phone number' },
     uploads: { title: 'Uploaded images', hint: 'The images you added in the editor and where they are used' },
+    rating: { title: 'Rating', hint: 'Your rating, its tier and what moved it' },
+    feedback: { title: 'Feedback', hint: 'What you sent us and our answers' },
     mfa: { title: 'Two-step verification', hint: 'A code from an authenticator app at sign-in' },
     sessions: { title: 'Sessions', hint: 'Where your account is signed in' },
     log: { title: 'Account activity', hint: 'Password, e-mail and confirmation events' },
