@@ -176,6 +176,19 @@ describe('SearchService (gateway)', () => {
     expect(search.searchText).not.toHaveBeenCalled();
   });
 
+  it('reads a day before 1970 as no lower bound (from) or as before anything (to), never a negative time', async () => {
+    const query = {
+      q: 'çay',
+      page: 1,
+      kind: 'article',
+      sort: 'relevance',
+      from: '0552-12-20',
+      to: '1969-12-31',
+    } as const;
+    await service.advanced({ ...input, query });
+    expect(search.searchText).toHaveBeenCalledWith(expect.objectContaining({ fromMs: 0, toMs: 1 }));
+  });
+
   it("keeps /full and /advanced to the subdomain's publication, whatever publication was asked", async () => {
     await service.full({ ...input, query: { q: 'çay', page: 1, sort: 'relevance' } }, PUBLICATION_ID);
     expect(search.searchText).toHaveBeenLastCalledWith(expect.objectContaining({ publicationId: PUBLICATION_ID }));

@@ -68,13 +68,17 @@ export class SearchService {
    */
   async advanced({ query }: RouteInput<typeof searchAdvancedRoute>, hostPublicationId?: string) {
     const publicationId = hostPublicationId ?? query.publication;
-    const fromMs = query.from ? Date.parse(`${query.from}T00:00:00Z`) : 0;
-    const toMs = query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : 0;
+    let fromMs = query.from ? Date.parse(`${query.from}T00:00:00Z`) : 0;
+    let toMs = query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : 0;
     if (Number.isNaN(fromMs) || Number.isNaN(toMs)) {
       throw new AppError('InvalidModel', {
         details: [{ field: Number.isNaN(fromMs) ? 'from' : 'to', code: 'InvalidModel' }],
       });
     }
+    // Before 1970 (a valid day, below the epoch the search counts from): from it is from the beginning; up to it
+    // is before anything was published (the first millisecond), never a negative time the search would refuse.
+    if (fromMs < 0) fromMs = 0;
+    if (query.to && toMs <= 0) toMs = 1;
     if (fromMs && toMs && fromMs >= toMs) {
       throw new AppError('InvalidModel', { details: [{ field: 'to', code: 'InvalidModel' }] });
     }
