@@ -92,6 +92,11 @@ const solveCaptcha = () => solveCaptchaWidget(page);
  */
 async function submit(target: Page, name: string) {
   for (let attempt = 0; ; attempt += 1) {
+    // A form still counting down an earlier TooManyRequests keeps its button disabled until then (at most a minute).
+    await target
+      .getByRole('button', { name, exact: true, disabled: false })
+      .waitFor({ timeout: 65_000 })
+      .catch(() => undefined);
     const [answer] = await Promise.all([
       target.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/id\//.test(r.url()), {
         timeout: 20_000,
