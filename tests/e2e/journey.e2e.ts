@@ -142,7 +142,7 @@ describe('a writer and reader journey', () => {
   });
 
   it('switches the language', async () => {
-    await page.getByRole('combobox').first().selectOption('en');
+    await page.locator('.pc-language select').selectOption('en');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.getByRole('link', { name: 'Register' }).first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('pc_lang'))).toBe('en');
@@ -273,10 +273,10 @@ describe('a writer and reader journey', () => {
   });
 
   it('switches to Russian and back', async () => {
-    await page.getByRole('combobox').first().selectOption('ru');
+    await page.locator('.pc-language select').selectOption('ru');
     await page.waitForFunction(() => document.documentElement.lang === 'ru');
     await page.getByRole('link', { name: 'Главная' }).first().waitFor();
-    await page.getByRole('combobox').first().selectOption('en');
+    await page.locator('.pc-language select').selectOption('en');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
   });
 
