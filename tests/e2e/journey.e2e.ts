@@ -242,7 +242,8 @@ describe('a writer and reader journey', () => {
   });
 
   it('finds the article through search and opens it', async () => {
-    const search = page.getByRole('searchbox').first();
+    // The header's search box: a combobox that suggests as it is typed into; Enter with no suggestion chosen searches.
+    const search = page.getByRole('combobox', { name: 'Search articles' });
     await search.fill('khazri');
     await search.press('Enter');
     await page.waitForURL(/\/search\?q=khazri/);
