@@ -1,6 +1,7 @@
 import { protoEnum } from '@pencraft/contracts/enums';
 import { EmploymentType, JobStatus, type Job, type JobInput } from '@pencraft/contracts/publications/v1/jobs';
 import {
+  JOB_CURSOR_PATTERN,
   checkJobApply,
   EMPLOYMENT_TYPES,
   JOB_APPLY_MAX,
@@ -32,7 +33,7 @@ const JobId = z.string().regex(UUID_PATTERN).meta({ description: 'The job id (No
 const PublicationId = z.string().regex(UUID_PATTERN).meta({ description: 'The publication id' });
 const Cursor = z
   .string()
-  .regex(/^[0-9]{1,15}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+  .regex(new RegExp(JOB_CURSOR_PATTERN))
   .optional()
   .meta({ description: 'The nextCursor of the page before; absent for the first page (InvalidPage for another)' });
 const Qepik = z

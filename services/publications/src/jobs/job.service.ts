@@ -6,6 +6,7 @@ import { EmploymentType, JobStatus } from '@pencraft/contracts/publications/v1/j
 import { AppError, type ErrorCode } from '@pencraft/errors';
 import { Clock, type Queryable, TransactionManager } from '@pencraft/kit';
 import {
+  JOB_CURSOR_PATTERN,
   checkJobApply,
   EMPLOYMENT_TYPES,
   isJobCategory,
@@ -70,7 +71,7 @@ export function checkedJob(input: pb.JobInput | undefined) {
 }
 
 /** `<milliseconds>.<uuid>`: the gateway documents the same pattern, so every cursor it lets through is readable. */
-const CURSOR = /^(\d{1,15})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const CURSOR = new RegExp(JOB_CURSOR_PATTERN);
 
 export function encodeJobCursor(job: Pick<JobView, 'postedAt' | 'id'>): string {
   return `${job.postedAt.getTime()}.${job.id}`;
@@ -79,9 +80,9 @@ export function encodeJobCursor(job: Pick<JobView, 'postedAt' | 'id'>): string {
 /** The cursor this service wrote (InvalidPage for anything else); undefined for the first page. */
 export function decodeJobCursor(cursor: string): JobCursor | undefined {
   if (cursor === '') return undefined;
-  const match = CURSOR.exec(cursor);
-  if (!match || !Number.isSafeInteger(Number(match[1]))) throw new AppError('InvalidPage');
-  return { postedAt: new Date(Number(match[1])), id: match[2]! };
+  if (!CURSOR.test(cursor)) throw new AppError('InvalidPage');
+  const dot = cursor.indexOf('.');
+  return { postedAt: new Date(Number(cursor.slice(0, dot))), id: cursor.slice(dot + 1) };
 }
 
 export function presentJob(job: JobView): pb.Job {
