@@ -242,3 +242,25 @@ export * from './standing.js';
 export * from './jobs.js';
 export * from './feedback.js';
 export * from './home.js';
+export {
+  PARTNER_SCOPES,
+  TOKEN_SCOPES,
+  isPartnerScope,
+  partnerScopesOf,
+  TOKEN_PREFIX,
+  TOKEN_PATTERN,
+  TOKEN_NAME_MIN,
+  TOKEN_NAME_MAX,
+  TOKEN_EXPIRY_DAYS_MIN,
+  TOKEN_EXPIRY_DAYS_MAX,
+  TOKENS_PER_USER_MAX,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_ENDPOINTS_PER_CLIENT_MAX,
+  WEBHOOK_URL_MAX,
+  PARTNER_RATE_LIMIT_DEFAULT,
+  PARTNER_DAILY_QUOTA_DEFAULT,
+  PARTNER_ORIGINS_MAX,
+  type PartnerScope,
+  type TokenScope,
+  type WebhookEventType,
+} from './partner.js';

@@ -13,6 +13,7 @@ import {
 } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { ErrorCode } from '@pencraft/errors';
+import type { PartnerScope } from '@pencraft/rules';
 import { CONFIG } from '@pencraft/kit';
 import type { FastifyReply } from 'fastify';
 import { map } from 'rxjs';
@@ -68,9 +69,18 @@ export interface RouteSpec {
    * optional: the answer depends on who asks (resolved by the handler);
    * staff: a Keycloak access token in `Authorization: Bearer` with the realm role `staffRole` (no session, no CSRF);
    * signature: a server-to-server webhook whose body carries its own signature, checked behind the route (no session,
-   * no CSRF, no Origin, no captcha).
+   * no CSRF, no Origin, no captcha);
+   * partner: the partner surface (/api/v1): a partner client's Keycloak access token or a writer's personal access
+   * token in `Authorization: Bearer`, holding every scope of `scopes` (no cookie, no CSRF; per-client limits).
    */
-  auth?: 'required' | 'confirmed' | 'optional' | 'staff' | 'signature';
+  auth?: 'required' | 'confirmed' | 'optional' | 'staff' | 'signature' | 'partner';
+  /** With auth 'partner': the scopes the credential must hold, all of them (PartnerScope of @pencraft/rules). */
+  scopes?: readonly PartnerScope[];
+  /**
+   * The route is deprecated: its answers carry `Deprecation` (the date it was deprecated, RFC 9745) and `Sunset`
+   * (RFC 8594, the date it stops answering) and, when given, a `Link` to what replaces it; the document marks it.
+   */
+  deprecated?: { since: string; sunset: string; link?: string };
   /** With auth 'staff': the realm role needed (moderator unless said; an admin also passes moderator routes). */
   staffRole?: StaffRole;
   /**
@@ -121,7 +131,8 @@ export function declaredRoutes(): readonly RouteSpec[] {
 export function policyOf(spec: RouteSpec): RoutePolicy {
   return {
     // Bearer-only staff routes: the browser sends no credential by itself, so there is nothing to forge.
-    csrf: UNSAFE_METHODS.has(spec.method) && spec.auth !== 'staff' && spec.auth !== 'signature',
+    csrf:
+      UNSAFE_METHODS.has(spec.method) && spec.auth !== 'staff' && spec.auth !== 'signature' && spec.auth !== 'partner',
     rawJson: spec.auth === 'signature' && (spec.binaryBody?.types.includes('application/json') ?? false),
     rateLimit: spec.rateLimit ?? 'api',
     issuesCsrf: spec.issuesCsrf ?? false,
