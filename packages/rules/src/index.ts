@@ -242,6 +242,7 @@ export * from './standing.js';
 export * from './jobs.js';
 export * from './feedback.js';
 export * from './home.js';
+export * from './partner-clients.js';
 export {
   PARTNER_SCOPES,
   TOKEN_SCOPES,
