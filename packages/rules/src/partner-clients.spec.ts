@@ -54,7 +54,13 @@ describe('partner clients', () => {
   it('accepts a valid client and names every broken field in form order', () => {
     expect(checkPartnerClient(valid)).toEqual([]);
     expect(
-      checkPartnerClient({ name: ' x ', scopes: [], origins: ['https://a.az/'], rateLimitPerMinute: 0, dailyQuota: 1.5 }),
+      checkPartnerClient({
+        name: ' x ',
+        scopes: [],
+        origins: ['https://a.az/'],
+        rateLimitPerMinute: 0,
+        dailyQuota: 1.5,
+      }),
     ).toEqual(['name', 'scopes', 'origins', 'rateLimitPerMinute', 'dailyQuota']);
   });
 

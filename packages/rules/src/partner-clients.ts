@@ -2,6 +2,9 @@
 // form, the gateway's route schemas and identity's registry check the same rules).
 import { isPartnerScope, PARTNER_ORIGINS_MAX, PARTNER_SCOPES, type PartnerScope } from './partner.js';
 
+/** The WHATWG URL parser (browsers and Node both have it; this package compiles without DOM or Node types). */
+declare const URL: new (input: string) => { origin: string; protocol: string; hostname: string };
+
 export const PARTNER_NAME_MIN = 2;
 export const PARTNER_NAME_MAX = 80;
 /** Upper bounds of the limits an admin may give a client (requests per minute, requests per UTC day). */
