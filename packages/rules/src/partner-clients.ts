@@ -28,7 +28,7 @@ export function normalizePartnerName(name: string): string {
  */
 export function isPartnerOrigin(origin: string): boolean {
   if (origin.length > PARTNER_ORIGIN_MAX) return false;
-  let url: URL;
+  let url: InstanceType<typeof URL>;
   try {
     url = new URL(origin);
   } catch {
