@@ -149,5 +149,14 @@ export function checkRegistration(input: RegistrationValues): RegistrationCheck 
 }
 
 /** What the account operation log records, in the order the security page describes them. */
-export const ACCOUNT_LOG_TYPES = ['passwordChanged', 'passwordReset', 'emailChanged', 'accountConfirmation'] as const;
+export const ACCOUNT_LOG_TYPES = [
+  'passwordChanged',
+  'passwordReset',
+  'emailChanged',
+  'accountConfirmation',
+  // Personal access tokens (issue #18).
+  'tokenCreated',
+  'tokenRevoked',
+  'tokenUsed',
+] as const;
 export type AccountLogType = (typeof ACCOUNT_LOG_TYPES)[number];

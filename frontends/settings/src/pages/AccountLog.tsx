@@ -4,7 +4,7 @@ import { Loaded, Panel } from '../components/parts.js';
 import { SettingsFrame } from '../components/SettingsFrame.js';
 import { useSettingsTranslation } from '../i18n.js';
 
-/** /settings/log: the account operation log (SPEC.md section 3's four types), newest first, a page at a time. */
+/** /settings/log: the account operation log (SPEC.md section 3's types, and personal access tokens'), newest first, a page at a time. */
 export default function AccountLog() {
   const { t } = useSettingsTranslation();
   const id = useId();
@@ -51,6 +51,12 @@ export default function AccountLog() {
                                   : t('unknown')}
                               </dd>
                             </div>
+                            {entry.detail ? (
+                              <div>
+                                <dt>{t('log.detail')}</dt>
+                                <dd>{entry.detail}</dd>
+                              </div>
+                            ) : null}
                           </dl>
                         </div>
                       </li>

@@ -83,6 +83,9 @@ export const AccountLogPage = z
         ip: z.string(),
         browser: z.string().meta({ description: 'Browser and major version, empty when unknown' }),
         os: z.string().meta({ description: 'Operating system, empty when unknown' }),
+        detail: z.string().meta({
+          description: "What the entry concerns: a token's name, or the operation done with it; empty for other types",
+        }),
       }),
     ),
     page: z.number().int(),

@@ -160,6 +160,7 @@ export class AccountService {
         ip: entry.ip,
         browser: entry.browser,
         os: entry.os,
+        detail: entry.detail,
       })),
       page: page.page,
       pageSize: page.pageSize,

@@ -12,6 +12,8 @@ export interface AccountLogEntry {
   type: AccountLogType;
   ip: string;
   userAgent: string;
+  /** What the entry concerns when its type needs it (a token's name, an operation done with one). */
+  detail?: string;
 }
 
 @Injectable()
@@ -25,6 +27,7 @@ export class AccountLogRepository {
       type: entry.type,
       ip: entry.ip.slice(0, 64),
       userAgent: entry.userAgent.slice(0, 512),
+      detail: (entry.detail ?? '').slice(0, 200),
     });
   }
 
@@ -32,7 +35,13 @@ export class AccountLogRepository {
   async list(userId: string, page: number) {
     const [items, [count]] = await Promise.all([
       this.database.db
-        .select({ type: accountLog.type, ip: accountLog.ip, userAgent: accountLog.userAgent, at: accountLog.createdAt })
+        .select({
+          type: accountLog.type,
+          ip: accountLog.ip,
+          userAgent: accountLog.userAgent,
+          detail: accountLog.detail,
+          at: accountLog.createdAt,
+        })
         .from(accountLog)
         .where(eq(accountLog.userId, userId))
         .orderBy(desc(accountLog.createdAt), desc(accountLog.id))

@@ -15,6 +15,8 @@ export const accountLog = identitySchema.table(
     type: text('type').$type<AccountLogType>().notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
+    /** A token's name, or the operation done with a token (issue #18); empty for the other types. */
+    detail: text('detail').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -361,6 +361,7 @@ describe('AccountService', () => {
             ip: '203.0.113.7',
             userAgent:
               'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+            detail: '',
             at: NOW,
           },
         ],

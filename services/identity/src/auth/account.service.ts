@@ -211,6 +211,7 @@ export class AccountService {
         ip: item.ip,
         userAgent: item.userAgent,
         ...describeUserAgent(item.userAgent),
+        detail: item.detail,
       })),
       total,
       page: wanted,

@@ -38,6 +38,10 @@ export enum AccountLogType {
   ACCOUNT_LOG_TYPE_PASSWORD_RESET = 2,
   ACCOUNT_LOG_TYPE_EMAIL_CHANGED = 3,
   ACCOUNT_LOG_TYPE_ACCOUNT_CONFIRMATION = 4,
+  /** ACCOUNT_LOG_TYPE_TOKEN_CREATED - Personal access tokens (issue #18): made, revoked, and used for a change (detail names the operation). */
+  ACCOUNT_LOG_TYPE_TOKEN_CREATED = 5,
+  ACCOUNT_LOG_TYPE_TOKEN_REVOKED = 6,
+  ACCOUNT_LOG_TYPE_TOKEN_USED = 7,
   UNRECOGNIZED = -1,
 }
 
@@ -58,6 +62,15 @@ export function accountLogTypeFromJSON(object: any): AccountLogType {
     case 4:
     case "ACCOUNT_LOG_TYPE_ACCOUNT_CONFIRMATION":
       return AccountLogType.ACCOUNT_LOG_TYPE_ACCOUNT_CONFIRMATION;
+    case 5:
+    case "ACCOUNT_LOG_TYPE_TOKEN_CREATED":
+      return AccountLogType.ACCOUNT_LOG_TYPE_TOKEN_CREATED;
+    case 6:
+    case "ACCOUNT_LOG_TYPE_TOKEN_REVOKED":
+      return AccountLogType.ACCOUNT_LOG_TYPE_TOKEN_REVOKED;
+    case 7:
+    case "ACCOUNT_LOG_TYPE_TOKEN_USED":
+      return AccountLogType.ACCOUNT_LOG_TYPE_TOKEN_USED;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -77,6 +90,12 @@ export function accountLogTypeToJSON(object: AccountLogType): string {
       return "ACCOUNT_LOG_TYPE_EMAIL_CHANGED";
     case AccountLogType.ACCOUNT_LOG_TYPE_ACCOUNT_CONFIRMATION:
       return "ACCOUNT_LOG_TYPE_ACCOUNT_CONFIRMATION";
+    case AccountLogType.ACCOUNT_LOG_TYPE_TOKEN_CREATED:
+      return "ACCOUNT_LOG_TYPE_TOKEN_CREATED";
+    case AccountLogType.ACCOUNT_LOG_TYPE_TOKEN_REVOKED:
+      return "ACCOUNT_LOG_TYPE_TOKEN_REVOKED";
+    case AccountLogType.ACCOUNT_LOG_TYPE_TOKEN_USED:
+      return "ACCOUNT_LOG_TYPE_TOKEN_USED";
     case AccountLogType.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";
@@ -223,6 +242,11 @@ export interface AccountLogEntry {
   browser: string;
   /** Operating system name and version read from the user agent (empty when unknown). */
   os: string;
+  /**
+   * What the entry concerns, when its type needs it: the token's name (token created/revoked) or the operation done
+   * with it (token used: the route's operationId, then " · " and the token's name). Empty otherwise.
+   */
+  detail: string;
 }
 
 export interface ListAccountLogResponse {
@@ -2032,7 +2056,7 @@ export const ListAccountLogRequest: MessageFns<ListAccountLogRequest> = {
 };
 
 function createBaseAccountLogEntry(): AccountLogEntry {
-  return { type: 0, atMs: 0, ip: "", userAgent: "", browser: "", os: "" };
+  return { type: 0, atMs: 0, ip: "", userAgent: "", browser: "", os: "", detail: "" };
 }
 
 export const AccountLogEntry: MessageFns<AccountLogEntry> = {
@@ -2054,6 +2078,9 @@ export const AccountLogEntry: MessageFns<AccountLogEntry> = {
     }
     if (message.os !== "") {
       writer.uint32(50).string(message.os);
+    }
+    if (message.detail !== "") {
+      writer.uint32(58).string(message.detail);
     }
     return writer;
   },
@@ -2119,6 +2146,14 @@ export const AccountLogEntry: MessageFns<AccountLogEntry> = {
             message.os = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.detail = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2147,6 +2182,7 @@ export const AccountLogEntry: MessageFns<AccountLogEntry> = {
         : "",
       browser: isSet(object.browser) ? globalThis.String(object.browser) : "",
       os: isSet(object.os) ? globalThis.String(object.os) : "",
+      detail: isSet(object.detail) ? globalThis.String(object.detail) : "",
     };
   },
 
@@ -2169,6 +2205,9 @@ export const AccountLogEntry: MessageFns<AccountLogEntry> = {
     }
     if (message.os !== "") {
       obj.os = message.os;
+    }
+    if (message.detail !== "") {
+      obj.detail = message.detail;
     }
     return obj;
   },

@@ -45,6 +45,9 @@ export interface CreateAccessTokenRequest {
   name: string;
   scopes: string[];
   expiresInDays: number;
+  /** The browser's address and user agent, for the operation log. */
+  ip: string;
+  userAgent: string;
 }
 
 export interface CreateAccessTokenResponse {
@@ -67,6 +70,9 @@ export interface RevokeAccessTokenRequest {
   uid: string;
   /** The token's id (UUID). */
   id: string;
+  /** The browser's address and user agent, for the operation log. */
+  ip: string;
+  userAgent: string;
 }
 
 export interface RevokeAccessTokenResponse {
@@ -78,6 +84,9 @@ export interface VerifyAccessTokenRequest {
   /** What it is used for: the route's operationId and method, for the operation log. */
   operation: string;
   method: string;
+  /** The caller's address and user agent, for the operation log (optional). */
+  ip: string;
+  userAgent: string;
 }
 
 export interface VerifyAccessTokenResponse {
@@ -270,7 +279,7 @@ export const AccessToken: MessageFns<AccessToken> = {
 };
 
 function createBaseCreateAccessTokenRequest(): CreateAccessTokenRequest {
-  return { uid: "", name: "", scopes: [], expiresInDays: 0 };
+  return { uid: "", name: "", scopes: [], expiresInDays: 0, ip: "", userAgent: "" };
 }
 
 export const CreateAccessTokenRequest: MessageFns<CreateAccessTokenRequest> = {
@@ -286,6 +295,12 @@ export const CreateAccessTokenRequest: MessageFns<CreateAccessTokenRequest> = {
     }
     if (message.expiresInDays !== 0) {
       writer.uint32(32).int32(message.expiresInDays);
+    }
+    if (message.ip !== "") {
+      writer.uint32(42).string(message.ip);
+    }
+    if (message.userAgent !== "") {
+      writer.uint32(50).string(message.userAgent);
     }
     return writer;
   },
@@ -335,6 +350,22 @@ export const CreateAccessTokenRequest: MessageFns<CreateAccessTokenRequest> = {
             message.expiresInDays = reader.int32();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.ip = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.userAgent = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -357,6 +388,12 @@ export const CreateAccessTokenRequest: MessageFns<CreateAccessTokenRequest> = {
         : isSet(object.expires_in_days)
         ? globalThis.Number(object.expires_in_days)
         : 0,
+      ip: isSet(object.ip) ? globalThis.String(object.ip) : "",
+      userAgent: isSet(object.userAgent)
+        ? globalThis.String(object.userAgent)
+        : isSet(object.user_agent)
+        ? globalThis.String(object.user_agent)
+        : "",
     };
   },
 
@@ -373,6 +410,12 @@ export const CreateAccessTokenRequest: MessageFns<CreateAccessTokenRequest> = {
     }
     if (message.expiresInDays !== 0) {
       obj.expiresInDays = Math.round(message.expiresInDays);
+    }
+    if (message.ip !== "") {
+      obj.ip = message.ip;
+    }
+    if (message.userAgent !== "") {
+      obj.userAgent = message.userAgent;
     }
     return obj;
   },
@@ -572,7 +615,7 @@ export const ListAccessTokensResponse: MessageFns<ListAccessTokensResponse> = {
 };
 
 function createBaseRevokeAccessTokenRequest(): RevokeAccessTokenRequest {
-  return { uid: "", id: "" };
+  return { uid: "", id: "", ip: "", userAgent: "" };
 }
 
 export const RevokeAccessTokenRequest: MessageFns<RevokeAccessTokenRequest> = {
@@ -582,6 +625,12 @@ export const RevokeAccessTokenRequest: MessageFns<RevokeAccessTokenRequest> = {
     }
     if (message.id !== "") {
       writer.uint32(18).string(message.id);
+    }
+    if (message.ip !== "") {
+      writer.uint32(26).string(message.ip);
+    }
+    if (message.userAgent !== "") {
+      writer.uint32(34).string(message.userAgent);
     }
     return writer;
   },
@@ -615,6 +664,22 @@ export const RevokeAccessTokenRequest: MessageFns<RevokeAccessTokenRequest> = {
             message.id = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.ip = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.userAgent = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -631,6 +696,12 @@ export const RevokeAccessTokenRequest: MessageFns<RevokeAccessTokenRequest> = {
     return {
       uid: isSet(object.uid) ? globalThis.String(object.uid) : "",
       id: isSet(object.id) ? globalThis.String(object.id) : "",
+      ip: isSet(object.ip) ? globalThis.String(object.ip) : "",
+      userAgent: isSet(object.userAgent)
+        ? globalThis.String(object.userAgent)
+        : isSet(object.user_agent)
+        ? globalThis.String(object.user_agent)
+        : "",
     };
   },
 
@@ -641,6 +712,12 @@ export const RevokeAccessTokenRequest: MessageFns<RevokeAccessTokenRequest> = {
     }
     if (message.id !== "") {
       obj.id = message.id;
+    }
+    if (message.ip !== "") {
+      obj.ip = message.ip;
+    }
+    if (message.userAgent !== "") {
+      obj.userAgent = message.userAgent;
     }
     return obj;
   },
@@ -691,7 +768,7 @@ export const RevokeAccessTokenResponse: MessageFns<RevokeAccessTokenResponse> = 
 };
 
 function createBaseVerifyAccessTokenRequest(): VerifyAccessTokenRequest {
-  return { secret: "", operation: "", method: "" };
+  return { secret: "", operation: "", method: "", ip: "", userAgent: "" };
 }
 
 export const VerifyAccessTokenRequest: MessageFns<VerifyAccessTokenRequest> = {
@@ -704,6 +781,12 @@ export const VerifyAccessTokenRequest: MessageFns<VerifyAccessTokenRequest> = {
     }
     if (message.method !== "") {
       writer.uint32(26).string(message.method);
+    }
+    if (message.ip !== "") {
+      writer.uint32(34).string(message.ip);
+    }
+    if (message.userAgent !== "") {
+      writer.uint32(42).string(message.userAgent);
     }
     return writer;
   },
@@ -745,6 +828,22 @@ export const VerifyAccessTokenRequest: MessageFns<VerifyAccessTokenRequest> = {
             message.method = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.ip = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.userAgent = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -762,6 +861,12 @@ export const VerifyAccessTokenRequest: MessageFns<VerifyAccessTokenRequest> = {
       secret: isSet(object.secret) ? globalThis.String(object.secret) : "",
       operation: isSet(object.operation) ? globalThis.String(object.operation) : "",
       method: isSet(object.method) ? globalThis.String(object.method) : "",
+      ip: isSet(object.ip) ? globalThis.String(object.ip) : "",
+      userAgent: isSet(object.userAgent)
+        ? globalThis.String(object.userAgent)
+        : isSet(object.user_agent)
+        ? globalThis.String(object.user_agent)
+        : "",
     };
   },
 
@@ -775,6 +880,12 @@ export const VerifyAccessTokenRequest: MessageFns<VerifyAccessTokenRequest> = {
     }
     if (message.method !== "") {
       obj.method = message.method;
+    }
+    if (message.ip !== "") {
+      obj.ip = message.ip;
+    }
+    if (message.userAgent !== "") {
+      obj.userAgent = message.userAgent;
     }
     return obj;
   },
