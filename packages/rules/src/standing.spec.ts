@@ -7,7 +7,8 @@ import {
   STAFF_BADGES,
   badgesEarnedBy,
   isProfileComplete,
-  periodStart,
+  currentPeriod,
+  periodStartDay,
   ratingTier,
   readEarnsPoint,
   readPoints,
@@ -89,11 +90,28 @@ describe('standing rules', () => {
     expect(isProfileComplete({ ...full, links: 0 })).toBe(false);
   });
 
-  it('periods start 7 and 30 days back; all time has no start; every 10th read earns a point', () => {
+  it('periods are the calendar week (from Monday) and month in Asia/Baku; all time has none', () => {
+    const at = (iso: string) => new Date(iso).getTime();
+    // Saturday 2026-11-28 in Baku (UTC+4): the week began on Monday the 23rd, the month on the 1st.
+    expect(periodStartDay('week', at('2026-11-28T12:00:00Z'))).toBe('2026-11-23');
+    expect(periodStartDay('month', at('2026-11-28T12:00:00Z'))).toBe('2026-11-01');
+    // Sunday 23:59:59 in Baku is still that week; Monday 00:00 in Baku (Sunday 20:00 UTC) begins the next.
+    expect(periodStartDay('week', at('2026-11-29T19:59:59.999Z'))).toBe('2026-11-23');
+    expect(periodStartDay('week', at('2026-11-29T20:00:00Z'))).toBe('2026-11-30');
+    // Monday itself starts its week; a week across months and years keeps its Monday.
+    expect(periodStartDay('week', at('2026-11-23T00:00:00Z'))).toBe('2026-11-23');
+    expect(periodStartDay('week', at('2027-01-01T10:00:00Z'))).toBe('2026-12-28');
+    // The month turns at midnight in Baku: 20:00 UTC on the last day.
+    expect(periodStartDay('month', at('2026-11-30T19:59:59.999Z'))).toBe('2026-11-01');
+    expect(periodStartDay('month', at('2026-11-30T20:00:00Z'))).toBe('2026-12-01');
+    expect(periodStartDay('month', at('2026-12-31T20:00:00Z'))).toBe('2027-01-01');
     const now = new Date('2026-11-28T00:00:00Z');
-    expect(periodStart('week', now)).toEqual(new Date('2026-11-21T00:00:00Z'));
-    expect(periodStart('month', now)).toEqual(new Date('2026-10-29T00:00:00Z'));
-    expect(periodStart('all', now)).toBeUndefined();
+    expect(currentPeriod('week', now)).toEqual({ period: 'week', starts: '2026-11-23' });
+    expect(currentPeriod('month', now)).toEqual({ period: 'month', starts: '2026-11-01' });
+    expect(currentPeriod('all', now)).toBeUndefined();
+  });
+
+  it('every 10th read earns a point', () => {
     expect(readEarnsPoint(10)).toBe(true);
     expect(readEarnsPoint(11)).toBe(false);
     expect(readEarnsPoint(0)).toBe(false);

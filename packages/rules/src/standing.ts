@@ -1,7 +1,7 @@
 // Standing (SPEC.md sections 4 and 9, issue #17): what moves a user's rating and by how much, the rating tiers, and
 // the badges with their thresholds. The identity service applies these to events, the reader shows tiers and badges,
 // and the rating guide page renders RATING_WEIGHTS, RATING_TIERS and BADGES, so all of them read one table.
-import { SUPPORTER_BADGE_QEPIK } from './donations.js';
+import { DONATIONS_TIME_ZONE, SUPPORTER_BADGE_QEPIK, bakuDay } from './donations.js';
 
 /** The kinds of rating change; each row of the rating log has one. */
 export const RATING_KINDS = [
@@ -208,20 +208,40 @@ export function isProfileComplete(profile: ProfileCompleteness): boolean {
   );
 }
 
-/** Leaderboard periods: points gained in the last 7 or 30 days, or the whole rating. */
+/**
+ * Leaderboard periods: points gained this calendar week (ISO: Monday 00:00 to Sunday 24:00) or this calendar month,
+ * both in Asia/Baku time, or the whole rating (all). Calendar periods, not rolling windows: identity keeps each
+ * user's total per period as the rating log grows, so a board is read from those totals in rank order.
+ */
 export const LEADERBOARD_PERIODS = ['week', 'month', 'all'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
-export const LEADERBOARD_PERIOD_DAYS: Readonly<Record<Exclude<LeaderboardPeriod, 'all'>, number>> = Object.freeze({
-  week: 7,
-  month: 30,
-});
+/** The periods that rank the points gained in them (all ranks the rating itself). */
+export const LEADERBOARD_GAIN_PERIODS = ['week', 'month'] as const;
+export type LeaderboardGainPeriod = (typeof LEADERBOARD_GAIN_PERIODS)[number];
+/** The time zone the week and month begin in. */
+export const LEADERBOARD_TIME_ZONE = DONATIONS_TIME_ZONE;
 
 export function isLeaderboardPeriod(value: string): value is LeaderboardPeriod {
   return (LEADERBOARD_PERIODS as readonly string[]).includes(value);
 }
 
-/** The start of a period ending at `now` (undefined for all time). */
-export function periodStart(period: LeaderboardPeriod, now: Date): Date | undefined {
+/**
+ * The first day, YYYY-MM-DD in Asia/Baku, of the calendar week (its Monday) or month (its 1st) an instant falls in:
+ * the key a rating change is totalled under and a board is read by.
+ */
+export function periodStartDay(period: LeaderboardGainPeriod, atMs: number): string {
+  const day = bakuDay(atMs);
+  if (period === 'month') return `${day.slice(0, 7)}-01`;
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
+/** The period a board shows at `now`: its kind and first day (undefined for all time). */
+export function currentPeriod(
+  period: LeaderboardPeriod,
+  now: Date,
+): { period: LeaderboardGainPeriod; starts: string } | undefined {
   if (period === 'all') return undefined;
-  return new Date(now.getTime() - LEADERBOARD_PERIOD_DAYS[period] * 24 * 60 * 60 * 1000);
+  return { period, starts: periodStartDay(period, now.getTime()) };
 }

@@ -1,14 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import type { BadgeCounter, BadgeId, RatingKind } from '@pencraft/rules';
-import { and, asc, count, desc, eq, gt, gte, sql, sum } from 'drizzle-orm';
+import {
+  LEADERBOARD_GAIN_PERIODS,
+  periodStartDay,
+  type BadgeCounter,
+  type BadgeId,
+  type LeaderboardGainPeriod,
+  type RatingKind,
+} from '@pencraft/rules';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { userLinks } from '../profile/link.table.js';
 import { users } from '../users/user.table.js';
 import {
   badgeCounters,
   countedArticles,
-  ratingDays,
   ratingLog,
+  ratingPeriods,
   readTallies,
   supporters,
   upvoteTallies,
@@ -61,8 +68,9 @@ export class StandingRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
   /**
-   * Writes a log row and moves users.rating by its points, once per user and source event: false when the row was
-   * there already (a redelivery) or the user does not exist (deleted since).
+   * Writes a log row and moves users.rating and the totals of its week and month (rating_periods) by its points,
+   * once per user and source event: false when the row was there already (a redelivery) or the user does not exist
+   * (deleted since).
    */
   async addRating(tx: Queryable, change: RatingChange): Promise<boolean> {
     if (!(await this.userExists(tx, change.uid))) return false;
@@ -72,12 +80,20 @@ export class StandingRepository {
       .update(users)
       .set({ rating: sql`${users.rating} + ${change.points}` })
       .where(eq(users.id, change.uid));
+    // The change's week and month (Asia/Baku), so a board reads its totals instead of summing the log.
     await tx
-      .insert(ratingDays)
-      .values({ uid: change.uid, day: change.at.toISOString().slice(0, 10), points: change.points })
+      .insert(ratingPeriods)
+      .values(
+        LEADERBOARD_GAIN_PERIODS.map((period) => ({
+          uid: change.uid,
+          period,
+          starts: periodStartDay(period, change.at.getTime()),
+          points: change.points,
+        })),
+      )
       .onConflictDoUpdate({
-        target: [ratingDays.uid, ratingDays.day],
-        set: { points: sql`${ratingDays.points} + excluded.points` },
+        target: [ratingPeriods.uid, ratingPeriods.period, ratingPeriods.starts],
+        set: { points: sql`${ratingPeriods.points} + excluded.points` },
       });
     return true;
   }
@@ -136,17 +152,16 @@ export class StandingRepository {
   }
 
   /**
-   * A period: users by points gained on the UTC days from the day of `since` (positive sums only), highest first,
-   * from the per-day sums (rating_days), so the cost follows the active users, not the number of log rows.
+   * A week or month board: users by the points they gained in the period that begins on `starts` (positive totals
+   * only), highest first, then by id. One range of rating_periods_rank_idx in that order, each row joined to its user
+   * by primary key: the cost follows the page, not the number of users or log rows.
    */
-  async leadersSince(since: Date, offset: number, limit: number): Promise<LeaderRow[]> {
-    const gained = this.database.db
-      .select({ uid: ratingDays.uid, points: sum(ratingDays.points).mapWith(Number).as('points') })
-      .from(ratingDays)
-      .where(gte(ratingDays.day, since.toISOString().slice(0, 10)))
-      .groupBy(ratingDays.uid)
-      .having(gt(sum(ratingDays.points), 0))
-      .as('gained');
+  async leadersOfPeriod(
+    period: LeaderboardGainPeriod,
+    starts: string,
+    offset: number,
+    limit: number,
+  ): Promise<LeaderRow[]> {
     return this.database.db
       .select({
         uid: users.id,
@@ -154,11 +169,12 @@ export class StandingRepository {
         fullname: users.fullname,
         imageUrl: users.imageUrl,
         rating: users.rating,
-        points: gained.points,
+        points: ratingPeriods.points,
       })
-      .from(gained)
-      .innerJoin(users, eq(users.id, gained.uid))
-      .orderBy(desc(gained.points), asc(users.id))
+      .from(ratingPeriods)
+      .innerJoin(users, eq(users.id, ratingPeriods.uid))
+      .where(and(eq(ratingPeriods.period, period), eq(ratingPeriods.starts, starts), gt(ratingPeriods.points, 0)))
+      .orderBy(desc(ratingPeriods.points), asc(ratingPeriods.uid))
       .offset(offset)
       .limit(limit);
   }

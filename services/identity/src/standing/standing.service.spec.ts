@@ -321,17 +321,39 @@ describe('StandingService', () => {
     expect(await codeOf(service.leaderboard('year', 1, 20))).toBe('InvalidModel');
     expect(await codeOf(service.leaderboard('all', 100_000, 20))).toBe('InvalidPage');
     const row = { uid: AUTHOR, username: 'a', fullname: 'A', imageUrl: null, rating: 120, points: 12 };
-    repo.leadersSince.mockResolvedValue([row, { ...row, uid: VOTER }]);
+    repo.leadersOfPeriod.mockResolvedValue([row, { ...row, uid: VOTER }]);
     const week = await service.leaderboard('week', 2, 1);
-    expect(repo.leadersSince).toHaveBeenCalledWith(new Date(NOW.getTime() - 7 * 86_400_000), 1, 2);
+    // NOW is Saturday 2026-11-28 10:00 in Asia/Baku: the calendar week began on Monday the 23rd.
+    expect(repo.leadersOfPeriod).toHaveBeenCalledWith('week', '2026-11-23', 1, 2);
     expect(week).toEqual({
       items: [{ rank: 2, uid: AUTHOR, username: 'a', fullname: 'A', imageUrl: '', rating: 120, points: 12 }],
       page: 2,
       pageSize: 1,
       hasMore: true,
     });
+    await service.leaderboard('month', 1, 20);
+    expect(repo.leadersOfPeriod).toHaveBeenLastCalledWith('month', '2026-11-01', 0, 21);
     repo.leadersAllTime.mockResolvedValue([row]);
     expect((await service.leaderboard('all', 1, 20)).hasMore).toBe(false);
+    expect(repo.leadersAllTime).toHaveBeenCalledWith(0, 21);
+    expect(repo.leadersOfPeriod).toHaveBeenCalledTimes(2);
+  });
+
+  it('week and month turn at midnight in Asia/Baku (20:00 UTC), not in UTC', async () => {
+    const clock = strictMock<Clock>('Clock');
+    const at = (iso: string) => {
+      clock.now.mockReturnValue(new Date(iso));
+      return new StandingService(repo, follows, fakeTransactions() as never, outbox, clock, strictMock('Logger'));
+    };
+    repo.leadersOfPeriod.mockResolvedValue([]);
+    // Sunday 23:59 in Baku is still the week of Monday the 23rd; a minute later (Monday in Baku) a new one begins.
+    await at('2026-11-29T19:59:00Z').leaderboard('week', 1, 20);
+    expect(repo.leadersOfPeriod).toHaveBeenLastCalledWith('week', '2026-11-23', 0, 21);
+    await at('2026-11-29T20:00:00Z').leaderboard('week', 1, 20);
+    expect(repo.leadersOfPeriod).toHaveBeenLastCalledWith('week', '2026-11-30', 0, 21);
+    // The 30th of November 20:00 UTC is the 1st of December in Baku.
+    await at('2026-11-30T20:00:00Z').leaderboard('month', 1, 20);
+    expect(repo.leadersOfPeriod).toHaveBeenLastCalledWith('month', '2026-12-01', 0, 21);
   });
 
   it("the rating log is the user's, with the kinds as proto enums", async () => {

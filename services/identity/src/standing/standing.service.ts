@@ -12,10 +12,10 @@ import {
   POPULAR_ARTICLE_UPVOTES,
   RATING_WEIGHTS,
   badgesEarnedBy,
+  currentPeriod,
   isLeaderboardPeriod,
   isProfileComplete,
   isStaffBadge,
-  periodStart,
   readPoints,
   resolvePaging,
   voteKind,
@@ -239,9 +239,10 @@ export class StandingService {
     if (!isLeaderboardPeriod(period)) throw new AppError('InvalidModel');
     const paging = resolvePaging(page, pageSize, HOME_MAX_PAGE);
     if (!paging) throw new AppError('InvalidPage');
-    const since = periodStart(period, this.clock.now());
-    const rows = since
-      ? await this.standing.leadersSince(since, paging.offset, paging.pageSize + 1)
+    // Week and month are the calendar ones in Asia/Baku, read from the totals kept as the log grows.
+    const current = currentPeriod(period, this.clock.now());
+    const rows = current
+      ? await this.standing.leadersOfPeriod(current.period, current.starts, paging.offset, paging.pageSize + 1)
       : await this.standing.leadersAllTime(paging.offset, paging.pageSize + 1);
     return {
       items: rows.slice(0, paging.pageSize).map((row, index) => ({

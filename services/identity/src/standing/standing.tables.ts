@@ -2,11 +2,14 @@ import { oneOf } from '@pencraft/kit/schema';
 import {
   BADGE_COUNTERS,
   BADGE_IDS,
+  LEADERBOARD_GAIN_PERIODS,
   RATING_KINDS,
   type BadgeCounter,
   type BadgeId,
+  type LeaderboardGainPeriod,
   type RatingKind,
 } from '@pencraft/rules';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
@@ -44,8 +47,6 @@ export const ratingLog = identitySchema.table(
   },
   (t) => [
     index('rating_log_uid_at_idx').on(t.uid, t.at),
-    // Leaderboard periods: the rows of the last week or month, summed per user.
-    index('rating_log_at_idx').on(t.at, t.uid, t.points),
     uniqueIndex('rating_log_uid_source_key').on(t.uid, t.sourceId),
     check('rating_log_kind_known', oneOf('kind', RATING_KINDS)),
   ],
@@ -140,17 +141,26 @@ export const readTallies = identitySchema.table(
 );
 
 /**
- * The rating log summed per user and UTC day (kept in the transaction of each log row): the week and month
- * leaderboards sum at most a month of days per active user instead of every log row of the period.
+ * The rating log summed per user and calendar period (LEADERBOARD_GAIN_PERIODS: the ISO week and the month, in
+ * Asia/Baku), kept in the transaction of each log row: starts is the period's first day (its Monday, its 1st). A
+ * week or month board is a range of rating_periods_rank_idx in rank order (points, then uid), the page's rows only.
  */
-export const ratingDays = identitySchema.table(
-  'rating_days',
+export const ratingPeriods = identitySchema.table(
+  'rating_periods',
   {
     uid: uuid('uid')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
+    period: text('period').$type<LeaderboardGainPeriod>().notNull(),
+    starts: date('starts', { mode: 'string' }).notNull(),
     points: doublePrecision('points').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.uid, t.day] }), index('rating_days_day_idx').on(t.day, t.uid, t.points)],
+  (t) => [
+    primaryKey({ columns: [t.uid, t.period, t.starts] }),
+    // The boards rank positive totals only: the index holds just those, in the boards' order.
+    index('rating_periods_rank_idx')
+      .on(t.period, t.starts, t.points.desc(), t.uid)
+      .where(sql`${t.points} > 0`),
+    check('rating_periods_period_known', oneOf('period', LEADERBOARD_GAIN_PERIODS)),
+  ],
 );
