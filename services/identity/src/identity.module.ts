@@ -40,6 +40,9 @@ import { UserSessionsRepository } from './security/user-sessions.repository.js';
 import { SessionTokenGenerator } from './sessions/session-token.js';
 import { SessionRepository } from './sessions/session.repository.js';
 import { StandingModule } from './standing/standing.module.js';
+import { TokenGrpcController } from './tokens/token.grpc.controller.js';
+import { TokenRepository } from './tokens/token.repository.js';
+import { TokenService } from './tokens/token.service.js';
 import { UserRepository } from './users/user.repository.js';
 import { VerificationCodeRepository } from './verification/verification-code.repository.js';
 import { VerificationCodeService } from './verification/verification-code.service.js';
@@ -52,6 +55,7 @@ import { VerificationCodeService } from './verification/verification-code.servic
     SecurityGrpcController,
     TrustGrpcController,
     FeedbackGrpcController,
+    TokenGrpcController,
   ],
   providers: [
     AuthService,
@@ -95,6 +99,8 @@ import { VerificationCodeService } from './verification/verification-code.servic
     FeedbackService,
     FeedbackRepository,
     FeedbackMails,
+    TokenService,
+    TokenRepository,
   ],
 })
 export class IdentityModule {}

@@ -4,6 +4,7 @@ import { ProfileServiceService } from '@pencraft/contracts/identity/v1/profile';
 import { TrustServiceService } from '@pencraft/contracts/identity/v1/moderation';
 import { SecurityServiceService } from '@pencraft/contracts/identity/v1/security';
 import { StandingServiceService } from '@pencraft/contracts/identity/v1/standing';
+import { TokenServiceService } from '@pencraft/contracts/identity/v1/tokens';
 import { bootService } from '@pencraft/kit';
 import { identityConfigSchema } from './config.js';
 import { identityEvents } from './identity.schema.js';
@@ -22,5 +23,6 @@ await bootService({
     'identity.v1.TrustService': TrustServiceService,
     'identity.v1.StandingService': StandingServiceService,
     'identity.v1.FeedbackService': FeedbackServiceService,
+    'identity.v1.TokenService': TokenServiceService,
   },
 });
