@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccessTokensModule } from './access-tokens/access-tokens.module.js';
 import { AccountSettingsModule } from './account-settings/account-settings.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
@@ -59,6 +60,7 @@ import { StandingModule } from './standing/standing.module.js';
     DonationsModule,
     StandingModule,
     FeedbackModule,
+    AccessTokensModule,
     JobsModule,
   ],
 })
