@@ -19,6 +19,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ModerationModule } from './moderation/moderation.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
+import { PartnerApiModule } from './partner-api/partner-api.module.js';
 import { ProfileSettingsModule } from './profile-settings/profile-settings.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
 import { PublicationsModule } from './publications/publications.module.js';
@@ -62,6 +63,7 @@ import { StandingModule } from './standing/standing.module.js';
     FeedbackModule,
     AccessTokensModule,
     JobsModule,
+    PartnerApiModule,
   ],
 })
 export class GatewayModule {}
