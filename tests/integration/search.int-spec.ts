@@ -77,6 +77,7 @@ async function publish(article: {
     publishedAtMs: Date.now(),
     publicationId: '',
     images: [],
+    firstPublication: true,
     authorUid: writer.uid,
     authorUsername: writer.username,
     authorFullname: writer.fullname,

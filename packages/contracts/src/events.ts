@@ -7,6 +7,7 @@ import {
   ArticleBookmarked,
   ArticleCounted,
   ArticlePublished,
+  ArticleRemoved,
   ArticleReported,
   ArticleReviewed,
   ArticleSubmitted,
@@ -215,7 +216,23 @@ export const EVENTS = {
     proto: 'events/v1/articles.proto',
     message: ArticlePublished,
     publisher: 'articles',
-    consumers: { search: 'search-articles', articles: 'articles-engagement-published' },
+    consumers: {
+      search: 'search-articles',
+      articles: 'articles-engagement-published',
+      'notifications-webhooks': 'notifications-webhooks-articles-published',
+    },
+  }),
+  // A published article left for good: search drops its document, partner webhooks send article.removed.
+  articleRemoved: defineEvent({
+    subject: 'articles.article.removed',
+    type: 'events.v1.ArticleRemoved',
+    proto: 'events/v1/articles.proto',
+    message: ArticleRemoved,
+    publisher: 'articles',
+    consumers: {
+      search: 'search-articles-removed',
+      'notifications-webhooks': 'notifications-webhooks-articles-removed',
+    },
   }),
   // The moderation service triages readers' reports of articles beside the comment reports.
   articleReported: defineEvent({
@@ -315,6 +332,7 @@ export const EVENTS = {
       articles: 'articles-comments-published',
       notifications: 'notifications-comments-published',
       identity: 'identity-standing-comments-published',
+      'notifications-webhooks': 'notifications-webhooks-comments-published',
     },
   }),
   commentReviewed: defineEvent({
@@ -411,7 +429,10 @@ export const EVENTS = {
     proto: 'events/v1/publications.proto',
     message: SubscriptionCreated,
     publisher: 'publications',
-    consumers: { notifications: 'notifications-publications-subscriptions' },
+    consumers: {
+      notifications: 'notifications-publications-subscriptions',
+      'notifications-webhooks': 'notifications-webhooks-subscriptions-created',
+    },
   }),
   subscriptionCancelled: defineEvent({
     subject: 'publications.subscription.cancelled',
@@ -419,7 +440,7 @@ export const EVENTS = {
     proto: 'events/v1/publications.proto',
     message: SubscriptionCancelled,
     publisher: 'publications',
-    consumers: {},
+    consumers: { 'notifications-webhooks': 'notifications-webhooks-subscriptions-cancelled' },
   }),
   subscriptionPaymentFailed: defineEvent({
     subject: 'publications.subscription.payment_failed',

@@ -47,6 +47,7 @@ async function publish(
     publishedAtMs: Date.now(),
     publicationId: '',
     images: [],
+    firstPublication: true,
     ...author,
     ...event,
     language: languages.toProto(event.language),

@@ -19,16 +19,19 @@ export class ArticleAnnouncements {
 
   /**
    * Announces the article as it is. Paid: its own audience, or a translation's original's (the entitlement's rule);
-   * its publication: its own, or a translation's original's.
+   * its publication: its own, or a translation's original's. `firstPublication` when it has just become visible.
    */
-  async announce(tx: Queryable, found: ArticleWithAuthor): Promise<void> {
+  async announce(tx: Queryable, found: ArticleWithAuthor, firstPublication = false): Promise<void> {
     const { article } = found;
     const original = article.translationOf
       ? (await this.articles.findWithAuthor(article.translationOf, tx))?.article
       : undefined;
     const paid = article.audience === 'paid' || original?.audience === 'paid';
     const publicationId = article.publicationId ?? original?.publicationId ?? null;
-    await this.outbox.add(tx, outboxEvent(EVENTS.articlePublished, publishedEvent(found, paid, publicationId)));
+    await this.outbox.add(
+      tx,
+      outboxEvent(EVENTS.articlePublished, publishedEvent(found, paid, publicationId, firstPublication)),
+    );
   }
 
   /** Announces the article again if it is published (nothing was announced of one that is not). */

@@ -30,12 +30,14 @@ import { languages } from '@pencraft/contracts/enums';
  * The articles.article.published payload of a published article (EVENTS.articlePublished in the contracts; its
  * contract with consumers is in tests/contract). A paid article (or a translation of one) carries only its teaser's
  * text and images: what the search index holds and shows in snippets and photos, like any other reader without a plan. `publicationId` is
- * the publication it belongs to (a translation's own, or its original's).
+ * the publication it belongs to (a translation's own, or its original's). `firstPublication`: the announcement of its
+ * becoming visible (partner webhooks' article.published; every later one is an article.updated).
  */
 export function publishedEvent(
   { article, author }: ArticleWithAuthor,
   paid: boolean,
   publicationId: string | null = article.publicationId,
+  firstPublication = false,
 ): ArticlePublished {
   return {
     articleId: article.id,
@@ -51,5 +53,6 @@ export function publishedEvent(
     authorFullname: author?.fullname ?? '',
     publishedAtMs: article.publishedAt?.getTime() ?? article.updatedAt.getTime(),
     publicationId: publicationId ?? '',
+    firstPublication,
   };
 }

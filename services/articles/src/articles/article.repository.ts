@@ -229,6 +229,16 @@ export class ArticleRepository {
   }
 
   /** The ids of an original's published translations (articles_translation_of_idx). */
+  /** The ids of an author's published articles (those whose removal is announced). */
+  async listPublishedIdsByAuthor(tx: Queryable, authorId: string): Promise<string[]> {
+    if (!isUuid(authorId)) return [];
+    const rows = await tx
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(eq(articles.authorId, authorId), sql`${articles.status} = 'published'`));
+    return rows.map((row) => row.id);
+  }
+
   async listPublishedTranslationIds(tx: Queryable, originalId: string): Promise<string[]> {
     if (!isUuid(originalId)) return [];
     const rows = await tx

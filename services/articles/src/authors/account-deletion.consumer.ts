@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EVENTS, eventSubscription } from '@pencraft/contracts/events';
+import { EVENTS, eventSubscription, outboxEvent } from '@pencraft/contracts/events';
 import type { UserDeleted } from '@pencraft/contracts/events/v1/identity';
-import { EventConsumers, type Transaction } from '@pencraft/kit';
+import { Clock, EventConsumers, Outbox, type Transaction } from '@pencraft/kit';
 import { ArticleRepository } from '../articles/article.repository.js';
 import { CoAuthorRepository } from '../coauthors/coauthor.repository.js';
 import { EngagementRepository } from '../feeds/engagement.repository.js';
@@ -13,7 +13,7 @@ import { AuthorRepository } from './author.repository.js';
  * for their account to be deleted for good, and what they wrote under their name is theirs; an article without its
  * author would also be one nobody can edit or answer for. Search drops them on the same event. Their editor images
  * (articles/<uid>/ in the object store) go too, and so do their votes (leaving the counts), bookmarks, collections and
- * follows.
+ * follows. Each published article that goes is announced as articles.article.removed in the same transaction.
  */
 @Injectable()
 export class AccountDeletionConsumer implements OnApplicationBootstrap {
@@ -24,6 +24,8 @@ export class AccountDeletionConsumer implements OnApplicationBootstrap {
     private readonly media: MediaService,
     private readonly engagement: EngagementRepository,
     private readonly coAuthors: CoAuthorRepository,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap() {
@@ -34,7 +36,15 @@ export class AccountDeletionConsumer implements OnApplicationBootstrap {
 
   /** Deleting what is already gone does nothing, so a redelivered event is harmless even without the record. */
   async userDeleted(user: UserDeleted, tx: Transaction) {
+    const published = await this.articles.listPublishedIdsByAuthor(tx, user.uid);
     await this.articles.deleteByAuthor(tx, user.uid);
+    const atMs = this.clock.now().getTime();
+    for (const articleId of published) {
+      await this.outbox.add(
+        tx,
+        outboxEvent(EVENTS.articleRemoved, { articleId, authorUid: user.uid, reason: 'accountDeleted', atMs }),
+      );
+    }
     await this.authors.remove(tx, user.uid);
     // The co-author invitations they sent or received (their own drafts' and articles' go with those rows).
     await this.coAuthors.forgetUser(tx, user.uid);

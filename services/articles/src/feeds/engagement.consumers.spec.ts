@@ -26,6 +26,7 @@ const published = (articleId: string) => ({
   publishedAtMs: 1,
   publicationId: '',
   images: [],
+  firstPublication: true,
 });
 
 async function subscribed() {

@@ -191,7 +191,7 @@ export class ReviewService {
     await this.articles.setStatus(tx, article.id, transition.status, note, now);
     if (transition.publishes) {
       const found = (await this.articles.findWithAuthor(article.id, tx))!;
-      await this.announcements.announce(tx, found);
+      await this.announcements.announce(tx, found, true);
       if (found.article.translationOf) {
         // A published translation is also announced as such, naming the original's author (notifications).
         const original = await this.articles.findWithAuthor(found.article.translationOf, tx);

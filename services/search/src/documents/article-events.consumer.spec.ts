@@ -21,6 +21,7 @@ const published: ArticlePublished = {
   publishedAtMs: Date.parse('2026-11-25T10:00:00Z'),
   publicationId: '7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b',
   images: [],
+  firstPublication: true,
 };
 
 const expectedDocument = {
@@ -65,7 +66,7 @@ describe('ArticleEventsConsumer', () => {
   });
 
   it('reads articles.article.published with its declared durable consumer', () => {
-    expect(consumers.subscribe).toHaveBeenCalledTimes(1);
+    expect(consumers.subscribe).toHaveBeenCalledTimes(2);
     expect(subscription.durable).toBe(EVENTS.articlePublished.consumers.search);
     expect(subscription.subjects).toEqual([EVENTS.articlePublished.subject]);
   });
@@ -138,5 +139,18 @@ describe('ArticleEventsConsumer', () => {
     expect(photoId(published.articleId, 0)).not.toBe(photoId(published.articleId, 1));
     await deliver(published, 'event-7');
     expect(documents.replacePhotos).toHaveBeenLastCalledWith(TX, published.articleId, []);
+  });
+
+  it('drops the document and photos of a removed article (articles.article.removed)', async () => {
+    documents.remove.mockResolvedValue(undefined);
+    const removed = consumers.subscribe.mock.calls[1]![0] as Subscription;
+    expect(removed.durable).toBe(EVENTS.articleRemoved.consumers.search);
+    expect(removed.subjects).toEqual([EVENTS.articleRemoved.subject]);
+    const data = EVENTS.articleRemoved.message
+      .encode({ articleId: 'a-9', authorUid: 'u-1', reason: 'accountDeleted', atMs: 1 })
+      .finish();
+    await removed.handler({ id: 'e-9', subject: EVENTS.articleRemoved.subject, type: '', data }, TX);
+    expect(documents.remove).toHaveBeenCalledWith(TX, 'a-9');
+    expect(documents.replacePhotos).toHaveBeenCalledWith(TX, 'a-9', []);
   });
 });

@@ -59,6 +59,7 @@ export function photosFromArticle(article: ArticlePublished): DocumentInput[] {
 /**
  * Indexes every article as it is published (articles.article.published), and again each time it is announced again
  * (an approved edit, a publication it left, its audience or its original's changed): the latest announcement wins.
+ * Drops it when it is removed.
  */
 @Injectable()
 export class ArticleEventsConsumer implements OnApplicationBootstrap {
@@ -73,6 +74,17 @@ export class ArticleEventsConsumer implements OnApplicationBootstrap {
         this.articlePublished(article, tx),
       ),
     );
+    await this.consumers.subscribe(
+      eventSubscription(EVENTS.articleRemoved, 'search', (removed, tx: Transaction) =>
+        this.articleRemoved(removed.articleId, tx),
+      ),
+    );
+  }
+
+  /** A published article left for good (articles.article.removed): its document and photos go. */
+  async articleRemoved(articleId: string, tx: Transaction) {
+    await this.documents.remove(tx, articleId);
+    await this.documents.replacePhotos(tx, articleId, []);
   }
 
   /** Inserts the article's document and its photos, or replaces them when the article is announced again. */

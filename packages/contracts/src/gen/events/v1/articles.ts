@@ -57,6 +57,11 @@ export interface ArticlePublished {
    * teaser's; at most 20.
    */
   images: ArticleImage[];
+  /**
+   * True for the announcement of the article becoming visible (its publication after review), false when a published
+   * article is announced again (partner webhooks tell article.published from article.updated by it).
+   */
+  firstPublication: boolean;
 }
 
 /** An image block of an article: its address (under /media) and its caption as plain text (may be empty). */
@@ -280,6 +285,22 @@ export interface ArticleCounted {
   atMs: number;
 }
 
+/**
+ * Subject articles.article.removed: a published article left the platform for good (today: its author's account was
+ * deleted, which removes every article of theirs), written in the transaction that removes it. Consumers drop what
+ * they hold of it (search's document and photos; partner webhooks' article.removed).
+ */
+export interface ArticleRemoved {
+  /** The article's id (UUID). */
+  articleId: string;
+  /** Its principal author (UUID). */
+  authorUid: string;
+  /** Why: accountDeleted. */
+  reason: string;
+  /** Milliseconds since the Unix epoch. */
+  atMs: number;
+}
+
 function createBaseArticlePublished(): ArticlePublished {
   return {
     articleId: "",
@@ -295,6 +316,7 @@ function createBaseArticlePublished(): ArticlePublished {
     publishedAtMs: 0,
     publicationId: "",
     images: [],
+    firstPublication: false,
   };
 }
 
@@ -338,6 +360,9 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
     }
     for (const v of message.images) {
       ArticleImage.encode(v!, writer.uint32(106).fork()).join();
+    }
+    if (message.firstPublication !== false) {
+      writer.uint32(112).bool(message.firstPublication);
     }
     return writer;
   },
@@ -459,6 +484,14 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
             message.images.push(ArticleImage.decode(reader, reader.uint32()));
             continue;
           }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.firstPublication = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -520,6 +553,11 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
       images: globalThis.Array.isArray(object?.images)
         ? object.images.map((e: any) => ArticleImage.fromJSON(e))
         : [],
+      firstPublication: isSet(object.firstPublication)
+        ? globalThis.Boolean(object.firstPublication)
+        : isSet(object.first_publication)
+        ? globalThis.Boolean(object.first_publication)
+        : false,
     };
   },
 
@@ -563,6 +601,9 @@ export const ArticlePublished: MessageFns<ArticlePublished> = {
     }
     if (message.images?.length) {
       obj.images = message.images.map((e) => ArticleImage.toJSON(e));
+    }
+    if (message.firstPublication !== false) {
+      obj.firstPublication = message.firstPublication;
     }
     return obj;
   },
@@ -2544,6 +2585,123 @@ export const ArticleCounted: MessageFns<ArticleCounted> = {
     }
     if (message.readsTotal !== 0) {
       obj.readsTotal = Math.round(message.readsTotal);
+    }
+    if (message.atMs !== 0) {
+      obj.atMs = Math.round(message.atMs);
+    }
+    return obj;
+  },
+};
+
+function createBaseArticleRemoved(): ArticleRemoved {
+  return { articleId: "", authorUid: "", reason: "", atMs: 0 };
+}
+
+export const ArticleRemoved: MessageFns<ArticleRemoved> = {
+  encode(message: ArticleRemoved, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.articleId !== "") {
+      writer.uint32(10).string(message.articleId);
+    }
+    if (message.authorUid !== "") {
+      writer.uint32(18).string(message.authorUid);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    if (message.atMs !== 0) {
+      writer.uint32(32).int64(message.atMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ArticleRemoved {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseArticleRemoved();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.articleId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.authorUid = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.atMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ArticleRemoved {
+    return {
+      articleId: isSet(object.articleId)
+        ? globalThis.String(object.articleId)
+        : isSet(object.article_id)
+        ? globalThis.String(object.article_id)
+        : "",
+      authorUid: isSet(object.authorUid)
+        ? globalThis.String(object.authorUid)
+        : isSet(object.author_uid)
+        ? globalThis.String(object.author_uid)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      atMs: isSet(object.atMs)
+        ? globalThis.Number(object.atMs)
+        : isSet(object.at_ms)
+        ? globalThis.Number(object.at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: ArticleRemoved): unknown {
+    const obj: any = {};
+    if (message.articleId !== "") {
+      obj.articleId = message.articleId;
+    }
+    if (message.authorUid !== "") {
+      obj.authorUid = message.authorUid;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
     }
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);
