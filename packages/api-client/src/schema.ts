@@ -3788,6 +3788,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ttin/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's personal access tokens, newest first, revoked and expired ones too, never the token itself */
+    get: operations['listAccessTokens'];
+    put?: never;
+    /** Make a personal access token for your own tools on the partner surface (/api/v1, Authorization: Bearer pcp_...): a name, scopes and an expiry. The answer holds the token once; only its hash is kept. Every bad field is named in details (InvalidModel, NullOrEmpty, InvalidName); more than 20 live tokens is OperationFailed. Logged in the account operation log. */
+    post: operations['createAccessToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ttin/tokens/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke one of your tokens (idempotent): refused on the partner surface within a minute. Another user’s token or an unknown id is NotFound. Logged in the account operation log. */
+    delete: operations['revokeAccessToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/users/{id}/articles/{aid}/next': {
     parameters: {
       query?: never;
@@ -3883,6 +3918,195 @@ export interface paths {
     };
     /** The signed-in user summary read at page load (also hands out the pc_csrf cookie when missing); a banned user gets it too, with `ban` */
     get: operations['getUserInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/articles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Published articles, newest first, by cursor; filters category, language and author (a username). A page may hold fewer than limit items while nextCursor is set */
+    get: operations['v1ListArticles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/articles/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A published article. A paid one is answered in full only to a credential acting for a user who may read it (a subscriber of its publication, its author); to anyone else its teaser, locked */
+    get: operations['v1GetArticle'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/articles/{id}/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A published article's published comments: top-level ones newest first, each with its replies */
+    get: operations['v1ListArticleComments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/authors/{username}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An author's public profile */
+    get: operations['v1GetAuthor'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/authors/{username}/articles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An author's published articles, newest first, by cursor */
+    get: operations['v1ListAuthorArticles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The categories, named in the language of Accept-Language */
+    get: operations['v1ListCategories'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/drafts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The writer's drafts, newest first (content left out). Acts for the writer the credential stands for: a personal access token with scope act, or a client with scope act sending the writer's token in Pencraft-Acting-Token (Forbidden otherwise). */
+    get: operations['v1ListDrafts'];
+    put?: never;
+    /** Write a new draft as the writer (the same limits as the editor's). Acts for the writer the credential stands for: a personal access token with scope act, or a client with scope act sending the writer's token in Pencraft-Acting-Token (Forbidden otherwise). */
+    post: operations['v1CreateDraft'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/drafts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the writer's drafts. Acts for the writer the credential stands for: a personal access token with scope act, or a client with scope act sending the writer's token in Pencraft-Acting-Token (Forbidden otherwise). */
+    get: operations['v1GetDraft'];
+    /** Replace a draft's fields (send the version last read: DraftConflict when it changed since). Acts for the writer the credential stands for: a personal access token with scope act, or a client with scope act sending the writer's token in Pencraft-Acting-Token (Forbidden otherwise). */
+    put: operations['v1UpdateDraft'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/drafts/{id}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Submit a draft for publication as the writer: it goes through review like every submission and is answered pendingReview; once moderation approves it, it is published (webhook article.published). Acts for the writer the credential stands for: a personal access token with scope act, or a client with scope act sending the writer's token in Pencraft-Acting-Token (Forbidden otherwise). */
+    post: operations['v1PublishDraft'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/publications/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A publication by its slug (its subdomain) */
+    get: operations['v1GetPublication'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Search articles (or users, or publications) by words, with filters category, language and author, by relevance or newest first, by cursor. A paid article shows only its teaser in the snippet */
+    get: operations['v1Search'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6740,7 +6964,14 @@ export interface components {
     AccountLogPage: {
       items: {
         /** @enum {string} */
-        type: 'passwordChanged' | 'passwordReset' | 'emailChanged' | 'accountConfirmation';
+        type:
+          | 'passwordChanged'
+          | 'passwordReset'
+          | 'emailChanged'
+          | 'accountConfirmation'
+          | 'tokenCreated'
+          | 'tokenRevoked'
+          | 'tokenUsed';
         /**
          * Format: date-time
          * @description When (ISO 8601, UTC)
@@ -6751,6 +6982,8 @@ export interface components {
         browser: string;
         /** @description Operating system, empty when unknown */
         os: string;
+        /** @description What the entry concerns: a token's name, or the operation done with it; empty for other types */
+        detail: string;
       }[];
       page: number;
       pageSize: number;
@@ -6909,6 +7142,49 @@ export interface components {
       /** @description A 6-digit code of the authenticator app, or an unused recovery code (xxxx-xxxx-xxxx-xxxx; xxxxx-xxxxx if made before the 16-symbol codes) */
       code: string;
     };
+    AccessTokenList: {
+      /** @description Newest first, revoked and expired ones too */
+      items: components['schemas']['AccessToken'][];
+      /** @description Live (unrevoked, unexpired) tokens a user may hold at once */
+      max: number;
+    };
+    AccessToken: {
+      id: string;
+      name: string;
+      scopes: ('read' | 'search' | 'act')[];
+      /** @description The first characters of the token (pcp_ and 4 more), to tell them apart */
+      prefix: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      /**
+       * Format: date-time
+       * @description null if never used (updated at most once a minute)
+       */
+      lastUsedAt: string | null;
+      /** Format: date-time */
+      revokedAt: string | null;
+    };
+    CreatedAccessToken: {
+      token: components['schemas']['AccessToken'];
+      /** @description The token itself: shown this once, only its hash is kept */
+      secret: string;
+    };
+    CreateAccessTokenBody: {
+      /**
+       * @description What the token is for, required, at most 60 characters
+       * @default
+       */
+      name?: string;
+      /**
+       * @description At least one of read (public content), search (the search routes), act (drafts and publishing as you)
+       * @default []
+       */
+      scopes?: ('read' | 'search' | 'act')[];
+      /** @description Days until the token expires, 1 to 365 */
+      expiresInDays: number;
+    };
     /** @description next is absent when the author has no other published article. */
     NextArticle: {
       next?: components['schemas']['ArticleCard'];
@@ -6919,6 +7195,613 @@ export interface components {
     FollowState: {
       following: boolean;
       followers: number;
+    };
+    /** @description A page of published articles, newest first. With filters a page may hold fewer than limit items (even none) while nextCursor is set: follow nextCursor until it is null */
+    V1ArticlePage: {
+      items: components['schemas']['V1ArticleSummary'][];
+      /**
+       * @description Where the next page starts (pass it as cursor); null when this page is the last
+       * @example MjsyMA
+       */
+      nextCursor: string | null;
+    };
+    /**
+     * @example {
+     *       "id": "6f1c2a7e-4b1d-4c55-9a8e-2d7f0e3b9c41",
+     *       "title": "Bakıda payız",
+     *       "description": "Şəhərin ən gözəl fəsli",
+     *       "language": "az",
+     *       "category": "culture",
+     *       "author": {
+     *         "id": "0d8e5b9a-1c2f-4a3b-8d4e-5f6a7b8c9d0e",
+     *         "username": "leyla_writes",
+     *         "name": "Leyla Məmmədova",
+     *         "imageUrl": null
+     *       },
+     *       "publicationId": null,
+     *       "coverUrl": null,
+     *       "readingMinutes": 4,
+     *       "publishedAt": "2026-11-28T09:30:00.000Z",
+     *       "url": "/a/6f1c2a7e-4b1d-4c55-9a8e-2d7f0e3b9c41"
+     *     }
+     */
+    V1ArticleSummary: {
+      id: string;
+      title: string;
+      description: string;
+      language: components['schemas']['V1Language'];
+      /**
+       * @description A category id (GET /api/v1/categories)
+       * @example tech
+       */
+      category: string;
+      author: components['schemas']['V1AuthorRef'];
+      /** @description The publication it was published in; null for none */
+      publicationId: string | null;
+      coverUrl: string | null;
+      readingMinutes: number;
+      /** Format: date-time */
+      publishedAt: string;
+      /** @description The article's page on the site (a path: /a/{id}) */
+      url: string;
+    };
+    /**
+     * @example az
+     * @enum {string}
+     */
+    V1Language: 'az' | 'en' | 'ru';
+    /**
+     * @example {
+     *       "id": "0d8e5b9a-1c2f-4a3b-8d4e-5f6a7b8c9d0e",
+     *       "username": "leyla_writes",
+     *       "name": "Leyla Məmmədova",
+     *       "imageUrl": null
+     *     }
+     */
+    V1AuthorRef: {
+      id: string;
+      username: string;
+      name: string;
+      imageUrl: string | null;
+    };
+    /**
+     * @example {
+     *       "id": "6f1c2a7e-4b1d-4c55-9a8e-2d7f0e3b9c41",
+     *       "title": "Bakıda payız",
+     *       "description": "Şəhərin ən gözəl fəsli",
+     *       "language": "az",
+     *       "category": "culture",
+     *       "subCategories": [],
+     *       "author": {
+     *         "id": "0d8e5b9a-1c2f-4a3b-8d4e-5f6a7b8c9d0e",
+     *         "username": "leyla_writes",
+     *         "name": "Leyla Məmmədova",
+     *         "imageUrl": null
+     *       },
+     *       "publicationId": null,
+     *       "coverUrl": null,
+     *       "readingMinutes": 4,
+     *       "publishedAt": "2026-11-28T09:30:00.000Z",
+     *       "updatedAt": "2026-11-28T09:30:00.000Z",
+     *       "url": "/a/6f1c2a7e-4b1d-4c55-9a8e-2d7f0e3b9c41",
+     *       "paid": false,
+     *       "locked": false,
+     *       "content": {
+     *         "blocks": [
+     *           {
+     *             "type": "paragraph",
+     *             "data": {
+     *               "text": "Payız Bakıya gec gəlir…"
+     *             }
+     *           }
+     *         ]
+     *       },
+     *       "wordCount": 812,
+     *       "translations": [
+     *         {
+     *           "id": "6f1c2a7e-4b1d-4c55-9a8e-2d7f0e3b9c41",
+     *           "language": "az"
+     *         }
+     *       ]
+     *     }
+     */
+    V1Article: {
+      id: string;
+      title: string;
+      description: string;
+      language: components['schemas']['V1Language'];
+      /**
+       * @description A category id (GET /api/v1/categories)
+       * @example tech
+       */
+      category: string;
+      author: components['schemas']['V1AuthorRef'];
+      /** @description The publication it was published in; null for none */
+      publicationId: string | null;
+      coverUrl: string | null;
+      readingMinutes: number;
+      /** Format: date-time */
+      publishedAt: string;
+      /** @description The article's page on the site (a path: /a/{id}) */
+      url: string;
+      subCategories: string[];
+      /** @description For a publication's paid subscribers */
+      paid: boolean;
+      /** @description A paid article the caller may not read in full: content holds only its teaser. Full text is answered only to a credential acting for a user (a personal access token, or a client with Pencraft-Acting-Token) who may read it */
+      locked: boolean;
+      /** @description Editor.js output ({ blocks: [{ type, data }] }), sanitized */
+      content: {
+        time?: number;
+        version?: string;
+        blocks: components['schemas']['Block'][];
+      };
+      wordCount: number;
+      /** Format: date-time */
+      updatedAt: string;
+      translations: {
+        id: string;
+        language: components['schemas']['V1Language'];
+      }[];
+    };
+    /**
+     * @description Top-level comments, newest first, each with its replies (at most three deep)
+     * @example {
+     *       "items": [
+     *         {
+     *           "id": "6f1c2a7e-4b1d-4c55-9a8e-2d7f0e3b9c41",
+     *           "parentId": null,
+     *           "depth": 1,
+     *           "deleted": false,
+     *           "content": "Çox gözəl yazı!",
+     *           "author": {
+     *             "id": "0d8e5b9a-1c2f-4a3b-8d4e-5f6a7b8c9d0e",
+     *             "username": "leyla_writes",
+     *             "name": "Leyla Məmmədova",
+     *             "imageUrl": null
+     *           },
+     *           "up": 3,
+     *           "down": 0,
+     *           "createdAt": "2026-11-28T09:30:00.000Z",
+     *           "editedAt": null,
+     *           "replies": []
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "nextCursor": null
+     *     }
+     */
+    V1CommentPage: {
+      items: components['schemas']['V1Comment'][];
+      /** @description The article's published comments, all depths */
+      total: number;
+      /**
+       * @description Where the next page starts (pass it as cursor); null when this page is the last
+       * @example MjsyMA
+       */
+      nextCursor: string | null;
+    };
+    V1Comment: {
+      id: string;
+      parentId: string | null;
+      /** @description 1 top level, 2 a reply, 3 a reply to a reply */
+      depth: number;
+      /** @description A deleted comment kept as a placeholder for its replies */
+      deleted: boolean;
+      /** @description Plain text; empty when deleted */
+      content: string;
+      /**
+       * @description null when deleted
+       * @example {
+       *       "id": "0d8e5b9a-1c2f-4a3b-8d4e-5f6a7b8c9d0e",
+       *       "username": "leyla_writes",
+       *       "name": "Leyla Məmmədova",
+       *       "imageUrl": null
+       *     }
+       */
+      author: {
+        id: string;
+        username: string;
+        name: string;
+        imageUrl: string | null;
+      } | null;
+      up: number;
+      down: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      editedAt: string | null;
+      replies: {
+        id: string;
+        parentId: string | null;
+        /** @description 1 top level, 2 a reply, 3 a reply to a reply */
+        depth: number;
+        /** @description A deleted comment kept as a placeholder for its replies */
+        deleted: boolean;
+        /** @description Plain text; empty when deleted */
+        content: string;
+        /**
+         * @description null when deleted
+         * @example {
+         *       "id": "0d8e5b9a-1c2f-4a3b-8d4e-5f6a7b8c9d0e",
+         *       "username": "leyla_writes",
+         *       "name": "Leyla Məmmədova",
+         *       "imageUrl": null
+         *     }
+         */
+        author: {
+          id: string;
+          username: string;
+          name: string;
+          imageUrl: string | null;
+        } | null;
+        up: number;
+        down: number;
+        /** Format: date-time */
+        createdAt: string;
+        /** Format: date-time */
+        editedAt: string | null;
+        replies: {
+          id: string;
+          parentId: string | null;
+          /** @description 1 top level, 2 a reply, 3 a reply to a reply */
+          depth: number;
+          /** @description A deleted comment kept as a placeholder for its replies */
+          deleted: boolean;
+          /** @description Plain text; empty when deleted */
+          content: string;
+          /**
+           * @description null when deleted
+           * @example {
+           *       "id": "0d8e5b9a-1c2f-4a3b-8d4e-5f6a7b8c9d0e",
+           *       "username": "leyla_writes",
+           *       "name": "Leyla Məmmədova",
+           *       "imageUrl": null
+           *     }
+           */
+          author: {
+            id: string;
+            username: string;
+            name: string;
+            imageUrl: string | null;
+          } | null;
+          up: number;
+          down: number;
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: date-time */
+          editedAt: string | null;
+          /** @description Always empty: the deepest level */
+          replies: Record<string, never>[];
+        }[];
+      }[];
+    };
+    /**
+     * @example {
+     *       "id": "0d8e5b9a-1c2f-4a3b-8d4e-5f6a7b8c9d0e",
+     *       "username": "leyla_writes",
+     *       "name": "Leyla Məmmədova",
+     *       "headline": "Şəhər haqqında yazıram",
+     *       "bio": "",
+     *       "imageUrl": null,
+     *       "followers": 120,
+     *       "joinedAt": "2026-11-28T09:30:00.000Z",
+     *       "url": "/@leyla_writes"
+     *     }
+     */
+    V1Author: {
+      id: string;
+      username: string;
+      name: string;
+      headline: string;
+      bio: string;
+      imageUrl: string | null;
+      followers: number;
+      /** Format: date-time */
+      joinedAt: string;
+      /** @description The author's page on the site (a path: /@{username}) */
+      url: string;
+    };
+    /**
+     * @description Named in the language of Accept-Language (az, en, ru)
+     * @example {
+     *       "items": [
+     *         {
+     *           "id": "tech",
+     *           "name": "Technology"
+     *         }
+     *       ]
+     *     }
+     */
+    V1CategoryList: {
+      items: {
+        id: string;
+        name: string;
+      }[];
+    };
+    /** @description The writer's drafts, content left out */
+    V1DraftList: {
+      items: components['schemas']['V1Draft'][];
+    };
+    /**
+     * @example {
+     *       "id": "6f1c2a7e-4b1d-4c55-9a8e-2d7f0e3b9c41",
+     *       "title": "Bakıda payız",
+     *       "description": "Şəhərin ən gözəl fəsli",
+     *       "language": "az",
+     *       "category": "culture",
+     *       "subCategories": [],
+     *       "content": {
+     *         "blocks": [
+     *           {
+     *             "type": "paragraph",
+     *             "data": {
+     *               "text": "Payız Bakıya gec gəlir…"
+     *             }
+     *           }
+     *         ]
+     *       },
+     *       "articleId": null,
+     *       "version": 1,
+     *       "createdAt": "2026-11-28T09:30:00.000Z",
+     *       "updatedAt": "2026-11-28T09:30:00.000Z"
+     *     }
+     */
+    V1Draft: {
+      id: string;
+      title: string;
+      description: string;
+      language: components['schemas']['V1Language'];
+      category: string;
+      subCategories: string[];
+      /** @description null in lists and while empty */
+      content: {
+        time?: number;
+        version?: string;
+        blocks: components['schemas']['Block'][];
+      } | null;
+      /** @description The published article this draft edits, if any */
+      articleId: string | null;
+      /** @description Send it back with PUT (optimistic concurrency) */
+      version: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    /**
+     * @description A draft as the writer would save it in the editor; the minimums (title, category, content length) are checked when it is published
+     * @example {
+     *       "title": "Bakıda payız",
+     *       "description": "Şəhərin ən gözəl fəsli",
+     *       "language": "az",
+     *       "category": "culture",
+     *       "subCategories": [],
+     *       "content": {
+     *         "blocks": [
+     *           {
+     *             "type": "paragraph",
+     *             "data": {
+     *               "text": "Payız Bakıya gec gəlir…"
+     *             }
+     *           }
+     *         ]
+     *       }
+     *     }
+     */
+    V1DraftBody: {
+      /** @default  */
+      title?: string;
+      /** @default  */
+      description?: string;
+      language?: components['schemas']['V1Language'];
+      /** @default  */
+      category?:
+        | (
+            | 'education'
+            | 'tech'
+            | 'programming'
+            | 'science'
+            | 'business'
+            | 'finance'
+            | 'design'
+            | 'media'
+            | 'infrastructure'
+            | 'health'
+            | 'sports'
+            | 'society'
+            | 'culture'
+            | 'history'
+            | 'travel'
+            | 'career'
+            | 'law'
+            | 'environment'
+            | 'psychology'
+            | 'literature'
+          )
+        | '';
+      /** @default [] */
+      subCategories?: (
+        | 'education'
+        | 'tech'
+        | 'programming'
+        | 'science'
+        | 'business'
+        | 'finance'
+        | 'design'
+        | 'media'
+        | 'infrastructure'
+        | 'health'
+        | 'sports'
+        | 'society'
+        | 'culture'
+        | 'history'
+        | 'travel'
+        | 'career'
+        | 'law'
+        | 'environment'
+        | 'psychology'
+        | 'literature'
+      )[];
+      content?: components['schemas']['Content'] | null;
+    };
+    V1UpdateDraftBody: {
+      /** @default  */
+      title?: string;
+      /** @default  */
+      description?: string;
+      language?: components['schemas']['V1Language'];
+      /** @default  */
+      category?:
+        | (
+            | 'education'
+            | 'tech'
+            | 'programming'
+            | 'science'
+            | 'business'
+            | 'finance'
+            | 'design'
+            | 'media'
+            | 'infrastructure'
+            | 'health'
+            | 'sports'
+            | 'society'
+            | 'culture'
+            | 'history'
+            | 'travel'
+            | 'career'
+            | 'law'
+            | 'environment'
+            | 'psychology'
+            | 'literature'
+          )
+        | '';
+      /** @default [] */
+      subCategories?: (
+        | 'education'
+        | 'tech'
+        | 'programming'
+        | 'science'
+        | 'business'
+        | 'finance'
+        | 'design'
+        | 'media'
+        | 'infrastructure'
+        | 'health'
+        | 'sports'
+        | 'society'
+        | 'culture'
+        | 'history'
+        | 'travel'
+        | 'career'
+        | 'law'
+        | 'environment'
+        | 'psychology'
+        | 'literature'
+      )[];
+      content?: components['schemas']['Content'] | null;
+      /**
+       * @description The draft's version as last read; an older one is refused with DraftConflict (409)
+       * @example 3
+       */
+      version: number;
+    };
+    /**
+     * @example {
+     *       "articleId": "6f1c2a7e-4b1d-4c55-9a8e-2d7f0e3b9c41",
+     *       "status": "pendingReview",
+     *       "submittedAt": "2026-11-28T09:30:00.000Z"
+     *     }
+     */
+    V1Submission: {
+      articleId: string;
+      /**
+       * @description pendingReview: submitted and waiting for moderation like every submission (webhook article.published announces it once approved); the others once decided
+       * @enum {string}
+       */
+      status: 'pendingReview' | 'published' | 'rejected' | 'revisionRequested';
+      /** Format: date-time */
+      submittedAt: string;
+    };
+    /**
+     * @example {
+     *       "id": "6f1c2a7e-4b1d-4c55-9a8e-2d7f0e3b9c41",
+     *       "slug": "baku-notes",
+     *       "name": "Baku Notes",
+     *       "description": "Şəhər haqqında qeydlər",
+     *       "logoUrl": null,
+     *       "subscribers": 48,
+     *       "createdAt": "2026-11-28T09:30:00.000Z"
+     *     }
+     */
+    V1Publication: {
+      id: string;
+      slug: string;
+      name: string;
+      description: string;
+      logoUrl: string | null;
+      subscribers: number;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    /**
+     * @example {
+     *       "items": [
+     *         {
+     *           "kind": "article",
+     *           "id": "6f1c2a7e-4b1d-4c55-9a8e-2d7f0e3b9c41",
+     *           "title": "Bakıda payız",
+     *           "snippet": "Payız Bakıya gec gəlir…",
+     *           "language": "az",
+     *           "author": {
+     *             "id": "0d8e5b9a-1c2f-4a3b-8d4e-5f6a7b8c9d0e",
+     *             "username": "leyla_writes",
+     *             "name": "Leyla Məmmədova",
+     *             "imageUrl": null
+     *           },
+     *           "handle": null,
+     *           "category": "culture",
+     *           "publishedAt": "2026-11-28T09:30:00.000Z"
+     *         }
+     *       ],
+     *       "nextCursor": null
+     *     }
+     */
+    V1SearchPage: {
+      items: {
+        /** @enum {string} */
+        kind: 'article' | 'user' | 'publication';
+        id: string;
+        /** @description An article's title, a user's name, a publication's name */
+        title: string;
+        /** @description Plain text around the match (of a paid article only its teaser) */
+        snippet: string;
+        language: components['schemas']['V1Language'];
+        /**
+         * @description An article's author; null for the other kinds
+         * @example {
+         *       "id": "0d8e5b9a-1c2f-4a3b-8d4e-5f6a7b8c9d0e",
+         *       "username": "leyla_writes",
+         *       "name": "Leyla Məmmədova",
+         *       "imageUrl": null
+         *     }
+         */
+        author: {
+          id: string;
+          username: string;
+          name: string;
+          imageUrl: string | null;
+        } | null;
+        /** @description A user's username or a publication's slug */
+        handle: string | null;
+        category: string | null;
+        /** Format: date-time */
+        publishedAt: string;
+      }[];
+      /**
+       * @description Where the next page starts (pass it as cursor); null when this page is the last
+       * @example MjsyMA
+       */
+      nextCursor: string | null;
     };
   };
   responses: {
@@ -27547,6 +28430,245 @@ export interface operations {
       };
     };
   };
+  listAccessTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessTokenList'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createAccessToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateAccessTokenBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedAccessToken'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidName: Enter a valid name. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserBanned: Your account has been banned.; ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description OperationFailed: The operation failed, please try again. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revokeAccessToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The token's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK, no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ChallengeFailed: The security check failed. Reload the page and try again. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getNextArticle: {
     parameters: {
       query?: never;
@@ -28034,6 +29156,1021 @@ export interface operations {
       };
       /** @description Unauthorized: Please sign in to continue. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1ListArticles: {
+    parameters: {
+      query?: {
+        /** @description A category id (GET /api/v1/categories) */
+        category?:
+          | 'education'
+          | 'tech'
+          | 'programming'
+          | 'science'
+          | 'business'
+          | 'finance'
+          | 'design'
+          | 'media'
+          | 'infrastructure'
+          | 'health'
+          | 'sports'
+          | 'society'
+          | 'culture'
+          | 'history'
+          | 'travel'
+          | 'career'
+          | 'law'
+          | 'environment'
+          | 'psychology'
+          | 'literature';
+        /** @description Only articles written in this language */
+        language?: 'az' | 'en' | 'ru';
+        /** @description Only this author's articles (a username) */
+        author?: string;
+        /** @description The previous page's nextCursor (opaque: never build one); absent for the first page. InvalidPage for a cursor the API did not write */
+        cursor?: string;
+        /** @description Items a page (1 to 50; 20 when absent) */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1ArticlePage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid.; InvalidCategory: The category is invalid. Choose one from the list. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserNotFound: User not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1GetArticle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The article's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1Article'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ArticleNotFound: Article not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1ListArticleComments: {
+    parameters: {
+      query?: {
+        /** @description The previous page's nextCursor (opaque: never build one); absent for the first page. InvalidPage for a cursor the API did not write */
+        cursor?: string;
+        /** @description Items a page (1 to 50; 20 when absent) */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The article's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1CommentPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ArticleNotFound: Article not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1GetAuthor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The author's username (any case) */
+        username: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1Author'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserNotFound: User not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1ListAuthorArticles: {
+    parameters: {
+      query?: {
+        /** @description The previous page's nextCursor (opaque: never build one); absent for the first page. InvalidPage for a cursor the API did not write */
+        cursor?: string;
+        /** @description Items a page (1 to 50; 20 when absent) */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The author's username (any case) */
+        username: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1ArticlePage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UserNotFound: User not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1ListCategories: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1CategoryList'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1ListDrafts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1DraftList'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1CreateDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['V1DraftBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1Draft'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidCategory: The category is invalid. Choose one from the list.; InvalidArticleTitle: The title is required and must be at most 150 characters.; InvalidArticleDescription: The description must be at most 300 characters.; InvalidArticleContent: The article content is invalid.; InvalidContentMax: The article is too long: its text can be at most 30,000 characters. Shorten it.; InvalidLinkUrl: Enter a valid link (http or https). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this.; AccountNotConfirmed: Confirm your e-mail address before you publish. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description MaxDraftsCountReached: You have reached the maximum number of drafts (10). Delete one to create a new one.; TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1GetDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The draft's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1Draft'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description DraftNotFound: Draft not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1UpdateDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The draft's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['V1UpdateDraftBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1Draft'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidCategory: The category is invalid. Choose one from the list.; InvalidArticleTitle: The title is required and must be at most 150 characters.; InvalidArticleDescription: The description must be at most 300 characters.; InvalidArticleContent: The article content is invalid.; InvalidContentMax: The article is too long: its text can be at most 30,000 characters. Shorten it.; InvalidLinkUrl: Enter a valid link (http or https). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description DraftNotFound: Draft not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description DraftConflict: This draft was changed in another window. Load the latest version and apply your changes again. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1PublishDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The draft's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1Submission'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidArticleTitle: The title is required and must be at most 150 characters.; InvalidArticleDescription: The description must be at most 300 characters.; InvalidArticleContent: The article content is invalid.; InvalidCategory: The category is invalid. Choose one from the list.; InvalidContentMin: The article is too short: its text must be at least 50 characters. Add more content.; InvalidContentMax: The article is too long: its text can be at most 30,000 characters. Shorten it.; InvalidLinkUrl: Enter a valid link (http or https).; PaidAudienceNeedsPublication: Only a publication can publish for paid readers. An article on your personal blog is free for everyone. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ChallengeFailed: The security check failed. Reload the page and try again.; Forbidden: You do not have permission to do this.; AccountNotConfirmed: Confirm your e-mail address before you publish. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description DraftNotFound: Draft not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description OperationFailed: The operation failed, please try again. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description MaxArticlePublishCount: You have reached the article publishing limit: at most 5 articles can await review. Please try again later.; EditArticleCount: You have reached the edit limit for this article: a published article can be edited at most 5 times.; TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1GetPublication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The subdomain: 3 to 64 latin letters, digits and single hyphens, a letter first; stored lowercase; reserved names are refused (InvalidSlug) */
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1Publication'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description PublicationNotFound: Publication not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1Search: {
+    parameters: {
+      query: {
+        /** @description The words to find (1 to 200 characters; punctuation separates words) */
+        q: string;
+        /** @description What to search (articles when absent) */
+        kind?: 'article' | 'user' | 'publication';
+        /** @description A category id (GET /api/v1/categories) */
+        category?:
+          | 'education'
+          | 'tech'
+          | 'programming'
+          | 'science'
+          | 'business'
+          | 'finance'
+          | 'design'
+          | 'media'
+          | 'infrastructure'
+          | 'health'
+          | 'sports'
+          | 'society'
+          | 'culture'
+          | 'history'
+          | 'travel'
+          | 'career'
+          | 'law'
+          | 'environment'
+          | 'psychology'
+          | 'literature';
+        language?: components['schemas']['V1Language'];
+        /** @description Only this author's articles (a username) */
+        author?: string;
+        /** @description relevance: best match first; date: newest first */
+        sort?: 'relevance' | 'date';
+        /** @description The previous page's nextCursor (opaque: never build one); absent for the first page. InvalidPage for a cursor the API did not write */
+        cursor?: string;
+        /** @description Items a page (1 to 50; 20 when absent) */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1SearchPage'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required.; InvalidPage: The page number is invalid.; InvalidCategory: The category is invalid. Choose one from the list. */
+      400: {
         headers: {
           [name: string]: unknown;
         };
