@@ -74,10 +74,9 @@ const FREE = [
   // Standing: the event (or article, comment, ban) a rating change came from; the staff member who granted a badge.
   'rating_log.source_id',
   'user_badges.granted_by',
-  // Personal access tokens (issue #18): the owner's name for it, the hash and display prefix of the secret, the
-  // scopes (TOKEN_SCOPES, checked by the service); the operation log's detail (a token's name, an operation).
+  // Personal access tokens (issue #18): the owner's name for it, the hash and display prefix of the secret (its
+  // scopes, a text array of TOKEN_SCOPES, are checked by the service); the operation log's detail.
   'access_tokens.name',
-  'access_tokens.scopes',
   'access_tokens.hash',
   'access_tokens.prefix',
   'account_log.detail',
