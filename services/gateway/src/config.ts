@@ -2,6 +2,7 @@ import { baseConfigSchema, booleanFlag } from '@pencraft/kit';
 import { z } from 'zod';
 import { captchaConfigShape, checkCaptchaConfig } from './captcha/captcha.config.js';
 import { notificationStreamConfigShape } from './notifications/notifications.config.js';
+import { partnerConfigShape } from './partner/partner.config.js';
 import { keycloakConfigShape } from './staff/staff.config.js';
 
 /** The gateway's own variables; each upstream's <NAME>_GRPC_ADDR is added by the module that calls it. */
@@ -45,6 +46,7 @@ const gatewayVariables = baseConfigSchema.extend({
   ...captchaConfigShape,
   ...keycloakConfigShape,
   ...notificationStreamConfigShape,
+  ...partnerConfigShape,
 });
 
 export const gatewayConfigSchema = gatewayVariables.superRefine(checkCaptchaConfig);

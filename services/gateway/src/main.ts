@@ -10,6 +10,7 @@ import { installJsonBody } from './http/json-body.js';
 import { installImageBody } from './profile-settings/image-body.js';
 import { installProtections } from './http/protections.js';
 import { PublicationHosts } from './http/publication-hosts.js';
+import { PARTNER_CORS, type PartnerCors } from './partner/partner-cors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { PUBLICATIONS, type PublicationsClient } from './upstreams/publications.upstream.js';
 import { upstreamAddressSchema } from './upstreams/upstream.js';
@@ -38,7 +39,17 @@ await bootService({
       app.get<PublicationsClient>(PUBLICATIONS, { strict: false }),
       config.PUBLIC_ORIGIN,
     );
-    const methods = installProtections(fastify, config, app.get<RedisClient>(REDIS), log, captcha, hosts);
+    // The partner surface's CORS preflights (/api/v1), answered before an undeclared OPTIONS would be a 405.
+    const partnerCors = app.get<PartnerCors>(PARTNER_CORS);
+    const methods = installProtections(
+      fastify,
+      config,
+      app.get<RedisClient>(REDIS),
+      log,
+      captcha,
+      hosts,
+      partnerCors.preflight,
+    );
     installEdgeProxy(fastify, config.EDGE_ROUTES, methods, config.EDGE_PAGES, hosts);
   },
 });

@@ -18,6 +18,12 @@ import { type PublicationHosts, setPublicationOf } from './publication-hosts.js'
 import { RateLimiter } from './rate-limit.js';
 import { POLICY, type RateLimitBucket, type RoutePolicy } from './route.js';
 
+/**
+ * Answers a CORS preflight (OPTIONS with Origin) that no route takes, when it is one it serves (the partner surface's):
+ * true once it has sent the answer; false leaves the request to the 405 of an undeclared method.
+ */
+export type PreflightHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
 /** The header carrying the widget's answer (bodies stay as they are, so handlers know nothing of the captcha). */
 export const CAPTCHA_HEADER = 'x-captcha';
 
@@ -37,6 +43,7 @@ export function installProtections(
   log: Logger,
   captcha: CaptchaGate,
   hosts: PublicationHosts,
+  preflight?: PreflightHandler,
 ) {
   const limiter = new RateLimiter(redis, log);
   limiter.start();
@@ -61,7 +68,9 @@ export function installProtections(
 
   const protect = (policy: RoutePolicy): onRequestAsyncHookHandler =>
     async function protectRoute(request, reply) {
-      limit(request, reply, policy.rateLimit);
+      // Partner routes count per client once the guard has verified the credential, not per address.
+      if (policy.rateLimit !== 'partner') limit(request, reply, policy.rateLimit);
+      if (policy.deprecation) for (const [name, value] of Object.entries(policy.deprecation)) reply.header(name, value);
       // The publication context: the one the host names ({slug}.{main host}); an unknown slug answers
       // PublicationNotFound on every route, so nothing runs for a publication that does not exist.
       const site = await hosts.resolve(request.headers.host);
@@ -97,6 +106,7 @@ export function installProtections(
   fastify.addHook('onRequest', async (request, reply) => {
     if (request.is404) {
       limit(request, reply, 'api');
+      if (request.method === 'OPTIONS' && preflight && (await preflight(request, reply))) return reply;
       answerUnmatched(methods, request, reply);
       return;
     }

@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { CaptchaRule } from '../captcha/captcha.gate.js';
 import type { StaffRole } from '../staff/staff-token.verifier.js';
 import type { GatewayConfig } from '../config.js';
+import { deprecationHeaders } from './deprecation.js';
 import { clearSessionCookie, setCookie, setSessionCookie, type CookieChange } from './cookies.js';
 
 export type RateLimitBucket = 'api' | 'auth' | 'analytics';
@@ -111,9 +112,15 @@ export interface RouteSpec {
 /** What the protections read from the matched route (Fastify route config): decided once, at registration. */
 export interface RoutePolicy {
   csrf: boolean;
+  /**
+   * The per-address budget a request spends; 'partner': none here, the partner guard counts the client's own limits
+   * once the credential is verified (and a refused credential spends the address's 'api' budget).
+   */
+  rateLimit: RateLimitBucket | 'partner';
+  /** A deprecated route's Deprecation, Sunset and Link headers, sent on its every answer. */
+  deprecation?: Record<string, string>;
   /** A signed JSON body (a webhook) reaches the handler as its exact bytes, unparsed (json-body.ts). */
   rawJson?: boolean;
-  rateLimit: RateLimitBucket;
   issuesCsrf: boolean;
   captcha: CaptchaRule | 'never';
 }
@@ -134,7 +141,8 @@ export function policyOf(spec: RouteSpec): RoutePolicy {
     csrf:
       UNSAFE_METHODS.has(spec.method) && spec.auth !== 'staff' && spec.auth !== 'signature' && spec.auth !== 'partner',
     rawJson: spec.auth === 'signature' && (spec.binaryBody?.types.includes('application/json') ?? false),
-    rateLimit: spec.rateLimit ?? 'api',
+    rateLimit: spec.auth === 'partner' ? 'partner' : (spec.rateLimit ?? 'api'),
+    ...(spec.deprecated ? { deprecation: deprecationHeaders(spec.deprecated) } : {}),
     issuesCsrf: spec.issuesCsrf ?? false,
     captcha: spec.captcha ?? 'never',
   };

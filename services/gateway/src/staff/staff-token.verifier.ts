@@ -61,6 +61,20 @@ export class StaffTokenVerifier {
   }
 
   async verify(token: string): Promise<StaffIdentity> {
+    const payload = await this.verifyClaims(token);
+    const sub = payload.sub!;
+    const username = typeof payload.preferred_username === 'string' ? payload.preferred_username : sub;
+    const realmAccess = payload.realm_access as { roles?: unknown } | undefined;
+    const realmRoles = Array.isArray(realmAccess?.roles) ? realmAccess.roles : [];
+    const roles = STAFF_ROLES.filter((role) => realmRoles.includes(role));
+    return { sub, username, roles };
+  }
+
+  /**
+   * The claims of a verified access token of the realm for our audience (a subject always present): what the staff
+   * guard reads roles from and the partner guard reads the client (`azp`) from, over one cached key set.
+   */
+  async verifyClaims(token: string): Promise<JWTPayload & { sub: string }> {
     if (token.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(token)) throw new AppError('TokenRejected');
     let payload: JWTPayload;
     try {
@@ -78,12 +92,8 @@ export class StaffTokenVerifier {
     // Keycloak's access tokens say typ "Bearer"; its ID and refresh tokens say otherwise.
     if (payload.typ !== undefined && payload.typ !== 'Bearer') throw new AppError('TokenRejected');
     const sub = typeof payload.sub === 'string' ? payload.sub : '';
-    const username = typeof payload.preferred_username === 'string' ? payload.preferred_username : sub;
     if (!sub) throw new AppError('TokenRejected');
-    const realmAccess = payload.realm_access as { roles?: unknown } | undefined;
-    const realmRoles = Array.isArray(realmAccess?.roles) ? realmAccess.roles : [];
-    const roles = STAFF_ROLES.filter((role) => realmRoles.includes(role));
-    return { sub, username, roles };
+    return { ...payload, sub };
   }
 }
 
