@@ -65,6 +65,7 @@ const secrets = {
   keycloakNoStaffPassword: 'n'.repeat(24),
   keycloakPartnersSecret: 'p'.repeat(43),
   keycloakTestsSecret: 't'.repeat(43),
+  keycloakIdentityAdminSecret: 'i'.repeat(43),
   stripeSecretKey: `sk_test_${'k'.repeat(48)}`,
   stripeWebhookSecret: `whsec_${'w'.repeat(48)}`,
   stripeDonationsWebhookSecret: `whsec_${'d'.repeat(48)}`,
@@ -136,6 +137,12 @@ describe('envFor', () => {
       S3_REGION: 'us-east-1',
       MFA_ENCRYPTION_KEY: secrets.mfaEncryptionKey,
       RECOVERY_CODE_HMAC_KEY: secrets.recoveryCodeHmacKey,
+      // Partner clients (issue #18): Keycloak's admin API as the confidential client pencraft-identity-admin.
+      KEYCLOAK_URL: 'http://127.0.0.1:8380',
+      KEYCLOAK_REALM: 'pencraft',
+      KEYCLOAK_ADMIN_CLIENT_ID: 'pencraft-identity-admin',
+      KEYCLOAK_ADMIN_CLIENT_SECRET: 'i'.repeat(43),
+      PARTNER_SEED_CLIENTS: 'pencraft-partners',
     });
   });
 

@@ -144,7 +144,7 @@ function serviceEnv(stack: Stack, service: ServiceInfo, options: EnvOptions): En
     // Services that mail links point them at the site's public origin (the gateway).
     ...(service.uses.includes('mail') ? { PUBLIC_ORIGIN: `http://localhost:${stack.gateway.httpPort}` } : {}),
     ...dependencyEnv(stack, service.uses, () => options.secrets ?? loadSecrets(stack)),
-    ...(service.name === 'identity' ? identityKeys(options.secrets ?? loadSecrets(stack)) : {}),
+    ...(service.name === 'identity' ? identityKeys(stack, options.secrets ?? loadSecrets(stack)) : {}),
     ...(service.name === 'donations' && service.uses.includes('payments')
       ? donationsKeys(options.secrets ?? loadSecrets(stack))
       : {}),
@@ -159,9 +159,21 @@ function donationsKeys(secrets: Secrets): Env {
   return { STRIPE_WEBHOOK_SECRET: secrets.stripeDonationsWebhookSecret };
 }
 
-/** identity's own keys: the TOTP secrets' seal and the recovery codes' HMAC. */
-function identityKeys(secrets: Secrets): Env {
-  return { MFA_ENCRYPTION_KEY: secrets.mfaEncryptionKey, RECOVERY_CODE_HMAC_KEY: secrets.recoveryCodeHmacKey };
+/**
+ * identity's own keys: the TOTP secrets' seal and the recovery codes' HMAC; and Keycloak's admin API, where identity
+ * makes, rotates and disables partner clients (issue #18) as the confidential client pencraft-identity-admin.
+ */
+function identityKeys(stack: Stack, secrets: Secrets): Env {
+  return {
+    MFA_ENCRYPTION_KEY: secrets.mfaEncryptionKey,
+    RECOVERY_CODE_HMAC_KEY: secrets.recoveryCodeHmacKey,
+    KEYCLOAK_URL: `http://127.0.0.1:${stack.infra.keycloak.port}`,
+    KEYCLOAK_REALM: stack.infra.keycloak.realm,
+    KEYCLOAK_ADMIN_CLIENT_ID: 'pencraft-identity-admin',
+    KEYCLOAK_ADMIN_CLIENT_SECRET: secrets.keycloakIdentityAdminSecret,
+    // The realm file's demo partner, registered on start with every scope (its secret: keycloakPartnersSecret).
+    PARTNER_SEED_CLIENTS: 'pencraft-partners',
+  };
 }
 
 function gatewayEnv(stack: Stack, gateway: GatewayInfo, secrets: Secrets): Env {

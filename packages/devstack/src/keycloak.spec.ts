@@ -13,12 +13,18 @@ const secrets = {
   keycloakNoStaffPassword: 'nostaff-secret-password',
   keycloakPartnersSecret: 'p'.repeat(43),
   keycloakTestsSecret: 't'.repeat(43),
+  keycloakIdentityAdminSecret: 'i'.repeat(43),
 } as Secrets;
 
 interface Realm {
   realm: string;
   roles: { realm: { name: string }[] };
-  users: { username: string; realmRoles: string[]; credentials?: { value: string }[] }[];
+  users: {
+    username: string;
+    realmRoles: string[];
+    credentials?: { value: string }[];
+    clientRoles?: Record<string, string[]>;
+  }[];
   clients: {
     clientId: string;
     publicClient: boolean;
@@ -77,6 +83,22 @@ describe('the pencraft realm', () => {
     const test = realmOf('test');
     expect(client(test, 'pencraft-tests')).toMatchObject({ attributes: { 'access.token.lifespan': '1' } });
     expect(client(test, 'pencraft-tests-noaudience')?.protocolMappers).toBeUndefined();
+  });
+
+  it("gives identity a service-account-only client that may manage the realm's clients (issue #18)", () => {
+    for (const profile of ['dev', 'test'] as const) {
+      const realm = realmOf(profile);
+      expect(client(realm, 'pencraft-identity-admin')).toMatchObject({
+        publicClient: false,
+        secret: 'i'.repeat(43),
+        directAccessGrantsEnabled: false,
+      });
+      const account = realm.users.find((u) => u.username === 'service-account-pencraft-identity-admin')!;
+      expect(account.clientRoles).toEqual({
+        'realm-management': ['manage-clients', 'view-clients', 'query-clients'],
+      });
+      expect(account.realmRoles).not.toContain('admin');
+    }
   });
 });
 

@@ -22,6 +22,11 @@ export const TESTS_CLIENT_ID = 'pencraft-tests';
 /** Test profile only: a public client without the pencraft-api audience mapper (tokens the API must refuse). */
 export const TESTS_NO_AUDIENCE_CLIENT_ID = 'pencraft-tests-noaudience';
 export const PARTNERS_CLIENT_ID = 'pencraft-partners';
+/**
+ * identity's confidential client for Keycloak's admin API (issue #18): its service account holds realm-management's
+ * manage-clients, view-clients and query-clients, so identity makes, rotates and disables partner clients.
+ */
+export const IDENTITY_ADMIN_CLIENT_ID = 'pencraft-identity-admin';
 
 const REALM_TEMPLATE = new URL('../keycloak/pencraft-realm.json', import.meta.url);
 
@@ -68,6 +73,7 @@ export function renderRealm(stack: Stack, secrets: Secrets): string {
     NOSTAFF_PASSWORD: secrets.keycloakNoStaffPassword,
     PARTNERS_SECRET: secrets.keycloakPartnersSecret,
     TESTS_SECRET: secrets.keycloakTestsSecret,
+    IDENTITY_ADMIN_SECRET: secrets.keycloakIdentityAdminSecret,
   };
   const raw = readFileSync(REALM_TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_all, key: string) => {
     const value = key === 'SHELL_ORIGIN' ? origins[0] : values[key];

@@ -31,6 +31,8 @@ export interface Secrets {
   /** The confidential clients' secrets: pencraft-partners (client credentials) and pencraft-tests (test profile). */
   keycloakPartnersSecret: string;
   keycloakTestsSecret: string;
+  /** pencraft-identity-admin: identity's service account that makes, rotates and disables partner clients (issue #18). */
+  keycloakIdentityAdminSecret: string;
   /**
    * The Stripe client's key and the webhook signing secret of the local stack: test-mode shapes (sk_test_, whsec_)
    * for stripe-mock, which takes any test key; the suites sign webhook payloads with the secret.
@@ -59,6 +61,7 @@ const GENERATORS: { [K in keyof Secrets]: () => string } = {
   keycloakNoStaffPassword: () => randomBytes(18).toString('base64url'),
   keycloakPartnersSecret: () => randomBytes(32).toString('base64url'),
   keycloakTestsSecret: () => randomBytes(32).toString('base64url'),
+  keycloakIdentityAdminSecret: () => randomBytes(32).toString('base64url'),
   stripeSecretKey: () => `sk_test_${randomBytes(24).toString('hex')}`,
   stripeWebhookSecret: () => `whsec_${randomBytes(24).toString('hex')}`,
   stripeDonationsWebhookSecret: () => `whsec_${randomBytes(24).toString('hex')}`,
@@ -78,6 +81,7 @@ const MIN_LENGTH: { [K in keyof Secrets]: number } = {
   keycloakNoStaffPassword: 16,
   keycloakPartnersSecret: 32,
   keycloakTestsSecret: 32,
+  keycloakIdentityAdminSecret: 32,
   stripeSecretKey: 40,
   stripeWebhookSecret: 40,
   stripeDonationsWebhookSecret: 40,

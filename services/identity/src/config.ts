@@ -18,6 +18,31 @@ export const identityConfigSchema = serviceConfigSchema
      * from the mail catcher; a real SMS gateway is a new SmsSender and a new value here.
      */
     SMS_PROVIDER: z.enum(['dev']).default('dev'),
+    /**
+     * Partner clients (issue #18): Keycloak's base URL as this service reaches it, the realm, and the confidential
+     * client whose service account may manage the realm's clients (realm-management manage-clients, view-clients,
+     * query-clients). Without them the registry still answers, and creating, rotating or revoking is OperationFailed.
+     */
+    KEYCLOAK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    KEYCLOAK_REALM: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .default('pencraft'),
+    KEYCLOAK_ADMIN_CLIENT_ID: z.string().min(1).default('pencraft-identity-admin'),
+    KEYCLOAK_ADMIN_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
+     * Clients of the realm file registered as partners on start (comma separated Keycloak client ids; every scope,
+     * the default limits), when missing: the local stack's demo partner `pencraft-partners`. Empty in production.
+     */
+    PARTNER_SEED_CLIENTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
   })
   .extend(mailConfigSchema.shape)
   .extend(objectStoreConfigSchema.shape);

@@ -17,6 +17,7 @@ import { FollowRepository } from './follows/follow.repository.js';
 import { FollowService } from './follows/follow.service.js';
 import { ImageProcessor } from './media/image-processor.js';
 import { MediaService } from './media/media.service.js';
+import { PartnersModule } from './partners/partners.module.js';
 import { PhoneService } from './phone/phone.service.js';
 import { smsSenderProvider } from './phone/sms-sender.js';
 import { PreferencesService } from './preferences/preferences.service.js';
@@ -48,7 +49,7 @@ import { VerificationCodeRepository } from './verification/verification-code.rep
 import { VerificationCodeService } from './verification/verification-code.service.js';
 
 @Module({
-  imports: [StandingModule],
+  imports: [StandingModule, PartnersModule],
   controllers: [
     ProfileGrpcController,
     IdentityGrpcController,

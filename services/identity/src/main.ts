@@ -1,5 +1,6 @@
 import { FeedbackServiceService } from '@pencraft/contracts/identity/v1/feedback';
 import { IdentityServiceService } from '@pencraft/contracts/identity/v1/identity';
+import { PartnerServiceService } from '@pencraft/contracts/identity/v1/partners';
 import { ProfileServiceService } from '@pencraft/contracts/identity/v1/profile';
 import { TrustServiceService } from '@pencraft/contracts/identity/v1/moderation';
 import { SecurityServiceService } from '@pencraft/contracts/identity/v1/security';
@@ -23,6 +24,7 @@ await bootService({
     'identity.v1.TrustService': TrustServiceService,
     'identity.v1.StandingService': StandingServiceService,
     'identity.v1.FeedbackService': FeedbackServiceService,
+    'identity.v1.PartnerService': PartnerServiceService,
     'identity.v1.TokenService': TokenServiceService,
   },
 });

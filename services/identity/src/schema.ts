@@ -13,4 +13,5 @@ export * from './profile/link.table.js';
 export * from './follows/follow.table.js';
 export * from './standing/standing.tables.js';
 export * from './feedback/feedback.table.js';
+export * from './partners/partner-client.table.js';
 export * from './tokens/token.table.js';
