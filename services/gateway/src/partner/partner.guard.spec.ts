@@ -133,12 +133,13 @@ describe('PartnerGuard', () => {
   });
 
   it('asks for a bearer credential without looking anything up when there is none (401 Unauthorized)', async () => {
-    for (const headers of [
+    const refusedHeaders: Record<string, string>[] = [
       {},
       { authorization: 'Basic abc' },
       { authorization: 'Bearer' },
       { authorization: 'Bearer a b' },
-    ]) {
+    ];
+    for (const headers of refusedHeaders) {
       const { guard } = setup(); // a budget of 3 refusals per address
       const { ctx, sent } = context(spec(), headers);
       expect(await outcome(guard, ctx)).toBe('Unauthorized');
