@@ -26,6 +26,17 @@ export const articleEngagement = articlesSchema.table(
     language: text('language').$type<Lang>().notNull().default(DEFAULT_LANG),
     publicationId: uuid('publication_id'),
     translationOf: uuid('translation_of'),
+    /**
+     * An original's published translations, by language (sorted, no repeats): what keeps an original out of the
+     * others of a reader whose language it was translated into, checked on the row the home list scans. Kept by
+     * triggers on articles.articles in the transaction that publishes, unpublishes or deletes a translation
+     * (migration 0019, articles.engagement_translations_changed); empty for a translation.
+     */
+    translationLanguages: text('translation_languages')
+      .array()
+      .$type<Lang[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     upVotes: integer('up_votes').notNull().default(0),
     downVotes: integer('down_votes').notNull().default(0),
@@ -48,12 +59,29 @@ export const articleEngagement = articlesSchema.table(
       t.articleId.desc(),
     ),
     index('article_engagement_author_idx').on(t.authorId, t.publishedAt.desc(), t.articleId.desc()),
+    // The home lists: one range per source and language (home.repository.ts), walked from the cursor.
     index('article_engagement_language_idx').on(t.language, t.publishedAt.desc(), t.articleId.desc()),
+    index('article_engagement_author_language_idx').on(
+      t.authorId,
+      t.language,
+      t.publishedAt.desc(),
+      t.articleId.desc(),
+    ),
+    index('article_engagement_category_language_idx').on(
+      t.category,
+      t.language,
+      t.publishedAt.desc(),
+      t.articleId.desc(),
+    ),
     index('article_engagement_publication_idx')
-      .on(t.publicationId, t.publishedAt.desc(), t.articleId.desc())
+      .on(t.publicationId, t.language, t.publishedAt.desc(), t.articleId.desc())
       .where(sql`publication_id is not null`),
     check('article_engagement_category_known', oneOf('category', CATEGORY_IDS)),
     check('article_engagement_language_known', oneOf('language', LANGS)),
+    check(
+      'article_engagement_translation_languages_known',
+      sql.raw(`"translation_languages" <@ array[${LANGS.map((lang) => `'${lang}'`).join(', ')}]::text[]`),
+    ),
   ],
 );
 

@@ -34,12 +34,17 @@ export interface CountChange {
 
 const PUBLISHED = sql`${articles.status} = 'published'`;
 
-/** The engagement row of a published article as its article has it (zero counts), to insert. */
+/**
+ * The engagement row of a published article as its article has it (zero counts), to insert; with the languages of
+ * its published translations (later changes of its translations are kept by triggers, migration 0019).
+ */
 const insertRow = (articleId: string) => sql`
       insert into ${articleEngagement}
-             (article_id, author_id, category, language, publication_id, translation_of, published_at)
+             (article_id, author_id, category, language, publication_id, translation_of, published_at,
+              translation_languages)
       select ${articles.id}, ${articles.authorId}, ${articles.category}, ${articles.language}, ${articles.publicationId},
-             ${articles.translationOf}, coalesce(${articles.publishedAt}, ${articles.updatedAt})
+             ${articles.translationOf}, coalesce(${articles.publishedAt}, ${articles.updatedAt}),
+             articles.engagement_translation_languages(${articles.id})
         from ${articles}
        where ${articles.id} = ${articleId} and ${PUBLISHED}`;
 
@@ -61,7 +66,7 @@ export class EngagementRepository {
       on conflict (article_id) do update
         set author_id = excluded.author_id, category = excluded.category, published_at = excluded.published_at,
             language = excluded.language, publication_id = excluded.publication_id,
-            translation_of = excluded.translation_of`);
+            translation_of = excluded.translation_of, translation_languages = excluded.translation_languages`);
   }
 
   /** The engagement row of a published article, locked for a change of its counts (created first when missing). */

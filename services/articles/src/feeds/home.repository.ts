@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle } from '@pencraft/kit';
-import type { Lang } from '@pencraft/rules';
+import { LANGS, type Lang } from '@pencraft/rules';
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { articles } from '../articles/article.table.js';
 import { authors } from '../authors/author.table.js';
@@ -51,26 +51,27 @@ const uuids = (values: readonly string[]) => sql`${`{${values.join(',')}}`}::uui
 const texts = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::text[]`;
 const NEWEST = sql`e.published_at desc nulls last, e.article_id desc nulls last`;
 
+/** The languages a phase of a home list walks: the reader's, or each of the others. */
+const phaseLanguages = (query: HomeQuery): Lang[] =>
+  query.phase === 'l' ? [query.lang] : LANGS.filter((lang) => lang !== query.lang);
+
 /**
- * The home page's queries. Every list walks an article_engagement index from a position (the cursor: published time
- * and id), never an offset: the all tab one range of the language or newest index, following and suggestions one
- * short range per followed source (author, category, publication), merged; so a deep page costs what the first does.
+ * The home page's queries. Every list walks article_engagement indexes from a position (the cursor: published time
+ * and id), never an offset: one short range per language of the phase (the all tab: article_engagement_language_idx)
+ * or per followed source and language (following and suggestions: author, category or publication, then language),
+ * each stopping after a page, merged; so a deep page costs what the first does, whatever the size of the table. What
+ * a range leaves out is decided on the row it reads (an original translated into the reader's language is left out of
+ * the others by its translation_languages), never by a look into other rows.
  */
 @Injectable()
 export class HomeRepository {
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
-  /** The predicate of one phase of a list, with the exclusions and the position, on the row `e`. */
+  /** The predicate of one phase of a list on the row `e` (beside its range): the exclusions and the position. */
   private rowFilter(query: HomeQuery): SQL {
     const parts: SQL[] = [sql`a.status = 'published'`];
-    if (query.phase === 'l') parts.push(sql`e.language = ${query.lang}`);
-    else
-      parts.push(
-        sql`e.language <> ${query.lang}`,
-        sql`e.translation_of is null`,
-        sql`not exists (select 1 from ${articles} t
-              where t.translation_of = e.article_id and t.language = ${query.lang} and t.status = 'published')`,
-      );
+    if (query.phase === 'o')
+      parts.push(sql`e.translation_of is null`, sql`${query.lang} <> all(e.translation_languages)`);
     if (query.after)
       parts.push(
         sql`(e.published_at, e.article_id) < (${query.after.at.toISOString()}::timestamptz, ${query.after.id}::uuid)`,
@@ -85,21 +86,32 @@ export class HomeRepository {
   /** One page (limit rows; ask one more to learn whether more follow) of a phase of a home list: ids in order. */
   async ids(query: HomeQuery): Promise<HomeRow[]> {
     const where = this.rowFilter(query);
-    const from = sql`${e} e join ${articles} a on a.id = e.article_id`;
+    // One range per language, each its own branch with the language bound (not a joined list): the planner then sees
+    // which languages have rows at all, and a language without any costs one index probe.
+    const perLanguage = (range: (lang: Lang) => SQL) =>
+      sql.join(
+        phaseLanguages(query).map((lang) => range(lang)),
+        sql` union all `,
+      );
+    /** The newest rows of one range (an index's equality prefix and a language) from the position, a page at most. */
+    const range = (prefix: SQL, lang: Lang) => sql`
+      select e.article_id as id, e.published_at as at from ${e} e join ${articles} a on a.id = e.article_id
+       where ${prefix} and e.language = ${lang} and ${where} order by ${NEWEST} limit ${query.limit}`;
     let statement: SQL;
     if (query.source.kind === 'all') {
-      statement = sql`select e.article_id as id, e.published_at as at from ${from}
-        where ${where} order by ${NEWEST} limit ${query.limit}`;
+      statement = sql`select x.id, x.at from (${perLanguage((lang) => sql`(${range(sql`true`, lang)})`)}) x
+        order by x.at desc, x.id desc limit ${query.limit}`;
     } else {
       const { authors: people, categories, publications } = query.source;
-      const lateral = (values: SQL, column: SQL) => sql`
-        select x.id, x.at from unnest(${values}) as s(v) cross join lateral (
-          select e.article_id as id, e.published_at as at from ${from}
-           where ${column} = s.v and ${where} order by ${NEWEST} limit ${query.limit}) x`;
+      const ranges = (values: SQL, column: SQL) =>
+        perLanguage(
+          (lang) => sql`select x.id, x.at from unnest(${values}) as s(v)
+            cross join lateral (${range(sql`${column} = s.v`, lang)}) x`,
+        );
       const branches: SQL[] = [];
-      if (people.length) branches.push(lateral(uuids(people), sql`e.author_id`));
-      if (categories.length) branches.push(lateral(texts(categories), sql`e.category`));
-      if (publications.length) branches.push(lateral(uuids(publications), sql`e.publication_id`));
+      if (people.length) branches.push(ranges(uuids(people), sql`e.author_id`));
+      if (categories.length) branches.push(ranges(texts(categories), sql`e.category`));
+      if (publications.length) branches.push(ranges(uuids(publications), sql`e.publication_id`));
       if (branches.length === 0) return [];
       statement = sql`select u.id, u.at from (${sql.join(branches, sql` union `)}) u
         order by u.at desc, u.id desc limit ${query.limit}`;
