@@ -3178,6 +3178,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/staff/partners': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every partner client, newest first, revoked ones too (staff: admin)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role admin. No CSRF token.
+     */
+    get: operations['listPartnerClients'];
+    put?: never;
+    /**
+     * Register a partner client: a confidential Keycloak client (client credentials only, the API audience) with its scopes, CORS origins and limits. Answers the client secret, shown this once. InvalidModel names each bad field in details; NameExists for a name already used; OperationFailed when Keycloak cannot be reached (staff: admin)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role admin. No CSRF token.
+     */
+    post: operations['createPartnerClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/partners/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One partner client (staff: admin)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role admin. No CSRF token.
+     */
+    get: operations['getPartnerClient'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a client's scopes, origins or limits (the gateway applies them within a minute). A revoked client is OperationFailed (staff: admin)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role admin. No CSRF token.
+     */
+    patch: operations['updatePartnerClient'];
+    trace?: never;
+  };
+  '/api/staff/partners/{id}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke a client (idempotent, final): disabled in Keycloak (no new tokens) and refused by the gateway within a minute, tokens already issued included (staff: admin)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role admin. No CSRF token.
+     */
+    post: operations['revokePartnerClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/partners/{id}/secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new client secret: Keycloak refuses the old one from now on (tokens already issued live until they expire). Answers the secret, shown this once. A revoked client is OperationFailed (staff: admin)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role admin. No CSRF token.
+     */
+    post: operations['rotatePartnerClientSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/staff/payouts': {
     parameters: {
       query?: never;
@@ -6749,6 +6837,61 @@ export interface components {
       username: string;
       roles: ('moderator' | 'finance' | 'admin')[];
     };
+    PartnerClientList: {
+      items: components['schemas']['PartnerClient'][];
+    };
+    PartnerClient: {
+      id: string;
+      /** @description The OAuth2 client id (client credentials; the tokens' azp) */
+      clientId: string;
+      name: string;
+      scopes: ('read' | 'search' | 'act' | 'webhooks')[];
+      origins: string[];
+      rateLimitPerMinute: number;
+      dailyQuota: number;
+      /** @enum {string} */
+      status: 'active' | 'revoked';
+      createdAt: string;
+      revokedAt: string | null;
+      secretRotatedAt: string | null;
+    };
+    PartnerClientSecret: {
+      client: components['schemas']['PartnerClient'];
+      /** @description The client secret: shown this once, never again */
+      secret: string;
+    };
+    CreatePartnerClientBody: {
+      /** @description The organisation's name, 2 to 80 characters, unique (NameExists) */
+      name: string;
+      /** @description At least one of read (public content), search, act (for a user who granted it: the writer token in Pencraft-Acting-Token) and webhooks (its own webhook endpoints) */
+      scopes: ('read' | 'search' | 'act' | 'webhooks')[];
+      /**
+       * @description Browser origins allowed by CORS, at most 10: https://host[:port] (http only on localhost or 127.0.0.1), no path, not even a trailing slash
+       * @default []
+       */
+      origins?: string[];
+      /**
+       * @description Requests per minute, 1 to 60000
+       * @default 600
+       */
+      rateLimitPerMinute?: number;
+      /**
+       * @description Requests per UTC day, 1 to 100000000
+       * @default 100000
+       */
+      dailyQuota?: number;
+    };
+    /** @description The fields to change; an absent one keeps its value */
+    UpdatePartnerClientBody: {
+      /** @description At least one of read (public content), search, act (for a user who granted it: the writer token in Pencraft-Acting-Token) and webhooks (its own webhook endpoints) */
+      scopes?: ('read' | 'search' | 'act' | 'webhooks')[];
+      /** @description Browser origins allowed by CORS, at most 10: https://host[:port] (http only on localhost or 127.0.0.1), no path, not even a trailing slash */
+      origins?: string[];
+      /** @description Requests per minute, 1 to 60000 */
+      rateLimitPerMinute?: number;
+      /** @description Requests per UTC day, 1 to 100000000 */
+      dailyQuota?: number;
+    };
     StaffPayoutPage: {
       items: components['schemas']['StaffPayout'][];
       page: number;
@@ -7333,7 +7476,7 @@ export interface components {
       content: {
         time?: number;
         version?: string;
-        blocks: components['schemas']['Block'][];
+        blocks: components['schemas']['V1Block'][];
       };
       wordCount: number;
       /** Format: date-time */
@@ -7342,6 +7485,22 @@ export interface components {
         id: string;
         language: components['schemas']['V1Language'];
       }[];
+    };
+    /**
+     * @description An Editor.js block: paragraph, header, quote, list, image, link, table, code or video, with its data
+     * @example {
+     *       "type": "paragraph",
+     *       "data": {
+     *         "text": "Payız Bakıya gec gəlir…"
+     *       }
+     *     }
+     */
+    V1Block: {
+      id?: string;
+      type: string;
+      data: {
+        [key: string]: unknown;
+      };
     };
     /**
      * @description Top-level comments, newest first, each with its replies (at most three deep)
@@ -7557,7 +7716,7 @@ export interface components {
       content: {
         time?: number;
         version?: string;
-        blocks: components['schemas']['Block'][];
+        blocks: components['schemas']['V1Block'][];
       } | null;
       /** @description The published article this draft edits, if any */
       articleId: string | null;
@@ -7642,8 +7801,17 @@ export interface components {
         | 'psychology'
         | 'literature'
       )[];
-      content?: components['schemas']['Content'] | null;
+      content?: components['schemas']['V1Content'];
     };
+    /**
+     * @description Editor.js output. Publishing also requires at least one block, each of a known type with the data of its type, 50 to 30000 visible characters over all blocks (InvalidContentMin, InvalidContentMax) and at most 400000 bytes serialized
+     * @default null
+     */
+    V1Content: {
+      time?: number;
+      version?: string;
+      blocks: components['schemas']['V1Block'][];
+    } | null;
     V1UpdateDraftBody: {
       /** @default  */
       title?: string;
@@ -7698,7 +7866,7 @@ export interface components {
         | 'psychology'
         | 'literature'
       )[];
-      content?: components['schemas']['Content'] | null;
+      content?: components['schemas']['V1Content'];
       /**
        * @description The draft's version as last read; an older one is refused with DraftConflict (409)
        * @example 3
@@ -25421,6 +25589,557 @@ export interface operations {
       };
       /** @description Forbidden: You do not have permission to do this. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listPartnerClients: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PartnerClientList'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createPartnerClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreatePartnerClientBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PartnerClientSecret'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NameExists: A publication with this name already exists.; OperationFailed: The operation failed, please try again. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPartnerClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The partner client's registry id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PartnerClient'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updatePartnerClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The partner client's registry id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['UpdatePartnerClientBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PartnerClient'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description OperationFailed: The operation failed, please try again. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revokePartnerClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The partner client's registry id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PartnerClient'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description OperationFailed: The operation failed, please try again. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  rotatePartnerClientSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The partner client's registry id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PartnerClientSecret'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description OperationFailed: The operation failed, please try again. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -20,6 +20,7 @@ import { MediaModule } from './media/media.module.js';
 import { ModerationModule } from './moderation/moderation.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { PartnerApiModule } from './partner-api/partner-api.module.js';
+import { PartnerClientsModule } from './partner-clients/partner-clients.module.js';
 import { PartnerModule } from './partner/partner.module.js';
 import { ProfileSettingsModule } from './profile-settings/profile-settings.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
@@ -66,6 +67,7 @@ import { StandingModule } from './standing/standing.module.js';
     AccessTokensModule,
     JobsModule,
     PartnerApiModule,
+    PartnerClientsModule,
   ],
 })
 export class GatewayModule {}
