@@ -80,3 +80,26 @@ describe('RateLimiter', () => {
     expect(shared.counts.get(`gw:rl:ip:${t0 / minute}`)).toBe(3);
   });
 });
+
+describe('RateLimiter windows of another length (the partners daily quotas)', () => {
+  const day = 86_400_000;
+
+  it('counts a UTC day under its own key, shared through Redis, and resets at midnight UTC', async () => {
+    const shared = store();
+    const limiter = new RateLimiter(shared as unknown as RateLimitStore, quiet);
+    const noon = 20_000 * day + day / 2;
+    expect(limiter.hit('c', 2, noon, 86_400)).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 43_200 });
+    expect(limiter.peek('c', 2, noon, 86_400)).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 43_200 });
+    expect(limiter.hit('c', 2, noon, 86_400).allowed).toBe(true);
+    expect(limiter.hit('c', 2, noon + 1000, 86_400).allowed).toBe(false);
+    // A minute's count of the same key is another counter.
+    expect(limiter.hit('c', 2, noon).allowed).toBe(true);
+    await limiter.flush(noon + 2000);
+    expect(shared.counts.get('gw:rl:c:86400:20000')).toBe(3);
+    expect(limiter.hit('c', 2, 20_001 * day, 86_400)).toEqual({
+      allowed: true,
+      remaining: 1,
+      retryAfterSeconds: 86_400,
+    });
+  });
+});
