@@ -22,6 +22,7 @@ const settings = {
     settings: (language: string) => import(`./locales/${language}.ts`),
     settingsFeedback: (language: string) => import(`./locales/feedback/${language}.ts`),
     settingsRating: (language: string) => import(`./locales/rating/${language}.ts`),
+    settingsTokens: (language: string) => import(`./locales/tokens/${language}.ts`),
     uploads: (language: string) => import(`./uploads/locales/${language}.ts`),
   },
 } satisfies RemoteManifest;

@@ -37,6 +37,8 @@ export const SECTIONS: readonly Section[] = [
   { id: 'mfa', group: 'security', load: () => import('./pages/Mfa.js') },
   { id: 'sessions', group: 'security', load: () => import('./pages/Sessions.js') },
   { id: 'log', group: 'security', load: () => import('./pages/AccountLog.js') },
+  // Personal access tokens (issue #18): the writer's own tools on the partner surface.
+  { id: 'tokens', group: 'security', load: () => import('./pages/AccessTokens.js') },
   { id: 'bans', group: 'security', load: () => import('./pages/Bans.js') },
   { id: 'notifications', group: 'preferences', load: () => import('./pages/Notifications.js') },
   { id: 'language', group: 'preferences', load: () => import('./pages/Language.js') },
