@@ -6,6 +6,10 @@ import type { Publication } from '@pencraft/contracts/publications/v1/publicatio
 import type { SearchHit } from '@pencraft/contracts/search/v1/search';
 import { articleStatuses, audiences, languages, searchHitKinds } from '@pencraft/contracts/enums';
 import {
+  ARTICLE_CONTENT_MAX_BLOCKS,
+  ARTICLE_CONTENT_MAX_BYTES,
+  ARTICLE_CONTENT_MAX_CHARS,
+  ARTICLE_CONTENT_MIN_CHARS,
   ARTICLE_DESCRIPTION_MAX,
   ARTICLE_SUBCATEGORIES_MAX,
   ARTICLE_TITLE_MAX,
@@ -15,7 +19,6 @@ import {
   UUID_PATTERN,
 } from '@pencraft/rules';
 import { z } from 'zod';
-import { Content } from '../articles/article.dto.js';
 import { Slug } from '../publications/publications.dto.js';
 import { USERNAME } from '../profiles/profiles.dto.js';
 import { CONTROL_CHARS, text, TEXT_CHAR } from '../http/text.js';
@@ -84,6 +87,40 @@ export function decodeCursor(value: string): V1Cursor | undefined {
   if (page < 2 || page > V1_CURSOR_MAX_PAGE || size < 1 || size > V1_LIMIT_MAX) return undefined;
   return { page, limit: size };
 }
+
+/** An article's body: Editor.js output (v1's own copy of the editor's schema, so a change of the site's is not v1's). */
+const Block = z
+  .object({
+    id: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]*$/)
+      .optional(),
+    type: z
+      .string()
+      .min(1)
+      .max(32)
+      .regex(/^[A-Za-z]+$/),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .meta({
+    id: 'V1Block',
+    description: 'An Editor.js block: paragraph, header, quote, list, image, link, table, code or video, with its data',
+    example: { type: 'paragraph', data: { text: 'Payız Bakıya gec gəlir…' } },
+  });
+const Content = z
+  .object({
+    time: z.number().optional(),
+    version: z.string().max(32).optional(),
+    blocks: z.array(Block).max(ARTICLE_CONTENT_MAX_BLOCKS),
+  })
+  .meta({
+    id: 'V1Content',
+    description:
+      'Editor.js output. Publishing also requires at least one block, each of a known type with the data of its ' +
+      `type, ${ARTICLE_CONTENT_MIN_CHARS} to ${ARTICLE_CONTENT_MAX_CHARS} visible characters over all blocks ` +
+      `(InvalidContentMin, InvalidContentMax) and at most ${ARTICLE_CONTENT_MAX_BYTES} bytes serialized`,
+  });
 
 const Category = z.string().meta({ description: 'A category id (GET /api/v1/categories)', example: 'tech' });
 const CategoryFilter = z.enum(CATEGORY_IDS).meta({ description: 'A category id (GET /api/v1/categories)' });
