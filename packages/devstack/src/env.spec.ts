@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { databaseUrl, edgeRoutes, envFor } from './env.ts';
+import { databaseUrl, edgeRoutes, envFor, WEBHOOK_TEST_RECEIVER_PORT } from './env.ts';
 import { loadSecrets, secretsFile } from './secrets.ts';
 import { appsOf, loadSystem, stackFor, type SystemJson } from './registry.ts';
 
@@ -69,6 +69,7 @@ const secrets = {
   stripeSecretKey: `sk_test_${'k'.repeat(48)}`,
   stripeWebhookSecret: `whsec_${'w'.repeat(48)}`,
   stripeDonationsWebhookSecret: `whsec_${'d'.repeat(48)}`,
+  webhookEncryptionKey: 'e'.repeat(64),
 };
 const dev = stackFor('dev', system, '/repo');
 const test = stackFor('test', system, '/repo');
@@ -340,6 +341,20 @@ describe('envFor', () => {
     }
     expect(real.gateway.httpPort).toBe(loadSystem().gateway.httpPort + loadSystem().testPortOffset);
   });
+
+  it('gives notifications its webhook seal, private targets in development only, the test receiver in tests', () => {
+    const tests = envFor('notifications', 'test', { stack: stackFor('test', loadSystem(), '/repo'), secrets });
+    expect(tests).toMatchObject({
+      WEBHOOK_ENCRYPTION_KEY: secrets.webhookEncryptionKey,
+      WEBHOOK_ALLOW_PRIVATE: 'false',
+      WEBHOOK_ALLOWED_TARGETS: `127.0.0.1:${WEBHOOK_TEST_RECEIVER_PORT}`,
+      WEBHOOK_MAX_ATTEMPTS: '3',
+    });
+    const development = envFor('notifications', 'dev', { stack: stackFor('dev', loadSystem(), '/repo'), secrets });
+    expect(development.WEBHOOK_ALLOW_PRIVATE).toBe('true');
+    expect(development.WEBHOOK_ALLOWED_TARGETS).toBeUndefined();
+    expect(envFor('articles', 'test', { stack: test, secrets }).WEBHOOK_ENCRYPTION_KEY).toBeUndefined();
+  });
 });
 
 describe('loadSecrets', () => {
@@ -358,6 +373,7 @@ describe('loadSecrets', () => {
     expect(first.captchaHmacKey).toMatch(/^[0-9a-f]{64}$/);
     expect(first.mfaEncryptionKey).toMatch(/^[0-9a-f]{64}$/);
     expect(first.recoveryCodeHmacKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.webhookEncryptionKey).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(secretsFile(stack)).mode & 0o777).toBe(0o600);
     expect(loadSecrets(stack)).toEqual(first);
   });

@@ -148,6 +148,32 @@ function serviceEnv(stack: Stack, service: ServiceInfo, options: EnvOptions): En
     ...(service.name === 'donations' && service.uses.includes('payments')
       ? donationsKeys(options.secrets ?? loadSecrets(stack))
       : {}),
+    ...(service.name === 'notifications' ? webhookEnv(stack, options.secrets ?? loadSecrets(stack)) : {}),
+  };
+}
+
+/** The test profile's webhook receiver (tests/integration/webhooks.int-spec.ts listens there on 127.0.0.1). */
+export const WEBHOOK_TEST_RECEIVER_PORT = 4290;
+
+/**
+ * notifications' partner webhooks (issue #18): the seal of the endpoints' signing secrets; development may send to
+ * private addresses by http; the test profile only to its receiver (every other private target stays refused), with
+ * quick retries so a failing endpoint is dead within seconds.
+ */
+function webhookEnv(stack: Stack, secrets: Secrets): Env {
+  const test = stack.profile === 'test';
+  return {
+    WEBHOOK_ENCRYPTION_KEY: secrets.webhookEncryptionKey,
+    WEBHOOK_ALLOW_PRIVATE: test ? 'false' : 'true',
+    ...(test
+      ? {
+          WEBHOOK_ALLOWED_TARGETS: `127.0.0.1:${WEBHOOK_TEST_RECEIVER_PORT}`,
+          WEBHOOK_RETRY_BASE_MS: '200',
+          WEBHOOK_MAX_ATTEMPTS: '3',
+          WEBHOOK_TIMEOUT_MS: '3000',
+          WEBHOOK_POLL_MS: '200',
+        }
+      : {}),
   };
 }
 

@@ -44,6 +44,8 @@ export interface Secrets {
    * signs each endpoint with its own secret, so supports and subscriptions are verified apart.
    */
   stripeDonationsWebhookSecret: string;
+  /** notifications' WEBHOOK_ENCRYPTION_KEY (32 bytes in hex): seals partner webhook secrets; kept, or they break. */
+  webhookEncryptionKey: string;
 }
 
 const GENERATORS: { [K in keyof Secrets]: () => string } = {
@@ -65,6 +67,7 @@ const GENERATORS: { [K in keyof Secrets]: () => string } = {
   stripeSecretKey: () => `sk_test_${randomBytes(24).toString('hex')}`,
   stripeWebhookSecret: () => `whsec_${randomBytes(24).toString('hex')}`,
   stripeDonationsWebhookSecret: () => `whsec_${randomBytes(24).toString('hex')}`,
+  webhookEncryptionKey: () => randomBytes(32).toString('hex'),
 };
 
 const MIN_LENGTH: { [K in keyof Secrets]: number } = {
@@ -85,6 +88,7 @@ const MIN_LENGTH: { [K in keyof Secrets]: number } = {
   stripeSecretKey: 40,
   stripeWebhookSecret: 40,
   stripeDonationsWebhookSecret: 40,
+  webhookEncryptionKey: 64,
 };
 
 export function secretsFile(stack: Stack): string {

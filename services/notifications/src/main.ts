@@ -1,4 +1,5 @@
 import { NotificationsServiceService } from '@pencraft/contracts/notifications/v1/notifications';
+import { WebhookServiceService } from '@pencraft/contracts/notifications/v1/webhooks';
 import { bootService } from '@pencraft/kit';
 import { notificationsConfigSchema } from './config.js';
 import { notificationsEvents } from './notifications.schema.js';
@@ -9,5 +10,8 @@ await bootService({
   configSchema: notificationsConfigSchema,
   module: NotificationsModule,
   database: { schema: 'notifications', eventTables: notificationsEvents },
-  grpc: { 'notifications.v1.NotificationsService': NotificationsServiceService },
+  grpc: {
+    'notifications.v1.NotificationsService': NotificationsServiceService,
+    'notifications.v1.WebhookService': WebhookServiceService,
+  },
 });

@@ -11,9 +11,11 @@ import { NotificationService } from './notifications/notification.service.js';
 import { NotificationsGrpcController } from './notifications/notifications.grpc.controller.js';
 import { PeopleConsumers } from './people/people.consumers.js';
 import { PersonRepository } from './people/person.repository.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
-/** Notifications: made from events, listed and marked read, streamed live, mailed when chosen. */
+/** Notifications: made from events, listed and marked read, streamed live, mailed when chosen; partner webhooks. */
 @Module({
+  imports: [WebhooksModule],
   controllers: [NotificationsGrpcController],
   providers: [
     Clock,
