@@ -1,11 +1,21 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
+import { CONFIG } from '@pencraft/kit';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Input } from '../http/input.js';
 import { declaredRoutes, Route, type RouteInput, type TypedAnswer } from '../http/route.js';
-import { DOCS_ASSETS, docsAssetRoute, docsPageRoute, docsScriptRoute, openApiRoute } from './docs.routes.js';
-import { openApiJson } from './openapi.js';
+import type { GatewayConfig } from '../config.js';
+import { keycloakPublicUrl } from '../staff/staff.config.js';
+import {
+  DOCS_ASSETS,
+  docsAssetRoute,
+  docsPageRoute,
+  docsScriptRoute,
+  openApiRoute,
+  partnerOpenApiRoute,
+} from './docs.routes.js';
+import { openApiJson, partnerOpenApiJson, partnerTokenUrl } from './openapi.js';
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -13,16 +23,33 @@ const PAGE = `<!doctype html>
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
 <body><div id="docs"></div>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/assets/swagger-ui-standalone-preset.js"></script>
 <script src="/api/docs/init.js"></script>
 </body></html>`;
 
-const INIT = `window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#docs', deepLinking: true });`;
+// Both documents, chosen in the page's top bar: the site's API and the partner surface.
+const INIT = `window.ui = SwaggerUIBundle({
+  urls: [
+    { url: '/api/docs/openapi.json', name: 'Pencraft API' },
+    { url: '/api/v1/openapi.json', name: 'Partner API v1' },
+  ],
+  dom_id: '#docs',
+  deepLinking: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: 'StandaloneLayout',
+});`;
 
-/** /api/docs: the OpenAPI document and a Swagger UI page for it (no inline script, so the CSP holds). */
+/**
+ * /api/docs: the OpenAPI documents (the site's, and the partner surface's at /api/v1/openapi.json) and a Swagger UI
+ * page for both (no inline script, so the CSP holds).
+ */
 @Controller()
 export class DocsController {
   private document?: string;
+  private partnerDocument?: string;
   private readonly assetsDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+  constructor(@Inject(CONFIG) private readonly config: GatewayConfig) {}
 
   @Route(docsPageRoute)
   page() {
@@ -34,6 +61,16 @@ export class DocsController {
     // Built on first request: by then every module has declared its routes.
     this.document ??= openApiJson(declaredRoutes());
     return this.document;
+  }
+
+  @Route(partnerOpenApiRoute)
+  partnerOpenapi() {
+    // The committed document names production's token endpoint; this one names this deployment's Keycloak.
+    this.partnerDocument ??= partnerOpenApiJson(
+      declaredRoutes(),
+      partnerTokenUrl(keycloakPublicUrl(this.config), this.config.KEYCLOAK_REALM),
+    );
+    return this.partnerDocument;
   }
 
   @Route(docsScriptRoute)

@@ -6,7 +6,7 @@ export const docsPageRoute = defineRoute({
   method: 'GET',
   path: '/api/docs',
   tag: 'docs',
-  summary: 'This document as a Swagger UI page',
+  summary: 'The API reference: this document and the partner surface document (/api/v1/openapi.json) in Swagger UI',
   response: z.string(),
   responseType: 'text/html',
 });
@@ -20,6 +20,15 @@ export const openApiRoute = defineRoute({
   response: z.record(z.string(), z.unknown()),
 });
 
+export const partnerOpenApiRoute = defineRoute({
+  operationId: 'getPartnerOpenApiDocument',
+  method: 'GET',
+  path: '/api/v1/openapi.json',
+  tag: 'docs',
+  summary: 'This document (the partner surface, version 1)',
+  response: z.record(z.string(), z.unknown()),
+});
+
 export const docsScriptRoute = defineRoute({
   operationId: 'getDocsScript',
   method: 'GET',
@@ -30,7 +39,11 @@ export const docsScriptRoute = defineRoute({
   responseType: 'text/javascript',
 });
 
-export const DOCS_ASSETS = { 'swagger-ui.css': 'text/css', 'swagger-ui-bundle.js': 'text/javascript' } as const;
+export const DOCS_ASSETS = {
+  'swagger-ui.css': 'text/css',
+  'swagger-ui-bundle.js': 'text/javascript',
+  'swagger-ui-standalone-preset.js': 'text/javascript',
+} as const;
 
 export const docsAssetRoute = defineRoute({
   operationId: 'getDocsAsset',

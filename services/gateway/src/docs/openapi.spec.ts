@@ -4,13 +4,22 @@ import { fileURLToPath } from 'node:url';
 import { GatewayModule } from '../gateway.module.js';
 import { declaredRoutes, type RouteSpec, UNSAFE_METHODS } from '../http/route.js';
 import { declaredUpstreams } from '../upstreams/upstream.js';
-import { buildOpenApi, nullableReferences, openApiJson } from './openapi.js';
+import { isPartnerPath } from '../partner/partner.config.js';
+import {
+  buildOpenApi,
+  buildPartnerOpenApi,
+  COMMITTED_TOKEN_URL,
+  nullableReferences,
+  openApiJson,
+  partnerOpenApiJson,
+} from './openapi.js';
 
 interface Operation {
   responses: Record<string, { content?: Record<string, unknown>; description?: string }>;
   parameters?: { name: string; in: string; schema: Record<string, unknown> }[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   security?: Record<string, string[]>[];
+  deprecated?: boolean;
 }
 
 /**
@@ -149,6 +158,13 @@ describe('the OpenAPI document', () => {
   };
 
   const committed = JSON.parse(readFileSync(root('services/gateway/openapi.json'), 'utf8')) as typeof document;
+  const committedV1 = JSON.parse(readFileSync(root('services/gateway/openapi-v1.json'), 'utf8')) as typeof document;
+  /** The committed document a route belongs in: the partner surface's own, or the site's. */
+  const documentOf = (spec: RouteSpec) => (isPartnerPath(spec.path) ? committedV1 : committed);
+  const operationsOf = (doc: typeof document) =>
+    Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
+    );
   const operations = Object.entries(committed.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
   );
@@ -156,11 +172,21 @@ describe('the OpenAPI document', () => {
   /** A path with its parameters' names left out: SPEC.md writes /api/profile/{id}, the route /api/profile/{username}. */
   const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
 
-  it('documents every declared route once, and nothing that is not declared', () => {
+  it('documents every declared route once, and nothing that is not declared (/api/v1 in its own document)', () => {
     const declared = declaredRoutes().map(keyOf);
     expect(new Set(declared).size).toBe(declared.length);
-    expect(operations.map((o) => o.key).sort()).toEqual([...declared].sort());
-    const ids = operations.map((o) => (o.operation as { operationId?: string }).operationId);
+    const site = declaredRoutes().filter((spec) => !isPartnerPath(spec.path));
+    const partner = declaredRoutes().filter((spec) => isPartnerPath(spec.path));
+    expect(operations.map((o) => o.key).sort()).toEqual(site.map(keyOf).sort());
+    expect(
+      operationsOf(committedV1)
+        .map((o) => o.key)
+        .sort(),
+    ).toEqual(partner.map(keyOf).sort());
+    expect(operations.some((o) => isPartnerPath(o.key.split(' ')[1]!))).toBe(false);
+    const ids = [...operations, ...operationsOf(committedV1)].map(
+      (o) => (o.operation as { operationId?: string }).operationId,
+    );
     expect(ids.every(Boolean)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -181,7 +207,7 @@ describe('the OpenAPI document', () => {
   it('documents on every operation the errors it may answer, as catalogue errors', () => {
     const errorSchema = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
     for (const spec of declaredRoutes()) {
-      const { responses } = committed.paths[keyOf(spec).split(' ')[1]!]![spec.method.toLowerCase()]!;
+      const { responses } = documentOf(spec).paths[keyOf(spec).split(' ')[1]!]![spec.method.toLowerCase()]!;
       const expected: [number, string][] = [
         ...(spec.errors ?? []).map((code): [number, string] => [httpStatusFor(code), code]),
         [429, 'TooManyRequests'],
@@ -193,7 +219,13 @@ describe('the OpenAPI document', () => {
           ? [[401, 'Unauthorized'] as [number, string]]
           : []),
         ...(spec.auth === 'confirmed' ? [[403, 'AccountNotConfirmed'] as [number, string]] : []),
-        ...(UNSAFE_METHODS.has(spec.method) && spec.auth !== 'staff' && spec.auth !== 'signature'
+        ...(spec.auth === 'staff' || spec.auth === 'partner'
+          ? [[401, 'TokenRejected'] as [number, string], [403, 'Forbidden'] as [number, string]]
+          : []),
+        ...(UNSAFE_METHODS.has(spec.method) &&
+        spec.auth !== 'staff' &&
+        spec.auth !== 'signature' &&
+        spec.auth !== 'partner'
           ? [[403, 'ChallengeFailed'] as [number, string]]
           : []),
       ];
@@ -240,6 +272,11 @@ describe('the OpenAPI document', () => {
 
   it('is the committed services/gateway/openapi.json (npm run openapi -w @pencraft/gateway)', () => {
     expect(readFileSync(root('services/gateway/openapi.json'), 'utf8')).toBe(openApiJson(declaredRoutes()));
+  });
+
+  it('has the partner surface in the committed services/gateway/openapi-v1.json, naming production Keycloak', () => {
+    expect(readFileSync(root('services/gateway/openapi-v1.json'), 'utf8')).toBe(partnerOpenApiJson(declaredRoutes()));
+    expect(COMMITTED_TOKEN_URL).toBe('https://auth.pencraft.az/realms/pencraft/protocol/openid-connect/token');
   });
 
   it('describes bodies, every error status and the CSRF scheme of writes', () => {
@@ -298,5 +335,88 @@ describe('nullableReferences', () => {
     expect(nullableReferences(other)).toEqual(other);
     const document = JSON.stringify(buildOpenApi(declaredRoutes()));
     expect(document).not.toMatch(/"allOf":\[[^\]]*\{"nullable":true\}\]/);
+  });
+});
+
+describe('the partner document (/api/v1)', () => {
+  const partnerRoute = (overrides: Partial<RouteSpec>): RouteSpec => ({
+    operationId: 'v1Thing',
+    method: 'GET',
+    path: '/api/v1/things',
+    tag: 'partner',
+    summary: 'Things',
+    auth: 'partner',
+    scopes: ['read'],
+    ...overrides,
+  });
+  type Doc = {
+    paths: Record<string, Record<string, Operation & { responses: Record<string, { headers?: object }> }>>;
+    components: { securitySchemes: Record<string, Record<string, unknown>> };
+  };
+  const build = (routes: RouteSpec[], tokenUrl?: string) => buildPartnerOpenApi(routes, tokenUrl) as unknown as Doc;
+
+  it('has the OAuth2 client-credentials scheme at the given token endpoint, with the scopes, and the token scheme', () => {
+    const doc = build([partnerRoute({})], 'http://localhost:8380/realms/pencraft/protocol/openid-connect/token');
+    expect(doc.components.securitySchemes.partnerClient).toMatchObject({
+      type: 'oauth2',
+      flows: {
+        clientCredentials: {
+          tokenUrl: 'http://localhost:8380/realms/pencraft/protocol/openid-connect/token',
+          scopes: {
+            read: expect.any(String),
+            search: expect.any(String),
+            act: expect.any(String),
+            webhooks: expect.any(String),
+          },
+        },
+      },
+    });
+    expect(doc.components.securitySchemes.personalToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it("states each operation's scopes, a token allowed only where every scope is a token's", () => {
+    const doc = build([
+      partnerRoute({}),
+      partnerRoute({ operationId: 'v1Hooks', path: '/api/v1/webhooks', scopes: ['webhooks'] }),
+    ]);
+    expect(doc.paths['/api/v1/things']!.get!.security).toEqual([{ partnerClient: ['read'] }, { personalToken: [] }]);
+    expect(doc.paths['/api/v1/webhooks']!.get!.security).toEqual([{ partnerClient: ['webhooks'] }]);
+  });
+
+  it('documents 401, 403 and 429, and the RateLimit headers on the answer and on 429', () => {
+    const { responses } = build([partnerRoute({})]).paths['/api/v1/things']!.get!;
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '401', '403', '429']));
+    expect(responses['401']!.description).toContain('TokenRejected: ');
+    expect(Object.keys(responses['200']!.headers!)).toEqual(['RateLimit-Policy', 'RateLimit']);
+    expect(Object.keys(responses['429']!.headers!)).toEqual(['Retry-After', 'RateLimit-Policy', 'RateLimit']);
+  });
+
+  it('documents the acting token header on operations that act for a writer, and no CSRF anywhere', () => {
+    const doc = build([partnerRoute({ method: 'POST', scopes: ['act'], operationId: 'v1Act' })]);
+    const act = doc.paths['/api/v1/things']!.post!;
+    expect(act.parameters).toEqual([
+      expect.objectContaining({ name: 'Pencraft-Acting-Token', in: 'header', required: false }),
+    ]);
+    expect(act.responses['403']!.description).not.toContain('ChallengeFailed');
+    expect(JSON.stringify(doc)).not.toContain('csrf');
+  });
+
+  it('marks a deprecated operation and documents its Deprecation and Sunset headers', () => {
+    const doc = build([
+      partnerRoute({ deprecated: { since: '2026-11-01', sunset: '2027-05-01', link: '/api/v1/others' } }),
+    ]);
+    const operation = doc.paths['/api/v1/things']!.get!;
+    expect(operation.deprecated).toBe(true);
+    expect(Object.keys(operation.responses['200']!.headers!)).toEqual(
+      expect.arrayContaining(['Deprecation', 'Sunset']),
+    );
+    expect((operation as { description?: string }).description).toContain('2027-05-01');
+  });
+
+  it('leaves the site document without any /api/v1 route, and the partner document without the site', () => {
+    const site = buildOpenApi([partnerRoute({}), { ...partnerRoute({}), path: '/api/things', auth: undefined }]);
+    expect(Object.keys(site.paths ?? {})).toEqual(['/api/things']);
+    const partner = build([partnerRoute({}), { ...partnerRoute({}), path: '/api/things', auth: undefined }]);
+    expect(Object.keys(partner.paths)).toEqual(['/api/v1/things']);
   });
 });

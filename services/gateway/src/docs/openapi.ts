@@ -1,7 +1,14 @@
-import { OpenAPIRegistry, OpenApiGeneratorV3, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import {
+  OpenAPIRegistry,
+  OpenApiGeneratorV3,
+  type ResponseConfig,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi';
 import { CATALOGUE, httpStatusFor, type ErrorCode } from '@pencraft/errors';
+import { PARTNER_DAILY_QUOTA_DEFAULT, PARTNER_RATE_LIMIT_DEFAULT, TOKEN_PATTERN, TOKEN_SCOPES } from '@pencraft/rules';
 import { z } from 'zod';
 import { type RouteSpec, UNSAFE_METHODS } from '../http/route.js';
+import { isPartnerPath, PARTNER_PREFIX } from '../partner/partner.config.js';
 
 export const ErrorSchema = z
   .object({
@@ -35,6 +42,15 @@ const DESCRIPTION = [
   'after 3 failures of one account) needs a captcha: the answer to GET /api/captcha/challenge in X-Captcha.',
 ].join('\n');
 
+/** A response header as the document states it. */
+interface DocumentedHeader {
+  description: string;
+  schema: { type: 'string' | 'integer'; minimum?: number; example?: string };
+}
+
+/** Routes no cookie opens (a bearer credential or a signed body): no CSRF token. */
+const BEARER_ONLY: ReadonlySet<RouteSpec['auth']> = new Set(['staff', 'signature', 'partner']);
+
 /** Every catalogue code a route may answer, beyond its own: limits, CSRF, validation, failures behind it. */
 export function errorCodesOf(spec: RouteSpec): ErrorCode[] {
   const codes: ErrorCode[] = [];
@@ -42,8 +58,8 @@ export function errorCodesOf(spec: RouteSpec): ErrorCode[] {
   if (validated) codes.push('InvalidModel', 'NullOrEmpty', ...Object.values(spec.fieldCodes ?? {}));
   if (spec.auth === 'required') codes.push('Unauthorized', ...(spec.whileBanned ? [] : ['UserBanned' as const]));
   if (spec.auth === 'confirmed') codes.push('Unauthorized', 'UserBanned', 'AccountNotConfirmed');
-  if (spec.auth === 'staff') codes.push('Unauthorized', 'TokenRejected', 'Forbidden');
-  const csrf = UNSAFE_METHODS.has(spec.method) && spec.auth !== 'staff' && spec.auth !== 'signature';
+  if (spec.auth === 'staff' || spec.auth === 'partner') codes.push('Unauthorized', 'TokenRejected', 'Forbidden');
+  const csrf = UNSAFE_METHODS.has(spec.method) && !BEARER_ONLY.has(spec.auth);
   if (csrf || spec.captcha) codes.push('ChallengeFailed');
   if (spec.captcha) codes.push('CaptchaRequired');
   codes.push(...(spec.errors ?? []), 'TooManyRequests', 'InternalServerError', 'NetworkError');
@@ -52,7 +68,7 @@ export function errorCodesOf(spec: RouteSpec): ErrorCode[] {
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-function errorResponses(codes: ErrorCode[]) {
+function errorResponses(codes: ErrorCode[], extraHeaders: Record<string, DocumentedHeader> = {}) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(httpStatusFor(code), [...(byStatus.get(httpStatusFor(code)) ?? []), code]);
   const responses: RouteConfig['responses'] = {};
@@ -61,7 +77,12 @@ function errorResponses(codes: ErrorCode[]) {
       description: list.map((code) => `${code}: ${CATALOGUE[code].en}`).join('; '),
       content: { 'application/json': { schema: ErrorSchema } },
       ...(status === 429 || status === 503
-        ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 0 } } } }
+        ? {
+            headers: {
+              'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 0 } },
+              ...(status === 429 ? extraHeaders : {}),
+            },
+          }
         : {}),
     };
   }
@@ -170,6 +191,8 @@ function routeConfig(spec: RouteSpec): RouteConfig {
 
 /** The OpenAPI 3.0 document of the public API, from the route declarations (ordered by path and method). */
 export function buildOpenApi(routes: readonly RouteSpec[]) {
+  // The partner surface has a document of its own (buildPartnerOpenApi), versioned and checked for breaking changes.
+  routes = routes.filter((spec) => !isPartnerPath(spec.path));
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'pc_su' });
   registry.registerComponent('securitySchemes', 'staffBearer', {
@@ -202,6 +225,154 @@ export function buildOpenApi(routes: readonly RouteSpec[]) {
       tags: [...new Set(sorted.map((r) => r.tag))].sort().map((name) => ({ name })),
     }),
   );
+}
+
+/** Where partners get a client-credentials token: the realm's token endpoint on Keycloak's public address. */
+export function partnerTokenUrl(keycloakPublicUrl: string, realm: string): string {
+  return `${keycloakPublicUrl}/realms/${realm}/protocol/openid-connect/token`;
+}
+
+/** The token endpoint of production (the chart's values-production: Keycloak at https://auth.pencraft.az). */
+export const COMMITTED_TOKEN_URL = partnerTokenUrl('https://auth.pencraft.az', 'pencraft');
+
+const SCOPE_TEXT = {
+  read: 'Read public content: articles, authors, publications, categories, comments',
+  search: 'Search articles',
+  act: "Act for the writer who granted it (a personal access token, or a client sending the writer's token)",
+  webhooks: "Manage the client's webhook endpoints and deliveries (clients only)",
+} as const;
+
+const PARTNER_DESCRIPTION = [
+  'The partner surface of Pencraft, version 1 (`/api/v1`). Generated from the gateway route declarations; do not edit.',
+  '',
+  '**Authentication.** Every operation takes `Authorization: Bearer <credential>`, one of:',
+  "- a partner client's access token (OAuth2 client credentials at the realm's token endpoint; the client, its scopes,",
+  "  CORS origins and limits are registered by Pencraft's staff);",
+  "- a writer's personal access token (`pcp_...`, made in the account settings; scopes read, search, act).",
+  "A client holding `act` acts for a writer by also sending that writer's token in `Pencraft-Acting-Token`: the",
+  'request then holds the scopes both hold. No cookies and no CSRF token. 401 Unauthorized without a credential,',
+  '401 TokenRejected for one that is not valid (expired, revoked, unknown; `WWW-Authenticate: Bearer',
+  'error="invalid_token"`), 403 Forbidden without a scope the operation needs (`error="insufficient_scope"`).',
+  '',
+  '**Limits.** Per client (a personal access token: per writer) per minute and per UTC day (defaults',
+  `${PARTNER_RATE_LIMIT_DEFAULT} and ${PARTNER_DAILY_QUOTA_DEFAULT}), announced on every answer in the IETF`,
+  'RateLimit fields (`RateLimit-Policy: "minute";q=600;w=60, "day";q=100000;w=86400` and',
+  '`RateLimit: "minute";r=<left>;t=<seconds to reset>, "day";r=...;t=...`); beyond either, 429 TooManyRequests with',
+  'Retry-After.',
+  '',
+  '**CORS.** Browsers may call from the origins registered for the client (preflights allow Authorization,',
+  'Content-Type and Pencraft-Acting-Token; never credentials); a request from any other origin is refused 403.',
+  '',
+  '**Versioning.** Within v1 nothing is removed or changed incompatibly (a check refuses such changes); additions may',
+  'come at any time. An operation to be retired is marked deprecated and its answers carry `Deprecation` and',
+  '`Sunset` (and `Link: <...>; rel="successor-version"` when it has one) at least six months before it stops.',
+].join('\n');
+
+/** The limits' headers, on every answer of the partner surface. */
+const RATE_LIMIT_HEADERS: Record<string, DocumentedHeader> = {
+  'RateLimit-Policy': {
+    description:
+      'The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers)',
+    schema: { type: 'string', example: '"minute";q=600;w=60, "day";q=100000;w=86400' },
+  },
+  RateLimit: {
+    description: 'What is left of each limit (r) and the seconds until it resets (t)',
+    schema: { type: 'string', example: '"minute";r=599;t=42, "day";r=99876;t=30112' },
+  },
+};
+
+const DEPRECATION_HEADERS: Record<string, DocumentedHeader> = {
+  Deprecation: {
+    description: 'When the operation was deprecated (RFC 9745: @<Unix time>)',
+    schema: { type: 'string' },
+  },
+  Sunset: { description: 'When it stops answering (RFC 8594, an HTTP date)', schema: { type: 'string' } },
+};
+
+function partnerRouteConfig(spec: RouteSpec): RouteConfig {
+  const base = routeConfig(spec);
+  if (spec.auth !== 'partner') return base;
+  const scopes = [...(spec.scopes ?? [])];
+  const tokenMayCall = scopes.every((scope) => (TOKEN_SCOPES as readonly string[]).includes(scope));
+  const headers = { ...RATE_LIMIT_HEADERS, ...(spec.deprecated ? DEPRECATION_HEADERS : {}) };
+  const status = spec.status ?? 200;
+  const responses = { ...base.responses, ...errorResponses(errorCodesOf(spec), headers) };
+  const success = responses[status] as ResponseConfig;
+  responses[status] = {
+    ...success,
+    headers: { ...(success.headers as object | undefined), ...headers } as ResponseConfig['headers'],
+  };
+  const acting = scopes.includes('act')
+    ? z.object({
+        'Pencraft-Acting-Token': z
+          .string()
+          .regex(new RegExp(TOKEN_PATTERN))
+          .optional()
+          .meta({
+            description:
+              "A partner client holding act: the writer's personal access token it acts for (the request holds the " +
+              'scopes both hold). Not sent with a personal access token in Authorization.',
+          }),
+      })
+    : undefined;
+  return {
+    ...base,
+    description: [
+      `Scopes: ${scopes.length > 0 ? scopes.join(', ') : 'none'}` +
+        (tokenMayCall ? " (a partner client's token or a personal access token)." : " (a partner client's token)."),
+      ...(spec.deprecated
+        ? [
+            `Deprecated since ${spec.deprecated.since}; stops answering on ${spec.deprecated.sunset}` +
+              (spec.deprecated.link ? `; use ${spec.deprecated.link} instead.` : '.'),
+          ]
+        : []),
+    ].join(' '),
+    ...(spec.deprecated ? { deprecated: true } : {}),
+    security: [{ partnerClient: scopes }, ...(tokenMayCall ? [{ personalToken: [] }] : [])],
+    request: { ...base.request, ...(acting ? { headers: acting } : {}) },
+    responses,
+  };
+}
+
+/**
+ * The OpenAPI 3.0 document of the partner surface (/api/v1): its own security schemes (OAuth2 client credentials at
+ * `tokenUrl`, and HTTP bearer for personal access tokens), each operation's scopes, the limits' headers.
+ */
+export function buildPartnerOpenApi(routes: readonly RouteSpec[], tokenUrl: string = COMMITTED_TOKEN_URL) {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'partnerClient', {
+    type: 'oauth2',
+    description:
+      "A partner client's access token: client credentials (client_id and secret from Pencraft's staff) at the " +
+      "realm's token endpoint. The client's scopes, origins and limits are those registered for it.",
+    flows: { clientCredentials: { tokenUrl, scopes: { ...SCOPE_TEXT } } },
+  });
+  registry.registerComponent('securitySchemes', 'personalToken', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'pcp_ personal access token',
+    description:
+      "A writer's personal access token (account settings): acts for that writer with the token's scopes " +
+      '(read, search, act); every change made with it is in their account operation log.',
+  });
+  const sorted = routes
+    .filter((spec) => isPartnerPath(spec.path))
+    .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  for (const spec of sorted) registry.registerPath(partnerRouteConfig(spec));
+  const generator = new OpenApiGeneratorV3(registry.definitions);
+  return nullableReferences(
+    generator.generateDocument({
+      openapi: '3.0.3',
+      info: { title: 'Pencraft partner API', version: '1', description: PARTNER_DESCRIPTION },
+      servers: [{ url: '/', description: `The site's origin; every path starts with ${PARTNER_PREFIX}` }],
+      tags: [...new Set(sorted.map((r) => r.tag))].sort().map((name) => ({ name })),
+    }),
+  );
+}
+
+/** The partner document as committed (services/gateway/openapi-v1.json). */
+export function partnerOpenApiJson(routes: readonly RouteSpec[], tokenUrl: string = COMMITTED_TOKEN_URL): string {
+  return `${JSON.stringify(buildPartnerOpenApi(routes, tokenUrl), null, 2)}\n`;
 }
 
 /**
