@@ -255,6 +255,7 @@ describe('envFor', () => {
     const env = envFor('gateway', 'test', { stack: test, secrets });
     expect(env.PUBLIC_ORIGIN).toBe('http://localhost:8180');
     expect(env.IDENTITY_GRPC_ADDR).toBe('127.0.0.1:5201');
+    expect(env.PARTNER_CACHE_SECONDS).toBe('2');
     expect(edgeRoutes(test)).toBe(
       '/mf/editor/=http://127.0.0.1:3102,/mf/reader/=http://127.0.0.1:3101,/=http://127.0.0.1:3100',
     );
