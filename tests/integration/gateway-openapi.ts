@@ -17,9 +17,19 @@ interface Document {
   components: { schemas: Record<string, object> };
 }
 
-export const openApiDocument = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../services/gateway/openapi.json', import.meta.url)), 'utf8'),
-) as Document;
+const committed = (file: string) =>
+  JSON.parse(
+    readFileSync(fileURLToPath(new URL(`../../services/gateway/${file}`, import.meta.url)), 'utf8'),
+  ) as Document;
+const site = committed('openapi.json');
+/** The partner surface (/api/v1) has a document of its own; its schemas are named apart from the site's (V1...). */
+const partner = committed('openapi-v1.json');
+
+/** Both committed documents as one: the site's and the partner surface's paths and schemas. */
+export const openApiDocument: Document = {
+  paths: { ...site.paths, ...partner.paths },
+  components: { schemas: { ...partner.components.schemas, ...site.components.schemas } },
+};
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv) => void)(ajv);
