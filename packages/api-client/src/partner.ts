@@ -1,5 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { components, paths } from './schema.js';
+import type { components, paths } from './v1-schema.js';
 
 /*
  * The partner SDK (issue #18): a typed client of the partner surface /api/v1 that authenticates with a partner
@@ -7,12 +7,10 @@ import type { components, paths } from './schema.js';
  * writer's personal access token, and reads the standard RateLimit headers. Webhook signatures: ./webhooks.ts.
  */
 
-/** The operations of the partner surface, version 1 (every path under /api/v1). */
-export type V1Paths = { [P in keyof paths as P extends `/api/v1/${string}` ? P : never]: paths[P] };
+/** The operations of the partner surface, version 1 (its own document, services/gateway/openapi-v1.json). */
+export type V1Paths = paths;
 /** The shapes v1 answers, by name: V1Article, V1ArticlePage, V1Draft, V1Submission, ... and Error. */
-export type V1Schemas = {
-  [K in keyof components['schemas'] as K extends `V1${string}` | 'Error' ? K : never]: components['schemas'][K];
-};
+export type V1Schemas = components['schemas'];
 export type PartnerApiError = components['schemas']['Error'];
 
 /** A partner client's OAuth2 client credentials, as the staff console showed them, and Keycloak's token endpoint. */
