@@ -153,8 +153,10 @@ export class StandingRepository {
 
   /**
    * A week or month board: users by the points they gained in the period that begins on `starts` (positive totals
-   * only), highest first, then by id. One range of rating_periods_rank_idx in that order, each row joined to its user
-   * by primary key: the cost follows the page, not the number of users or log rows.
+   * only), highest first, then by id. The page is one range of rating_periods_rank_idx in that order (a deep page
+   * skips index entries only), then its rows are joined to their users by primary key: the cost follows the page, not
+   * the number of users or log rows. "desc nulls last" is the index's own order (plain desc would be nulls first,
+   * which the planner cannot read from it and sorts every total instead).
    */
   async leadersOfPeriod(
     period: LeaderboardGainPeriod,
@@ -162,6 +164,15 @@ export class StandingRepository {
     offset: number,
     limit: number,
   ): Promise<LeaderRow[]> {
+    const page = this.database.db
+      .select({ uid: ratingPeriods.uid, points: ratingPeriods.points })
+      .from(ratingPeriods)
+      // A literal 0, so the planner sees the partial index's predicate whatever the plan's parameters.
+      .where(and(eq(ratingPeriods.period, period), eq(ratingPeriods.starts, starts), sql`${ratingPeriods.points} > 0`))
+      .orderBy(sql`${ratingPeriods.points} desc nulls last`, asc(ratingPeriods.uid))
+      .offset(offset)
+      .limit(limit)
+      .as('page');
     return this.database.db
       .select({
         uid: users.id,
@@ -169,14 +180,11 @@ export class StandingRepository {
         fullname: users.fullname,
         imageUrl: users.imageUrl,
         rating: users.rating,
-        points: ratingPeriods.points,
+        points: page.points,
       })
-      .from(ratingPeriods)
-      .innerJoin(users, eq(users.id, ratingPeriods.uid))
-      .where(and(eq(ratingPeriods.period, period), eq(ratingPeriods.starts, starts), gt(ratingPeriods.points, 0)))
-      .orderBy(desc(ratingPeriods.points), asc(ratingPeriods.uid))
-      .offset(offset)
-      .limit(limit);
+      .from(page)
+      .innerJoin(users, eq(users.id, page.uid))
+      .orderBy(sql`${page.points} desc nulls last`, asc(page.uid));
   }
 
   async badges(uid: string): Promise<BadgeRow[]> {
