@@ -1,14 +1,15 @@
-// Search at scale: the best match of a word every document contains comes out of the RUM index already ordered by
+// Search at scale: the best match of words every document contains comes out of the RUM index already ordered by
 // rank (search_vector <=> query): every match is ranked inside the index, none read from the table but the page's;
-// from then on such a word's pages come from its ranked list (search.ranked), kept exact by a trigger;
-// newest first walks documents_published_idx; a rare word and a typo's correction are found through the RUM index; a
+// one such word's pages come from its ranked list (search.ranked), made by its first search (concurrent searches wait
+// for that one) and kept exact by a trigger; instant suggestions walk the newest documents for a few matching titles
+// (the titles of a rare prefix through documents_title_idx), never ranking every match; newest first walks documents_published_idx; a rare word and a typo's correction are found through the RUM index; a
 // search on a small publication's subdomain walks that publication's documents.
 // make bench SCALE=100000 measures it; this checks the plans on a few thousand documents.
 import type { DatabaseHandle } from '@pencraft/kit';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { freshDatabase, type TestDatabase } from '../../../tests/support/stack.ts';
-import { DocumentRepository, RANKED_KEEP } from '../src/documents/document.repository.ts';
+import { DocumentRepository, RANKED_KEEP, SUGGEST_CANDIDATES } from '../src/documents/document.repository.ts';
 import { SearchService } from '../src/documents/search.service.ts';
 
 let db: TestDatabase;
@@ -63,7 +64,10 @@ interface PlanNode {
 
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
-async function search(query: string, extra: { publicationId?: string; sort?: number } = {}) {
+async function search(
+  query: string,
+  extra: { publicationId?: string; sort?: number; prefix?: boolean; pageSize?: number } = {},
+) {
   statements.length = 0;
   const orm = drizzle(pool, { logger: { logQuery: (sql, params) => statements.push({ sql, params }) } });
   const service = new SearchService(new DocumentRepository({ db: orm } as unknown as DatabaseHandle));
@@ -75,9 +79,9 @@ async function search(query: string, extra: { publicationId?: string; sort?: num
   return { hits, indexes: nodes.map((n) => n['Index Name']).filter(Boolean), nodes, scans };
 }
 
-it('ranks every match of a word every document contains inside the RUM index, reading only the page', async () => {
-  await pool.query('delete from search.ranked_queries');
-  const { hits, indexes, nodes } = await search('gardens');
+it('ranks every match of words every document contains inside the RUM index, reading only the page', async () => {
+  // Two words (one word's pages come from its ranked list, below).
+  const { hits, indexes, nodes } = await search('gardens garden');
   expect(hits).toHaveLength(20);
   expect(hits[0]!.title).toBe('Gardens, gardens and gardens');
   expect(indexes).toContain('documents_rum_idx');
@@ -109,6 +113,44 @@ it("walks only a small publication's documents for a word every document contain
   expect(indexes).toContain('documents_publication_idx');
 });
 
+describe('instant suggestions (the last word being typed)', () => {
+  it('match titles only, from a bounded list of candidates: never ranking every match of a common prefix', async () => {
+    // "note" begins a word of every one of the DOCUMENTS titles ("Notes n"), and "gard" of every body.
+    const { hits, indexes, nodes } = await search('note', { prefix: true, pageSize: 5 });
+    expect(hits).toHaveLength(5);
+    expect(hits.every((h) => h.title.startsWith('Notes '))).toBe(true);
+    expect(hits[0]!.titleHighlights).toEqual([{ start: 0, end: 5 }]);
+    expect(indexes).toContain('documents_published_idx');
+    expect(indexes).not.toContain('documents_rum_idx');
+    expect(nodes.some((n) => n['Node Type'] === 'Seq Scan')).toBe(false);
+    // The walk stops at SUGGEST_CANDIDATES matching titles (past a few of the publication's): no node sees the
+    // thousands of matches.
+    expect(Math.max(...nodes.map((n) => n['Actual Rows']))).toBeLessThanOrEqual(2 * SUGGEST_CANDIDATES);
+    // Words only bodies have are not suggested.
+    expect((await search('tomat', { prefix: true, pageSize: 5 })).hits).toEqual([]);
+  });
+
+  it('find a title whose words are rare among the newest documents through documents_title_idx', async () => {
+    await pool.query(
+      `insert into search.documents (id, kind, title, description, body, language, category, author_uid,
+                                     author_username, author_fullname, published_at)
+       values (gen_random_uuid(), 'article', 'Quiet orchards of Şəki', 'Notes', 'Notes', 'az', 'home',
+               gen_random_uuid(), 'writer', 'A Writer', now() - interval '9 years')`,
+    );
+    const { hits, indexes } = await search('seki orch', { prefix: true, pageSize: 5 });
+    expect(hits.map((h) => [h.title, h.titleHighlights])).toEqual([
+      [
+        'Quiet orchards of Şəki',
+        [
+          { start: 6, end: 14 },
+          { start: 18, end: 22 },
+        ],
+      ],
+    ]);
+    expect(indexes).toContain('documents_title_idx');
+  });
+});
+
 describe('the ranked list of a word many documents have', () => {
   const ranks = (hits: { rank: number }[]) => hits.map((h) => h.rank.toFixed(6));
 
@@ -126,6 +168,21 @@ describe('the ranked list of a word many documents have', () => {
     // Bounded by the list, not by the matches (on a table this small the planner may read the whole list).
     expect(Math.max(...second.nodes.map((n) => n['Actual Rows']))).toBeLessThanOrEqual(2 * RANKED_KEEP);
     expect(second.nodes.some((n) => n['Node Type'] === 'Seq Scan')).toBe(false);
+  });
+
+  it('is made once by concurrent first searches, which all read their page from it', async () => {
+    await pool.query('delete from search.ranked_queries');
+    statements.length = 0;
+    const orm = drizzle(pool, { logger: { logQuery: (sql, params) => statements.push({ sql, params }) } });
+    const service = new SearchService(new DocumentRepository({ db: orm } as unknown as DatabaseHandle));
+    const pages = await Promise.all(
+      Array.from({ length: 4 }, () => service.searchText({ query: 'gardens', page: 1, pageSize: 20 })),
+    );
+    expect(pages.map((p) => p.hits[0]!.title)).toEqual(Array(4).fill('Gardens, gardens and gardens'));
+    expect(statements.filter((s) => s.sql.includes('insert into "search"."ranked_queries"'))).toHaveLength(1);
+    const pageStatements = statements.filter((s) => s.sql.includes('ts_headline'));
+    expect(pageStatements).toHaveLength(4);
+    expect(pageStatements.every((s) => s.sql.includes('from "search"."ranked" r'))).toBe(true);
   });
 
   it('stays exact as documents come, change and go (the trigger)', async () => {

@@ -56,6 +56,12 @@ export const RANKED_KEEP = 1100;
 export const RANKED_MIN_MATCHES = 2000;
 /** How many ranked lists are kept (each costs a little on every change of a document). */
 export const RANKED_LISTS_MAX = 200;
+/**
+ * Instant suggestions walk at most this many of the newest documents (the filters applied) for titles that match, and
+ * rank the first SUGGEST_CANDIDATES matches they meet: a prefix most titles begin a word with costs a few rows.
+ */
+export const SUGGEST_WALK = 1000;
+export const SUGGEST_CANDIDATES = 20;
 
 /** The ranked list's key of a query: one word (with its near spellings), not being typed; none for others. */
 export function rankedKey(groups: QueryGroup[]): string | undefined {
@@ -86,8 +92,24 @@ export function tsquery(groups: QueryGroup[]): SQL {
   return sql`(${sql.join(parts, sql` && `)})`;
 }
 
+/** The filters of a search as conditions on documents d (its words apart). */
+function filtered(filters: SearchFilters): SQL {
+  const where: SQL[] = [sql`d.kind = any(${sql.param(filters.kinds)}::text[])`];
+  if (filters.publicationId) where.push(sql`d.publication_id = ${filters.publicationId}`);
+  if (filters.category) where.push(sql`d.category = ${filters.category}`);
+  if (filters.language) where.push(sql`d.language = ${filters.language}`);
+  if (filters.authorUid) where.push(sql`d.author_uid = ${filters.authorUid}`);
+  if (filters.authorUsername) where.push(sql`lower(d.author_username) = lower(${filters.authorUsername})`);
+  if (filters.from) where.push(sql`d.published_at >= ${filters.from.toISOString()}`);
+  if (filters.to) where.push(sql`d.published_at < ${filters.to.toISOString()}`);
+  return sql.join(where, sql` and `);
+}
+
 @Injectable()
 export class DocumentRepository {
+  /** The ranked lists being made by this process, by key. */
+  private readonly making = new Map<string, Promise<boolean>>();
+
   constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
 
   /** Inserts or replaces a document; each call counts one revision. */
@@ -215,20 +237,12 @@ export class DocumentRepository {
    * that many documents have, the page comes from its ranked list (the best RANKED_KEEP, kept exact by a trigger):
    * the list is a prefix of the ranking of every match, so a page it fills (filters applied to it in order) is the page
    * RUM would give; one it cannot fill is asked of RUM. The list is made the first time such a word is searched with at
-   * least RANKED_MIN_MATCHES matches. Newest first walks documents_published_idx for a common word and uses the RUM
+   * least RANKED_MIN_MATCHES matches (counted before ranking). Newest first walks documents_published_idx for a common word and uses the RUM
    * index as a bitmap for a rare one.
    */
   async search(groups: QueryGroup[], { filters, sort, offset, limit }: SearchOptions): Promise<DocumentHit[]> {
     const q = tsquery(groups);
-    const where: SQL[] = [sql`d.search_vector @@ ${q}`, sql`d.kind = any(${sql.param(filters.kinds)}::text[])`];
-    if (filters.publicationId) where.push(sql`d.publication_id = ${filters.publicationId}`);
-    if (filters.category) where.push(sql`d.category = ${filters.category}`);
-    if (filters.language) where.push(sql`d.language = ${filters.language}`);
-    if (filters.authorUid) where.push(sql`d.author_uid = ${filters.authorUid}`);
-    if (filters.authorUsername) where.push(sql`lower(d.author_username) = lower(${filters.authorUsername})`);
-    if (filters.from) where.push(sql`d.published_at >= ${filters.from.toISOString()}`);
-    if (filters.to) where.push(sql`d.published_at < ${filters.to.toISOString()}`);
-    const conditions = sql.join(where, sql` and `);
+    const conditions = sql`d.search_vector @@ ${q} and ${filtered(filters)}`;
     if (sort === 'date') {
       return this.page(
         q,
@@ -243,7 +257,9 @@ export class DocumentRepository {
     const listed = await this.database.db.execute<{ listed: boolean }>(
       sql`select exists (select 1 from ${rankedQueries} where key = ${key}) as listed`,
     );
-    if (listed.rows[0]?.listed) {
+    // A word not listed yet is counted before it is ranked: a common one's list is made first (it costs about what
+    // RUM ranking its every match for this one page would) and serves the page, and every search of it from then on.
+    if (listed.rows[0]?.listed || (await this.ranking(key, q))) {
       const rows = await this.page(
         q,
         sql`select d.id, r.distance from ${ranked} r join ${documents} d on d.id = r.id
@@ -251,20 +267,64 @@ export class DocumentRepository {
              order by r.distance, r.id offset ${offset} limit ${limit}`,
       );
       if (rows.length === limit) return rows;
-      return this.page(q, byRank);
     }
-    const rows = await this.page(q, byRank);
-    // A full page: perhaps a word many documents have. Counting stops at RANKED_MIN_MATCHES.
-    if (rows.length === limit) await this.rankIfCommon(key, q);
-    return rows;
+    return this.page(q, byRank);
+  }
+
+  /**
+   * Instant suggestions (the last word being typed): titles only, from a bounded list of candidates, so the cost does
+   * not grow with the matches. The newest SUGGEST_WALK documents (the filters applied, through documents_published_idx
+   * or a publication's documents_publication_idx) are walked newest first until SUGGEST_CANDIDATES titles match; when
+   * fewer do, the words are rare there and every title that matches is found through documents_title_idx. The
+   * candidates are ranked by their title (title_vector <=> query), the newest first among equals.
+   */
+  async suggest(groups: QueryGroup[], { filters, offset, limit }: Omit<SearchOptions, 'sort'>): Promise<DocumentHit[]> {
+    const q = tsquery(groups);
+    const where = filtered(filters);
+    const wanted = Math.max(SUGGEST_CANDIDATES, offset + limit);
+    // The query once (an InitPlan), not once per title the walk reads.
+    const once = sql`(select ${q})`;
+    return this.page(
+      q,
+      sql`with recent as materialized (
+            select w.* from (select d.id, d.title_vector, d.published_at from ${documents} d where ${where}
+                              order by d.published_at desc nulls last limit ${SUGGEST_WALK}) w
+             where w.title_vector @@ ${once} limit ${wanted}
+          ), enough as (
+            select count(*) >= ${wanted} as enough from recent
+          ), candidates as (
+            select * from recent where (select enough from enough)
+            union all
+            select d.id, d.title_vector, d.published_at from ${documents} d
+             where not (select enough from enough) and d.title_vector @@ ${once} and ${where}
+          )
+          select c.id, c.title_vector <=> ${once} as distance from candidates c
+           order by c.title_vector <=> ${once}, c.published_at desc, c.id offset ${offset} limit ${limit}`,
+    );
+  }
+
+  /**
+   * Whether a word has its ranked list now: made here when it has at least RANKED_MIN_MATCHES matches. Searches of a
+   * word whose list is being made wait for it (one maker per word in this process) instead of each ranking every
+   * match by RUM.
+   */
+  ranking(key: string, q: SQL): Promise<boolean> {
+    let made = this.making.get(key);
+    if (!made) {
+      made = this.rankIfCommon(key, q).finally(() => this.making.delete(key));
+      this.making.set(key, made);
+    }
+    return made;
   }
 
   /** Makes the ranked list of a word with at least RANKED_MIN_MATCHES matches (once; a concurrent maker wins). */
-  async rankIfCommon(key: string, q: SQL) {
+  async rankIfCommon(key: string, q: SQL): Promise<boolean> {
+    // The query once (an InitPlan): plainto_tsquery is only stable, so a scan's filter would make it again per row.
+    const once = sql`(select ${q})`;
     const counted = await this.database.db.execute<{ common: boolean }>(sql`
       select count(*) >= ${RANKED_MIN_MATCHES} as common
-        from (select 1 from ${documents} d where d.search_vector @@ ${q} limit ${RANKED_MIN_MATCHES}) m`);
-    if (!counted.rows[0]?.common) return;
+        from (select 1 from ${documents} d where d.search_vector @@ ${once} limit ${RANKED_MIN_MATCHES}) m`);
+    if (!counted.rows[0]?.common) return false;
     await this.database.db.transaction(async (tx) => {
       // Writers wait the moment the list is made, so none is missed: what committed before is in the list, what
       // commits after finds it (the trigger).
@@ -273,17 +333,22 @@ export class DocumentRepository {
         sql`insert into ${rankedQueries} (key, query) values (${key}, ${q}) on conflict do nothing returning key`,
       );
       if (made.rows.length === 0) return;
+      // The best RANKED_KEEP as the RUM index orders them (ranked inside the index, as a page by RUM is; equals at
+      // the last distance in the index's order). Ranking in the table by (distance, id) instead costs 2-4 times as
+      // much at 100,000 matches, and every search of the word waits for the list.
       await tx.execute(sql`
         insert into ${ranked} (key, id, distance)
-        select ${key}, d.id, (d.search_vector <=> ${q})::real
-          from ${documents} d where d.search_vector @@ ${q}
-         order by d.search_vector <=> ${q}, d.id
-         limit ${RANKED_KEEP}`);
+        select ${key}, m.id, m.distance::real
+          from (select d.id, d.search_vector <=> ${q} as distance from ${documents} d where d.search_vector @@ ${q}
+                 order by d.search_vector <=> ${q} limit ${RANKED_KEEP}) m`);
       // Every list is kept up by every change of a document: the oldest go past RANKED_LISTS_MAX.
       await tx.execute(sql`
         delete from ${rankedQueries}
          where key in (select key from ${rankedQueries} order by built_at desc, key offset ${RANKED_LISTS_MAX})`);
+      // Fresh statistics: the planner then walks ranked_order_idx for a page instead of reading the whole list.
+      await tx.execute(sql`analyze ${ranked}`);
     });
+    return true;
   }
 
   /** A page's rows from `source` (id and distance, in order), each with its highlighted title and snippet. */

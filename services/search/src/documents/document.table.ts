@@ -51,12 +51,18 @@ export const documents = searchSchema.table(
       .generatedAlwaysAs(
         sql`setweight(${vector('title')}, 'A') || setweight(${vector('description')}, 'B') || setweight(${vector('body')}, 'C')`,
       ),
+    /** The title's words alone, as search_vector has them: what instant suggestions match (issue #17). */
+    titleVector: tsvector('title_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`${vector('title')}`),
   },
   (t) => [
     // RUM (postgresql-15-rum): matches come out of the index already ordered by rank (search_vector <=> query), so
     // the best of every match is found without ranking them all; it also answers rare words as a bitmap.
     index('documents_rum_idx').using('rum', t.searchVector.op('rum_tsvector_ops')),
     index('documents_published_idx').on(t.publishedAt.desc()),
+    // Suggestions whose title words are rare among the newest documents: every title match, through GIN.
+    index('documents_title_idx').using('gin', t.titleVector),
     // A search on a publication's subdomain walks that publication's documents newest first (personal ones are left out).
     index('documents_publication_idx')
       .on(t.publicationId, t.publishedAt.desc())

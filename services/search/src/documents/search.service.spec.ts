@@ -105,11 +105,24 @@ describe('SearchService', () => {
     expect(documents.search).toHaveBeenCalledWith([group('gardns', ['gardens'])], options());
   });
 
-  it('treats the last word as a prefix for suggestions, without correcting it', async () => {
-    documents.search.mockResolvedValue([]);
-    await service.searchText({ query: 'tomato gard', page: 1, pageSize: 5, prefix: true });
+  it('suggests from titles (a bounded list of candidates), the last word a prefix and not corrected', async () => {
+    documents.suggest.mockResolvedValue([hit(1)]);
+    const { hits } = await service.searchText({ query: 'tomato gard', page: 1, pageSize: 5, prefix: true });
     expect(documents.lookUp).toHaveBeenCalledWith(['tomato']);
-    expect(documents.search).toHaveBeenCalledWith([group('tomato'), group('gard', [], true)], options({ limit: 6 }));
+    expect(documents.suggest).toHaveBeenCalledWith([group('tomato'), group('gard', [], true)], {
+      filters: { kinds: ['article'] },
+      offset: 0,
+      limit: 6,
+    });
+    expect(documents.search).not.toHaveBeenCalled();
+    expect(hits.map((h) => [h.title, h.titleHighlights])).toEqual([['Çay 1', [{ start: 0, end: 3 }]]]);
+  });
+
+  it('searches every match of a prefix sorted newest first (not suggestions)', async () => {
+    documents.search.mockResolvedValue([]);
+    await service.searchText({ query: 'gard', page: 1, pageSize: 5, prefix: true, sort: SearchSort.SEARCH_SORT_DATE });
+    expect(documents.search).toHaveBeenCalledWith([group('gard', [], true)], options({ limit: 6, sort: 'date' }));
+    expect(documents.suggest).not.toHaveBeenCalled();
   });
 
   it('passes every filter, the kinds and the sort', async () => {

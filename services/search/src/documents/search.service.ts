@@ -89,7 +89,11 @@ export class SearchService {
       words.filter((word, i) => correctable(word) && !(prefix && i === words.length - 1)),
     );
     const groups = queryGroups(words, lookups, prefix);
-    const rows = await this.documents.search(groups, { filters, sort, offset, limit: size + 1 });
+    // Suggestions by relevance match titles only, among a bounded list of candidates.
+    const rows =
+      prefix && sort === 'relevance'
+        ? await this.documents.suggest(groups, { filters, offset, limit: size + 1 })
+        : await this.documents.search(groups, { filters, sort, offset, limit: size + 1 });
     return {
       hits: rows.slice(0, size).map((row) => {
         const title = highlighted(row.title_marked, row.title);
