@@ -1,7 +1,9 @@
 // Keycloak (staff sign-in) on Kubernetes: it comes from its own operator or chart, so this chart only points the
 // gateway at it. The gateway gets KEYCLOAK_URL (the in-cluster address where it fetches the realm's signing keys),
 // KEYCLOAK_PUBLIC_URL (the address browsers use and the tokens' issuer) and KEYCLOAK_REALM, and its NetworkPolicy
-// lets it reach Keycloak's port (only where Keycloak runs, when networkPolicyPeers say so); no other service gets them.
+// lets it reach Keycloak's port (only where Keycloak runs, when networkPolicyPeers say so). identity gets KEYCLOAK_URL
+// and KEYCLOAK_REALM too, with the admin client's secret, and the same egress: it manages partner clients through
+// Keycloak's admin API (issue #18). No other service gets them.
 import {
   named,
   ofKind,
@@ -40,9 +42,21 @@ describe('Keycloak for the staff routes', () => {
     expect(valueOf(objects, 'gateway', 'KEYCLOAK_PUBLIC_URL')).toBeUndefined();
   });
 
+  it("gives identity Keycloak's address and the admin client's secret by reference (partner clients, issue #18)", () => {
+    const objects = renderSet('production');
+    expect(valueOf(objects, 'identity', 'KEYCLOAK_URL')).toBe(
+      'http://pencraft-keycloak-service.keycloak.svc.cluster.local:8080',
+    );
+    expect(valueOf(objects, 'identity', 'KEYCLOAK_REALM')).toBe('pencraft');
+    expect(envOf(objects, 'identity').find((e) => e.name === 'KEYCLOAK_ADMIN_CLIENT_SECRET')).toEqual({
+      name: 'KEYCLOAK_ADMIN_CLIENT_SECRET',
+      valueFrom: { secretKeyRef: { name: 'pencraft-identity', key: 'keycloak-admin-client-secret' } },
+    });
+  });
+
   it('gives no other component the Keycloak variables', () => {
     const objects = renderSet('production');
-    for (const name of componentNames.filter((n) => n !== 'gateway')) {
+    for (const name of componentNames.filter((n) => n !== 'gateway' && n !== 'identity')) {
       const deployment = ofKind(objects, 'Deployment').find((d) => d.metadata.name === `pencraft-${name}`);
       if (!deployment) continue;
       const names = deployment.spec.template.spec.containers[0].env.map((e: Parsed) => e.name);
@@ -53,14 +67,19 @@ describe('Keycloak for the staff routes', () => {
     }
   });
 
-  it("lets the gateway reach Keycloak's port where it runs, and nothing else there", () => {
+  it("lets the gateway and identity reach Keycloak's port where it runs, and nothing else there", () => {
     const objects = renderSet('production');
     const policies = ofKind(objects, 'NetworkPolicy');
     const endpoints = workloadEndpoints(objects);
-    expect(allowed(policies, endpoints.gateway!, keycloakPod, 8080)).toBe(true);
-    expect(allowed(policies, endpoints.gateway!, elsewhere, 8080)).toBe(false);
+    for (const name of ['gateway', 'identity']) {
+      expect({ name, reaches: allowed(policies, endpoints[name]!, keycloakPod, 8080) }).toEqual({
+        name,
+        reaches: true,
+      });
+      expect({ name, reaches: allowed(policies, endpoints[name]!, elsewhere, 8080) }).toEqual({ name, reaches: false });
+    }
     for (const [name, source] of Object.entries(endpoints)) {
-      if (name === 'gateway') continue;
+      if (name === 'gateway' || name === 'identity') continue;
       expect({ name, reaches: allowed(policies, source, keycloakPod, 8080) }).toEqual({ name, reaches: false });
     }
   });

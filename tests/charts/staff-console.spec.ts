@@ -66,8 +66,10 @@ describe('the staff console remote', () => {
   });
 
   it('adds no connect-src origin while no Keycloak is configured', () => {
-    // (The gateway needs Keycloak for its staff routes, so it leaves too.)
-    const objects = render({ set: ['keycloak.url=', 'services.gateway.keycloak=false'] });
+    // (The gateway needs Keycloak for its staff routes, identity for partner clients, so they leave too.)
+    const objects = render({
+      set: ['keycloak.url=', 'services.gateway.keycloak=false', 'services.identity.keycloak=false'],
+    });
     for (const name of frontendNames) expect(connectSrc(objects, name)).toBeUndefined();
   });
 
