@@ -3266,6 +3266,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/staff/partners/{id}/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A partner client's webhook endpoints, each with its recent deliveries, dead ones first (staff: admin)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role admin. No CSRF token.
+     */
+    get: operations['staffPartnerWebhooks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/staff/payouts': {
     parameters: {
       query?: never;
@@ -3340,6 +3360,26 @@ export interface paths {
      * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role moderator (or admin). No CSRF token.
      */
     post: operations['grantBadge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/webhook-deliveries/{id}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send any webhook delivery again (one more attempt, also of a dead one) (staff: admin)
+     * @description Staff only: `Authorization: Bearer <Keycloak access token>` of the realm, audience pencraft-api, with the realm role admin. No CSRF token.
+     */
+    post: operations['staffRedeliverWebhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6702,6 +6742,71 @@ export interface components {
       rateLimitPerMinute?: number;
       /** @description Requests per UTC day, 1 to 100000000 */
       dailyQuota?: number;
+    };
+    /** @description A client's endpoints with their recent deliveries, dead first */
+    StaffPartnerWebhooks: {
+      /** @description The client's Keycloak client id */
+      clientId: string;
+      items: {
+        endpoint: components['schemas']['V1Webhook'];
+        deliveries: components['schemas']['V1WebhookDelivery'][];
+      }[];
+    };
+    /**
+     * @description A webhook endpoint
+     * @example {
+     *       "id": "3f2b8c1e-6d4a-4f7b-9a2c-5e8d1b7f0a64",
+     *       "url": "https://hooks.example.com/pencraft",
+     *       "eventTypes": [
+     *         "article.published"
+     *       ],
+     *       "enabled": true,
+     *       "createdAt": "2026-11-28T10:00:00.000Z",
+     *       "updatedAt": "2026-11-28T10:00:00.000Z"
+     *     }
+     */
+    V1Webhook: {
+      id: string;
+      url: string;
+      eventTypes: string[];
+      enabled: boolean;
+      createdAt: string;
+      updatedAt: string;
+    };
+    /**
+     * @example {
+     *       "id": "3f2b8c1e-6d4a-4f7b-9a2c-5e8d1b7f0a64",
+     *       "endpointId": "3f2b8c1e-6d4a-4f7b-9a2c-5e8d1b7f0a64",
+     *       "eventType": "article.published",
+     *       "status": "succeeded",
+     *       "attempts": 1,
+     *       "nextAttemptAt": null,
+     *       "lastResponseStatus": 204,
+     *       "lastResponseBody": "",
+     *       "lastError": "",
+     *       "createdAt": "2026-11-28T10:00:00.000Z",
+     *       "updatedAt": "2026-11-28T10:00:00.000Z",
+     *       "payload": "{\"type\":\"article.published\",\"timestamp\":\"2026-11-28T10:00:00.000Z\",\"data\":{\"articleId\":\"…\"}}"
+     *     }
+     */
+    V1WebhookDelivery: {
+      /** @description The webhook-id header of every attempt */
+      id: string;
+      endpointId: string;
+      eventType: string;
+      /** @description pending, succeeded, failed (will be retried) or dead (no more tries) */
+      status: string;
+      attempts: number;
+      nextAttemptAt: string | null;
+      /** @description The last answer's HTTP status */
+      lastResponseStatus: number | null;
+      /** @description At most 1 KB of the last answer's body */
+      lastResponseBody: string;
+      lastError: string;
+      createdAt: string;
+      updatedAt: string;
+      /** @description The JSON body sent */
+      payload: string;
     };
     StaffPayoutPage: {
       items: components['schemas']['StaffPayout'][];
@@ -25359,6 +25464,96 @@ export interface operations {
       };
     };
   };
+  staffPartnerWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The partner client's registry id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffPartnerWebhooks'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listStaffPayouts: {
     parameters: {
       query?: {
@@ -25692,6 +25887,96 @@ export interface operations {
         };
       };
       /** @description UserNotFound: User not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  staffRedeliverWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The delivery's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1WebhookDelivery'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
       404: {
         headers: {
           [name: string]: unknown;

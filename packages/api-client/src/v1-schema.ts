@@ -249,6 +249,98 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The client's webhook endpoints, newest first. A partner client only (a personal access token is Forbidden).
+     * @description Scopes: webhooks (a partner client's token).
+     */
+    get: operations['v1ListWebhooks'];
+    put?: never;
+    /**
+     * Subscribe an endpoint to events. Answers its signing secret (whsec_...), shown this once. InvalidModel (url) for a URL that is not https or is, or resolves to, a private, loopback or link-local address; OperationFailed beyond the endpoints a client may hold. A partner client only (a personal access token is Forbidden).
+     * @description Scopes: webhooks (a partner client's token).
+     */
+    post: operations['v1CreateWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One of the client's endpoints. A partner client only (a personal access token is Forbidden).
+     * @description Scopes: webhooks (a partner client's token).
+     */
+    get: operations['v1GetWebhook'];
+    put?: never;
+    post?: never;
+    /**
+     * Remove an endpoint and its delivery log. A partner client only (a personal access token is Forbidden).
+     * @description Scopes: webhooks (a partner client's token).
+     */
+    delete: operations['v1DeleteWebhook'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an endpoint's URL, events or enabled (each when given; the same checks as subscribing). A partner client only (a personal access token is Forbidden).
+     * @description Scopes: webhooks (a partner client's token).
+     */
+    patch: operations['v1UpdateWebhook'];
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's deliveries, newest first, with the last answer's status and the first 1 KB of its body; status=dead lists the dead letters (no more automatic tries). A partner client only (a personal access token is Forbidden).
+     * @description Scopes: webhooks (a partner client's token).
+     */
+    get: operations['v1ListWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again (one more attempt, also of a dead or succeeded one), with the same webhook-id. A partner client only (a personal access token is Forbidden).
+     * @description Scopes: webhooks (a partner client's token).
+     */
+    post: operations['v1RedeliverWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -901,6 +993,180 @@ export interface components {
        * @example MjsyMA
        */
       nextCursor: string | null;
+    };
+    /**
+     * @example {
+     *       "items": [
+     *         {
+     *           "id": "3f2b8c1e-6d4a-4f7b-9a2c-5e8d1b7f0a64",
+     *           "url": "https://hooks.example.com/pencraft",
+     *           "eventTypes": [
+     *             "article.published"
+     *           ],
+     *           "enabled": true,
+     *           "createdAt": "2026-11-28T10:00:00.000Z",
+     *           "updatedAt": "2026-11-28T10:00:00.000Z"
+     *         }
+     *       ]
+     *     }
+     */
+    V1WebhookList: {
+      items: components['schemas']['V1Webhook'][];
+    };
+    /**
+     * @description A webhook endpoint
+     * @example {
+     *       "id": "3f2b8c1e-6d4a-4f7b-9a2c-5e8d1b7f0a64",
+     *       "url": "https://hooks.example.com/pencraft",
+     *       "eventTypes": [
+     *         "article.published"
+     *       ],
+     *       "enabled": true,
+     *       "createdAt": "2026-11-28T10:00:00.000Z",
+     *       "updatedAt": "2026-11-28T10:00:00.000Z"
+     *     }
+     */
+    V1Webhook: {
+      id: string;
+      url: string;
+      eventTypes: string[];
+      enabled: boolean;
+      createdAt: string;
+      updatedAt: string;
+    };
+    /**
+     * @example {
+     *       "endpoint": {
+     *         "id": "3f2b8c1e-6d4a-4f7b-9a2c-5e8d1b7f0a64",
+     *         "url": "https://hooks.example.com/pencraft",
+     *         "eventTypes": [
+     *           "article.published"
+     *         ],
+     *         "enabled": true,
+     *         "createdAt": "2026-11-28T10:00:00.000Z",
+     *         "updatedAt": "2026-11-28T10:00:00.000Z"
+     *       },
+     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw4kVqXQaIYqo="
+     *     }
+     */
+    V1WebhookCreated: {
+      endpoint: components['schemas']['V1Webhook'];
+      /** @description The signing secret (whsec_...), shown this once: verify each delivery with it (Standard Webhooks: webhook-id, webhook-timestamp and webhook-signature headers; the SDK has verifyWebhook) */
+      secret: string;
+    };
+    /**
+     * @example {
+     *       "url": "https://hooks.example.com/pencraft",
+     *       "eventTypes": [
+     *         "article.published"
+     *       ]
+     *     }
+     */
+    V1WebhookBody: {
+      /**
+       * @description Where deliveries are POSTed: https, on a public address (private, loopback, link-local and similar addresses are refused, also when the name resolves to one; redirects are not followed)
+       * @example https://hooks.example.com/pencraft
+       */
+      url: string;
+      /**
+       * @description The events to receive (at least one)
+       * @example [
+       *       "article.published",
+       *       "article.updated"
+       *     ]
+       */
+      eventTypes: components['schemas']['V1WebhookEventType'][];
+    };
+    /**
+     * @example article.published
+     * @enum {string}
+     */
+    V1WebhookEventType:
+      | 'article.published'
+      | 'article.updated'
+      | 'article.removed'
+      | 'comment.published'
+      | 'subscription.started'
+      | 'subscription.ended';
+    /**
+     * @example {
+     *       "enabled": false
+     *     }
+     */
+    V1UpdateWebhookBody: {
+      /**
+       * @description Where deliveries are POSTed: https, on a public address (private, loopback, link-local and similar addresses are refused, also when the name resolves to one; redirects are not followed)
+       * @example https://hooks.example.com/pencraft
+       */
+      url?: string;
+      /**
+       * @description The events to receive (at least one)
+       * @example [
+       *       "article.published",
+       *       "article.updated"
+       *     ]
+       */
+      eventTypes?: components['schemas']['V1WebhookEventType'][];
+      /** @description false pauses deliveries (they wait until it is enabled) */
+      enabled?: boolean;
+    };
+    /**
+     * @example {
+     *       "items": [
+     *         {
+     *           "id": "3f2b8c1e-6d4a-4f7b-9a2c-5e8d1b7f0a64",
+     *           "endpointId": "3f2b8c1e-6d4a-4f7b-9a2c-5e8d1b7f0a64",
+     *           "eventType": "article.published",
+     *           "status": "succeeded",
+     *           "attempts": 1,
+     *           "nextAttemptAt": null,
+     *           "lastResponseStatus": 204,
+     *           "lastResponseBody": "",
+     *           "lastError": "",
+     *           "createdAt": "2026-11-28T10:00:00.000Z",
+     *           "updatedAt": "2026-11-28T10:00:00.000Z",
+     *           "payload": "{\"type\":\"article.published\",\"timestamp\":\"2026-11-28T10:00:00.000Z\",\"data\":{\"articleId\":\"…\"}}"
+     *         }
+     *       ]
+     *     }
+     */
+    V1WebhookDeliveryList: {
+      items: components['schemas']['V1WebhookDelivery'][];
+    };
+    /**
+     * @example {
+     *       "id": "3f2b8c1e-6d4a-4f7b-9a2c-5e8d1b7f0a64",
+     *       "endpointId": "3f2b8c1e-6d4a-4f7b-9a2c-5e8d1b7f0a64",
+     *       "eventType": "article.published",
+     *       "status": "succeeded",
+     *       "attempts": 1,
+     *       "nextAttemptAt": null,
+     *       "lastResponseStatus": 204,
+     *       "lastResponseBody": "",
+     *       "lastError": "",
+     *       "createdAt": "2026-11-28T10:00:00.000Z",
+     *       "updatedAt": "2026-11-28T10:00:00.000Z",
+     *       "payload": "{\"type\":\"article.published\",\"timestamp\":\"2026-11-28T10:00:00.000Z\",\"data\":{\"articleId\":\"…\"}}"
+     *     }
+     */
+    V1WebhookDelivery: {
+      /** @description The webhook-id header of every attempt */
+      id: string;
+      endpointId: string;
+      eventType: string;
+      /** @description pending, succeeded, failed (will be retried) or dead (no more tries) */
+      status: string;
+      attempts: number;
+      nextAttemptAt: string | null;
+      /** @description The last answer's HTTP status */
+      lastResponseStatus: number | null;
+      /** @description At most 1 KB of the last answer's body */
+      lastResponseBody: string;
+      lastError: string;
+      createdAt: string;
+      updatedAt: string;
+      /** @description The JSON body sent */
+      payload: string;
     };
   };
   responses: never;
@@ -2243,6 +2509,681 @@ export interface operations {
       };
       /** @description Forbidden: You do not have permission to do this. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1ListWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1WebhookList'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1CreateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['V1WebhookBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        headers: {
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1WebhookCreated'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description OperationFailed: The operation failed, please try again. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1GetWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1Webhook'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1DeleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK, no content */
+      204: {
+        headers: {
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1UpdateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['V1UpdateWebhookBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1Webhook'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1ListWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Only deliveries in this state (dead: the dead-letter list) */
+        status?: 'pending' | 'succeeded' | 'failed' | 'dead';
+        /** @description At most this many, newest first (1 to 100; 50 when absent) */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The endpoint's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1WebhookDeliveryList'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description TooManyRequests: Too many requests. Please try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description InternalServerError: Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NetworkError: A network error occurred. Check your connection and try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  v1RedeliverWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint's id */
+        id: string;
+        /** @description The delivery's id (its webhook-id header) */
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description The limits of the credential: requests per minute and per UTC day (draft-ietf-httpapi-ratelimit-headers) */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of each limit (r) and the seconds until it resets (t) */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['V1WebhookDelivery'];
+        };
+      };
+      /** @description InvalidModel: The submitted data is invalid.; NullOrEmpty: This field is required. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unauthorized: Please sign in to continue.; TokenRejected: Your sign-in has expired or is not valid. Please sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Forbidden: You do not have permission to do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NotFound: The page or item you are looking for was not found. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

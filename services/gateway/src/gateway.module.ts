@@ -30,6 +30,7 @@ import { SearchModule } from './search/search.module.js';
 import { SecurityModule } from './security/security.module.js';
 import { StaffModule } from './staff/staff.module.js';
 import { StandingModule } from './standing/standing.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /**
  * The public API: one module per area, each with its routes (declared once, which also documents them), schemas
@@ -68,6 +69,7 @@ import { StandingModule } from './standing/standing.module.js';
     JobsModule,
     PartnerApiModule,
     PartnerClientsModule,
+    WebhooksModule,
   ],
 })
 export class GatewayModule {}
