@@ -15,12 +15,15 @@ const staff = {
     { path: '/staff/badges', load: () => import('./pages/Badges.js') },
     { path: '/staff/payouts', load: () => import('./pages/Payouts.js') },
     { path: '/staff/payouts/:id', load: () => import('./pages/Payout.js') },
+    { path: '/staff/partners', load: () => import('./pages/Partners.js') },
+    { path: '/staff/partners/:id', load: () => import('./pages/Partner.js') },
   ],
   navigation: [],
   namespaces: {
     staff: (language: string) => import(`./locales/${language}.ts`),
     staffFeedback: (language: string) => import(`./locales/feedback/${language}.ts`),
     staffBadges: (language: string) => import(`./locales/badges/${language}.ts`),
+    staffPartners: (language: string) => import(`./locales/partners/${language}.ts`),
   },
 } satisfies RemoteManifest;
 

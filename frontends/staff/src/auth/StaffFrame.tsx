@@ -22,6 +22,8 @@ export interface StaffContext {
 export const MODERATION_ROLES: readonly StaffRole[] = ['moderator', 'admin'];
 /** Who works on payouts (the gateway's staffRole finance, which an admin passes too). */
 export const FINANCE_ROLES: readonly StaffRole[] = ['finance', 'admin'];
+/** Who manages partner clients (issue #18): admins only. */
+export const ADMIN_ROLES: readonly StaffRole[] = ['admin'];
 
 export const SECTIONS = [
   { path: '/staff/queue', key: 'queue', roles: MODERATION_ROLES },
@@ -31,6 +33,7 @@ export const SECTIONS = [
   { path: '/staff/feedback', key: 'feedback', roles: MODERATION_ROLES },
   { path: '/staff/badges', key: 'badges', roles: MODERATION_ROLES },
   { path: '/staff/payouts', key: 'payouts', roles: FINANCE_ROLES },
+  { path: '/staff/partners', key: 'partners', roles: ADMIN_ROLES },
 ] as const;
 
 /** Whether a staff member holds one of the roles. */
@@ -143,7 +146,9 @@ export function StaffFrame({
         <p className="pc-notice" role="alert">
           {roles.includes('moderator')
             ? t('auth.noRole', { username: user.username })
-            : t('auth.noFinanceRole', { username: user.username })}
+            : roles.includes('finance')
+              ? t('auth.noFinanceRole', { username: user.username })
+              : t('auth.noAdminRole', { username: user.username })}
         </p>
         {signOutButton}
       </div>

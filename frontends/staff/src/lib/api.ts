@@ -4,7 +4,7 @@
 // about to expire) and sends no cookie. The staff routes read the token only: no session, and no CSRF token (the
 // client is told one is there so it does not fetch one, and the header is dropped here).
 import { ApiError, createApiClient, CSRF_COOKIE, CSRF_HEADER } from '@pencraft/ui';
-import type { FeedbackStatus, FeedbackType } from '@pencraft/rules';
+import type { FeedbackStatus, FeedbackType, PartnerScope } from '@pencraft/rules';
 import type Keycloak from 'keycloak-js';
 import { getI18n } from 'react-i18next';
 import { accessToken } from '../auth/keycloak.js';
@@ -18,6 +18,14 @@ import type {
   PayoutState,
   ReportState,
 } from './types.js';
+
+/** What an admin sets on a partner client (the create form adds the name). */
+export interface PartnerClientInput {
+  scopes: PartnerScope[];
+  origins: string[];
+  rateLimitPerMinute: number;
+  dailyQuota: number;
+}
 
 /** fetch with the staff member's bearer token and without cookies. */
 export function bearerFetch(token: () => Promise<string>, base: typeof fetch = (...a) => globalThis.fetch(...a)) {
@@ -38,7 +46,7 @@ export function bearerFetch(token: () => Promise<string>, base: typeof fetch = (
 
 /** The calls of the console for one signed-in Keycloak session. */
 export function createStaffApi(keycloak: Keycloak, options: { fetch?: typeof fetch; baseUrl?: string } = {}) {
-  const { get, post } = createApiClient({
+  const { get, post, patch } = createApiClient({
     baseUrl: options.baseUrl ?? '',
     fetch: bearerFetch(() => accessToken(keycloak), options.fetch),
     getCookie: (name) => (name === CSRF_COOKIE ? 'bearer' : undefined),
@@ -85,6 +93,15 @@ export function createStaffApi(keycloak: Keycloak, options: { fetch?: typeof fet
     // Badges (role moderator, or admin): grant beta-tester or bug-hunter, once.
     grantBadge: (username: string, badge: 'beta-tester' | 'bug-hunter') =>
       post('/api/staff/users/{username}/badges', { params: { path: { username } }, body: { badge } }),
+    // Partner clients (role admin, issue #18): list, register (the secret answered once), change, rotate, revoke.
+    partners: (signal?: AbortSignal) => get('/api/staff/partners', { signal }),
+    partner: (id: string, signal?: AbortSignal) =>
+      get('/api/staff/partners/{id}', { params: { path: { id } }, signal }),
+    createPartner: (body: PartnerClientInput & { name: string }) => post('/api/staff/partners', { body }),
+    updatePartner: (id: string, body: PartnerClientInput) =>
+      patch('/api/staff/partners/{id}', { params: { path: { id } }, body }),
+    rotatePartnerSecret: (id: string) => post('/api/staff/partners/{id}/secret', { params: { path: { id } } }),
+    revokePartner: (id: string) => post('/api/staff/partners/{id}/revoke', { params: { path: { id } } }),
   };
 }
 

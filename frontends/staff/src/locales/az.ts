@@ -14,6 +14,7 @@ const az: Messages<StaffMessages> = {
     noRole: '{{username}} moderator roluna malik deyil: panel yalnız moderatorlar və administratorlar üçündür.',
     noFinanceRole:
       '{{username}} maliyyə roluna malik deyil: çıxarışlar yalnız maliyyə əməkdaşları və administratorlar üçündür.',
+    noAdminRole: '{{username}} administrator deyil: partnyor klientlərini yalnız administratorlar idarə edir.',
     unavailable: 'Əməkdaş girişi hazırda əlçatan deyil.',
     expired: 'Əməkdaş sessiyanız bitib: yenidən daxil olun.',
   },
@@ -31,6 +32,7 @@ const az: Messages<StaffMessages> = {
     payouts: 'Çıxarışlar',
     feedback: 'Rəylər',
     badges: 'Nişanlar',
+    partners: 'Partnyor klientləri',
   },
   home: {
     title: 'Moderasiya paneli',
@@ -44,6 +46,8 @@ const az: Messages<StaffMessages> = {
     feedback:
       'İstifadəçilərin və qonaqların rəyləri: növə və vəziyyətə görə oxuyun, cavablandırın (göndərənə e-poçtla gedir) və bağlayın.',
     badges: 'Beta-tester və xəta ovçusu nişanlarını verin.',
+    partners:
+      'Təşkilatların API klientləri (OAuth2 client credentials): icazələr, mənbələr və limitlərlə qeydiyyata alın, sirri yeniləyin, ləğv edin.',
   },
   payoutStates: {
     requested: 'Sorğu göndərilib',

@@ -12,6 +12,7 @@ const en = {
     signedInAs: 'Signed in as',
     noRole: '{{username}} has no moderator role: the console is for moderators and administrators only.',
     noFinanceRole: '{{username}} has no finance role: payouts are for the finance staff and administrators only.',
+    noAdminRole: '{{username}} is not an administrator: partner clients are managed by administrators only.',
     unavailable: 'The staff sign-in is not reachable right now.',
     expired: 'Your staff session has ended: sign in again.',
   },
@@ -29,6 +30,7 @@ const en = {
     payouts: 'Payouts',
     feedback: 'Feedback',
     badges: 'Badges',
+    partners: 'Partner clients',
   },
   home: {
     title: 'Staff console',
@@ -42,6 +44,8 @@ const en = {
     feedback:
       'Users’ and visitors’ feedback: read it by type and status, answer it (mailed to the sender) and close it.',
     badges: 'Grant the beta-tester and bug-hunter badges.',
+    partners:
+      'Organisations’ API clients (OAuth2 client credentials): register them with scopes, origins and limits, rotate secrets, revoke.',
   },
   payoutStates: {
     requested: 'Requested',
