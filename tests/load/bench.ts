@@ -47,6 +47,7 @@ import { createGrpcClient } from '@pencraft/kit';
 import { benchStack } from './bench-stack.ts';
 import { describeDonations, measureDonations, type DonationsFigures } from './donations-bench.ts';
 import { measureVoteToStream, type TripFigures } from './notify-latency.ts';
+import { preparePartnerReads } from './partner-bench.ts';
 import { COMMON_WORD, growArticles, growRaters, publishedIds, rareWord, waitForDocuments } from './scale.ts';
 
 const PROFILE = 'test';
@@ -434,6 +435,9 @@ async function main() {
     const gateway = await start('gateway', {
       RATE_LIMIT_PER_MINUTE: '100000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+      // A writer's personal access tokens; a partner client's limits are its registry record's (lifted by the bench).
+      PARTNER_TOKEN_RATE_LIMIT_PER_MINUTE: '100000000',
+      PARTNER_TOKEN_DAILY_QUOTA: '2000000000',
       PUBLIC_CACHE_SECONDS: cacheSeconds,
       // The edge (frontends at the gateway's origin) only for the browser's weight measurement.
       ...(edge ? {} : { EDGE_ROUTES: '', EDGE_PAGES: '' }),
@@ -447,8 +451,9 @@ async function main() {
     `bench: ${SECONDS}s a run, ${CONNECTIONS} connections, 127.0.0.1 only` +
       (SCALE > 0 ? `; scale runs at ${SMALL} and ${SCALE} articles` : ''),
   );
-  // Keycloak signs staff in; nothing measured here needs it (it would take 35-60 s and about 500 MiB).
-  await startInfra(stack, undefined, ['keycloak']);
+  // Keycloak too: the partner reads are measured with a client's real access token (it is Java, outside the Node
+  // processes' memory below).
+  await startInfra(stack);
   await createDatabase(stack, database);
   const url = databaseUrl(stack, database);
   try {
@@ -567,6 +572,19 @@ async function main() {
         `${gatewayBase}/api/profile/bench_writer`,
       ),
     );
+    // Partner reads with bearer credentials beside the same read with a session cookie (issue #18).
+    try {
+      const partner = await preparePartnerReads({ stack, databaseUrl: url, gatewayBase, writer: writer!, articleId });
+      const measured: Figures[] = [];
+      for (const run of partner.runs) measured.push(await measure(run.name, run.url, undefined, run.headers));
+      results.push(...measured);
+      const [cookieRead, ...bearerReads] = measured;
+      for (const read of bearerReads) {
+        say(`${read.name}: ${((read.rps / cookieRead!.rps) * 100).toFixed(0)}% of the cookie read's req/s`);
+      }
+    } catch (error) {
+      say(`partner reads not measured: ${(error as Error).message}`);
+    }
     // A vote's trip to the author's open page (SSE through the gateway), one vote at a time.
     let trip: TripFigures | undefined;
     try {
