@@ -17,6 +17,7 @@ const staff = {
     { path: '/staff/payouts/:id', load: () => import('./pages/Payout.js') },
     { path: '/staff/partners', load: () => import('./pages/Partners.js') },
     { path: '/staff/partners/:id', load: () => import('./pages/Partner.js') },
+    { path: '/staff/partners/:id/webhooks', load: () => import('./pages/PartnerWebhooks.js') },
   ],
   navigation: [],
   namespaces: {
@@ -24,6 +25,7 @@ const staff = {
     staffFeedback: (language: string) => import(`./locales/feedback/${language}.ts`),
     staffBadges: (language: string) => import(`./locales/badges/${language}.ts`),
     staffPartners: (language: string) => import(`./locales/partners/${language}.ts`),
+    staffWebhooks: (language: string) => import(`./locales/webhooks/${language}.ts`),
   },
 } satisfies RemoteManifest;
 
