@@ -88,11 +88,7 @@ export class HomeRepository {
     const where = this.rowFilter(query);
     // One range per language, each its own branch with the language bound (not a joined list): the planner then sees
     // which languages have rows at all, and a language without any costs one index probe.
-    const perLanguage = (range: (lang: Lang) => SQL) =>
-      sql.join(
-        phaseLanguages(query).map((lang) => range(lang)),
-        sql` union all `,
-      );
+    const perLanguage = (range: (lang: Lang) => SQL) => sql.join(phaseLanguages(query).map(range), sql` union all `);
     /** The newest rows of one range (an index's equality prefix and a language) from the position, a page at most. */
     const range = (prefix: SQL, lang: Lang) => sql`
       select e.article_id as id, e.published_at as at from ${e} e join ${articles} a on a.id = e.article_id
@@ -113,7 +109,12 @@ export class HomeRepository {
       if (categories.length) branches.push(ranges(texts(categories), sql`e.category`));
       if (publications.length) branches.push(ranges(uuids(publications), sql`e.publication_id`));
       if (branches.length === 0) return [];
-      statement = sql`select u.id, u.at from (${sql.join(branches, sql` union `)}) u
+      // An article can come through more than one source: union, each branch in parentheses (a union all of its own).
+      const merged = sql.join(
+        branches.map((branch) => sql`(${branch})`),
+        sql` union `,
+      );
+      statement = sql`select u.id, u.at from (${merged}) u
         order by u.at desc, u.id desc limit ${query.limit}`;
     }
     const result = await this.database.db.execute<{ id: string; at: string | Date }>(statement);
