@@ -15,11 +15,13 @@ import {
   loadSecrets,
   type AppHandle,
 } from '../../packages/devstack/src/index.ts';
+import { WEBHOOK_TEST_RECEIVER_PORT } from '../../packages/devstack/src/env.ts';
 import { PartnerApp, startWebhookReceiver, type WebhookReceiver } from '../partner-app/index.ts';
 import { suiteFetch, useClientAddress } from '../support/client-address.ts';
 import { bearer, staffToken } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { decideAsModerator } from '../support/moderation.ts';
+import { approveArticle, closeReviewClient } from '../support/review.ts';
 import { signUp, type Person } from '../support/reader-fixtures.ts';
 import {
   eventually,
@@ -102,7 +104,7 @@ beforeAll(async () => {
   sql = new pg.Pool({ connectionString: db.url, max: 2 });
   apps.push(
     ...(await Promise.all(
-      ['identity', 'articles', 'publications', 'search', 'comments', 'moderation'].map((name) =>
+      ['identity', 'articles', 'publications', 'search', 'comments', 'moderation', 'notifications'].map((name) =>
         startService(name, db.name),
       ),
     )),
@@ -134,10 +136,18 @@ beforeAll(async () => {
     tokenUrl,
     fetch: suiteFetch,
   });
-  receiver = await startWebhookReceiver({ secret: () => WEBHOOK_SECRET });
+  // The app's receiver on the one address the test profile's notifications may deliver to; subscribed by the app.
+  receiver = await startWebhookReceiver({ secret: () => endpointSecret, port: WEBHOOK_TEST_RECEIVER_PORT });
+  const subscribed = await app.client.POST('/api/v1/webhooks', {
+    body: { url: receiver.url, eventTypes: ['article.published'] },
+  });
+  if (subscribed.error) throw new Error(`webhook answered ${subscribed.response.status}`);
+  endpointSecret = subscribed.data.secret;
+  rememberSecret(endpointSecret);
 });
 
 afterAll(async () => {
+  closeReviewClient();
   await receiver?.close();
   await removeFromKeycloak(made).catch(() => undefined);
   await sql?.end();
@@ -161,7 +171,7 @@ async function removeFromKeycloak(clientIds: string[]): Promise<void> {
   }
 }
 
-const WEBHOOK_SECRET = `whsec_${Buffer.from(`partner-suite-${run}`.padEnd(32, '.')).toString('base64')}`;
+let endpointSecret: string;
 let publishedId: string;
 
 describe('a partner publishing for a writer', () => {
@@ -192,6 +202,22 @@ describe('a partner publishing for a writer', () => {
       url: `/a/${publishedId}`,
     });
     expect(JSON.stringify(article.content)).toContain(WORD);
+
+    // The app's receiver got the signed article.published event and verified it with the SDK.
+    const { webhook, raw } = await receiver.waitFor(
+      (w) => w.event.type === 'article.published' && (w.event.data as { articleId?: string }).articleId === publishedId,
+      20_000,
+    );
+    expect(webhook.event.data).toMatchObject({ articleId: publishedId, authorUsername: writer.username });
+    // The same delivery again (a replay) and the delivery with another body (a forgery) are refused by the helper.
+    const replay = await fetch(receiver.url, { method: 'POST', headers: raw.headers, body: raw.body });
+    expect([replay.status, await replay.text()]).toEqual([400, 'replayed']);
+    const forged = await fetch(receiver.url, {
+      method: 'POST',
+      headers: { ...raw.headers, 'webhook-id': `${raw.headers['webhook-id']}-x` },
+      body: raw.body.replace(publishedId, '00000000-0000-4000-8000-000000000000'),
+    });
+    expect([forged.status, await forged.text()]).toEqual([400, 'badSignature']);
   });
 });
 
@@ -247,6 +273,73 @@ describe('a partner client reading', () => {
       { timeoutMs: 15_000, intervalMs: 300 },
     );
     expect(hits[0]).toMatchObject({ kind: 'article', id: publishedId, author: { username: writer.username } });
+  });
+});
+
+describe('paid articles on the partner surface', () => {
+  const MARKER = `Zanbaq-${run} is for paying readers only.`;
+  const FILLER = 'Xəzər sahilində küləklər əsir və şəhər sakitcə yeni günə hazırlaşır, çay süfrələri açılır.';
+  let paidId: string;
+  let slug: string;
+
+  beforeAll(async () => {
+    const site = typedApi(writer.client);
+    slug = `partner-${run}`;
+    const publication = await site.POST('/api/core-publications', { body: { name: `Partner ${run}`, slug } });
+    expect(publication.status).toBe(201);
+    const content = {
+      blocks: [
+        { type: 'paragraph', data: { text: `${WORD} açıq giriş.` } },
+        ...Array.from({ length: 6 }, () => ({ type: 'paragraph', data: { text: FILLER } })),
+        { type: 'paragraph', data: { text: MARKER } },
+      ],
+    };
+    const draft = await site.POST('/api/drafts', {
+      body: { title: `Paid ${run}`, language: 'en', category: 'travel', content },
+    });
+    const id = { params: { path: { id: draft.data!.id } } };
+    const targeted = await site.PUT('/api/drafts/{id}/publication', {
+      ...id,
+      body: { publicationId: publication.data!.id },
+    });
+    const saved = await site.PUT('/api/drafts/{id}', {
+      ...id,
+      body: {
+        title: `Paid ${run}`,
+        language: 'en',
+        category: 'travel',
+        audience: 'paid',
+        version: targeted.data!.version,
+        content,
+      },
+    });
+    expect(saved.data?.audience).toBe('paid');
+    const submitted = await site.POST('/api/articles/publishing/{id}', id);
+    paidId = submitted.data!.id;
+    await approveArticle(paidId);
+  });
+
+  it('answers a client alone and an outsider the teaser, and the user the credential acts for in full', async () => {
+    const alone = await app.article(paidId);
+    expect(alone).toMatchObject({ paid: true, locked: true });
+    expect(JSON.stringify(alone.content)).not.toContain(`Zanbaq-${run}`);
+
+    const outsider = await makeToken(rival, 'Outsider', ['read']);
+    const theirs = await call(`/api/v1/articles/${paidId}`, outsider.secret);
+    expect(theirs.body).toMatchObject({ locked: true });
+    expect(JSON.stringify(theirs.body)).not.toContain(`Zanbaq-${run}`);
+
+    // The author may read it in full: with their own token, and through a client acting with it.
+    const own = await call(`/api/v1/articles/${paidId}`, writerToken.secret);
+    expect(own.body).toMatchObject({ paid: true, locked: false });
+    expect(JSON.stringify(own.body)).toContain(`Zanbaq-${run}`);
+    const acting = await call(`/api/v1/articles/${paidId}`, await app.client.accessToken(), {
+      headers: { 'pencraft-acting-token': writerToken.secret },
+    });
+    expect(acting.body).toMatchObject({ locked: false });
+
+    const publication = await app.client.GET('/api/v1/publications/{slug}', { params: { path: { slug } } });
+    expect(publication.data).toMatchObject({ slug, name: `Partner ${run}`, subscribers: 0 });
   });
 });
 
@@ -347,7 +440,7 @@ describe('the webhook receiver', () => {
     JSON.stringify({ type: 'article.published', timestamp: new Date().toISOString(), data: { id: publishedId } });
   const deliver = (headers: Record<string, string>, payload: string) =>
     fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload });
-  const signed = (id: string, payload: string, at = new Date(), secret = WEBHOOK_SECRET) => ({
+  const signed = (id: string, payload: string, at = new Date(), secret = endpointSecret) => ({
     'webhook-id': id,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
     'webhook-signature': new Webhook(secret).sign(id, at, payload),
@@ -366,6 +459,8 @@ describe('the webhook receiver', () => {
     expect([tampered.status, await tampered.text()]).toEqual([400, 'badSignature']);
     const stale = await deliver(signed(`msg_s_${run}`, payload, new Date(Date.now() - 10 * 60_000)), payload);
     expect([stale.status, await stale.text()]).toEqual([400, 'staleTimestamp']);
-    expect(receiver.deliveries.filter((delivery) => delivery.ok)).toHaveLength(1);
+    expect(
+      receiver.deliveries.filter((delivery) => delivery.ok && delivery.webhook.id.startsWith('msg_')),
+    ).toHaveLength(1);
   });
 });

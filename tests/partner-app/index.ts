@@ -89,15 +89,24 @@ export class PartnerApp {
   }
 }
 
-/** A delivery the receiver got: verified (its event), or refused (why). */
-export type Delivery = { ok: true; webhook: VerifiedWebhook } | { ok: false; reason: string };
+/** What arrived, exactly (to show that a replay of it is refused). */
+export interface RawDelivery {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A delivery the receiver got: verified (its event), or refused (why); with what arrived. */
+export type Delivery = ({ ok: true; webhook: VerifiedWebhook } | { ok: false; reason: string }) & { raw: RawDelivery };
 
 export interface WebhookReceiver {
   /** Where to point a webhook endpoint: http://127.0.0.1:<port>/hooks */
   url: string;
   deliveries: Delivery[];
   /** The first verified delivery matching, waited for up to `timeoutMs`. */
-  waitFor(match: (webhook: VerifiedWebhook) => boolean, timeoutMs?: number): Promise<VerifiedWebhook>;
+  waitFor(
+    match: (webhook: VerifiedWebhook) => boolean,
+    timeoutMs?: number,
+  ): Promise<{ webhook: VerifiedWebhook; raw: RawDelivery }>;
   close(): Promise<void>;
 }
 
@@ -121,13 +130,19 @@ export async function startWebhookReceiver(options: {
   const server: Server = createServer((request, response) => {
     void (async () => {
       const body = await rawBody(request);
+      const raw = {
+        headers: Object.fromEntries(
+          Object.entries(request.headers).filter(([name]) => name.startsWith('webhook-')),
+        ) as Record<string, string>,
+        body: body.toString('utf8'),
+      };
       try {
         const webhook = await verifyWebhook({ secret: options.secret(), headers: request.headers, body, seen });
-        deliveries.push({ ok: true, webhook });
+        deliveries.push({ ok: true, webhook, raw });
         response.writeHead(204).end();
       } catch (error) {
         const reason = error instanceof WebhookRejectedError ? error.reason : 'error';
-        deliveries.push({ ok: false, reason });
+        deliveries.push({ ok: false, reason, raw });
         response.writeHead(400, { 'content-type': 'text/plain' }).end(reason);
       }
     })();
@@ -141,7 +156,7 @@ export async function startWebhookReceiver(options: {
       const until = Date.now() + timeoutMs;
       for (;;) {
         const found = deliveries.find((d): d is Extract<Delivery, { ok: true }> => d.ok && match(d.webhook));
-        if (found) return found.webhook;
+        if (found) return { webhook: found.webhook, raw: found.raw };
         if (Date.now() > until)
           throw new Error(`no matching webhook within ${timeoutMs} ms: ${JSON.stringify(deliveries)}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
