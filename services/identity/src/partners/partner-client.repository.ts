@@ -88,13 +88,4 @@ export class PartnerClientRepository {
       .returning();
     return row;
   }
-
-  /** The origins of every active client, each once (the gateway's CORS). */
-  async activeOrigins(): Promise<string[]> {
-    const rows = await this.database.db
-      .select({ origins: partnerClients.origins })
-      .from(partnerClients)
-      .where(eq(partnerClients.status, 'active'));
-    return [...new Set(rows.flatMap((row) => row.origins))].sort();
-  }
 }

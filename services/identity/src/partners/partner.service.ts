@@ -222,11 +222,6 @@ export class PartnerService implements OnApplicationBootstrap {
     return { found: row !== undefined, client: row && toPartnerClient(row) };
   }
 
-  /** Every origin an active client registered (the gateway's CORS allow-list). */
-  async activeOrigins(): Promise<string[]> {
-    return this.clients.activeOrigins();
-  }
-
   private async row(id: string): Promise<PartnerClientRow> {
     const row = isUuid(id ?? '') ? await this.clients.findById(id) : undefined;
     if (!row) throw new AppError('NotFound');
