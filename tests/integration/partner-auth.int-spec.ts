@@ -1,0 +1,279 @@
+// The partner surface's authentication mechanics (issue #18) on real servers and the test stack's real Keycloak: an
+// admin registers partner clients through the staff API (identity makes them in Keycloak), their client-credentials
+// tokens open /api/v1 routes with the registry's scopes, and the gateway refuses every other credential: none, not a
+// token, expired (a real 1-second token of the realm, waited out), for another audience, of a realm client that is
+// no partner, of a revoked client (within PARTNER_CACHE_SECONDS, 2 s in the test profile), without the route's scope,
+// an unknown personal access token. CORS answers preflights for registered origins only and allows an actual request
+// from its client's origins only. A client created with a limit of 3 a minute gets 429 TooManyRequests with
+// Retry-After and the RateLimit headers on the fourth request. A writer's personal access token opens the routes of
+// its scopes under the per-writer limits. (The whole partner journey is partner.int-spec.ts.)
+import { PARTNER_DAILY_QUOTA_DEFAULT } from '@pencraft/rules';
+import {
+  clientCredentialsToken,
+  loadSecrets,
+  TESTS_CLIENT_ID,
+  type AppHandle,
+} from '../../packages/devstack/src/index.ts';
+import { suiteFetch, useClientAddress } from '../support/client-address.ts';
+import { bearer, claimsOf, expiredToken, keycloakConfig, staffToken, wrongAudienceToken } from '../support/keycloak.ts';
+import { rememberSecret } from '../support/log-hygiene.ts';
+import { signUp } from '../support/reader-fixtures.ts';
+import { freshDatabase, httpBase, resetMessaging, stack, startService, type TestDatabase } from '../support/stack.ts';
+
+const CLIENT_ADDRESS = '127.0.0.134';
+const run = Date.now().toString(36);
+const ORIGIN = `https://app-${run}.partner-auth.example`;
+
+let db: TestDatabase;
+const apps: AppHandle[] = [];
+let base: string;
+/** A real token of the short-lived tests client, waited out while the other cases run. */
+let expired: Promise<string>;
+/** Keycloak client ids this suite made, removed from the realm afterwards. */
+const made: string[] = [];
+
+interface Client {
+  id: string;
+  clientId: string;
+  secret: string;
+}
+
+beforeAll(async () => {
+  useClientAddress(CLIENT_ADDRESS);
+  await resetMessaging();
+  db = await freshDatabase('partner_auth');
+  // Started together; each one that started is stopped afterwards even if the other failed.
+  const started = await Promise.allSettled([startService('identity', db.name), startService('articles', db.name)]);
+  for (const result of started) if (result.status === 'fulfilled') apps.push(result.value);
+  for (const result of started) if (result.status === 'rejected') throw result.reason;
+  apps.push(await startService('gateway', db.name, { EDGE_ROUTES: '', RATE_LIMIT_PER_MINUTE: '5000' }));
+  base = httpBase('gateway');
+  expired = expiredToken();
+  expired.catch(() => undefined);
+});
+
+afterAll(async () => {
+  await removeFromKeycloak(made).catch(() => undefined);
+  await Promise.all(apps.map((app) => app.stop()));
+  await db?.drop();
+});
+
+async function staff(method: string, path: string, body?: unknown) {
+  const response = await suiteFetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...bearer(await staffToken('admin')),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Registers a partner client through the staff API and answers it with its secret. */
+async function register(name: string, body: Record<string, unknown>): Promise<Client> {
+  const created = await staff('POST', '/api/staff/partners', { name: `${name} ${run}`, ...body });
+  if (created.status !== 201) throw new Error(`partner client answered ${created.status}`);
+  const { client, secret } = created.body as { client: { id: string; clientId: string }; secret: string };
+  made.push(client.clientId);
+  rememberSecret(secret);
+  return { id: client.id, clientId: client.clientId, secret };
+}
+
+async function tokenOf(client: Client): Promise<string> {
+  const token = await clientCredentialsToken(stack, client.clientId, client.secret);
+  rememberSecret(token);
+  return token;
+}
+
+async function call(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  const response = await suiteFetch(`${base}${path}`, { method, headers: { 'accept-language': 'en', ...headers } });
+  const text = await response.text();
+  const body = text ? (JSON.parse(text) as { error?: { code: string } }) : undefined;
+  return { status: response.status, code: body?.error?.code, headers: response.headers, body };
+}
+
+/** Deletes the suite's clients from the shared test realm (through the admin API, as identity does). */
+async function removeFromKeycloak(clientIds: string[]): Promise<void> {
+  const admin = await clientCredentialsToken(
+    stack,
+    'pencraft-identity-admin',
+    loadSecrets(stack).keycloakIdentityAdminSecret,
+  );
+  const realm = `http://127.0.0.1:${stack.infra.keycloak.port}/admin/realms/${stack.infra.keycloak.realm}`;
+  for (const clientId of clientIds) {
+    const found = (await (
+      await fetch(`${realm}/clients?clientId=${encodeURIComponent(clientId)}&search=false`, { headers: bearer(admin) })
+    ).json()) as { id: string }[];
+    for (const { id } of found) await fetch(`${realm}/clients/${id}`, { method: 'DELETE', headers: bearer(admin) });
+  }
+}
+
+describe('partner client tokens', () => {
+  let reader: Client;
+  let token: string;
+
+  beforeAll(async () => {
+    reader = await register('Auth Reader', { scopes: ['read'], origins: [ORIGIN], rateLimitPerMinute: 100 });
+    token = await tokenOf(reader);
+  });
+
+  it("open the routes of the registry's scopes, with the client's limits announced", async () => {
+    expect(claimsOf(token).azp).toBe(reader.clientId);
+    const answer = await call('/api/v1/categories', bearer(token));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('ratelimit-policy')).toBe(
+      `"minute";q=100;w=60, "day";q=${PARTNER_DAILY_QUOTA_DEFAULT};w=86400`,
+    );
+    expect(answer.headers.get('ratelimit')).toMatch(/^"minute";r=\d+;t=\d+, "day";r=\d+;t=\d+$/);
+    // No per-address budget: the site's RateLimit-Limit/-Remaining are not sent.
+    expect(answer.headers.get('ratelimit-limit')).toBeNull();
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuse a route whose scope the client does not hold (403 with insufficient_scope)', async () => {
+    const answer = await call('/api/v1/search?q=dag', bearer(token));
+    expect([answer.status, answer.code]).toEqual([403, 'Forbidden']);
+    expect(answer.headers.get('www-authenticate')).toBe(
+      'Bearer realm="pencraft", error="insufficient_scope", scope="search"',
+    );
+  });
+
+  it('ask for a credential when there is none or it is no bearer (401 Unauthorized), cookies do not count', async () => {
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: 'Basic YTpi' },
+      { cookie: 'pc_su=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' },
+    ];
+    for (const headers of refused) {
+      const answer = await call('/api/v1/categories', headers);
+      expect([answer.status, answer.code]).toEqual([401, 'Unauthorized']);
+      expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="pencraft"');
+    }
+  });
+
+  it.each([
+    ['not a token at all', async () => 'not.a.token'],
+    ['for another audience', () => wrongAudienceToken()],
+    [
+      'of a realm client that is no registered partner',
+      () => clientCredentialsToken(stack, TESTS_CLIENT_ID, loadSecrets(stack).keycloakTestsSecret),
+    ],
+    ['an unknown personal access token', async () => `pcp_${'Q'.repeat(43)}`],
+    ['expired (a real 1-second token, waited out)', () => expired],
+  ])('refuse a credential %s (401 TokenRejected, invalid_token)', async (_name, make) => {
+    const answer = await call('/api/v1/categories', bearer(await make()));
+    expect([answer.status, answer.code]).toEqual([401, 'TokenRejected']);
+    expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="pencraft", error="invalid_token"');
+  });
+
+  it("answer CORS preflights for registered origins only, and requests from the client's origins only", async () => {
+    const preflight = (origin: string, path = '/api/v1/categories') =>
+      call(
+        path,
+        {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization, pencraft-acting-token',
+        },
+        'OPTIONS',
+      );
+    const allowed = await preflight(ORIGIN);
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(allowed.headers.get('access-control-allow-headers')).toBe(
+      'Authorization, Content-Type, Pencraft-Acting-Token',
+    );
+    expect(allowed.headers.get('access-control-allow-credentials')).toBeNull();
+    expect((await preflight('https://elsewhere.example')).status).toBe(403);
+    // Nothing else on the API answers cross-origin.
+    const site = await preflight(ORIGIN, '/api/articles');
+    expect([site.status, site.headers.get('access-control-allow-origin')]).toEqual([405, null]);
+
+    const fromClient = await call('/api/v1/categories', { ...bearer(token), origin: ORIGIN });
+    expect(fromClient.status).toBe(200);
+    expect(fromClient.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(fromClient.headers.get('access-control-expose-headers')).toContain('RateLimit');
+    const fromElsewhere = await call('/api/v1/categories', { ...bearer(token), origin: 'https://elsewhere.example' });
+    expect([fromElsewhere.status, fromElsewhere.code]).toEqual([403, 'Forbidden']);
+    expect(fromElsewhere.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('a revoked client', () => {
+  it('is refused within the cache period, its token still unexpired', async () => {
+    const client = await register('Auth Revoked', { scopes: ['read'] });
+    const token = await tokenOf(client);
+    expect((await call('/api/v1/categories', bearer(token))).status).toBe(200);
+    expect((await staff('POST', `/api/staff/partners/${client.id}/revoke`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // PARTNER_CACHE_SECONDS of the test profile
+    const answer = await call('/api/v1/categories', bearer(token));
+    expect([answer.status, answer.code]).toEqual([401, 'TokenRejected']);
+    expect(claimsOf(token).exp! * 1000).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('limits', () => {
+  it('answer 429 TooManyRequests with Retry-After and the RateLimit headers beyond the per-minute limit', async () => {
+    const client = await register('Auth Small', { scopes: ['read'], rateLimitPerMinute: 3 });
+    const token = await tokenOf(client);
+    // Four requests within one window: not in its last seconds.
+    const secondsLeft = 60 - (Math.floor(Date.now() / 1000) % 60);
+    if (secondsLeft < 5) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 200));
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) answers.push(await call('/api/v1/categories', bearer(token)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    const refused = answers[3]!;
+    expect(refused.code).toBe('TooManyRequests');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers.get('ratelimit-policy')).toMatch(/^"minute";q=3;w=60, "day";q=\d+;w=86400$/);
+    expect(refused.headers.get('ratelimit')).toMatch(new RegExp(`^"minute";r=0;t=${retryAfter}, "day";r=\\d+;t=\\d+$`));
+    expect(answers.map((a) => a.headers.get('ratelimit')?.match(/^"minute";r=(\d+)/)?.[1])).toEqual([
+      '2',
+      '1',
+      '0',
+      '0',
+    ]);
+  });
+});
+
+describe('personal access tokens', () => {
+  it("open the routes of the token's scopes as the writer, under the per-writer limits", async () => {
+    const writer = await signUp(base, `pat_auth_${run}`, 'Token Writer');
+    const pat = await writer.client.post<{ secret: string }>('/api/ttin/tokens', {
+      name: 'my tool',
+      scopes: ['read'],
+      expiresInDays: 7,
+    });
+    expect(pat.status).toBe(201);
+    rememberSecret(pat.body.secret);
+    const answer = await call('/api/v1/categories', bearer(pat.body.secret));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('ratelimit-policy')).toMatch(/^"minute";q=\d+;w=60, "day";q=\d+;w=86400$/);
+    const search = await call('/api/v1/search?q=dag', bearer(pat.body.secret));
+    expect([search.status, search.code]).toEqual([403, 'Forbidden']);
+    // A personal access token is no browser credential: no origin is registered for it.
+    const fromBrowser = await call('/api/v1/categories', { ...bearer(pat.body.secret), origin: ORIGIN });
+    expect([fromBrowser.status, fromBrowser.code]).toEqual([403, 'Forbidden']);
+  });
+});
+
+describe('the partner document', () => {
+  it('is served at /api/v1/openapi.json, naming this Keycloak as the token endpoint', async () => {
+    const answer = await call('/api/v1/openapi.json');
+    expect(answer.status).toBe(200);
+    const document = answer.body as unknown as {
+      paths: Record<string, unknown>;
+      components: { securitySchemes: { partnerClient: { flows: { clientCredentials: { tokenUrl: string } } } } };
+    };
+    expect(Object.keys(document.paths).every((path) => path.startsWith('/api/v1/'))).toBe(true);
+    // The address browsers and partners use (KEYCLOAK_PUBLIC_URL), where the tokens' issuer is.
+    expect(document.components.securitySchemes.partnerClient.flows.clientCredentials.tokenUrl).toBe(
+      `${keycloakConfig().issuer}/protocol/openid-connect/token`,
+    );
+    const site = (await call('/api/docs/openapi.json')).body as unknown as { paths: Record<string, unknown> };
+    expect(Object.keys(site.paths).some((path) => path.startsWith('/api/v1/'))).toBe(false);
+  });
+});
