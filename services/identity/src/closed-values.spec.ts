@@ -13,6 +13,7 @@ import {
   THEMES,
 } from '@pencraft/rules';
 import { sqlText, textColumnChecks } from '@pencraft/testing';
+import { PARTNER_CLIENT_STATUSES } from './partners/partner-client.table.js';
 import { VERIFICATION_PURPOSES } from './verification/verification-code.table.js';
 import * as schema from './schema.js';
 
@@ -33,6 +34,8 @@ const CLOSED: Record<string, readonly string[]> = {
   'user_badges.badge': BADGE_IDS,
   'badge_counters.counter': BADGE_COUNTERS,
   'upvote_tallies.kind': ['article', 'comment'],
+  // Partner clients (issue #18).
+  'partner_clients.status': PARTNER_CLIENT_STATUSES,
 };
 
 /** Free text (names, notes, addresses, keys, hashes): nothing to check against. */
@@ -80,6 +83,13 @@ const FREE = [
   'access_tokens.hash',
   'access_tokens.prefix',
   'account_log.detail',
+  // Partner clients (issue #18): Keycloak's client id and internal id, the organisation's name, the staff who acted
+  // (scopes and origins, text arrays, are checked by the service with the rules).
+  'partner_clients.client_id',
+  'partner_clients.keycloak_id',
+  'partner_clients.name',
+  'partner_clients.created_by',
+  'partner_clients.updated_by',
 ];
 
 describe('identity tables: closed values', () => {
