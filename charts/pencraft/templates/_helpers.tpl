@@ -399,6 +399,20 @@ with an endpoint of its own (donations' supports) reads its endpoint's signing s
   value: {{ .rateLimitPerMinute | quote }}
 - name: AUTH_RATE_LIMIT_PER_MINUTE
   value: {{ .authRateLimitPerMinute | quote }}
+{{- with .partner }}
+{{- if hasKey . "cacheSeconds" }}
+- name: PARTNER_CACHE_SECONDS
+  value: {{ .cacheSeconds | int | quote }}
+{{- end }}
+{{- with .tokenRateLimitPerMinute }}
+- name: PARTNER_TOKEN_RATE_LIMIT_PER_MINUTE
+  value: {{ . | int | quote }}
+{{- end }}
+{{- with .tokenDailyQuota }}
+- name: PARTNER_TOKEN_DAILY_QUOTA
+  value: {{ . | int | quote }}
+{{- end }}
+{{- end }}
 {{- if .edgeRoutes }}
 - name: EDGE_ROUTES
   value: {{ include "pencraft.edgeRoutes" $root | quote }}
