@@ -3,7 +3,7 @@
 // Russian; an Azerbaijani word typed without its special letters finds it; the most relevant article comes first
 // behind 1,000 newer matches (inserted by SQL into search.documents, as the bench grows it); filters, kinds and sorts
 // of /api/strict/full and /advanced; users and publications found from identity's and publications' own events;
-// photos by caption and by their article's words; highlights as text ranges; suggestions with a prefix; odd input (tsquery syntax, punctuation, an overlong or empty
+// photos by caption and by their article's words; highlights as text ranges; suggestions with a prefix, from titles only; odd input (tsquery syntax, punctuation, an overlong or empty
 // query) answered from the error catalogue, never 5xx; and the plan of a common word uses the RUM index. Every answer
 // is checked against the OpenAPI document (DocumentedClient).
 import { EVENTS } from '@pencraft/contracts/events';
@@ -220,6 +220,10 @@ describe('search through the gateway', () => {
     expect(page.status).toBe(200);
     expect(page.body.pageSize).toBe(5);
     expect(page.body.items.map((h) => h.id)).toEqual([best.articleId]);
+    // Titles only: the 1,000 newer articles say "lighthouse" in their bodies, not in their titles.
+    const typed = await search('/api/strict/txt', { q: 'lighthou', limit: 5 });
+    expect(typed.body.items.map((h) => h.id)).toEqual([best.articleId]);
+    expect(marked(typed.body.items[0]!.title, typed.body.items[0]!.titleHighlights)).toEqual(['Lighthouses']);
   });
 
   it('filters by category, language, author, date range and kind', async () => {
