@@ -3,7 +3,8 @@
 // the same session that was refused a downvote (CannotDownvote) may then cast one, with no sign-in again; badges are
 // awarded once (first-article from the approval; staff grants), announced as notification 105 once, and stay once
 // when the events are delivered again (a copy under another id; the whole stream replayed to a consumer whose record
-// of processed events was wiped); the leaderboard's periods; the rating log is only ever the session user's own.
+// of processed events was wiped) and the week's and month's totals stay the log's sums; the leaderboard's calendar
+// periods (Asia/Baku); the rating log is only ever the session user's own.
 import { ArticleStatus, ArticlesServiceClient, ArticlesServiceService } from '@pencraft/contracts/articles/v1/articles';
 import { EVENTS } from '@pencraft/contracts/events';
 import { Language } from '@pencraft/contracts/common/v1/common';
@@ -121,6 +122,24 @@ async function notificationsOf(who: Account, type: number) {
 const sqlCount = async (query: string, values: unknown[]) =>
   Number((await sql.query<{ n: string }>(query, values)).rows[0]!.n);
 
+/**
+ * How many (user, period) totals of identity.rating_periods differ from the rating log summed by calendar week (from
+ * Monday) and month in Asia/Baku: 0 when every log row was counted in its week and month exactly once.
+ */
+const periodDrift = () =>
+  sqlCount(
+    `with logged as (
+       select uid, 'week' as period, date_trunc('week', at at time zone 'Asia/Baku')::date as starts,
+              sum(points) as points
+         from identity.rating_log group by 1, 3
+       union all
+       select uid, 'month', date_trunc('month', at at time zone 'Asia/Baku')::date, sum(points)
+         from identity.rating_log group by 1, 3)
+     select count(*) as n from logged l full join identity.rating_periods p using (uid, period, starts)
+      where l.points is distinct from p.points`,
+    [],
+  );
+
 /** Publishes a copy of an event under a new id (at-least-once delivery: a producer's retry). */
 async function publishCopy(subject: string, type: string, data: Uint8Array) {
   const nc = await connect({ servers: natsUrl(stack) });
@@ -187,8 +206,11 @@ describe('a rating moved by events', () => {
       [writer.uid],
     );
     await sql.query('update identity.users set rating = rating + 86 where id = $1', [writer.uid]);
+    // ...and its week's and month's totals (Asia/Baku), as the rating log's writer keeps them.
     await sql.query(
-      `insert into identity.rating_days (uid, day, points) values ($1, (now() - interval '60 days')::date, 86)`,
+      `insert into identity.rating_periods (uid, period, starts, points)
+       select $1, p, date_trunc(p, (now() - interval '60 days') at time zone 'Asia/Baku')::date, 86
+         from unnest(array['week', 'month']) as p`,
       [writer.uid],
     );
     expect(codeOf(await writer.api.POST('/api/articles/{id}/downvote', byId(otherArticle)))).toEqual([
@@ -232,6 +254,8 @@ describe('a rating moved by events', () => {
       [writer.uid],
     );
     expect(Number(sum.rows[0]!.sum)).toBe(sum.rows[0]!.rating);
+    // ...and the leaderboard's week and month totals are the log summed by calendar week and month in Asia/Baku.
+    expect(await periodDrift()).toBe(0);
   });
 });
 
@@ -327,6 +351,7 @@ describe('badges', () => {
     // Give the replay a moment to finish every stream, then nothing has doubled.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await sqlCount('select count(*) as n from identity.rating_log', [])).toBe(logRows);
+    expect(await periodDrift()).toBe(0);
     expect(await sqlCount('select count(*) as n from identity.user_badges', [])).toBe(badgeRows);
     expect((await ratingLog(writer)).data!.rating).toBe(98);
     expect(await notificationsOf(writer, 105)).toHaveLength(1);
@@ -375,7 +400,7 @@ describe('badges', () => {
 });
 
 describe('the leaderboard', () => {
-  it('ranks all time by rating and week or month by the points gained in the period', async () => {
+  it('ranks all time by rating and week or month by the points gained this calendar week or month', async () => {
     const visitor = typedApi(new ApiClient(base));
     const all = await visitor.GET('/api/leaderboard', { params: { query: { period: 'all' } } });
     expect(all.status).toBe(200);
@@ -383,18 +408,25 @@ describe('the leaderboard', () => {
       [1, writer.username, 98, 'amateur'],
       [2, other.username, 10, 'amateur'],
     ]);
-    // The seeded 86 points are 60 days old: in neither the week nor the month.
+    // Last week's and last month's totals are not this week's or month's.
+    await sql.query(
+      `insert into identity.rating_periods (uid, period, starts, points)
+       values ($1, 'week', date_trunc('week', now() at time zone 'Asia/Baku')::date - 7, 500),
+              ($1, 'month', (date_trunc('month', now() at time zone 'Asia/Baku') - interval '1 month')::date, 500)`,
+      [voter1.uid],
+    );
+    // The seeded 86 points are 60 days old: in neither this week nor this month.
     const week = await visitor.GET('/api/leaderboard', { params: { query: { period: 'week' } } });
     expect(week.data!.items.map((entry) => [entry.username, entry.points])).toEqual([
       [writer.username, 12],
       [other.username, 10],
     ]);
+    // Points gained this calendar month before this week (seeded as the month's total alone: early in a month no
+    // day of it may lie before this week).
     await sql.query(
-      `insert into identity.rating_log (uid, kind, points, source_id, at) values ($1, 'articleApproved', 20, 'seed-month', now() - interval '20 days')`,
-      [other.uid],
-    );
-    await sql.query(
-      `insert into identity.rating_days (uid, day, points) values ($1, (now() - interval '20 days')::date, 20)`,
+      `insert into identity.rating_periods (uid, period, starts, points)
+       values ($1, 'month', date_trunc('month', now() at time zone 'Asia/Baku')::date, 20)
+       on conflict (uid, period, starts) do update set points = identity.rating_periods.points + excluded.points`,
       [other.uid],
     );
     const month = await visitor.GET('/api/leaderboard', { params: { query: { period: 'month' } } });
