@@ -1453,7 +1453,8 @@ export const StandingServiceService = {
     responseDeserialize: (value: Buffer): ListRatingLogResponse => ListRatingLogResponse.decode(value),
   },
   /**
-   * Users ranked by rating (period all) or by points gained in the last 7 (week) or 30 (month) days.
+   * Users ranked by rating (period all) or by points gained this calendar week (from Monday) or month (from the 1st),
+   * in Asia/Baku time (LEADERBOARD_GAIN_PERIODS, periodStartDay of @pencraft/rules).
    * InvalidModel for an unknown period, InvalidPage past the last allowed page.
    */
   getLeaderboard: {
@@ -1498,7 +1499,8 @@ export interface StandingServiceServer extends UntypedServiceImplementation {
   /** The user's own rating log, newest first. InvalidPage past the last allowed page. */
   listRatingLog: handleUnaryCall<ListRatingLogRequest, ListRatingLogResponse>;
   /**
-   * Users ranked by rating (period all) or by points gained in the last 7 (week) or 30 (month) days.
+   * Users ranked by rating (period all) or by points gained this calendar week (from Monday) or month (from the 1st),
+   * in Asia/Baku time (LEADERBOARD_GAIN_PERIODS, periodStartDay of @pencraft/rules).
    * InvalidModel for an unknown period, InvalidPage past the last allowed page.
    */
   getLeaderboard: handleUnaryCall<GetLeaderboardRequest, GetLeaderboardResponse>;
@@ -1545,7 +1547,8 @@ export interface StandingServiceClient extends Client {
     callback: (error: ServiceError | null, response: ListRatingLogResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Users ranked by rating (period all) or by points gained in the last 7 (week) or 30 (month) days.
+   * Users ranked by rating (period all) or by points gained this calendar week (from Monday) or month (from the 1st),
+   * in Asia/Baku time (LEADERBOARD_GAIN_PERIODS, periodStartDay of @pencraft/rules).
    * InvalidModel for an unknown period, InvalidPage past the last allowed page.
    */
   getLeaderboard(
