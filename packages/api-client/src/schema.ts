@@ -2298,7 +2298,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Users ranked by rating (period all, the default) or by the points they gained in the last 7 (week) or 30 (month) days, 20 a page; each with the tier of their rating (SPEC.md section 4) */
+    /** Users ranked by rating (period all, the default) or by the points they gained this calendar week (week: from Monday 00:00) or this calendar month (month: from the 1st, 00:00), both in Asia/Baku time; a new week or month starts from zero. Only positive totals are ranked, highest first, ties by user id; 20 a page; each with the tier of their rating (SPEC.md section 4) */
     get: operations['getLeaderboard'];
     put?: never;
     post?: never;
@@ -5996,7 +5996,7 @@ export interface components {
       imageUrl: string | null;
       rating: number;
       tier: components['schemas']['RatingTier'];
-      /** @description Points gained in the period (the rating itself for all) */
+      /** @description Points gained this calendar week or month in Asia/Baku (week, month); the rating itself for all */
       points: number;
     };
     /** @enum {string} */

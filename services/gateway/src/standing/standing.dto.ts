@@ -31,7 +31,9 @@ export const LeaderboardEntry = z
     imageUrl: z.string().nullable(),
     rating: z.number(),
     tier: Tier,
-    points: z.number().describe('Points gained in the period (the rating itself for all)'),
+    points: z
+      .number()
+      .describe('Points gained this calendar week or month in Asia/Baku (week, month); the rating itself for all'),
   })
   .meta({ id: 'LeaderboardEntry' });
 export const LeaderboardPage = z

@@ -19,8 +19,10 @@ export const leaderboardRoute = defineRoute({
   path: '/api/leaderboard',
   tag: TAG,
   summary:
-    'Users ranked by rating (period all, the default) or by the points they gained in the last 7 (week) or 30 ' +
-    '(month) days, 20 a page; each with the tier of their rating (SPEC.md section 4)',
+    'Users ranked by rating (period all, the default) or by the points they gained this calendar week (week: from ' +
+    'Monday 00:00) or this calendar month (month: from the 1st, 00:00), both in Asia/Baku time; a new week or month ' +
+    'starts from zero. Only positive totals are ranked, highest first, ties by user id; 20 a page; each with the ' +
+    'tier of their rating (SPEC.md section 4)',
   query: LeaderboardQuery,
   response: LeaderboardPage,
   fieldCodes: { period: 'InvalidModel', page: 'InvalidPage' },
