@@ -173,6 +173,29 @@ describe('V1Service (gateway partner surface)', () => {
     expect(byCategory.items).toHaveLength(1);
   });
 
+  it('reads on past pages the filters emptied (at most 5 in one request), never answering an empty page early', async () => {
+    const az = (page: number, hasMore: boolean) => ({
+      page: { items: [card({ id: `az-${page}` })], page, pageSize: 1, hasMore },
+    });
+    engagement.listNewestArticles
+      .mockResolvedValueOnce(az(1, true))
+      .mockResolvedValueOnce(az(2, true))
+      .mockResolvedValueOnce({
+        page: { items: [card({ id: 'ru-3', language: Language.LANGUAGE_RU })], page: 3, pageSize: 1, hasMore: true },
+      });
+    const found = await service.listArticles(listInput({ language: 'ru', limit: '1' }) as never);
+    expect(engagement.listNewestArticles.mock.calls.map(([request]) => request.page)).toEqual([1, 2, 3]);
+    expect(found.items.map((item) => item.id)).toEqual(['ru-3']);
+    expect(decodeCursor(found.nextCursor!)).toEqual({ page: 4, limit: 1 });
+
+    engagement.listNewestArticles.mockReset();
+    for (let page = 4; page <= 8; page++) engagement.listNewestArticles.mockResolvedValueOnce(az(page, true));
+    const none = await service.listArticles(listInput({ language: 'ru', cursor: found.nextCursor! }) as never);
+    expect(engagement.listNewestArticles).toHaveBeenCalledTimes(5);
+    expect(none.items).toEqual([]);
+    expect(decodeCursor(none.nextCursor!)).toEqual({ page: 9, limit: 1 });
+  });
+
   it('refuses a cursor it did not write with InvalidPage, before asking any service', async () => {
     for (const cursor of ['abc', encodeCursor({ page: 1, limit: 20 }), Buffer.from('9999;20').toString('base64url')]) {
       await expect(service.listArticles(listInput({ cursor }) as never)).rejects.toMatchObject({ code: 'InvalidPage' });

@@ -39,6 +39,9 @@ function pageOf(query: { cursor?: string | undefined; limit: number }): V1Cursor
   return at;
 }
 
+/** Pages of the list behind /api/v1/articles one request reads at most to answer a page the filters did not empty. */
+export const V1_SKIP_EMPTY_PAGES = 5;
+
 const nextOf = (at: V1Cursor, hasMore: boolean) =>
   hasMore && at.page < V1_CURSOR_MAX_PAGE ? encodeCursor({ page: at.page + 1, limit: at.limit }) : null;
 
@@ -63,40 +66,41 @@ export class V1Service {
 
   /**
    * Newest first from the narrowest list the services keep (the author's, the category's, or every article), the
-   * other filters applied to each page: a page may be short, the cursor still walks the whole list.
+   * other filters applied to each page: a page may be short, the cursor still walks the whole list. A page the filters
+   * emptied is not answered while more follow: up to V1_SKIP_EMPTY_PAGES pages of the list are read in one request.
    */
   async listArticles({ query }: RouteInput<typeof v1ListArticlesRoute>) {
-    const at = pageOf(query);
-    let items: ArticleCard[];
-    let hasMore: boolean;
-    let byCategory = false;
-    if (query.author) {
-      const uid = await this.authorUid(query.author);
-      ({ items, hasMore } = await this.articles.listAuthorArticles({
-        authorUid: uid,
-        page: at.page,
-        pageSize: at.limit,
-      }));
-    } else {
-      byCategory = query.category !== undefined;
-      const answer = query.category
-        ? await this.engagement.listCategoryArticles({
-            category: query.category,
-            sort: 'new',
-            page: at.page,
-            pageSize: at.limit,
-          })
-        : await this.engagement.listNewestArticles({ page: at.page, pageSize: at.limit });
-      items = answer.page?.items ?? [];
-      hasMore = answer.page?.hasMore ?? false;
-    }
+    let at = pageOf(query);
+    const uid = query.author ? await this.authorUid(query.author) : undefined;
     const language = query.language ? languages.toProto(query.language) : undefined;
-    const kept = items.filter(
-      (card) =>
-        (language === undefined || card.language === language) &&
-        (byCategory || !query.category || card.category === query.category),
-    );
-    return { items: kept.map(v1Summary), nextCursor: nextOf(at, hasMore) };
+    for (let read = 1; ; read++) {
+      const { items, hasMore } = await this.articlePage(uid, query.category, at);
+      const kept = items.filter(
+        (card) =>
+          (language === undefined || card.language === language) &&
+          (uid === undefined || !query.category || card.category === query.category),
+      );
+      const next = nextOf(at, hasMore);
+      if (kept.length > 0 || !next || read >= V1_SKIP_EMPTY_PAGES)
+        return { items: kept.map(v1Summary), nextCursor: next };
+      at = { page: at.page + 1, limit: at.limit };
+    }
+  }
+
+  /** One page of the list behind /api/v1/articles: the author's, else the category's, else every article. */
+  private async articlePage(
+    authorUid: string | undefined,
+    category: string | undefined,
+    at: V1Cursor,
+  ): Promise<{ items: ArticleCard[]; hasMore: boolean }> {
+    if (authorUid) {
+      const page = await this.articles.listAuthorArticles({ authorUid, page: at.page, pageSize: at.limit });
+      return { items: page.items, hasMore: page.hasMore };
+    }
+    const answer = category
+      ? await this.engagement.listCategoryArticles({ category, sort: 'new', page: at.page, pageSize: at.limit })
+      : await this.engagement.listNewestArticles({ page: at.page, pageSize: at.limit });
+    return { items: answer.page?.items ?? [], hasMore: answer.page?.hasMore ?? false };
   }
 
   /**
