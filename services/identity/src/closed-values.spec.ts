@@ -8,6 +8,7 @@ import {
   FEEDBACK_TYPES,
   GENDERS,
   LANGS,
+  LEADERBOARD_GAIN_PERIODS,
   LINK_PROVIDERS,
   RATING_KINDS,
   THEMES,
@@ -34,6 +35,7 @@ const CLOSED: Record<string, readonly string[]> = {
   'user_badges.badge': BADGE_IDS,
   'badge_counters.counter': BADGE_COUNTERS,
   'upvote_tallies.kind': ['article', 'comment'],
+  'rating_periods.period': LEADERBOARD_GAIN_PERIODS,
   // Partner clients (issue #18).
   'partner_clients.status': PARTNER_CLIENT_STATUSES,
 };
