@@ -23,14 +23,15 @@ const envOf = (objects: K8sObject[], name: string): Parsed[] =>
 const valueOf = (objects: K8sObject[], name: string, variable: string) =>
   envOf(objects, name).find((e) => e.name === variable)?.value;
 
-const keycloakPod = externalEndpoint('pencraft-keycloak', 'keycloak', { app: 'keycloak' }, [8080]);
-const elsewhere = externalEndpoint('other', 'elsewhere', { app: 'other' }, [8080]);
+/** Production's Keycloak, reached over TLS on its https port. */
+const keycloakPod = externalEndpoint('pencraft-keycloak', 'keycloak', { app: 'keycloak' }, [8443]);
+const elsewhere = externalEndpoint('other', 'elsewhere', { app: 'other' }, [8443]);
 
 describe('Keycloak for the staff routes', () => {
   it('gives the gateway the in-cluster URL, the public URL (issuer) and the realm in production', () => {
     const objects = renderSet('production');
     expect(valueOf(objects, 'gateway', 'KEYCLOAK_URL')).toBe(
-      'http://pencraft-keycloak-service.keycloak.svc.cluster.local:8080',
+      'https://pencraft-keycloak-service.keycloak.svc.cluster.local:8443',
     );
     expect(valueOf(objects, 'gateway', 'KEYCLOAK_PUBLIC_URL')).toBe('https://auth.pencraft.az');
     expect(valueOf(objects, 'gateway', 'KEYCLOAK_REALM')).toBe('pencraft');
@@ -45,7 +46,7 @@ describe('Keycloak for the staff routes', () => {
   it("gives identity Keycloak's address and the admin client's secret by reference (partner clients, issue #18)", () => {
     const objects = renderSet('production');
     expect(valueOf(objects, 'identity', 'KEYCLOAK_URL')).toBe(
-      'http://pencraft-keycloak-service.keycloak.svc.cluster.local:8080',
+      'https://pencraft-keycloak-service.keycloak.svc.cluster.local:8443',
     );
     expect(valueOf(objects, 'identity', 'KEYCLOAK_REALM')).toBe('pencraft');
     expect(envOf(objects, 'identity').find((e) => e.name === 'KEYCLOAK_ADMIN_CLIENT_SECRET')).toEqual({
@@ -72,15 +73,15 @@ describe('Keycloak for the staff routes', () => {
     const policies = ofKind(objects, 'NetworkPolicy');
     const endpoints = workloadEndpoints(objects);
     for (const name of ['gateway', 'identity']) {
-      expect({ name, reaches: allowed(policies, endpoints[name]!, keycloakPod, 8080) }).toEqual({
+      expect({ name, reaches: allowed(policies, endpoints[name]!, keycloakPod, 8443) }).toEqual({
         name,
         reaches: true,
       });
-      expect({ name, reaches: allowed(policies, endpoints[name]!, elsewhere, 8080) }).toEqual({ name, reaches: false });
+      expect({ name, reaches: allowed(policies, endpoints[name]!, elsewhere, 8443) }).toEqual({ name, reaches: false });
     }
     for (const [name, source] of Object.entries(endpoints)) {
       if (name === 'gateway' || name === 'identity') continue;
-      expect({ name, reaches: allowed(policies, source, keycloakPod, 8080) }).toEqual({ name, reaches: false });
+      expect({ name, reaches: allowed(policies, source, keycloakPod, 8443) }).toEqual({ name, reaches: false });
     }
   });
 
@@ -104,6 +105,29 @@ describe('Keycloak for the staff routes', () => {
     ]);
     const keycloak = named(readYamlFile('k8s/local/dependencies.yaml'), 'Deployment', 'keycloak');
     expect(keycloak.spec.template.spec.containers[0].args).toContain('--hostname=http://localhost:8380');
+  });
+
+  it("fetches the realm's keys over TLS in production, trusting Keycloak's CA where the callers mount it", () => {
+    const objects = renderSet('production');
+    for (const name of ['gateway', 'identity']) {
+      expect(valueOf(objects, name, 'KEYCLOAK_URL')).toMatch(/^https:\/\//);
+      expect(valueOf(objects, name, 'NODE_EXTRA_CA_CERTS')).toBe('/etc/pencraft/keycloak-ca/ca.crt');
+      const pod = named(objects, 'Deployment', `pencraft-${name}`).spec.template.spec;
+      expect(pod.volumes).toContainEqual({
+        name: 'keycloak-ca',
+        configMap: { name: 'pencraft-keycloak-ca', items: [{ key: 'ca.crt', path: 'ca.crt' }] },
+      });
+      expect(pod.containers[0].volumeMounts).toContainEqual({
+        name: 'keycloak-ca',
+        mountPath: '/etc/pencraft/keycloak-ca',
+        readOnly: true,
+      });
+    }
+    // Without a CA bundle (a publicly signed Keycloak, or the default values), nothing is mounted.
+    const plain = renderSet('default');
+    expect(valueOf(plain, 'gateway', 'NODE_EXTRA_CA_CERTS')).toBeUndefined();
+    const volumes = named(plain, 'Deployment', 'pencraft-gateway').spec.template.spec.volumes as Parsed[];
+    expect(volumes.map((v) => v.name)).not.toContain('keycloak-ca');
   });
 
   it('sets the realm from values', () => {

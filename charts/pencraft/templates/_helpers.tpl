@@ -357,6 +357,11 @@ with an endpoint of its own (donations' supports) reads its endpoint's signing s
 {{- end }}
 - name: KEYCLOAK_REALM
   value: {{ $root.Values.keycloak.realm | quote }}
+{{- if $root.Values.keycloak.caBundle.configMap }}
+# Keycloak's TLS is checked against its CA too (mounted by the Deployment).
+- name: NODE_EXTRA_CA_CERTS
+  value: {{ printf "/etc/pencraft/keycloak-ca/%s" $root.Values.keycloak.caBundle.key | quote }}
+{{- end }}
 {{- end }}
 {{- $services := (include "pencraft.components" $root | fromJson).service }}
 {{- range $callee := $c.calls | default list }}
