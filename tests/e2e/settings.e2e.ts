@@ -235,8 +235,9 @@ describe('the settings screens', () => {
     for (const group of ['Profile', 'Account', 'Support', 'Security', 'Preferences', 'Account deletion']) {
       await page.getByRole('heading', { level: 2, name: group, exact: true }).waitFor();
     }
-    // Every page has its card; the rating and feedback logs too (their own suites, standing and feedback, check them).
-    expect(await page.locator('.pc-settings__card').count()).toBe(PAGES.length - 1 + 2);
+    // Every page has its card; the rating and feedback logs and the access tokens too (their own suites, standing,
+    // feedback and access-tokens, check them).
+    expect(await page.locator('.pc-settings__card').count()).toBe(PAGES.length - 1 + 3);
     // Each card with what is set now.
     await page.locator('[data-current="email"]', { hasText: user.email }).waitFor();
     await page.locator('[data-current="username"]', { hasText: `@${user.username}` }).waitFor();

@@ -90,7 +90,6 @@ function CreateForm({ onCreated }: { onCreated: (name: string, secret: string) =
   const { t } = useTranslation('settingsTokens');
   const { t: settings } = useTranslation('settings');
   const id = useId();
-  const feedback = useFeedback();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['read']);
   const [days, setDays] = useState('30');
@@ -114,7 +113,7 @@ function CreateForm({ onCreated }: { onCreated: (name: string, secret: string) =
       });
       setName('');
       setScopes(['read']);
-      feedback.success(t('made', { name: created.token.name }));
+      // The token shown once is the answer: no dialog over it.
       onCreated(created.token.name, created.secret);
     } catch (error) {
       const spread = spreadError(error, FIELDS, {}, settings('common:dialog.failure'));

@@ -46,7 +46,6 @@ const az: SettingsTokensCatalogue = {
     'Ondan istifadə edən alətlər bir dəqiqə ərzində rədd ediləcək. Bu geri qaytarılmır: lazım olsa, yeni token yaradın.',
   keep: 'Saxlayın',
   revoked: '{{name}} tokeni ləğv edildi.',
-  made: '{{name}} tokeni yaradıldı.',
 };
 
 export default az;

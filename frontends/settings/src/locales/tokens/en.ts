@@ -46,7 +46,6 @@ const en = {
     'Tools using it will be refused within a minute. This cannot be undone: make a new token if you need one.',
   keep: 'Keep it',
   revoked: 'The token {{name}} is revoked.',
-  made: 'The token {{name}} is created.',
 };
 
 export type SettingsTokensCatalogue = typeof en;

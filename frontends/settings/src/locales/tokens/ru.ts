@@ -48,7 +48,6 @@ const ru: SettingsTokensCatalogue = {
     'создайте новый токен.',
   keep: 'Оставить',
   revoked: 'Токен {{name}} отозван.',
-  made: 'Токен {{name}} создан.',
 };
 
 export default ru;
