@@ -73,6 +73,8 @@ export const articleEngagement = articlesSchema.table(
       t.publishedAt.desc(),
       t.articleId.desc(),
     ),
+    // Whether a category has, in a language, an article by anyone but some authors: one probe per author left out.
+    index('article_engagement_category_language_author_idx').on(t.category, t.language, t.authorId),
     index('article_engagement_publication_idx')
       .on(t.publicationId, t.language, t.publishedAt.desc(), t.articleId.desc())
       .where(sql`publication_id is not null`),

@@ -83,6 +83,25 @@ export class HomeRepository {
     return sql.join(parts, sql` and `);
   }
 
+  /**
+   * Whether a category has an article in a language by an author not among `excluded`: its authors in order from
+   * the smallest, one probe of article_engagement_category_language_author_idx each, stopping at the first one not
+   * excluded (at most one probe per excluded author and one more), whatever the number of their articles. A condition
+   * on the range's own parameters only, so PostgreSQL checks it once before walking the range.
+   */
+  private someoneElseIn(category: SQL, lang: Lang, excluded: SQL): SQL {
+    return sql`exists (
+      with recursive w(author) as (
+        (select e2.author_id from ${e} e2 where e2.category = ${category} and e2.language = ${lang}
+          order by e2.author_id limit 1)
+        union all
+        select (select e3.author_id from ${e} e3
+                 where e3.category = ${category} and e3.language = ${lang} and e3.author_id > w.author
+                 order by e3.author_id limit 1)
+          from w where w.author = any(${excluded}))
+      select 1 from w where w.author <> all(${excluded}))`;
+  }
+
   /** One page (limit rows; ask one more to learn whether more follow) of a phase of a home list: ids in order. */
   async ids(query: HomeQuery): Promise<HomeRow[]> {
     const where = this.rowFilter(query);
@@ -99,14 +118,20 @@ export class HomeRepository {
         order by x.at desc, x.id desc limit ${query.limit}`;
     } else {
       const { authors: people, categories, publications } = query.source;
-      const ranges = (values: SQL, column: SQL) =>
+      const ranges = (values: SQL, column: SQL, gate?: (lang: Lang) => SQL) =>
         perLanguage(
           (lang) => sql`select x.id, x.at from unnest(${values}) as s(v)
-            cross join lateral (${range(sql`${column} = s.v`, lang)}) x`,
+            cross join lateral (${range(gate ? sql`${gate(lang)} and ${column} = s.v` : sql`${column} = s.v`, lang)}) x`,
         );
+      const { excludeAuthors } = query.source;
+      // A category range with authors left out (suggestions: the people followed, oneself) is walked only when
+      // someone else wrote in it: else every row of the range would be read to find none.
+      const someoneElse = excludeAuthors.length
+        ? (lang: Lang) => this.someoneElseIn(sql`s.v`, lang, uuids(excludeAuthors))
+        : undefined;
       const branches: SQL[] = [];
       if (people.length) branches.push(ranges(uuids(people), sql`e.author_id`));
-      if (categories.length) branches.push(ranges(texts(categories), sql`e.category`));
+      if (categories.length) branches.push(ranges(texts(categories), sql`e.category`, someoneElse));
       if (publications.length) branches.push(ranges(uuids(publications), sql`e.publication_id`));
       if (branches.length === 0) return [];
       // An article can come through more than one source: union, each branch in parentheses (a union all of its own).

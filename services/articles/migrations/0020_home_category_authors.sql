@@ -1,0 +1,1 @@
+CREATE INDEX "article_engagement_category_language_author_idx" ON "articles"."article_engagement" USING btree ("category","language","author_id");
