@@ -261,7 +261,7 @@ describe('personal access tokens', () => {
 });
 
 describe('the partner document', () => {
-  it('is served at /api/v1/openapi.json, naming this Keycloak as the token endpoint', async () => {
+  it("is served at /api/v1/openapi.json, naming this Keycloak as the token endpoint, beside the site's on /api/docs", async () => {
     const answer = await call('/api/v1/openapi.json');
     expect(answer.status).toBe(200);
     const document = answer.body as unknown as {
@@ -275,5 +275,12 @@ describe('the partner document', () => {
     );
     const site = (await call('/api/docs/openapi.json')).body as unknown as { paths: Record<string, unknown> };
     expect(Object.keys(site.paths).some((path) => path.startsWith('/api/v1/'))).toBe(false);
+    // The reference page offers both documents, its scripts all by src (the CSP holds).
+    const init = await suiteFetch(`${base}/api/docs/init.js`);
+    expect(await init.text()).toContain("url: '/api/v1/openapi.json'");
+    const page = await (await suiteFetch(`${base}/api/docs`)).text();
+    expect(page).toContain('/api/docs/assets/swagger-ui-standalone-preset.js');
+    expect(page).not.toMatch(/<script>[^<]/);
+    expect((await suiteFetch(`${base}/api/docs/assets/swagger-ui-standalone-preset.js`)).status).toBe(200);
   });
 });
