@@ -27,7 +27,7 @@ const az: Messages<StaffWebhooksMessages> = {
   },
   noResponse: 'yoxdur',
   redeliver: 'Yenidən göndər',
-  redeliverLabel: '{{date}} tarixli {{event}} çatdırılmasını yenidən göndər',
+  redeliverLabel: 'Yenidən göndər: {{date}} tarixli {{event}} çatdırılması',
   redelivered: 'Çatdırılma bir azdan yenidən göndəriləcək.',
   statuses: { pending: 'Gözləyir', succeeded: 'Çatdırılıb', failed: 'Uğursuz, təkrarlanacaq', dead: 'Ölü' },
 };

@@ -26,7 +26,7 @@ const en = {
   },
   noResponse: 'none',
   redeliver: 'Send again',
-  redeliverLabel: 'Send the {{event}} delivery of {{date}} again',
+  redeliverLabel: 'Send again: the {{event}} delivery of {{date}}',
   redelivered: 'The delivery will be sent again in a moment.',
   statuses: { pending: 'Waiting', succeeded: 'Delivered', failed: 'Failed, will retry', dead: 'Dead' },
 };

@@ -27,7 +27,7 @@ const ru: Messages<StaffWebhooksMessages> = {
   },
   noResponse: 'нет',
   redeliver: 'Отправить снова',
-  redeliverLabel: 'Отправить снова доставку {{event}} от {{date}}',
+  redeliverLabel: 'Отправить снова: доставка {{event}} от {{date}}',
   redelivered: 'Доставка будет отправлена снова через мгновение.',
   statuses: { pending: 'Ожидает', succeeded: 'Доставлена', failed: 'Ошибка, будет повтор', dead: 'Мёртвая' },
 };
