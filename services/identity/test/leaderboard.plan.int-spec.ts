@@ -112,6 +112,20 @@ it.each([
   },
 );
 
+it('reads the all-time board from users_rating_idx in order, no sort', async () => {
+  const { repo } = repository();
+  const rows = await repo.leadersAllTime(20, 21);
+  const [statement] = statements;
+  const { rows: explained } = await pool.query(
+    `explain (analyze, buffers, format json) ${statement!.sql}`,
+    statement!.params,
+  );
+  const nodes = flatten(explained[0]['QUERY PLAN'][0].Plan as PlanNode);
+  expect(rows).toHaveLength(21);
+  expect(scans(nodes, 'users')).toEqual(['Index Scan users_rating_idx']);
+  expect(bigSorts(nodes)).toEqual([]);
+});
+
 it('keeps each log row in its calendar week and month (Asia/Baku), once', async () => {
   const { orm, repo } = repository();
   const { rows } = await pool.query<{ id: string }>(`select id from identity.users where username = 'leader_1'`);

@@ -133,7 +133,10 @@ export class StandingRepository {
       .limit(limit);
   }
 
-  /** All time: users with a positive rating, highest first (users_rating_idx). */
+  /**
+   * All time: users with a positive rating, highest first, then by id: users_rating_idx in its own order ("desc nulls
+   * last", as the index was made; plain desc would sort every rated user).
+   */
   async leadersAllTime(offset: number, limit: number): Promise<LeaderRow[]> {
     return this.database.db
       .select({
@@ -146,7 +149,7 @@ export class StandingRepository {
       })
       .from(users)
       .where(gt(users.rating, 0))
-      .orderBy(desc(users.rating), asc(users.id))
+      .orderBy(sql`${users.rating} desc nulls last`, asc(users.id))
       .offset(offset)
       .limit(limit);
   }
