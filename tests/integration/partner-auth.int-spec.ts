@@ -6,7 +6,8 @@
 // an unknown personal access token. CORS answers preflights for registered origins only and allows an actual request
 // from its client's origins only. A client created with a limit of 3 a minute gets 429 TooManyRequests with
 // Retry-After and the RateLimit headers on the fourth request. A writer's personal access token opens the routes of
-// its scopes under the per-writer limits. (The whole partner journey is partner.int-spec.ts.)
+// its scopes under the per-writer limits; a client holding act acts for the writer whose token it sends in
+// Pencraft-Acting-Token, with the scopes both hold. (The whole partner journey is partner.int-spec.ts.)
 import { PARTNER_DAILY_QUOTA_DEFAULT } from '@pencraft/rules';
 import {
   clientCredentialsToken,
@@ -240,23 +241,51 @@ describe('limits', () => {
 });
 
 describe('personal access tokens', () => {
-  it("open the routes of the token's scopes as the writer, under the per-writer limits", async () => {
+  let readToken: string;
+  let actToken: string;
+
+  beforeAll(async () => {
     const writer = await signUp(base, `pat_auth_${run}`, 'Token Writer');
-    const pat = await writer.client.post<{ secret: string }>('/api/ttin/tokens', {
-      name: 'my tool',
-      scopes: ['read'],
-      expiresInDays: 7,
-    });
-    expect(pat.status).toBe(201);
-    rememberSecret(pat.body.secret);
-    const answer = await call('/api/v1/categories', bearer(pat.body.secret));
+    const make = async (name: string, scopes: string[]) => {
+      const answer = await writer.client.post<{ secret: string }>('/api/ttin/tokens', {
+        name,
+        scopes,
+        expiresInDays: 7,
+      });
+      if (answer.status !== 201) throw new Error(`token answered ${answer.status}`);
+      rememberSecret(answer.body.secret);
+      return answer.body.secret;
+    };
+    readToken = await make('reader tool', ['read']);
+    actToken = await make('publishing tool', ['act']);
+  });
+
+  it("open the routes of the token's scopes as the writer, under the per-writer limits", async () => {
+    const answer = await call('/api/v1/categories', bearer(readToken));
     expect(answer.status).toBe(200);
     expect(answer.headers.get('ratelimit-policy')).toMatch(/^"minute";q=\d+;w=60, "day";q=\d+;w=86400$/);
-    const search = await call('/api/v1/search?q=dag', bearer(pat.body.secret));
+    const search = await call('/api/v1/search?q=dag', bearer(readToken));
     expect([search.status, search.code]).toEqual([403, 'Forbidden']);
     // A personal access token is no browser credential: no origin is registered for it.
-    const fromBrowser = await call('/api/v1/categories', { ...bearer(pat.body.secret), origin: ORIGIN });
+    const fromBrowser = await call('/api/v1/categories', { ...bearer(readToken), origin: ORIGIN });
     expect([fromBrowser.status, fromBrowser.code]).toEqual([403, 'Forbidden']);
+  });
+
+  it('let a client holding act act for the writer whose token it presents, with the scopes both hold', async () => {
+    const client = await register('Auth Acting', { scopes: ['read', 'act'] });
+    const token = await tokenOf(client);
+    const acting = (writerToken: string) => ({ ...bearer(token), 'pencraft-acting-token': writerToken });
+    const drafts = await call('/api/v1/drafts', acting(actToken));
+    expect(drafts.status).toBe(200);
+    expect(drafts.body).toEqual({ items: [] });
+    // Acting for nobody: the route needs a writer.
+    expect((await call('/api/v1/drafts', bearer(token))).status).toBe(403);
+    // The writer's token holds read only: act is not held by both.
+    const readOnly = await call('/api/v1/drafts', acting(readToken));
+    expect([readOnly.status, readOnly.code]).toEqual([403, 'Forbidden']);
+    expect(readOnly.headers.get('www-authenticate')).toContain('error="insufficient_scope", scope="act"');
+    const unknown = await call('/api/v1/drafts', acting(`pcp_${'Z'.repeat(43)}`));
+    expect([unknown.status, unknown.code]).toEqual([401, 'TokenRejected']);
   });
 });
 
