@@ -68,32 +68,48 @@ contracts() {
   rm -rf "$fresh" "$fresh.gen.yaml"
 }
 
-# The gateway's OpenAPI document: current with the route declarations, the generated client current with it,
-# and no breaking change against main (oasdiff, built into .tools/bin by make test-tools).
+# The gateway's OpenAPI documents (the site's and the partner surface's, issue #18): current with the route
+# declarations, the generated clients current with them, no breaking change to the site's against main, and none to
+# the partner surface's against the document the SDK's current version shipped with (packages/api-client/api-history,
+# frozen once released), whose changelog must be current (oasdiff, built into .tools/bin by make test-tools).
 openapi() {
+  local generated=(services/gateway/openapi.json packages/api-client/src/schema.ts
+    services/gateway/openapi-v1.json packages/api-client/src/v1-schema.ts)
   node services/gateway/dist/docs/write-openapi.js --check || return 1
-  # The build regenerates both from the route declarations; what it changed must be committed.
-  if ! git diff --quiet HEAD -- services/gateway/openapi.json packages/api-client/src/schema.ts; then
-    git diff --stat HEAD -- services/gateway/openapi.json packages/api-client/src/schema.ts
-    echo "the build regenerated services/gateway/openapi.json or the typed client: commit them"
+  # The build regenerates them from the route declarations; what it changed must be committed.
+  if ! git diff --quiet HEAD -- "${generated[@]}"; then
+    git diff --stat HEAD -- "${generated[@]}"
+    echo "the build regenerated an OpenAPI document or a typed client: commit them"
     return 1
-  fi
-  if ! git cat-file -e main:services/gateway/openapi.json 2>/dev/null; then
-    echo "oasdiff: no services/gateway/openapi.json on branch main yet, nothing to compare with"
-    return 0
   fi
   if [[ ! -x .tools/bin/oasdiff ]]; then
     echo "oasdiff is missing from .tools/bin: run make test-tools"
     return 1
   fi
-  local base
-  base="$(mktemp --suffix=.json)"
-  git show main:services/gateway/openapi.json >"$base"
-  .tools/bin/oasdiff breaking "$base" services/gateway/openapi.json --fail-on ERR || {
-    echo "services/gateway/openapi.json breaks clients of main (above); add a new operation or version instead"
+  local base released
+  if git cat-file -e main:services/gateway/openapi.json 2>/dev/null; then
+    base="$(mktemp --suffix=.json)"
+    git show main:services/gateway/openapi.json >"$base"
+    .tools/bin/oasdiff breaking "$base" services/gateway/openapi.json --fail-on ERR || {
+      echo "services/gateway/openapi.json breaks clients of main (above); add a new operation or version instead"
+      rm -f "$base"
+      return 1
+    }
     rm -f "$base"
+  else
+    echo "oasdiff: no services/gateway/openapi.json on branch main yet, nothing to compare with"
+  fi
+  released="packages/api-client/api-history/$(node -p "require('./packages/api-client/package.json').version").json"
+  if [[ ! -f "$released" ]]; then
+    echo "$released is missing: npm run changelog -w @pencraft/api-client writes the released version's snapshot"
+    return 1
+  fi
+  .tools/bin/oasdiff breaking "$released" services/gateway/openapi-v1.json --fail-on ERR || {
+    echo "services/gateway/openapi-v1.json breaks partners using $released (above): deprecate first, or a new version"
     return 1
   }
+  node packages/api-client/scripts/changelog.mjs --check || return 1
+}
   rm -f "$base"
 }
 
@@ -141,7 +157,7 @@ trap cleanup EXIT
 step "lint (eslint, prettier)" npm run --silent lint
 step "types (tsgo, every workspace)" typecheck
 step "contracts (buf lint, buf breaking, generated code)" contracts
-step "openapi (document current, oasdiff breaking against main)" openapi
+step "openapi (documents current, oasdiff breaking: the site against main, the partner surface against the SDK's release)" openapi
 # Jest's default is one worker per core less one (a single worker on this 2-core machine); the unit and chart suites share
 # nothing, so both cores work.
 step "unit" jest_project unit --maxWorkers=2

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // CHANGELOG.md of the SDK, generated from the OpenAPI diff of the partner surface (issue #18):
-//   npm run changelog -w @pencraft/api-client [-- --base <git-ref>]
-// Each package version keeps a snapshot of the partner document it shipped with (api-history/<version>.json); a
-// version's section is `oasdiff changelog` from the previous version's snapshot (an empty document before the first)
-// to its own. The current version's snapshot is refreshed from services/gateway/openapi-v1.json on every run, so
-// its section lists what changed since the last version; --base compares it with that git ref's document instead
-// (e.g. main). Re-running with nothing changed rewrites nothing (idempotent).
+//   npm run changelog -w @pencraft/api-client [-- --check] [-- --base <git-ref>]
+// Each released version keeps a snapshot of the partner document it shipped with (api-history/<version>.json),
+// written once, when package.json first names that version, and never rewritten: it is the baseline make test's
+// breaking-change check compares the document with (tests/run.sh). A version's section is `oasdiff changelog` from
+// the previous version's snapshot (an empty document before the first) to its own; what changed since the current
+// version's snapshot is listed under "Unreleased" (--base compares it with that git ref's document instead). With
+// --check nothing is written: it fails when CHANGELOG.md is not what this would write. Idempotent.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ const EMPTY = `${JSON.stringify({ openapi: '3.0.3', info: { title: 'Pencraft par
 
 const args = process.argv.slice(2);
 const baseRef = args.includes('--base') ? args[args.indexOf('--base') + 1] : undefined;
+const check = args.includes('--check');
 const { version } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 
 /** The components the paths refer to, directly or through other components (the rest is the site's). */
@@ -103,7 +105,16 @@ function section(baseText, revisionText, work) {
 }
 
 mkdirSync(history, { recursive: true });
-writeIfChanged(join(history, `${version}.json`), await currentDocument());
+const current = await currentDocument();
+const snapshot = join(history, `${version}.json`);
+// A released version's snapshot is frozen: only a version package.json names for the first time gets one.
+if (!existsSync(snapshot)) {
+  if (check) {
+    process.stderr.write(`${snapshot} is missing: run npm run changelog -w @pencraft/api-client\n`);
+    process.exit(1);
+  }
+  writeFileSync(snapshot, current);
+}
 const versions = readdirSync(history)
   .filter((name) => /^\d+\.\d+\.\d+\.json$/.test(name))
   .map((name) => name.slice(0, -'.json'.length))
@@ -113,10 +124,13 @@ const work = mkdtempSync(join(tmpdir(), 'pencraft-changelog-'));
 try {
   const sections = versions.map((v, i) => {
     const previous = i > 0 ? readFileSync(join(history, `${versions[i - 1]}.json`), 'utf8') : EMPTY;
-    const base = v === version && baseRef ? documentAt(baseRef) : previous;
-    const against = v === version && baseRef ? ` (against ${baseRef})` : '';
-    return `## ${v}${against}\n\n${section(base, readFileSync(join(history, `${v}.json`), 'utf8'), work)}\n`;
+    return `## ${v}\n\n${section(previous, readFileSync(join(history, `${v}.json`), 'utf8'), work)}\n`;
   });
+  const released = readFileSync(snapshot, 'utf8');
+  if (baseRef || released !== current) {
+    const against = baseRef ? ` (against ${baseRef})` : ` (since ${version})`;
+    sections.push(`## Unreleased${against}\n\n${section(baseRef ? documentAt(baseRef) : released, current, work)}\n`);
+  }
   const text = [
     '# Changelog of @pencraft/api-client',
     '',
@@ -126,7 +140,14 @@ try {
     '',
     ...sections.reverse(),
   ].join('\n');
-  const changed = writeIfChanged(changelog, text);
+  if (check) {
+    const current = existsSync(changelog) && readFileSync(changelog, 'utf8') === text;
+    if (!current) process.stderr.write(`${changelog} is stale: run npm run changelog -w @pencraft/api-client\n`);
+    process.exitCode = current ? 0 : 1;
+    process.stdout.write(current ? `${changelog} is current\n` : '');
+  }
+  const changed = !check && writeIfChanged(changelog, text);
+  if (check) process.exit(process.exitCode ?? 0);
   process.stdout.write(changed ? `wrote ${changelog}\n` : `${changelog} is current\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });
