@@ -172,6 +172,7 @@ function webhookEnv(stack: Stack, secrets: Secrets): Env {
           WEBHOOK_MAX_ATTEMPTS: '3',
           WEBHOOK_TIMEOUT_MS: '3000',
           WEBHOOK_POLL_MS: '200',
+          WEBHOOK_PARTNER_CACHE_MS: '1000',
         }
       : {}),
   };

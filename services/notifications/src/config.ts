@@ -34,6 +34,8 @@ export const notificationsConfigSchema = serviceConfigSchema
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** How often the dispatcher looks for due deliveries besides being woken by new ones. */
     WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+    /** How long identity's answer on whether a partner client is active is kept (a revoked one stops within it). */
+    WEBHOOK_PARTNER_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
     /** Deliveries sent at once. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   })

@@ -4,6 +4,7 @@ import { strictMock, type StrictMock } from '@pencraft/testing';
 import { Webhook } from 'standardwebhooks';
 import type { NotificationsConfig } from '../config.js';
 import { attemptOutcome, WebhookDispatcher } from './webhook-dispatcher.js';
+import type { PartnerStatus } from './partner-status.js';
 import type { ClaimedDelivery, WebhookRepository } from './webhook.repository.js';
 import { newWebhookSecret, type WebhookSecretBox } from './webhook-secret-box.js';
 import type { SendResult, WebhookSender } from './webhook-sender.js';
@@ -66,6 +67,7 @@ describe('WebhookDispatcher', () => {
   const secret = newWebhookSecret();
   const delivery = (id: string, attempts = 0): ClaimedDelivery => ({
     id,
+    clientId: 'partner-a',
     eventType: 'article.published',
     payload: JSON.stringify({ type: 'article.published', data: { id } }),
     attempts,
@@ -76,6 +78,7 @@ describe('WebhookDispatcher', () => {
   let secrets: StrictMock<WebhookSecretBox>;
   let sender: StrictMock<WebhookSender>;
   let log: StrictMock<Logger>;
+  let partners: StrictMock<PartnerStatus>;
   let dispatcher: WebhookDispatcher;
 
   beforeEach(() => {
@@ -83,11 +86,13 @@ describe('WebhookDispatcher', () => {
     secrets = strictMock<WebhookSecretBox>('WebhookSecretBox');
     sender = strictMock<WebhookSender>('WebhookSender');
     log = strictMock<Logger>('Logger');
+    partners = strictMock<PartnerStatus>('PartnerStatus');
+    partners.isActive.mockResolvedValue(true);
     const clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);
     secrets.open.mockReturnValue(secret);
     repository.recordAttempt.mockResolvedValue(undefined);
-    dispatcher = new WebhookDispatcher(repository, secrets, sender, clock, config, log);
+    dispatcher = new WebhookDispatcher(repository, secrets, sender, partners, clock, config, log);
   });
 
   it('claims as many as the free slots, leased past the timeout, and records each attempt', async () => {
@@ -151,5 +156,29 @@ describe('WebhookDispatcher', () => {
     release(OK);
     await stopped;
     expect(repository.recordAttempt).toHaveBeenCalledTimes(2);
+  });
+
+  it("sends nothing for a revoked client: the delivery is dead and the client's endpoints paused", async () => {
+    partners.isActive.mockResolvedValue(false);
+    repository.disableClient.mockResolvedValue(undefined);
+    log.warn.mockReturnValue(undefined);
+    await dispatcher.attempt(delivery('d-8', 1));
+    expect(partners.isActive).toHaveBeenCalledWith('partner-a');
+    expect(sender.deliver).not.toHaveBeenCalled();
+    expect(repository.recordAttempt).toHaveBeenCalledWith(
+      'd-8',
+      expect.objectContaining({ status: 'dead', attempts: 1, error: 'partner client revoked' }),
+    );
+    expect(repository.disableClient).toHaveBeenCalledWith('partner-a', NOW);
+  });
+
+  it('counts an attempt as failed when identity cannot say whether the client is active', async () => {
+    partners.isActive.mockRejectedValue(new Error('identity unavailable'));
+    await dispatcher.attempt(delivery('d-9'));
+    expect(sender.deliver).not.toHaveBeenCalled();
+    expect(repository.recordAttempt).toHaveBeenCalledWith(
+      'd-9',
+      expect.objectContaining({ status: 'failed', attempts: 1, error: 'identity unavailable' }),
+    );
   });
 });

@@ -2,6 +2,7 @@ import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationB
 import { Clock, CONFIG, LOGGER, type Logger } from '@pencraft/kit';
 import type { NotificationsConfig } from '../config.js';
 import { retryDelayMs } from './backoff.js';
+import { PartnerStatus } from './partner-status.js';
 import { WebhookRepository, type AttemptRecord, type ClaimedDelivery } from './webhook.repository.js';
 import { WebhookSecretBox } from './webhook-secret-box.js';
 import { WebhookSender, type SendResult } from './webhook-sender.js';
@@ -53,6 +54,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     private readonly deliveries: WebhookRepository,
     private readonly secrets: WebhookSecretBox,
     private readonly sender: WebhookSender,
+    private readonly partners: PartnerStatus,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: NotificationsConfig,
     @Inject(LOGGER) private readonly log: Logger,
@@ -92,10 +94,17 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     return claimed.length;
   }
 
-  /** One attempt of one delivery, its outcome recorded; never throws. */
+  /**
+   * One attempt of one delivery, its outcome recorded; never throws. A client that is revoked (or no longer
+   * registered) gets nothing more: the delivery is dead and the client's endpoints are paused.
+   */
   async attempt(delivery: ClaimedDelivery): Promise<void> {
     let result: SendResult;
     try {
+      if (!(await this.partners.isActive(delivery.clientId))) {
+        await this.revoked(delivery);
+        return;
+      }
       const secret = this.secrets.open(delivery.secretSealed);
       const headers = signDelivery(secret, delivery.id, this.clock.now(), delivery.payload);
       result = await this.sender.deliver(delivery.url, { ...headers }, delivery.payload);
@@ -119,6 +128,22 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
         'webhook delivery dead',
       );
     }
+  }
+
+  private async revoked(delivery: ClaimedDelivery) {
+    const now = this.clock.now();
+    // The endpoints first: once the delivery reads dead, nothing more of the client's is claimed.
+    await this.deliveries.disableClient(delivery.clientId, now);
+    await this.deliveries.recordAttempt(delivery.id, {
+      status: 'dead',
+      attempts: delivery.attempts,
+      nextAttemptAt: null,
+      responseStatus: null,
+      responseBody: null,
+      error: 'partner client revoked',
+      at: now,
+    });
+    this.log.warn({ deliveryId: delivery.id }, 'webhook delivery of a revoked partner client dropped');
   }
 
   private async run() {

@@ -13,6 +13,8 @@ import {
 /** A delivery claimed for an attempt, with what sending it needs. */
 export interface ClaimedDelivery {
   id: string;
+  /** The owning partner client (Keycloak client id). */
+  clientId: string;
   eventType: string;
   payload: string;
   attempts: number;
@@ -163,6 +165,7 @@ export class WebhookRepository {
       return tx
         .select({
           id: webhookDeliveries.id,
+          clientId: webhookEndpoints.clientId,
           eventType: webhookDeliveries.eventType,
           payload: webhookDeliveries.payload,
           attempts: webhookDeliveries.attempts,
@@ -174,6 +177,14 @@ export class WebhookRepository {
         .where(inArray(webhookDeliveries.id, ids))
         .orderBy(asc(webhookDeliveries.createdAt));
     });
+  }
+
+  /** Pauses every endpoint of a client (a revoked one): nothing more is made or sent for them. */
+  async disableClient(clientId: string, at: Date): Promise<void> {
+    await this.database.db
+      .update(webhookEndpoints)
+      .set({ enabled: false, updatedAt: at })
+      .where(eq(webhookEndpoints.clientId, clientId));
   }
 
   async recordAttempt(id: string, record: AttemptRecord): Promise<void> {

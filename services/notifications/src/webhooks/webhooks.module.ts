@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Clock } from '@pencraft/kit';
+import { GrpcPartnerStatus, PartnerStatus } from './partner-status.js';
 import { WebhookConsumers } from './webhook.consumers.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookRepository } from './webhook.repository.js';
@@ -19,6 +20,7 @@ import { WebhooksGrpcController } from './webhooks.grpc.controller.js';
     WebhookDispatcher,
     WebhookService,
     WebhookConsumers,
+    { provide: PartnerStatus, useClass: GrpcPartnerStatus },
   ],
 })
 export class WebhooksModule {}
