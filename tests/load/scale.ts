@@ -124,8 +124,9 @@ export async function waitForDocuments(url: string, count: number, timeoutMs = 3
 
 /**
  * Grows the writers the leaderboard ranks with the articles: one rated account per 20 published articles, each with
- * a rating and a day of points on each of the last 30 days (identity.rating_days, what the week and month boards
- * sum), copied from the bench writer's row with a fresh id, username and address. Returns the accounts now rated.
+ * a rating and a day of points on each of the last 30 days, summed into the totals of the Baku calendar weeks and
+ * months they fall in (identity.rating_periods, what the week and month boards read), copied from the bench writer's
+ * row with a fresh id, username and address. Returns the accounts now rated.
  */
 export async function growRaters(url: string, articles: number, templateUsername: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
@@ -146,10 +147,12 @@ export async function growRaters(url: string, articles: number, templateUsername
       [have + 1, target, templateUsername],
     );
     await client.query(
-      `insert into identity.rating_days (uid, day, points)
-       select u.id, current_date - g, 1 + (abs(hashtext(u.username)) + g) % 9
-         from identity.users u, generate_series(0, 29) as g
-        where u.username like 'rater_%' and not exists (select 1 from identity.rating_days d where d.uid = u.id)`,
+      `insert into identity.rating_periods (uid, period, starts, points)
+       select u.id, p.period, date_trunc(p.period, ((now() at time zone 'Asia/Baku')::date - g)::timestamp)::date,
+              sum(1 + (abs(hashtext(u.username)) + g) % 9)
+         from identity.users u, generate_series(0, 29) as g, (values ('week'), ('month')) as p(period)
+        where u.username like 'rater_%' and not exists (select 1 from identity.rating_periods r where r.uid = u.id)
+        group by 1, 2, 3`,
     );
     await client.query('commit');
     return target;
