@@ -334,4 +334,27 @@ describe('deliveries', () => {
     const moderator = bearer(await staffToken('moderator'));
     expect((await http('GET', `/api/staff/partners/${partnerA.id}/webhooks`, moderator)).status).toBe(403);
   });
+
+  it('sends nothing more to a revoked client: its delivery is dead and its endpoints paused', async () => {
+    const admin = bearer(await staffToken('admin'));
+    expect((await http('POST', `/api/staff/partners/${partnerB.id}/revoke`, admin)).status).toBe(200);
+    // notifications keeps identity's answer WEBHOOK_PARTNER_CACHE_MS (1 s in the test profile).
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const before = at('/b').length;
+    const [ofB] = (await http('GET', `/api/staff/partners/${partnerB.id}/webhooks`, admin)).body.items as {
+      deliveries: Delivery[];
+    }[];
+    const redelivered = await http('POST', `/api/staff/webhook-deliveries/${ofB!.deliveries[0]!.id}/redeliver`, admin);
+    expect(redelivered.status).toBe(200);
+    const after = await eventually(async () => {
+      const [listed] = (await http('GET', `/api/staff/partners/${partnerB.id}/webhooks`, admin)).body.items as {
+        endpoint: Endpoint & { enabled: boolean };
+        deliveries: (Delivery & { lastError: string })[];
+      }[];
+      return listed!.deliveries[0]!.status === 'dead' ? listed : undefined;
+    });
+    expect(after!.deliveries[0]!.lastError).toBe('partner client revoked');
+    expect(after!.endpoint.enabled).toBe(false);
+    expect(at('/b')).toHaveLength(before);
+  });
 });
