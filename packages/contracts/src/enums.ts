@@ -5,6 +5,9 @@
 // refuses to load when the proto enum and the rules' list disagree.
 import { AppError } from '@pencraft/errors';
 import {
+  ARTICLE_REMOVAL_REASONS,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
   ACCOUNT_LOG_TYPES,
   AUDIT_ACTIONS,
   AUDIT_SUBJECT_KINDS,
@@ -65,6 +68,9 @@ import {
   PublicationRole,
   SubscriptionTier,
 } from './gen/publications/v1/publications.js';
+
+import { ArticleRemovalReason } from './gen/events/v1/articles.js';
+import { WebhookDeliveryStatus, WebhookEventType } from './gen/notifications/v1/webhooks.js';
 
 export interface EnumCodec<E extends number, V extends string> {
   /** The names, in the rules' order: what zod schemas, check constraints and option lists are made from. */
@@ -258,3 +264,18 @@ export const feedbackStatuses = protoEnum<FeedbackStatus, (typeof FEEDBACK_STATU
   FEEDBACK_STATUSES,
 );
 export const ratingKinds = protoEnum<RatingKind, (typeof RATING_KINDS)[number]>('RatingKind', RatingKind, RATING_KINDS);
+export const articleRemovalReasons = protoEnum<ArticleRemovalReason, (typeof ARTICLE_REMOVAL_REASONS)[number]>(
+  'ArticleRemovalReason',
+  ArticleRemovalReason,
+  ARTICLE_REMOVAL_REASONS,
+);
+export const webhookEventTypes = protoEnum<WebhookEventType, (typeof WEBHOOK_EVENT_TYPES)[number]>(
+  'WebhookEventType',
+  WebhookEventType,
+  WEBHOOK_EVENT_TYPES,
+);
+export const webhookDeliveryStatuses = protoEnum<WebhookDeliveryStatus, (typeof WEBHOOK_DELIVERY_STATUSES)[number]>(
+  'WebhookDeliveryStatus',
+  WebhookDeliveryStatus,
+  WEBHOOK_DELIVERY_STATUSES,
+);

@@ -256,6 +256,8 @@ export {
   TOKEN_EXPIRY_DAYS_MAX,
   TOKENS_PER_USER_MAX,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_DELIVERY_STATUSES,
+  ARTICLE_REMOVAL_REASONS,
   WEBHOOK_ENDPOINTS_PER_CLIENT_MAX,
   WEBHOOK_URL_MAX,
   PARTNER_RATE_LIMIT_DEFAULT,
@@ -264,4 +266,6 @@ export {
   type PartnerScope,
   type TokenScope,
   type WebhookEventType,
+  type WebhookDeliveryStatus,
+  type ArticleRemovalReason,
 } from './partner.js';

@@ -44,6 +44,15 @@ export const WEBHOOK_EVENT_TYPES = [
   'subscription.ended',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/**
+ * Where a webhook delivery stands: pending (not tried yet, or a redelivery asked) → succeeded (a 2xx) | failed (retried
+ * later) → dead (the last try failed: the dead-letter list).
+ */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dead'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+/** Why a published article left (articles.article.removed, the webhooks' article.removed). */
+export const ARTICLE_REMOVAL_REASONS = ['accountDeleted'] as const;
+export type ArticleRemovalReason = (typeof ARTICLE_REMOVAL_REASONS)[number];
 /** Endpoints a partner client may hold. */
 export const WEBHOOK_ENDPOINTS_PER_CLIENT_MAX = 10;
 export const WEBHOOK_URL_MAX = 2000;

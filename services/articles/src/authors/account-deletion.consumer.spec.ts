@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
+import { ArticleRemovalReason } from '@pencraft/contracts/events/v1/articles';
 import type { Clock, EventConsumers, Outbox, Subscription } from '@pencraft/kit';
 import { strictMock, TX } from '@pencraft/testing';
 import type { ArticleRepository } from '../articles/article.repository.js';
@@ -58,8 +59,18 @@ describe('AccountDeletionConsumer (articles)', () => {
     ]);
     const removed = outbox.add.mock.calls.map(([, event]) => EVENTS.articleRemoved.message.decode(event.payload));
     expect(removed).toEqual([
-      { articleId: 'a-1', authorUid: 'u-1', reason: 'accountDeleted', atMs: 5000 },
-      { articleId: 'a-2', authorUid: 'u-1', reason: 'accountDeleted', atMs: 5000 },
+      {
+        articleId: 'a-1',
+        authorUid: 'u-1',
+        reason: ArticleRemovalReason.ARTICLE_REMOVAL_REASON_ACCOUNT_DELETED,
+        atMs: 5000,
+      },
+      {
+        articleId: 'a-2',
+        authorUid: 'u-1',
+        reason: ArticleRemovalReason.ARTICLE_REMOVAL_REASON_ACCOUNT_DELETED,
+        atMs: 5000,
+      },
     ]);
   });
 });

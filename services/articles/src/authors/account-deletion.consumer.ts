@@ -2,6 +2,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS, eventSubscription, outboxEvent } from '@pencraft/contracts/events';
 import type { UserDeleted } from '@pencraft/contracts/events/v1/identity';
 import { Clock, EventConsumers, Outbox, type Transaction } from '@pencraft/kit';
+import { articleRemovalReasons } from '@pencraft/contracts/enums';
 import { ArticleRepository } from '../articles/article.repository.js';
 import { CoAuthorRepository } from '../coauthors/coauthor.repository.js';
 import { EngagementRepository } from '../feeds/engagement.repository.js';
@@ -39,10 +40,11 @@ export class AccountDeletionConsumer implements OnApplicationBootstrap {
     const published = await this.articles.listPublishedIdsByAuthor(tx, user.uid);
     await this.articles.deleteByAuthor(tx, user.uid);
     const atMs = this.clock.now().getTime();
+    const reason = articleRemovalReasons.toProto('accountDeleted');
     for (const articleId of published) {
       await this.outbox.add(
         tx,
-        outboxEvent(EVENTS.articleRemoved, { articleId, authorUid: user.uid, reason: 'accountDeleted', atMs }),
+        outboxEvent(EVENTS.articleRemoved, { articleId, authorUid: user.uid, reason, atMs }),
       );
     }
     await this.authors.remove(tx, user.uid);

@@ -1,3 +1,4 @@
+import { webhookDeliveryStatuses, webhookEventTypes } from '@pencraft/contracts/enums';
 import type { WebhookDelivery, WebhookEndpoint } from '@pencraft/contracts/notifications/v1/webhooks';
 import { UUID_PATTERN, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX } from '@pencraft/rules';
 import { z } from 'zod';
@@ -170,8 +171,8 @@ export function toDeliveryJson(delivery: WebhookDelivery): z.output<typeof V1Web
   return {
     id: delivery.id,
     endpointId: delivery.endpointId,
-    eventType: delivery.eventType,
-    status: delivery.status,
+    eventType: webhookEventTypes.fromProto(delivery.eventType) ?? '',
+    status: webhookDeliveryStatuses.fromProto(delivery.status) ?? 'pending',
     attempts: delivery.attempts,
     nextAttemptAt: iso(delivery.nextAttemptAtMs),
     lastResponseStatus: delivery.lastResponseStatus || null,

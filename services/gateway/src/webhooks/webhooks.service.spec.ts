@@ -1,7 +1,12 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
 import { strictMock, type StrictMock } from '@pencraft/testing';
-import type { WebhookDelivery, WebhookEndpoint } from '@pencraft/contracts/notifications/v1/webhooks';
+import {
+  WebhookDeliveryStatus,
+  WebhookEventType,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '@pencraft/contracts/notifications/v1/webhooks';
 import type { PartnerClientsClient } from '../partner-clients/partner-clients.upstream.js';
 import type { PartnerPrincipal } from '../partner/partner.principal.js';
 import { WebhooksService } from './webhooks.service.js';
@@ -24,8 +29,8 @@ const delivery: WebhookDelivery = {
   id: ID,
   endpointId: ID,
   eventId: 'e-1',
-  eventType: 'article.published',
-  status: 'dead',
+  eventType: WebhookEventType.WEBHOOK_EVENT_TYPE_ARTICLE_PUBLISHED,
+  status: WebhookDeliveryStatus.WEBHOOK_DELIVERY_STATUS_DEAD,
   attempts: 8,
   nextAttemptAtMs: 0,
   lastResponseStatus: 500,

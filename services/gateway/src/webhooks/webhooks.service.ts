@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { webhookDeliveryStatuses } from '@pencraft/contracts/enums';
 import { AppError } from '@pencraft/errors';
 import type { z } from 'zod';
 import { PARTNER_CLIENTS, type PartnerClientsClient } from '../partner-clients/partner-clients.upstream.js';
@@ -68,7 +69,7 @@ export class WebhooksService {
     const { deliveries } = await this.webhooks.listDeliveries({
       clientId: this.clientOf(partner),
       endpointId: id,
-      status: query.status ?? '',
+      status: query.status ? webhookDeliveryStatuses.toProto(query.status) : 0,
       limit: query.limit ?? 0,
     });
     return { items: deliveries.map(toDeliveryJson) };

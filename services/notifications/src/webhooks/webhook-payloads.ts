@@ -1,4 +1,4 @@
-import { languages } from '@pencraft/contracts/enums';
+import { articleRemovalReasons, languages } from '@pencraft/contracts/enums';
 import type { ArticlePublished, ArticleRemoved } from '@pencraft/contracts/events/v1/articles';
 import type { CommentPublished } from '@pencraft/contracts/events/v1/comments';
 import type { SubscriptionCancelled, SubscriptionCreated } from '@pencraft/contracts/events/v1/publications';
@@ -41,7 +41,11 @@ export function articleRemovedMessage(event: ArticleRemoved): WebhookMessage {
   return {
     type: 'article.removed',
     timestamp: iso(event.atMs),
-    data: { articleId: event.articleId, reason: event.reason, removedAt: iso(event.atMs) },
+    data: {
+      articleId: event.articleId,
+      reason: articleRemovalReasons.fromProto(event.reason) ?? null,
+      removedAt: iso(event.atMs),
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import type { Clock } from '@pencraft/kit';
 import { strictMock, TX, type StrictMock } from '@pencraft/testing';
 import { WEBHOOK_ENDPOINTS_PER_CLIENT_MAX } from '@pencraft/rules';
 import type { NotificationsConfig } from '../config.js';
+import { WebhookDeliveryStatus } from '@pencraft/contracts/notifications/v1/webhooks';
 import type { WebhookDispatcher } from './webhook-dispatcher.js';
 import type { WebhookRepository } from './webhook.repository.js';
 import type { WebhookSecretBox } from './webhook-secret-box.js';
@@ -108,7 +109,7 @@ describe('WebhookService', () => {
     expect(await code(service.get('partner-b', ENDPOINT))).toBe('NotFound');
     expect(repository.findEndpoint).toHaveBeenCalledWith(TX, 'partner-b', ENDPOINT);
     expect(await code(service.get('partner-b', 'not-a-uuid'))).toBe('NotFound');
-    expect(await code(service.deliveries('partner-b', ENDPOINT, '', 0))).toBe('NotFound');
+    expect(await code(service.deliveries('partner-b', ENDPOINT, 0, 0))).toBe('NotFound');
     repository.deleteEndpoint.mockResolvedValue(false);
     expect(await code(service.delete('partner-b', ENDPOINT))).toBe('NotFound');
     expect(repository.deleteEndpoint).toHaveBeenCalledWith(TX, 'partner-b', ENDPOINT);
@@ -124,16 +125,20 @@ describe('WebhookService', () => {
     dispatcher.poke.mockReturnValue(undefined);
     const { delivery } = await service.redeliver('partner-a', ENDPOINT, DELIVERY);
     expect(repository.redeliver).toHaveBeenCalledWith(TX, DELIVERY, NOW);
-    expect(delivery).toMatchObject({ id: DELIVERY, status: 'pending', lastResponseStatus: 500 });
+    expect(delivery).toMatchObject({
+      id: DELIVERY,
+      status: WebhookDeliveryStatus.WEBHOOK_DELIVERY_STATUS_PENDING,
+      lastResponseStatus: 500,
+    });
     expect(dispatcher.poke).toHaveBeenCalledTimes(1);
   });
 
   it('lists deliveries of a known status only, capped at 100', async () => {
     repository.findEndpoint.mockResolvedValue(endpointRow);
     repository.listDeliveries.mockResolvedValue([deliveryRow]);
-    await service.deliveries('partner-a', ENDPOINT, 'dead', 500);
+    await service.deliveries('partner-a', ENDPOINT, WebhookDeliveryStatus.WEBHOOK_DELIVERY_STATUS_DEAD, 500);
     expect(repository.listDeliveries).toHaveBeenCalledWith(TX, ENDPOINT, 'dead', 100);
-    expect(await code(service.deliveries('partner-a', ENDPOINT, 'lost', 10))).toBe('InvalidModel');
+    expect(await code(service.deliveries('partner-a', ENDPOINT, 99 as WebhookDeliveryStatus, 10))).toBe('InvalidModel');
   });
 
   it('refuses a call without a client id (a bare personal token never reaches here with one)', async () => {

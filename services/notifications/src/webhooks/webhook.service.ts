@@ -4,6 +4,8 @@ import type {
   WebhookEndpoint,
   EndpointWithDeliveries,
 } from '@pencraft/contracts/notifications/v1/webhooks';
+import { webhookDeliveryStatuses, webhookEventTypes } from '@pencraft/contracts/enums';
+import type { WebhookDeliveryStatus as WebhookDeliveryStatusProto } from '@pencraft/contracts/notifications/v1/webhooks';
 import { AppError } from '@pencraft/errors';
 import { Clock, CONFIG, type Queryable } from '@pencraft/kit';
 import { isUuid, WEBHOOK_ENDPOINTS_PER_CLIENT_MAX, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@pencraft/rules';
@@ -18,12 +20,7 @@ import {
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookRepository } from './webhook.repository.js';
 import { newWebhookSecret, WebhookSecretBox } from './webhook-secret-box.js';
-import {
-  WEBHOOK_DELIVERY_STATUSES,
-  type WebhookDeliveryRow,
-  type WebhookDeliveryStatus,
-  type WebhookEndpointRow,
-} from './webhook.tables.js';
+import { type WebhookDeliveryRow, type WebhookDeliveryStatus, type WebhookEndpointRow } from './webhook.tables.js';
 
 const DELIVERIES_DEFAULT = 50;
 const DELIVERIES_MAX = 100;
@@ -50,8 +47,8 @@ export function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
     id: row.id,
     endpointId: row.endpointId,
     eventId: row.eventId,
-    eventType: row.eventType,
-    status: row.status,
+    eventType: webhookEventTypes.toProto(row.eventType as WebhookEventType),
+    status: webhookDeliveryStatuses.toProto(row.status),
     attempts: row.attempts,
     nextAttemptAtMs: row.nextAttemptAt?.getTime() ?? 0,
     lastResponseStatus: row.lastResponseStatus ?? 0,
@@ -169,14 +166,17 @@ export class WebhookService {
     return {};
   }
 
-  async deliveries(clientId: string, endpointId: string, status: string, limit: number) {
+  /** `status` UNSPECIFIED (0) for every status. */
+  async deliveries(clientId: string, endpointId: string, status: WebhookDeliveryStatusProto, limit: number) {
     const owner = this.client(clientId);
     await this.endpointOf(this.repository.reader(), owner, endpointId);
-    if (status && !(WEBHOOK_DELIVERY_STATUSES as readonly string[]).includes(status)) throw invalid('status');
+    const only: WebhookDeliveryStatus | undefined = status
+      ? webhookDeliveryStatuses.require(status, 'status')
+      : undefined;
     const rows = await this.repository.listDeliveries(
       this.repository.reader(),
       endpointId,
-      (status || undefined) as WebhookDeliveryStatus | undefined,
+      only,
       Math.min(Math.max(limit || DELIVERIES_DEFAULT, 1), DELIVERIES_MAX),
     );
     return { deliveries: rows.map(toDelivery) };

@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { oneOf } from '@pencraft/kit/schema';
-import { WEBHOOK_EVENT_TYPES } from '@pencraft/rules';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type WebhookDeliveryStatus } from '@pencraft/rules';
 import { boolean, check, index, integer, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { notificationsSchema } from '../notifications.schema.js';
 
-/**
- * Where a delivery stands: pending (not tried yet, or redelivery asked) → succeeded (a 2xx) | failed (will be retried
- * at next_attempt_at) → dead (the last try failed: the dead-letter list; a redelivery makes it pending again).
- */
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dead'] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+/** Where a delivery stands (rules: WEBHOOK_DELIVERY_STATUSES; a redelivery makes a dead one pending again). */
+export { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus };
 
 /** A partner client's webhook endpoint (issue #18). */
 export const webhookEndpoints = notificationsSchema.table(

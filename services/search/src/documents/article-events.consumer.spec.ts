@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@pencraft/contracts/events';
-import type { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
+import { ArticleRemovalReason, type ArticlePublished } from '@pencraft/contracts/events/v1/articles';
 import type { EventConsumers, Subscription } from '@pencraft/kit';
 import { strictMock, TX, type StrictMock } from '@pencraft/testing';
 import { ArticleEventsConsumer, photoId } from './article-events.consumer.js';
@@ -147,7 +147,12 @@ describe('ArticleEventsConsumer', () => {
     expect(removed.durable).toBe(EVENTS.articleRemoved.consumers.search);
     expect(removed.subjects).toEqual([EVENTS.articleRemoved.subject]);
     const data = EVENTS.articleRemoved.message
-      .encode({ articleId: 'a-9', authorUid: 'u-1', reason: 'accountDeleted', atMs: 1 })
+      .encode({
+        articleId: 'a-9',
+        authorUid: 'u-1',
+        reason: ArticleRemovalReason.ARTICLE_REMOVAL_REASON_ACCOUNT_DELETED,
+        atMs: 1,
+      })
       .finish();
     await removed.handler({ id: 'e-9', subject: EVENTS.articleRemoved.subject, type: '', data }, TX);
     expect(documents.remove).toHaveBeenCalledWith(TX, 'a-9');

@@ -19,6 +19,41 @@ export const protobufPackage = "events.v1";
 
 export const protobufFileName = "events/v1/articles.proto";
 
+/** Why a published article left (articles.article.removed). */
+export enum ArticleRemovalReason {
+  ARTICLE_REMOVAL_REASON_UNSPECIFIED = 0,
+  /** ARTICLE_REMOVAL_REASON_ACCOUNT_DELETED - Its author's account was deleted. */
+  ARTICLE_REMOVAL_REASON_ACCOUNT_DELETED = 1,
+  UNRECOGNIZED = -1,
+}
+
+export function articleRemovalReasonFromJSON(object: any): ArticleRemovalReason {
+  switch (object) {
+    case 0:
+    case "ARTICLE_REMOVAL_REASON_UNSPECIFIED":
+      return ArticleRemovalReason.ARTICLE_REMOVAL_REASON_UNSPECIFIED;
+    case 1:
+    case "ARTICLE_REMOVAL_REASON_ACCOUNT_DELETED":
+      return ArticleRemovalReason.ARTICLE_REMOVAL_REASON_ACCOUNT_DELETED;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return ArticleRemovalReason.UNRECOGNIZED;
+  }
+}
+
+export function articleRemovalReasonToJSON(object: ArticleRemovalReason): string {
+  switch (object) {
+    case ArticleRemovalReason.ARTICLE_REMOVAL_REASON_UNSPECIFIED:
+      return "ARTICLE_REMOVAL_REASON_UNSPECIFIED";
+    case ArticleRemovalReason.ARTICLE_REMOVAL_REASON_ACCOUNT_DELETED:
+      return "ARTICLE_REMOVAL_REASON_ACCOUNT_DELETED";
+    case ArticleRemovalReason.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 /**
  * Subject articles.article.published: an article became visible to readers, or what readers see of it changed and it
  * is announced again (an approved edit, its publication or its audience, or for a translation its original's). Each
@@ -295,8 +330,7 @@ export interface ArticleRemoved {
   articleId: string;
   /** Its principal author (UUID). */
   authorUid: string;
-  /** Why: accountDeleted. */
-  reason: string;
+  reason: ArticleRemovalReason;
   /** Milliseconds since the Unix epoch. */
   atMs: number;
 }
@@ -2594,7 +2628,7 @@ export const ArticleCounted: MessageFns<ArticleCounted> = {
 };
 
 function createBaseArticleRemoved(): ArticleRemoved {
-  return { articleId: "", authorUid: "", reason: "", atMs: 0 };
+  return { articleId: "", authorUid: "", reason: 0, atMs: 0 };
 }
 
 export const ArticleRemoved: MessageFns<ArticleRemoved> = {
@@ -2605,8 +2639,8 @@ export const ArticleRemoved: MessageFns<ArticleRemoved> = {
     if (message.authorUid !== "") {
       writer.uint32(18).string(message.authorUid);
     }
-    if (message.reason !== "") {
-      writer.uint32(26).string(message.reason);
+    if (message.reason !== 0) {
+      writer.uint32(24).int32(message.reason);
     }
     if (message.atMs !== 0) {
       writer.uint32(32).int64(message.atMs);
@@ -2644,11 +2678,11 @@ export const ArticleRemoved: MessageFns<ArticleRemoved> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.reason = reader.string();
+            message.reason = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -2683,7 +2717,7 @@ export const ArticleRemoved: MessageFns<ArticleRemoved> = {
         : isSet(object.author_uid)
         ? globalThis.String(object.author_uid)
         : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reason: isSet(object.reason) ? articleRemovalReasonFromJSON(object.reason) : 0,
       atMs: isSet(object.atMs)
         ? globalThis.Number(object.atMs)
         : isSet(object.at_ms)
@@ -2700,8 +2734,8 @@ export const ArticleRemoved: MessageFns<ArticleRemoved> = {
     if (message.authorUid !== "") {
       obj.authorUid = message.authorUid;
     }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
+    if (message.reason !== 0) {
+      obj.reason = articleRemovalReasonToJSON(message.reason);
     }
     if (message.atMs !== 0) {
       obj.atMs = Math.round(message.atMs);

@@ -23,6 +23,126 @@ export const protobufPackage = "notifications.v1";
 
 export const protobufFileName = "notifications/v1/webhooks.proto";
 
+/** A delivery's state (rules: WEBHOOK_DELIVERY_STATUSES). */
+export enum WebhookDeliveryStatus {
+  WEBHOOK_DELIVERY_STATUS_UNSPECIFIED = 0,
+  /** WEBHOOK_DELIVERY_STATUS_PENDING - Not tried yet, or a redelivery was asked. */
+  WEBHOOK_DELIVERY_STATUS_PENDING = 1,
+  /** WEBHOOK_DELIVERY_STATUS_SUCCEEDED - A 2xx answered. */
+  WEBHOOK_DELIVERY_STATUS_SUCCEEDED = 2,
+  /** WEBHOOK_DELIVERY_STATUS_FAILED - Failed; retried at next_attempt_at. */
+  WEBHOOK_DELIVERY_STATUS_FAILED = 3,
+  /** WEBHOOK_DELIVERY_STATUS_DEAD - The last try failed: the dead-letter list. */
+  WEBHOOK_DELIVERY_STATUS_DEAD = 4,
+  UNRECOGNIZED = -1,
+}
+
+export function webhookDeliveryStatusFromJSON(object: any): WebhookDeliveryStatus {
+  switch (object) {
+    case 0:
+    case "WEBHOOK_DELIVERY_STATUS_UNSPECIFIED":
+      return WebhookDeliveryStatus.WEBHOOK_DELIVERY_STATUS_UNSPECIFIED;
+    case 1:
+    case "WEBHOOK_DELIVERY_STATUS_PENDING":
+      return WebhookDeliveryStatus.WEBHOOK_DELIVERY_STATUS_PENDING;
+    case 2:
+    case "WEBHOOK_DELIVERY_STATUS_SUCCEEDED":
+      return WebhookDeliveryStatus.WEBHOOK_DELIVERY_STATUS_SUCCEEDED;
+    case 3:
+    case "WEBHOOK_DELIVERY_STATUS_FAILED":
+      return WebhookDeliveryStatus.WEBHOOK_DELIVERY_STATUS_FAILED;
+    case 4:
+    case "WEBHOOK_DELIVERY_STATUS_DEAD":
+      return WebhookDeliveryStatus.WEBHOOK_DELIVERY_STATUS_DEAD;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return WebhookDeliveryStatus.UNRECOGNIZED;
+  }
+}
+
+export function webhookDeliveryStatusToJSON(object: WebhookDeliveryStatus): string {
+  switch (object) {
+    case WebhookDeliveryStatus.WEBHOOK_DELIVERY_STATUS_UNSPECIFIED:
+      return "WEBHOOK_DELIVERY_STATUS_UNSPECIFIED";
+    case WebhookDeliveryStatus.WEBHOOK_DELIVERY_STATUS_PENDING:
+      return "WEBHOOK_DELIVERY_STATUS_PENDING";
+    case WebhookDeliveryStatus.WEBHOOK_DELIVERY_STATUS_SUCCEEDED:
+      return "WEBHOOK_DELIVERY_STATUS_SUCCEEDED";
+    case WebhookDeliveryStatus.WEBHOOK_DELIVERY_STATUS_FAILED:
+      return "WEBHOOK_DELIVERY_STATUS_FAILED";
+    case WebhookDeliveryStatus.WEBHOOK_DELIVERY_STATUS_DEAD:
+      return "WEBHOOK_DELIVERY_STATUS_DEAD";
+    case WebhookDeliveryStatus.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/** What a delivery tells (rules: WEBHOOK_EVENT_TYPES; article.published is ARTICLE_PUBLISHED). */
+export enum WebhookEventType {
+  WEBHOOK_EVENT_TYPE_UNSPECIFIED = 0,
+  WEBHOOK_EVENT_TYPE_ARTICLE_PUBLISHED = 1,
+  WEBHOOK_EVENT_TYPE_ARTICLE_UPDATED = 2,
+  WEBHOOK_EVENT_TYPE_ARTICLE_REMOVED = 3,
+  WEBHOOK_EVENT_TYPE_COMMENT_PUBLISHED = 4,
+  WEBHOOK_EVENT_TYPE_SUBSCRIPTION_STARTED = 5,
+  WEBHOOK_EVENT_TYPE_SUBSCRIPTION_ENDED = 6,
+  UNRECOGNIZED = -1,
+}
+
+export function webhookEventTypeFromJSON(object: any): WebhookEventType {
+  switch (object) {
+    case 0:
+    case "WEBHOOK_EVENT_TYPE_UNSPECIFIED":
+      return WebhookEventType.WEBHOOK_EVENT_TYPE_UNSPECIFIED;
+    case 1:
+    case "WEBHOOK_EVENT_TYPE_ARTICLE_PUBLISHED":
+      return WebhookEventType.WEBHOOK_EVENT_TYPE_ARTICLE_PUBLISHED;
+    case 2:
+    case "WEBHOOK_EVENT_TYPE_ARTICLE_UPDATED":
+      return WebhookEventType.WEBHOOK_EVENT_TYPE_ARTICLE_UPDATED;
+    case 3:
+    case "WEBHOOK_EVENT_TYPE_ARTICLE_REMOVED":
+      return WebhookEventType.WEBHOOK_EVENT_TYPE_ARTICLE_REMOVED;
+    case 4:
+    case "WEBHOOK_EVENT_TYPE_COMMENT_PUBLISHED":
+      return WebhookEventType.WEBHOOK_EVENT_TYPE_COMMENT_PUBLISHED;
+    case 5:
+    case "WEBHOOK_EVENT_TYPE_SUBSCRIPTION_STARTED":
+      return WebhookEventType.WEBHOOK_EVENT_TYPE_SUBSCRIPTION_STARTED;
+    case 6:
+    case "WEBHOOK_EVENT_TYPE_SUBSCRIPTION_ENDED":
+      return WebhookEventType.WEBHOOK_EVENT_TYPE_SUBSCRIPTION_ENDED;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return WebhookEventType.UNRECOGNIZED;
+  }
+}
+
+export function webhookEventTypeToJSON(object: WebhookEventType): string {
+  switch (object) {
+    case WebhookEventType.WEBHOOK_EVENT_TYPE_UNSPECIFIED:
+      return "WEBHOOK_EVENT_TYPE_UNSPECIFIED";
+    case WebhookEventType.WEBHOOK_EVENT_TYPE_ARTICLE_PUBLISHED:
+      return "WEBHOOK_EVENT_TYPE_ARTICLE_PUBLISHED";
+    case WebhookEventType.WEBHOOK_EVENT_TYPE_ARTICLE_UPDATED:
+      return "WEBHOOK_EVENT_TYPE_ARTICLE_UPDATED";
+    case WebhookEventType.WEBHOOK_EVENT_TYPE_ARTICLE_REMOVED:
+      return "WEBHOOK_EVENT_TYPE_ARTICLE_REMOVED";
+    case WebhookEventType.WEBHOOK_EVENT_TYPE_COMMENT_PUBLISHED:
+      return "WEBHOOK_EVENT_TYPE_COMMENT_PUBLISHED";
+    case WebhookEventType.WEBHOOK_EVENT_TYPE_SUBSCRIPTION_STARTED:
+      return "WEBHOOK_EVENT_TYPE_SUBSCRIPTION_STARTED";
+    case WebhookEventType.WEBHOOK_EVENT_TYPE_SUBSCRIPTION_ENDED:
+      return "WEBHOOK_EVENT_TYPE_SUBSCRIPTION_ENDED";
+    case WebhookEventType.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 export interface WebhookEndpoint {
   /** UUID. */
   id: string;
@@ -43,9 +163,8 @@ export interface WebhookDelivery {
   endpointId: string;
   /** The platform event it was made from (its id) and its webhook type. */
   eventId: string;
-  eventType: string;
-  /** pending, succeeded, failed (will be retried) or dead (no more tries: the dead-letter list). */
-  status: string;
+  eventType: WebhookEventType;
+  status: WebhookDeliveryStatus;
   attempts: number;
   /** Milliseconds since the Unix epoch; 0 when none is due. */
   nextAttemptAtMs: number;
@@ -118,8 +237,8 @@ export interface DeleteEndpointResponse {
 export interface ListDeliveriesRequest {
   clientId: string;
   endpointId: string;
-  /** Empty for every status. */
-  status: string;
+  /** UNSPECIFIED for every status. */
+  status: WebhookDeliveryStatus;
   /** At most 100; 0 for 50. */
   limit: number;
 }
@@ -335,8 +454,8 @@ function createBaseWebhookDelivery(): WebhookDelivery {
     id: "",
     endpointId: "",
     eventId: "",
-    eventType: "",
-    status: "",
+    eventType: 0,
+    status: 0,
     attempts: 0,
     nextAttemptAtMs: 0,
     lastResponseStatus: 0,
@@ -359,11 +478,11 @@ export const WebhookDelivery: MessageFns<WebhookDelivery> = {
     if (message.eventId !== "") {
       writer.uint32(26).string(message.eventId);
     }
-    if (message.eventType !== "") {
-      writer.uint32(34).string(message.eventType);
+    if (message.eventType !== 0) {
+      writer.uint32(32).int32(message.eventType);
     }
-    if (message.status !== "") {
-      writer.uint32(42).string(message.status);
+    if (message.status !== 0) {
+      writer.uint32(40).int32(message.status);
     }
     if (message.attempts !== 0) {
       writer.uint32(48).int32(message.attempts);
@@ -430,19 +549,19 @@ export const WebhookDelivery: MessageFns<WebhookDelivery> = {
             continue;
           }
           case 4: {
-            if (tag !== 34) {
+            if (tag !== 32) {
               break;
             }
 
-            message.eventType = reader.string();
+            message.eventType = reader.int32() as any;
             continue;
           }
           case 5: {
-            if (tag !== 42) {
+            if (tag !== 40) {
               break;
             }
 
-            message.status = reader.string();
+            message.status = reader.int32() as any;
             continue;
           }
           case 6: {
@@ -535,11 +654,11 @@ export const WebhookDelivery: MessageFns<WebhookDelivery> = {
         ? globalThis.String(object.event_id)
         : "",
       eventType: isSet(object.eventType)
-        ? globalThis.String(object.eventType)
+        ? webhookEventTypeFromJSON(object.eventType)
         : isSet(object.event_type)
-        ? globalThis.String(object.event_type)
-        : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
+        ? webhookEventTypeFromJSON(object.event_type)
+        : 0,
+      status: isSet(object.status) ? webhookDeliveryStatusFromJSON(object.status) : 0,
       attempts: isSet(object.attempts) ? globalThis.Number(object.attempts) : 0,
       nextAttemptAtMs: isSet(object.nextAttemptAtMs)
         ? globalThis.Number(object.nextAttemptAtMs)
@@ -590,11 +709,11 @@ export const WebhookDelivery: MessageFns<WebhookDelivery> = {
     if (message.eventId !== "") {
       obj.eventId = message.eventId;
     }
-    if (message.eventType !== "") {
-      obj.eventType = message.eventType;
+    if (message.eventType !== 0) {
+      obj.eventType = webhookEventTypeToJSON(message.eventType);
     }
-    if (message.status !== "") {
-      obj.status = message.status;
+    if (message.status !== 0) {
+      obj.status = webhookDeliveryStatusToJSON(message.status);
     }
     if (message.attempts !== 0) {
       obj.attempts = Math.round(message.attempts);
@@ -1389,7 +1508,7 @@ export const DeleteEndpointResponse: MessageFns<DeleteEndpointResponse> = {
 };
 
 function createBaseListDeliveriesRequest(): ListDeliveriesRequest {
-  return { clientId: "", endpointId: "", status: "", limit: 0 };
+  return { clientId: "", endpointId: "", status: 0, limit: 0 };
 }
 
 export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
@@ -1400,8 +1519,8 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
     if (message.endpointId !== "") {
       writer.uint32(18).string(message.endpointId);
     }
-    if (message.status !== "") {
-      writer.uint32(26).string(message.status);
+    if (message.status !== 0) {
+      writer.uint32(24).int32(message.status);
     }
     if (message.limit !== 0) {
       writer.uint32(32).int32(message.limit);
@@ -1439,11 +1558,11 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.status = reader.string();
+            message.status = reader.int32() as any;
             continue;
           }
           case 4: {
@@ -1478,7 +1597,7 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
         : isSet(object.endpoint_id)
         ? globalThis.String(object.endpoint_id)
         : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      status: isSet(object.status) ? webhookDeliveryStatusFromJSON(object.status) : 0,
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
     };
   },
@@ -1491,8 +1610,8 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
     if (message.endpointId !== "") {
       obj.endpointId = message.endpointId;
     }
-    if (message.status !== "") {
-      obj.status = message.status;
+    if (message.status !== 0) {
+      obj.status = webhookDeliveryStatusToJSON(message.status);
     }
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
