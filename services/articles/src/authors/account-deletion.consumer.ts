@@ -42,10 +42,7 @@ export class AccountDeletionConsumer implements OnApplicationBootstrap {
     const atMs = this.clock.now().getTime();
     const reason = articleRemovalReasons.toProto('accountDeleted');
     for (const articleId of published) {
-      await this.outbox.add(
-        tx,
-        outboxEvent(EVENTS.articleRemoved, { articleId, authorUid: user.uid, reason, atMs }),
-      );
+      await this.outbox.add(tx, outboxEvent(EVENTS.articleRemoved, { articleId, authorUid: user.uid, reason, atMs }));
     }
     await this.authors.remove(tx, user.uid);
     // The co-author invitations they sent or received (their own drafts' and articles' go with those rows).
