@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { PartnerClientStatus, type PartnerClient } from '@pencraft/contracts/identity/v1/partners';
 import { AppError } from '@pencraft/errors';
 import { strictMock } from '@pencraft/testing';
@@ -124,6 +125,28 @@ describe('PartnerCredentials: a partner client (Keycloak client credentials)', (
     clock.ms += 2_000;
     expect(await refusal(credentials.authenticate(token, undefined, READ))).toBe('TokenRejected');
     expect(partners.resolvePartnerClient).toHaveBeenCalledTimes(2);
+  });
+
+  it("verifies a token's signature once within the cache period, its client's record still asked as before", async () => {
+    const { partners, credentials, clock } = setup();
+    partners.resolvePartnerClient.mockResolvedValue({ found: true, client: client() });
+    const verify = jest.spyOn(keycloak, 'verifyClaims');
+    verify.mockClear();
+    const token = await clientToken();
+    await credentials.authenticate(token, undefined, READ);
+    await credentials.authenticate(token, undefined, READ);
+    expect(verify).toHaveBeenCalledTimes(1);
+    clock.ms += 31_000;
+    await credentials.authenticate(token, undefined, READ);
+    expect(verify).toHaveBeenCalledTimes(2);
+    expect(partners.resolvePartnerClient).toHaveBeenCalledTimes(2);
+    partners.resolvePartnerClient.mockResolvedValue({
+      found: true,
+      client: client({ status: PartnerClientStatus.PARTNER_CLIENT_STATUS_REVOKED }),
+    });
+    clock.ms += 31_000;
+    await expect(refusal(credentials.authenticate(token, undefined, READ))).resolves.toBe('TokenRejected');
+    verify.mockRestore();
   });
 
   it('refuses a client the registry does not know (a realm client that is no partner)', async () => {

@@ -57,15 +57,24 @@ export const PARTNER_CREDENTIALS = Symbol('PARTNER_CREDENTIALS');
 export class PartnerCredentials {
   private readonly clients: TtlCache<ResolvePartnerClientResponse>;
   private readonly tokens: TtlCache<VerifyAccessTokenResponse>;
+  /**
+   * Keycloak tokens already verified, by their SHA-256: the client they name, until the token's expiry or the cache
+   * period, whichever comes first. A partner sends the same token for minutes, and hashing it costs a small fraction
+   * of an RS256 verification; the client's record is still looked up (cached) on every call, so a revocation or a
+   * scope change takes effect as before.
+   */
+  private readonly verified = new Map<string, { clientId: string; untilMs: number }>();
+  private readonly ttlMs: number;
 
   constructor(
     private readonly keycloak: Pick<StaffTokenVerifier, 'verifyClaims'>,
     private readonly partners: Pick<PartnersClient, 'resolvePartnerClient'>,
     private readonly identityTokens: Pick<TokensClient, 'verifyAccessToken'>,
     private readonly settings: PartnerSettings,
-    now: () => number = Date.now,
+    private readonly now: () => number = Date.now,
   ) {
     const ttl = settings.PARTNER_CACHE_SECONDS * 1000;
+    this.ttlMs = ttl;
     this.clients = new TtlCache(ttl, 10_000, now);
     this.tokens = new TtlCache(ttl, 10_000, now);
   }
@@ -83,9 +92,7 @@ export class PartnerCredentials {
         origins: [],
       };
     }
-    const claims = await this.keycloak.verifyClaims(credential);
-    const clientId = typeof claims.azp === 'string' ? claims.azp : '';
-    if (!clientId) throw new AppError('TokenRejected');
+    const clientId = await this.verifyClientToken(credential);
     const client = await this.resolveClient(clientId);
     const limits = {
       key: `client:${client.clientId}`,
@@ -102,6 +109,23 @@ export class PartnerCredentials {
       Object.assign(principal, { userId: token.uid, tokenId: token.tokenId, scopes });
     }
     return { principal, limits, origins: client.origins };
+  }
+
+  /** The client (`azp`) a Keycloak access token names, verified once per token within the cache period. */
+  private async verifyClientToken(credential: string): Promise<string> {
+    const key = createHash('sha256').update(credential).digest('base64url');
+    const now = this.now();
+    const known = this.verified.get(key);
+    if (known && known.untilMs > now) return known.clientId;
+    const claims = await this.keycloak.verifyClaims(credential);
+    const clientId = typeof claims.azp === 'string' ? claims.azp : '';
+    if (!clientId) throw new AppError('TokenRejected');
+    const untilMs = Math.min(typeof claims.exp === 'number' ? claims.exp * 1000 : now, now + this.ttlMs);
+    if (untilMs > now) {
+      if (this.verified.size >= 10_000) this.verified.clear();
+      this.verified.set(key, { clientId, untilMs });
+    }
+    return clientId;
   }
 
   /** The registry's active client of a token's azp; anything else (unknown, revoked) is refused. */
