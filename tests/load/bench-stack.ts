@@ -1,5 +1,6 @@
 // The benchmark's own stack: the test profile's layout with every port shifted once more and its own data and run
 // dirs (.data/bench, .run/bench), so `make bench` runs beside `make dev` and the test suites without sharing a port.
+// `make soak` runs another such stack (tests/soak: .data/soak, its own shift).
 import { join } from 'node:path';
 import { stackFor, type Stack } from '../../packages/devstack/src/index.ts';
 
@@ -18,13 +19,18 @@ function shiftPorts<T>(value: T, shift: number): T {
   ) as T;
 }
 
-export function benchStack(): Stack {
+/** The test profile's layout, `shift` ports above it, with data in .data/<name> and pid files in .run/<name>. */
+export function shiftedStack(name: string, shift: number): Stack {
   const test = stackFor('test');
-  const runDir = join(test.root, '.run', 'bench');
+  const runDir = join(test.root, '.run', name);
   return {
-    ...shiftPorts(test, BENCH_PORT_SHIFT),
-    dataDir: join(test.root, '.data', 'bench'),
+    ...shiftPorts(test, shift),
+    dataDir: join(test.root, '.data', name),
     runDir,
     logDir: join(runDir, 'logs'),
   };
+}
+
+export function benchStack(): Stack {
+  return shiftedStack('bench', BENCH_PORT_SHIFT);
 }

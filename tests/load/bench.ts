@@ -15,15 +15,13 @@ import autocannon from 'autocannon';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import pg from 'pg';
 import type { AddressInfo } from 'node:net';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   appsOf,
   createDatabase,
   databaseUrl,
   dropDatabase,
-  mailApiUrl,
-  mailpitCodeReader,
   runMigrations,
   startApp,
   startInfra,
@@ -31,7 +29,6 @@ import {
   type AppHandle,
 } from '../../packages/devstack/src/index.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { captchaHeader } from '../support/captcha.ts';
 import {
   APP_BUDGET_BYTES,
   describeWeight,
@@ -42,8 +39,13 @@ import {
 } from '../support/js-weight.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
-import { CommentsServiceClient, CommentsServiceService } from '@pencraft/contracts/comments/v1/comments';
-import { createGrpcClient } from '@pencraft/kit';
+import {
+  articleContent,
+  articlesGrpcAddress as articlesGrpcOf,
+  memoryOf,
+  registerAccount as registerOn,
+  seedComments as seedCommentsOn,
+} from './bench-helpers.ts';
 import { benchStack } from './bench-stack.ts';
 import { describeDonations, measureDonations, type DonationsFigures } from './donations-bench.ts';
 import { measureVoteToStream, type TripFigures } from './notify-latency.ts';
@@ -161,37 +163,18 @@ async function bareServer(pages: Record<string, { body: Buffer; type: string }>)
 /** The bench's writer: signs in by username in the sign-in runs; its public profile is the profile page read. */
 const WRITER = { login: 'bench_writer', password: 'bench-pass-1' };
 
-/** A heading and 12 paragraphs: an article of a realistic size (about 2 KB as JSON). */
-function articleContent(name: string) {
-  const paragraphs = Array.from({ length: 12 }, (_, j) => ({
-    type: 'paragraph',
-    data: {
-      text: `Paragraph ${j} of ${name}: <b>benchmarks</b> measure every hop between the browser and the data.`,
-    },
-  }));
-  return { blocks: [{ type: 'header', data: { text: 'Measuring', level: 2 } }, ...paragraphs] };
-}
-
 /** The bench writer's session: the author whose open page the notification trip ends at. */
 let writer: ApiClient | undefined;
 
-/** Registers an account through the API (captcha solved) and confirms it with the code mailed to the bench's mailpit. */
-async function registerAccount(
+/** Registers and confirms an account on the bench stack (bench-helpers.ts). */
+const registerAccount = (
   client: ApiClient,
   account: { email: string; username: string; fullname: string; password: string },
-) {
-  const since = new Date();
-  const registered = await client.post(
-    '/api/id/register',
-    { ...account, acceptTerms: true, acceptPrivacy: true },
-    await captchaHeader(gatewayBase),
-  );
-  if (registered.status !== 201) throw new Error(`could not register: ${JSON.stringify(registered.body)}`);
-  // Only confirmed accounts publish: the code mailed at registration, read from the bench stack's mailpit.
-  const code = await mailpitCodeReader(mailApiUrl(stack))(account.email, since);
-  const confirmed = await client.post('/api/id/register/verify', { code });
-  if (confirmed.status !== 200) throw new Error(`could not confirm: ${JSON.stringify(confirmed.body)}`);
-}
+) => registerOn(stack, client, account);
+/** The bench stack's articles gRPC address (its ports are the test profile's, shifted). */
+const articlesGrpcAddress = () => articlesGrpcOf(stack);
+/** 20 threads of 3 comments under the article (bench-helpers.ts). */
+const seedComments = (articleId: string) => seedCommentsOn(stack, articleId);
 
 async function seed() {
   const client = new ApiClient(gatewayBase);
@@ -333,46 +316,6 @@ function getWithHost(base: string, path: string, host: string): Promise<{ status
   });
 }
 
-/**
- * An article's discussion: 20 top-level comments, each with a reply and a reply to that, by 20 readers, published by
- * moderation's decision. Written over the comments service's gRPC as the gateway sends it (each reader is an actor
- * the gateway would name), so the per-user limits of the HTTP route do not slow the setup.
- */
-async function seedComments(articleId: string) {
-  const comments = stack.services.find((s) => s.name === 'comments')!;
-  const client = createGrpcClient(CommentsServiceClient, CommentsServiceService, `127.0.0.1:${comments.grpcPort}`);
-  try {
-    for (let i = 0; i < 20; i += 1) {
-      const actor = {
-        uid: crypto.randomUUID(),
-        username: `bench_reader_${i}`,
-        fullname: `Reader ${i}`,
-        imageUrl: '',
-        rating: 0,
-      };
-      let parentId = '';
-      for (let depth = 1; depth <= 3; depth += 1) {
-        const { comment } = await client.createComment({
-          actor,
-          articleId,
-          parentId,
-          content: `Comment ${i} at depth ${depth}: a few sentences of an ordinary size, like readers write them.`,
-        });
-        await client.decideComment({ commentId: comment!.id, decision: 'approve', note: '', moderator: 'bench' });
-        parentId = comment!.id;
-      }
-    }
-  } finally {
-    client.close();
-  }
-}
-
-/** The bench stack's articles gRPC address (its ports are the test profile's, shifted). */
-function articlesGrpcAddress() {
-  const articles = stack.services.find((s) => s.name === 'articles')!;
-  return `127.0.0.1:${articles.grpcPort}`;
-}
-
 function table(rows: Figures[]) {
   say('');
   say('| run | req/s | p50 ms | p90 ms | p99 ms | errors |');
@@ -383,17 +326,6 @@ function table(rows: Figures[]) {
 // --- memory -------------------------------------------------------------------------------------------------------
 
 const MIB = 1024 * 1024;
-
-/** Resident and peak resident memory of a process, in bytes (VmRSS, VmHWM of /proc/<pid>/status). */
-function memoryOf(pid: number): { rss: number; peak: number } | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-    return { rss: kib('VmRSS'), peak: kib('VmHWM') };
-  } catch {
-    return undefined;
-  }
-}
 
 interface MemoryRow {
   name: string;
