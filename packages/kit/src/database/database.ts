@@ -48,6 +48,7 @@ export function createDatabase(options: {
       metrics.dbPoolIdle.set(labels, pool.idleCount);
       metrics.dbPoolWaiting.set(labels, pool.waitingCount);
     };
+    metrics.dbPoolMax.set(labels, options.poolMax);
     const timer = setInterval(sample, 5_000);
     timer.unref();
     pool.on('connect', sample);

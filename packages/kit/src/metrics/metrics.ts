@@ -62,6 +62,12 @@ export class Metrics {
     labelNames: ['service'],
     registers: [this.registry],
   });
+  readonly dbPoolMax = new Gauge({
+    name: 'db_pool_max',
+    help: 'Database connections the pool may open (its size)',
+    labelNames: ['service'],
+    registers: [this.registry],
+  });
   readonly dbPoolWaiting = new Gauge({
     name: 'db_pool_waiting',
     help: 'Queries waiting for a database connection',
