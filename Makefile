@@ -15,7 +15,7 @@ BUILD_STAMP := .run/build.stamp
 BUILD_DIRS := packages services frontends proto
 BUILD_FILES := package.json package-lock.json tsconfig.base.json .swcrc
 
-.PHONY: help setup test-tools chart-registry build dev stop status logs migrate seed clean clean-data lint test bench
+.PHONY: help setup test-tools chart-registry build dev stop status logs migrate seed clean clean-data lint test bench soak
 
 help:
 	@echo 'make dev         provision, build, start and seed the local stack (http://localhost:<gateway port>)'
@@ -100,3 +100,8 @@ test: setup test-tools build
 # make bench SCALE=100000: also the reads that depend on the amount of data, at a few hundred articles and at SCALE.
 bench: setup test-tools build
 	BENCH_SCALE=$(SCALE) node tests/load/bench.ts
+
+# make soak SOAK_MINUTES=30: steady mixed load on its own stack; memory, event-loop lag, GC time and pools per process,
+# their trends, the report in .data/soak/report.md and report.svg. Like the bench, it prints and never fails the build.
+soak: setup test-tools build
+	SOAK_MINUTES=$(SOAK_MINUTES) node tests/soak/soak.ts
