@@ -345,7 +345,11 @@ async function main() {
     await sampleAll(tracked, seconds);
 
     const verdicts = tracked.filter((t) => t.samples.length > 0).map((t) => verdictOf(t.app.name, t.samples));
-    const verdict = verdictLine(verdicts);
+    // Trends per hour from a few minutes extrapolate the warm-up's tail: a short run shows the shape, not the verdict.
+    const short = seconds * (1 - WARM_UP) < 10 * 60;
+    const verdict =
+      verdictLine(verdicts) +
+      (short ? ' (a run under 12 minutes: indicative only; judge growth on the 30-minute run)' : '');
     const table = markdownTable(verdicts);
     const loads = loadTable(seconds);
     mkdirSync(reportDir, { recursive: true });
@@ -362,7 +366,9 @@ async function main() {
         `Growth: RSS over ${SOAK_LIMITS.rssPerHour * 100}%/h of its mean; event-loop p99 over ` +
         `${SOAK_LIMITS.lagPerHour * 1000} ms/h and ${SOAK_LIMITS.lagRelativePerHour * 100}%/h of its mean; GC share over ` +
         `${SOAK_LIMITS.gcSharePerHour * 100} point/h and ${SOAK_LIMITS.gcRelativePerHour * 100}%/h of itself; pool in use ` +
-        `over ${SOAK_LIMITS.poolPerHour}/h. Static servers expose no /metrics (RSS only).`,
+        `over ${SOAK_LIMITS.poolPerHour}/h; each only when the rise is sure (slope over its standard error at least ` +
+        `${SOAK_LIMITS.certainty}). Event-loop delay is beyond the 10 ms the loop is sampled at. Static servers expose ` +
+        'no /metrics (RSS only).',
       '',
       `**Verdict: ${verdict}.**`,
       '',

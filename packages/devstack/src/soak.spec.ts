@@ -7,6 +7,7 @@ import {
   renderChart,
   sampleOf,
   slope,
+  slopeCertainty,
   soakPanels,
   verdictLine,
   verdictOf,
@@ -60,8 +61,9 @@ describe('parseMetrics', () => {
       at: 30,
       rss: 100 * MIB,
       heapUsed: 52428800,
-      lagP50: 0.010223615,
-      lagP99: 0.031113215,
+      // Beyond the 10 ms the loop is sampled at.
+      lagP50: expect.closeTo(0.000223615, 9),
+      lagP99: expect.closeTo(0.021113215, 9),
       gcSeconds: 0.75,
       poolTotal: 4,
       poolIdle: 3,
@@ -71,6 +73,8 @@ describe('parseMetrics', () => {
     });
     expect(sampleOf(30, MIB)).toEqual({ at: 30, rss: MIB });
     expect(sampleOf(30, MIB, '').lagP99).toBeUndefined();
+    // An idle loop can read a little under the resolution: no delay, never a negative one.
+    expect(sampleOf(0, MIB, 'nodejs_eventloop_lag_p50_seconds 0.0091').lagP50).toBe(0);
   });
 });
 
@@ -104,6 +108,40 @@ describe('slope and warm-up', () => {
         [1, 5],
       ]),
     ).toBe(0);
+  });
+
+  it('says how sure a slope is: a line is certain, noise around a flat line is not', () => {
+    expect(
+      slopeCertainty([
+        [0, 1],
+        [1, 3],
+        [2, 5],
+      ]),
+    ).toBe(Infinity);
+    expect(
+      slopeCertainty([
+        [0, 5],
+        [1, 3],
+        [2, 1],
+      ]),
+    ).toBe(-Infinity);
+    expect(
+      slopeCertainty([
+        [0, 1],
+        [1, 1],
+        [2, 1],
+      ]),
+    ).toBe(0);
+    expect(
+      slopeCertainty([
+        [0, 1],
+        [1, 3],
+      ]),
+    ).toBe(0);
+    const noise = [3, -2, 4, -5, 1, 2, -3, 5, -4, 0, 2, -1].map((y, x) => [x, 100 + y] as [number, number]);
+    expect(Math.abs(slopeCertainty(noise))).toBeLessThan(2);
+    const rise = noise.map(([x, y]) => [x, y + x * 2] as [number, number]);
+    expect(slopeCertainty(rise)).toBeGreaterThan(3);
   });
 
   it('leaves out the first 20% of the time', () => {
@@ -177,6 +215,21 @@ describe('verdictOf', () => {
       expect.stringMatching(/^pool in use \+\d+\.\d\/h$/),
     ]);
     expect(verdictLine([verdict])).toMatch(/^growth trend in 1 of 1 processes: gateway \(RSS/);
+  });
+
+  it('does not call the noise of a short run a trend, however steep its slope per hour', () => {
+    const wobble = [3, -2, 4, -5, 1, 2, -3, 5, -4, 0, 2, -1, 4, -3, 1, 3, -2, 0, 1];
+    const verdict = verdictOf(
+      'search',
+      run(
+        3,
+        (at) => 150 * MIB + wobble[at / 10]! * 4 * MIB,
+        (at) => ({ lagP99: 0.002 + (wobble[at / 10]! + 5) / 1000, gcSeconds: at / 1000 + (at === 170 ? 0.2 : 0) }),
+      ),
+    );
+    expect(Math.abs(verdict.rssGrowth)).toBeGreaterThan(0.1);
+    expect(verdict.gcSharePerHour).toBeGreaterThan(0.01);
+    expect(verdict.flags).toEqual([]);
   });
 
   it('keeps a process that reports no metrics (a static server) to its memory', () => {

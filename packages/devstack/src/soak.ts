@@ -44,7 +44,10 @@ export interface ProcessSample {
   /** Resident memory (VmRSS of /proc/<pid>/status). */
   rss: number;
   heapUsed?: number;
-  /** Event-loop delay percentiles since the previous scrape (prom-client resets its histogram on every scrape). */
+  /**
+   * Event-loop delay percentiles since the previous scrape (prom-client resets its histogram on every scrape), beyond
+   * the 10 ms the loop is sampled at (LAG_RESOLUTION_SECONDS).
+   */
   lagP50?: number;
   lagP99?: number;
   /** Garbage collection time since the process started (nodejs_gc_duration_seconds, every kind). */
@@ -58,6 +61,15 @@ export interface ProcessSample {
   handles?: number;
 }
 
+/**
+ * prom-client samples the event loop every 10 ms (monitorEventLoopDelay's resolution, its eventLoopMonitoringPrecision
+ * default, which the kit keeps): an idle loop reads about 10.1 ms. The delay is what exceeds the resolution.
+ */
+export const LAG_RESOLUTION_SECONDS = 0.01;
+
+const delayOf = (reading: number | undefined) =>
+  reading === undefined ? undefined : Math.max(0, reading - LAG_RESOLUTION_SECONDS);
+
 /** One interval's sample from the process's resident memory and its /metrics text (absent for a static server). */
 export function sampleOf(at: number, rss: number, metricsText?: string): ProcessSample {
   const sample: ProcessSample = { at, rss };
@@ -67,8 +79,8 @@ export function sampleOf(at: number, rss: number, metricsText?: string): Process
   return {
     ...sample,
     heapUsed: read('nodejs_heap_size_used_bytes'),
-    lagP50: read('nodejs_eventloop_lag_p50_seconds'),
-    lagP99: read('nodejs_eventloop_lag_p99_seconds'),
+    lagP50: delayOf(read('nodejs_eventloop_lag_p50_seconds')),
+    lagP99: delayOf(read('nodejs_eventloop_lag_p99_seconds')),
     gcSeconds: read('nodejs_gc_duration_seconds_sum'),
     poolTotal: read('db_pool_total'),
     poolIdle: read('db_pool_idle'),
@@ -91,6 +103,25 @@ export function slope(points: readonly (readonly [number, number])[]): number {
     variance += (x - meanX) ** 2;
   }
   return variance === 0 ? 0 : covariance / variance;
+}
+
+/**
+ * How sure a least-squares slope is: the slope over its standard error (a t statistic; Infinity on a perfect line,
+ * 0 with fewer than three points or no spread in x). Noise around a flat line stays under 2 or so.
+ */
+export function slopeCertainty(points: readonly (readonly [number, number])[]): number {
+  const n = points.length;
+  if (n < 3) return 0;
+  const b = slope(points);
+  const meanX = points.reduce((sum, [x]) => sum + x, 0) / n;
+  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / n;
+  const a = meanY - b * meanX;
+  const residuals = points.reduce((sum, [x, y]) => sum + (y - a - b * x) ** 2, 0);
+  const spread = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
+  if (spread === 0) return 0;
+  const error = Math.sqrt(residuals / (n - 2) / spread);
+  if (error === 0) return b === 0 ? 0 : Math.sign(b) * Infinity;
+  return b / error;
 }
 
 /** The samples after the warm-up: the first `fraction` of the run's time is left out of every trend. */
@@ -142,6 +173,8 @@ export interface SoakLimits {
   gcRelativePerHour: number;
   /** Pool connections in use rising faster than this many per hour. */
   poolPerHour: number;
+  /** And only a rise this sure (slopeCertainty): the noise of a flat series is not a trend. */
+  certainty: number;
 }
 
 export const SOAK_LIMITS: SoakLimits = {
@@ -151,6 +184,7 @@ export const SOAK_LIMITS: SoakLimits = {
   gcSharePerHour: 0.01,
   gcRelativePerHour: 0.25,
   poolPerHour: 1,
+  certainty: 3,
 };
 
 export interface ProcessVerdict {
@@ -204,7 +238,8 @@ export function verdictOf(
   const meanRss = rss.reduce((sum, [, y]) => sum + y, 0) / Math.max(rss.length, 1);
   const rssPerHour = perHour(rss);
   const rssGrowth = meanRss > 0 ? rssPerHour / meanRss : 0;
-  if (rssGrowth > limits.rssPerHour) flags.push(`RSS +${(rssGrowth * 100).toFixed(0)}%/h`);
+  const rising = (points: readonly (readonly [number, number])[]) => slopeCertainty(points) >= limits.certainty;
+  if (rssGrowth > limits.rssPerHour && rising(rss)) flags.push(`RSS +${(rssGrowth * 100).toFixed(0)}%/h`);
   const verdict: ProcessVerdict = {
     name,
     samples: samples.length,
@@ -224,7 +259,8 @@ export function verdictOf(
     verdict.lagP99Max = Math.max(...lag.map(([, y]) => y));
     verdict.lagPerHour = perHour(lag);
     const mean = lag.reduce((sum, [, y]) => sum + y, 0) / lag.length;
-    if (verdict.lagPerHour > limits.lagPerHour && verdict.lagPerHour > mean * limits.lagRelativePerHour) {
+    const steep = verdict.lagPerHour > limits.lagPerHour && verdict.lagPerHour > mean * limits.lagRelativePerHour;
+    if (steep && rising(lag)) {
       flags.push(`event-loop p99 +${(verdict.lagPerHour * 1000).toFixed(1)} ms/h`);
     }
   }
@@ -238,7 +274,9 @@ export function verdictOf(
     const shares = gcShares(gcFrom);
     verdict.gcSharePerHour = perHour(shares);
     const mean = verdict.gcShare ?? 0;
-    if (verdict.gcSharePerHour > limits.gcSharePerHour && verdict.gcSharePerHour > mean * limits.gcRelativePerHour) {
+    const steep =
+      verdict.gcSharePerHour > limits.gcSharePerHour && verdict.gcSharePerHour > mean * limits.gcRelativePerHour;
+    if (steep && rising(shares)) {
       flags.push(`GC time +${(verdict.gcSharePerHour * 100).toFixed(1)} points/h`);
     }
   }
@@ -251,7 +289,7 @@ export function verdictOf(
     verdict.poolMax = measured.map((s) => s.poolMax).findLast(defined);
     verdict.poolWaitingMax = Math.max(0, ...series((s) => s.poolWaiting).map(([, y]) => y));
     verdict.poolPerHour = perHour(inUse);
-    if (verdict.poolPerHour > limits.poolPerHour) {
+    if (verdict.poolPerHour > limits.poolPerHour && rising(inUse)) {
       flags.push(`pool in use +${verdict.poolPerHour.toFixed(1)}/h`);
     }
   }
