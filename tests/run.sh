@@ -110,8 +110,6 @@ openapi() {
   }
   node packages/api-client/scripts/changelog.mjs --check || return 1
 }
-  rm -f "$base"
-}
 
 # Every workspace's type check, two at a time (one per core), by TypeScript 7's native checker (tsgo, about three
 # times faster than tsc here; the same errors). tsc 5.9 stays the compiler of the tools that need its JavaScript API
