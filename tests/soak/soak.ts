@@ -293,6 +293,24 @@ function loadTable(seconds: number): string {
 
 async function main() {
   const apps = new Map<string, AppHandle>();
+  let cleaning: Promise<void> | undefined;
+  // The processes run detached (their own process groups): stopped here on the way out, a signal's way too.
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      await Promise.all([...apps.values()].map((handle) => handle.stop().catch(() => undefined)));
+      if (process.env.SOAK_KEEP_DATA === 'true') {
+        say(`kept: database ${database} on port ${stack.infra.postgres.port}`);
+      } else {
+        await dropDatabase(stack, database).catch(() => undefined);
+        if (process.env.SOAK_KEEP_INFRA !== 'true') await stopInfra(stack).catch(() => undefined);
+      }
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      say(`soak: ${signal}, stopping its stack`);
+      void cleanUp().finally(() => process.exit(0));
+    });
+  }
   const start = async (app: AppInfo) => {
     const env: Record<string, string> = { LOG_LEVEL: 'warn' };
     if (app.kind === 'gateway') {
@@ -408,13 +426,7 @@ async function main() {
     say(`soak verdict: ${verdict}`);
     say(`report: ${join(reportDir, 'report.md')}, chart: ${join(reportDir, 'report.svg')}`);
   } finally {
-    await Promise.all([...apps.values()].map((handle) => handle.stop().catch(() => undefined)));
-    if (process.env.SOAK_KEEP_DATA === 'true') {
-      say(`kept: database ${database} on port ${stack.infra.postgres.port}`);
-    } else {
-      await dropDatabase(stack, database).catch(() => undefined);
-      if (process.env.SOAK_KEEP_INFRA !== 'true') await stopInfra(stack).catch(() => undefined);
-    }
+    await cleanUp();
   }
 }
 
