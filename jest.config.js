@@ -40,7 +40,10 @@ export default {
     {
       ...base,
       displayName: 'integration',
-      testMatch: ['<rootDir>/services/*/test/**/*.int-spec.ts', '<rootDir>/tests/{integration,chaos,security}/**/*.int-spec.ts'],
+      testMatch: [
+        '<rootDir>/services/*/test/**/*.int-spec.ts',
+        '<rootDir>/tests/{integration,chaos,security}/**/*.int-spec.ts',
+      ],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
       globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'],
