@@ -1,5 +1,6 @@
 export * from './concurrency/encode-slots.js';
 export * from './config/config.js';
+export * from './crypto/secret-box.js';
 export * from './database/checks.js';
 export * from './database/database.js';
 export * from './database/columns.js';

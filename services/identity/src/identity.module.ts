@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
-import { Clock, mailerProvider, objectStoreProvider, transactionManagerProvider } from '@pencraft/kit';
+import {
+  Clock,
+  mailerProvider,
+  objectStoreProvider,
+  secretBoxProvider,
+  transactionManagerProvider,
+} from '@pencraft/kit';
 import { AccountLogRepository } from './account-log/account-log.repository.js';
 import { AccountMails } from './auth/account-mails.js';
 import { AccountService } from './auth/account.service.js';
@@ -32,7 +38,6 @@ import { MfaRepository } from './security/mfa.repository.js';
 import { MfaService } from './security/mfa.service.js';
 import { SecondFactorService } from './security/second-factor.service.js';
 import { RecoveryCodeHasher } from './security/recovery-codes.js';
-import { SecretBox } from './security/secret-box.js';
 import { SecurityAccountRepository } from './security/security-account.repository.js';
 import { SecurityGrpcController } from './security/security.grpc.controller.js';
 import { SessionsService } from './security/sessions.service.js';
@@ -91,7 +96,7 @@ import { VerificationCodeService } from './verification/verification-code.servic
     MfaService,
     MfaRepository,
     Totp,
-    SecretBox,
+    secretBoxProvider('MFA_ENCRYPTION_KEY'),
     RecoveryCodeHasher,
     SessionsService,
     UserSessionsRepository,

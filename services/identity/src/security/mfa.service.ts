@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
-import { Clock, TransactionManager } from '@pencraft/kit';
+import { Clock, SecretBox, TransactionManager } from '@pencraft/kit';
 import QRCode from 'qrcode';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { DeletionRepository } from './deletion.repository.js';
@@ -8,7 +8,6 @@ import { MfaRepository } from './mfa.repository.js';
 import { newRecoveryCodes, RecoveryCodeHasher } from './recovery-codes.js';
 import { SecondFactorService } from './second-factor.service.js';
 import { SecurityAccountRepository, type SecurityAccount } from './security-account.repository.js';
-import { SecretBox } from './secret-box.js';
 import { Totp } from './totp.js';
 
 export interface SecuritySummary {

@@ -1,17 +1,16 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { strictMock, type StrictMock } from '@pencraft/testing';
-import type { Clock } from '@pencraft/kit';
+import { SecretBox, type Clock } from '@pencraft/kit';
 import type { MfaRepository, MfaRow } from './mfa.repository.js';
 import { createHash } from 'node:crypto';
 import { RecoveryCodeHasher } from './recovery-codes.js';
-import { SecretBox } from './secret-box.js';
 import { SecondFactorService } from './second-factor.service.js';
 import type { Totp } from './totp.js';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
 const USER = '7c0e5d8a-3b1f-4e2a-9c6d-1f2e3d4c5b6a';
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-const box = new SecretBox({ MFA_ENCRYPTION_KEY: 'c3'.repeat(32) });
+const box = new SecretBox('c3'.repeat(32));
 const codeHasher = new RecoveryCodeHasher({ RECOVERY_CODE_HMAC_KEY: 'd4'.repeat(32) });
 const enabled: MfaRow = {
   userId: USER,

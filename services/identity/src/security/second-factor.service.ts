@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@pencraft/kit';
+import { Clock, SecretBox } from '@pencraft/kit';
 import { MfaRepository } from './mfa.repository.js';
 import { RecoveryCodeHasher } from './recovery-codes.js';
-import { SecretBox } from './secret-box.js';
 import { looksLikeTotp, Totp } from './totp.js';
 
 /** The second factor at sign-in and before MFA changes: a TOTP code or an unused recovery code. */

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import type { Clock, Logger } from '@pencraft/kit';
+import type { Clock, Logger, SecretBox } from '@pencraft/kit';
 import { strictMock, type StrictMock } from '@pencraft/testing';
 import { Webhook } from 'standardwebhooks';
 import type { NotificationsConfig } from '../config.js';
 import { attemptOutcome, WebhookDispatcher } from './webhook-dispatcher.js';
 import type { PartnerStatus } from './partner-status.js';
 import type { ClaimedDelivery, WebhookRepository } from './webhook.repository.js';
-import { newWebhookSecret, type WebhookSecretBox } from './webhook-secret-box.js';
 import type { SendResult, WebhookSender } from './webhook-sender.js';
+import { newWebhookSecret } from './webhook-signing.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 const OK: SendResult = { ok: true, status: 204, body: '', error: '' };
@@ -75,7 +75,7 @@ describe('WebhookDispatcher', () => {
     secretSealed: 'sealed',
   });
   let repository: StrictMock<WebhookRepository>;
-  let secrets: StrictMock<WebhookSecretBox>;
+  let secrets: StrictMock<SecretBox>;
   let sender: StrictMock<WebhookSender>;
   let log: StrictMock<Logger>;
   let partners: StrictMock<PartnerStatus>;
@@ -83,7 +83,7 @@ describe('WebhookDispatcher', () => {
 
   beforeEach(() => {
     repository = strictMock<WebhookRepository>('WebhookRepository');
-    secrets = strictMock<WebhookSecretBox>('WebhookSecretBox');
+    secrets = strictMock<SecretBox>('SecretBox');
     sender = strictMock<WebhookSender>('WebhookSender');
     log = strictMock<Logger>('Logger');
     partners = strictMock<PartnerStatus>('PartnerStatus');

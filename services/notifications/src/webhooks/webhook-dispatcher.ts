@@ -1,10 +1,9 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { Clock, CONFIG, LOGGER, type Logger } from '@pencraft/kit';
+import { Clock, CONFIG, LOGGER, SecretBox, type Logger } from '@pencraft/kit';
 import type { NotificationsConfig } from '../config.js';
 import { retryDelayMs } from './backoff.js';
 import { PartnerStatus } from './partner-status.js';
 import { WebhookRepository, type AttemptRecord, type ClaimedDelivery } from './webhook.repository.js';
-import { WebhookSecretBox } from './webhook-secret-box.js';
 import { WebhookSender, type SendResult } from './webhook-sender.js';
 import { signDelivery } from './webhook-signing.js';
 
@@ -52,7 +51,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
 
   constructor(
     private readonly deliveries: WebhookRepository,
-    private readonly secrets: WebhookSecretBox,
+    private readonly secrets: SecretBox,
     private readonly sender: WebhookSender,
     private readonly partners: PartnerStatus,
     private readonly clock: Clock,

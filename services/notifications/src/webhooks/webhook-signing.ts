@@ -1,9 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 
 export interface SignedHeaders {
   'webhook-id': string;
   'webhook-timestamp': string;
   'webhook-signature': string;
+}
+
+/** A new endpoint's signing secret: whsec_ and 32 random bytes in base64 (the Standard Webhooks form). */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
 /**

@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '@pencraft/errors';
-import type { Clock } from '@pencraft/kit';
+import type { Clock, SecretBox } from '@pencraft/kit';
 import { strictMock, TX, type StrictMock } from '@pencraft/testing';
 import { WEBHOOK_ENDPOINTS_PER_CLIENT_MAX } from '@pencraft/rules';
 import type { NotificationsConfig } from '../config.js';
 import { WebhookDeliveryStatus } from '@pencraft/contracts/notifications/v1/webhooks';
 import type { WebhookDispatcher } from './webhook-dispatcher.js';
 import type { WebhookRepository } from './webhook.repository.js';
-import type { WebhookSecretBox } from './webhook-secret-box.js';
 import { eventTypesOf, WebhookService } from './webhook.service.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from './webhook.tables.js';
 
@@ -50,13 +49,13 @@ const code = async (promise: Promise<unknown>) => {
 
 describe('WebhookService', () => {
   let repository: StrictMock<WebhookRepository>;
-  let secrets: StrictMock<WebhookSecretBox>;
+  let secrets: StrictMock<SecretBox>;
   let dispatcher: StrictMock<WebhookDispatcher>;
   let service: WebhookService;
 
   beforeEach(() => {
     repository = strictMock<WebhookRepository>('WebhookRepository');
-    secrets = strictMock<WebhookSecretBox>('WebhookSecretBox');
+    secrets = strictMock<SecretBox>('SecretBox');
     dispatcher = strictMock<WebhookDispatcher>('WebhookDispatcher');
     const clock = strictMock<Clock>('Clock');
     clock.now.mockReturnValue(NOW);

@@ -7,7 +7,7 @@ import type {
 import { webhookDeliveryStatuses, webhookEventTypes } from '@pencraft/contracts/enums';
 import type { WebhookDeliveryStatus as WebhookDeliveryStatusProto } from '@pencraft/contracts/notifications/v1/webhooks';
 import { AppError } from '@pencraft/errors';
-import { Clock, CONFIG, type Queryable } from '@pencraft/kit';
+import { Clock, CONFIG, SecretBox, type Queryable } from '@pencraft/kit';
 import { isUuid, WEBHOOK_ENDPOINTS_PER_CLIENT_MAX, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@pencraft/rules';
 import type { NotificationsConfig } from '../config.js';
 import {
@@ -19,7 +19,7 @@ import {
 } from './target-guard.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookRepository } from './webhook.repository.js';
-import { newWebhookSecret, WebhookSecretBox } from './webhook-secret-box.js';
+import { newWebhookSecret } from './webhook-signing.js';
 import { type WebhookDeliveryRow, type WebhookDeliveryStatus, type WebhookEndpointRow } from './webhook.tables.js';
 
 const DELIVERIES_DEFAULT = 50;
@@ -80,7 +80,7 @@ export class WebhookService {
 
   constructor(
     private readonly repository: WebhookRepository,
-    private readonly secrets: WebhookSecretBox,
+    private readonly secrets: SecretBox,
     private readonly dispatcher: WebhookDispatcher,
     private readonly clock: Clock,
     @Inject(CONFIG) config: NotificationsConfig,

@@ -17,7 +17,7 @@ export const webhookEndpoints = notificationsSchema.table(
     url: text('url').notNull(),
     /** WEBHOOK_EVENT_TYPES it is subscribed to. */
     eventTypes: text('event_types').array().notNull(),
-    /** The whsec_ signing secret sealed under WEBHOOK_ENCRYPTION_KEY (WebhookSecretBox). */
+    /** The whsec_ signing secret sealed under WEBHOOK_ENCRYPTION_KEY (the kit's SecretBox). */
     secretSealed: text('secret_sealed').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

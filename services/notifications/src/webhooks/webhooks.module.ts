@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
-import { Clock } from '@pencraft/kit';
+import { Clock, secretBoxProvider } from '@pencraft/kit';
 import { GrpcPartnerStatus, PartnerStatus } from './partner-status.js';
 import { WebhookConsumers } from './webhook.consumers.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookRepository } from './webhook.repository.js';
-import { WebhookSecretBox } from './webhook-secret-box.js';
 import { WebhookSender } from './webhook-sender.js';
 import { WebhookService } from './webhook.service.js';
 import { WebhooksGrpcController } from './webhooks.grpc.controller.js';
@@ -15,7 +14,7 @@ import { WebhooksGrpcController } from './webhooks.grpc.controller.js';
   providers: [
     Clock,
     WebhookRepository,
-    WebhookSecretBox,
+    secretBoxProvider('WEBHOOK_ENCRYPTION_KEY'),
     WebhookSender,
     WebhookDispatcher,
     WebhookService,
