@@ -10,8 +10,8 @@ import {
 } from '@grpc/grpc-js';
 import { currentRequestContext } from '../logging/request-context.js';
 import { injectContext, isInstrumented } from '../tracing/tracing.js';
-import { fromGrpcError } from '../errors/grpc-errors.js';
 import { REQUEST_ID_KEY } from './grpc-observability.interceptor.js';
+import { callResiliently } from './grpc-resilience.js';
 
 type UnaryMethod<Req, Res> = (
   request: Req,
@@ -66,10 +66,10 @@ export function createGrpcClient<C extends Client>(
       const requestId = currentRequestContext()?.requestId;
       if (requestId) metadata.set(REQUEST_ID_KEY, requestId);
       const deadline = new Date(Date.now() + (settings.timeoutMs ?? defaultTimeoutMs));
-      return new Promise((resolve, reject) => {
-        rpc(request, metadata, { deadline }, (error, response) => {
-          if (error) reject(fromGrpcError(error));
-          else resolve(response);
+      // Retries (reads only), the target's circuit breaker, and the catalogue error: grpc-resilience.ts.
+      return callResiliently(address, definition[name]!.path, deadline, () => {
+        return new Promise((resolve, reject) => {
+          rpc(request, metadata, { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
         });
       });
     };

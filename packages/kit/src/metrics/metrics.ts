@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { registerResilienceMetrics } from '../grpc/grpc-resilience.js';
 
 const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -78,6 +79,8 @@ export class Metrics {
   constructor(readonly service: string) {
     this.registry.setDefaultLabels({ service });
     collectDefaultMetrics({ register: this.registry });
+    // The gRPC clients' circuit breakers and retries (grpc-resilience.ts).
+    registerResilienceMetrics(this.registry);
   }
 
   async render(): Promise<{ contentType: string; body: string }> {
