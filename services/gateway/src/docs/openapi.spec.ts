@@ -20,6 +20,7 @@ interface Operation {
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   security?: Record<string, string[]>[];
   deprecated?: boolean;
+  'x-pencraft-auth'?: Record<string, unknown>;
 }
 
 /**
@@ -381,6 +382,19 @@ describe('the partner document (/api/v1)', () => {
     ]);
     expect(doc.paths['/api/v1/things']!.get!.security).toEqual([{ partnerClient: ['read'] }, { personalToken: [] }]);
     expect(doc.paths['/api/v1/webhooks']!.get!.security).toEqual([{ partnerClient: ['webhooks'] }]);
+  });
+
+  it("carries who may call each operation (x-pencraft-auth), for the attacker's matrix", () => {
+    const doc = build([partnerRoute({ scopes: ['read', 'act'] })]);
+    expect(doc.paths['/api/v1/things']!.get!['x-pencraft-auth']).toEqual({ kind: 'partner', scopes: ['read', 'act'] });
+    const site = buildOpenApi([
+      { ...partnerRoute({}), path: '/api/staff/things', auth: 'staff', staffRole: 'admin', scopes: undefined },
+      { ...partnerRoute({}), path: '/api/mine', auth: 'required', whileBanned: true, scopes: undefined },
+      { ...partnerRoute({}), path: '/api/open', auth: undefined, scopes: undefined },
+    ]) as unknown as Doc;
+    expect(site.paths['/api/staff/things']!.get!['x-pencraft-auth']).toEqual({ kind: 'staff', staffRole: 'admin' });
+    expect(site.paths['/api/mine']!.get!['x-pencraft-auth']).toEqual({ kind: 'required', whileBanned: true });
+    expect(site.paths['/api/open']!.get!['x-pencraft-auth']).toEqual({ kind: 'none' });
   });
 
   it('documents 401, 403 and 429, and the RateLimit headers on the answer and on 429', () => {

@@ -117,6 +117,21 @@ function captchaHeader(rule: NonNullable<RouteSpec['captcha']>) {
   });
 }
 
+/**
+ * Who may call an operation, as the route declares it (x-pencraft-auth): the auth kind (none when the route declares
+ * none), whether a banned user still may, the staff role and the partner scopes. The attacker's matrix
+ * (tests/security) derives each operation's expectations from it.
+ */
+export function authExtension(spec: RouteSpec) {
+  return {
+    kind: spec.auth ?? 'none',
+    ...(spec.whileBanned ? { whileBanned: true } : {}),
+    ...(spec.auth === 'staff' ? { staffRole: spec.staffRole ?? 'moderator' } : {}),
+    ...(spec.auth === 'partner' ? { scopes: [...(spec.scopes ?? [])] } : {}),
+    ...(spec.captcha ? { captcha: spec.captcha } : {}),
+  };
+}
+
 function routeConfig(spec: RouteSpec): RouteConfig {
   const status = spec.status ?? 200;
   const types = spec.responseType === undefined ? ['application/json'] : [spec.responseType].flat();
@@ -157,6 +172,7 @@ function routeConfig(spec: RouteSpec): RouteConfig {
         }
       : {}),
     ...(sec ? { security: sec } : {}),
+    'x-pencraft-auth': authExtension(spec),
     request: {
       ...(spec.captcha ? { headers: captchaHeader(spec.captcha) } : {}),
       ...(spec.params ? { params: spec.params } : {}),
