@@ -46,6 +46,8 @@ export default {
       ],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
       globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
+      // Each worker on a stack of its own (make test runs two): its slot from JEST_WORKER_ID.
+      setupFiles: ['<rootDir>/tests/support/test-slot.ts'],
       setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'],
     },
     { ...base, displayName: 'charts', testMatch: ['<rootDir>/tests/charts/**/*.spec.ts'] },

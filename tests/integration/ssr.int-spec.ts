@@ -11,7 +11,7 @@ import type { Schemas } from '@pencraft/api-client';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { closeReviewClient } from '../support/review.ts';
-import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
+import { freshDatabase, httpBase, resetMessaging, stack, startService, type TestDatabase } from '../support/stack.ts';
 import { publishArticle, publishTranslation, signUp, type Person } from '../support/reader-fixtures.ts';
 import {
   dangerousMarkup,
@@ -33,7 +33,7 @@ let writer: Person;
 let articleId: string;
 let translationId: string;
 const run = Date.now().toString(36);
-const ORIGIN = 'http://localhost:8180';
+const ORIGIN = `http://localhost:${stack.gateway.httpPort}`;
 
 /** Every element of a parsed document, depth first (template contents included). */
 function elementsOf(node: Node): Element[] {

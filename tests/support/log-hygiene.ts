@@ -6,10 +6,11 @@
 // value the suites hand to rememberSecret (the API client does it for sign-up fields and session cookies).
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { stack } from './stack.ts';
+import { stack, type Stack } from './stack.ts';
 
-const OFFSETS = join(stack.runDir, 'log-hygiene.offsets.json');
-const REMEMBERED = join(stack.runDir, 'log-hygiene.secrets.jsonl');
+// Each stack (each integration worker's slot) keeps its own marks and remembered secrets; the checks read them all.
+const offsetsFile = (s: Stack) => join(s.runDir, 'log-hygiene.offsets.json');
+const rememberedFile = (s: Stack) => join(s.runDir, 'log-hygiene.secrets.jsonl');
 /** Where the test sources keep their passwords (and the seed its demo password). */
 const SOURCE_DIRS = [
   'tests',
@@ -30,13 +31,15 @@ export interface LogLeak {
   excerpt: string;
 }
 
-/** Call from a global setup: remembers where every log ends, so only this run's lines are read. */
-export function startLogWatch(): void {
-  mkdirSync(stack.logDir, { recursive: true });
-  const offsets: Record<string, number> = {};
-  for (const file of logFiles()) offsets[file] = statSync(join(stack.logDir, file)).size;
-  writeFileSync(OFFSETS, JSON.stringify(offsets));
-  writeFileSync(REMEMBERED, '');
+/** Call from a global setup: remembers where every log of the stacks ends, so only this run's lines are read. */
+export function startLogWatch(stacks: Stack[] = [stack]): void {
+  for (const s of stacks) {
+    mkdirSync(s.logDir, { recursive: true });
+    const offsets: Record<string, number> = {};
+    for (const file of logFiles(s)) offsets[file] = statSync(join(s.logDir, file)).size;
+    writeFileSync(offsetsFile(s), JSON.stringify(offsets));
+    writeFileSync(rememberedFile(s), '');
+  }
 }
 
 /** A value that must never appear in a log line (a password, an e-mail, a name, a token a test used). */
@@ -44,16 +47,23 @@ export function rememberSecret(...values: (string | undefined)[]): void {
   const kept = values.filter((v): v is string => typeof v === 'string' && v.trim().length >= 6);
   if (kept.length === 0) return;
   mkdirSync(stack.runDir, { recursive: true });
-  appendFileSync(REMEMBERED, kept.map((v) => `${JSON.stringify(v)}\n`).join(''));
+  appendFileSync(rememberedFile(stack), kept.map((v) => `${JSON.stringify(v)}\n`).join(''));
 }
 
-/** Every line appended to the logs since startLogWatch that holds a secret. */
-export function findLogLeaks(): LogLeak[] {
-  const offsets = existsSync(OFFSETS) ? (JSON.parse(readFileSync(OFFSETS, 'utf8')) as Record<string, number>) : {};
-  const secrets = knownSecrets();
+/** Every line appended to the stacks' logs since startLogWatch that holds a secret (any stack's remembered ones). */
+export function findLogLeaks(stacks: Stack[] = [stack]): LogLeak[] {
+  const secrets = knownSecrets(stacks);
   const leaks: LogLeak[] = [];
-  for (const file of logFiles()) {
-    const text = readFileSync(join(stack.logDir, file))
+  for (const s of stacks) leaks.push(...leaksIn(s, secrets));
+  return leaks;
+}
+
+function leaksIn(s: Stack, secrets: string[]): LogLeak[] {
+  const marks = offsetsFile(s);
+  const offsets = existsSync(marks) ? (JSON.parse(readFileSync(marks, 'utf8')) as Record<string, number>) : {};
+  const leaks: LogLeak[] = [];
+  for (const file of logFiles(s)) {
+    const text = readFileSync(join(s.logDir, file))
       .subarray(offsets[file] ?? 0)
       .toString('utf8');
     text.split('\n').forEach((line, index) => {
@@ -62,7 +72,7 @@ export function findLogLeaks(): LogLeak[] {
       if (!shape && secret === undefined) return;
       const what = shape?.what ?? `the test secret ${JSON.stringify(secret)}`;
       leaks.push({
-        file: relative(stack.root, join(stack.logDir, file)),
+        file: relative(s.root, join(s.logDir, file)),
         line: index + 1,
         what,
         excerpt: line.slice(0, 300),
@@ -73,8 +83,8 @@ export function findLogLeaks(): LogLeak[] {
 }
 
 /** Call from a global teardown: throws, naming each file and line, when a log line holds a secret. */
-export function assertCleanLogs(): void {
-  const leaks = findLogLeaks();
+export function assertCleanLogs(stacks: Stack[] = [stack]): void {
+  const leaks = findLogLeaks(stacks);
   if (leaks.length === 0) return;
   const shown = leaks.slice(0, 20).map((l) => `  ${l.file} (line ${l.line} of this run): ${l.what}\n    ${l.excerpt}`);
   throw new Error(
@@ -98,18 +108,20 @@ export function holdsToken(line: string, value: string): boolean {
   return false;
 }
 
-function logFiles(): string[] {
-  if (!existsSync(stack.logDir)) return [];
-  return readdirSync(stack.logDir).filter((f) => f.endsWith('.log'));
+function logFiles(s: Stack): string[] {
+  if (!existsSync(s.logDir)) return [];
+  return readdirSync(s.logDir).filter((f) => f.endsWith('.log'));
 }
 
-function knownSecrets(): string[] {
-  const remembered = existsSync(REMEMBERED)
-    ? readFileSync(REMEMBERED, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as string)
-    : [];
+function knownSecrets(stacks: Stack[]): string[] {
+  const remembered = stacks.flatMap((s) =>
+    existsSync(rememberedFile(s))
+      ? readFileSync(rememberedFile(s), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as string)
+      : [],
+  );
   return [...new Set([...remembered, ...passwordsInSources()])];
 }
 

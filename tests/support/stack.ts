@@ -1,5 +1,6 @@
 // Servers and processes for the suites that need real ones (integration, chaos, e2e): the test profile of the
-// local stack (every port shifted by testPortOffset, data under .data/test), never the dev stack.
+// local stack (every port shifted by testPortOffset, data under .data/test), never the dev stack. With two
+// integration workers, the second one's suites see the second slot of it here (tests/support/test-slot.ts).
 import { connect } from 'nats';
 import { createClient } from 'redis';
 import {
@@ -10,13 +11,22 @@ import {
   redisUrl,
   stackFor,
   startApp,
+  TEST_SLOTS,
+  testSlotStack,
   type AppHandle,
+  type Stack,
 } from '../../packages/devstack/src/index.ts';
 
 export const PROFILE = 'test' as const;
 /** Migrated once per run by the global setup; each suite copies it into a database of its own. */
 export const TEMPLATE_DB = 'pencraft_template';
 export const stack = stackFor(PROFILE);
+
+/** The stacks of a run with `workers` Jest workers: one slot per worker (at most TEST_SLOTS). */
+export function runStacks(workers: number): Stack[] {
+  if (workers > TEST_SLOTS) throw new Error(`at most ${TEST_SLOTS} workers: the test stack has ${TEST_SLOTS} slots`);
+  return Array.from({ length: Math.max(1, workers) }, (_, i) => testSlotStack(i + 1));
+}
 
 export interface TestDatabase {
   name: string;
@@ -30,7 +40,7 @@ export async function freshDatabase(label: string): Promise<TestDatabase> {
   return { name, url: databaseUrl(stack, name), drop: () => dropDatabase(PROFILE, name) };
 }
 
-/** Suites run one at a time; each starts with no JetStream streams and an empty Redis. */
+/** Suites run one at a time per slot; each starts with no JetStream streams and an empty Redis. */
 export async function resetMessaging() {
   const nc = await connect({ servers: natsUrl(stack) });
   const jsm = await nc.jetstreamManager();
@@ -96,3 +106,4 @@ export async function eventually<T>(
 }
 
 export { natsUrl, redisUrl, databaseUrl };
+export type { Stack };

@@ -4,6 +4,8 @@ import { loadSecrets, type Secrets } from './secrets.ts';
 import {
   findApp,
   stackFor,
+  TEST_SLOT_SHIFT,
+  testSlot,
   type Dependency,
   type FrontendInfo,
   type GatewayInfo,
@@ -152,8 +154,11 @@ function serviceEnv(stack: Stack, service: ServiceInfo, options: EnvOptions): En
   };
 }
 
-/** The test profile's webhook receiver (tests/integration/webhooks.int-spec.ts listens there on 127.0.0.1). */
-export const WEBHOOK_TEST_RECEIVER_PORT = 4290;
+/**
+ * The test profile's webhook receiver (tests/integration/webhooks.int-spec.ts listens there on 127.0.0.1); the second
+ * integration worker's stack has its own (see testSlotStack).
+ */
+export const WEBHOOK_TEST_RECEIVER_PORT = 4290 + (testSlot() - 1) * TEST_SLOT_SHIFT;
 
 /**
  * notifications' partner webhooks (issue #18): the seal of the endpoints' signing secrets; development may send to

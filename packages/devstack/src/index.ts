@@ -1,5 +1,17 @@
 // The local stack as a library, for the test suites (tests/) and the CLI.
-export { DEPENDENCIES, PROFILES, appsOf, gatewayUrl, loadSystem, repoRoot, stackFor } from './registry.ts';
+export {
+  DEPENDENCIES,
+  PROFILES,
+  appsOf,
+  gatewayUrl,
+  loadSystem,
+  repoRoot,
+  stackFor,
+  TEST_SLOT_SHIFT,
+  TEST_SLOTS,
+  testSlot,
+  testSlotStack,
+} from './registry.ts';
 export type {
   AppInfo,
   Dependency,

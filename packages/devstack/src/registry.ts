@@ -122,6 +122,61 @@ export function parseProfile(value: string | undefined): Profile {
 }
 
 export function stackFor(profile: Profile, system: SystemJson = loadSystem(), root: string = repoRoot): Stack {
+  if (profile === 'test' && testSlot() > 1) return testSlotStack(testSlot(), system, root);
+  return profileStack(profile, system, root);
+}
+
+/**
+ * make test runs the integration suites in two Jest workers (tests/run.sh), each on a stack of its own. Slot 1 is the
+ * test profile; slot 2 runs its own PostgreSQL, Redis, NATS and every application TEST_SLOT_SHIFT ports above it, with
+ * its own data and run dirs (.data/test-2, .run/test-2, secrets copied from .data/test). Keycloak, mailpit, the object
+ * store and stripe-mock, which no suite resets or stops, are the test profile's for both. A 40-port shift is clear of
+ * dev (+0), test (+100), bench (+200) and soak (+250) in every port family of system.json. PENCRAFT_TEST_SLOT (set
+ * per Jest worker by tests/support/test-slot.ts) picks the slot stackFor('test') answers with.
+ */
+export const TEST_SLOT_SHIFT = 40;
+export const TEST_SLOTS = 2;
+
+export function testSlot(): number {
+  const slot = Number(process.env.PENCRAFT_TEST_SLOT ?? '1');
+  if (!Number.isInteger(slot) || slot < 1 || slot > TEST_SLOTS) {
+    throw new Error(`PENCRAFT_TEST_SLOT=${process.env.PENCRAFT_TEST_SLOT}: the test stack has slots 1 to ${TEST_SLOTS}`);
+  }
+  return slot;
+}
+
+export function testSlotStack(slot: number, system: SystemJson = loadSystem(), root: string = repoRoot): Stack {
+  const test = profileStack('test', system, root);
+  if (slot === 1) return test;
+  const shift = (port: number): number => port + (slot - 1) * TEST_SLOT_SHIFT;
+  const runDir = join(root, '.run', `test-${slot}`);
+  return {
+    ...test,
+    dataDir: join(root, '.data', `test-${slot}`),
+    runDir,
+    logDir: join(runDir, 'logs'),
+    infra: {
+      ...test.infra,
+      postgres: { ...test.infra.postgres, port: shift(test.infra.postgres.port) },
+      redis: { ...test.infra.redis, port: shift(test.infra.redis.port) },
+      nats: {
+        ...test.infra.nats,
+        port: shift(test.infra.nats.port),
+        monitorPort: shift(test.infra.nats.monitorPort),
+      },
+    },
+    services: test.services.map((s) => ({
+      ...s,
+      httpPort: shift(s.httpPort),
+      internalPort: shift(s.internalPort),
+      grpcPort: shift(s.grpcPort),
+    })),
+    gateway: { ...test.gateway, httpPort: shift(test.gateway.httpPort), internalPort: shift(test.gateway.internalPort) },
+    frontends: test.frontends.map((f) => ({ ...f, httpPort: shift(f.httpPort) })),
+  };
+}
+
+function profileStack(profile: Profile, system: SystemJson, root: string): Stack {
   const offset = profile === 'test' ? system.testPortOffset : 0;
   const shift = (port: number): number => port + offset;
   const infra = system.infrastructure;
