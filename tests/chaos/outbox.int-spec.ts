@@ -10,7 +10,7 @@ import {
   eventually,
   freshDatabase,
   grpcAddress,
-  natsUrl,
+  natsAdmin,
   resetMessaging,
   stack,
   startService,
@@ -116,7 +116,7 @@ it('indexes every published article exactly once across crashes of search and of
   expect(publications).toBe(ARTICLES);
   expect(relayed).toBe(events);
 
-  const nc = await connect({ servers: natsUrl(stack) });
+  const nc = await connect(natsAdmin(stack));
   const info = await (await nc.jetstreamManager()).streams.info('ARTICLES');
   await nc.close();
   expect(info.state.messages).toBe(events);

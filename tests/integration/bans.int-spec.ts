@@ -18,7 +18,7 @@ import {
   eventually,
   freshDatabase,
   httpBase,
-  natsUrl,
+  natsAdmin,
   resetMessaging,
   stack,
   startService,
@@ -55,7 +55,7 @@ beforeAll(async () => {
   apps.push(await startService('gateway', db.name, { EDGE_ROUTES: '', AUTH_RATE_LIMIT_PER_MINUTE: '1000' }));
   base = httpBase('gateway');
   trust = trustClient();
-  nc = await connect({ servers: natsUrl(stack) });
+  nc = await connect(natsAdmin(stack));
 });
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ import {
   eventually,
   freshDatabase,
   httpBase,
-  natsUrl,
+  natsAdmin,
   resetMessaging,
   stack,
   startService,
@@ -111,7 +111,7 @@ const inLanguage = (who: TypedApi, id: string, lang: Lang) =>
 
 /** The events of one subject on the ARTICLES stream so far, decoded (a fresh durable consumer reads them all). */
 async function eventsOn<T>(definition: { subject: string; message: { decode(data: Uint8Array): T } }, until: number) {
-  const nc = await connect({ servers: natsUrl(stack) });
+  const nc = await connect(natsAdmin(stack));
   try {
     const jsm = await nc.jetstreamManager();
     const durable = `collab_probe_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;

@@ -32,7 +32,7 @@ import {
   freshDatabase,
   grpcAddress,
   httpBase,
-  natsUrl,
+  natsAdmin,
   redisUrl,
   resetMessaging,
   stack,
@@ -557,7 +557,7 @@ describe('a deleted account', () => {
     });
 
     // identity announces the deletion at the end of the grace period; here the test publishes it.
-    const nc = await connect({ servers: natsUrl(stack) });
+    const nc = await connect(natsAdmin(stack));
     try {
       const h = headers();
       h.set('pc-event-type', EVENTS.userDeleted.type);

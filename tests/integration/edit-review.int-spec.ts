@@ -17,7 +17,7 @@ import {
   eventually,
   freshDatabase,
   httpBase,
-  natsUrl,
+  natsAdmin,
   resetMessaging,
   stack,
   startService,
@@ -261,7 +261,7 @@ describe('account deletion', () => {
     expect((await reportArticle(leaver.client, other, { reason: 'spam' })).status).toBe(201);
     expect((await reportArticle(reader.client, theirs, { reason: 'spam' })).status).toBe(201);
 
-    const nc = await connect({ servers: natsUrl(stack) });
+    const nc = await connect(natsAdmin(stack));
     try {
       const h = headers();
       h.set('pc-event-type', EVENTS.userDeleted.type);

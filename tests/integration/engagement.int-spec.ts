@@ -21,7 +21,7 @@ import {
   freshDatabase,
   grpcAddress,
   httpBase,
-  natsUrl,
+  natsAdmin,
   redisUrl,
   resetMessaging,
   stack,
@@ -517,7 +517,7 @@ describe('account deletion', () => {
     expect(before).toMatchObject({ votes: { down: 1 }, bookmarks: 1 });
 
     // identity announces the deletion at the end of the grace period; here the test publishes it.
-    const nc = await connect({ servers: natsUrl(stack) });
+    const nc = await connect(natsAdmin(stack));
     try {
       const h = headers();
       h.set('pc-event-type', EVENTS.userDeleted.type);

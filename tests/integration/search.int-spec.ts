@@ -19,7 +19,7 @@ import {
   eventually,
   freshDatabase,
   httpBase,
-  natsUrl,
+  natsAdmin,
   resetMessaging,
   stack,
   startService,
@@ -114,7 +114,7 @@ let publicationId: string;
 
 beforeAll(async () => {
   await resetMessaging();
-  nc = await connect({ servers: natsUrl(stack) });
+  nc = await connect(natsAdmin(stack));
   js = nc.jetstream();
   await (await nc.jetstreamManager()).streams.add({ name: 'ARTICLES', subjects: ['articles.>'] });
   db = await freshDatabase('search_http');

@@ -22,7 +22,7 @@ import {
   freshDatabase,
   grpcAddress,
   httpBase,
-  natsUrl,
+  natsAdmin,
   resetMessaging,
   stack,
   startService,
@@ -142,7 +142,7 @@ const periodDrift = () =>
 
 /** Publishes a copy of an event under a new id (at-least-once delivery: a producer's retry). */
 async function publishCopy(subject: string, type: string, data: Uint8Array) {
-  const nc = await connect({ servers: natsUrl(stack) });
+  const nc = await connect(natsAdmin(stack));
   try {
     const h = headers();
     h.set('pc-event-type', type);
@@ -325,7 +325,7 @@ describe('badges', () => {
     // Forget the processed events of every standing consumer and delete the durable consumers: on start each is
     // created again from the first message of its stream, so every event is handled a second time.
     await sql.query(`delete from identity.processed_events where consumer like 'identity-standing-%'`);
-    const nc = await connect({ servers: natsUrl(stack) });
+    const nc = await connect(natsAdmin(stack));
     try {
       const jsm = await nc.jetstreamManager();
       for await (const stream of jsm.streams.list()) {

@@ -7,6 +7,7 @@ import {
   createDatabase,
   databaseUrl,
   dropDatabase,
+  natsAdmin,
   natsUrl,
   redisUrl,
   stackFor,
@@ -42,7 +43,7 @@ export async function freshDatabase(label: string): Promise<TestDatabase> {
 
 /** Suites run one at a time per slot; each starts with no JetStream streams and an empty Redis. */
 export async function resetMessaging() {
-  const nc = await connect({ servers: natsUrl(stack) });
+  const nc = await connect(natsAdmin(stack));
   const jsm = await nc.jetstreamManager();
   for await (const info of jsm.streams.list()) await jsm.streams.delete(info.config.name);
   await nc.close();
@@ -105,5 +106,5 @@ export async function eventually<T>(
   throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
 }
 
-export { natsUrl, redisUrl, databaseUrl };
+export { natsAdmin, natsUrl, redisUrl, databaseUrl };
 export type { Stack };

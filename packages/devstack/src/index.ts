@@ -34,6 +34,7 @@ export {
   redisUrl,
   smtpUrl,
 } from './env.ts';
+export { MESSAGING_ADMIN, natsAdmin, natsConnectOptions } from './messaging.ts';
 export { loadSecrets } from './secrets.ts';
 export type { Secrets } from './secrets.ts';
 export type { Env, EnvOptions } from './env.ts';

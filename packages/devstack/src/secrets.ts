@@ -46,6 +46,11 @@ export interface Secrets {
   stripeDonationsWebhookSecret: string;
   /** notifications' WEBHOOK_ENCRYPTION_KEY (32 bytes in hex): seals partner webhook secrets; kept, or they break. */
   webhookEncryptionKey: string;
+  /**
+   * The seed of every NATS and Redis user's password (issue #19, messaging.ts derives one per server and user), so one
+   * key stands for the admin's and each service's credentials.
+   */
+  messagingKey: string;
 }
 
 const GENERATORS: { [K in keyof Secrets]: () => string } = {
@@ -68,6 +73,7 @@ const GENERATORS: { [K in keyof Secrets]: () => string } = {
   stripeWebhookSecret: () => `whsec_${randomBytes(24).toString('hex')}`,
   stripeDonationsWebhookSecret: () => `whsec_${randomBytes(24).toString('hex')}`,
   webhookEncryptionKey: () => randomBytes(32).toString('hex'),
+  messagingKey: () => randomBytes(32).toString('hex'),
 };
 
 const MIN_LENGTH: { [K in keyof Secrets]: number } = {
@@ -89,6 +95,7 @@ const MIN_LENGTH: { [K in keyof Secrets]: number } = {
   stripeWebhookSecret: 40,
   stripeDonationsWebhookSecret: 40,
   webhookEncryptionKey: 64,
+  messagingKey: 64,
 };
 
 export function secretsFile(stack: Stack): string {

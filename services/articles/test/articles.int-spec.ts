@@ -18,7 +18,7 @@ import {
   freshDatabase,
   grpcAddress,
   internalBase,
-  natsUrl,
+  natsAdmin,
   resetMessaging,
   stack,
   startService,
@@ -65,7 +65,7 @@ async function failure(promise: Promise<unknown>) {
 
 beforeAll(async () => {
   await resetMessaging();
-  nc = await connect({ servers: natsUrl(stack) });
+  nc = await connect(natsAdmin(stack));
   // A short duplicate window lets the test deliver one event twice, as a relay retry after the window would.
   await (
     await nc.jetstreamManager()

@@ -12,7 +12,7 @@ import {
   grpcAddress,
   resetMessaging,
   startService,
-  natsUrl,
+  natsAdmin,
   stack,
   type TestDatabase,
 } from '../../../tests/support/stack.ts';
@@ -56,7 +56,7 @@ beforeAll(async () => {
   identity = await startService('identity', db.name);
   client = createGrpcClient(IdentityServiceClient, IdentityServiceService, grpcAddress('identity'));
   sql = new pg.Pool({ connectionString: db.url, max: 2 });
-  nc = await connect({ servers: natsUrl(stack) });
+  nc = await connect(natsAdmin(stack));
 });
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import {
   eventually,
   freshDatabase,
   grpcAddress,
-  natsUrl,
+  natsAdmin,
   resetMessaging,
   stack,
   startService,
@@ -71,7 +71,7 @@ beforeAll(async () => {
   identity = await startService('identity', db.name);
   accounts = createGrpcClient(IdentityServiceClient, IdentityServiceService, grpcAddress('identity'));
   profiles = createGrpcClient(ProfileServiceClient, ProfileServiceService, grpcAddress('identity'));
-  nc = await connect({ servers: natsUrl(stack) });
+  nc = await connect(natsAdmin(stack));
 });
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ import {
   freshDatabase,
   grpcAddress,
   internalBase,
-  natsUrl,
+  natsAdmin,
   resetMessaging,
   stack,
   startService,
@@ -89,7 +89,7 @@ async function titles(query: string) {
 
 beforeAll(async () => {
   await resetMessaging();
-  nc = await connect({ servers: natsUrl(stack) });
+  nc = await connect(natsAdmin(stack));
   js = nc.jetstream();
   // A short duplicate window lets the test deliver one event twice, as a relay retry after the window would.
   await (

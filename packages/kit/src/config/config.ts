@@ -24,6 +24,9 @@ export const serviceConfigSchema = baseConfigSchema.extend({
   NATS_URL: z
     .string()
     .regex(/^(nats|tls):\/\/[^\s]+$/, 'must be a nats:// or tls:// URL (several may be separated by commas)'),
+  /** The service's own NATS user (issue #19: it may publish only its own subjects); without it, no credentials. */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

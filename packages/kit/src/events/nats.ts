@@ -7,12 +7,25 @@ export interface NatsHandle {
   jsm: JetStreamManager;
 }
 
-/** Connects to NATS (retrying until bootTimeoutMs) and opens JetStream. */
+/**
+ * A service's own inbox prefix: its NATS user may subscribe to `_INBOX_<user>.>` only (issue #19), so no other service
+ * reads the JetStream answers and pull deliveries meant for it.
+ */
+export function inboxPrefixFor(user: string | undefined): string | undefined {
+  return user ? `_INBOX_${user}` : undefined;
+}
+
+/**
+ * Connects to NATS (retrying until bootTimeoutMs) and opens JetStream; as `user` (NATS_USER, NATS_PASSWORD) when given,
+ * whose permissions allow its own subjects, its durable consumers and its inbox only.
+ */
 export async function connectNats(options: {
   url: string;
   name: string;
   log: Logger;
   bootTimeoutMs?: number;
+  user?: string;
+  password?: string;
 }): Promise<NatsHandle> {
   const servers = options.url.split(',').map((s) => s.trim());
   const deadline = Date.now() + (options.bootTimeoutMs ?? 60_000);
@@ -24,11 +37,15 @@ export async function connectNats(options: {
         maxReconnectAttempts: -1,
         reconnectTimeWait: 1_000,
         timeout: 5_000,
+        ...(options.user ? { user: options.user, pass: options.password ?? '' } : {}),
+        ...(options.user ? { inboxPrefix: inboxPrefixFor(options.user) } : {}),
       });
+      // A refused publish or subscription (a permissions violation) is not fatal to the connection: it is logged.
       void (async () => {
         for await (const s of nc.status()) {
           if (s.type === 'disconnect' || s.type === 'reconnect')
             options.log.warn({ nats: s.type, server: s.data }, 'nats connection changed');
+          else if (s.type === 'error') options.log.error({ err: s.data }, 'nats refused an operation');
         }
       })();
       const jsm = await nc.jetstreamManager({ timeout: 5_000 });

@@ -102,7 +102,12 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
 
   let nats: NatsHandle | undefined;
   if (serviceConfig.NATS_URL) {
-    nats = await connectNats({ url: serviceConfig.NATS_URL, name: spec.name, log: logger });
+    nats = await connectNats({
+      url: serviceConfig.NATS_URL,
+      name: spec.name,
+      log: logger,
+      ...(serviceConfig.NATS_USER ? { user: serviceConfig.NATS_USER, password: serviceConfig.NATS_PASSWORD } : {}),
+    });
     const connection = nats.nc;
     readiness.add({
       name: 'nats',
