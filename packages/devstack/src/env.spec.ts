@@ -70,6 +70,7 @@ const secrets = {
   stripeWebhookSecret: `whsec_${'w'.repeat(48)}`,
   stripeDonationsWebhookSecret: `whsec_${'d'.repeat(48)}`,
   webhookEncryptionKey: 'e'.repeat(64),
+  messagingKey: 'f'.repeat(64),
 };
 const dev = stackFor('dev', system, '/repo');
 const test = stackFor('test', system, '/repo');
