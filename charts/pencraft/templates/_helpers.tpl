@@ -274,12 +274,13 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
   value: {{ $c.database.poolMax | default $root.Values.runtime.databasePoolMax | quote }}
 {{- end }}
 {{- if $c.redis }}
+{{- /* Issue #19: each component connects as its own ACL user; its URL (with the user's password) under "<name>-url". */}}
 - name: REDIS_URL
 {{- if $root.Values.redis.existingSecret }}
   valueFrom:
     secretKeyRef:
       name: {{ $root.Values.redis.existingSecret | quote }}
-      key: {{ $root.Values.redis.secretKey | quote }}
+      key: {{ get ($root.Values.redis.secretKeys | default dict) .name | default (printf "%s-url" .name) | quote }}
 {{- else }}
   value: {{ $root.Values.redis.url | quote }}
 {{- end }}
@@ -287,6 +288,16 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
 {{- if $c.nats }}
 - name: NATS_URL
   value: {{ $root.Values.nats.url | quote }}
+{{- if $root.Values.nats.existingSecret }}
+{{- /* Issue #19: the service's own NATS user (its name), allowed only its own subjects; the password by reference. */}}
+- name: NATS_USER
+  value: {{ .name | quote }}
+- name: NATS_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ $root.Values.nats.existingSecret | quote }}
+      key: {{ printf "%s-password" .name | quote }}
+{{- end }}
 {{- end }}
 {{- if $c.objectStore }}
 - name: S3_ENDPOINT
@@ -310,8 +321,9 @@ cannot return maps). Args: root, name, kind ("service" | "frontend"), values, ou
 {{- end }}
 {{- if $c.mail }}
 {{- $mail := $root.Values.mail }}
+{{- /* STARTTLS required (nodemailer's requireTLS) unless TLS from the first byte: no mail in clear text. */}}
 - name: SMTP_URL
-  value: {{ printf "%s://%s:%v" (ternary "smtps" "smtp" $mail.implicitTls) $mail.host $mail.port | quote }}
+  value: {{ printf "%s://%s:%v%s" (ternary "smtps" "smtp" $mail.implicitTls) $mail.host $mail.port (ternary "?requireTLS=true" "" (and $mail.requireTls (not $mail.implicitTls))) | quote }}
 - name: MAIL_FROM
   value: {{ $mail.from | quote }}
 {{- /* Mailed links point at the site, as the gateway sees it. */}}
@@ -660,6 +672,9 @@ Args: root.
 {{- if and $c.objectStore (not $v.objectStore.endpoint) -}}
 {{- fail (printf "%s uses the objectStore (system.json) but objectStore.endpoint is empty: set the S3 endpoint URL" $name) -}}
 {{- end -}}
+{{- if and $c.objectStore $v.objectStore.requireTls (not (hasPrefix "https://" $v.objectStore.endpoint)) -}}
+{{- fail (printf "%s uses the objectStore but objectStore.endpoint %s is not https:// while objectStore.requireTls is true: the S3 keys and the pictures travel over TLS" $name $v.objectStore.endpoint) -}}
+{{- end -}}
 {{- if and $c.objectStore (not $v.objectStore.existingSecret) -}}
 {{- fail (printf "%s uses the objectStore (system.json) but objectStore.existingSecret is empty: name the Secret holding the S3 access key and secret key" $name) -}}
 {{- end -}}
@@ -758,4 +773,26 @@ Args: root.
 {{- end -}}
 {{- end -}}
 {{- toPrettyJson $remotes -}}
+{{- end -}}
+
+{{/* The Secret holding a component's gRPC certificate (tls.crt, tls.key, ca.crt). Args: root, name. */}}
+{{- define "pencraft.grpcTlsSecret" -}}
+{{- $names := .root.Values.grpcTls.secretNames | default dict -}}
+{{- get $names .name | default (printf "%s-grpc-tls" (include "pencraft.componentName" (dict "root" .root "name" .name))) -}}
+{{- end -}}
+
+{{/* The gRPC identity's variables of a service or the gateway (issue #19). Args: root. */}}
+{{- define "pencraft.grpcTlsEnv" -}}
+{{- if .root.Values.grpcTls.enabled }}
+- name: GRPC_TLS_CA_FILE
+  value: /etc/pencraft/grpc-tls/ca.crt
+- name: GRPC_TLS_CERT_FILE
+  value: /etc/pencraft/grpc-tls/tls.crt
+- name: GRPC_TLS_KEY_FILE
+  value: /etc/pencraft/grpc-tls/tls.key
+{{- else }}
+# grpcTls.enabled=false: something else (a mesh) authenticates the callers.
+- name: GRPC_INSECURE
+  value: "true"
+{{- end }}
 {{- end -}}

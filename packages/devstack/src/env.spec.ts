@@ -128,6 +128,10 @@ describe('envFor', () => {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:55432/pencraft',
       REDIS_URL: 'redis://127.0.0.1:6390',
       NATS_URL: 'nats://127.0.0.1:4223',
+      // Its gRPC identity (issue #19), made by ensurePki under .data/<profile>/pki.
+      GRPC_TLS_CA_FILE: '/repo/.data/dev/pki/identity/ca.crt',
+      GRPC_TLS_CERT_FILE: '/repo/.data/dev/pki/identity/tls.crt',
+      GRPC_TLS_KEY_FILE: '/repo/.data/dev/pki/identity/tls.key',
       // Links in mails point at the public site.
       PUBLIC_ORIGIN: 'http://localhost:8080',
       SMTP_URL: 'smtp://127.0.0.1:1125',
@@ -237,6 +241,9 @@ describe('envFor', () => {
       IDENTITY_GRPC_ADDR: '127.0.0.1:5101',
       ARTICLES_GRPC_ADDR: '127.0.0.1:5102',
       PUBLIC_ORIGIN: 'http://localhost:8080',
+      GRPC_TLS_CA_FILE: '/repo/.data/dev/pki/gateway/ca.crt',
+      GRPC_TLS_CERT_FILE: '/repo/.data/dev/pki/gateway/tls.crt',
+      GRPC_TLS_KEY_FILE: '/repo/.data/dev/pki/gateway/tls.key',
       COOKIE_SECURE: 'false',
       S3_ENDPOINT: 'http://127.0.0.1:7070',
       S3_ACCESS_KEY: secrets.s3AccessKey,

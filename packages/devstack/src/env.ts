@@ -1,5 +1,6 @@
 // The environment of one process of the local stack, per the service runtime contract (see the shared brief).
 import { join } from 'node:path';
+import { grpcTlsEnv } from './certs.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 import {
   findApp,
@@ -143,6 +144,7 @@ function serviceEnv(stack: Stack, service: ServiceInfo, options: EnvOptions): En
     REDIS_URL: redisUrl(stack),
     NATS_URL: natsUrl(stack),
     ...grpcAddresses(stack, service.calls),
+    ...grpcTlsEnv(stack, service.name),
     // Services that mail links point them at the site's public origin (the gateway).
     ...(service.uses.includes('mail') ? { PUBLIC_ORIGIN: `http://localhost:${stack.gateway.httpPort}` } : {}),
     ...dependencyEnv(stack, service.uses, () => options.secrets ?? loadSecrets(stack)),
@@ -215,6 +217,7 @@ function gatewayEnv(stack: Stack, gateway: GatewayInfo, secrets: Secrets): Env {
     INTERNAL_HTTP_PORT: String(gateway.internalPort),
     REDIS_URL: redisUrl(stack),
     ...grpcAddresses(stack, gateway.calls),
+    ...grpcTlsEnv(stack, gateway.name),
     ...dependencyEnv(stack, gateway.uses, () => secrets),
     PUBLIC_ORIGIN: `http://localhost:${gateway.httpPort}`,
     COOKIE_SECURE: 'false',

@@ -3,6 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { adoptTestClientIdentity, ensurePki } from './certs.ts';
 import { envFor, type Env } from './env.ts';
 import {
   baseEnv,
@@ -174,6 +175,9 @@ export async function startApp(
     }
   }
   ensureRunDirs(stack);
+  // The gRPC identities (issue #19): every process's certificate, and the caller's own client certificate.
+  if (app.kind !== 'frontend') ensurePki(stack);
+  adoptTestClientIdentity(stack);
   const env = {
     ...baseEnv(),
     NODE_OPTIONS: nodeOptionsOf(stack, app),

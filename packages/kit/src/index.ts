@@ -15,6 +15,7 @@ export * from './events/streams.js';
 export * from './grpc/grpc-client.js';
 export * from './grpc/grpc-server.js';
 export * from './grpc/grpc-observability.interceptor.js';
+export * from './grpc/grpc-tls.js';
 export * from './health/readiness.js';
 export * from './http/http-observability.js';
 export * from './http/probes.js';

@@ -54,6 +54,7 @@ function metadataProblems(object: K8sObject): string[] {
 export async function validateObject(object: K8sObject): Promise<string[]> {
   const where = `${object.kind}/${object.metadata?.name}`;
   const problems = metadataProblems(object).map((p) => `${where}: ${p}`);
+  if (object.apiVersion === 'cert-manager.io/v1') return [...problems, ...certManagerProblems(object)];
   try {
     const Model = await modelFor(object.apiVersion, object.kind);
     new Model(object).validate();
@@ -66,4 +67,50 @@ export async function validateObject(object: K8sObject): Promise<string[]> {
 export async function validateAll(objects: K8sObject[]): Promise<string[]> {
   const problems = await Promise.all(objects.map(validateObject));
   return problems.flat();
+}
+
+/**
+ * cert-manager's Certificate (the gRPC identities, issue #19), checked by hand: no offline schema package of its CRDs
+ * is installed. The fields the chart sets, with the types and values cert-manager's CRD admits.
+ */
+function certManagerProblems(object: K8sObject): string[] {
+  const where = `${object.kind}/${object.metadata?.name}`;
+  if (object.kind !== 'Certificate') return [`${where}: no schema for cert-manager.io/v1 ${object.kind}`];
+  const spec = (object.spec ?? {}) as Record<string, unknown>;
+  const problems: string[] = [];
+  const known = [
+    'secretName',
+    'commonName',
+    'dnsNames',
+    'duration',
+    'renewBefore',
+    'privateKey',
+    'usages',
+    'issuerRef',
+  ];
+  for (const key of Object.keys(spec)) if (!known.includes(key)) problems.push(`unexpected spec.${key}`);
+  if (typeof spec.secretName !== 'string' || !DNS_SUBDOMAIN.test(spec.secretName)) problems.push('spec.secretName');
+  if (typeof spec.commonName !== 'string' || spec.commonName.length > 64) problems.push('spec.commonName');
+  if (!Array.isArray(spec.dnsNames) || !spec.dnsNames.every((n) => typeof n === 'string' && DNS_SUBDOMAIN.test(n)))
+    problems.push('spec.dnsNames');
+  for (const key of ['duration', 'renewBefore'] as const) {
+    if (typeof spec[key] !== 'string' || !/^([0-9]+(\.[0-9]+)?(h|m|s))+$/.test(spec[key])) problems.push(`spec.${key}`);
+  }
+  const usages = ['digital signature', 'key encipherment', 'server auth', 'client auth'];
+  if (!Array.isArray(spec.usages) || !spec.usages.every((u) => usages.includes(u as string)))
+    problems.push('spec.usages');
+  const key = spec.privateKey as { algorithm?: unknown; size?: unknown; rotationPolicy?: unknown } | undefined;
+  if (!key || !['RSA', 'ECDSA', 'Ed25519'].includes(key.algorithm as string) || typeof key.size !== 'number')
+    problems.push('spec.privateKey');
+  if (key && !['Never', 'Always', undefined].includes(key.rotationPolicy as string | undefined))
+    problems.push('spec.privateKey.rotationPolicy');
+  const issuer = spec.issuerRef as { name?: unknown; kind?: unknown; group?: unknown } | undefined;
+  if (
+    !issuer ||
+    typeof issuer.name !== 'string' ||
+    !issuer.name ||
+    !['Issuer', 'ClusterIssuer'].includes(issuer.kind as string)
+  )
+    problems.push('spec.issuerRef');
+  return problems.map((p) => `${where}: invalid ${p}`);
 }

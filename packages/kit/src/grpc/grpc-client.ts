@@ -1,6 +1,6 @@
 import {
-  credentials,
   Metadata,
+  type ChannelCredentials,
   type CallOptions,
   type ChannelOptions,
   type Client,
@@ -11,6 +11,7 @@ import {
 import { currentRequestContext } from '../logging/request-context.js';
 import { injectContext, isInstrumented } from '../tracing/tracing.js';
 import { REQUEST_ID_KEY } from './grpc-observability.interceptor.js';
+import { grpcChannel, processGrpcTls, serviceNameOf, type GrpcTls } from './grpc-tls.js';
 import { callResiliently } from './grpc-resilience.js';
 
 type UnaryMethod<Req, Res> = (
@@ -35,22 +36,29 @@ export type PromiseClient<C> = {
 
 type ClientConstructor<C> = new (
   address: string,
-  creds: ReturnType<typeof credentials.createInsecure>,
+  creds: ChannelCredentials,
   options?: ChannelOptions,
 ) => C;
 
 /**
  * A typed gRPC client for a ts-proto service: every call carries the trace context and the request id, has a
  * deadline, and fails with the AppError of the catalogue code the server sent. The trace context is the gRPC
- * instrumentation's (with its client span) when spans are exported, the kit's otherwise.
+ * instrumentation's (with its client span) when spans are exported, the kit's otherwise. Over mutual TLS when the
+ * process has a gRPC identity (GRPC_TLS_*, or `tls`): it presents its certificate and accepts only a server whose
+ * certificate names the callee (the definition's proto package, e.g. "articles", or `serverName`).
  */
 export function createGrpcClient<C extends Client>(
   Ctor: ClientConstructor<C>,
   definition: ServiceDefinition,
   address: string,
-  options: { defaultTimeoutMs?: number } = {},
+  options: { defaultTimeoutMs?: number; tls?: GrpcTls | null; serverName?: string } = {},
 ): PromiseClient<C> {
-  const client = new Ctor(address, credentials.createInsecure(), {
+  const channel = grpcChannel(
+    options.tls === null ? undefined : (options.tls ?? processGrpcTls()),
+    options.serverName ?? serviceNameOf(definition),
+  );
+  const client = new Ctor(address, channel.credentials, {
+    ...channel.options,
     'grpc.keepalive_time_ms': 30_000,
     'grpc.keepalive_permit_without_calls': 1,
     'grpc.max_reconnect_backoff_ms': 2_000,

@@ -12,6 +12,7 @@ import type { Readiness } from '../health/readiness.js';
 import { logger } from '../logging/logger.js';
 import { AppError } from '@pencraft/errors';
 import { toGrpcError } from '../errors/grpc-errors.js';
+import { grpcServerCredentials, processGrpcTls } from './grpc-tls.js';
 
 /** Full proto name ("articles.v1.ArticlesService") → the ts-proto service definition. */
 export type GrpcServices = Record<string, ServiceDefinition>;
@@ -20,7 +21,8 @@ const HEALTH_SERVICE = 'grpc.health.v1.Health';
 
 /**
  * Nest gRPC transport options built from ts-proto service definitions, so servers and clients share
- * one generated (de)serializer and no .proto file is parsed at run time.
+ * one generated (de)serializer and no .proto file is parsed at run time. With a gRPC identity in the environment
+ * (GRPC_TLS_*) the server speaks mutual TLS only: every caller must present a certificate signed by the CA.
  */
 export function grpcServerOptions(port: number, services: GrpcServices): GrpcOptions {
   const packageDefinition = { ...services, [HEALTH_SERVICE]: HealthService };
@@ -29,6 +31,7 @@ export function grpcServerOptions(port: number, services: GrpcServices): GrpcOpt
     transport: Transport.GRPC,
     options: {
       url: `0.0.0.0:${port}`,
+      credentials: grpcServerCredentials(processGrpcTls()),
       package: packages,
       packageDefinition,
       gracefulShutdown: true,
