@@ -1,12 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   EVENT_ROUTES,
+  LOCAL_CLUSTER_FILES,
   MESSAGING_ADMIN,
   SESSION_KEY_PATTERN,
+  LOCAL_CLUSTER_PASSWORDS,
   consumerService,
+  derivedPasswords,
+  localClusterMessaging,
   messagingPassword,
   natsConfig,
   natsConnectOptions,
@@ -86,7 +90,7 @@ describe('NATS permissions from the event registry', () => {
   });
 
   it('writes a configuration nats-server accepts, with one user per service and the admin', () => {
-    const text = natsConfig(stack, secrets);
+    const text = natsConfig(stack, derivedPasswords(secrets));
     for (const service of [MESSAGING_ADMIN, ...services]) expect(text).toContain(`user: "${service}"`);
     const binary = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find(existsSync);
     if (!binary) return;
@@ -115,7 +119,7 @@ describe('NATS permissions from the event registry', () => {
 });
 
 describe('Redis ACL', () => {
-  const acl = redisAcl(stack, secrets);
+  const acl = redisAcl(stack, derivedPasswords(secrets));
 
   it('turns the default user off', () => {
     expect(acl.split('\n')[0]).toMatch(/^user default off /);
@@ -149,5 +153,23 @@ describe('Redis ACL', () => {
     expect(redisUrlFor(stack, secrets, 'gateway')).toBe(
       `redis://gateway:${messagingPassword(secrets, 'redis', 'gateway')}@127.0.0.1:${stack.infra.redis.port}`,
     );
+  });
+});
+
+describe("k8s/local's NATS and Redis users", () => {
+  it('are the ones the registry gives (node -e "import(\'./packages/devstack/src/messaging.ts\').then((m) => m.writeLocalClusterMessaging())")', () => {
+    const wanted = localClusterMessaging(stackFor('dev'));
+    for (const key of ['nats', 'redis'] as const)
+      expect(readFileSync(join(stack.root, LOCAL_CLUSTER_FILES[key]), 'utf8')).toBe(wanted[key]);
+    expect(LOCAL_CLUSTER_PASSWORDS('redis', 'gateway')).toBe('local-redis-gateway');
+  });
+
+  it("match the kustomization's Secrets (each component's Redis URL and NATS password)", () => {
+    const kustomization = readFileSync(join(stack.root, 'k8s/local/kustomization.yaml'), 'utf8');
+    for (const name of services) {
+      expect(kustomization).toContain(`- ${name}-password=${LOCAL_CLUSTER_PASSWORDS('nats', name)}\n`);
+      expect(kustomization).toContain(`- ${name}-url=redis://${name}:${LOCAL_CLUSTER_PASSWORDS('redis', name)}@`);
+    }
+    expect(kustomization).toContain(`- gateway-url=redis://gateway:${LOCAL_CLUSTER_PASSWORDS('redis', 'gateway')}@`);
   });
 });

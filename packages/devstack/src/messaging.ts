@@ -3,7 +3,9 @@
 // and their streams). The devstack writes nats-server's authorization and Redis's ACL file from these on every start;
 // the chart's documentation (charts/pencraft/README.md) lists the same rules for the production servers.
 import { createHmac } from 'node:crypto';
-import type { Stack } from './registry.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { stackFor, type Stack } from './registry.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 
 /** The operators' (and the test tooling's) user on both servers: every subject, every key. No service gets it. */
@@ -128,21 +130,31 @@ export function messagingPassword(secrets: Pick<Secrets, 'messagingKey'>, server
   return createHmac('sha256', secrets.messagingKey).update(`${server}:${user}`).digest('base64url');
 }
 
+/** Each user's password on a server: derived from messagingKey locally, fixed public ones in k8s/local. */
+export type Passwords = (server: 'nats' | 'redis', user: string) => string;
+
+export function derivedPasswords(secrets: Pick<Secrets, 'messagingKey'>): Passwords {
+  return (server, user) => messagingPassword(secrets, server, user);
+}
+
+/** k8s/local's public development passwords (its kustomization's pencraft-redis and pencraft-nats Secrets). */
+export const LOCAL_CLUSTER_PASSWORDS: Passwords = (server, user) => `local-${server}-${user}`;
+
 /** nats-server's quoted string (JSON's escaping is a subset of what its parser reads). */
 const q = (value: string) => JSON.stringify(value);
 
 /** The authorization block of nats-server's configuration (the rest of its settings stay on its command line). */
-export function natsConfig(stack: Pick<Stack, 'services'>, secrets: Pick<Secrets, 'messagingKey'>): string {
+export function natsConfig(stack: Pick<Stack, 'services'>, passwords: Passwords): string {
   const lines = [
-    '# Written by packages/devstack (messaging.ts) on every start; edit the devstack, not this file.',
+    '# Written by packages/devstack (messaging.ts); edit the event registry or the devstack, not this file.',
     'authorization {',
     '  users = [',
-    `    { user: ${q(MESSAGING_ADMIN)}, password: ${q(messagingPassword(secrets, 'nats', MESSAGING_ADMIN))} }`,
+    `    { user: ${q(MESSAGING_ADMIN)}, password: ${q(passwords('nats', MESSAGING_ADMIN))} }`,
   ];
   for (const { name, stream } of messagingUsers(stack)) {
     const { publish, subscribe } = natsPermissions(name, stream);
     lines.push(
-      `    { user: ${q(name)}, password: ${q(messagingPassword(secrets, 'nats', name))}, permissions: {`,
+      `    { user: ${q(name)}, password: ${q(passwords('nats', name))}, permissions: {`,
       `        publish: { allow: [${publish.map(q).join(', ')}] }`,
       `        subscribe: { allow: [${subscribe.map(q).join(', ')}] }`,
       '    } }',
@@ -153,17 +165,17 @@ export function natsConfig(stack: Pick<Stack, 'services'>, secrets: Pick<Secrets
 }
 
 /** Redis's ACL file: the default user off, the admin, and one user per service and the gateway. */
-export function redisAcl(stack: Pick<Stack, 'services'>, secrets: Pick<Secrets, 'messagingKey'>): string {
+export function redisAcl(stack: Pick<Stack, 'services'>, passwords: Passwords): string {
   const lines = [
     'user default off resetkeys resetchannels -@all',
-    `user ${MESSAGING_ADMIN} on >${messagingPassword(secrets, 'redis', MESSAGING_ADMIN)} ~* &* +@all`,
+    `user ${MESSAGING_ADMIN} on >${passwords('redis', MESSAGING_ADMIN)} ~* &* +@all`,
   ];
   for (const name of [...stack.services.map((s) => s.name), 'gateway']) {
     const { keys, channels } = redisRights(name);
     const channelRules = channels.length ? channels.map((c) => `&${c}`) : ['resetchannels'];
     lines.push(
       [
-        `user ${name} on >${messagingPassword(secrets, 'redis', name)} resetkeys`,
+        `user ${name} on >${passwords('redis', name)} resetkeys`,
         ...keys.map((k) => `~${k}`),
         ...channelRules,
         '+@all -@dangerous',
@@ -201,4 +213,29 @@ export function natsConnectOptions(
 export function natsAdmin(stack: Stack): { servers: string; user: string; pass: string } {
   const { servers, user, pass } = natsConnectOptions(stack, loadSecrets(stack));
   return { servers, user, pass };
+}
+
+/** k8s/local's copies (its NATS and Redis in dependencies.yaml read them; a unit spec keeps them equal to these). */
+export const LOCAL_CLUSTER_FILES = {
+  nats: 'k8s/local/messaging/nats-users.conf',
+  redis: 'k8s/local/messaging/users.acl',
+} as const;
+
+export function localClusterMessaging(
+  stack: Pick<Stack, 'services'>,
+): Record<keyof typeof LOCAL_CLUSTER_FILES, string> {
+  return { nats: natsConfig(stack, LOCAL_CLUSTER_PASSWORDS), redis: redisAcl(stack, LOCAL_CLUSTER_PASSWORDS) };
+}
+
+/**
+ * Rewrites k8s/local's copies after the registry changed:
+ * node -e "import('./packages/devstack/src/messaging.ts').then((m) => m.writeLocalClusterMessaging())"
+ */
+export function writeLocalClusterMessaging(stack: Stack = stackFor('dev')): void {
+  const files = localClusterMessaging(stack);
+  for (const key of Object.keys(LOCAL_CLUSTER_FILES) as (keyof typeof LOCAL_CLUSTER_FILES)[]) {
+    const path = join(stack.root, LOCAL_CLUSTER_FILES[key]);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, files[key]);
+  }
 }
