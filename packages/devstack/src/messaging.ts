@@ -239,3 +239,16 @@ export function writeLocalClusterMessaging(stack: Stack = stackFor('dev')): void
     writeFileSync(path, files[key]);
   }
 }
+
+/** Placeholders for an operator's own passwords (the production NATS and Redis, see charts/pencraft/README.md). */
+export const PLACEHOLDER_PASSWORDS: Passwords = (server, user) => `<${user}-${server}-password>`;
+
+/**
+ * Prints the NATS authorization block and the Redis ACL for production servers, the passwords as placeholders:
+ * node -e "import('./packages/devstack/src/messaging.ts').then((m) => m.printMessagingTemplates())"
+ */
+export function printMessagingTemplates(stack: Pick<Stack, 'services'> = stackFor('dev')): void {
+  process.stdout.write(
+    `${natsConfig(stack, PLACEHOLDER_PASSWORDS)}\n# Redis ACL file (aclfile)\n${redisAcl(stack, PLACEHOLDER_PASSWORDS)}`,
+  );
+}
