@@ -1,8 +1,8 @@
-import type { ExecutionContext } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
 import type { Logger, RedisClient } from '@pencraft/kit';
 import { strictMock } from '@pencraft/testing';
-import { policyOf, ROUTE_SPEC, type RouteSpec } from '../http/route.js';
+import { guardContext, guardOutcome } from '../../test/guard-context.js';
+import { policyOf, type RouteSpec } from '../http/route.js';
 import { RateLimiter } from '../http/rate-limit.js';
 import type { PartnerAccess, PartnerCredentials } from './partner-credentials.js';
 import { PartnerGuard } from './partner.guard.js';
@@ -42,38 +42,15 @@ function access(principal: Partial<PartnerPrincipal> = {}, perMinute = 100, perD
 }
 
 function context(route: RouteSpec, headers: Record<string, string | string[]> = {}) {
-  const sent: Record<string, string> = {};
-  const request = {
+  return guardContext(route, {
     headers,
     raw: { socket: { remoteAddress: '203.0.113.9' } },
     platform: { context: {} as { userId?: string } },
-  } as unknown as {
+  } as {
     headers: Record<string, string>;
     platform: { context: { userId?: string } };
     partner?: PartnerPrincipal;
-  };
-  const reply = {
-    header: (name: string, value: string | number) => {
-      sent[name] = String(value);
-      return reply;
-    },
-  };
-  function handler() {}
-  Reflect.defineMetadata(ROUTE_SPEC, route, handler);
-  const ctx = {
-    switchToHttp: () => ({ getRequest: () => request, getResponse: () => reply }),
-    getHandler: () => handler,
-  } as unknown as ExecutionContext;
-  return { ctx, request, sent };
-}
-
-async function outcome(guard: PartnerGuard, ctx: ExecutionContext): Promise<string> {
-  try {
-    return String(await guard.canActivate(ctx));
-  } catch (error) {
-    if (AppError.is(error)) return error.code;
-    throw error;
-  }
+  });
 }
 
 function setup() {
@@ -87,15 +64,15 @@ const bearer = (token = 'a.b.c') => ({ authorization: `Bearer ${token}`, 'user-a
 describe('PartnerGuard', () => {
   it('leaves routes of other kinds alone', async () => {
     const { guard } = setup();
-    expect(await outcome(guard, context(spec({ auth: 'required' })).ctx)).toBe('true');
-    expect(await outcome(guard, context(spec({ auth: undefined })).ctx)).toBe('true');
+    expect(await guardOutcome(guard, context(spec({ auth: 'required' })).ctx)).toBe('true');
+    expect(await guardOutcome(guard, context(spec({ auth: undefined })).ctx)).toBe('true');
   });
 
   it('lets a client with the scopes through, names it on the request and sends its limits', async () => {
     const { guard, credentials } = setup();
     credentials.authenticate.mockResolvedValue(access());
     const { ctx, request, sent } = context(spec(), bearer());
-    expect(await outcome(guard, ctx)).toBe('true');
+    expect(await guardOutcome(guard, ctx)).toBe('true');
     expect(credentials.authenticate).toHaveBeenCalledWith('a.b.c', undefined, {
       operation: 'listV1Articles',
       method: 'GET',
@@ -115,7 +92,7 @@ describe('PartnerGuard', () => {
       access({ kind: 'token', clientId: undefined, userId: UID, tokenId: 't1', scopes: ['read', 'act'] }),
     );
     const { ctx, request } = context(spec({ method: 'POST', scopes: ['act'] }), bearer(`pcp_${'A'.repeat(43)}`));
-    expect(await outcome(guard, ctx)).toBe('true');
+    expect(await guardOutcome(guard, ctx)).toBe('true');
     expect(request.partner).toMatchObject({ kind: 'token', userId: UID, tokenId: 't1' });
     expect(request.platform.context.userId).toBe(UID);
   });
@@ -125,10 +102,10 @@ describe('PartnerGuard', () => {
     credentials.authenticate.mockResolvedValue(access({ userId: UID, scopes: ['act'] }));
     const token = `pcp_${'A'.repeat(43)}`;
     const { ctx } = context(spec({ scopes: ['act'] }), { ...bearer(), 'pencraft-acting-token': token });
-    expect(await outcome(guard, ctx)).toBe('true');
+    expect(await guardOutcome(guard, ctx)).toBe('true');
     expect(credentials.authenticate.mock.calls[0]![1]).toBe(token);
     const twice = context(spec(), { ...bearer(), 'pencraft-acting-token': [token, token] });
-    expect(await outcome(guard, twice.ctx)).toBe('TokenRejected');
+    expect(await guardOutcome(guard, twice.ctx)).toBe('TokenRejected');
     expect(twice.sent['www-authenticate']).toContain('error="invalid_token"');
   });
 
@@ -142,7 +119,7 @@ describe('PartnerGuard', () => {
     for (const headers of refusedHeaders) {
       const { guard } = setup(); // a budget of 3 refusals per address
       const { ctx, sent } = context(spec(), headers);
-      expect(await outcome(guard, ctx)).toBe('Unauthorized');
+      expect(await guardOutcome(guard, ctx)).toBe('Unauthorized');
       expect(sent['www-authenticate']).toBe('Bearer realm="pencraft"');
     }
   });
@@ -151,7 +128,7 @@ describe('PartnerGuard', () => {
     const { guard, credentials } = setup();
     credentials.authenticate.mockRejectedValue(new AppError('TokenRejected'));
     const { ctx, sent, request } = context(spec(), bearer());
-    expect(await outcome(guard, ctx)).toBe('TokenRejected');
+    expect(await guardOutcome(guard, ctx)).toBe('TokenRejected');
     expect(sent['www-authenticate']).toBe('Bearer realm="pencraft", error="invalid_token"');
     expect(request.partner).toBeUndefined();
   });
@@ -160,7 +137,7 @@ describe('PartnerGuard', () => {
     const { guard, credentials } = setup();
     credentials.authenticate.mockRejectedValue(new AppError('NetworkError'));
     const { ctx, sent } = context(spec(), bearer());
-    expect(await outcome(guard, ctx)).toBe('NetworkError');
+    expect(await guardOutcome(guard, ctx)).toBe('NetworkError');
     expect(sent['www-authenticate']).toBeUndefined();
   });
 
@@ -168,7 +145,7 @@ describe('PartnerGuard', () => {
     const { guard, credentials } = setup();
     credentials.authenticate.mockRejectedValue(new AppError('TokenRejected'));
     const codes = [];
-    for (let i = 0; i < 4; i += 1) codes.push(await outcome(guard, context(spec(), bearer()).ctx));
+    for (let i = 0; i < 4; i += 1) codes.push(await guardOutcome(guard, context(spec(), bearer()).ctx));
     expect(codes).toEqual(['TokenRejected', 'TokenRejected', 'TokenRejected', 'TooManyRequests']);
   });
 
@@ -176,7 +153,7 @@ describe('PartnerGuard', () => {
     const { guard, credentials } = setup();
     credentials.authenticate.mockResolvedValue(access({ scopes: ['read'] }));
     const { ctx, sent, request } = context(spec({ scopes: ['read', 'search'] }), bearer());
-    expect(await outcome(guard, ctx)).toBe('Forbidden');
+    expect(await guardOutcome(guard, ctx)).toBe('Forbidden');
     expect(sent['www-authenticate']).toBe('Bearer realm="pencraft", error="insufficient_scope", scope="read search"');
     expect(request.partner).toBeUndefined();
     // The limits were spent and announced all the same.
@@ -187,7 +164,7 @@ describe('PartnerGuard', () => {
     const { guard, credentials } = setup();
     credentials.authenticate.mockResolvedValue(access({}, 2, 1000));
     const minute = [];
-    for (let i = 0; i < 3; i += 1) minute.push(await outcome(guard, context(spec(), bearer()).ctx));
+    for (let i = 0; i < 3; i += 1) minute.push(await guardOutcome(guard, context(spec(), bearer()).ctx));
     expect(minute).toEqual(['true', 'true', 'TooManyRequests']);
 
     const daily = setup();
@@ -196,7 +173,7 @@ describe('PartnerGuard', () => {
     let last: Record<string, string> = {};
     for (let i = 0; i < 3; i += 1) {
       const { ctx, sent } = context(spec(), bearer());
-      day.push(await outcome(daily.guard, ctx));
+      day.push(await guardOutcome(daily.guard, ctx));
       last = sent;
     }
     expect(day).toEqual(['true', 'true', 'TooManyRequests']);
@@ -207,16 +184,16 @@ describe('PartnerGuard', () => {
     const { guard, credentials } = setup();
     credentials.authenticate.mockResolvedValue(access());
     const allowed = context(spec(), { ...bearer(), origin: 'https://acme.example' });
-    expect(await outcome(guard, allowed.ctx)).toBe('true');
+    expect(await guardOutcome(guard, allowed.ctx)).toBe('true');
     expect(allowed.sent['access-control-allow-origin']).toBe('https://acme.example');
     expect(allowed.sent['access-control-expose-headers']).toContain('RateLimit');
     expect(allowed.sent['vary']).toBe('Origin');
     const other = context(spec(), { ...bearer(), origin: 'https://evil.example' });
-    expect(await outcome(guard, other.ctx)).toBe('Forbidden');
+    expect(await guardOutcome(guard, other.ctx)).toBe('Forbidden');
     expect(other.sent['access-control-allow-origin']).toBeUndefined();
     // The site itself is no cross-origin caller (its own reference page).
     const site = context(spec(), { ...bearer(), origin: 'https://pencraft.az' });
-    expect(await outcome(guard, site.ctx)).toBe('true');
+    expect(await guardOutcome(guard, site.ctx)).toBe('true');
     expect(site.sent['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -224,7 +201,7 @@ describe('PartnerGuard', () => {
     const { guard, credentials } = setup();
     credentials.authenticate.mockResolvedValue({ ...access({ kind: 'token', userId: UID }), origins: [] });
     const { ctx } = context(spec(), { ...bearer(), origin: 'https://acme.example' });
-    expect(await outcome(guard, ctx)).toBe('Forbidden');
+    expect(await guardOutcome(guard, ctx)).toBe('Forbidden');
   });
 });
 

@@ -1,7 +1,7 @@
-import type { ExecutionContext } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
 import { strictMock } from '@pencraft/testing';
-import { policyOf, ROUTE_SPEC, type RouteSpec } from '../http/route.js';
+import { guardContext, guardOutcome } from '../../test/guard-context.js';
+import { policyOf, type RouteSpec } from '../http/route.js';
 import { StaffGuard } from './current-staff.js';
 import type { StaffIdentity, StaffTokenVerifier } from './staff-token.verifier.js';
 
@@ -13,33 +13,11 @@ function spec(overrides: Partial<RouteSpec> = {}): RouteSpec {
 }
 
 function context(route: RouteSpec, authorization?: string) {
-  const headers: Record<string, string> = {};
-  const request = {
+  const { ctx, request, sent } = guardContext(route, {
     headers: authorization === undefined ? {} : { authorization },
     platform: { context: {} as { userId?: string } },
-  } as { headers: Record<string, string>; platform: { context: { userId?: string } }; staff?: StaffIdentity };
-  const reply = {
-    header: (name: string, value: string) => {
-      headers[name] = value;
-      return reply;
-    },
-  };
-  function handler() {}
-  Reflect.defineMetadata(ROUTE_SPEC, route, handler);
-  const ctx = {
-    switchToHttp: () => ({ getRequest: () => request, getResponse: () => reply }),
-    getHandler: () => handler,
-  } as unknown as ExecutionContext;
-  return { ctx, request, headers };
-}
-
-async function outcome(guard: StaffGuard, ctx: ExecutionContext): Promise<string> {
-  try {
-    return String(await guard.canActivate(ctx));
-  } catch (error) {
-    if (AppError.is(error)) return error.code;
-    throw error;
-  }
+  } as { headers: Record<string, string>; platform: { context: { userId?: string } }; staff?: StaffIdentity });
+  return { ctx, request, headers: sent };
 }
 
 describe('StaffGuard', () => {
@@ -47,7 +25,7 @@ describe('StaffGuard', () => {
     const verifier = strictMock<StaffTokenVerifier>('StaffTokenVerifier');
     verifier.verify.mockResolvedValue(MODERATOR);
     const { ctx, request } = context(spec(), 'Bearer abc.def.ghi');
-    expect(await outcome(new StaffGuard(verifier), ctx)).toBe('true');
+    expect(await guardOutcome(new StaffGuard(verifier), ctx)).toBe('true');
     expect(verifier.verify).toHaveBeenCalledWith('abc.def.ghi');
     expect(request.staff).toEqual(MODERATOR);
     expect(request.platform.context.userId).toBe('staff:a1');
@@ -57,7 +35,7 @@ describe('StaffGuard', () => {
     const verifier = strictMock<StaffTokenVerifier>('StaffTokenVerifier');
     for (const header of [undefined, 'Basic abc', 'Bearer', 'Bearer a b']) {
       const { ctx, headers } = context(spec(), header);
-      expect(await outcome(new StaffGuard(verifier), ctx)).toBe('Unauthorized');
+      expect(await guardOutcome(new StaffGuard(verifier), ctx)).toBe('Unauthorized');
       expect(headers['www-authenticate']).toBe('Bearer realm="pencraft"');
     }
   });
@@ -66,7 +44,7 @@ describe('StaffGuard', () => {
     const verifier = strictMock<StaffTokenVerifier>('StaffTokenVerifier');
     verifier.verify.mockRejectedValue(new AppError('TokenRejected'));
     const { ctx, headers, request } = context(spec(), 'Bearer abc.def.ghi');
-    expect(await outcome(new StaffGuard(verifier), ctx)).toBe('TokenRejected');
+    expect(await guardOutcome(new StaffGuard(verifier), ctx)).toBe('TokenRejected');
     expect(headers['www-authenticate']).toContain('error="invalid_token"');
     expect(request.staff).toBeUndefined();
   });
@@ -75,15 +53,15 @@ describe('StaffGuard', () => {
     const verifier = strictMock<StaffTokenVerifier>('StaffTokenVerifier');
     verifier.verify.mockResolvedValueOnce(MODERATOR).mockResolvedValueOnce(ADMIN).mockResolvedValueOnce(ADMIN);
     const guard = new StaffGuard(verifier);
-    expect(await outcome(guard, context(spec({ staffRole: 'admin' }), 'Bearer a.b.c').ctx)).toBe('Forbidden');
-    expect(await outcome(guard, context(spec({ staffRole: 'admin' }), 'Bearer a.b.c').ctx)).toBe('true');
-    expect(await outcome(guard, context(spec(), 'Bearer a.b.c').ctx)).toBe('true');
+    expect(await guardOutcome(guard, context(spec({ staffRole: 'admin' }), 'Bearer a.b.c').ctx)).toBe('Forbidden');
+    expect(await guardOutcome(guard, context(spec({ staffRole: 'admin' }), 'Bearer a.b.c').ctx)).toBe('true');
+    expect(await guardOutcome(guard, context(spec(), 'Bearer a.b.c').ctx)).toBe('true');
   });
 
   it('refuses a token without any staff role', async () => {
     const verifier = strictMock<StaffTokenVerifier>('StaffTokenVerifier');
     verifier.verify.mockResolvedValue({ sub: 'u', username: 'u', roles: [] });
-    expect(await outcome(new StaffGuard(verifier), context(spec(), 'Bearer a.b.c').ctx)).toBe('Forbidden');
+    expect(await guardOutcome(new StaffGuard(verifier), context(spec(), 'Bearer a.b.c').ctx)).toBe('Forbidden');
   });
 });
 
