@@ -9,6 +9,7 @@ import {
   createStaticServer,
   IMMUTABLE,
   NO_CACHE,
+  parseStaticSites,
   preferredEncoding,
   toRelativePath,
 } from './server.ts';
@@ -288,5 +289,22 @@ describe('renderer mode', () => {
     expect((await fetchRaw(server, '/healthz')).status).toBe(200);
     expect((await fetchRaw(server, '/a/1', { method: 'POST' })).status).toBe(405);
     expect(asked).not.toContain('/healthz');
+  });
+});
+
+describe('parseStaticSites (more sites in one process)', () => {
+  it('reads a JSON array of environments, values as strings', () => {
+    expect(parseStaticSites(undefined)).toEqual([]);
+    expect(parseStaticSites('[{"PORT":3002,"ROOT":"/srv/editor","CSP_CONNECT_SRC":"http://localhost:8380"}]')).toEqual([
+      { PORT: '3002', ROOT: '/srv/editor', CSP_CONNECT_SRC: 'http://localhost:8380' },
+    ]);
+  });
+
+  it('refuses what is not a list of sites with a port and a root, and a renderer', () => {
+    expect(() => parseStaticSites('{')).toThrow('JSON array');
+    expect(() => parseStaticSites('{"PORT":"1"}')).toThrow('JSON array');
+    expect(() => parseStaticSites('["x"]')).toThrow('object of environment variables');
+    expect(() => parseStaticSites('[{"PORT":"3002"}]')).toThrow('PORT and ROOT');
+    expect(() => parseStaticSites('[{"PORT":"3002","ROOT":"/srv","RENDERER":"r.cjs"}]')).toThrow('RENDERER');
   });
 });

@@ -385,15 +385,17 @@ async function loadRenderer(
   return create(options);
 }
 
-async function main(): Promise<void> {
-  const env = process.env;
+/** The environment of one site this process serves (its own, and each of STATIC_SITES). */
+type SiteEnv = Record<string, string | undefined>;
+
+/** One site from its environment (PORT, ROOT, BASE_PATH, SPA_*, HSTS, CSP_CONNECT_SRC, RENDERER...), not yet listening. */
+async function siteFrom(env: SiteEnv): Promise<StaticServer & { port: number; host: string; root: string }> {
   const port = Number(env.PORT ?? '8080');
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got "${env.PORT}"`);
   const root = path.resolve(env.ROOT ?? 'dist');
   const rootStats = await statFile(root);
   if (!rootStats?.isDirectory()) fail(`ROOT must be a directory, got "${root}"`);
   const host = env.HOST || '0.0.0.0';
-  const graceMs = Number(env.SHUTDOWN_GRACE_MS ?? '10000');
 
   const hsts = env.HSTS === 'true';
   const basePath = env.BASE_PATH || '/';
@@ -410,7 +412,7 @@ async function main(): Promise<void> {
     fail((error as Error).message);
   }
   const renderer = env.RENDERER ? await loadRenderer(env.RENDERER, root, basePath, hsts, connectSrc) : undefined;
-  const { server, setNotReady } = createStaticServer({
+  const site = createStaticServer({
     root,
     spaFallback: env.SPA_FALLBACK === 'true',
     routes,
@@ -419,25 +421,80 @@ async function main(): Promise<void> {
     basePath,
     renderer,
   });
+  return { ...site, port, host, root };
+}
+
+/**
+ * STATIC_SITES: more sites for this process to serve, each on its own port, as a JSON array of environments (each
+ * over this process's own, e.g. `[{"PORT":"3002","ROOT":"/srv/editor/dist","BASE_PATH":"/mf/editor/"}]`). Static
+ * remotes need no process each (the dev stack runs them in one, about 60 MiB instead of 60 MiB apiece); a renderer
+ * (RENDERER) runs only in a process of its own.
+ */
+export function parseStaticSites(value: string | undefined): SiteEnv[] {
+  if (!value) return [];
+  let sites: unknown;
+  try {
+    sites = JSON.parse(value);
+  } catch {
+    throw new Error('STATIC_SITES must be a JSON array of environments');
+  }
+  if (!Array.isArray(sites)) throw new Error('STATIC_SITES must be a JSON array of environments');
+  return sites.map((site: unknown) => {
+    if (site === null || typeof site !== 'object' || Array.isArray(site)) {
+      throw new Error('each of STATIC_SITES must be an object of environment variables');
+    }
+    const env = Object.fromEntries(Object.entries(site).map(([key, item]) => [key, String(item)]));
+    if (env.RENDERER)
+      throw new Error('a site of STATIC_SITES may not have a RENDERER (it runs in a process of its own)');
+    if (!env.PORT || !env.ROOT) throw new Error('each of STATIC_SITES needs its PORT and ROOT');
+    return env;
+  });
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const graceMs = Number(env.SHUTDOWN_GRACE_MS ?? '10000');
+  let hosted: SiteEnv[] = [];
+  try {
+    hosted = parseStaticSites(env.STATIC_SITES);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const own: SiteEnv = { ...env, STATIC_SITES: undefined };
+  const sites = [await siteFrom(own)];
+  // Each hosted site over this process's environment, without what only the first site's own settings mean.
+  for (const site of hosted) {
+    sites.push(
+      await siteFrom({ ...own, SPA_FALLBACK: undefined, SPA_ROUTES: undefined, BASE_PATH: undefined, ...site }),
+    );
+  }
 
   const shutdown = (signal: string): void => {
     process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'shutting down', signal })}\n`);
-    setNotReady();
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
+    let open = sites.length;
+    for (const { server, setNotReady } of sites) {
+      setNotReady();
+      server.close(() => {
+        open -= 1;
+        if (open === 0) process.exit(0);
+      });
+      server.closeIdleConnections();
+    }
     setTimeout(() => {
-      server.closeAllConnections();
+      for (const { server } of sites) server.closeAllConnections();
       process.exit(0);
     }, graceMs).unref();
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 
-  server.listen(port, host, () => {
-    const address = server.address();
-    const actualPort = typeof address === 'object' && address ? address.port : port;
-    process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'listening', host, port: actualPort, root })}\n`);
-  });
+  for (const { server, port, host, root } of sites) {
+    server.listen(port, host, () => {
+      const address = server.address();
+      const actualPort = typeof address === 'object' && address ? address.port : port;
+      process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'listening', host, port: actualPort, root })}\n`);
+    });
+  }
 }
 
 if (import.meta.main) await main();

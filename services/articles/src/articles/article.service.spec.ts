@@ -243,20 +243,37 @@ describe('ArticleService', () => {
       originalId: '',
     };
 
+    // The read's one statement carries the row and its collaboration fields; the rows below are set through
+    // findWithAuthor, which the entitlement also asks for a translation's original.
+    beforeEach(() => {
+      articles.findForReading.mockImplementation(async (id) => {
+        const found = await articles.findWithAuthor(id);
+        return found && { ...found, coAuthors: group.coAuthors, translations: [{ id: ARTICLE_ID, language: 'az' }] };
+      });
+    });
+
     it('shows a published article to anyone, with its co-authors and translation group', async () => {
       articles.findWithAuthor.mockResolvedValue(withAuthor({ status: 'published', publishedAt: NOW }));
-      collaboration.of.mockResolvedValue(group);
 
       const article = await service.get(ARTICLE_ID, '');
 
-      expect(articles.findWithAuthor).toHaveBeenCalledWith(ARTICLE_ID);
+      expect(articles.findForReading).toHaveBeenCalledWith(ARTICLE_ID);
       expect(article).toMatchObject({ id: ARTICLE_ID, readingMinutes: 1, author: AUTHOR, ...group });
-      expect(collaboration.of).toHaveBeenCalledWith(expect.objectContaining({ id: ARTICLE_ID, translationOf: null }));
+    });
+
+    it("names a translation's original", async () => {
+      const ORIGINAL_ID = '5d4c3b2a-1908-4e7f-8d6c-5b4a39281706';
+      articles.findWithAuthor.mockImplementation(async (id) =>
+        id === ARTICLE_ID
+          ? withAuthor({ status: 'published', publishedAt: NOW, translationOf: ORIGINAL_ID })
+          : withAuthor({ id: ORIGINAL_ID, status: 'published', publishedAt: NOW }),
+      );
+
+      expect(await service.get(ARTICLE_ID, '')).toMatchObject({ originalId: ORIGINAL_ID });
     });
 
     it('shows a draft to its author and accepted co-authors only', async () => {
       articles.findWithAuthor.mockResolvedValue(withAuthor());
-      collaboration.of.mockResolvedValue(group);
       collaboration.coWrites.mockImplementation(async (_id, uid) => uid === READER_UID);
 
       expect((await service.get(ARTICLE_ID, AUTHOR.uid)).status).toBe(ArticleStatus.ARTICLE_STATUS_DRAFT);
@@ -302,7 +319,6 @@ describe('ArticleService', () => {
         });
 
       beforeEach(() => {
-        collaboration.of.mockResolvedValue(group);
         collaboration.coWrites.mockImplementation(async (_id, uid) => uid === READER_UID);
       });
 

@@ -74,7 +74,7 @@ export class ArticleService {
    * teaser (title, description, cover, the leading blocks the rules allow), locked, with the publication that sells it.
    */
   async get(articleId: string, viewerUid: string): Promise<Article> {
-    const found = await this.articles.findWithAuthor(articleId);
+    const found = await this.articles.findForReading(articleId);
     // A deleted article says so (params.deleted): its page answers 410 Gone rather than 404.
     if (!found)
       throw (await this.articles.wasDeleted(articleId))
@@ -87,7 +87,12 @@ export class ArticleService {
       !(await this.collaboration.coWrites(article.id, viewerUid))
     )
       throw new AppError('ArticleNotFound');
-    const answer = { ...toArticle(found), ...(await this.collaboration.of(article)) };
+    const answer: Article = {
+      ...toArticle(found),
+      coAuthors: found.coAuthors,
+      translations: found.translations.map(({ id, language }) => ({ id, language: languages.toProto(language) })),
+      originalId: article.translationOf ?? '',
+    };
     const terms = await this.entitlement.paidTerms(article);
     if (!terms) return answer;
     const paid = { ...answer, audience: Audience.AUDIENCE_PAID, publicationId: terms.publicationId ?? '' };

@@ -5,6 +5,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   onRequestAsyncHookHandler,
+  onSendHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { CaptchaGate, CaptchaRule } from '../captcha/captcha.gate.js';
@@ -93,9 +94,9 @@ export function installProtections(
     const policy = (route.config as Record<string, RoutePolicy | undefined> | undefined)?.[POLICY];
     if (!policy) return;
     for (const method of [route.method].flat()) methods.add(route.url ?? route.path, method);
-    const noStore = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const noStore: onSendHookHandler = (_request, reply, payload, done) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-      return payload;
+      done(null, payload);
     };
     route.onRequest = [...[route.onRequest ?? []].flat(), protect(policy)];
     route.onSend = [...[route.onSend ?? []].flat(), noStore];
