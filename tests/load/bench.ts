@@ -11,23 +11,33 @@
 // Then it prints the resident memory of every platform process it started. A measurement, never a test: it
 // prints figures and exits 0. Only 127.0.0.1 is loaded, for a bounded time (BENCH_SECONDS per run, default 10).
 // It runs its own stack (bench-stack.ts: own ports and data), so it never collides with `make dev` or the tests.
+// BENCH_ONLY=<group,...> runs only some groups (to iterate on one figure): reads (bare, the gateway's article and home
+// list, cached and not), ssr (the reader's rendered pages), publication (its home and the paid read), comments,
+// profile, partner, notify, signin, donations, weight; the scale runs follow BENCH_SCALE. Memory is always printed.
+// BENCH_CPU_PROF=<app,...> starts those processes with --cpu-prof (profiles in .run/bench/profiles, written when the
+// process stops; the gateway's uncached runs get a profile of their own, as the gateway is restarted for them).
+// BENCH_CPU=true prints each run's CPU per process (the platform's, PostgreSQL, the bench, others on the machine).
 import autocannon from 'autocannon';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import pg from 'pg';
 import type { AddressInfo } from 'node:net';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   appsOf,
   createDatabase,
   databaseUrl,
   dropDatabase,
+  pidFile,
+  startStaticFrontends,
+  staticOnly,
   runMigrations,
   startApp,
   startInfra,
   stopInfra,
   type AppHandle,
 } from '../../packages/devstack/src/index.ts';
+import { nodeOptionsOf } from '../../packages/devstack/src/processes.ts';
 import { launchBrowser } from '../support/browser.ts';
 import {
   APP_BUDGET_BYTES,
@@ -58,6 +68,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 /** Articles for the scale runs (0: no scale runs) and how many for the small side of the comparison. */
 const SCALE = Number(process.env.BENCH_SCALE || 0);
 const SMALL = Number(process.env.BENCH_SCALE_SMALL ?? 300);
+/** The groups of runs to run (BENCH_ONLY; empty: all). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
+const runs = (group: string) => ONLY.size === 0 || ONLY.has(group);
+/** The processes started with --cpu-prof (BENCH_CPU_PROF). */
+const CPU_PROF = new Set((process.env.BENCH_CPU_PROF ?? '').split(',').filter(Boolean));
 /** The deepest page of the home list the gateway accepts (PageQuery). */
 const DEEP_PAGE = 500;
 /** The common word with two letters swapped: found only by the search's typo tolerance. */
@@ -87,6 +102,69 @@ interface Figures {
   p90: number;
   p99: number;
   errors: number;
+  /** CPU seconds per process during the measured seconds (BENCH_CPU=true): where the run's time goes. */
+  cpu?: Record<string, number>;
+}
+
+// --- CPU per process ----------------------------------------------------------------------------------------------
+
+/** The processes the bench started, by pid (set as they start). */
+const platformPids = new Map<number, string>();
+const TICKS = 100; // USER_HZ on Linux
+
+/** utime + stime (s) and the parent of every process, from /proc. */
+function cpuSnapshot(): Map<number, { name: string; ppid: number; seconds: number }> {
+  const all = new Map<number, { name: string; ppid: number; seconds: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const name = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      all.set(Number(entry), {
+        name,
+        ppid: Number(fields[1]),
+        seconds: (Number(fields[11]) + Number(fields[12])) / TICKS,
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return all;
+}
+
+/** Who each process is for the breakdown: a platform process, the bench's PostgreSQL, the bench itself, or others. */
+function cpuGroups(): (pid: number, snapshot: ReturnType<typeof cpuSnapshot>) => string {
+  let postmaster = 0;
+  try {
+    postmaster = Number(readFileSync(pidFile(stack, 'postgres'), 'utf8').trim().split(/\s/)[0]);
+  } catch {
+    // not known: PostgreSQL counts as others
+  }
+  return (pid, snapshot) => {
+    if (pid === process.pid) return 'bench (autocannon)';
+    const app = platformPids.get(pid);
+    if (app) return app;
+    // PostgreSQL's backends are children of its postmaster (which may run under a wrapper the pid file names).
+    for (let at: number | undefined = pid, depth = 0; at && depth < 4; at = snapshot.get(at)?.ppid, depth += 1) {
+      if (at === postmaster) return 'postgres';
+    }
+    return 'others on the machine';
+  };
+}
+
+/** CPU seconds per group between two snapshots. */
+function cpuBetween(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>) {
+  const groupOf = cpuGroups();
+  const groups: Record<string, number> = {};
+  for (const [pid, now] of after) {
+    const used = now.seconds - (before.get(pid)?.seconds ?? 0);
+    if (used <= 0) continue;
+    const group = groupOf(pid, after);
+    groups[group] = (groups[group] ?? 0) + used;
+  }
+  return Object.fromEntries(Object.entries(groups).sort((a, b) => b[1] - a[1]));
 }
 
 /** `path` is called for every request when given (e.g. a random article each time). */
@@ -102,8 +180,22 @@ async function measure(
     : undefined;
   // A short warm-up first, so the figures are of optimized code, not of the JIT compiler at work.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, requests, headers });
+  const before = process.env.BENCH_CPU === 'true' ? cpuSnapshot() : undefined;
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests, headers });
   const errors = result.errors + result.timeouts + result.non2xx;
+  const cpu = before && cpuBetween(before, cpuSnapshot());
+  if (cpu) {
+    // Share of one core, and CPU milliseconds per answered request (steadier than req/s on a busy machine).
+    const requests = Math.max(1, result.requests.total);
+    const shares = Object.entries(cpu)
+      .filter(([, seconds]) => seconds / SECONDS >= 0.01)
+      .map(
+        ([group, seconds]) =>
+          `${group} ${((seconds / SECONDS) * 100).toFixed(0)}%` +
+          (group === 'others on the machine' ? '' : ` ${((seconds * 1000) / requests).toFixed(2)} ms/req`),
+      );
+    say(`cpu, ${name}: ${shares.join(', ')}`);
+  }
   return {
     name,
     rps: result.requests.average,
@@ -111,6 +203,7 @@ async function measure(
     p90: result.latency.p90,
     p99: result.latency.p99,
     errors,
+    ...(cpu ? { cpu } : {}),
   };
 }
 
@@ -356,11 +449,16 @@ async function main() {
     const options =
       appsOf(stack).find((app) => app.name === name)!.kind === 'service' ? { stack, database } : { stack };
     // BENCH_NODE_OPTIONS replaces the V8 flags the dev stack gives each kind of process (to compare settings).
-    const nodeOptions = process.env.BENCH_NODE_OPTIONS;
-    const flags: Record<string, string> = nodeOptions === undefined ? {} : { NODE_OPTIONS: nodeOptions };
+    const app = appsOf(stack).find((a) => a.name === name)!;
+    const nodeOptions = process.env.BENCH_NODE_OPTIONS ?? (CPU_PROF.has(name) ? nodeOptionsOf(stack, app) : undefined);
+    const profile = CPU_PROF.has(name)
+      ? ` --cpu-prof --cpu-prof-dir=${join(stack.runDir, 'profiles')} --cpu-prof-name=${name}-${Date.now()}.cpuprofile`
+      : '';
+    const flags: Record<string, string> = nodeOptions === undefined ? {} : { NODE_OPTIONS: `${nodeOptions}${profile}` };
     const handle = await startApp(name, PROFILE, { LOG_LEVEL: 'warn', ...flags, ...env }, options);
     await handle.waitReady();
     apps.set(name, { handle, afterStart: 0 });
+    platformPids.set(handle.pid, name);
     return handle;
   };
   const startGateway = async (cacheSeconds: string, edge = false) => {
@@ -385,7 +483,8 @@ async function main() {
   );
   // Keycloak too: the partner reads are measured with a client's real access token (it is Java, outside the Node
   // processes' memory below).
-  await startInfra(stack);
+  // Keycloak only when the partner reads run (a minute to start, and Java's memory on the shared cores).
+  await startInfra(stack, undefined, runs('partner') ? [] : ['keycloak']);
   await createDatabase(stack, database);
   const url = databaseUrl(stack, database);
   try {
@@ -395,14 +494,29 @@ async function main() {
       (app) => app.kind === 'service' || existsSync(join(stack.root, 'frontends', app.name, 'dist')),
     );
     // The bench runs the test profile's layout; its setup approves the articles it writes (see seed).
-    await Promise.all(others.map((app) => start(app.name)));
+    // The static frontends in one process, as the dev stack runs them (BENCH_SEPARATE_STATIC=true: one each, as before).
+    const statics = process.env.BENCH_SEPARATE_STATIC === 'true' ? [] : others.filter((app) => staticOnly(app));
+    if (statics.length > 1) {
+      const names = statics.map((app) => app.name);
+      const handle = await startStaticFrontends(stack, names, { LOG_LEVEL: 'warn' });
+      await handle.waitReady();
+      for (const app of statics) {
+        for (let tries = 0; tries < 50; tries += 1) {
+          if ((await fetch(`http://127.0.0.1:${app.httpPort}/readyz`).catch(() => undefined))?.status === 200) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        apps.set(app.name, { handle, afterStart: 0 });
+      }
+      platformPids.set(handle.pid, names.join(' + '));
+    }
+    await Promise.all(others.filter((app) => !apps.has(app.name)).map((app) => start(app.name)));
     await new Promise((resolve) => setTimeout(resolve, 2000));
     for (const app of others) apps.get(app.name)!.afterStart = memoryOf(apps.get(app.name)!.handle.pid)?.rss ?? 0;
     const gateway = await startGateway('2');
     const templates = await seed();
     const articleId = templates.at(-1)!;
     await seedComments(articleId);
-    const publication = await seedPublication(writer!);
+    const publication = runs('publication') ? await seedPublication(writer!) : undefined;
     const articlePath = `/api/articles/${articleId}`;
     const homePath = '/api/home/articles?page=1';
     const pages: Record<string, { body: Buffer; type: string }> = {};
@@ -426,7 +540,7 @@ async function main() {
     // names the subdomain of the main host (PUBLIC_ORIGIN's, the gateway's port); the renderer decides from it.
     const publicationHost = `${PUBLICATION_SLUG}.localhost:${stack.gateway.httpPort}`;
     const publicationHome = '/publication-home';
-    {
+    if (publication) {
       const { status, body } = await getWithHost(readerBase, '/', publicationHost);
       if (status !== 200 || !body.includes(`content="${PUBLICATION_SLUG}"`)) {
         throw new Error(`the reader answered the publication's home with ${status}`);
@@ -436,129 +550,157 @@ async function main() {
     say(
       `article: ${pages[articlePath]!.body.length} bytes, home list: ${pages[homePath]!.body.length} bytes; ` +
         `server-rendered article page: ${pages[articlePage]!.body.length} bytes, home page: ${pages['/']!.body.length} bytes, ` +
-        `publication home: ${pages[publicationHome]!.body.length} bytes`,
+        `publication home: ${pages[publicationHome]?.body.length ?? '-'} bytes`,
     );
 
     const bare = await bareServer(pages);
     const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
     const results: Figures[] = [];
-    results.push(await measure('bare node: article', `${bareBase}${articlePath}`));
-    results.push(await measure('gateway: article (2 s public cache)', `${gatewayBase}${articlePath}`));
-    results.push(await measure('bare node: home list', `${bareBase}${homePath}`));
-    results.push(await measure('gateway: home list (2 s public cache)', `${gatewayBase}${homePath}`));
-    results.push(await measure('bare node: article page (HTML)', `${bareBase}${articlePage}`));
-    results.push(await measure('reader: server-rendered article (2 s page cache)', `${readerBase}${articlePage}`));
-    results.push(await measure('bare node: home page (HTML)', `${bareBase}/`));
-    results.push(await measure('reader: server-rendered home (2 s page cache)', `${readerBase}/`));
-    results.push(await measure('bare node: publication home page (HTML)', `${bareBase}${publicationHome}`));
-    results.push(
-      await measure(
-        'reader: server-rendered publication home on its subdomain (2 s page cache)',
-        `${readerBase}/`,
-        undefined,
-        { host: publicationHost },
-      ),
-    );
+    if (runs('reads')) {
+      results.push(await measure('bare node: article', `${bareBase}${articlePath}`));
+      results.push(await measure('gateway: article (2 s public cache)', `${gatewayBase}${articlePath}`));
+      results.push(await measure('bare node: home list', `${bareBase}${homePath}`));
+      results.push(await measure('gateway: home list (2 s public cache)', `${gatewayBase}${homePath}`));
+    }
+    if (runs('ssr')) {
+      results.push(await measure('bare node: article page (HTML)', `${bareBase}${articlePage}`));
+      results.push(await measure('reader: server-rendered article (2 s page cache)', `${readerBase}${articlePage}`));
+      results.push(await measure('bare node: home page (HTML)', `${bareBase}/`));
+      results.push(await measure('reader: server-rendered home (2 s page cache)', `${readerBase}/`));
+    }
+    if (publication) {
+      results.push(await measure('bare node: publication home page (HTML)', `${bareBase}${publicationHome}`));
+      results.push(
+        await measure(
+          'reader: server-rendered publication home on its subdomain (2 s page cache)',
+          `${readerBase}/`,
+          undefined,
+          { host: publicationHost },
+        ),
+      );
+    }
     await gateway.stop();
     await startGateway('0');
     // Every request rendered: the reader's page cache off, the gateway's too (render + HTTP + gRPC + PostgreSQL).
     await apps.get('reader')!.handle.stop();
     await start('reader', { RENDER_CACHE_SECONDS: '0' });
-    results.push(
-      await measure(
-        'reader: server-rendered article, no cache (render + gateway + gRPC + PostgreSQL)',
-        `${readerBase}${articlePage}`,
-      ),
-    );
-    results.push(
-      await measure('reader: server-rendered home, no cache (render + gateway + gRPC + PostgreSQL)', `${readerBase}/`),
-    );
-    results.push(
-      await measure(
-        'reader: server-rendered publication home on its subdomain, no cache (render + gateway + gRPC + PostgreSQL)',
-        `${readerBase}/`,
-        undefined,
-        { host: publicationHost },
-      ),
-    );
-    results.push(await measure('gateway: article, no cache (gRPC + PostgreSQL)', `${gatewayBase}${articlePath}`));
-    // Never under a shared key: each read resolves the session and asks articles, whose entitlement keeps a yes 5 s.
-    results.push(
-      await measure(
-        'gateway: paid article read by a paid subscriber (session + gRPC + entitlement + PostgreSQL; never shared)',
-        `${gatewayBase}/api/articles/${publication.paidArticleId}`,
-        undefined,
-        { cookie: publication.subscriberCookie },
-      ),
-    );
-    results.push(await measure('gateway: home list, no cache (gRPC + PostgreSQL)', `${gatewayBase}${homePath}`));
-    results.push(
-      await measure(
-        "gateway: an article's comments, 20 threads of 3 (gRPC + PostgreSQL)",
-        `${gatewayBase}/api/articles/${articleId}/comments`,
-      ),
-    );
-    results.push(
-      await measure(
-        'gateway: public profile /@bench_writer (gRPC + PostgreSQL)',
-        `${gatewayBase}/api/profile/bench_writer`,
-      ),
-    );
-    // Partner reads with bearer credentials beside the same read with a session cookie (issue #18).
-    try {
-      const partner = await preparePartnerReads({ stack, databaseUrl: url, gatewayBase, writer: writer!, articleId });
-      const measured: Figures[] = [];
-      for (const run of partner.runs) measured.push(await measure(run.name, run.url, undefined, run.headers));
-      results.push(...measured);
-      const [cookieRead, ...bearerReads] = measured;
-      for (const read of bearerReads) {
-        say(`${read.name}: ${((read.rps / cookieRead!.rps) * 100).toFixed(0)}% of the cookie read's req/s`);
-      }
-    } catch (error) {
-      say(`partner reads not measured: ${(error as Error).message}`);
+    if (runs('ssr')) {
+      results.push(
+        await measure(
+          'reader: server-rendered article, no cache (render + gateway + gRPC + PostgreSQL)',
+          `${readerBase}${articlePage}`,
+        ),
+      );
+      results.push(
+        await measure(
+          'reader: server-rendered home, no cache (render + gateway + gRPC + PostgreSQL)',
+          `${readerBase}/`,
+        ),
+      );
     }
+    if (publication) {
+      results.push(
+        await measure(
+          'reader: server-rendered publication home on its subdomain, no cache (render + gateway + gRPC + PostgreSQL)',
+          `${readerBase}/`,
+          undefined,
+          { host: publicationHost },
+        ),
+      );
+    }
+    if (runs('reads')) {
+      results.push(await measure('gateway: article, no cache (gRPC + PostgreSQL)', `${gatewayBase}${articlePath}`));
+    }
+    // Never under a shared key: each read resolves the session and asks articles, whose entitlement keeps a yes 5 s.
+    if (publication) {
+      results.push(
+        await measure(
+          'gateway: paid article read by a paid subscriber (session + gRPC + entitlement + PostgreSQL; never shared)',
+          `${gatewayBase}/api/articles/${publication.paidArticleId}`,
+          undefined,
+          { cookie: publication.subscriberCookie },
+        ),
+      );
+    }
+    if (runs('reads')) {
+      results.push(await measure('gateway: home list, no cache (gRPC + PostgreSQL)', `${gatewayBase}${homePath}`));
+    }
+    if (runs('comments')) {
+      results.push(
+        await measure(
+          "gateway: an article's comments, 20 threads of 3 (gRPC + PostgreSQL)",
+          `${gatewayBase}/api/articles/${articleId}/comments`,
+        ),
+      );
+    }
+    if (runs('profile')) {
+      results.push(
+        await measure(
+          'gateway: public profile /@bench_writer (gRPC + PostgreSQL)',
+          `${gatewayBase}/api/profile/bench_writer`,
+        ),
+      );
+    }
+    // Partner reads with bearer credentials beside the same read with a session cookie (issue #18).
+    if (runs('partner'))
+      try {
+        const partner = await preparePartnerReads({ stack, databaseUrl: url, gatewayBase, writer: writer!, articleId });
+        const measured: Figures[] = [];
+        for (const run of partner.runs) measured.push(await measure(run.name, run.url, undefined, run.headers));
+        results.push(...measured);
+        const [cookieRead, ...bearerReads] = measured;
+        for (const read of bearerReads) {
+          say(`${read.name}: ${((read.rps / cookieRead!.rps) * 100).toFixed(0)}% of the cookie read's req/s`);
+        }
+      } catch (error) {
+        say(`partner reads not measured: ${(error as Error).message}`);
+      }
     // A vote's trip to the author's open page (SSE through the gateway), one vote at a time.
     let trip: TripFigures | undefined;
-    try {
-      trip = await measureVoteToStream({
-        gatewayBase,
-        cookie: [...writer!.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        articlesGrpc: articlesGrpcAddress(),
-        articleIds: templates,
-        votes: Number(process.env.BENCH_NOTIFY_VOTES ?? 200),
-      });
-    } catch (error) {
-      say(`vote → notification not measured: ${(error as Error).message}`);
-    }
+    if (runs('notify'))
+      try {
+        trip = await measureVoteToStream({
+          gatewayBase,
+          cookie: [...writer!.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          articlesGrpc: articlesGrpcAddress(),
+          articleIds: templates,
+          votes: Number(process.env.BENCH_NOTIFY_VOTES ?? 200),
+        });
+      } catch (error) {
+        say(`vote → notification not measured: ${(error as Error).message}`);
+      }
     // One at a time: how long one person waits; then as many as the gateway's clients would send at once.
-    results.push(await measureSignIns(1));
-    results.push(await measureSignIns(8));
+    if (runs('signin')) {
+      results.push(await measureSignIns(1));
+      results.push(await measureSignIns(8));
+    }
     bare.close();
     // Reader support: 100 supports and their webhooks at once, 100 payout requests at once, then the ledger check.
     let donations: DonationsFigures | undefined;
-    try {
-      const supporters: ApiClient[] = [];
-      for (let i = 0; i < 4; i += 1) {
-        const supporter = new ApiClient(gatewayBase);
-        await registerAccount(supporter, {
-          email: `bench-supporter-${i}@example.az`,
-          username: `bench_supporter_${i}`,
-          fullname: `Bench Supporter ${i}`,
-          password: 'bench-pass-3',
+    if (runs('donations'))
+      try {
+        const supporters: ApiClient[] = [];
+        for (let i = 0; i < 4; i += 1) {
+          const supporter = new ApiClient(gatewayBase);
+          await registerAccount(supporter, {
+            email: `bench-supporter-${i}@example.az`,
+            username: `bench_supporter_${i}`,
+            fullname: `Bench Supporter ${i}`,
+            password: 'bench-pass-3',
+          });
+          supporters.push(supporter);
+        }
+        donations = await measureDonations({
+          stack,
+          database,
+          gatewayBase,
+          author: writer!,
+          authorUsername: WRITER.login,
+          supporters,
         });
-        supporters.push(supporter);
+      } catch (error) {
+        say(`donations not measured: ${(error as Error).message}`);
       }
-      donations = await measureDonations({
-        stack,
-        database,
-        gatewayBase,
-        author: writer!,
-        authorUsername: WRITER.login,
-        supporters,
-      });
-    } catch (error) {
-      say(`donations not measured: ${(error as Error).message}`);
-    }
 
     const scale: { size: number; seconds: number; figures: Figures[] }[] = [];
     if (SCALE > 0) {
@@ -618,22 +760,31 @@ async function main() {
 
     // The JavaScript of the first article view, as Chromium loads it through the gateway's edge (the dev layout).
     let weight: ArticleWeight | undefined;
-    try {
-      await apps.get('gateway')!.handle.stop();
-      await startGateway('2', true);
-      const browser = await launchBrowser();
+    if (runs('weight'))
       try {
-        weight = await measureArticleWeight(browser, `http://localhost:${stack.gateway.httpPort}${articlePage}`);
-      } finally {
-        await browser.close();
+        await apps.get('gateway')!.handle.stop();
+        await startGateway('2', true);
+        const browser = await launchBrowser();
+        try {
+          weight = await measureArticleWeight(browser, `http://localhost:${stack.gateway.httpPort}${articlePage}`);
+        } finally {
+          await browser.close();
+        }
+      } catch (error) {
+        say(`JavaScript weight not measured: ${(error as Error).message}`);
       }
-    } catch (error) {
-      say(`JavaScript weight not measured: ${(error as Error).message}`);
-    }
 
-    const started = appsOf(stack).filter((app) => apps.has(app.name));
-    const memory: MemoryRow[] = started.map(({ name, kind }) => {
-      const { handle, afterStart } = apps.get(name)!;
+    // One row a process: the static frontends that share one are named together.
+    const seen = new Set<number>();
+    const running = appsOf(stack).filter((app) => {
+      const pid = apps.get(app.name)?.handle.pid;
+      if (pid === undefined || seen.has(pid)) return false;
+      seen.add(pid);
+      return true;
+    });
+    const memory: MemoryRow[] = running.map(({ name: app, kind }) => {
+      const { handle, afterStart } = apps.get(app)!;
+      const name = platformPids.get(handle.pid) ?? app;
       const now = memoryOf(handle.pid);
       const loaded = [
         'gateway',
@@ -650,9 +801,9 @@ async function main() {
 
     table(results);
     const ratio = (a: string, b: string) => {
-      const x = results.find((r) => r.name.startsWith(a))!;
-      const y = results.find((r) => r.name.startsWith(b))!;
-      return `${((x.rps / y.rps) * 100).toFixed(1)}%`;
+      const x = results.find((r) => r.name.startsWith(a));
+      const y = results.find((r) => r.name.startsWith(b));
+      return x && y ? `${((x.rps / y.rps) * 100).toFixed(1)}%` : '-';
     };
     say('');
     say(
@@ -733,7 +884,8 @@ async function main() {
       ),
     );
   } finally {
-    await Promise.all([...apps.values()].map(({ handle }) => handle.stop().catch(() => undefined)));
+    const handles = new Map([...apps.values()].map(({ handle }) => [handle.pid, handle]));
+    await Promise.all([...handles.values()].map((handle) => handle.stop().catch(() => undefined)));
     if (process.env.BENCH_KEEP_DATA === 'true') {
       // To look at plans afterwards: psql -h 127.0.0.1 -p <port> -U postgres <database>
       say(`kept: database ${database} on port ${stack.infra.postgres.port}`);

@@ -8,7 +8,7 @@ import { mailApiUrl } from './env.ts';
 import { infraStatus, startInfra, stopInfra } from './infra.ts';
 import { staffPasswordToken } from './keycloak.ts';
 import { logFile, logTail } from './proc.ts';
-import { appsStatus, runMigrations, startApp, startApps, stopApp, stopApps } from './processes.ts';
+import { appsStatus, runMigrations, sharingProcess, startApp, startApps, stopApp, stopApps } from './processes.ts';
 import { appsOf, findApp, gatewayUrl, parseProfile, stackFor, type Stack } from './registry.ts';
 import { loadSeedData, mailpitCodeReader, seed } from './seed.ts';
 
@@ -181,9 +181,13 @@ async function main(argv: string[]): Promise<void> {
             .join('|')}>`,
         );
       findApp(stack, name);
+      // Static frontends share a process (startStaticFrontends): restarting one restarts them together.
+      const together = command === 'restart' ? sharingProcess(stack, name) : [name];
       if (command !== 'start')
         say(`${name}: ${(await stopApp(name, stack.profile, { stack })) ? 'stopped' : 'was not running'}`);
-      if (command !== 'stop') {
+      if (command === 'restart' && together.length > 1) {
+        await startApps(stack, together, say);
+      } else if (command !== 'stop') {
         const handle = await startApp(name, stack.profile, {}, { stack });
         await handle.waitReady();
         say(`${name}: up (pid ${handle.pid})`);

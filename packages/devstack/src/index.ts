@@ -40,7 +40,20 @@ export type { Secrets } from './secrets.ts';
 export type { Env, EnvOptions } from './env.ts';
 export { createDatabase, dropDatabase, infraStatus, redisPing, startInfra, stopInfra } from './infra.ts';
 export type { InfraName, InfraStatus } from './infra.ts';
-export { appsStatus, probePort, readyUrl, runMigrations, startApp, startApps, stopApp, stopApps } from './processes.ts';
+export {
+  appsStatus,
+  nodeOptionsOf,
+  probePort,
+  readyUrl,
+  runMigrations,
+  sharingProcess,
+  startApp,
+  startApps,
+  startStaticFrontends,
+  staticOnly,
+  stopApp,
+  stopApps,
+} from './processes.ts';
 export type { AppHandle, AppStatus, ExitInfo, StartOptions } from './processes.ts';
 export { logFile, logTail, pidFile } from './proc.ts';
 export { solveCaptcha, solveCaptchaChallenge } from './captcha.ts';

@@ -200,6 +200,60 @@ export async function startApp(
   return handleOf(stack, app, child, child.pid);
 }
 
+/** The settings of one site a static server serves (packages/static-server: STATIC_SITES). */
+const SITE_KEYS = ['PORT', 'ROOT', 'BASE_PATH', 'SPA_FALLBACK', 'SPA_ROUTES', 'CSP_CONNECT_SRC', 'HSTS'];
+
+/** A frontend served from its files only (no server rendering): it can share a process with the others. */
+export function staticOnly(app: AppInfo): boolean {
+  return app.kind === 'frontend' && !app.renderer;
+}
+
+/**
+ * Starts static frontends in one process (a static server takes about 60 MiB resident whatever it serves, so five
+ * took 300 MiB): the first serves its own site and the others' (STATIC_SITES), each on its own port with its own
+ * readiness, and every one's pid file names that process. Stopping any of them stops the process, so all of them
+ * (`pencraft restart <one>` starts them together again: sharingProcess).
+ */
+export async function startStaticFrontends(stack: Stack, names: string[], extraEnv: Env = {}): Promise<AppHandle> {
+  const apps = names.map((name) => findApp(stack, name));
+  const [host, ...guests] = apps;
+  if (!host || apps.some((app) => !staticOnly(app))) {
+    throw new Error(`only frontends without server rendering share a process: ${names.join(', ')}`);
+  }
+  for (const guest of guests) {
+    const current = tracked(pidFile(stack, guest.name), identityOf(stack, guest));
+    if (current.state === 'running') throw new Error(`${guest.name} is already running (pid ${current.pid})`);
+    for (const port of portsOf(guest)) {
+      if (await portOpen(port)) throw new Error(`${guest.name}: port ${port} is taken by another process`);
+    }
+  }
+  const sites = guests.map((guest) => {
+    const env = envFor(guest.name, stack.profile, { stack });
+    return Object.fromEntries(SITE_KEYS.filter((key) => env[key] !== undefined).map((key) => [key, env[key]]));
+  });
+  const handle = await startApp(
+    host.name,
+    stack.profile,
+    { ...extraEnv, STATIC_SITES: JSON.stringify(sites) },
+    { stack },
+  );
+  for (const guest of guests) writePid(pidFile(stack, guest.name), handle.pid);
+  return handle;
+}
+
+/** The apps running in the same process as `name` (itself included): several static frontends share one. */
+export function sharingProcess(stack: Stack, name: string): string[] {
+  const app = findApp(stack, name);
+  const current = tracked(pidFile(stack, name), identityOf(stack, app));
+  if (current.state !== 'running') return [name];
+  return appsOf(stack)
+    .filter((other) => {
+      const theirs = tracked(pidFile(stack, other.name), identityOf(stack, other));
+      return other.name === name || (theirs.state === 'running' && theirs.pid === current.pid);
+    })
+    .map((other) => other.name);
+}
+
 function handleOf(stack: Stack, app: AppInfo, child: ChildProcess, pid: number): AppHandle {
   const identity = identityOf(stack, app);
   let exited: Promise<ExitInfo> | undefined;
@@ -305,11 +359,27 @@ export async function startApps(stack: Stack, names?: string[], report: Reporter
     wanted.filter((a) => a.kind === 'frontend'),
   ];
   for (const wave of waves) {
+    // The static frontends that are not running start together in one process (startStaticFrontends).
+    const idle = wave.filter(
+      (app) => staticOnly(app) && tracked(pidFile(stack, app.name), identityOf(stack, app)).state !== 'running',
+    );
+    const shared =
+      idle.length > 1
+        ? startStaticFrontends(
+            stack,
+            idle.map((app) => app.name),
+          )
+        : undefined;
+    shared?.catch(() => undefined); // reported by each of its frontends below
     const results = await Promise.allSettled(
       wave.map(async (app) => {
         const current = tracked(pidFile(stack, app.name), identityOf(stack, app));
         const pid =
-          current.state === 'running' ? current.pid : (await startApp(app.name, stack.profile, {}, { stack })).pid;
+          shared && idle.includes(app)
+            ? (await shared).pid
+            : current.state === 'running'
+              ? current.pid
+              : (await startApp(app.name, stack.profile, {}, { stack })).pid;
         await waitAppReady(stack, app, pid, READY_TIMEOUT_MS);
         return `${app.name}: ${current.state === 'running' ? 'already up' : 'up'} on ${app.httpPort} (pid ${pid})`;
       }),
