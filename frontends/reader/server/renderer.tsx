@@ -25,6 +25,7 @@ import { headTags } from './head.js';
 import { metaFor, publicationHomeMeta } from './meta.js';
 import { FEED_PATTERNS, matchFirst, PAGE_PATTERNS, type PagePattern } from './pages.js';
 import { forwardedFor, LANGUAGES, requestHost, type Language } from './request.js';
+import { memoizeTranslations, sharingFixedAnswers } from './memo.js';
 import { missingStatus } from './status.js';
 import { fillTemplate, shellTemplate } from './template.js';
 
@@ -63,60 +64,6 @@ function forwarding(client: ApiClient, chain: string): ApiClient {
   const get = (path: string, init: { headers?: Record<string, string> } = {}) =>
     plain(path, { ...init, headers: { ...init.headers, 'x-forwarded-for': chain } });
   return { ...client, get: get as unknown as ApiClient['get'] };
-}
-
-/** The paths whose answer is the same for every page and request: the categories (a fixed list, named per language). */
-const SHARED_PATHS = new Set(['/api/articles/categories']);
-/** How long such an answer is reused (the gateway keeps its own public copy 2 s; the list changes with a release). */
-const SHARED_MS = 60_000;
-
-/**
- * The client with the answers of SHARED_PATHS kept for SHARED_MS (one per language: the client asks in its language),
- * so a rendered article page asks the gateway once (the article), not twice. A failure is not kept.
- */
-function sharingFixedAnswers(client: ApiClient, now: () => number = Date.now): ApiClient {
-  const plain = client.get as unknown as (path: string, init?: { signal?: AbortSignal }) => Promise<unknown>;
-  const kept = new Map<string, { answer: Promise<unknown>; until: number }>();
-  const get = (path: string, init?: { signal?: AbortSignal; params?: unknown }) => {
-    if (!SHARED_PATHS.has(path) || init?.params !== undefined) return plain(path, init);
-    const hit = kept.get(path);
-    if (hit && hit.until > now()) return hit.answer;
-    // Not tied to one page's signal: the answer serves the pages after it.
-    const answer = plain(path, {});
-    kept.set(path, { answer, until: now() + SHARED_MS });
-    answer.catch(() => kept.delete(path));
-    return answer;
-  };
-  return { ...client, get: get as unknown as ApiClient['get'] };
-}
-
-/**
- * i18next's t for the server's fixed catalogues: a key asked with nothing but its language, namespace and prefix (no
- * interpolation, count or context) always gives the same text, so it is looked up once (a home page asks for the same
- * few words on each of its twenty cards; i18next's lookup was a sixth of the renderer's time).
- */
-function memoizePlainLookups(i18n: I18n) {
-  const lookup = i18n.t.bind(i18n) as unknown as (key: unknown, options?: unknown, ...rest: unknown[]) => unknown;
-  const plainOptions = new Set(['lng', 'lngs', 'ns', 'keyPrefix']);
-  const known = new Map<string, unknown>();
-  const t = (key: unknown, options?: unknown, ...rest: unknown[]) => {
-    if (typeof key !== 'string' || rest.length > 0 || (options !== undefined && typeof options !== 'object')) {
-      return lookup(key, options, ...rest);
-    }
-    const given = (options ?? {}) as Record<string, unknown>;
-    let memo = key;
-    for (const name in given) {
-      const value = given[name];
-      if (value === undefined) continue;
-      if (!plainOptions.has(name)) return lookup(key, options);
-      memo += `\0${name}=${Array.isArray(value) ? value.join(',') : String(value)}`;
-    }
-    if (known.has(memo)) return known.get(memo);
-    const text = lookup(key, options);
-    if (typeof text === 'string') known.set(memo, text);
-    return text;
-  };
-  i18n.t = t as unknown as I18n['t'];
 }
 
 /**
@@ -221,7 +168,7 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
       namespaces: reader.namespaces,
     });
     await ready;
-    memoizePlainLookups(i18n);
+    memoizeTranslations(i18n);
     i18ns.set(language, i18n);
     clients.set(
       language,
