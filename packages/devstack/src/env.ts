@@ -1,6 +1,7 @@
 // The environment of one process of the local stack, per the service runtime contract (see the shared brief).
 import { join } from 'node:path';
-import { grpcTlsEnv } from './certs.ts';
+import { actorKeyEnv, grpcTlsEnv } from './certs.ts';
+import { natsEnv, redisUrlFor } from './messaging.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 import {
   findApp,
@@ -48,8 +49,12 @@ export function databaseUrl(stack: Stack, database: string = stack.infra.postgre
   return `postgres://postgres@127.0.0.1:${stack.infra.postgres.port}/${database}`;
 }
 
-export function redisUrl(stack: Stack): string {
-  return `redis://127.0.0.1:${stack.infra.redis.port}`;
+/**
+ * Redis with a user's credentials (issue #19: one ACL user per service, messaging.ts); without one, the admin's, for
+ * the test tooling and the devstack. No process of the platform gets the admin.
+ */
+export function redisUrl(stack: Stack, user?: string, secrets: Secrets = loadSecrets(stack)): string {
+  return redisUrlFor(stack, secrets, user);
 }
 
 export function natsUrl(stack: Stack): string {
@@ -141,10 +146,12 @@ function serviceEnv(stack: Stack, service: ServiceInfo, options: EnvOptions): En
     INTERNAL_HTTP_PORT: String(service.internalPort),
     GRPC_PORT: String(service.grpcPort),
     DATABASE_URL: databaseUrl(stack, options.database),
-    REDIS_URL: redisUrl(stack),
+    REDIS_URL: redisUrl(stack, service.name, options.secrets ?? loadSecrets(stack)),
     NATS_URL: natsUrl(stack),
+    ...natsEnv(options.secrets ?? loadSecrets(stack), service.name),
     ...grpcAddresses(stack, service.calls),
     ...grpcTlsEnv(stack, service.name),
+    ...actorKeyEnv(stack, service.name),
     // Services that mail links point them at the site's public origin (the gateway).
     ...(service.uses.includes('mail') ? { PUBLIC_ORIGIN: `http://localhost:${stack.gateway.httpPort}` } : {}),
     ...dependencyEnv(stack, service.uses, () => options.secrets ?? loadSecrets(stack)),
@@ -215,9 +222,10 @@ function gatewayEnv(stack: Stack, gateway: GatewayInfo, secrets: Secrets): Env {
     ...commonEnv(stack, gateway.name),
     HTTP_PORT: String(gateway.httpPort),
     INTERNAL_HTTP_PORT: String(gateway.internalPort),
-    REDIS_URL: redisUrl(stack),
+    REDIS_URL: redisUrl(stack, gateway.name, secrets),
     ...grpcAddresses(stack, gateway.calls),
     ...grpcTlsEnv(stack, gateway.name),
+    ...actorKeyEnv(stack, gateway.name),
     ...dependencyEnv(stack, gateway.uses, () => secrets),
     PUBLIC_ORIGIN: `http://localhost:${gateway.httpPort}`,
     COOKIE_SECURE: 'false',

@@ -28,6 +28,14 @@ import {
 } from './proc.ts';
 import { keycloakIdentity, keycloakReady, keycloakRealmStale, spawnKeycloak, stopKeycloak } from './keycloak.ts';
 import { resolveStack, type Profile, type Stack } from './registry.ts';
+import {
+  MESSAGING_ADMIN,
+  derivedPasswords,
+  eventRoutes,
+  messagingPassword,
+  natsConfig,
+  redisAcl,
+} from './messaging.ts';
 import { loadSecrets } from './secrets.ts';
 
 export type InfraName = 'postgres' | 'redis' | 'nats' | 'mailpit' | 'versitygw' | 'stripe' | 'keycloak';
@@ -63,7 +71,7 @@ interface Component {
    * A running instance that no longer runs as the repository says (Keycloak with an older realm: it imports the realm
    * only when it starts; stripe-mock started before its output was redacted): it is stopped and started again.
    */
-  stale?(stack: Stack, pid: number): boolean;
+  stale?(stack: Stack, pid: number): boolean | Promise<boolean>;
 }
 
 // --- PostgreSQL ---------------------------------------------------------------------------------------------------
@@ -277,8 +285,8 @@ function findBinary(name: string): string {
   throw new Error(`${name} not found: run packages/devstack/scripts/setup.sh`);
 }
 
-/** PING over RESP; true on +PONG. */
-export function redisPing(port: number, timeoutMs = 1000): Promise<boolean> {
+/** PING over RESP (after AUTH as `auth` when given); true on +PONG. */
+export function redisPing(port: number, timeoutMs = 1000, auth?: { user: string; password: string }): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
     let reply = '';
@@ -287,13 +295,34 @@ export function redisPing(port: number, timeoutMs = 1000): Promise<boolean> {
       resolve(ok);
     };
     socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('connect', () => socket.write(`${auth ? `AUTH ${auth.user} ${auth.password}\r\n` : ''}PING\r\n`));
     socket.on('data', (chunk: Buffer) => {
       reply += chunk.toString('latin1');
-      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+      const lines = reply.split('\r\n').slice(0, -1);
+      if (lines.length >= (auth ? 2 : 1)) done(lines.at(-1) === '+PONG' && lines.every((l) => l.startsWith('+')));
     });
     socket.once('error', () => done(false));
   });
+}
+
+/** Redis's ACL file (messaging.ts: the default user off, one user per service): written on every start. */
+function redisAclFile(stack: Stack): string {
+  return join(stack.dataDir, 'redis', 'users.acl');
+}
+
+function redisAdmin(stack: Stack): { user: string; password: string } {
+  return { user: MESSAGING_ADMIN, password: messagingPassword(loadSecrets(stack), 'redis', MESSAGING_ADMIN) };
+}
+
+/** A running server started without this ACL (an older devstack, or the registry changed since): restarted. */
+function configStale(pid: number, flag: string, file: string, wanted: string): boolean {
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    if (!cmdline.includes(flag)) return true;
+  } catch {
+    return false;
+  }
+  return !existsSync(file) || readFileSync(file, 'utf8') !== wanted;
 }
 
 const redis: Component = {
@@ -305,6 +334,7 @@ const redis: Component = {
   async start(stack, log) {
     const dir = join(stack.dataDir, 'redis');
     mkdirSync(dir, { recursive: true });
+    writeFileSync(redisAclFile(stack), redisAcl(stack, derivedPasswords(loadSecrets(stack))), { mode: 0o600 });
     const persistence = stack.profile === 'dev' ? ['--appendonly', 'yes'] : ['--appendonly', 'no', '--save', ''];
     const args = [
       '--port',
@@ -321,22 +351,35 @@ const redis: Component = {
       '',
       '--set-proc-title',
       'no',
+      '--aclfile',
+      redisAclFile(stack),
       ...persistence,
     ];
     const child = spawnDetached({ command: findBinary('redis-server'), args, env: baseEnv(), cwd: dir, log });
     if (child.pid === undefined) throw new Error('redis-server did not start');
     return child.pid;
   },
-  ready: (stack) => redisPing(stack.infra.redis.port),
+  ready: (stack) => redisPing(stack.infra.redis.port, 1000, redisAdmin(stack)),
   async stop(stack, pid) {
     await terminate(pid, redis.identity(stack), { timeoutMs: 15_000 });
   },
+  stale: (stack, pid) =>
+    configStale(pid, '--aclfile', redisAclFile(stack), redisAcl(stack, derivedPasswords(loadSecrets(stack)))),
 };
 
 // --- NATS ---------------------------------------------------------------------------------------------------------
 
 function natsDir(stack: Stack): string {
   return join(stack.dataDir, 'nats');
+}
+
+async function wantedNatsConfig(stack: Stack): Promise<string> {
+  return natsConfig(stack, derivedPasswords(loadSecrets(stack)), await eventRoutes());
+}
+
+/** nats-server's users and their permissions (messaging.ts); the rest of its settings are on its command line. */
+function natsConfigFile(stack: Stack): string {
+  return join(stack.dataDir, 'nats-users.conf');
 }
 
 const nats: Component = {
@@ -347,7 +390,9 @@ const nats: Component = {
     const dir = natsDir(stack);
     mkdirSync(dir, { recursive: true });
     const { port, monitorPort } = stack.infra.nats;
-    const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPort), '-sd', dir];
+    writeFileSync(natsConfigFile(stack), await wantedNatsConfig(stack), { mode: 0o600 });
+    const args = ['-c', natsConfigFile(stack), '-js', '-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPort)];
+    args.push('-sd', dir);
     const child = spawnDetached({ command: findBinary('nats-server'), args, env: baseEnv(), cwd: dir, log });
     if (child.pid === undefined) throw new Error('nats-server did not start');
     return child.pid;
@@ -358,6 +403,7 @@ const nats: Component = {
   async stop(stack, pid) {
     await terminate(pid, nats.identity(stack), { timeoutMs: 15_000 });
   },
+  stale: async (stack, pid) => configStale(pid, '-c', natsConfigFile(stack), await wantedNatsConfig(stack)),
 };
 
 // --- mailpit (mail catcher) ---------------------------------------------------------------------------------------
@@ -542,7 +588,7 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
   if (orphan !== undefined) writePid(file, orphan);
   const current = tracked(file, component.identity(stack));
   let pid: number;
-  if (current.state === 'running' && component.stale?.(stack, current.pid)) {
+  if (current.state === 'running' && (await component.stale?.(stack, current.pid))) {
     report(`${component.name}: restarting (pid ${current.pid}), its configuration changed`);
     await component.stop(stack, current.pid);
     removePid(file);

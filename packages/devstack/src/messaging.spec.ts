@@ -3,13 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  EVENT_ROUTES,
   LOCAL_CLUSTER_FILES,
   MESSAGING_ADMIN,
   SESSION_KEY_PATTERN,
   LOCAL_CLUSTER_PASSWORDS,
   consumerService,
   derivedPasswords,
+  eventRoutes,
   localClusterMessaging,
   messagingPassword,
   natsConfig,
@@ -19,10 +19,15 @@ import {
   redisAcl,
   redisRights,
   redisUrlFor,
+  type EventRoute,
 } from './messaging.ts';
 import { stackFor } from './registry.ts';
 
 const stack = stackFor('test');
+let EVENT_ROUTES: readonly EventRoute[] = [];
+beforeAll(async () => {
+  EVENT_ROUTES = await eventRoutes();
+});
 const secrets = { messagingKey: 'k'.repeat(64) };
 const services = stack.services.map((s) => s.name);
 
@@ -42,11 +47,11 @@ function subjectMatches(pattern: string, subject: string): boolean {
 }
 
 const allowsPublish = (service: string, subject: string) =>
-  natsPermissions(service, service.toUpperCase()).publish.some((p) => subjectMatches(p, subject));
+  natsPermissions(service, service.toUpperCase(), EVENT_ROUTES).publish.some((p) => subjectMatches(p, subject));
 
 describe('NATS permissions from the event registry', () => {
   it.each(services)("%s publishes exactly its own events' subjects, nothing of another service", (service) => {
-    const { publish } = natsPermissions(service, service.toUpperCase());
+    const { publish } = natsPermissions(service, service.toUpperCase(), EVENT_ROUTES);
     const own = EVENT_ROUTES.filter((r) => r.publisher === service)
       .map((r) => r.subject)
       .sort();
@@ -55,7 +60,7 @@ describe('NATS permissions from the event registry', () => {
   });
 
   it.each(services)('%s subscribes to its own inbox only', (service) => {
-    expect(natsPermissions(service, undefined).subscribe).toEqual([`_INBOX_${service}.>`]);
+    expect(natsPermissions(service, undefined, EVENT_ROUTES).subscribe).toEqual([`_INBOX_${service}.>`]);
   });
 
   it('lets a service pull and acknowledge only the durables the registry gives it, on the one subject', () => {
@@ -90,7 +95,7 @@ describe('NATS permissions from the event registry', () => {
   });
 
   it('writes a configuration nats-server accepts, with one user per service and the admin', () => {
-    const text = natsConfig(stack, derivedPasswords(secrets));
+    const text = natsConfig(stack, derivedPasswords(secrets), EVENT_ROUTES);
     for (const service of [MESSAGING_ADMIN, ...services]) expect(text).toContain(`user: "${service}"`);
     const binary = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find(existsSync);
     if (!binary) return;
@@ -157,8 +162,8 @@ describe('Redis ACL', () => {
 });
 
 describe("k8s/local's NATS and Redis users", () => {
-  it('are the ones the registry gives (node -e "import(\'./packages/devstack/src/messaging.ts\').then((m) => m.writeLocalClusterMessaging())")', () => {
-    const wanted = localClusterMessaging(stackFor('dev'));
+  it('are the ones the registry gives (node -e "import(\'./packages/devstack/src/messaging.ts\').then((m) => m.writeLocalClusterMessaging())")', async () => {
+    const wanted = await localClusterMessaging(stackFor('dev'));
     for (const key of ['nats', 'redis'] as const)
       expect(readFileSync(join(stack.root, LOCAL_CLUSTER_FILES[key]), 'utf8')).toBe(wanted[key]);
     expect(LOCAL_CLUSTER_PASSWORDS('redis', 'gateway')).toBe('local-redis-gateway');

@@ -20,15 +20,19 @@ export interface EventRoute {
 }
 
 // Loaded from the built contracts (make dev and make test build first), untyped: its TypeScript source is generated
-// code the devstack's strict settings (erasableSyntaxOnly) do not type-check.
+// code the devstack's strict settings (erasableSyntaxOnly) do not type-check. Loaded on demand, not at the top level:
+// a module with a top-level await cannot be require()d, and Jest's global setup requires before it imports.
 const CONTRACTS_EVENTS = '@pencraft/contracts/events';
-const { EVENTS } = (await import(CONTRACTS_EVENTS)) as { EVENTS: Record<string, EventRoute> };
+let loaded: readonly EventRoute[] | undefined;
 
-export const EVENT_ROUTES: readonly EventRoute[] = Object.values(EVENTS).map(({ subject, publisher, consumers }) => ({
-  subject,
-  publisher,
-  consumers,
-}));
+/** The event registry's routes (subject, publisher, consumers), loaded once. */
+export async function eventRoutes(): Promise<readonly EventRoute[]> {
+  if (!loaded) {
+    const { EVENTS } = (await import(CONTRACTS_EVENTS)) as { EVENTS: Record<string, EventRoute> };
+    loaded = Object.values(EVENTS).map(({ subject, publisher, consumers }) => ({ subject, publisher, consumers }));
+  }
+  return loaded;
+}
 
 export interface NatsPermissions {
   publish: string[];
@@ -61,7 +65,7 @@ export function consumerService(key: string): string {
 export function natsPermissions(
   service: string,
   stream: string | undefined,
-  routes: readonly EventRoute[] = EVENT_ROUTES,
+  routes: readonly EventRoute[],
 ): NatsPermissions {
   const publish = new Set<string>();
   const api = new Set<string>(['$JS.API.INFO']);
@@ -144,7 +148,11 @@ export const LOCAL_CLUSTER_PASSWORDS: Passwords = (server, user) => `local-${ser
 const q = (value: string) => JSON.stringify(value);
 
 /** The authorization block of nats-server's configuration (the rest of its settings stay on its command line). */
-export function natsConfig(stack: Pick<Stack, 'services'>, passwords: Passwords): string {
+export function natsConfig(
+  stack: Pick<Stack, 'services'>,
+  passwords: Passwords,
+  routes: readonly EventRoute[],
+): string {
   const lines = [
     '# Written by packages/devstack (messaging.ts); edit the event registry or the devstack, not this file.',
     'authorization {',
@@ -152,7 +160,7 @@ export function natsConfig(stack: Pick<Stack, 'services'>, passwords: Passwords)
     `    { user: ${q(MESSAGING_ADMIN)}, password: ${q(passwords('nats', MESSAGING_ADMIN))} }`,
   ];
   for (const { name, stream } of messagingUsers(stack)) {
-    const { publish, subscribe } = natsPermissions(name, stream);
+    const { publish, subscribe } = natsPermissions(name, stream, routes);
     lines.push(
       `    { user: ${q(name)}, password: ${q(passwords('nats', name))}, permissions: {`,
       `        publish: { allow: [${publish.map(q).join(', ')}] }`,
@@ -221,18 +229,21 @@ export const LOCAL_CLUSTER_FILES = {
   redis: 'k8s/local/messaging/users.acl',
 } as const;
 
-export function localClusterMessaging(
+export async function localClusterMessaging(
   stack: Pick<Stack, 'services'>,
-): Record<keyof typeof LOCAL_CLUSTER_FILES, string> {
-  return { nats: natsConfig(stack, LOCAL_CLUSTER_PASSWORDS), redis: redisAcl(stack, LOCAL_CLUSTER_PASSWORDS) };
+): Promise<Record<keyof typeof LOCAL_CLUSTER_FILES, string>> {
+  return {
+    nats: natsConfig(stack, LOCAL_CLUSTER_PASSWORDS, await eventRoutes()),
+    redis: redisAcl(stack, LOCAL_CLUSTER_PASSWORDS),
+  };
 }
 
 /**
  * Rewrites k8s/local's copies after the registry changed:
  * node -e "import('./packages/devstack/src/messaging.ts').then((m) => m.writeLocalClusterMessaging())"
  */
-export function writeLocalClusterMessaging(stack: Stack = stackFor('dev')): void {
-  const files = localClusterMessaging(stack);
+export async function writeLocalClusterMessaging(stack: Stack = stackFor('dev')): Promise<void> {
+  const files = await localClusterMessaging(stack);
   for (const key of Object.keys(LOCAL_CLUSTER_FILES) as (keyof typeof LOCAL_CLUSTER_FILES)[]) {
     const path = join(stack.root, LOCAL_CLUSTER_FILES[key]);
     mkdirSync(dirname(path), { recursive: true });
@@ -247,8 +258,7 @@ export const PLACEHOLDER_PASSWORDS: Passwords = (server, user) => `<${user}-${se
  * Prints the NATS authorization block and the Redis ACL for production servers, the passwords as placeholders:
  * node -e "import('./packages/devstack/src/messaging.ts').then((m) => m.printMessagingTemplates())"
  */
-export function printMessagingTemplates(stack: Pick<Stack, 'services'> = stackFor('dev')): void {
-  process.stdout.write(
-    `${natsConfig(stack, PLACEHOLDER_PASSWORDS)}\n# Redis ACL file (aclfile)\n${redisAcl(stack, PLACEHOLDER_PASSWORDS)}`,
-  );
+export async function printMessagingTemplates(stack: Pick<Stack, 'services'> = stackFor('dev')): Promise<void> {
+  const nats = natsConfig(stack, PLACEHOLDER_PASSWORDS, await eventRoutes());
+  process.stdout.write(`${nats}\n# Redis ACL file (aclfile)\n${redisAcl(stack, PLACEHOLDER_PASSWORDS)}`);
 }
