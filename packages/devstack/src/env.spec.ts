@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { databaseUrl, edgeRoutes, envFor, WEBHOOK_TEST_RECEIVER_PORT } from './env.ts';
+import { messagingPassword } from './messaging.ts';
 import { loadSecrets, secretsFile } from './secrets.ts';
 import { appsOf, loadSystem, stackFor, type SystemJson } from './registry.ts';
 
@@ -126,8 +127,11 @@ describe('envFor', () => {
       INTERNAL_HTTP_PORT: '9101',
       GRPC_PORT: '5101',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:55432/pencraft',
-      REDIS_URL: 'redis://127.0.0.1:6390',
+      // Its own Redis ACL user and NATS user (issue #19), passwords derived from messagingKey.
+      REDIS_URL: `redis://identity:${messagingPassword(secrets, 'redis', 'identity')}@127.0.0.1:6390`,
       NATS_URL: 'nats://127.0.0.1:4223',
+      NATS_USER: 'identity',
+      NATS_PASSWORD: messagingPassword(secrets, 'nats', 'identity'),
       // Its gRPC identity (issue #19), made by ensurePki under .data/<profile>/pki.
       GRPC_TLS_CA_FILE: '/repo/.data/dev/pki/identity/ca.crt',
       GRPC_TLS_CERT_FILE: '/repo/.data/dev/pki/identity/tls.crt',
@@ -208,7 +212,7 @@ describe('envFor', () => {
       INTERNAL_HTTP_PORT: '9201',
       GRPC_PORT: '5201',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:55532/pencraft',
-      REDIS_URL: 'redis://127.0.0.1:6490',
+      REDIS_URL: `redis://identity:${messagingPassword(secrets, 'redis', 'identity')}@127.0.0.1:6490`,
       NATS_URL: 'nats://127.0.0.1:4323',
     });
   });
@@ -237,7 +241,7 @@ describe('envFor', () => {
       LOG_LEVEL: 'info',
       HTTP_PORT: '8080',
       INTERNAL_HTTP_PORT: '9080',
-      REDIS_URL: 'redis://127.0.0.1:6390',
+      REDIS_URL: `redis://gateway:${messagingPassword(secrets, 'redis', 'gateway')}@127.0.0.1:6390`,
       IDENTITY_GRPC_ADDR: '127.0.0.1:5101',
       ARTICLES_GRPC_ADDR: '127.0.0.1:5102',
       PUBLIC_ORIGIN: 'http://localhost:8080',
