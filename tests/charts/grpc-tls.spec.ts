@@ -92,4 +92,26 @@ describe('gRPC mutual TLS in the chart', () => {
       }
     }
   });
+
+  it('hands the gateway the actor token signing key and every other service only the public key', () => {
+    const objects = renderSet('production');
+    const volume = (name: string) =>
+      (pod(objects, name).volumes as Parsed[]).find((v: Parsed) => v.name === 'actor-token');
+    const mount = (name: string) =>
+      (pod(objects, name).containers[0].volumeMounts as Parsed[]).find((m: Parsed) => m.name === 'actor-token');
+    expect(volume('gateway').secret).toEqual({
+      secretName: 'pencraft-actor-token',
+      defaultMode: 0o440,
+      items: [{ key: 'signing.key', path: 'signing.key' }],
+    });
+    expect(envOf(objects, 'gateway').ACTOR_TOKEN_SIGNING_KEY_FILE).toBe('/etc/pencraft/actor-token/signing.key');
+    expect(envOf(objects, 'gateway')).not.toHaveProperty('ACTOR_TOKEN_VERIFY_KEY_FILE');
+    for (const name of identities.filter((n) => n !== 'gateway')) {
+      expect(volume(name).secret.items).toEqual([{ key: 'verify.pub', path: 'verify.pub' }]);
+      expect(mount(name)).toEqual({ name: 'actor-token', mountPath: '/etc/pencraft/actor-token', readOnly: true });
+      expect(envOf(objects, name).ACTOR_TOKEN_VERIFY_KEY_FILE).toBe('/etc/pencraft/actor-token/verify.pub');
+      expect(envOf(objects, name)).not.toHaveProperty('ACTOR_TOKEN_SIGNING_KEY_FILE');
+    }
+    for (const name of frontends) expect(volume(name)).toBeUndefined();
+  });
 });

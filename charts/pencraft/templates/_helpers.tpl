@@ -781,7 +781,7 @@ Args: root.
 {{- get $names .name | default (printf "%s-grpc-tls" (include "pencraft.componentName" (dict "root" .root "name" .name))) -}}
 {{- end -}}
 
-{{/* The gRPC identity's variables of a service or the gateway (issue #19). Args: root. */}}
+{{/* The gRPC identity's variables of a service or the gateway, and its actor token key (issue #19). Args: root, name. */}}
 {{- define "pencraft.grpcTlsEnv" -}}
 {{- if .root.Values.grpcTls.enabled }}
 - name: GRPC_TLS_CA_FILE
@@ -790,6 +790,13 @@ Args: root.
   value: /etc/pencraft/grpc-tls/tls.crt
 - name: GRPC_TLS_KEY_FILE
   value: /etc/pencraft/grpc-tls/tls.key
+{{- if eq .name "gateway" }}
+- name: ACTOR_TOKEN_SIGNING_KEY_FILE
+  value: /etc/pencraft/actor-token/signing.key
+{{- else }}
+- name: ACTOR_TOKEN_VERIFY_KEY_FILE
+  value: /etc/pencraft/actor-token/verify.pub
+{{- end }}
 {{- else }}
 # grpcTls.enabled=false: something else (a mesh) authenticates the callers.
 - name: GRPC_INSECURE

@@ -53,6 +53,7 @@ describe('the local gRPC PKI', () => {
       GRPC_TLS_CA_FILE: join(stack.dataDir, 'pki', 'articles', 'ca.crt'),
       GRPC_TLS_CERT_FILE: join(stack.dataDir, 'pki', 'articles', 'tls.crt'),
       GRPC_TLS_KEY_FILE: join(stack.dataDir, 'pki', 'articles', 'tls.key'),
+      GRPC_ACCESS_TRUSTED: TEST_CLIENT_IDENTITY,
     });
   });
 

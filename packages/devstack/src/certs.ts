@@ -4,7 +4,7 @@
 // CA's ca.crt. The certificate's CN and DNS name are the identity's name, which the servers' allow-lists read and the
 // clients check against the service they meant to call.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from './env.ts';
@@ -26,10 +26,19 @@ export function identityFiles(stack: Stack, name: string): { ca: string; cert: s
   return { ca: join(dir, 'ca.crt'), cert: join(dir, 'tls.crt'), key: join(dir, 'tls.key') };
 }
 
-/** The kit's gRPC TLS variables for a process running as `name` (paths only: ensurePki makes the files). */
+/**
+ * The kit's gRPC TLS variables for a process running as `name` (paths only: ensurePki makes the files), and the
+ * identity every server of a local stack trusts with every method besides its allow-list: the suites' and tools'
+ * test client (the chart never sets GRPC_ACCESS_TRUSTED; production refuses it).
+ */
 export function grpcTlsEnv(stack: Stack, name: string): Env {
   const files = identityFiles(stack, name);
-  return { GRPC_TLS_CA_FILE: files.ca, GRPC_TLS_CERT_FILE: files.cert, GRPC_TLS_KEY_FILE: files.key };
+  return {
+    GRPC_TLS_CA_FILE: files.ca,
+    GRPC_TLS_CERT_FILE: files.cert,
+    GRPC_TLS_KEY_FILE: files.key,
+    GRPC_ACCESS_TRUSTED: TEST_CLIENT_IDENTITY,
+  };
 }
 
 /** Every identity of the stack: the services, the gateway and the test suites' client. */
@@ -54,6 +63,27 @@ export function ensurePki(stack: Stack, names: readonly string[] = identitiesOf(
     if (existsSync(join(dir, 'tls.crt'))) continue;
     publish(root, dir, (tmp) => makeLeaf(tmp, caDir, name));
   }
+  if (!existsSync(actorKeyFiles(stack).verifying)) publish(root, join(root, 'actor'), makeActorKeys);
+}
+
+/** The gateway's actor token keys (Ed25519, PEM): it signs with the private one, every service verifies. */
+export function actorKeyFiles(stack: Stack): { signing: string; verifying: string } {
+  const dir = join(pkiDir(stack), 'actor');
+  return { signing: join(dir, 'signing.key'), verifying: join(dir, 'verify.pub') };
+}
+
+/** The actor token variables of an application: the gateway signs, the services verify. */
+export function actorKeyEnv(stack: Stack, name: string): Env {
+  const files = actorKeyFiles(stack);
+  return name === stack.gateway.name
+    ? { ACTOR_TOKEN_SIGNING_KEY_FILE: files.signing }
+    : { ACTOR_TOKEN_VERIFY_KEY_FILE: files.verifying };
+}
+
+function makeActorKeys(dir: string): void {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  writeFileSync(join(dir, 'signing.key'), privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  writeFileSync(join(dir, 'verify.pub'), publicKey.export({ type: 'spki', format: 'pem' }));
 }
 
 /** A CA of its own, in a directory outside the profile's PKI: certificates it signs must be refused (tests). */

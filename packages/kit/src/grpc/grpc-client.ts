@@ -12,6 +12,8 @@ import { currentRequestContext } from '../logging/request-context.js';
 import { injectContext, isInstrumented } from '../tracing/tracing.js';
 import { REQUEST_ID_KEY } from './grpc-observability.interceptor.js';
 import { grpcChannel, processGrpcTls, serviceNameOf, type GrpcTls } from './grpc-tls.js';
+import { ACTOR_TOKEN_METADATA } from './actor-token.js';
+import { outgoingActorToken } from './grpc-actor.js';
 import { callResiliently } from './grpc-resilience.js';
 
 type UnaryMethod<Req, Res> = (
@@ -34,18 +36,16 @@ export type PromiseClient<C> = {
     : never;
 } & { close(): void };
 
-type ClientConstructor<C> = new (
-  address: string,
-  creds: ChannelCredentials,
-  options?: ChannelOptions,
-) => C;
+type ClientConstructor<C> = new (address: string, creds: ChannelCredentials, options?: ChannelOptions) => C;
 
 /**
  * A typed gRPC client for a ts-proto service: every call carries the trace context and the request id, has a
  * deadline, and fails with the AppError of the catalogue code the server sent. The trace context is the gRPC
  * instrumentation's (with its client span) when spans are exported, the kit's otherwise. Over mutual TLS when the
  * process has a gRPC identity (GRPC_TLS_*, or `tls`): it presents its certificate and accepts only a server whose
- * certificate names the callee (the definition's proto package, e.g. "articles", or `serverName`).
+ * certificate names the callee (the definition's proto package, e.g. "articles", or `serverName`). A call of a
+ * method that acts for a user carries that user's actor token (grpc-actor.ts): signed here in the gateway,
+ * forwarded by a service handling that user's request.
  */
 export function createGrpcClient<C extends Client>(
   Ctor: ClientConstructor<C>,
@@ -53,10 +53,8 @@ export function createGrpcClient<C extends Client>(
   address: string,
   options: { defaultTimeoutMs?: number; tls?: GrpcTls | null; serverName?: string } = {},
 ): PromiseClient<C> {
-  const channel = grpcChannel(
-    options.tls === null ? undefined : (options.tls ?? processGrpcTls()),
-    options.serverName ?? serviceNameOf(definition),
-  );
+  const serverName = options.serverName ?? serviceNameOf(definition);
+  const channel = grpcChannel(options.tls === null ? undefined : (options.tls ?? processGrpcTls()), serverName);
   const client = new Ctor(address, channel.credentials, {
     ...channel.options,
     'grpc.keepalive_time_ms': 30_000,
@@ -73,6 +71,13 @@ export function createGrpcClient<C extends Client>(
       if (!isInstrumented()) for (const [key, value] of Object.entries(injectContext())) metadata.set(key, value);
       const requestId = currentRequestContext()?.requestId;
       if (requestId) metadata.set(REQUEST_ID_KEY, requestId);
+      let actorToken: string | undefined;
+      try {
+        actorToken = outgoingActorToken(definition[name]!.path, request, serverName);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      if (actorToken) metadata.set(ACTOR_TOKEN_METADATA, actorToken);
       const deadline = new Date(Date.now() + (settings.timeoutMs ?? defaultTimeoutMs));
       // Retries (reads only), the target's circuit breaker, and the catalogue error: grpc-resilience.ts.
       return callResiliently(address, definition[name]!.path, deadline, () => {

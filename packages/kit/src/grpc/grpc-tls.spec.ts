@@ -53,5 +53,6 @@ describe('credentials', () => {
     expect(serviceNameOf({ getArticle: { path: '/articles.v1.ArticlesService/GetArticle' } })).toBe('articles');
     expect(serviceNameOf({ check: { path: '/identity.v1.TrustService/Check' } })).toBe('identity');
     expect(() => serviceNameOf({})).toThrow(/cannot tell/);
+    expect(serviceNameOf({ check: { path: '/grpc.health.v1.Health/Check' } })).toBeUndefined();
   });
 });

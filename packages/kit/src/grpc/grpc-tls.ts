@@ -42,21 +42,32 @@ export function grpcServerCredentials(tls: GrpcTls | undefined): ServerCredentia
  */
 export function grpcChannel(
   tls: GrpcTls | undefined,
-  serverName: string,
+  serverName: string | undefined,
 ): { credentials: ChannelCredentials; options: ChannelOptions } {
   if (!tls) return { credentials: credentials.createInsecure(), options: {} };
+  // A service every server serves (grpc.health.v1) names no one: any server of the platform's CA will do.
+  if (!serverName) {
+    return {
+      credentials: credentials.createSsl(tls.ca, tls.key, tls.cert, { checkServerIdentity: () => undefined }),
+      // A host name for SNI (an IP address there is deprecated); not checked.
+      options: { 'grpc.ssl_target_name_override': 'pencraft-service' },
+    };
+  }
   return {
     credentials: credentials.createSsl(tls.ca, tls.key, tls.cert),
     options: { 'grpc.ssl_target_name_override': serverName, 'grpc.default_authority': serverName },
   };
 }
 
-/** The service a ts-proto definition belongs to: the first part of its proto package ("articles.v1" → articles). */
-export function serviceNameOf(definition: Record<string, { path: string }>): string {
+/**
+ * The service a ts-proto definition belongs to: the first part of its proto package ("articles.v1" → articles);
+ * undefined for the services every server serves (grpc.health.v1).
+ */
+export function serviceNameOf(definition: Record<string, { path: string }>): string | undefined {
   const first = Object.values(definition)[0];
   const match = first && /^\/([a-z][a-z0-9_]*)\./.exec(first.path);
   if (!match) throw new Error('cannot tell which service a gRPC definition belongs to');
-  return match[1]!;
+  return match[1] === 'grpc' ? undefined : match[1]!;
 }
 
 let cached: { env: string; tls: GrpcTls | undefined } | undefined;

@@ -10,6 +10,7 @@ import type { eventTables } from '../events/event-tables.js';
 import { connectNats, type NatsHandle } from '../events/nats.js';
 import { createHealthController, GrpcErrorFilter, grpcServerOptions, type GrpcServices } from '../grpc/grpc-server.js';
 import { GrpcObservabilityInterceptor } from '../grpc/grpc-observability.interceptor.js';
+import { grpcAccessInterceptor } from '../grpc/grpc-access.js';
 import { Readiness } from '../health/readiness.js';
 import { HttpContextInterceptor, installHttpObservability } from '../http/http-observability.js';
 import { reserveInternalPaths, startInternalServer, type InternalServer } from '../http/probes.js';
@@ -142,6 +143,8 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
       ...(spec.grpc
         ? [
             { provide: APP_INTERCEPTOR, useFactory: () => new GrpcObservabilityInterceptor(metrics) },
+            // Inside the observability layer, so refused calls are counted and logged too (issue #19).
+            { provide: APP_INTERCEPTOR, useFactory: () => grpcAccessInterceptor(spec.name) },
             { provide: APP_FILTER, useClass: GrpcErrorFilter },
           ]
         : []),

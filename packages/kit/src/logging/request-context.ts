@@ -4,6 +4,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface RequestContext {
   requestId: string;
   userId?: string;
+  /** The actor token of the gRPC call being handled (issue #19): forwarded with the calls made for that user. */
+  actorToken?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
