@@ -136,6 +136,8 @@ describe('envFor', () => {
       GRPC_TLS_CA_FILE: '/repo/.data/dev/pki/identity/ca.crt',
       GRPC_TLS_CERT_FILE: '/repo/.data/dev/pki/identity/tls.crt',
       GRPC_TLS_KEY_FILE: '/repo/.data/dev/pki/identity/tls.key',
+      GRPC_ACCESS_TRUSTED: 'test-client',
+      ACTOR_TOKEN_VERIFY_KEY_FILE: '/repo/.data/dev/pki/actor/verify.pub',
       // Links in mails point at the public site.
       PUBLIC_ORIGIN: 'http://localhost:8080',
       SMTP_URL: 'smtp://127.0.0.1:1125',
@@ -248,6 +250,8 @@ describe('envFor', () => {
       GRPC_TLS_CA_FILE: '/repo/.data/dev/pki/gateway/ca.crt',
       GRPC_TLS_CERT_FILE: '/repo/.data/dev/pki/gateway/tls.crt',
       GRPC_TLS_KEY_FILE: '/repo/.data/dev/pki/gateway/tls.key',
+      GRPC_ACCESS_TRUSTED: 'test-client',
+      ACTOR_TOKEN_SIGNING_KEY_FILE: '/repo/.data/dev/pki/actor/signing.key',
       COOKIE_SECURE: 'false',
       S3_ENDPOINT: 'http://127.0.0.1:7070',
       S3_ACCESS_KEY: secrets.s3AccessKey,
