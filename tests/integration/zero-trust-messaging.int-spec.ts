@@ -36,7 +36,7 @@ let db: TestDatabase;
 let sql: pg.Pool;
 const apps: AppHandle[] = [];
 const connections: NatsConnection[] = [];
-const redisClients: ReturnType<typeof createClient>[] = [];
+const redisClients: { close(): Promise<unknown> }[] = [];
 
 /** A connection as `user`, and the permission violations the server sent it (`publish to "<subject>"`). */
 async function natsAs(user: string) {
