@@ -32,6 +32,8 @@ installed nats-server || missing+=(nats-server)
 # Keycloak (staff sign-in) is fetched from Maven Central with mvn; unzip unpacks it.
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
 command -v unzip >/dev/null 2>&1 || missing+=(unzip)
+# The stack's gRPC certificates (certs.ts: a CA and one certificate per service, issue #19).
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 # The first Node 24 is fetched with the machine's npm.
 if [[ ! -x "$NODE_DIR/node" ]] && ! command -v npm >/dev/null 2>&1; then missing+=(npm); fi
 
