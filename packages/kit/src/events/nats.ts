@@ -45,7 +45,11 @@ export async function connectNats(options: {
         for await (const s of nc.status()) {
           if (s.type === 'disconnect' || s.type === 'reconnect')
             options.log.warn({ nats: s.type, server: s.data }, 'nats connection changed');
-          else if (s.type === 'error') options.log.error({ err: s.data }, 'nats refused an operation');
+          else if (s.type === 'error') {
+            // A permissions violation names the refused operation and subject (issue #19: one user per service).
+            const refused = (s as { permissionContext?: { operation: string; subject: string } }).permissionContext;
+            options.log.error({ nats: s.data, ...(refused ? { refused } : {}) }, 'nats refused an operation');
+          }
         }
       })();
       const jsm = await nc.jetstreamManager({ timeout: 5_000 });
