@@ -175,7 +175,7 @@ export function toArticle({ article, author }: ArticleWithAuthor): Article {
     editCount: article.editCount,
     // Set by ArticleService.get when a paid article is answered as its teaser.
     locked: false,
-    // Co-authors and the translation group: ArticleCollaboration.of, where a read shows them.
+    // Co-authors and the translation group: ArticleService.get fills them from the read's one statement.
     coAuthors: [],
     translations: [],
     originalId: article.translationOf ?? '',
