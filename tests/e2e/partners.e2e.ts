@@ -4,11 +4,11 @@
 // revokes the client with the keyboard alone through the confirming dialogs. The list at 375 px in the dark theme
 // (no horizontal scroll), the detail page in the light theme, axe-core on every screen.
 import type { Browser, Page } from 'playwright-core';
-import { clientCredentialsToken, keycloakTokenUrl, loadSecrets } from '../../packages/devstack/src/index.ts';
 import { appReady, expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { useClientAddress } from '../support/client-address.ts';
-import { bearer, staffCredentials } from '../support/keycloak.ts';
+import { signInOnKeycloakPage } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
+import { clientCredentialsGrant, removeAfterwards, removePartnerClients } from '../support/partners.ts';
 import { stack } from '../support/stack.ts';
 
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
@@ -20,8 +20,6 @@ const NAME = `Newsroom ${run}`;
 
 let browser: Browser;
 const consoleErrors: string[] = [];
-/** Keycloak client ids made here, removed from the shared test realm afterwards. */
-const made: string[] = [];
 
 beforeAll(async () => {
   // Keycloak listens on 127.0.0.1 only: the browser reaches it (and the site) at localhost.
@@ -30,35 +28,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await removeFromKeycloak(made).catch(() => undefined);
+  await removePartnerClients();
   expect(consoleErrors).toEqual([]);
 });
-
-async function removeFromKeycloak(clientIds: string[]): Promise<void> {
-  const admin = await clientCredentialsToken(
-    stack,
-    'pencraft-identity-admin',
-    loadSecrets(stack).keycloakIdentityAdminSecret,
-  );
-  const realm = `http://127.0.0.1:${stack.infra.keycloak.port}/admin/realms/${stack.infra.keycloak.realm}`;
-  for (const clientId of clientIds) {
-    const found = (await (
-      await fetch(`${realm}/clients?clientId=${encodeURIComponent(clientId)}&search=false`, { headers: bearer(admin) })
-    ).json()) as { id: string }[];
-    for (const { id } of found) await fetch(`${realm}/clients/${id}`, { method: 'DELETE', headers: bearer(admin) });
-  }
-}
-
-async function tokenStatus(clientId: string, secret: string): Promise<number> {
-  const response = await fetch(keycloakTokenUrl(stack), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (body.access_token) rememberSecret(body.access_token);
-  return response.status;
-}
 
 const horizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -90,14 +62,7 @@ describe('partner clients in the staff console', () => {
     page.on('pageerror', (error) => consoleErrors.push(error.message));
 
     // Sign in as the demo admin on Keycloak's own page.
-    await page.goto(`${SITE}/staff/partners`);
-    await page.getByRole('button', { name: 'Sign in as staff' }).click();
-    await page.waitForURL((url) => url.port === String(stack.infra.keycloak.port));
-    const { username, password } = staffCredentials('admin');
-    await page.locator('#username').fill(username);
-    await page.locator('#password').fill(password);
-    await page.locator('#kc-login').click();
-    await page.waitForURL((url) => url.origin === SITE && url.pathname === '/staff/partners');
+    await signInOnKeycloakPage(page, SITE, '/staff/partners', 'admin');
     await page.getByRole('heading', { name: 'Register a client' }).waitFor({ timeout: 30_000 });
     await networkQuiet(page);
     // The realm's demo partner is registered with the stack.
@@ -127,9 +92,9 @@ describe('partner clients in the staff console', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     const card = page.locator('[data-status="active"]').filter({ hasText: NAME });
     const clientId = (await card.getAttribute('data-partner'))!;
-    made.push(clientId);
+    removeAfterwards(clientId);
     expect(clientId).toMatch(/^partner-newsroom-/);
-    expect(await tokenStatus(clientId, secret)).toBe(200);
+    expect((await clientCredentialsGrant(clientId, secret)).status).toBe(200);
     await expectAccessible(page, '/staff/partners (the secret shown)');
     await notice.getByRole('button', { name: 'I have stored it' }).click();
     await notice.waitFor({ state: 'detached' });
@@ -163,8 +128,8 @@ describe('partner clients in the staff console', () => {
     const rotated = await page.locator('[data-partner-secret]').getByLabel('Client secret').inputValue();
     rememberSecret(rotated);
     expect(rotated).not.toBe(secret);
-    expect(await tokenStatus(clientId, secret)).toBe(401);
-    expect(await tokenStatus(clientId, rotated)).toBe(200);
+    expect((await clientCredentialsGrant(clientId, secret)).status).toBe(401);
+    expect((await clientCredentialsGrant(clientId, rotated)).status).toBe(200);
 
     // Revoke with the keyboard; Escape first closes the dialog without revoking.
     await page.getByRole('button', { name: 'Revoke the client' }).focus();
@@ -180,7 +145,7 @@ describe('partner clients in the staff console', () => {
     await page.getByRole('status').getByText(`${NAME} is revoked.`).waitFor();
     await page.locator('[data-partner-revoked]').waitFor();
     await page.locator(`[data-partner="${clientId}"][data-status="revoked"]`).waitFor();
-    expect(await tokenStatus(clientId, rotated)).not.toBe(200);
+    expect((await clientCredentialsGrant(clientId, rotated)).status).not.toBe(200);
     await expectAccessible(page, '/staff/partners/:id (revoked)');
     await context.close();
   });

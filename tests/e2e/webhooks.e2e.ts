@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { databaseUrl } from '../../packages/devstack/src/index.ts';
 import { appReady, expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
 import { suiteFetch, useClientAddress } from '../support/client-address.ts';
-import { bearer, staffCredentials, staffToken } from '../support/keycloak.ts';
+import { bearer, signInOnKeycloakPage, staffToken } from '../support/keycloak.ts';
 import { stack } from '../support/stack.ts';
 
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
@@ -90,14 +90,7 @@ describe('partner webhooks in the staff console', () => {
     });
     page.on('pageerror', (error) => consoleErrors.push(error.message));
 
-    await page.goto(`${SITE}${path}`);
-    await page.getByRole('button', { name: 'Sign in as staff' }).click();
-    await page.waitForURL((url) => url.port === String(stack.infra.keycloak.port));
-    const { username, password } = staffCredentials('admin');
-    await page.locator('#username').fill(username);
-    await page.locator('#password').fill(password);
-    await page.locator('#kc-login').click();
-    await page.waitForURL((url) => url.origin === SITE && url.pathname === path);
+    await signInOnKeycloakPage(page, SITE, path, 'admin');
     const section = page.locator(`[data-webhook-endpoint="${endpointId}"]`);
     await section.waitFor({ timeout: 30_000 });
     await networkQuiet(page);

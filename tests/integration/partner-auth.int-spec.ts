@@ -17,9 +17,17 @@ import {
 } from '../../packages/devstack/src/index.ts';
 import { suiteFetch, useClientAddress } from '../support/client-address.ts';
 import { bearer, claimsOf, expiredToken, keycloakConfig, staffToken, wrongAudienceToken } from '../support/keycloak.ts';
-import { rememberSecret } from '../support/log-hygiene.ts';
+import {
+  bareCall,
+  partnerToken,
+  personalAccessToken,
+  registerPartnerClient,
+  removePartnerClients,
+  type PartnerClient,
+} from '../support/partners.ts';
 import { signUp } from '../support/reader-fixtures.ts';
 import { freshDatabase, httpBase, resetMessaging, stack, startService, type TestDatabase } from '../support/stack.ts';
+import type { BodyOf } from '../support/typed-api.ts';
 
 const CLIENT_ADDRESS = '127.0.0.134';
 const run = Date.now().toString(36);
@@ -30,14 +38,6 @@ const apps: AppHandle[] = [];
 let base: string;
 /** A real token of the short-lived tests client, waited out while the other cases run. */
 let expired: Promise<string>;
-/** Keycloak client ids this suite made, removed from the realm afterwards. */
-const made: string[] = [];
-
-interface Client {
-  id: string;
-  clientId: string;
-  secret: string;
-}
 
 beforeAll(async () => {
   useClientAddress(CLIENT_ADDRESS);
@@ -54,69 +54,24 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await removeFromKeycloak(made).catch(() => undefined);
+  await removePartnerClients();
   await Promise.all(apps.map((app) => app.stop()));
   await db?.drop();
 });
 
-async function staff(method: string, path: string, body?: unknown) {
-  const response = await suiteFetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...bearer(await staffToken('admin')),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const register = (name: string, body: Omit<BodyOf<'createPartnerClient'>, 'name'>) =>
+  registerPartnerClient(base, { name: `${name} ${run}`, ...body });
 
-/** Registers a partner client through the staff API and answers it with its secret. */
-async function register(name: string, body: Record<string, unknown>): Promise<Client> {
-  const created = await staff('POST', '/api/staff/partners', { name: `${name} ${run}`, ...body });
-  if (created.status !== 201) throw new Error(`partner client answered ${created.status}`);
-  const { client, secret } = created.body as { client: { id: string; clientId: string }; secret: string };
-  made.push(client.clientId);
-  rememberSecret(secret);
-  return { id: client.id, clientId: client.clientId, secret };
-}
-
-async function tokenOf(client: Client): Promise<string> {
-  const token = await clientCredentialsToken(stack, client.clientId, client.secret);
-  rememberSecret(token);
-  return token;
-}
-
-async function call(path: string, headers: Record<string, string> = {}, method = 'GET') {
-  const response = await suiteFetch(`${base}${path}`, { method, headers: { 'accept-language': 'en', ...headers } });
-  const text = await response.text();
-  const body = text ? (JSON.parse(text) as { error?: { code: string } }) : undefined;
-  return { status: response.status, code: body?.error?.code, headers: response.headers, body };
-}
-
-/** Deletes the suite's clients from the shared test realm (through the admin API, as identity does). */
-async function removeFromKeycloak(clientIds: string[]): Promise<void> {
-  const admin = await clientCredentialsToken(
-    stack,
-    'pencraft-identity-admin',
-    loadSecrets(stack).keycloakIdentityAdminSecret,
-  );
-  const realm = `http://127.0.0.1:${stack.infra.keycloak.port}/admin/realms/${stack.infra.keycloak.realm}`;
-  for (const clientId of clientIds) {
-    const found = (await (
-      await fetch(`${realm}/clients?clientId=${encodeURIComponent(clientId)}&search=false`, { headers: bearer(admin) })
-    ).json()) as { id: string }[];
-    for (const { id } of found) await fetch(`${realm}/clients/${id}`, { method: 'DELETE', headers: bearer(admin) });
-  }
-}
+const call = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  bareCall(base, path, { method, headers });
 
 describe('partner client tokens', () => {
-  let reader: Client;
+  let reader: PartnerClient;
   let token: string;
 
   beforeAll(async () => {
     reader = await register('Auth Reader', { scopes: ['read'], origins: [ORIGIN], rateLimitPerMinute: 100 });
-    token = await tokenOf(reader);
+    token = await partnerToken(reader);
   });
 
   it("open the routes of the registry's scopes, with the client's limits announced", async () => {
@@ -204,9 +159,11 @@ describe('partner client tokens', () => {
 describe('a revoked client', () => {
   it('is refused within the cache period, its token still unexpired', async () => {
     const client = await register('Auth Revoked', { scopes: ['read'] });
-    const token = await tokenOf(client);
+    const token = await partnerToken(client);
     expect((await call('/api/v1/categories', bearer(token))).status).toBe(200);
-    expect((await staff('POST', `/api/staff/partners/${client.id}/revoke`)).status).toBe(200);
+    expect(
+      (await call(`/api/staff/partners/${client.id}/revoke`, bearer(await staffToken('admin')), 'POST')).status,
+    ).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2_500)); // PARTNER_CACHE_SECONDS of the test profile
     const answer = await call('/api/v1/categories', bearer(token));
     expect([answer.status, answer.code]).toEqual([401, 'TokenRejected']);
@@ -217,7 +174,7 @@ describe('a revoked client', () => {
 describe('limits', () => {
   it('answer 429 TooManyRequests with Retry-After and the RateLimit headers beyond the per-minute limit', async () => {
     const client = await register('Auth Small', { scopes: ['read'], rateLimitPerMinute: 3 });
-    const token = await tokenOf(client);
+    const token = await partnerToken(client);
     // Four requests within one window: not in its last seconds.
     const secondsLeft = 60 - (Math.floor(Date.now() / 1000) % 60);
     if (secondsLeft < 5) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 200));
@@ -246,18 +203,8 @@ describe('personal access tokens', () => {
 
   beforeAll(async () => {
     const writer = await signUp(base, `pat_auth_${run}`, 'Token Writer');
-    const make = async (name: string, scopes: string[]) => {
-      const answer = await writer.client.post<{ secret: string }>('/api/ttin/tokens', {
-        name,
-        scopes,
-        expiresInDays: 7,
-      });
-      if (answer.status !== 201) throw new Error(`token answered ${answer.status}`);
-      rememberSecret(answer.body.secret);
-      return answer.body.secret;
-    };
-    readToken = await make('reader tool', ['read']);
-    actToken = await make('publishing tool', ['act']);
+    readToken = (await personalAccessToken(writer.client, 'reader tool', ['read'])).secret;
+    actToken = (await personalAccessToken(writer.client, 'publishing tool', ['act'])).secret;
   });
 
   it("open the routes of the token's scopes as the writer, under the per-writer limits", async () => {
@@ -273,7 +220,7 @@ describe('personal access tokens', () => {
 
   it('let a client holding act act for the writer whose token it presents, with the scopes both hold', async () => {
     const client = await register('Auth Acting', { scopes: ['read', 'act'] });
-    const token = await tokenOf(client);
+    const token = await partnerToken(client);
     const acting = (writerToken: string) => ({ ...bearer(token), 'pencraft-acting-token': writerToken });
     const drafts = await call('/api/v1/drafts', acting(actToken));
     expect(drafts.status).toBe(200);

@@ -9,16 +9,11 @@ import {
   PartnerServiceService,
 } from '@pencraft/contracts/identity/v1/partners';
 import { createGrpcClient, type PromiseClient } from '@pencraft/kit';
-import {
-  clientCredentialsToken,
-  keycloakTokenUrl,
-  loadSecrets,
-  PARTNERS_CLIENT_ID,
-  type AppHandle,
-} from '../../packages/devstack/src/index.ts';
+import { loadSecrets, PARTNERS_CLIENT_ID, type AppHandle } from '../../packages/devstack/src/index.ts';
 import { useClientAddress } from '../support/client-address.ts';
 import { bearer, claimsOf, staffToken } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
+import { clientCredentialsGrant, removeAfterwards, removePartnerClients } from '../support/partners.ts';
 import {
   freshDatabase,
   grpcAddress,
@@ -38,8 +33,6 @@ let db: TestDatabase;
 const apps: AppHandle[] = [];
 let base: string;
 let partners: PromiseClient<PartnerServiceClient>;
-/** Keycloak client ids this suite made, removed from the realm afterwards. */
-const made: string[] = [];
 
 beforeAll(async () => {
   useClientAddress(CLIENT_ADDRESS);
@@ -55,40 +48,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   partners?.close();
-  await removeFromKeycloak(made).catch(() => undefined);
+  await removePartnerClients();
   await Promise.all(apps.map((app) => app.stop()));
   await db?.drop();
 });
 
 const api = () => typedApi(new ApiClient(base, 'en'));
-
-/** Keycloak's answer to a client-credentials grant: the status and, when issued, the token. */
-async function tokenFor(clientId: string, secret: string): Promise<{ status: number; token?: string }> {
-  const response = await fetch(keycloakTokenUrl(stack), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (body.access_token) rememberSecret(body.access_token);
-  return { status: response.status, token: body.access_token };
-}
-
-/** Deletes the suite's clients from the shared test realm (through the admin API, as identity does). */
-async function removeFromKeycloak(clientIds: string[]): Promise<void> {
-  const admin = await clientCredentialsToken(
-    stack,
-    'pencraft-identity-admin',
-    loadSecrets(stack).keycloakIdentityAdminSecret,
-  );
-  const realm = `http://127.0.0.1:${stack.infra.keycloak.port}/admin/realms/${stack.infra.keycloak.realm}`;
-  for (const clientId of clientIds) {
-    const found = (await (
-      await fetch(`${realm}/clients?clientId=${encodeURIComponent(clientId)}&search=false`, { headers: bearer(admin) })
-    ).json()) as { id: string }[];
-    for (const { id } of found) await fetch(`${realm}/clients/${id}`, { method: 'DELETE', headers: bearer(admin) });
-  }
-}
 
 describe('partner clients', () => {
   it('are created, rotated and revoked by an admin, and Keycloak follows each step', async () => {
@@ -99,7 +64,7 @@ describe('partner clients', () => {
     });
     expect(created.status).toBe(201);
     const { client, secret } = created.data!;
-    made.push(client.clientId);
+    removeAfterwards(client.clientId);
     rememberSecret(secret);
     expect(client).toMatchObject({
       name: `Suite News ${run}`,
@@ -113,7 +78,7 @@ describe('partner clients', () => {
     expect(client.clientId).toMatch(/^partner-suite-news-/);
 
     // The secret gets a client-credentials token for the API, naming the client.
-    const first = await tokenFor(client.clientId, secret);
+    const first = await clientCredentialsGrant(client.clientId, secret);
     expect(first.status).toBe(200);
     const claims = claimsOf(first.token!);
     expect(claims.azp).toBe(client.clientId);
@@ -150,8 +115,8 @@ describe('partner clients', () => {
     rememberSecret(fresh);
     expect(fresh).not.toBe(secret);
     expect(rotated.data!.client.secretRotatedAt).not.toBeNull();
-    expect((await tokenFor(client.clientId, secret)).status).toBe(401);
-    expect((await tokenFor(client.clientId, fresh)).status).toBe(200);
+    expect((await clientCredentialsGrant(client.clientId, secret)).status).toBe(401);
+    expect((await clientCredentialsGrant(client.clientId, fresh)).status).toBe(200);
 
     // Revocation: no new token, the registry says revoked, and revoking again changes nothing.
     const revoked = await api().POST('/api/staff/partners/{id}/revoke', {
@@ -161,7 +126,7 @@ describe('partner clients', () => {
     expect(revoked.status).toBe(200);
     expect(revoked.data).toMatchObject({ status: 'revoked' });
     expect(revoked.data!.revokedAt).not.toBeNull();
-    expect((await tokenFor(client.clientId, fresh)).status).not.toBe(200);
+    expect((await clientCredentialsGrant(client.clientId, fresh)).status).not.toBe(200);
     expect(await partners.resolvePartnerClient({ clientId: client.clientId })).toMatchObject({
       found: true,
       client: { status: PartnerClientStatus.PARTNER_CLIENT_STATUS_REVOKED },
@@ -234,7 +199,9 @@ describe('partner clients', () => {
         status: PartnerClientStatus.PARTNER_CLIENT_STATUS_ACTIVE,
       },
     });
-    expect((await tokenFor(PARTNERS_CLIENT_ID, loadSecrets(stack).keycloakPartnersSecret)).status).toBe(200);
+    expect((await clientCredentialsGrant(PARTNERS_CLIENT_ID, loadSecrets(stack).keycloakPartnersSecret)).status).toBe(
+      200,
+    );
     expect(await partners.resolvePartnerClient({ clientId: 'pencraft-console' })).toMatchObject({ found: false });
   });
 });

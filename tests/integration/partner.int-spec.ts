@@ -9,18 +9,14 @@
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { rateLimitOf } from '@pencraft/api-client/partner';
-import {
-  clientCredentialsToken,
-  keycloakTokenUrl,
-  loadSecrets,
-  type AppHandle,
-} from '../../packages/devstack/src/index.ts';
+import { keycloakTokenUrl, type AppHandle } from '../../packages/devstack/src/index.ts';
 import { WEBHOOK_TEST_RECEIVER_PORT } from '../../packages/devstack/src/env.ts';
 import { PartnerApp, startWebhookReceiver, type WebhookReceiver } from '../partner-app/index.ts';
 import { suiteFetch, useClientAddress } from '../support/client-address.ts';
 import { bearer, staffToken } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { decideAsModerator } from '../support/moderation.ts';
+import { bareCall, personalAccessToken, registerPartnerClient, removePartnerClients } from '../support/partners.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
 import { signUp, type Person } from '../support/reader-fixtures.ts';
 import {
@@ -44,8 +40,6 @@ let sql: pg.Pool;
 const apps: AppHandle[] = [];
 let base: string;
 let tokenUrl: string;
-/** Keycloak client ids this suite made, removed from the shared realm afterwards. */
-const made: string[] = [];
 let writer: Person;
 let rival: Person;
 let writerToken: { id: string; secret: string };
@@ -58,44 +52,12 @@ const ARTICLE_TEXT =
   `${WORD} haqqında qısa bir yazı: dağların arasında səhər dumanı, çayın səsi və köhnə körpünün daşları. ` +
   'Kənddə hər kəs bir-birini tanıyır, bazarda təzə meyvə satılır, uşaqlar məktəbə gedir.';
 
-async function makeToken(person: Person, name: string, scopes: string[]) {
-  const answer = await person.client.post<{ token: { id: string }; secret: string }>('/api/ttin/tokens', {
-    name,
-    scopes,
-    expiresInDays: 7,
-  });
-  if (answer.status !== 201) throw new Error(`token answered ${answer.status} ${JSON.stringify(answer.body)}`);
-  rememberSecret(answer.body.secret);
-  return { id: answer.body.token.id, secret: answer.body.secret };
-}
-
-async function makeClient(name: string, body: Record<string, unknown> = {}) {
-  const created = await typedApi(new ApiClient(base, 'en')).POST('/api/staff/partners', {
-    headers: bearer(await staffToken('admin')),
-    body: { name, scopes: ['read', 'search', 'act', 'webhooks'], ...body },
-  });
-  if (created.status !== 201) throw new Error(`partner client answered ${created.status}`);
-  const { client, secret } = created.data!;
-  made.push(client.clientId);
-  rememberSecret(secret);
-  return { id: client.id, clientId: client.clientId, secret };
-}
-
 /** A bare call of the partner surface with a bearer credential (for the refusals the SDK would not send). */
-async function call(path: string, credential: string | undefined, init: RequestInit = {}) {
-  const response = await suiteFetch(`${base}${path}`, {
-    ...init,
-    headers: {
-      'accept-language': 'en',
-      ...(credential ? { authorization: `Bearer ${credential}` } : {}),
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.headers as Record<string, string> | undefined),
-    },
-  });
-  const text = await response.text();
-  const body = text ? (JSON.parse(text) as { error?: { code: string } }) : undefined;
-  return { status: response.status, code: body?.error?.code, headers: response.headers, body };
-}
+const call = (
+  path: string,
+  credential: string | undefined,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+) => bareCall(base, path, { ...init, headers: { ...(credential ? bearer(credential) : {}), ...init.headers } });
 
 beforeAll(async () => {
   useClientAddress(CLIENT_ADDRESS);
@@ -125,9 +87,9 @@ beforeAll(async () => {
     signUp(base, `pr_${run}`, 'Rival Writer', 'en'),
   ]);
   [writerToken, readOnlyToken, acme] = await Promise.all([
-    makeToken(writer, 'Blog sync', ['read', 'search', 'act']),
-    makeToken(writer, 'Reader only', ['read']),
-    makeClient(`Acme News ${run}`),
+    personalAccessToken(writer.client, 'Blog sync', ['read', 'search', 'act']),
+    personalAccessToken(writer.client, 'Reader only', ['read']),
+    registerPartnerClient(base, { name: `Acme News ${run}`, scopes: ['read', 'search', 'act', 'webhooks'] }),
   ]);
   app = new PartnerApp({
     baseUrl: base,
@@ -149,27 +111,11 @@ beforeAll(async () => {
 afterAll(async () => {
   closeReviewClient();
   await receiver?.close();
-  await removeFromKeycloak(made).catch(() => undefined);
+  await removePartnerClients();
   await sql?.end();
   await Promise.all(apps.map((handle) => handle.stop()));
   await db?.drop();
 });
-
-/** Deletes the suite's clients from the shared test realm (through the admin API, as identity does). */
-async function removeFromKeycloak(clientIds: string[]): Promise<void> {
-  const admin = await clientCredentialsToken(
-    stack,
-    'pencraft-identity-admin',
-    loadSecrets(stack).keycloakIdentityAdminSecret,
-  );
-  const realm = `http://127.0.0.1:${stack.infra.keycloak.port}/admin/realms/${stack.infra.keycloak.realm}`;
-  for (const clientId of clientIds) {
-    const found = (await (
-      await fetch(`${realm}/clients?clientId=${encodeURIComponent(clientId)}&search=false`, { headers: bearer(admin) })
-    ).json()) as { id: string }[];
-    for (const { id } of found) await fetch(`${realm}/clients/${id}`, { method: 'DELETE', headers: bearer(admin) });
-  }
-}
 
 let endpointSecret: string;
 let publishedId: string;
@@ -324,7 +270,7 @@ describe('paid articles on the partner surface', () => {
     expect(alone).toMatchObject({ paid: true, locked: true });
     expect(JSON.stringify(alone.content)).not.toContain(`Zanbaq-${run}`);
 
-    const outsider = await makeToken(rival, 'Outsider', ['read']);
+    const outsider = await personalAccessToken(rival.client, 'Outsider', ['read']);
     const theirs = await call(`/api/v1/articles/${paidId}`, outsider.secret);
     expect(theirs.body).toMatchObject({ locked: true });
     expect(JSON.stringify(theirs.body)).not.toContain(`Zanbaq-${run}`);
@@ -361,7 +307,7 @@ describe('acting for a writer', () => {
     expect(await call(path, writerToken.secret)).toMatchObject({ status: 404, code: 'DraftNotFound' });
     const put = await call(path, writerToken.secret, {
       method: 'PUT',
-      body: JSON.stringify({ title: 'x', version: 1 }),
+      body: { title: 'x', version: 1 },
     });
     expect(put.status).toBe(404);
     expect(await call(`${path}/publish`, writerToken.secret, { method: 'POST' })).toMatchObject({ status: 404 });
@@ -372,7 +318,7 @@ describe('acting for a writer', () => {
 
 describe('refused credentials and limits', () => {
   it('refuses an expired personal access token', async () => {
-    const expiring = await makeToken(writer, 'Expiring', ['read']);
+    const expiring = await personalAccessToken(writer.client, 'Expiring', ['read']);
     await sql.query("update identity.access_tokens set expires_at = now() - interval '1 second' where id = $1", [
       expiring.id,
     ]);
@@ -380,7 +326,7 @@ describe('refused credentials and limits', () => {
   });
 
   it('refuses a revoked client within seconds, its live token included', async () => {
-    const doomed = await makeClient(`Doomed ${run}`, { scopes: ['read'] });
+    const doomed = await registerPartnerClient(base, { name: `Doomed ${run}`, scopes: ['read'] });
     const partner = new PartnerApp({
       baseUrl: base,
       clientId: doomed.clientId,
@@ -414,7 +360,7 @@ describe('refused credentials and limits', () => {
   });
 
   it('answers a client beyond its rate limit TooManyRequests, with the RateLimit headers', async () => {
-    const tiny = await makeClient(`Tiny ${run}`, { scopes: ['read'], rateLimitPerMinute: 3 });
+    const tiny = await registerPartnerClient(base, { name: `Tiny ${run}`, scopes: ['read'], rateLimitPerMinute: 3 });
     const partner = new PartnerApp({
       baseUrl: base,
       clientId: tiny.clientId,

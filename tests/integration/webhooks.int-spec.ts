@@ -8,18 +8,18 @@
 // refused; the staff console lists a client's endpoints with the dead deliveries first and redelivers.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { clientCredentialsToken, loadSecrets, type AppHandle } from '../../packages/devstack/src/index.ts';
+import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { WEBHOOK_TEST_RECEIVER_PORT } from '../../packages/devstack/src/env.ts';
-import { suiteFetch, useClientAddress } from '../support/client-address.ts';
+import { useClientAddress } from '../support/client-address.ts';
 import { bearer, staffToken } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
+import { bareCall, partnerToken, registerPartnerClient, removePartnerClients } from '../support/partners.ts';
 import { publishArticle, signUp } from '../support/reader-fixtures.ts';
 import {
   eventually,
   freshDatabase,
   httpBase,
   resetMessaging,
-  stack,
   startService,
   type TestDatabase,
 } from '../support/stack.ts';
@@ -59,7 +59,6 @@ const apps: AppHandle[] = [];
 let base: string;
 let receiver: Server;
 const received: Received[] = [];
-const made: string[] = [];
 
 let partnerA: Client;
 let partnerB: Client;
@@ -69,38 +68,18 @@ let failA: { endpoint: Endpoint; secret: string };
 let okB: { endpoint: Endpoint; secret: string };
 let articleId: string;
 
-async function http(method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const response = await suiteFetch(`${base}${path}`, {
-    method,
-    headers: {
-      'accept-language': 'en',
-      ...headers,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  const json = text ? (JSON.parse(text) as Record<string, unknown> & { error?: { code: string } }) : {};
-  return { status: response.status, body: json, code: json.error?.code };
-}
+const http = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+  bareCall(base, path, { method, headers, body });
 
 const as = (client: Client) => bearer(client.token);
 
 async function register(name: string): Promise<Client> {
-  const admin = bearer(await staffToken('admin'));
-  const created = await http('POST', '/api/staff/partners', admin, {
+  const client = await registerPartnerClient(base, {
     name: `${name} ${run}`,
     scopes: ['webhooks', 'read'],
     origins: [],
   });
-  if (created.status !== 201)
-    throw new Error(`partner client answered ${created.status} ${JSON.stringify(created.body)}`);
-  const { client, secret } = created.body as unknown as { client: { id: string; clientId: string }; secret: string };
-  made.push(client.clientId);
-  rememberSecret(secret);
-  const token = await clientCredentialsToken(stack, client.clientId, secret);
-  rememberSecret(token);
-  return { id: client.id, clientId: client.clientId, token };
+  return { id: client.id, clientId: client.clientId, token: await partnerToken(client) };
 }
 
 async function subscribe(client: Client, path: string, eventTypes = ['article.published']) {
@@ -128,22 +107,6 @@ const headersOf = (request: Received) => ({
   'webhook-timestamp': String(request.headers['webhook-timestamp']),
   'webhook-signature': String(request.headers['webhook-signature']),
 });
-
-/** Deletes the suite's clients from the shared test realm (as identity would). */
-async function removeFromKeycloak(clientIds: string[]): Promise<void> {
-  const admin = await clientCredentialsToken(
-    stack,
-    'pencraft-identity-admin',
-    loadSecrets(stack).keycloakIdentityAdminSecret,
-  );
-  const realm = `http://127.0.0.1:${stack.infra.keycloak.port}/admin/realms/${stack.infra.keycloak.realm}`;
-  for (const clientId of clientIds) {
-    const found = (await (
-      await fetch(`${realm}/clients?clientId=${encodeURIComponent(clientId)}&search=false`, { headers: bearer(admin) })
-    ).json()) as { id: string }[];
-    for (const { id } of found) await fetch(`${realm}/clients/${id}`, { method: 'DELETE', headers: bearer(admin) });
-  }
-}
 
 beforeAll(async () => {
   useClientAddress(CLIENT_ADDRESS);
@@ -175,7 +138,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await removeFromKeycloak(made).catch(() => undefined);
+  await removePartnerClients();
   await Promise.all(apps.map((app) => app.stop()));
   await db?.drop();
   await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));

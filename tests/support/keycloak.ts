@@ -2,6 +2,7 @@
 // (packages/devstack/keycloak/pencraft-realm.json, started by the global setup with the other servers), and the
 // tokens the gateway must refuse. Every password and token handed out here is remembered for the log-hygiene check.
 import { generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import type { Page } from 'playwright-core';
 import {
   clientCredentialsToken,
   CONSOLE_CLIENT_ID,
@@ -31,6 +32,26 @@ export function staffCredentials(role: StaffRole = 'moderator'): { username: str
   const credentials = devstackStaffCredentials(stack, role);
   rememberSecret(credentials.password);
   return credentials;
+}
+
+/**
+ * Opens `path` of the staff console at `site`, signs the demo account of `role` in on Keycloak's own login page (the
+ * console's "Sign in as staff" button) and waits to be back on `path`.
+ */
+export async function signInOnKeycloakPage(
+  page: Page,
+  site: string,
+  path: string,
+  role: StaffRole = 'moderator',
+): Promise<void> {
+  await page.goto(`${site}${path}`);
+  await page.getByRole('button', { name: 'Sign in as staff' }).click();
+  await page.waitForURL((url) => url.port === String(stack.infra.keycloak.port));
+  const { username, password } = staffCredentials(role);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.locator('#kc-login').click();
+  await page.waitForURL((url) => url.origin === site && `${url.pathname}${url.search}` === path);
 }
 
 function remembered(token: string): string {
