@@ -12,11 +12,11 @@ import {
   type PartnerClientField,
   type PartnerScope,
 } from '@pencraft/rules';
-import { Button, Checkbox, errorMessage, TextField } from '@pencraft/ui';
+import { Button, Checkbox, errorMessage, spreadError, TextField } from '@pencraft/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PartnerClientInput } from '../lib/api.js';
-import { Badge, FormError } from './parts.js';
+import { Badge, Done, FormError } from './parts.js';
 import '../pages/partners.css';
 
 export function usePartnersTranslation() {
@@ -24,7 +24,7 @@ export function usePartnersTranslation() {
 }
 
 /** The form's values as typed (origins one per line, limits as text). */
-export interface PartnerFormValues {
+interface PartnerFormValues {
   name: string;
   scopes: PartnerScope[];
   origins: string;
@@ -32,9 +32,9 @@ export interface PartnerFormValues {
   dailyQuota: string;
 }
 
-export type PartnerFormErrors = Partial<Record<PartnerClientField, string>>;
+type PartnerFormErrors = Partial<Record<PartnerClientField, string>>;
 /** The fields identity may name in an error's details. */
-export const PARTNER_CLIENT_FIELDS: readonly PartnerClientField[] = [
+const PARTNER_CLIENT_FIELDS: readonly PartnerClientField[] = [
   'name',
   'scopes',
   'origins',
@@ -42,7 +42,7 @@ export const PARTNER_CLIENT_FIELDS: readonly PartnerClientField[] = [
   'dailyQuota',
 ];
 
-export function emptyPartnerForm(): PartnerFormValues {
+function emptyPartnerForm(): PartnerFormValues {
   return {
     name: '',
     scopes: ['read'],
@@ -52,7 +52,7 @@ export function emptyPartnerForm(): PartnerFormValues {
   };
 }
 
-export function partnerFormOf(client: PartnerClientInput & { name: string }): PartnerFormValues {
+function partnerFormOf(client: PartnerClientInput & { name: string }): PartnerFormValues {
   return {
     name: client.name,
     scopes: client.scopes,
@@ -68,7 +68,7 @@ const toNumber = (value: string) => (/^\s*\d+\s*$/.test(value) ? Number(value) :
  * The form's values checked by the rules identity applies (checkPartnerClient): the body to send, or the message
  * of each broken field. `withName`: the create form (the name is fixed once registered).
  */
-export function checkPartnerForm(
+function checkPartnerForm(
   values: PartnerFormValues,
   withName: boolean,
   t: ReturnType<typeof usePartnersTranslation>['t'],
@@ -99,8 +99,14 @@ export function checkPartnerForm(
   return { input, errors };
 }
 
+/** The limits' fields with the key of their label. */
+const LIMIT_FIELDS = [
+  ['rateLimitPerMinute', 'rateLimit'],
+  ['dailyQuota', 'dailyQuota'],
+] as const;
+
 /** The fields of a partner client: its name (creating only), scopes, origins and limits. */
-export function PartnerFields({
+function PartnerFields({
   values,
   errors,
   withName,
@@ -177,28 +183,84 @@ export function PartnerFields({
         onChange={(event) => set({ origins: event.target.value })}
       />
       <div className="pc-staff__partner-limits">
-        <TextField
-          label={t('fields.rateLimit')}
-          inputMode="numeric"
-          value={values.rateLimitPerMinute}
-          required
-          autoComplete="off"
-          error={errors.rateLimitPerMinute}
-          disabled={disabled}
-          onChange={(event) => set({ rateLimitPerMinute: event.target.value })}
-        />
-        <TextField
-          label={t('fields.dailyQuota')}
-          inputMode="numeric"
-          value={values.dailyQuota}
-          required
-          autoComplete="off"
-          error={errors.dailyQuota}
-          disabled={disabled}
-          onChange={(event) => set({ dailyQuota: event.target.value })}
-        />
+        {LIMIT_FIELDS.map(([field, label]) => (
+          <TextField
+            key={field}
+            label={t(`fields.${label}`)}
+            inputMode="numeric"
+            value={values[field]}
+            required
+            autoComplete="off"
+            error={errors[field]}
+            disabled={disabled}
+            onChange={(event) => set({ [field]: event.target.value })}
+          />
+        ))}
       </div>
     </>
+  );
+}
+
+/**
+ * The form of a partner client: registering one (`client` absent: the name too, emptied once sent) or changing one
+ * (its scopes, origins and limits; the name stays). Checked by the rules before sending; identity's field errors
+ * land on their fields. `send` gets the checked values.
+ */
+export function PartnerForm({
+  client,
+  send,
+}: {
+  client?: PartnerClientInput & { name: string };
+  send: (input: PartnerClientInput & { name: string }) => Promise<void>;
+}) {
+  const { t } = usePartnersTranslation();
+  const id = useId();
+  const creating = client === undefined;
+  const [values, setValues] = useState<PartnerFormValues>(() => (client ? partnerFormOf(client) : emptyPartnerForm()));
+  const [errors, setErrors] = useState<PartnerFormErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    setFormError(undefined);
+    setDone(undefined);
+    const { input, errors: found } = checkPartnerForm(values, creating, t);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await send(input);
+      if (creating) setValues(emptyPartnerForm());
+      else setDone(t('detail.saved'));
+    } catch (error) {
+      const spread = spreadError(error, PARTNER_CLIENT_FIELDS, { NameExists: 'name' }, t('common:dialog.failure'));
+      setErrors(spread.fields);
+      setFormError(spread.form);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="pc-staff__form pc-staff__panel"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      {...(creating ? { 'data-create-partner': true } : { 'data-edit-partner': true })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id={`${id}-title`}>{creating ? t('create.title') : t('detail.edit')}</h2>
+      <PartnerFields values={values} errors={errors} withName={creating} disabled={busy} onChange={setValues} />
+      <FormError message={formError} />
+      {!creating && <Done message={done} />}
+      <Button type="submit" busy={busy}>
+        {creating ? t('create.submit') : t('detail.save')}
+      </Button>
+    </form>
   );
 }
 

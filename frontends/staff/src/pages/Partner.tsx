@@ -1,80 +1,15 @@
-import { Button, formatDateTime, spreadError, useLoad } from '@pencraft/ui';
+import { formatDateTime, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ADMIN_ROLES, StaffFrame, type StaffContext } from '../auth/StaffFrame.js';
-import { Done, FormError, Loaded } from '../components/parts.js';
+import { Done, Loaded } from '../components/parts.js';
 import {
-  checkPartnerForm,
   ConfirmButton,
-  PARTNER_CLIENT_FIELDS,
-  partnerFormOf,
-  PartnerFields,
+  PartnerForm,
   PartnerStatus,
   SecretNotice,
   usePartnersTranslation,
-  type PartnerFormErrors,
-  type PartnerFormValues,
 } from '../components/PartnerParts.js';
-import type { StaffApi } from '../lib/api.js';
-
-type PartnerClient = Awaited<ReturnType<StaffApi['partner']>>;
-
-/** Scopes, origins and limits: saved with PATCH (the name stays). */
-function EditPartner({ api, client, onSaved }: { api: StaffApi; client: PartnerClient; onSaved: () => void }) {
-  const { t } = usePartnersTranslation();
-  const id = useId();
-  const [values, setValues] = useState<PartnerFormValues>(() => partnerFormOf(client));
-  const [errors, setErrors] = useState<PartnerFormErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const [done, setDone] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    setFormError(undefined);
-    setDone(undefined);
-    const { input, errors: found } = checkPartnerForm(values, false, t);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      await api.updatePartner(client.id, {
-        scopes: input.scopes,
-        origins: input.origins,
-        rateLimitPerMinute: input.rateLimitPerMinute,
-        dailyQuota: input.dailyQuota,
-      });
-      setDone(t('detail.saved'));
-      onSaved();
-    } catch (error) {
-      const spread = spreadError(error, PARTNER_CLIENT_FIELDS, {}, t('common:dialog.failure'));
-      setErrors(spread.fields);
-      setFormError(spread.form);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form
-      className="pc-staff__form pc-staff__panel"
-      aria-labelledby={`${id}-title`}
-      noValidate
-      data-edit-partner
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <h2 id={`${id}-title`}>{t('detail.edit')}</h2>
-      <PartnerFields values={values} errors={errors} withName={false} disabled={busy} onChange={setValues} />
-      <FormError message={formError} />
-      <Done message={done} />
-      <Button type="submit" busy={busy}>
-        {t('detail.save')}
-      </Button>
-    </form>
-  );
-}
 
 function PartnerDetail({ api, id }: StaffContext & { id: string }) {
   const { t } = usePartnersTranslation();
@@ -160,7 +95,15 @@ function PartnerDetail({ api, id }: StaffContext & { id: string }) {
               </p>
             ) : (
               <>
-                <EditPartner key={client.id} api={api} client={client} onSaved={detail.reload} />
+                {/* Scopes, origins and limits: saved with PATCH (the name stays). */}
+                <PartnerForm
+                  key={client.id}
+                  client={client}
+                  send={async ({ scopes, origins, rateLimitPerMinute, dailyQuota }) => {
+                    await api.updatePartner(client.id, { scopes, origins, rateLimitPerMinute, dailyQuota });
+                    detail.reload();
+                  }}
+                />
                 <section className="pc-staff__panel" aria-labelledby={`${headingId}-danger`}>
                   <h2 id={`${headingId}-danger`}>{t('detail.dangerZone')}</h2>
                   <div className="pc-staff__buttons">

@@ -1,72 +1,14 @@
-import { Button, EmptyState, formatDateTime, spreadError, useLoad } from '@pencraft/ui';
-import { useId, useState } from 'react';
+import { EmptyState, formatDateTime, useLoad } from '@pencraft/ui';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_ROLES, StaffFrame, type StaffContext } from '../auth/StaffFrame.js';
-import { Badge, Done, FormError, Loaded } from '../components/parts.js';
-import {
-  checkPartnerForm,
-  emptyPartnerForm,
-  PARTNER_CLIENT_FIELDS,
-  PartnerFields,
-  PartnerStatus,
-  SecretNotice,
-  usePartnersTranslation,
-  type PartnerFormErrors,
-} from '../components/PartnerParts.js';
+import { Badge, Done, Loaded } from '../components/parts.js';
+import { PartnerForm, PartnerStatus, SecretNotice, usePartnersTranslation } from '../components/PartnerParts.js';
 
 interface Shown {
   name: string;
   clientId: string;
   secret: string;
-}
-
-/** The registration form: on success the secret is shown once above the list. */
-function CreatePartner({ api, onCreated }: StaffContext & { onCreated: (shown: Shown) => void }) {
-  const { t } = usePartnersTranslation();
-  const id = useId();
-  const [values, setValues] = useState(emptyPartnerForm);
-  const [errors, setErrors] = useState<PartnerFormErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    setFormError(undefined);
-    const { input, errors: found } = checkPartnerForm(values, true, t);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const { client, secret } = await api.createPartner(input);
-      setValues(emptyPartnerForm());
-      onCreated({ name: client.name, clientId: client.clientId, secret });
-    } catch (error) {
-      const spread = spreadError(error, PARTNER_CLIENT_FIELDS, { NameExists: 'name' }, t('common:dialog.failure'));
-      setErrors(spread.fields);
-      setFormError(spread.form);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form
-      className="pc-staff__form pc-staff__panel"
-      aria-labelledby={`${id}-title`}
-      noValidate
-      data-create-partner
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <h2 id={`${id}-title`}>{t('create.title')}</h2>
-      <PartnerFields values={values} errors={errors} withName disabled={busy} onChange={setValues} />
-      <FormError message={formError} />
-      <Button type="submit" busy={busy}>
-        {t('create.submit')}
-      </Button>
-    </form>
-  );
 }
 
 function PartnerList(context: StaffContext) {
@@ -123,11 +65,12 @@ function PartnerList(context: StaffContext) {
           )
         }
       </Loaded>
-      <CreatePartner
-        {...context}
-        onCreated={(created) => {
-          setShown(created);
-          setDone(t('create.done', { name: created.name }));
+      {/* The registration form: on success the secret is shown once above the list. */}
+      <PartnerForm
+        send={async (input) => {
+          const { client, secret } = await api.createPartner(input);
+          setShown({ name: client.name, clientId: client.clientId, secret });
+          setDone(t('create.done', { name: client.name }));
           list.reload();
           window.scrollTo({ top: 0 });
         }}
