@@ -9,7 +9,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { appReady, expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { appReady, expectAccessible, launchBrowser, navigateInApp, networkQuiet } from '../support/browser.ts';
 import { useClientAddress } from '../support/client-address.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
@@ -134,6 +134,17 @@ async function settled(target: Page) {
  */
 async function openSettingsPage(target: Page, path: string) {
   await target.goto(`${SITE}${path}`);
+  await titleShown(target, path);
+}
+
+/** Each page of a sweep: the first loaded, the others opened in the app. */
+async function sweepPage(target: Page, path: string, first: boolean) {
+  if (first) await openSettingsPage(target, path);
+  else await navigateInApp(target, path, '.pc-settings__title');
+  await settled(target);
+}
+
+async function titleShown(target: Page, path: string) {
   const title = target.locator('.pc-settings__title');
   const shown = await title.waitFor({ timeout: 15_000 }).then(
     () => true,
@@ -562,9 +573,8 @@ describe('the settings screens', () => {
 
   it.each(['light', 'dark'])('have no axe-core violations in the %s theme', async (theme) => {
     await useTheme(page, theme);
-    for (const path of PAGES) {
-      await openSettingsPage(page, path);
-      await settled(page);
+    for (const [i, path] of PAGES.entries()) {
+      await sweepPage(page, path, i === 0);
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await expectAccessible(page, `${path} (${theme})`);
     }
@@ -596,9 +606,8 @@ describe('the settings screens', () => {
     ] as const) {
       await mobile.goto(`${SITE}/about`);
       await useTheme(mobile, theme);
-      for (const path of half(parity)) {
-        await openSettingsPage(mobile, path);
-        await settled(mobile);
+      for (const [i, path] of half(parity).entries()) {
+        await sweepPage(mobile, path, i === 0);
         const overflow = await mobile.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
@@ -614,9 +623,8 @@ describe('the settings screens', () => {
     ] as const) {
       await apiCall(mobile, 'PUT', '/api/ttin/prefs/language', { language });
       await mobile.evaluate((value) => localStorage.setItem('pc_lang', value), language);
-      for (const path of half(parity)) {
-        await openSettingsPage(mobile, path);
-        await settled(mobile);
+      for (const [i, path] of half(parity).entries()) {
+        await sweepPage(mobile, path, i === 0);
         const state = await mobile.evaluate(() => ({
           lang: document.documentElement.lang,
           overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -18,7 +18,7 @@
 // account.updated webhook (tests/support/stripe-webhooks.ts).
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, networkQuiet } from '../support/browser.ts';
+import { expectAccessible, launchBrowser, navigateInApp, networkQuiet } from '../support/browser.ts';
 import { useClientAddress } from '../support/client-address.ts';
 import { signInBrowser, signUp, submitAndApprove, type Person } from '../support/reader-fixtures.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
@@ -161,6 +161,14 @@ async function settled(target: Page) {
 
 async function open(path: string, heading: string, target: Page = page) {
   await target.goto(`${SITE}${path}`);
+  await target.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+  await settled(target);
+}
+
+/** Each page of a sweep: the first loaded, the others opened in the app (navigateInApp). */
+async function sweepPage(path: string, heading: string, target: Page, first: boolean) {
+  if (first) return open(path, heading, target);
+  await navigateInApp(target, path, '.pc-studio__title');
   await target.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
   await settled(target);
 }
@@ -539,8 +547,8 @@ describe('the publication studio', () => {
 
   it.each(['light', 'dark'])('has no axe-core violations on any studio page in the %s theme', async (theme) => {
     await useTheme(page, owner, theme);
-    for (const [path, heading] of PAGES) {
-      await open(path, heading);
+    for (const [i, [path, heading]] of PAGES.entries()) {
+      await sweepPage(path, heading, page, i === 0);
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await expectAccessible(page, `${path} (${theme})`);
     }
@@ -552,8 +560,8 @@ describe('the publication studio', () => {
     for (const theme of ['light', 'dark']) {
       await mobile.goto(`${SITE}/about`);
       await useTheme(mobile, owner, theme);
-      for (const [path, heading] of PAGES) {
-        await open(path, heading, mobile);
+      for (const [i, [path, heading]] of PAGES.entries()) {
+        await sweepPage(path, heading, mobile, i === 0);
         const state = await mobile.evaluate(() => ({
           theme: document.documentElement.dataset.theme,
           overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -571,8 +579,9 @@ describe('the publication studio', () => {
     ] as const) {
       expect((await owner.client.request('PUT', '/api/ttin/prefs/language', { language })).status).toBeLessThan(300);
       await mobile.evaluate((value) => localStorage.setItem('pc_lang', value), language);
-      for (const [path] of PAGES) {
-        await mobile.goto(`${SITE}${path}`);
+      for (const [i, [path]] of PAGES.entries()) {
+        if (i === 0) await mobile.goto(`${SITE}${path}`);
+        else await navigateInApp(mobile, path, '.pc-studio__title');
         await mobile.locator('.pc-studio__title').waitFor();
         await settled(mobile);
         const state = await mobile.evaluate(() => ({

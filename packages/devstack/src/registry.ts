@@ -140,7 +140,9 @@ export const TEST_SLOTS = 2;
 export function testSlot(): number {
   const slot = Number(process.env.PENCRAFT_TEST_SLOT ?? '1');
   if (!Number.isInteger(slot) || slot < 1 || slot > TEST_SLOTS) {
-    throw new Error(`PENCRAFT_TEST_SLOT=${process.env.PENCRAFT_TEST_SLOT}: the test stack has slots 1 to ${TEST_SLOTS}`);
+    throw new Error(
+      `PENCRAFT_TEST_SLOT=${process.env.PENCRAFT_TEST_SLOT}: the test stack has slots 1 to ${TEST_SLOTS}`,
+    );
   }
   return slot;
 }
@@ -171,7 +173,11 @@ export function testSlotStack(slot: number, system: SystemJson = loadSystem(), r
       internalPort: shift(s.internalPort),
       grpcPort: shift(s.grpcPort),
     })),
-    gateway: { ...test.gateway, httpPort: shift(test.gateway.httpPort), internalPort: shift(test.gateway.internalPort) },
+    gateway: {
+      ...test.gateway,
+      httpPort: shift(test.gateway.httpPort),
+      internalPort: shift(test.gateway.internalPort),
+    },
     frontends: test.frontends.map((f) => ({ ...f, httpPort: shift(f.httpPort) })),
   };
 }
