@@ -1,10 +1,9 @@
-import { credentials } from '@grpc/grpc-js';
 import type { FactoryProvider } from '@nestjs/common';
 import {
   NotificationsServiceClient,
   NotificationsServiceService,
 } from '@pencraft/contracts/notifications/v1/notifications';
-import { CONFIG, type PromiseClient } from '@pencraft/kit';
+import { CONFIG, grpcChannel, processGrpcTls, type PromiseClient } from '@pencraft/kit';
 import { addressVariable, defineUpstream } from '../upstreams/upstream.js';
 
 /** notifications.v1.NotificationsService: served by the notifications service, at its address. */
@@ -22,16 +21,15 @@ export const notificationsStreamProvider: FactoryProvider<NotificationsServiceCl
   provide: NOTIFICATIONS_STREAM,
   inject: [CONFIG],
   useFactory: (config: Record<string, string>) => {
-    const client = new NotificationsServiceClient(
-      config[addressVariable('notifications')]!,
-      credentials.createInsecure(),
-      {
-        'grpc.keepalive_time_ms': 30_000,
-        'grpc.keepalive_permit_without_calls': 1,
-        'grpc.max_reconnect_backoff_ms': 2_000,
-        'grpc.initial_reconnect_backoff_ms': 100,
-      },
-    );
+    // Mutual TLS like every client of the kit (issue #19): the gateway's certificate, the server named notifications.
+    const channel = grpcChannel(processGrpcTls(), 'notifications');
+    const client = new NotificationsServiceClient(config[addressVariable('notifications')]!, channel.credentials, {
+      ...channel.options,
+      'grpc.keepalive_time_ms': 30_000,
+      'grpc.keepalive_permit_without_calls': 1,
+      'grpc.max_reconnect_backoff_ms': 2_000,
+      'grpc.initial_reconnect_backoff_ms': 100,
+    });
     return Object.assign(client, { onApplicationShutdown: () => client.close() });
   },
 };
