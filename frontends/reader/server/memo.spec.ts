@@ -41,12 +41,19 @@ describe('memoizeTranslations', () => {
       ['long', { day: 26, month: 'noyabr', year: 2026 }],
       ['comment', { count: 1 }],
       ['comment', { count: 5 }],
-      ['missing.key'],
     ];
     for (let round = 0; round < 3; round += 1) {
       for (const [key, options] of asks) expect(tr(memo, key, options)).toBe(tr(plain, key, options));
     }
     expect(lookups).toHaveBeenCalledTimes(asks.length);
+  });
+
+  it('asks again for a key no catalogue had, so a namespace loaded later is found', async () => {
+    const memo = await catalogue();
+    memoizeTranslations(memo);
+    expect(tr(memo, 'late:title')).toBe('title');
+    memo.addResourceBundle('az', 'late', { title: 'Gec gələn' });
+    expect(tr(memo, 'late:title')).toBe('Gec gələn');
   });
 
   it('never reuses a text for options it cannot compare (objects), nor mixes values up', async () => {

@@ -56,7 +56,8 @@ export function memoizeTranslations(i18n: I18n) {
     const hit = known.get(memo);
     if (hit !== undefined) return hit;
     const text = lookup(key, options);
-    if (typeof text === 'string') {
+    // A key not (yet) in a loaded catalogue comes back as itself: asked again, in case its namespace loads later.
+    if (typeof text === 'string' && !key.endsWith(text)) {
       if (known.size >= MEMO_LIMIT) known.clear();
       known.set(memo, text);
     }
