@@ -42,7 +42,8 @@ export const Slug = z
   .string()
   .min(PUBLICATION_SLUG_MIN)
   .max(PUBLICATION_SLUG_MAX)
-  .regex(new RegExp(PUBLICATION_SLUG_PATTERN, 'i'))
+  // Any case without a flag: a JSON Schema pattern has none (the document printed `/i` into the pattern itself).
+  .regex(new RegExp(PUBLICATION_SLUG_PATTERN.replaceAll('a-z', 'a-zA-Z')))
   .refine((slug) => slugProblem(normalizeSlug(slug)) === undefined, 'a reserved slug')
   .meta({
     description:
