@@ -238,7 +238,21 @@ export async function startStaticFrontends(stack: Stack, names: string[], extraE
     { stack },
   );
   for (const guest of guests) writePid(pidFile(stack, guest.name), handle.pid);
-  return handle;
+  // Stopping the process through this handle forgets the others' pid files too.
+  const forgetGuests = (ended: Promise<ExitInfo>) =>
+    ended.finally(() => {
+      for (const guest of guests) removePid(pidFile(stack, guest.name), handle.pid);
+    });
+  return {
+    name: handle.name,
+    pid: handle.pid,
+    stop: (signal, timeoutMs) => forgetGuests(handle.stop(signal, timeoutMs)),
+    kill: () => forgetGuests(handle.kill()),
+    waitReady: (timeoutMs) => handle.waitReady(timeoutMs),
+    get exited() {
+      return handle.exited;
+    },
+  };
 }
 
 /** The apps running in the same process as `name` (itself included): several static frontends share one. */
