@@ -27,6 +27,7 @@ const base = {
 
 /** @type {import('jest').Config} */
 export default {
+  testSequencer: '<rootDir>/tests/support/long-first.mjs',
   projects: [
     {
       ...base,

@@ -12,6 +12,7 @@ import {
   startInfra,
   type InfraName,
 } from '../../packages/devstack/src/index.ts';
+import { INFRA } from '../../packages/devstack/src/infra.ts';
 import { startLogWatch } from './log-hygiene.ts';
 import { PROFILE, TEMPLATE_DB, databaseUrl, runStacks, type Stack } from './stack.ts';
 
@@ -26,7 +27,16 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }) 
     mkdirSync(slot.dataDir, { recursive: true });
     copyFileSync(join(stacks[0]!.dataDir, 'secrets.json'), join(slot.dataDir, 'secrets.json'));
   }
-  await Promise.all(stacks.map((s, i) => startInfra(s, undefined, i === 0 ? [] : SHARED).then(() => template(s))));
+  // Keycloak takes 35-60 s to start and no migration needs it: the templates are migrated meanwhile.
+  const keycloak = startInfra(
+    stacks[0]!,
+    undefined,
+    INFRA.filter((name) => name !== 'keycloak'),
+  );
+  await Promise.all([
+    keycloak,
+    ...stacks.map((s, i) => startInfra(s, undefined, i === 0 ? ['keycloak'] : SHARED).then(() => template(s))),
+  ]);
   startLogWatch(stacks);
 }
 
