@@ -15,7 +15,7 @@ BUILD_STAMP := .run/build.stamp
 BUILD_DIRS := packages services frontends proto
 BUILD_FILES := package.json package-lock.json tsconfig.base.json .swcrc
 
-.PHONY: help setup test-tools chart-registry build dev stop status logs migrate seed clean clean-data lint test bench soak
+.PHONY: help setup test-tools chart-registry build dev stop status logs migrate seed clean clean-data lint test bench soak chaos
 
 help:
 	@echo 'make dev         provision, build, start and seed the local stack (http://localhost:<gateway port>)'
@@ -26,7 +26,7 @@ help:
 	@echo 'make test-tools  install what only make test uses (make test runs it): Chromium, helm, oasdiff, schemathesis'
 	@echo 'make build       build every workspace (skipped when nothing changed since the last build)'
 	@echo 'make chart-registry  copy system.json into the chart (charts/pencraft/files; make build does it)'
-	@echo 'make migrate | seed | lint | test | bench'
+	@echo 'make migrate | seed | lint | test | bench | soak | chaos'
 	@echo 'make clean       stop, remove .run/ and every dist/ (keeps .data/); make clean-data also removes .data/'
 
 setup:
@@ -103,5 +103,13 @@ bench: setup test-tools build
 
 # make soak SOAK_MINUTES=30: steady mixed load on its own stack; memory, event-loop lag, GC time and pools per process,
 # their trends, the report in .data/soak/report.md and report.svg. Like the bench, it prints and never fails the build.
+# Then the long form of chaos under load (below): a failed audit fails make soak.
 soak: setup test-tools build
 	SOAK_MINUTES=$(SOAK_MINUTES) node tests/soak/soak.ts
+	CHAOS_MINUTES=$(CHAOS_MINUTES) node tests/chaos/under-load.ts
+
+# make chaos CHAOS_MINUTES=10: mixed load on its own stack (ports 240 above the test profile's) while a random process
+# is killed every 30-60 s and restarted, NATS and PostgreSQL are paused after each restart, and one service is cut off
+# for the circuit breaker; then the exactly-once audits. Report in .data/chaos/report.md; fails when an audit fails.
+chaos: setup test-tools build
+	CHAOS_MINUTES=$(CHAOS_MINUTES) node tests/chaos/under-load.ts
