@@ -1,0 +1,496 @@
+// The attacker's matrix (issue #19) on real servers: every operation of both OpenAPI documents (tests/security/
+// matrix.ts reads them), called as a visitor, as another user, as a banned user, as a member without the staff role
+// (and a moderator where an admin or finance is needed), as a partner token without the operation's scope, and as
+// the owner, with the path filled from one owner's seeded resources (an article, its comment, a draft, a private
+// collection, a publication, a personal access token, a session) and a body valid by the document. Each operation's
+// expectation comes from its declaration (x-pencraft-auth): a visitor gets 401 on authenticated routes, a banned user
+// 403 UserBanned on every signed-in route not declared whileBanned, a token without the scope 403, a staff route
+// 401 without a bearer and 403 with a token of a lesser role; another user never succeeds at an operation on the
+// owner's resources except the few that are acts of their own (voting, bookmarking, reporting, following,
+// subscribing), never reads the owner's private text (canaries in the draft, the collection and the token names),
+// and leaves the owner's resources as they were (their text read back by the owner before and after). Every
+// cookie-authenticated write without the CSRF header is refused 403 ChallengeFailed. No answer is a 5xx. And a
+// session id set before signing in is not the one after (session fixation).
+import type { AppHandle } from '../../packages/devstack/src/index.ts';
+import { banUser, closeTrustClient } from '../support/bans.ts';
+import { suiteFetch, useClientAddress } from '../support/client-address.ts';
+import { ApiClient } from '../support/http-client.ts';
+import { staffToken, userTokenWithoutRole } from '../support/keycloak.ts';
+import { rememberSecret } from '../support/log-hygiene.ts';
+import { publishArticle, signUp, type Person } from '../support/reader-fixtures.ts';
+import { closeReviewClient } from '../support/review.ts';
+import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
+import { fill, operations, type Operation, type Seeds } from './matrix.ts';
+
+const CLIENT_ADDRESS = '127.0.0.143';
+const run = Date.now().toString(36).slice(-6);
+/** The owner's private text: no other role's answer may hold it. */
+const CANARIES = {
+  draft: `Qaralama${run}canary`,
+  collection: `Gizli${run}canary`,
+  token: `Acar${run}canary`,
+};
+
+/**
+ * Operations another user may succeed at on the owner's resources: acts of their own (their vote, bookmark, report,
+ * follow, subscription, checkout, their own reading state) that change nothing of the owner's.
+ */
+const OWN_ACTS = new Set([
+  'upvoteArticle',
+  'downvoteArticle',
+  'bookmarkArticle',
+  'unbookmarkArticle',
+  'reportArticle',
+  'upvoteComment',
+  'downvoteComment',
+  'reportComment',
+  'followUser',
+  'unfollowUser',
+  'subscribePublication',
+  'unsubscribePublication',
+  'startPublicationCheckout',
+  'saveCollection',
+  'unsaveCollection',
+]);
+
+type Role = 'visitor' | 'other' | 'banned' | 'member' | 'scopeless' | 'owner' | 'csrf';
+
+interface Call {
+  role: Role;
+  operation: Operation;
+  status: number;
+  code?: string;
+  text: string;
+  touches: (keyof Seeds)[];
+  ms: number;
+}
+
+/** A request of the matrix that has not answered by then is a failure (no operation is that slow here). */
+const REQUEST_TIMEOUT_MS = 5000;
+
+let db: TestDatabase;
+const apps: AppHandle[] = [];
+let base: string;
+let owner: Person;
+let other: Person;
+let banned: Person;
+let seeds: Seeds;
+const tokens: Record<'owner' | 'other' | 'read' | 'search', string> = { owner: '', other: '', read: '', search: '' };
+const staff: Record<'admin' | 'moderator' | 'none', string> = { admin: '', moderator: '', none: '' };
+const calls: Call[] = [];
+const { operations: all, unclassified } = operations();
+
+async function makeToken(person: Person, name: string, scopes: string[]) {
+  const answer = await person.client.post<{ token: { id: string }; secret: string }>('/api/ttin/tokens', {
+    name,
+    scopes,
+    expiresInDays: 7,
+  });
+  if (answer.status !== 201) throw new Error(`token answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  rememberSecret(answer.body.secret);
+  return answer.body;
+}
+
+async function created<T>(answer: Promise<{ status: number; body: unknown }>, what: string): Promise<T> {
+  const { status, body } = await answer;
+  if (status >= 300) throw new Error(`${what} answered ${status} ${JSON.stringify(body)}`);
+  return body as T;
+}
+
+/** Signs a person in again (after an operation of the matrix ended their session). */
+async function signIn(person: Person) {
+  person.client.cookies.delete('pc_su');
+  const answer = await person.client.post('/api/id/auth/login', { login: person.email, password: person.password });
+  if (answer.status !== 200) throw new Error(`sign-in of ${person.username} answered ${answer.status}`);
+}
+
+beforeAll(async () => {
+  useClientAddress(CLIENT_ADDRESS);
+  await resetMessaging();
+  db = await freshDatabase('attacker_matrix');
+  apps.push(
+    ...(await Promise.all(
+      ['identity', 'articles', 'comments', 'notifications', 'search', 'publications', 'donations', 'moderation'].map(
+        (name) => startService(name, db.name),
+      ),
+    )),
+  );
+  apps.push(
+    await startService('gateway', db.name, {
+      RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      EDGE_ROUTES: '',
+      PUBLIC_CACHE_SECONDS: '0',
+    }),
+  );
+  base = httpBase('gateway');
+  [owner, other, banned] = await Promise.all([
+    signUp(base, `mx_owner_${run}`, 'Matrix Owner'),
+    signUp(base, `mx_other_${run}`, 'Matrix Other'),
+    signUp(base, `mx_banned_${run}`, 'Matrix Banned'),
+  ]);
+  const article = await publishArticle(owner, {
+    title: `Matrix article ${run}`,
+    language: 'en',
+    category: 'tech',
+    blocks: [
+      {
+        type: 'paragraph',
+        data: { text: 'A published article of the owner, long enough for the rules: '.repeat(3) },
+      },
+    ],
+  });
+  const [comment, draft, collection, publication, ownerToken] = await Promise.all([
+    created<{ id: string }>(
+      owner.client.post('/api/articles/comment', { articleId: article, content: 'The owner’s own comment' }),
+      'comment',
+    ),
+    created<{ id: string }>(owner.client.post('/api/drafts', { title: CANARIES.draft }), 'draft'),
+    created<{ id: string }>(
+      owner.client.post('/api/collections', { name: CANARIES.collection, private: true }),
+      'collection',
+    ),
+    created<{ id: string; slug: string }>(
+      owner.client.post('/api/core-publications', { name: `Matrix ${run}`, slug: `matrix-${run}` }),
+      'publication',
+    ),
+    makeToken(owner, CANARIES.token, ['read', 'search', 'act']),
+  ]);
+  await created(owner.client.post(`/api/articles/${article}/bookmark`), 'bookmark');
+  await created(owner.client.request('PUT', `/api/collections/${collection.id}/${article}`), 'collection item');
+  const sessions = await owner.client.get('/api/ttin/logs/sns');
+  const session = /"id":"([0-9a-f-]{36})"/.exec(JSON.stringify(sessions.body))?.[1];
+  if (!session) throw new Error(`no session of the owner in ${JSON.stringify(sessions.body)}`);
+  seeds = {
+    article,
+    comment: comment.id,
+    draft: draft.id,
+    collection: collection.id,
+    publication: publication.id,
+    publicationSlug: publication.slug,
+    uid: owner.uid,
+    username: owner.username,
+    token: ownerToken.token.id,
+    session,
+  };
+  tokens.owner = ownerToken.secret;
+  [tokens.other, tokens.read, tokens.search] = await Promise.all([
+    makeToken(other, 'Other all', ['read', 'search', 'act']).then((t) => t.secret),
+    makeToken(owner, 'Read only', ['read']).then((t) => t.secret),
+    makeToken(owner, 'Search only', ['search']).then((t) => t.secret),
+  ]);
+  [staff.admin, staff.moderator, staff.none] = await Promise.all([
+    staffToken('admin'),
+    staffToken('moderator'),
+    userTokenWithoutRole(),
+  ]);
+  await banUser(banned.uid, 'spam', 2);
+});
+
+afterAll(async () => {
+  closeTrustClient();
+  closeReviewClient();
+  await Promise.all(apps.map((app) => app.stop()));
+  await db?.drop();
+});
+
+/** One request of the matrix: the cookies of `person` (none for a visitor), or a bearer credential. */
+async function send(
+  role: Role,
+  operation: Operation,
+  options: { person?: Person; visitor?: ApiClient; bearer?: string; withoutCsrf?: boolean; emptyBody?: boolean },
+): Promise<Call> {
+  const filled = fill(operation, seeds, `mx${role}`);
+  const client = options.person?.client ?? options.visitor;
+  const unsafe = operation.method !== 'GET';
+  if (client && unsafe && !client.cookies.has('pc_csrf')) await client.get('/api/csrf');
+  const headers: Record<string, string> = { 'accept-language': 'en', ...filled.headers };
+  if (client && client.cookies.size > 0) {
+    headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  if (client && unsafe && !options.withoutCsrf) headers['x-csrf-token'] = client.cookies.get('pc_csrf') ?? '';
+  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
+  if (operation.binaryType && !options.emptyBody) {
+    headers['content-type'] = operation.binaryType;
+    body = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+  } else if (filled.body !== undefined && !options.emptyBody) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(filled.body);
+  }
+  const started = Date.now();
+  let response: globalThis.Response;
+  try {
+    response = await suiteFetch(`${base}${filled.url}`, {
+      method: operation.method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const call = { role, operation, status: 0, text: String(error), touches: filled.touches, ms: Date.now() - started };
+    calls.push(call);
+    return call;
+  }
+  // An event stream never ends by itself: its status and headers are the answer.
+  const streamed = response.headers.get('content-type')?.startsWith('text/event-stream');
+  if (streamed) await response.body?.cancel();
+  const text = streamed ? '' : await response.text().catch((error: unknown) => String(error));
+  let code: string | undefined;
+  try {
+    code = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
+  } catch {
+    code = undefined;
+  }
+  const call = {
+    role,
+    operation,
+    status: response.status,
+    code,
+    text,
+    touches: filled.touches,
+    ms: Date.now() - started,
+  };
+  calls.push(call);
+  return call;
+}
+
+/** A person's call, signing them in again first when an earlier operation ended their session. */
+async function sendAs(role: Role, person: Person, operation: Operation, options: { emptyBody?: boolean } = {}) {
+  if (!person.client.cookies.has('pc_su') && role !== 'banned') await signIn(person);
+  let call = await send(role, operation, { person, ...options });
+  if (
+    call.status === 401 &&
+    role !== 'banned' &&
+    (operation.auth.kind === 'required' || operation.auth.kind === 'confirmed')
+  ) {
+    calls.pop();
+    await signIn(person);
+    call = await send(role, operation, { person, ...options });
+  }
+  return call;
+}
+
+const site = all.filter((operation) => operation.document === 'site');
+const partner = all.filter((operation) => operation.document === 'partner');
+const signedIn = (operation: Operation) => operation.auth.kind === 'required' || operation.auth.kind === 'confirmed';
+/** Operations that end a session: last in every role's sweep, signing out the very last. */
+const endsSession = (operation: Operation) =>
+  operation.id === 'logout' ? 2 : operation.id === 'endSession' || operation.id === 'endOtherSessions' ? 1 : 0;
+const ordered = (list: Operation[]) =>
+  [...list].sort(
+    (a, b) =>
+      endsSession(a) - endsSession(b) ||
+      Number(a.method !== 'GET') - Number(b.method !== 'GET') ||
+      Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
+  );
+
+/** The owner's resources as their owner reads them: the text of each, compared before and after the attacks. */
+async function ownerView(): Promise<Record<string, string[]>> {
+  const reads: Record<string, string> = {
+    draft: `/api/drafts/${seeds.draft}`,
+    article: `/api/articles/${seeds.article}`,
+    comment: `/api/articles/comments/${seeds.comment}`,
+    collection: `/api/collections/${seeds.collection}`,
+    publication: `/api/core-publications/${seeds.publication}`,
+    tokens: '/api/ttin/tokens',
+  };
+  if (!owner.client.cookies.has('pc_su')) await signIn(owner);
+  const view: Record<string, string[]> = {};
+  for (const [name, path] of Object.entries(reads)) {
+    const answer = await owner.client.get(path);
+    if (answer.status !== 200) throw new Error(`the owner's ${name} answered ${answer.status}`);
+    view[name] = texts(answer.body).sort();
+  }
+  return view;
+}
+
+/** The string leaves of an answer, but times (which reading itself may move). */
+function texts(value: unknown, key = ''): string[] {
+  if (typeof value === 'string')
+    return /(at|At|time|Time|date|Date|expires|lastUsed)$/.test(key) ? [] : [`${key}=${value}`];
+  if (Array.isArray(value)) return value.flatMap((item) => texts(item, key));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => texts(v, k));
+  }
+  return [];
+}
+
+const describeCall = (call: Call) =>
+  `${call.role} ${call.operation.method} ${call.operation.path} (${call.operation.id}) → ${call.status}${call.code ? ` ${call.code}` : ''}`;
+
+describe("the attacker's matrix", () => {
+  it('classifies every operation of both documents', () => {
+    const unfillable = all.flatMap((operation) => {
+      try {
+        fill(
+          operation,
+          {
+            article: '',
+            comment: '',
+            draft: '',
+            collection: '',
+            publication: '',
+            publicationSlug: '',
+            uid: '',
+            username: '',
+            token: '',
+            session: '',
+          },
+          'mx',
+        );
+        return [];
+      } catch (error) {
+        return [`${operation.id}: ${(error as Error).message}`];
+      }
+    });
+    expect([...unclassified, ...unfillable]).toEqual([]);
+    expect(site.length).toBeGreaterThan(250);
+    expect(partner.length).toBeGreaterThan(15);
+  });
+
+  it('refuses every role what its declaration refuses it, and no other user reads or changes the owner’s resources', async () => {
+    const before = await ownerView();
+    const visitor = new ApiClient(base);
+    // The visitor, the other user and the banned user, over every operation of the site; staff routes with each
+    // lesser credential; the partner surface with no credential, another writer's token and tokens without the scope.
+    for (const operation of ordered(site)) {
+      await send('visitor', operation, { visitor });
+      if (operation.auth.kind === 'staff') {
+        // A Keycloak user without a staff role; and a moderator where an admin or finance is needed.
+        const lesser = operation.auth.staffRole === 'moderator' ? [staff.none] : [staff.moderator, staff.none];
+        for (const bearer of lesser) await send('member', operation, { bearer, emptyBody: true });
+        continue;
+      }
+      await sendAs('other', other, operation);
+      await sendAs('banned', banned, operation);
+    }
+    for (const operation of ordered(partner)) {
+      await send('visitor', operation, {});
+      if (operation.auth.kind !== 'partner') continue;
+      await send('other', operation, { bearer: tokens.other });
+      const scopes = operation.auth.scopes ?? [];
+      const lacking = !operation.tokenMayCall
+        ? tokens.read
+        : !scopes.includes('read') || scopes.length > 1
+          ? tokens.read
+          : tokens.search;
+      if (scopes.length > 0) await send('scopeless', operation, { bearer: lacking });
+    }
+    const after = await ownerView();
+    // CSRF: every cookie-authenticated write, as the owner, without the header.
+    for (const operation of site.filter((o) => o.csrf))
+      await send('csrf', operation, { person: owner, withoutCsrf: true });
+    // The owner's token on the partner surface (before the site's sweep revokes it).
+    for (const operation of ordered(partner)) {
+      if (operation.auth.kind === 'partner') await send('owner', operation, { bearer: tokens.owner, emptyBody: true });
+    }
+    // The owner last (writes with no body, so that most stop at validation, past authorization).
+    for (const operation of ordered(site)) {
+      if (operation.auth.kind === 'staff') await send('owner', operation, { bearer: staff.admin, emptyBody: true });
+      else await sendAs('owner', owner, operation, { emptyBody: operation.method !== 'GET' });
+    }
+
+    const violations = [
+      ...calls.flatMap((call) => judge(call).map((why) => `${describeCall(call)}: ${why}`)),
+      ...Object.keys(before)
+        .filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]))
+        .map((name) => `the owner's ${name} changed under the attacks: ${JSON.stringify(after[name])}`),
+    ];
+    const roles = new Set(calls.map((call) => call.role));
+    // The matrix's size, printed for the report.
+    process.stdout.write(
+      `attacker's matrix: ${all.length} operations (${site.length} site, ${partner.length} partner), ${calls.length} calls, roles ${[...roles].join(', ')}\n`,
+    );
+    const slowest = [...calls].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    process.stdout.write(`slowest: ${slowest.map((call) => `${describeCall(call)} ${call.ms} ms`).join('; ')}\n`);
+    expect(violations).toEqual([]);
+  });
+
+  it('gives a new session id at sign-in, whatever id the browser held before (no session fixation)', async () => {
+    const fixed = 'attacker-chosen-session-id-0123456789abcdef';
+    const client = new ApiClient(base);
+    client.cookies.set('pc_su', fixed);
+    await signIn({ ...other, client } as Person);
+    expect(client.cookies.get('pc_su')).toBeDefined();
+    expect(client.cookies.get('pc_su')).not.toBe(fixed);
+    const planted = new ApiClient(base);
+    planted.cookies.set('pc_su', fixed);
+    expect((await planted.get('/api/users/info')).status).toBe(401);
+  });
+});
+
+/** What is wrong with one answer, by its role and the operation's declaration. */
+function judge(call: Call): string[] {
+  const { role, operation, status, code, text } = call;
+  const { kind } = operation.auth;
+  const wrong: string[] = [];
+  if (status >= 500) wrong.push('a server error');
+  if (status === 0) wrong.push(`no answer: ${text}`);
+  if (role !== 'owner' && role !== 'csrf') {
+    for (const [what, canary] of Object.entries(CANARIES)) {
+      if (text.includes(canary)) wrong.push(`holds the owner's private ${what}`);
+    }
+    if (text.includes(owner.email)) wrong.push("holds the owner's e-mail address");
+  }
+  const ok = status >= 200 && status < 400;
+  switch (role) {
+    case 'visitor':
+      if ((signedIn(operation) || kind === 'staff' || kind === 'partner') && status !== 401 && !captchaFirst(call)) {
+        wrong.push('not 401');
+      }
+      break;
+    case 'member':
+      if (status !== 403) wrong.push('not 403 for a lesser staff role');
+      break;
+    case 'scopeless':
+      if (status !== 403) wrong.push('not 403 for a token without the scope');
+      break;
+    case 'banned':
+      if (signedIn(operation) && !operation.auth.whileBanned && code !== 'UserBanned' && !captchaFirst(call)) {
+        wrong.push('not UserBanned');
+      }
+      if (operation.auth.whileBanned && (status === 401 || code === 'UserBanned')) wrong.push('refused while banned');
+      if (call.touches.length > 0 && ok && !mayTouch(operation)) wrong.push("succeeded on the owner's resource");
+      break;
+    case 'other':
+      if (kind === 'partner' && call.touches.includes('draft') && ok) wrong.push("succeeded on the owner's draft");
+      if (kind !== 'partner' && call.touches.length > 0 && ok && !mayTouch(operation)) {
+        wrong.push("succeeded on the owner's resource");
+      }
+      break;
+    case 'csrf':
+      if (code !== 'ChallengeFailed') wrong.push('not refused ChallengeFailed without the CSRF header');
+      break;
+    case 'owner':
+      if (kind === 'partner' && !operation.tokenMayCall) {
+        if (status !== 403) wrong.push('a personal token is not refused an operation only a partner client may call');
+      } else if (kind !== 'none' && kind !== 'optional' && kind !== 'signature' && refusedCredential(status, code)) {
+        wrong.push('the owner is refused');
+      }
+      if (operation.method === 'GET' && signedIn(operation) && call.touches.length > 0 && status !== 200) {
+        wrong.push('the owner cannot read their own resource');
+      }
+      break;
+  }
+  return wrong;
+}
+
+/** Another user's success on the owner's resource is allowed: a public read, or an act of their own. */
+function mayTouch(operation: Operation) {
+  if (operation.method === 'GET' && !signedIn(operation)) return true;
+  return OWN_ACTS.has(operation.id);
+}
+
+/** A route behind a captcha checks it first: a wrong answer is refused before who asks is (ChallengeFailed). */
+function captchaFirst({ operation, code }: Call) {
+  return operation.auth.captcha === 'always' && (code === 'ChallengeFailed' || code === 'CaptchaRequired');
+}
+
+/** A refusal of the credential itself (none, banned, unconfirmed, rejected), not of what the request asks. */
+function refusedCredential(status: number, code: string | undefined) {
+  return (
+    status === 401 || (status === 403 && ['UserBanned', 'AccountNotConfirmed', 'TokenRejected'].includes(code ?? ''))
+  );
+}
