@@ -1,7 +1,8 @@
 // The donations service against the real PostgreSQL, NATS and stripe-mock of the test profile: webhooks signed with
 // the stripe library's test helper and the endpoint's signing secret, the database's own ledger rules, 100 payout
-// requests at once, and no card number anywhere but at the provider. identity and articles are played by a small gRPC
-// server of this suite (their answers decide eligibility, not what is tested here).
+// requests at once, and no card number anywhere but at the provider. identity and articles are played by small gRPC
+// servers of this suite (their answers decide eligibility, not what is tested here), each with that service's
+// certificate of the stack's CA, since donations calls them over mutual TLS and checks whom it reached.
 import { Server, ServerCredentials, status, type sendUnaryData } from '@grpc/grpc-js';
 import {
   ArticleCard,
@@ -22,6 +23,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import Stripe from 'stripe';
+import { ensurePki, identityFiles } from '../../../packages/devstack/src/certs.ts';
 import { logFile, type AppHandle } from '../../../packages/devstack/src/index.ts';
 import {
   eventually,
@@ -50,43 +52,58 @@ let db: TestDatabase;
 let donations: AppHandle;
 let client: PromiseClient<DonationsServiceClient>;
 let sql: pg.Pool;
-let fakes: Server;
+let fakes: Server[] = [];
 let logOffset = 0;
 const signer = new Stripe('sk_test_signing_only');
 /** The donations endpoint's signing secret for this run, handed to the service (whatever the stack's secrets hold). */
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 
-/** identity and articles as this suite needs them: everyone is eligible but OUTSIDER. */
-async function startFakeUpstreams(): Promise<string> {
-  const empty = <T>(codec: { decode(bytes: Uint8Array): T }) => codec.decode(new Uint8Array());
+/** A gRPC server on a free port speaking mutual TLS as `name` (its certificate from the stack's CA). */
+async function fakeServer(name: string, add: (server: Server) => void): Promise<string> {
+  const files = identityFiles(stack, name);
   const server = new Server();
-  server.addService(ProfileServiceService, {
-    getProfile: (call: { request: { uid: string } }, done: sendUnaryData<unknown>) =>
-      done(null, {
-        profile: { ...empty(Profile), uid: call.request.uid, country: call.request.uid === OUTSIDER ? 'TR' : 'AZ' },
-      }),
-    getAccountSummary: (call: { request: { uid: string } }, done: sendUnaryData<unknown>) =>
-      done(null, { ...empty(GetAccountSummaryResponse), phoneVerified: call.request.uid !== OUTSIDER }),
-  });
-  server.addService(ArticlesServiceService, {
-    listAuthorArticles: (call: { request: { authorUid: string } }, done: sendUnaryData<unknown>) =>
-      done(null, {
-        ...empty(ListAuthorArticlesResponse),
-        items:
-          call.request.authorUid === OUTSIDER
-            ? []
-            : [{ ...empty(ArticleCard), id: randomUUID(), publishedAtMs: Date.now() - 86_400_000 }],
-      }),
-    getArticleRef: (_call: unknown, done: sendUnaryData<unknown>) =>
-      done({ code: status.UNAVAILABLE, details: 'not played here' }, null),
-  });
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
-    ),
+  add(server);
+  const credentials = ServerCredentials.createSsl(
+    readFileSync(files.ca),
+    [{ private_key: readFileSync(files.key), cert_chain: readFileSync(files.cert) }],
+    true,
   );
-  fakes = server;
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', credentials, (error, bound) => (error ? reject(error) : resolve(bound))),
+  );
+  fakes.push(server);
   return `127.0.0.1:${port}`;
+}
+
+/** identity and articles as this suite needs them: everyone is eligible but OUTSIDER. */
+async function startFakeUpstreams(): Promise<{ identity: string; articles: string }> {
+  const empty = <T>(codec: { decode(bytes: Uint8Array): T }) => codec.decode(new Uint8Array());
+  ensurePki(stack);
+  const identity = await fakeServer('identity', (server) =>
+    server.addService(ProfileServiceService, {
+      getProfile: (call: { request: { uid: string } }, done: sendUnaryData<unknown>) =>
+        done(null, {
+          profile: { ...empty(Profile), uid: call.request.uid, country: call.request.uid === OUTSIDER ? 'TR' : 'AZ' },
+        }),
+      getAccountSummary: (call: { request: { uid: string } }, done: sendUnaryData<unknown>) =>
+        done(null, { ...empty(GetAccountSummaryResponse), phoneVerified: call.request.uid !== OUTSIDER }),
+    }),
+  );
+  const articles = await fakeServer('articles', (server) =>
+    server.addService(ArticlesServiceService, {
+      listAuthorArticles: (call: { request: { authorUid: string } }, done: sendUnaryData<unknown>) =>
+        done(null, {
+          ...empty(ListAuthorArticlesResponse),
+          items:
+            call.request.authorUid === OUTSIDER
+              ? []
+              : [{ ...empty(ArticleCard), id: randomUUID(), publishedAtMs: Date.now() - 86_400_000 }],
+        }),
+      getArticleRef: (_call: unknown, done: sendUnaryData<unknown>) =>
+        done({ code: status.UNAVAILABLE, details: 'not played here' }, null),
+    }),
+  );
+  return { identity, articles };
 }
 
 function signedWebhook(type: string, object: Record<string, unknown>, id = `evt_${randomUUID().replaceAll('-', '')}`) {
@@ -172,8 +189,8 @@ beforeAll(async () => {
     }
   })();
   donations = await startService('donations', db.name, {
-    IDENTITY_GRPC_ADDR: upstreams,
-    ARTICLES_GRPC_ADDR: upstreams,
+    IDENTITY_GRPC_ADDR: upstreams.identity,
+    ARTICLES_GRPC_ADDR: upstreams.articles,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     // Everything the service would ever log, so the card-number check below reads the most.
     LOG_LEVEL: 'debug',
@@ -188,7 +205,7 @@ afterAll(async () => {
   client?.close();
   await sql?.end();
   await donations?.stop();
-  fakes?.forceShutdown();
+  for (const server of fakes) server.forceShutdown();
   await db?.drop();
 });
 
