@@ -8,12 +8,18 @@ import {
   startInfra,
   stopApps,
 } from '../../packages/devstack/src/index.ts';
+import { adoptTestClientIdentity } from '../../packages/devstack/src/certs.ts';
 import { startLogWatch } from '../support/log-hygiene.ts';
 import { PROFILE, resetMessaging, stack } from '../support/stack.ts';
 
 export default async function globalSetup() {
   // E2E_STACK=reuse: the platform a previous run left up (E2E_STACK=keep) serves this run as it is.
-  if (process.env.E2E_STACK === 'reuse') return;
+  // Its suites still call services over gRPC (mutual TLS): they present the test client's certificate, as startApps
+  // would have given them.
+  if (process.env.E2E_STACK === 'reuse') {
+    adoptTestClientIdentity(stack);
+    return;
+  }
   await startInfra(PROFILE);
   await stopApps(stack);
   await dropDatabase(PROFILE, stack.infra.postgres.database);
