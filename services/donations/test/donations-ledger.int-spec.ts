@@ -52,7 +52,7 @@ let db: TestDatabase;
 let donations: AppHandle;
 let client: PromiseClient<DonationsServiceClient>;
 let sql: pg.Pool;
-let fakes: Server[] = [];
+const fakes: Server[] = [];
 let logOffset = 0;
 const signer = new Stripe('sk_test_signing_only');
 /** The donations endpoint's signing secret for this run, handed to the service (whatever the stack's secrets hold). */
