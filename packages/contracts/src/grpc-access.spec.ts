@@ -17,14 +17,21 @@ const calls: Record<string, string[]> = {
   ...Object.fromEntries(Object.entries(system.services).map(([name, s]) => [name, s.calls ?? []])),
 };
 
+/** Every .proto file under dir. */
+function protoFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? protoFiles(join(dir, entry.name))
+      : entry.name.endsWith('.proto')
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
 /** Every method whose request names its user: actor_uid, or an actor that is an Author/Actor (with a uid). */
 function actorMethods(): Record<string, Record<string, string>> {
   const found: Record<string, Record<string, string>> = {};
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.proto') ? [join(dir, entry.name)] : [],
-    );
-  for (const file of walk(join(root, 'proto'))) {
+  for (const file of protoFiles(join(root, 'proto'))) {
     const text = readFileSync(file, 'utf8');
     const pkg = /^package\s+([\w.]+);/m.exec(text)?.[1];
     const messages = Object.fromEntries(
@@ -48,11 +55,7 @@ function actorMethods(): Record<string, Record<string, string>> {
 /** Every service of proto/ (and the health service the kit serves) as "package.Service" → its methods. */
 function protoServices(): Record<string, string[]> {
   const services: Record<string, string[]> = {};
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.proto') ? [join(dir, entry.name)] : [],
-    );
-  for (const file of walk(join(root, 'proto'))) {
+  for (const file of protoFiles(join(root, 'proto'))) {
     const text = readFileSync(file, 'utf8');
     const pkg = /^package\s+([\w.]+);/m.exec(text)?.[1];
     for (const match of text.matchAll(/^service\s+(\w+)\s*\{([\s\S]*?)^\}/gm)) {
