@@ -1,5 +1,8 @@
 import { connect, type JetStreamClient, type JetStreamManager, type NatsConnection } from 'nats';
 import type { Logger } from '../logging/logger.js';
+import { natsTlsFromEnv } from './nats-tls.js';
+
+export { natsTlsFromEnv, NATS_TLS_VARIABLES, type NatsTls } from './nats-tls.js';
 
 export interface NatsHandle {
   nc: NatsConnection;
@@ -17,7 +20,9 @@ export function inboxPrefixFor(user: string | undefined): string | undefined {
 
 /**
  * Connects to NATS (retrying until bootTimeoutMs) and opens JetStream; as `user` (NATS_USER, NATS_PASSWORD) when given,
- * whose permissions allow its own subjects, its durable consumers and its inbox only.
+ * whose permissions allow its own subjects, its durable consumers and its inbox only. Over TLS as `env` configures it
+ * (NATS_TLS_*, tls:// URLs: natsTlsFromEnv), which refuses at once, before any attempt, a plaintext connection in
+ * production without NATS_INSECURE=true.
  */
 export async function connectNats(options: {
   url: string;
@@ -26,8 +31,10 @@ export async function connectNats(options: {
   bootTimeoutMs?: number;
   user?: string;
   password?: string;
+  env?: NodeJS.ProcessEnv;
 }): Promise<NatsHandle> {
   const servers = options.url.split(',').map((s) => s.trim());
+  const tls = natsTlsFromEnv(options.url, options.env);
   const deadline = Date.now() + (options.bootTimeoutMs ?? 60_000);
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -37,6 +44,8 @@ export async function connectNats(options: {
         maxReconnectAttempts: -1,
         reconnectTimeWait: 1_000,
         timeout: 5_000,
+        // Required when configured: a server without TLS, or whose certificate does not chain to the CA, is refused.
+        ...(tls ? { tls } : {}),
         ...(options.user ? { user: options.user, pass: options.password ?? '' } : {}),
         ...(options.user ? { inboxPrefix: inboxPrefixFor(options.user) } : {}),
       });

@@ -16,7 +16,7 @@ import { HttpContextInterceptor, installHttpObservability } from '../http/http-o
 import { reserveInternalPaths, startInternalServer, type InternalServer } from '../http/probes.js';
 import { createLogger, PinoNestLogger, type Logger } from '../logging/logger.js';
 import { Metrics } from '../metrics/metrics.js';
-import { pingRedis, type RedisClient } from '../redis/redis.js';
+import { pingRedis, redisTlsFromEnv, type RedisClient } from '../redis/redis.js';
 import { traceContextServerFactory } from '../http/trace-context.js';
 import { trustProxyOf } from '../http/trust-proxy.js';
 import {
@@ -98,7 +98,9 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
     redis = client;
     readiness.add({ name: 'redis', check: async () => void (await client.ping()) });
   } else if (redisUrl) {
-    readiness.add({ name: 'redis', check: () => pingRedis(redisUrl) });
+    // Read now: plaintext Redis in production (no REDIS_INSECURE) refuses to start, not at the first check (issue #19).
+    const redisTls = redisTlsFromEnv(redisUrl);
+    readiness.add({ name: 'redis', check: () => pingRedis(redisUrl, undefined, redisTls) });
   }
 
   let nats: NatsHandle | undefined;

@@ -1,9 +1,11 @@
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
+import { processRedisTls, type RedisTls } from './redis-tls.js';
 
 // The Redis client library is loaded only by the services that use Redis (bootService({ redis: true })), through
 // ./client.js: its modules alone hold about 10 MiB of a process. The others only check that Redis answers.
 export type { RedisClient } from './client.js';
+export { processRedisTls, redisTlsFromEnv, REDIS_TLS_VARIABLES, type RedisTls } from './redis-tls.js';
 
 /** One RESP command as an array of bulk strings. */
 function command(...parts: string[]): string {
@@ -11,10 +13,15 @@ function command(...parts: string[]): string {
 }
 
 /**
- * Checks that Redis answers PING (after AUTH when the URL carries credentials, over TLS for rediss://) on a fresh
- * connection, without the client library. Rejects with Redis's error, a socket error or a timeout.
+ * Checks that Redis answers PING (after AUTH when the URL carries credentials, over TLS for rediss://, with the CA and
+ * client certificate of `tls`, the environment's by default) on a fresh connection, without the client library.
+ * Rejects with Redis's error, a socket error, a certificate not signed by the CA, or a timeout.
  */
-export function pingRedis(url: string, timeoutMs = 2_000): Promise<void> {
+export function pingRedis(
+  url: string,
+  timeoutMs = 2_000,
+  tls: RedisTls | undefined = processRedisTls(url),
+): Promise<void> {
   const target = new URL(url);
   const port = Number(target.port || 6379);
   const host = target.hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1';
@@ -26,7 +33,15 @@ export function pingRedis(url: string, timeoutMs = 2_000): Promise<void> {
   ];
   return new Promise<void>((resolve, reject) => {
     const socket: Socket =
-      target.protocol === 'rediss:' ? connectTls({ host, port, servername: host }) : connectTcp({ host, port });
+      target.protocol === 'rediss:'
+        ? connectTls({
+            host,
+            port,
+            ...(tls?.ca ? { ca: tls.ca } : {}),
+            ...(tls?.cert ? { cert: tls.cert, key: tls.key } : {}),
+            ...(tls?.servername ? { servername: tls.servername } : {}),
+          })
+        : connectTcp({ host, port });
     let received = '';
     const finish = (error?: Error) => {
       socket.destroy();
