@@ -719,6 +719,31 @@ Args: root.
 {{- if and $usesNats (not $v.nats.url) -}}
 {{- fail "a service uses NATS but nats.url is empty" -}}
 {{- end -}}
+{{- /* Issue #19: NATS and Redis over TLS when their tls.enabled says so (production), a plain URL refused. */ -}}
+{{- if and $usesNats $v.nats.tls.enabled -}}
+{{- range $server := splitList "," $v.nats.url -}}
+{{- if not (hasPrefix "tls://" (trim $server)) -}}
+{{- fail (printf "nats.url %s is not tls:// while nats.tls.enabled is true: the events and the services' NATS passwords travel over TLS (nats.tls.enabled=false only where something else encrypts, e.g. a mesh)" (trim $server)) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if and $usesNats (not $v.nats.tls.enabled) (contains "tls://" $v.nats.url) -}}
+{{- fail (printf "nats.url %s is tls:// but nats.tls.enabled is false: set nats.tls.enabled=true (and its CA)" $v.nats.url) -}}
+{{- end -}}
+{{- if and $usesRedis $v.redis.tls.enabled $v.redis.url (not $v.redis.existingSecret) (not (hasPrefix "rediss://" $v.redis.url)) -}}
+{{- fail "redis.url is not rediss:// while redis.tls.enabled is true: the cached sessions and the services' Redis passwords travel over TLS (redis.tls.enabled=false only where something else encrypts, e.g. a mesh)" -}}
+{{- end -}}
+{{- range $kind, $used := dict "nats" $usesNats "redis" $usesRedis -}}
+{{- $tls := (get $v $kind).tls -}}
+{{- if and $used $tls.enabled -}}
+{{- if and (or (eq $tls.caSource "grpc") $tls.clientCertificate) (not $v.grpcTls.enabled) -}}
+{{- fail (printf "%s.tls uses the services' gRPC certificates (caSource grpc or clientCertificate) but grpcTls.enabled is false: name the CA with %s.tls.caSource secret, configMap or system" $kind $kind) -}}
+{{- end -}}
+{{- if and (has $tls.caSource (list "secret" "configMap")) (not $tls.caName) -}}
+{{- fail (printf "%s.tls.caSource is %s but %s.tls.caName is empty: name the %s holding the CA (key %s)" $kind $tls.caSource $kind $tls.caSource $tls.caKey) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
 {{- if and (eq $v.tracing.exporter "otlp") (not $v.tracing.otlpEndpoint) -}}
 {{- fail "tracing.exporter is otlp but tracing.otlpEndpoint is empty" -}}
 {{- end -}}
@@ -779,6 +804,77 @@ Args: root.
 {{- define "pencraft.grpcTlsSecret" -}}
 {{- $names := .root.Values.grpcTls.secretNames | default dict -}}
 {{- get $names .name | default (printf "%s-grpc-tls" (include "pencraft.componentName" (dict "root" .root "name" .name))) -}}
+{{- end -}}
+
+{{/* The CA file of NATS's or Redis's TLS (issue #19); empty for the system's roots. Args: tls, kind (nats, redis). */}}
+{{- define "pencraft.messagingCaFile" -}}
+{{- if eq .tls.caSource "grpc" -}}
+/etc/pencraft/grpc-tls/ca.crt
+{{- else if has .tls.caSource (list "secret" "configMap") -}}
+{{- printf "/etc/pencraft/%s-ca/ca.crt" .kind -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+NATS's and Redis's TLS variables of a service (issue #19): the CA the server must chain to, and the gRPC certificate
+as the client certificate when asked; with TLS off, the explicit plaintext opt-out (NATS_INSECURE, REDIS_INSECURE).
+Args: root, c.
+*/}}
+{{- define "pencraft.messagingTlsEnv" -}}
+{{- $root := .root -}}
+{{- $c := .c -}}
+{{- range $kind := list "nats" "redis" }}
+{{- $tls := (get $root.Values $kind).tls }}
+{{- $prefix := upper $kind }}
+{{- if get $c $kind }}
+{{- if $tls.enabled }}
+{{- with include "pencraft.messagingCaFile" (dict "tls" $tls "kind" $kind) }}
+- name: {{ $prefix }}_TLS_CA_FILE
+  value: {{ . | quote }}
+{{- end }}
+{{- if $tls.clientCertificate }}
+- name: {{ $prefix }}_TLS_CERT_FILE
+  value: /etc/pencraft/grpc-tls/tls.crt
+- name: {{ $prefix }}_TLS_KEY_FILE
+  value: /etc/pencraft/grpc-tls/tls.key
+{{- end }}
+{{- else }}
+# {{ $kind }}.tls.enabled=false: plaintext, only where something else encrypts.
+- name: {{ $prefix }}_INSECURE
+  value: "true"
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* The volumes (mounts: mounts=true) of NATS's and Redis's CA from a Secret or ConfigMap (issue #19). Args: root, c, mounts. */}}
+{{- define "pencraft.messagingCaVolumes" -}}
+{{- $root := .root -}}
+{{- $c := .c -}}
+{{- $mounts := .mounts -}}
+{{- range $kind := list "nats" "redis" }}
+{{- $tls := (get $root.Values $kind).tls }}
+{{- if and (get $c $kind) $tls.enabled (has $tls.caSource (list "secret" "configMap")) }}
+{{- if $mounts }}
+- name: {{ $kind }}-ca
+  mountPath: {{ printf "/etc/pencraft/%s-ca" $kind }}
+  readOnly: true
+{{- else }}
+- name: {{ $kind }}-ca
+  {{- if eq $tls.caSource "secret" }}
+  secret:
+    secretName: {{ $tls.caName | quote }}
+    defaultMode: 288
+  {{- else }}
+  configMap:
+    name: {{ $tls.caName | quote }}
+  {{- end }}
+    items:
+      - key: {{ $tls.caKey | quote }}
+        path: ca.crt
+{{- end }}
+{{- end }}
+{{- end }}
 {{- end -}}
 
 {{/* The gRPC identity's variables of a service or the gateway, and its actor token key (issue #19). Args: root, name. */}}
