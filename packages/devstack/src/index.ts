@@ -42,6 +42,7 @@ export { createDatabase, dropDatabase, infraStatus, redisPing, startInfra, stopI
 export type { InfraName, InfraStatus } from './infra.ts';
 export {
   appsStatus,
+  mallocEnvOf,
   nodeOptionsOf,
   probePort,
   readyUrl,

@@ -155,6 +155,18 @@ export function nodeOptionsOf(stack: Stack, app: AppInfo): string {
   return '--max-semi-space-size=4 --max-old-space-size=128';
 }
 
+/**
+ * glibc malloc settings per process (the chart's values set the same). By default glibc gives each thread that
+ * allocates its own arena (up to 8 per core) and, once a large block is freed, raises its mmap threshold to that block's
+ * size, so later blocks of that size come from the arenas and stay resident after they are freed. MALLOC_ARENA_MAX=2
+ * bounds the arenas of Node's worker threads. Identity's argon2id hashes 19 MiB per sign-in on those threads: with a
+ * fixed 128 KiB mmap threshold each hash's block is mapped and unmapped (about 10 ms more CPU per sign-in for the page
+ * faults) instead of about 19 MiB per thread staying resident for good (issue #19: 290 MiB after the bench's sign-ins).
+ */
+export function mallocEnvOf(app: AppInfo): Env {
+  return { MALLOC_ARENA_MAX: '2', ...(app.name === 'identity' ? { MALLOC_MMAP_THRESHOLD_: '131072' } : {}) };
+}
+
 /** Starts one process detached. It must not be running already and its ports must be free. */
 export async function startApp(
   name: string,
@@ -181,6 +193,7 @@ export async function startApp(
   const env = {
     ...baseEnv(),
     NODE_OPTIONS: nodeOptionsOf(stack, app),
+    ...mallocEnvOf(app),
     // V8's code cache of the modules a process loads, kept between starts: about 15% off each start (the suites
     // start services a few hundred times in a run; make dev restarts them on every change).
     NODE_COMPILE_CACHE: join(stack.runDir, 'compile-cache'),
