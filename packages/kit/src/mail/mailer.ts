@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { createTransport } from 'nodemailer';
+import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { CONFIG } from '../lifecycle/tokens.js';
 
@@ -49,6 +49,9 @@ export class Mailer {
   ) {}
 
   static fromConfig(config: MailConfig): Mailer {
+    // Loaded by the services that send mail, when they make their Mailer: every service imports the kit, and
+    // nodemailer holds about 5 MiB of V8 heap in each process that loads it (issue #19, memory).
+    const { createTransport } = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
     const transport = createTransport({
       url: config.SMTP_URL,
       ...(config.SMTP_USERNAME && config.SMTP_PASSWORD

@@ -1,5 +1,6 @@
 import type { Provider } from '@nestjs/common';
-import { Client, type BucketItem } from 'minio';
+import type { BucketItem, Client } from 'minio';
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { Readiness } from '../health/readiness.js';
@@ -51,6 +52,14 @@ export interface StoredObject {
   contentType: string;
 }
 
+/**
+ * The minio client is loaded by the processes that make an ObjectStore, when they make it: every service imports the
+ * kit, and minio with its XML parsers holds about 10 MiB of V8 heap in each process that loads it (issue #19, memory).
+ */
+function loadMinio(): typeof import('minio') {
+  return createRequire(import.meta.url)('minio') as typeof import('minio');
+}
+
 /** S3 error codes that mean "no such object" (HEAD answers carry no body, hence NotFound). */
 const MISSING = new Set(['NoSuchKey', 'NotFound', 'NoSuchObject']);
 
@@ -79,7 +88,8 @@ export class ObjectStore {
   static fromConfig(config: ObjectStoreConfig): ObjectStore {
     const endpoint = new URL(config.S3_ENDPOINT);
     const useSSL = endpoint.protocol === 'https:';
-    const client = new Client({
+    const { Client: MinioClient } = loadMinio();
+    const client = new MinioClient({
       endPoint: endpoint.hostname.replace(/^\[(.*)\]$/, '$1'),
       port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
       useSSL,

@@ -1,0 +1,58 @@
+// Every service imports the kit; the S3 and SMTP clients are loaded only by the processes that make an ObjectStore or
+// a Mailer (issue #19, memory: minio held about 10 MiB and nodemailer about 5 MiB of V8 heap in every process). Run
+// against the built kit (dist), as the services load it, in a fresh Node process that records the packages it loads.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const KIT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const INDEX = join(KIT, 'dist', 'index.js');
+
+/** The packages (under node_modules) a Node process has loaded after running `body` with the kit as `kit`. */
+function packagesLoaded(body: string): string[] {
+  const script = `
+    import { registerHooks } from 'node:module';
+    const loaded = new Set();
+    registerHooks({
+      load(url, context, next) {
+        const match = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(url);
+        if (match) loaded.add(match[1]);
+        return next(url, context);
+      },
+    });
+    const kit = await import(${JSON.stringify(INDEX)});
+    ${body}
+    process.stdout.write(JSON.stringify([...loaded]));
+  `;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: KIT,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '' },
+  });
+  return JSON.parse(output) as string[];
+}
+
+describe('the kit loads heavy clients only where they are used', () => {
+  beforeAll(() => {
+    if (!existsSync(INDEX)) throw new Error(`the kit is not built (no ${INDEX}): run \`make build\``);
+  });
+
+  it('importing the kit loads neither the S3 client (minio) nor the mail client (nodemailer)', () => {
+    const loaded = packagesLoaded('');
+    expect(loaded).toEqual(expect.arrayContaining(['@nestjs/core', 'zod']));
+    expect(loaded).not.toContain('minio');
+    expect(loaded).not.toContain('nodemailer');
+  });
+
+  it('making an ObjectStore loads minio, and making a Mailer loads nodemailer', () => {
+    const loaded = packagesLoaded(`
+      kit.ObjectStore.fromConfig({
+        S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY: 'access', S3_SECRET_KEY: 'secret-key',
+        S3_BUCKET: 'bucket', S3_REGION: 'us-east-1', MEDIA_PUBLIC_PATH: '/media',
+      });
+      kit.Mailer.fromConfig({ SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'Pencraft <no-reply@pencraft.local>' });
+    `);
+    expect(loaded).toEqual(expect.arrayContaining(['minio', 'nodemailer']));
+  });
+});
