@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
 import { Clock, SecretBox, TransactionManager } from '@pencraft/kit';
-import QRCode from 'qrcode';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { DeletionRepository } from './deletion.repository.js';
 import { MfaRepository } from './mfa.repository.js';
@@ -56,7 +55,10 @@ export class MfaService {
     await this.mfa.savePending(userId, this.box.seal(secret), this.clock.now());
     const otpauthUri = this.totp.uri(secret, account.username);
     const qrCode = `data:image/svg+xml;base64,${Buffer.from(
-      await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+      // qrcode is loaded with the first enrolment, not by every identity process (issue #19, memory).
+      await (
+        await import('qrcode')
+      ).default.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
     ).toString('base64')}`;
     return { secret, otpauthUri, qrCode };
   }
