@@ -430,6 +430,25 @@ interface MemoryRow {
   /** Of afterRuns: the pages only this process holds, and those shared with other processes (Node's own code). */
   privateAfterRuns: number;
   sharedAfterRuns: number;
+  /** Of a service or the gateway after the runs (its /metrics): V8's heap in use and committed, and external memory. */
+  heap?: { used: number; total: number; external: number };
+}
+
+/** A process's V8 heap from its /metrics (prom-client's Node figures), on the internal port of services and the gateway. */
+async function heapOf(port: number): Promise<MemoryRow['heap']> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(3000) });
+    const text = await response.text();
+    const value = (metric: string) => Number(new RegExp(`^${metric}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]);
+    const heap = {
+      used: value('nodejs_heap_size_used_bytes'),
+      total: value('nodejs_heap_size_total_bytes'),
+      external: value('nodejs_external_memory_bytes'),
+    };
+    return Object.values(heap).every(Number.isFinite) ? heap : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Private and shared resident bytes of a process (smaps_rollup); shared pages are mostly the node binary's code. */
@@ -449,18 +468,25 @@ function residentParts(pid: number): { private: number; shared: number } {
 function memoryTable(rows: MemoryRow[]) {
   const mib = (bytes: number) => (bytes / MIB).toFixed(0);
   say('');
-  say('| process | under load | RSS after start MiB | RSS after the runs MiB | of which private MiB | peak RSS MiB |');
-  say('|---|---|---:|---:|---:|---:|');
+  // Where the private pages go: V8's heap (in use / committed) and external memory (buffers), from /metrics; the rest
+  // of the private pages is malloc (Node's and the native modules'), thread stacks and V8's code outside the heap.
+  say(
+    '| process | under load | RSS after start MiB | RSS after the runs MiB | of which private MiB | peak RSS MiB | ' +
+      'V8 heap used / committed MiB | external MiB |',
+  );
+  say('|---|---|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     say(
       `| ${r.name} | ${r.loaded ? 'yes' : 'no'} | ${mib(r.afterStart)} | ${mib(r.afterRuns)} | ` +
-        `${mib(r.privateAfterRuns)} | ${mib(r.peak)} |`,
+        `${mib(r.privateAfterRuns)} | ${mib(r.peak)} | ` +
+        (r.heap ? `${mib(r.heap.used)} / ${mib(r.heap.total)} | ${mib(r.heap.external)} |` : '- | - |'),
     );
   }
   const sum = (pick: (r: MemoryRow) => number) => mib(rows.reduce((total, r) => total + pick(r), 0));
   say(
     `| all ${rows.length} processes | | ${sum((r) => r.afterStart)} | ${sum((r) => r.afterRuns)} | ` +
-      `${sum((r) => r.privateAfterRuns)} | ${sum((r) => r.peak)} |`,
+      `${sum((r) => r.privateAfterRuns)} | ${sum((r) => r.peak)} | ` +
+      `${sum((r) => r.heap?.used ?? 0)} / ${sum((r) => r.heap?.total ?? 0)} | ${sum((r) => r.heap?.external ?? 0)} |`,
   );
   // The sum of RSS counts the pages every Node process shares (its binary's code) once per process.
   const shared = Math.max(0, ...rows.map((r) => r.sharedAfterRuns));
@@ -836,6 +862,12 @@ async function main() {
         sharedAfterRuns: parts.shared,
       };
     });
+    // V8's heap of the services and the gateway (their /metrics), for the memory table.
+    await Promise.all(
+      running.map(async (app, i) => {
+        if (app.kind !== 'frontend') memory[i]!.heap = await heapOf(app.internalPort);
+      }),
+    );
 
     table(results);
     const ratio = (a: string, b: string) => {
