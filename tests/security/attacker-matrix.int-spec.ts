@@ -11,16 +11,28 @@
 // and leaves the owner's resources as they were (their text read back by the owner before and after). Every
 // cookie-authenticated write without the CSRF header is refused 403 ChallengeFailed. No answer is a 5xx. And a
 // session id set before signing in is not the one after (session fixation).
+import { writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { banUser, closeTrustClient } from '../support/bans.ts';
 import { suiteFetch, useClientAddress } from '../support/client-address.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { staffToken, userTokenWithoutRole } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
+import { bareCall, removePartnerClients } from '../support/partners.ts';
 import { publishArticle, signUp, type Person } from '../support/reader-fixtures.ts';
 import { closeReviewClient } from '../support/review.ts';
 import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
 import { fill, operations, type Operation, type Seeds } from './matrix.ts';
+import {
+  firstDelivery,
+  RECEIVER,
+  seedDonations,
+  seedPartners,
+  seedPublication,
+  startReceiver,
+  type PartnerClients,
+} from './owner-world.ts';
 
 const CLIENT_ADDRESS = '127.0.0.143';
 const run = Date.now().toString(36).slice(-6);
@@ -53,7 +65,23 @@ const OWN_ACTS = new Set([
   'unsaveCollection',
 ]);
 
-type Role = 'visitor' | 'other' | 'banned' | 'member' | 'scopeless' | 'owner' | 'csrf';
+/**
+ * Who calls: `lesser-staff` is a Keycloak user without the staff role (or a moderator where admin or finance is
+ * needed); `member` is a member of the owner's publication; `scopeless`, `other` and `owner` on the partner surface
+ * are personal access tokens, and the `client-…` roles partner clients of Keycloak (client credentials).
+ */
+type Role =
+  | 'visitor'
+  | 'other'
+  | 'banned'
+  | 'lesser-staff'
+  | 'member'
+  | 'scopeless'
+  | 'owner'
+  | 'csrf'
+  | 'client-scopeless'
+  | 'client-other'
+  | 'client-owner';
 
 interface Call {
   role: Role;
@@ -74,7 +102,15 @@ let base: string;
 let owner: Person;
 let other: Person;
 let banned: Person;
+/** A member of the owner's publication (and the patron whose support the owner received). */
+let member: Person;
 let seeds: Seeds;
+let clients: PartnerClients;
+/** The owner's draft the owner's partner client fills and publishes (the canary draft stays as it is). */
+let partnerDraft: { id: string; version: number };
+/** How long the owner's world took to make (printed with the matrix's size). */
+let seedingMs = 0;
+let receiver: Server;
 const tokens: Record<'owner' | 'other' | 'read' | 'search', string> = { owner: '', other: '', read: '', search: '' };
 const staff: Record<'admin' | 'moderator' | 'none', string> = { admin: '', moderator: '', none: '' };
 const calls: Call[] = [];
@@ -124,11 +160,16 @@ beforeAll(async () => {
     }),
   );
   base = httpBase('gateway');
-  [owner, other, banned] = await Promise.all([
+  const seedingFrom = Date.now();
+  receiver = await startReceiver();
+  [owner, other, banned, member] = await Promise.all([
     signUp(base, `mx_owner_${run}`, 'Matrix Owner'),
     signUp(base, `mx_other_${run}`, 'Matrix Other'),
     signUp(base, `mx_banned_${run}`, 'Matrix Banned'),
+    signUp(base, `mx_member_${run}`, 'Matrix Member'),
   ]);
+  // The partner clients subscribe before the owner's article is published: its event is their first delivery.
+  clients = await seedPartners(base, run);
   const article = await publishArticle(owner, {
     title: `Matrix article ${run}`,
     language: 'en',
@@ -156,8 +197,14 @@ beforeAll(async () => {
     ),
     makeToken(owner, CANARIES.token, ['read', 'search', 'act']),
   ]);
+  partnerDraft = await created(owner.client.post('/api/drafts', { title: 'For the partner app' }), 'second draft');
   await created(owner.client.post(`/api/articles/${article}/bookmark`), 'bookmark');
   await created(owner.client.request('PUT', `/api/collections/${collection.id}/${article}`), 'collection item');
+  const [published, donated, delivery] = await Promise.all([
+    seedPublication(owner, member, publication.id),
+    seedDonations(base, owner, member),
+    firstDelivery(base, clients.owner, clients.webhook),
+  ]);
   const sessions = await owner.client.get('/api/ttin/logs/sns');
   const session = /"id":"([0-9a-f-]{36})"/.exec(JSON.stringify(sessions.body))?.[1];
   if (!session) throw new Error(`no session of the owner in ${JSON.stringify(sessions.body)}`);
@@ -172,6 +219,11 @@ beforeAll(async () => {
     username: owner.username,
     token: ownerToken.token.id,
     session,
+    memberUid: member.uid,
+    ...published,
+    ...donated,
+    webhook: clients.webhook,
+    delivery,
   };
   tokens.owner = ownerToken.secret;
   [tokens.other, tokens.read, tokens.search] = await Promise.all([
@@ -185,9 +237,12 @@ beforeAll(async () => {
     userTokenWithoutRole(),
   ]);
   await banUser(banned.uid, 'spam', 2);
+  seedingMs = Date.now() - seedingFrom;
 });
 
 afterAll(async () => {
+  await removePartnerClients();
+  receiver?.close();
   closeTrustClient();
   closeReviewClient();
   await Promise.all(apps.map((app) => app.stop()));
@@ -198,9 +253,22 @@ afterAll(async () => {
 async function send(
   role: Role,
   operation: Operation,
-  options: { person?: Person; visitor?: ApiClient; bearer?: string; withoutCsrf?: boolean; emptyBody?: boolean },
+  options: {
+    person?: Person;
+    visitor?: ApiClient;
+    bearer?: string;
+    /** A writer's personal access token a partner client acts with (Pencraft-Acting-Token). */
+    acting?: string;
+    withoutCsrf?: boolean;
+    emptyBody?: boolean;
+    /** The seeds to fill the path from (the member's, where they differ from everyone's). */
+    from?: Seeds;
+    /** The body to send instead of the document's plainest (the owner's valid writes). */
+    body?: unknown;
+  },
 ): Promise<Call> {
-  const filled = fill(operation, seeds, `mx${role}`);
+  const filled = fill(operation, options.from ?? seeds, `mx${role}`);
+  if (options.body !== undefined) filled.body = options.body;
   const client = options.person?.client ?? options.visitor;
   const unsafe = operation.method !== 'GET';
   if (client && unsafe && !client.cookies.has('pc_csrf')) await client.get('/api/csrf');
@@ -210,6 +278,7 @@ async function send(
   }
   if (client && unsafe && !options.withoutCsrf) headers['x-csrf-token'] = client.cookies.get('pc_csrf') ?? '';
   if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+  if (options.acting) headers['pencraft-acting-token'] = options.acting;
   let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (operation.binaryType && !options.emptyBody) {
     headers['content-type'] = operation.binaryType;
@@ -257,7 +326,12 @@ async function send(
 }
 
 /** A person's call, signing them in again first when an earlier operation ended their session. */
-async function sendAs(role: Role, person: Person, operation: Operation, options: { emptyBody?: boolean } = {}) {
+async function sendAs(
+  role: Role,
+  person: Person,
+  operation: Operation,
+  options: { emptyBody?: boolean; from?: Seeds; body?: unknown } = {},
+) {
   if (!person.client.cookies.has('pc_su') && role !== 'banned') await signIn(person);
   let call = await send(role, operation, { person, ...options });
   if (
@@ -295,6 +369,12 @@ async function ownerView(): Promise<Record<string, string[]>> {
     collection: `/api/collections/${seeds.collection}`,
     publication: `/api/core-publications/${seeds.publication}`,
     tokens: '/api/ttin/tokens',
+    members: `/api/core-publications/${seeds.publication}/studio/members`,
+    plans: `/api/core-publications/${seeds.publication}/studio/plans`,
+    job: `/api/jobs/${seeds.job}`,
+    received: '/api/donations/report/donations',
+    cards: '/api/donations/cards',
+    payout: '/api/donations/payout',
   };
   if (!owner.client.cookies.has('pc_su')) await signIn(owner);
   const view: Record<string, string[]> = {};
@@ -302,6 +382,17 @@ async function ownerView(): Promise<Record<string, string[]>> {
     const answer = await owner.client.get(path);
     if (answer.status !== 200) throw new Error(`the owner's ${name} answered ${answer.status}`);
     view[name] = texts(answer.body).sort();
+  }
+  // The support is its supporter's (the member's): only they read it by its id.
+  if (!member.client.cookies.has('pc_su')) await signIn(member);
+  const support = await member.client.get(`/api/donations/${seeds.support}`);
+  if (support.status !== 200) throw new Error(`the member's support answered ${support.status}`);
+  view.support = texts(support.body).sort();
+  // The owner client's endpoint and its deliveries, as that client reads them.
+  for (const path of [`/api/v1/webhooks/${seeds.webhook}`, `/api/v1/webhooks/${seeds.webhook}/deliveries`]) {
+    const answer = await bareCall(base, path, { headers: { authorization: `Bearer ${clients.owner}` } });
+    if (answer.status !== 200) throw new Error(`the owner client's ${path} answered ${answer.status}`);
+    view[path] = texts(answer.body).sort();
   }
   return view;
 }
@@ -337,6 +428,14 @@ describe("the attacker's matrix", () => {
             username: '',
             token: '',
             session: '',
+            memberUid: '',
+            plan: '',
+            job: '',
+            support: '',
+            card: '',
+            payout: '',
+            webhook: '',
+            delivery: '',
           },
           'mx',
         );
@@ -351,6 +450,7 @@ describe("the attacker's matrix", () => {
   });
 
   it('refuses every role what its declaration refuses it, and no other user reads or changes the owner’s resources', async () => {
+    const sweepFrom = Date.now();
     const before = await ownerView();
     const visitor = new ApiClient(base);
     // The visitor, the other user and the banned user, over every operation of the site; staff routes with each
@@ -360,7 +460,7 @@ describe("the attacker's matrix", () => {
       if (operation.auth.kind === 'staff') {
         // A Keycloak user without a staff role; and a moderator where an admin or finance is needed.
         const lesser = operation.auth.staffRole === 'moderator' ? [staff.none] : [staff.moderator, staff.none];
-        for (const bearer of lesser) await send('member', operation, { bearer, emptyBody: true });
+        for (const bearer of lesser) await send('lesser-staff', operation, { bearer, emptyBody: true });
         continue;
       }
       await sendAs('other', other, operation);
@@ -377,6 +477,21 @@ describe("the attacker's matrix", () => {
           ? tokens.read
           : tokens.search;
       if (scopes.length > 0) await send('scopeless', operation, { bearer: lacking });
+      // Partner clients: one without the scope (read alone, or search alone for a read), another partner's (acting
+      // for the other user where it may act), on the owner's ids.
+      const lackingClient = scopes.length === 1 && scopes[0] === 'read' ? clients.search : clients.read;
+      await send('client-scopeless', operation, { bearer: lackingClient });
+      await send('client-other', operation, {
+        bearer: clients.other,
+        acting: acts(operation) ? tokens.other : undefined,
+        body: validBody(operation),
+      });
+    }
+    // The publication's member, on every route of the owner's publication (a member removing someone removes the
+    // owner: never allowed).
+    const memberSeeds = { ...seeds, memberUid: owner.uid };
+    for (const operation of ordered(site.filter((o) => o.path.startsWith('/api/core-publications/{id}')))) {
+      await sendAs('member', member, operation, { from: memberSeeds });
     }
     const after = await ownerView();
     // CSRF: every cookie-authenticated write, as the owner, without the header.
@@ -385,6 +500,16 @@ describe("the attacker's matrix", () => {
     // The owner's token on the partner surface (before the site's sweep revokes it).
     for (const operation of ordered(partner)) {
       if (operation.auth.kind === 'partner') await send('owner', operation, { bearer: tokens.owner, emptyBody: true });
+    }
+    // The owner's partner client, acting for the owner, with valid bodies: every partner operation succeeds.
+    for (const operation of ordered(partner)) {
+      if (operation.auth.kind !== 'partner') continue;
+      await send('client-owner', operation, {
+        bearer: clients.owner,
+        acting: acts(operation) ? tokens.owner : undefined,
+        body: validBody(operation),
+        from: { ...seeds, draft: partnerDraft.id },
+      });
     }
     // The owner last (writes with no body, so that most stop at validation, past authorization).
     for (const operation of ordered(site)) {
@@ -401,10 +526,14 @@ describe("the attacker's matrix", () => {
     const roles = new Set(calls.map((call) => call.role));
     // The matrix's size, printed for the report.
     process.stdout.write(
-      `attacker's matrix: ${all.length} operations (${site.length} site, ${partner.length} partner), ${calls.length} calls, roles ${[...roles].join(', ')}\n`,
+      `attacker's matrix: ${all.length} operations (${site.length} site, ${partner.length} partner), ${calls.length} calls, roles ${[...roles].join(', ')}; seeding ${seedingMs} ms, sweeps ${Date.now() - sweepFrom} ms\n`,
     );
     const slowest = [...calls].sort((a, b) => b.ms - a.ms).slice(0, 5);
     process.stdout.write(`slowest: ${slowest.map((call) => `${describeCall(call)} ${call.ms} ms`).join('; ')}\n`);
+    // MATRIX_DUMP=<file>: every call's role, operation and answer, one a line (to read what the matrix saw).
+    if (process.env.MATRIX_DUMP) {
+      writeFileSync(process.env.MATRIX_DUMP, calls.map((call) => `${describeCall(call)}\n`).join(''));
+    }
     expect(violations).toEqual([]);
   });
 
@@ -428,7 +557,7 @@ function judge(call: Call): string[] {
   const wrong: string[] = [];
   if (status >= 500) wrong.push('a server error');
   if (status === 0) wrong.push(`no answer: ${text}`);
-  if (role !== 'owner' && role !== 'csrf') {
+  if (role !== 'owner' && role !== 'csrf' && role !== 'client-owner') {
     for (const [what, canary] of Object.entries(CANARIES)) {
       if (text.includes(canary)) wrong.push(`holds the owner's private ${what}`);
     }
@@ -441,8 +570,24 @@ function judge(call: Call): string[] {
         wrong.push('not 401');
       }
       break;
-    case 'member':
+    case 'lesser-staff':
       if (status !== 403) wrong.push('not 403 for a lesser staff role');
+      break;
+    case 'member':
+      wrong.push(...judgeMember(call));
+      break;
+    case 'client-scopeless':
+      if (status !== 403) wrong.push('not 403 for a partner client without the scope');
+      break;
+    case 'client-other':
+      if (ok && call.touches.some((seed) => seed === 'draft' || seed === 'webhook' || seed === 'delivery')) {
+        wrong.push("another partner's client succeeded on the owner's resource");
+      }
+      if (text.includes(clients.webhook)) wrong.push("holds the owner client's webhook endpoint");
+      break;
+    case 'client-owner':
+      if (!ok) wrong.push("the owner's client is refused");
+      if (text.includes(clients.otherWebhook)) wrong.push("holds another partner's webhook endpoint");
       break;
     case 'scopeless':
       if (status !== 403) wrong.push('not 403 for a token without the scope');
@@ -469,12 +614,70 @@ function judge(call: Call): string[] {
       } else if (kind !== 'none' && kind !== 'optional' && kind !== 'signature' && refusedCredential(status, code)) {
         wrong.push('the owner is refused');
       }
-      if (operation.method === 'GET' && signedIn(operation) && call.touches.length > 0 && status !== 200) {
+      // (The support by its id is its supporter's, the member's: the owner received it.)
+      if (
+        operation.method === 'GET' &&
+        signedIn(operation) &&
+        call.touches.length > 0 &&
+        !call.touches.includes('support') &&
+        status !== 200
+      ) {
         wrong.push('the owner cannot read their own resource');
       }
       break;
   }
   return wrong;
+}
+
+/** Bodies the document's plainest sample would not make valid (a webhook's URL must be the allowed receiver). */
+const BODIES: Record<string, () => unknown> = {
+  v1CreateWebhook: () => ({ url: `${RECEIVER}/owner-again`, eventTypes: ['article.published'] }),
+  v1UpdateWebhook: () => ({ url: `${RECEIVER}/owner`, eventTypes: ['article.published'], enabled: true }),
+  // The owner's second draft, filled by the owner's partner app and then published (submitted for review) by it.
+  v1UpdateDraft: () => ({
+    version: partnerDraft.version,
+    title: 'A draft the owner’s partner app publishes',
+    language: 'en',
+    category: 'tech',
+    content: {
+      blocks: [
+        { type: 'paragraph', data: { text: 'Written through the partner API, long enough for the rules. '.repeat(2) } },
+      ],
+    },
+  }),
+};
+
+/** A partner client acts for a writer (Pencraft-Acting-Token) where the operation needs the act scope. */
+const acts = (operation: Operation) => operation.auth.scopes?.includes('act') ?? false;
+
+/** A valid body for the operation where the plainest sample is not one (undefined: the sample). */
+function validBody(operation: Operation): unknown {
+  return BODIES[operation.id]?.();
+}
+
+/** What the owner's publication's studio lets a member read (viewStudio); every other studio read is the owner's. */
+const MEMBER_READS = new Set([
+  'getPublicationAnalytics',
+  'listStudioPublicationArticles',
+  'listPublicationComments',
+  'getPublicationDashboard',
+  'listStudioJobs',
+  'listPublicationMembers',
+]);
+
+/**
+ * A member of the owner's publication: never succeeds at an owner's action (settings, members, plans, pins, jobs,
+ * deleting), never reads what only the owner reads (subscribers, income), and reads the studio a member sees.
+ */
+function judgeMember(call: Call): string[] {
+  const { operation, status } = call;
+  const ok = status >= 200 && status < 400;
+  if (operation.method !== 'GET') {
+    return ok && !OWN_ACTS.has(operation.id) ? ["a member succeeded at the owner's action"] : [];
+  }
+  if (!signedIn(operation)) return [];
+  if (MEMBER_READS.has(operation.id)) return status === 200 ? [] : ['a member cannot read the studio'];
+  return ok ? ['a member read what only the owner reads'] : [];
 }
 
 /** Another user's success on the owner's resource is allowed: a public read, or an act of their own. */

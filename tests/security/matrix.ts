@@ -105,6 +105,18 @@ export interface Seeds {
   username: string;
   token: string;
   session: string;
+  /** The member of the owner's publication (the studio's members/{uid}). */
+  memberUid: string;
+  plan: string;
+  job: string;
+  /** A support paid to the owner (through stripe-mock's checkout and the signed webhook). */
+  support: string;
+  /** The owner's card and the payout requested to it. */
+  card: string;
+  payout: string;
+  /** The owner's partner client's webhook endpoint and one of its deliveries. */
+  webhook: string;
+  delivery: string;
 }
 
 /** Where a path parameter comes from: an owner's resource, or an id nobody holds (the answer must still hold up). */
@@ -126,9 +138,9 @@ const PARAMETER_RULES: [RegExp, string, Source][] = [
   [/^\/api\/collections\/\{id\}\/\{articleId\}/, 'articleId', 'article'],
   [/^\/api\/core-publications\/\{id\}/, 'id', 'publication'],
   [/^\/api\/core-publications\/\{id\}\/studio\/articles\/\{aid\}/, 'aid', 'article'],
-  [/^\/api\/core-publications\/\{id\}\/studio\/members\/\{uid\}/, 'uid', 'uid'],
-  [/^\/api\/core-publications\/\{id\}\/studio\/(jobs|plans)\//, 'jobId', 'absent'],
-  [/^\/api\/core-publications\/\{id\}\/studio\/(jobs|plans)\//, 'planId', 'absent'],
+  [/^\/api\/core-publications\/\{id\}\/studio\/members\/\{uid\}/, 'uid', 'memberUid'],
+  [/^\/api\/core-publications\/\{id\}\/studio\/jobs\//, 'jobId', 'job'],
+  [/^\/api\/core-publications\/\{id\}\/studio\/plans\//, 'planId', 'plan'],
   [/^\/api\/users\/\{id\}/, 'id', 'uid'],
   [/^\/api\/users\/\{id\}\/articles\/\{aid\}/, 'aid', 'article'],
   [
@@ -139,16 +151,17 @@ const PARAMETER_RULES: [RegExp, string, Source][] = [
   [/^\/api\/ttin\/tokens\/\{id\}$/, 'id', 'token'],
   [/^\/api\/ttin\/sessions\/\{id\}$/, 'id', 'session'],
   [/^\/api\/v1\/publications\/\{slug\}$/, 'slug', 'publicationSlug'],
-  // Resources the matrix does not seed (cards, supports, links, invitations, notifications, partner webhooks, staff
-  // queues): an id nobody holds, so every role must answer within the document and none may succeed at changing it.
-  [
-    /^\/api\/(donations\/cards|donations|me\/settings\/profile\/links|ttin\/pbls\/invitations|notifications)\/\{id\}/,
-    'id',
-    'absent',
-  ],
-  [/^\/api\/v1\/webhooks\/\{id\}/, 'id', 'absent'],
-  [/^\/api\/jobs\/\{id\}$/, 'id', 'absent'],
-  [/^\/api\/v1\/webhooks\/\{id\}\/deliveries\/\{deliveryId\}/, 'deliveryId', 'absent'],
+  [/^\/api\/donations\/cards\/\{id\}/, 'id', 'card'],
+  [/^\/api\/donations\/\{id\}/, 'id', 'support'],
+  [/^\/api\/staff\/payouts\/\{id\}/, 'id', 'payout'],
+  [/^\/api\/jobs\/\{id\}$/, 'id', 'job'],
+  [/^\/api\/v1\/webhooks\/\{id\}/, 'id', 'webhook'],
+  [/^\/api\/v1\/webhooks\/\{id\}\/deliveries\/\{deliveryId\}/, 'deliveryId', 'delivery'],
+  // Resources the matrix does not seed (profile links, notifications, staff queues): an id nobody holds,
+  // so every role must answer within the document and none may succeed at changing it.
+  // An invitation's id is its publication's: nobody but the member was invited to the owner's.
+  [/^\/api\/ttin\/pbls\/invitations\/\{id\}/, 'id', 'publication'],
+  [/^\/api\/(me\/settings\/profile\/links|notifications)\/\{id\}/, 'id', 'absent'],
   [/^\/api\/(moderation|staff)\//, 'id', 'absent'],
 ];
 
