@@ -500,8 +500,11 @@ function memoryTable(rows: MemoryRow[]) {
 async function main() {
   const apps = new Map<string, { handle: AppHandle; afterStart: number }>();
   const start = async (name: string, env: Record<string, string> = {}) => {
+    // Without the code cache between starts, as make dev and the images run (its entries stay in each process's heap).
     const options =
-      appsOf(stack).find((app) => app.name === name)!.kind === 'service' ? { stack, database } : { stack };
+      appsOf(stack).find((app) => app.name === name)!.kind === 'service'
+        ? { stack, database, compileCache: false }
+        : { stack, compileCache: false };
     // BENCH_NODE_OPTIONS replaces the V8 flags the dev stack gives each kind of process (to compare settings).
     const app = appsOf(stack).find((a) => a.name === name)!;
     const nodeOptions = process.env.BENCH_NODE_OPTIONS ?? (CPU_PROF.has(name) ? nodeOptionsOf(stack, app) : undefined);
@@ -552,7 +555,7 @@ async function main() {
     const statics = process.env.BENCH_SEPARATE_STATIC === 'true' ? [] : others.filter((app) => staticOnly(app));
     if (statics.length > 1) {
       const names = statics.map((app) => app.name);
-      const handle = await startStaticFrontends(stack, names, { LOG_LEVEL: 'warn' });
+      const handle = await startStaticFrontends(stack, names, { LOG_LEVEL: 'warn' }, { compileCache: false });
       await handle.waitReady();
       for (const app of statics) {
         for (let tries = 0; tries < 50; tries += 1) {

@@ -51,6 +51,13 @@ export interface StartOptions {
   stack?: Stack;
   /** Test profile only: another database for DATABASE_URL. */
   database?: string;
+  /**
+   * V8's code cache of the modules kept between starts (NODE_COMPILE_CACHE): about 15% off each start, for the test
+   * profile's suites, which start services a few hundred times in a run. Its entries stay in the process's malloc
+   * heap for its whole life (about 8 MiB each, issue #19), so the dev profile and the bench run without it, as the
+   * images do. Default: on for the test profile.
+   */
+  compileCache?: boolean;
 }
 
 /** The script a process runs. Throws a pointer to `make build` when it is not built. */
@@ -167,6 +174,11 @@ export function mallocEnvOf(app: AppInfo): Env {
   return { MALLOC_ARENA_MAX: '2', ...(app.name === 'identity' ? { MALLOC_MMAP_THRESHOLD_: '131072' } : {}) };
 }
 
+/** NODE_COMPILE_CACHE under the stack's run dir when the code cache is on (StartOptions.compileCache). */
+export function compileCacheEnvOf(stack: Stack, compileCache = stack.profile === 'test'): Env {
+  return compileCache ? { NODE_COMPILE_CACHE: join(stack.runDir, 'compile-cache') } : {};
+}
+
 /** Starts one process detached. It must not be running already and its ports must be free. */
 export async function startApp(
   name: string,
@@ -194,9 +206,7 @@ export async function startApp(
     ...baseEnv(),
     NODE_OPTIONS: nodeOptionsOf(stack, app),
     ...mallocEnvOf(app),
-    // V8's code cache of the modules a process loads, kept between starts: about 15% off each start (the suites
-    // start services a few hundred times in a run; make dev restarts them on every change).
-    NODE_COMPILE_CACHE: join(stack.runDir, 'compile-cache'),
+    ...compileCacheEnvOf(stack, options.compileCache),
     ...envFor(name, profile, { stack, database: options.database }),
     ...extraEnv,
   };
@@ -227,7 +237,12 @@ export function staticOnly(app: AppInfo): boolean {
  * readiness, and every one's pid file names that process. Stopping any of them stops the process, so all of them
  * (`pencraft restart <one>` starts them together again: sharingProcess).
  */
-export async function startStaticFrontends(stack: Stack, names: string[], extraEnv: Env = {}): Promise<AppHandle> {
+export async function startStaticFrontends(
+  stack: Stack,
+  names: string[],
+  extraEnv: Env = {},
+  options: Pick<StartOptions, 'compileCache'> = {},
+): Promise<AppHandle> {
   const apps = names.map((name) => findApp(stack, name));
   const [host, ...guests] = apps;
   if (!host || apps.some((app) => !staticOnly(app))) {
@@ -248,7 +263,7 @@ export async function startStaticFrontends(stack: Stack, names: string[], extraE
     host.name,
     stack.profile,
     { ...extraEnv, STATIC_SITES: JSON.stringify(sites) },
-    { stack },
+    { ...options, stack },
   );
   for (const guest of guests) writePid(pidFile(stack, guest.name), handle.pid);
   // Stopping the process through this handle forgets the others' pid files too.
