@@ -58,7 +58,14 @@ import {
 } from './bench-helpers.ts';
 import { benchStack } from './bench-stack.ts';
 import { describeDonations, measureDonations, type DonationsFigures } from './donations-bench.ts';
-import { measureVoteToStream, type TripFigures } from './notify-latency.ts';
+import {
+  measureVoteToStream,
+  openFilesOf,
+  openOtherStreams,
+  stageBreakdown,
+  type Stage,
+  type TripFigures,
+} from './notify-latency.ts';
 import { preparePartnerReads } from './partner-bench.ts';
 import { COMMON_WORD, growArticles, growRaters, publishedIds, rareWord, waitForDocuments } from './scale.ts';
 
@@ -75,6 +82,20 @@ const runs = (group: string) => ONLY.size === 0 || ONLY.has(group);
 const CPU_PROF = new Set((process.env.BENCH_CPU_PROF ?? '').split(',').filter(Boolean));
 /** The deepest page of the home list the gateway accepts (PageQuery). */
 const DEEP_PAGE = 500;
+/** The notify group: votes per trip run, the pause between them, and the other users' streams held open. */
+const NOTIFY_VOTES = Number(process.env.BENCH_NOTIFY_VOTES ?? 200);
+const NOTIFY_GAP_MS = Number(process.env.BENCH_NOTIFY_GAP_MS ?? 100);
+const NOTIFY_STREAMS = Number(process.env.BENCH_NOTIFY_STREAMS ?? 1000);
+/** How the stream users' sessions are made (notify-latency.ts): sql (default) or api (a sign-in each). */
+const NOTIFY_SESSIONS = process.env.BENCH_NOTIFY_SESSIONS === 'api' ? 'api' : 'sql';
+interface NotifyTrip {
+  /** Other users' streams open meanwhile. */
+  streams: number;
+  figures: TripFigures;
+  stages?: Stage[];
+  seconds: number;
+  cpu?: Record<string, number>;
+}
 /** The common word with two letters swapped: found only by the search's typo tolerance. */
 const TYPO_WORD = 'benchmakrs';
 
@@ -712,17 +733,59 @@ async function main() {
       } catch (error) {
         say(`partner reads not measured: ${(error as Error).message}`);
       }
-    // A vote's trip to the author's open page (SSE through the gateway), one vote at a time.
-    let trip: TripFigures | undefined;
+    // A vote's trip to the author's open page (SSE through the gateway), one vote at a time, a pause between them so
+    // the votes spread over the streams' periodic work (heartbeats, polls): first with the author's stream alone, then
+    // with NOTIFY_STREAMS other signed-in users' streams open (aim 4: within 100 ms at p99 with 1,000 open).
+    const trips: NotifyTrip[] = [];
     if (runs('notify'))
       try {
-        trip = await measureVoteToStream({
-          gatewayBase,
-          cookie: [...writer!.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-          articlesGrpc: articlesGrpcAddress(),
-          articleIds: templates,
-          votes: Number(process.env.BENCH_NOTIFY_VOTES ?? 200),
-        });
+        const gatewayPid = apps.get('gateway')!.handle.pid;
+        const trip = async (streams: number) => {
+          const before = process.env.BENCH_CPU === 'true' ? cpuSnapshot() : undefined;
+          const started = performance.now();
+          const figures = await measureVoteToStream({
+            gatewayBase,
+            cookie: [...writer!.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+            articlesGrpc: articlesGrpcAddress(),
+            articleIds: templates,
+            votes: NOTIFY_VOTES,
+            gapMs: NOTIFY_GAP_MS,
+          });
+          const seconds = (performance.now() - started) / 1000;
+          const cpu = before && cpuBetween(before, cpuSnapshot());
+          const stages = await stageBreakdown(url, figures).catch(() => undefined);
+          trips.push({ streams, figures, seconds, ...(cpu ? { cpu } : {}), ...(stages ? { stages } : {}) });
+        };
+        await trip(0);
+        if (NOTIFY_STREAMS > 0) {
+          const idle = openFilesOf(gatewayPid);
+          const others = await openOtherStreams({
+            gatewayBase,
+            databaseUrl: url,
+            count: NOTIFY_STREAMS,
+            template: { username: WRITER.login, password: WRITER.password },
+            sessions: NOTIFY_SESSIONS,
+          });
+          try {
+            const held = openFilesOf(gatewayPid);
+            say(
+              `notify: ${others.open()} other streams open (${others.failed()} refused), their users' sessions made ` +
+                `${NOTIFY_SESSIONS === 'api' ? 'by signing in through the API' : 'in identity.sessions with SQL'} in ` +
+                `${others.signInSeconds.toFixed(1)} s and the streams opened in ` +
+                `${others.openSeconds.toFixed(1)} s; the gateway's open files ${idle?.open ?? '?'} → ` +
+                `${held?.open ?? '?'} (limit ${held?.limit ?? '?'}), the bench's limit ` +
+                `${openFilesOf(process.pid)?.limit ?? '?'}`,
+            );
+            await trip(others.open());
+            say(
+              `notify: after the trips ${others.open()} other streams still open, ${others.failed()} broken or ` +
+                `refused, ${others.heartbeats()} heartbeats received, ${others.received()} notifications received ` +
+                `by them (each would be another user's: must be 0)`,
+            );
+          } finally {
+            others.close();
+          }
+        }
       } catch (error) {
         say(`vote → notification not measured: ${(error as Error).message}`);
       }
@@ -897,12 +960,30 @@ async function main() {
     say(
       `gateway, paid article for a subscriber / free article uncached: ${ratio('gateway: paid article read', 'gateway: article, no')}`,
     );
-    if (trip) {
+    if (trips.length > 0) {
       say('');
       say(
-        `vote → the author's open page (articles outbox → NATS → notifications → SSE), ${trip.votes} votes one at a ` +
-          `time: p50 ${trip.p50} ms, p90 ${trip.p90} ms, p99 ${trip.p99} ms, max ${trip.max} ms, missed ${trip.missed}`,
+        `vote → the author's open page (articles outbox → NATS → notifications → SSE), one vote at a time, ` +
+          `${NOTIFY_GAP_MS} ms apart:`,
       );
+      for (const { streams, figures: t, seconds, cpu, stages } of trips) {
+        say(
+          `  ${streams === 0 ? "the author's stream alone" : `with ${streams} other streams open`}: ${t.votes} votes ` +
+            `in ${seconds.toFixed(1)} s, p50 ${t.p50} ms, p90 ${t.p90} ms, p99 ${t.p99} ms, max ${t.max} ms, ` +
+            `missed ${t.missed}`,
+        );
+        if (cpu) {
+          const shares = Object.entries(cpu)
+            .filter(([, used]) => used / seconds >= 0.01)
+            .map(
+              ([group, used]) =>
+                `${group} ${((used / seconds) * 100).toFixed(0)}%` +
+                (group === 'others on the machine' ? '' : ` ${((used * 1000) / t.votes).toFixed(1)} ms/vote`),
+            );
+          say(`  cpu: ${shares.join(', ')}`);
+        }
+        for (const stage of stages ?? []) say(`  ${stage.stage}: p50 ${stage.p50} ms, p99 ${stage.p99} ms`);
+      }
     }
     if (donations) {
       say('');
@@ -949,7 +1030,10 @@ async function main() {
           scale,
           memory,
           javascript: weight && { firstViewGzip: weight.firstView.gzip, appGzip: weight.app.gzip },
-          voteToNotification: trip,
+          voteToNotification: trips.map(({ figures: { samples: _samples, ...figures }, ...trip }) => ({
+            ...trip,
+            figures,
+          })),
           donations,
         },
         null,
