@@ -5137,7 +5137,7 @@ export interface components {
       salaryMinQepik?: number | null;
       /** @description Not below salaryMinQepik when both are given */
       salaryMaxQepik?: number | null;
-      /** @description Where applications go: an http:// or https:// address or an e-mail address (mailto: optional); any other scheme is refused */
+      /** @description Where applications go: an http:// or https:// address or an e-mail address (mailto: optional); any other scheme is refused (NullOrEmpty when blank) */
       apply: string;
     };
     PublicationMembers: {
@@ -5169,8 +5169,8 @@ export interface components {
     CreatePlanBody: {
       /** @enum {string} */
       interval: 'month' | 'year';
-      /** @description In qəpik (100 = 1 AZN), 100 to 100000: absent is EmptyPlanPrice, 0 CannotCreateFreePlan (free access is a free subscription) */
-      price?: number;
+      /** @description In qəpik (100 = 1 AZN), 100 to 100000: absent is EmptyPlanPrice, 0 CannotCreateFreePlan (free access is a free subscription), below PlanPriceLessThan, above PlanPriceMoreThan */
+      price: number;
       description?: string;
     };
     PublicationSettingsBody: {
@@ -5863,7 +5863,10 @@ export interface components {
       code?: string;
     };
     ChangeEmailBody: {
-      /** @example leyla@example.az */
+      /**
+       * @description The new address (InvalidEmail unless an address)
+       * @example leyla@example.az
+       */
       email: string;
       /** @description The current password */
       password: string;
@@ -6066,7 +6069,7 @@ export interface components {
     };
     LinkBody: {
       provider: components['schemas']['LinkProvider'];
-      /** @description An https URL on the provider's site (any site for website); one link per provider. */
+      /** @description An https URL on the provider's site (any site for website: a named host with a dot); one link per provider. */
       url: string;
     };
     UsernameChange: {
@@ -7231,16 +7234,10 @@ export interface components {
       secret: string;
     };
     CreateAccessTokenBody: {
-      /**
-       * @description What the token is for, required, at most 60 characters
-       * @default
-       */
-      name?: string;
-      /**
-       * @description At least one of read (public content), search (the search routes), act (drafts and publishing as you)
-       * @default []
-       */
-      scopes?: ('read' | 'search' | 'act')[];
+      /** @description What the token is for, required: 1 to 60 characters once runs of white space are collapsed and the ends trimmed, no < or > (NullOrEmpty when blank, InvalidName otherwise) */
+      name: string;
+      /** @description At least one of read (public content), search (the search routes), act (drafts and publishing as you) */
+      scopes: ('read' | 'search' | 'act')[];
       /** @description Days until the token expires, 1 to 365 */
       expiresInDays: number;
     };

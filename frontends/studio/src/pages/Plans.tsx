@@ -42,7 +42,8 @@ function CreatePlan({ studio, free, onCreated }: { studio: Studio; free: PlanInt
         const priceProblem = planPriceProblem(qepik);
         const descriptionProblem = planDescriptionProblem(description.trim());
         setFormError(undefined);
-        if (priceProblem || descriptionProblem) {
+        // qepik is undefined only with priceProblem set; this narrows it for the body (its price is required).
+        if (qepik === undefined || priceProblem || descriptionProblem) {
           setErrors({
             price: priceProblem && t(`problems.${priceProblem}`, bounds),
             description: descriptionProblem && t('problems.planDescriptionLength', LIMITS),

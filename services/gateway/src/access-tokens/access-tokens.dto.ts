@@ -3,12 +3,14 @@ import {
   TOKEN_EXPIRY_DAYS_MAX,
   TOKEN_EXPIRY_DAYS_MIN,
   TOKEN_NAME_MAX,
+  TOKEN_NAME_MIN,
   TOKEN_PATTERN,
   TOKEN_SCOPES,
   UUID_PATTERN,
 } from '@pencraft/rules';
 import { z } from 'zod';
-import { text } from '../http/text.js';
+import { JS_SPACE } from '../docs/patterns.js';
+import { CONTROL_CHARS, text } from '../http/text.js';
 
 // Personal access tokens over HTTP (issue #18), for the signed-in writer's settings. The gateway bounds the sizes;
 // identity checks the name, scopes and expiry with the rules (TOKEN_*) and names each broken field.
@@ -22,14 +24,31 @@ const TokenScope = z.enum(TOKEN_SCOPES);
 
 export const CreateAccessTokenBody = z
   .object({
+    // Optional here so that identity names a missing name or scope list field by field (NullOrEmpty, InvalidModel);
+    // the document states what the API accepts: both, a name with a visible character and no angle brackets, counted
+    // after its runs of white space are collapsed, and at least one scope.
     name: text({ max: 4 * TOKEN_NAME_MAX })
+      .meta({
+        minLength: TOKEN_NAME_MIN,
+        maxLength: TOKEN_NAME_MAX,
+        pattern: `^[^<>${CONTROL_CHARS}]*[^<>${CONTROL_CHARS}${JS_SPACE}][^<>${CONTROL_CHARS}]*$`,
+        description:
+          `What the token is for, required: ${TOKEN_NAME_MIN} to ${TOKEN_NAME_MAX} characters once runs of white ` +
+          'space are collapsed and the ends trimmed, no < or > (NullOrEmpty when blank, InvalidName otherwise)',
+      })
+      // Not .default(''): the document would state a default its own minLength refuses.
       .optional()
-      .default('')
-      .meta({ description: `What the token is for, required, at most ${TOKEN_NAME_MAX} characters` }),
-    scopes: z.array(TokenScope).max(TOKEN_SCOPES.length).optional().default([]).meta({
-      description:
-        'At least one of read (public content), search (the search routes), act (drafts and publishing as you)',
-    }),
+      .transform((name) => name ?? ''),
+    scopes: z
+      .array(TokenScope)
+      .max(TOKEN_SCOPES.length)
+      .meta({
+        minItems: 1,
+        description:
+          'At least one of read (public content), search (the search routes), act (drafts and publishing as you)',
+      })
+      .optional()
+      .transform((scopes) => scopes ?? []),
     expiresInDays: z
       .number()
       .int()
@@ -37,7 +56,7 @@ export const CreateAccessTokenBody = z
       .max(TOKEN_EXPIRY_DAYS_MAX)
       .meta({ description: `Days until the token expires, ${TOKEN_EXPIRY_DAYS_MIN} to ${TOKEN_EXPIRY_DAYS_MAX}` }),
   })
-  .meta({ id: 'CreateAccessTokenBody' });
+  .meta({ id: 'CreateAccessTokenBody', required: ['name', 'scopes', 'expiresInDays'] });
 
 export const AccessTokenIdParams = z.object({
   id: z.string().regex(UUID_PATTERN).meta({ description: "The token's id" }),

@@ -2,7 +2,7 @@ import { ACCOUNT_LOG_TYPES } from '@pencraft/rules';
 import { BAN_REASONS, EMAIL_MAX, PASSWORD_DIGIT, PASSWORD_LETTER, PASSWORD_MAX, PASSWORD_MIN } from '@pencraft/rules';
 import { z } from 'zod';
 import { text } from '../http/text.js';
-import { UserInfo } from './accounts.dto.js';
+import { EMAIL, UserInfo } from './accounts.dto.js';
 
 /** A mailed 6-digit code. */
 const Code = z
@@ -53,7 +53,8 @@ export const ChangePasswordBody = z
 
 export const ChangeEmailBody = z
   .object({
-    email: Email,
+    // Refused by identity (InvalidEmail) unless it is an address, as at sign-up: the document says so.
+    email: Email.meta({ pattern: EMAIL.source, description: 'The new address (InvalidEmail unless an address)' }),
     password: text({ min: 1, max: 256 }).meta({ description: 'The current password' }),
   })
   .strict()

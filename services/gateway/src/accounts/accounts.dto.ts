@@ -23,7 +23,7 @@ import { text } from '../http/text.js';
  * ASCII with at least one Latin letter and one digit (lookaheads, ECMA-262), a full name without markup or
  * control characters.
  */
-const EMAIL =
+export const EMAIL =
   // eslint-disable-next-line no-control-regex -- control characters are refused
   /^[^\s\u0000-\u001F\u007F@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const USERNAME = new RegExp(`^[A-Za-z][A-Za-z0-9_]{${USERNAME_MIN - 1},${USERNAME_MAX - 1}}$`);

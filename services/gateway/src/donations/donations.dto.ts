@@ -43,6 +43,7 @@ import {
   UUID_PATTERN,
 } from '@pencraft/rules';
 import { z } from 'zod';
+import { JS_SPACE } from '../docs/patterns.js';
 import { text } from '../http/text.js';
 
 // Reader support and payouts over HTTP (SPEC.md sections 2, 5, 6, 7 and 9). Money is integer qəpik (100 = 1 AZN)
@@ -124,17 +125,25 @@ const CardNumber = z
   .max(40)
   .refine((number) => cardNumberProblem(number) === undefined, 'not a card number')
   .meta({
+    // The digits with any white space or hyphens around and between them; the Luhn check no pattern says.
+    pattern: `^[${JS_SPACE}-]*(?:[0-9][${JS_SPACE}-]*){${CARD_NUMBER_MIN_DIGITS},${CARD_NUMBER_MAX_DIGITS}}$`,
     description:
       `The card's number: ${CARD_NUMBER_MIN_DIGITS} to ${CARD_NUMBER_MAX_DIGITS} digits passing the Luhn check, ` +
       'spaces or hyphens between groups allowed (InvalidCardNumber). Sent to the payment provider once for a token; ' +
       'only its last four digits are kept, and it is never echoed in an answer or an error',
   });
 
+const HOLDER_LETTER = 'A-Za-z\\u00df\\u0131\\u017f\\ufb00-\\ufb06';
+const HOLDER_WORD = `[${HOLDER_LETTER}][${HOLDER_LETTER}.'-]*`;
 const CardHolder = z
   .string()
   .max(CARD_HOLDER_MAX * 2)
   .refine((holder) => cardHolderProblem(normalizeCardHolder(holder)) === undefined, 'not a card holder name')
   .meta({
+    // CARD_HOLDER_PATTERN before the name is upper-cased and its white space collapsed (ß, ı, ſ and the Latin
+    // ligatures upper-case to Latin letters); the length counts after that.
+    minLength: 1,
+    pattern: `^[${JS_SPACE}]*${HOLDER_WORD}(?:[${JS_SPACE}]+${HOLDER_WORD})*[${JS_SPACE}]*$`,
     description:
       `The name on the card in Latin letters as embossed, ${CARD_HOLDER_MIN} to ${CARD_HOLDER_MAX} characters ` +
       '(kept upper case; InvalidCardHolder)',

@@ -19,6 +19,7 @@ import {
   UUID_PATTERN,
 } from '@pencraft/rules';
 import { z } from 'zod';
+import { JS_SPACE } from '../docs/patterns.js';
 import { publicationDomain } from '../accounts/accounts.dto.js';
 import { text } from '../http/text.js';
 
@@ -84,9 +85,15 @@ export const JobBody = z
       .max(JOB_APPLY_MAX)
       .refine((value) => checkJobApply(value).apply !== undefined, 'an http(s) address or an e-mail address')
       .meta({
+        // What checkJobApply (packages/rules) accepts, as far as a pattern says it: an e-mail address or an http(s)
+        // address (the URL parser has the last word), mailto: before either, white space around it trimmed.
+        minLength: 1,
+        pattern:
+          `^[${JS_SPACE}]*(?:[mM][aA][iI][lL][tT][oO]:)*(?:[^${JS_SPACE}@:<>()\\[\\]\\\\,;"]+@[A-Za-z0-9.-]+|` +
+          `[hH][tT][tT][pP][sS]?:[^${JS_SPACE}]+)[${JS_SPACE}]*$`,
         description:
           'Where applications go: an http:// or https:// address or an e-mail address (mailto: optional); any ' +
-          'other scheme is refused',
+          'other scheme is refused (NullOrEmpty when blank)',
       }),
   })
   .meta({ id: 'JobBody' });

@@ -14,7 +14,8 @@ import {
   UUID_PATTERN,
 } from '@pencraft/rules';
 import { z } from 'zod';
-import { text } from '../http/text.js';
+import { JS_SPACE } from '../docs/patterns.js';
+import { text, TEXT_CHAR } from '../http/text.js';
 import { changesSomething, iso, Link, LinkProvider, toLink, USERNAME } from '../profiles/profiles.dto.js';
 
 // eslint-disable-next-line no-control-regex -- control characters are refused
@@ -99,7 +100,11 @@ export const LinkBody = z
   .object({
     provider: LinkProvider,
     url: text({ min: 1, max: LINK_URL_MAX }).meta({
-      description: "An https URL on the provider's site (any site for website); one link per provider.",
+      // checkLink (packages/rules) trims it and parses it as a URL: an https one, which a pattern can say; the host
+      // of the provider's, which one pattern for every provider cannot.
+      pattern: `^[${JS_SPACE}]*[hH][tT][tT][pP][sS]:${TEXT_CHAR}*$`,
+      description:
+        "An https URL on the provider's site (any site for website: a named host with a dot); one link per provider.",
     }),
   })
   .strict()

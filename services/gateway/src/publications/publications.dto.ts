@@ -97,14 +97,18 @@ export const CreatePlanBody = z
       .max(INT32_MAX)
       .optional()
       .meta({
+        // The gateway lets an absent or out-of-range price through so that publications answers its own code (the
+        // studio form names it); the document states what the API accepts: a price, within the bounds.
+        minimum: PLAN_PRICE_MIN,
+        maximum: PLAN_PRICE_MAX,
         description:
           `In qəpik (100 = 1 AZN), ${PLAN_PRICE_MIN} to ${PLAN_PRICE_MAX}: absent is EmptyPlanPrice, 0 ` +
-          'CannotCreateFreePlan (free access is a free subscription)',
+          'CannotCreateFreePlan (free access is a free subscription), below PlanPriceLessThan, above PlanPriceMoreThan',
       }),
     description: text({ max: PLAN_DESCRIPTION_MAX }).optional(),
   })
   .strict()
-  .meta({ id: 'CreatePlanBody' });
+  .meta({ id: 'CreatePlanBody', required: ['interval', 'price'] });
 
 const Role = z.enum(PUBLICATION_ROLES);
 
