@@ -1,5 +1,6 @@
 // Every service imports the kit; the S3 and SMTP clients are loaded only by the processes that make an ObjectStore or
-// a Mailer (issue #19, memory: minio held about 10 MiB and nodemailer about 5 MiB of V8 heap in every process). Run
+// a Mailer (issue #19, memory: minio held about 10 MiB and nodemailer about 5 MiB of V8 heap in every process), and
+// the preload's instrumentations only with a trace exporter (about 2 MiB). Run
 // against the built kit (dist), as the services load it, in a fresh Node process that records the packages it loads.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,7 +11,7 @@ const KIT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const INDEX = join(KIT, 'dist', 'index.js');
 
 /** The packages (under node_modules) a Node process has loaded after running `body` with the kit as `kit`. */
-function packagesLoaded(body: string): string[] {
+function packagesLoaded(body: string, env: Record<string, string> = {}, module = INDEX): string[] {
   const script = `
     import { registerHooks } from 'node:module';
     const loaded = new Set();
@@ -21,14 +22,14 @@ function packagesLoaded(body: string): string[] {
         return next(url, context);
       },
     });
-    const kit = await import(${JSON.stringify(INDEX)});
+    const kit = await import(${JSON.stringify(module)});
     ${body}
     process.stdout.write(JSON.stringify([...loaded]));
   `;
   const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: KIT,
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '' },
+    env: { PATH: process.env.PATH ?? '', ...env },
   });
   return JSON.parse(output) as string[];
 }
@@ -43,6 +44,22 @@ describe('the kit loads heavy clients only where they are used', () => {
     expect(loaded).toEqual(expect.arrayContaining(['@nestjs/core', 'zod']));
     expect(loaded).not.toContain('minio');
     expect(loaded).not.toContain('nodemailer');
+  });
+
+  it('the preload loads the instrumentations and their loader hooks only with an exporter', () => {
+    const preload = join(KIT, 'dist', 'tracing', 'instrument.js');
+    const without = packagesLoaded('', {}, preload);
+    expect(without).toContain('@opentelemetry/core');
+    expect(without).not.toContain('@opentelemetry/instrumentation');
+    expect(without).not.toContain('import-in-the-middle');
+    const exporting = packagesLoaded('', { OTEL_TRACES_EXPORTER: 'console' }, preload);
+    expect(exporting).toEqual(
+      expect.arrayContaining([
+        '@opentelemetry/instrumentation',
+        '@opentelemetry/instrumentation-http',
+        'import-in-the-middle',
+      ]),
+    );
   });
 
   it('making an ObjectStore loads minio, and making a Mailer loads nodemailer', () => {

@@ -3,15 +3,21 @@
 // be in place before the main module is even loaded. Configured by the standard OTEL_* variables; see tracing.ts.
 // Without an exporter it only sets up propagation: no instrumentation, no loader hook (see instrumentations.ts).
 import { register as registerAsyncHooks } from 'node:module';
-import { register as registerSyncHooks, supportsSyncHooks } from 'import-in-the-middle/register-hooks.mjs';
-import { createAddHookMessageChannel } from 'import-in-the-middle';
-import { createInstrumentations, enableInstrumentations, instrumentedModules } from './instrumentations.js';
 import { initTracing, markPreloaded, tracingOptionsFromEnv } from './tracing.js';
 
 const options = tracingOptionsFromEnv();
 const provider = await initTracing(options);
 const recording = options.exporter !== 'none';
 if (recording) {
+  // Loaded only with an exporter: the loader hooks and @opentelemetry/instrumentation hold about 2 MiB of V8 heap in
+  // each process that loads them (issue #19, memory).
+  const [{ register: registerSyncHooks, supportsSyncHooks }, { createAddHookMessageChannel }, instrumentation] =
+    await Promise.all([
+      import('import-in-the-middle/register-hooks.mjs'),
+      import('import-in-the-middle'),
+      import('./instrumentations.js'),
+    ]);
+  const { createInstrumentations, enableInstrumentations, instrumentedModules } = instrumentation;
   const instrumentations = await createInstrumentations();
   if (supportsSyncHooks()) {
     // In-thread hooks (Node >= 24.11.1); only the instrumented modules go through import-in-the-middle.
