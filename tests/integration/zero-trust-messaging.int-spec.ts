@@ -4,16 +4,25 @@
 // and never reaches the stream or its consumer (search), while the articles user's own event is indexed; a service
 // cannot read another's durable or inbox; no connection is accepted without credentials. In Redis the default user is
 // off, a service's user gets NOPERM on the gateway's session cache (read and write) while the gateway's user reaches
-// it, and a person signed up through the gateway (its ACL user) keeps a working session.
+// it, and a person signed up through the gateway (its ACL user) keeps a working session. Over TLS (the production
+// values' NATS and Redis): the kit's clients connect to a TLS nats-server and redis-server with the stack's CA and a
+// client certificate, are refused without them or with a foreign CA, and refuse plaintext in production at once.
 import { EVENTS } from '@pencraft/contracts/events';
 import { ArticlePublished } from '@pencraft/contracts/events/v1/articles';
 import { languages } from '@pencraft/contracts/enums';
 import { connect, headers, type NatsConnection } from 'nats';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { connect as connectTcp } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect as connectTcp, createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectNats, createLogger, natsTlsFromEnv, pingRedis, redisTlsFromEnv } from '@pencraft/kit';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { loadSecrets, natsConnectOptions, type AppHandle } from '../../packages/devstack/src/index.ts';
+import { identityFiles, makeForeignIdentity, messagingServerFiles } from '../../packages/devstack/src/certs.ts';
+import { createRedis } from '../../packages/kit/src/redis/client.ts';
 import { useClientAddress } from '../support/client-address.ts';
 import { signUp } from '../support/reader-fixtures.ts';
 import {
@@ -227,5 +236,163 @@ describe('Redis: one ACL user per service, the session cache the gateway only', 
     await expect(articles.get(key!)).rejects.toThrow(/NOPERM/);
     await expect(articles.expire(key!, 1)).rejects.toThrow(/NOPERM/);
     expect(await (await redisAs('gateway')).exists(key!)).toBe(1);
+  });
+});
+
+describe('TLS to NATS and Redis (the production values)', () => {
+  // Servers of their own, TLS only and verifying client certificates, with server certificates from the stack's CA:
+  // the stack's servers stay plaintext for every other suite (the kit allows it outside production).
+  const log = createLogger({ service: 'zero-trust-tls', level: 'silent' });
+  const search = identityFiles(stack, 'search');
+  const dir = mkdtempSync(join(tmpdir(), 'zero-trust-tls-'));
+  const foreign = makeForeignIdentity(dir, 'search');
+  const servers: ChildProcess[] = [];
+  const handles: { close(): Promise<unknown> }[] = [];
+  let natsUrl = '';
+  let redisTlsUrl = '';
+
+  const freePort = () =>
+    new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+
+  /** Starts a server and waits for the line saying it is ready (or fails with what it wrote). */
+  const startServer = (command: string, args: string[], ready: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      servers.push(child);
+      let output = '';
+      const timer = setTimeout(() => reject(new Error(`${command} did not start: ${output}`)), 10_000);
+      const read = (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        if (ready.test(output)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout!.on('data', read);
+      child.stderr!.on('data', read);
+      child.once('exit', (code) => reject(new Error(`${command} exited (${code}): ${output}`)));
+    });
+
+  const tlsEnv = (prefix: 'NATS' | 'REDIS', files: { ca?: string; cert?: string; key?: string }) => ({
+    NODE_ENV: 'production',
+    ...(files.ca ? { [`${prefix}_TLS_CA_FILE`]: files.ca } : {}),
+    ...(files.cert ? { [`${prefix}_TLS_CERT_FILE`]: files.cert, [`${prefix}_TLS_KEY_FILE`]: files.key } : {}),
+  });
+
+  beforeAll(async () => {
+    const nats = messagingServerFiles(stack, 'nats');
+    const redis = messagingServerFiles(stack, 'redis');
+    const [natsPort, redisPort] = await Promise.all([freePort(), freePort()]);
+    natsUrl = `tls://127.0.0.1:${natsPort}`;
+    redisTlsUrl = `rediss://127.0.0.1:${redisPort}`;
+    await Promise.all([
+      startServer(
+        'nats-server',
+        [
+          ...['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', join(dir, 'jetstream')],
+          ...['--tlsverify', '--tlscert', nats.cert, '--tlskey', nats.key, '--tlscacert', nats.ca],
+        ],
+        /Server is ready/,
+      ),
+      startServer(
+        'redis-server',
+        [
+          ...['--port', '0', '--tls-port', String(redisPort), '--bind', '127.0.0.1', '--dir', dir],
+          ...['--tls-cert-file', redis.cert, '--tls-key-file', redis.key, '--tls-ca-cert-file', redis.ca],
+          ...['--tls-auth-clients', 'yes', '--save', '', '--appendonly', 'no'],
+        ],
+        /Ready to accept connections/,
+      ),
+    ]);
+  }, 20_000);
+
+  afterAll(async () => {
+    await Promise.all(handles.map((handle) => handle.close().catch(() => undefined)));
+    for (const server of servers) server.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("connects the kit's NATS client over TLS with the stack's CA and its certificate, and refuses it otherwise", async () => {
+    const handle = await connectNats({
+      url: natsUrl,
+      name: 'search',
+      log,
+      bootTimeoutMs: 0,
+      env: tlsEnv('NATS', search),
+    });
+    handles.push(handle.nc);
+    expect(handle.nc.info?.tls_required).toBe(true);
+    await handle.nc.flush();
+    expect((await handle.jsm.getAccountInfo()).streams).toBe(0);
+
+    const refused = (files: { ca?: string; cert?: string; key?: string }) =>
+      connectNats({ url: natsUrl, name: 'search', log, bootTimeoutMs: 0, env: tlsEnv('NATS', files) });
+    // The server's certificate does not chain to the system's roots, nor to another CA.
+    await expect(refused({ cert: search.cert, key: search.key })).rejects.toThrow(/certificate/i);
+    await expect(refused({ ca: foreign.ca, cert: search.cert, key: search.key })).rejects.toThrow(/certificate/i);
+    // The server verifies clients: no certificate, or a foreign CA's, is refused (seen without the kit's reconnection
+    // loop, which would keep trying until its 5 s connection timeout).
+    const handshake = (files: { ca?: string; cert?: string; key?: string }) =>
+      connect({
+        servers: natsUrl,
+        tls: natsTlsFromEnv(natsUrl, tlsEnv('NATS', files)),
+        reconnect: false,
+        timeout: 2_000,
+      });
+    await expect(handshake({ ca: search.ca })).rejects.toThrow(/bad certificate/i);
+    await expect(handshake({ ca: search.ca, cert: foreign.cert, key: foreign.key })).rejects.toThrow(
+      /bad certificate/i,
+    );
+    const direct = await handshake(search);
+    handles.push(direct);
+    await direct.flush();
+  });
+
+  it("connects the kit's Redis clients over TLS with the stack's CA and its certificate, and refuses them otherwise", async () => {
+    const env = tlsEnv('REDIS', search);
+    const redis = createRedis(redisTlsUrl, log, env);
+    handles.push(redis);
+    expect(await redis.ping()).toBe('PONG');
+    await expect(pingRedis(redisTlsUrl, 3_000, redisTlsFromEnv(redisTlsUrl, env))).resolves.toBeUndefined();
+
+    const ping = (files: { ca?: string; cert?: string; key?: string }) =>
+      pingRedis(redisTlsUrl, 3_000, redisTlsFromEnv(redisTlsUrl, tlsEnv('REDIS', files)));
+    await expect(ping({ cert: search.cert, key: search.key })).rejects.toThrow(/certificate/i);
+    await expect(ping({ ca: foreign.ca, cert: search.cert, key: search.key })).rejects.toThrow(/certificate/i);
+    await expect(ping({ ca: search.ca })).rejects.toThrow();
+    await expect(ping({ ca: search.ca, cert: foreign.cert, key: foreign.key })).rejects.toThrow();
+  });
+
+  it('refuses plaintext NATS and Redis in production at start, before any connection, unless told it is insecure', async () => {
+    const plainNats = `nats://127.0.0.1:${stack.infra.nats.port}`;
+    const started = Date.now();
+    await expect(connectNats({ url: plainNats, name: 'search', log, env: { NODE_ENV: 'production' } })).rejects.toThrow(
+      /NATS needs TLS in production/,
+    );
+    expect(() => createRedis(redisUrl(stack, 'search'), log, { NODE_ENV: 'production' })).toThrow(
+      /Redis needs TLS in production/,
+    );
+    expect(() =>
+      redisTlsFromEnv(redisUrl(stack, 'search'), { NODE_ENV: 'production', REDIS_TLS_CA_FILE: search.ca }),
+    ).toThrow(/use rediss:\/\//);
+    // At once: no retry loop waits for a server it must not talk to.
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // The explicit opt-out (a mesh encrypts) connects in clear, as the default and local chart values do.
+    const { user, pass } = natsConnectOptions(stack, secrets, 'search');
+    const insecure = await connectNats({
+      url: plainNats,
+      user,
+      password: pass,
+      name: 'search',
+      log,
+      env: { NODE_ENV: 'production', NATS_INSECURE: 'true' },
+    });
+    handles.push(insecure.nc);
+    await insecure.nc.flush();
   });
 });

@@ -66,6 +66,19 @@ export function ensurePki(stack: Stack, names: readonly string[] = identitiesOf(
   if (!existsSync(actorKeyFiles(stack).verifying)) publish(root, join(root, 'actor'), makeActorKeys);
 }
 
+/**
+ * A server certificate from the profile's CA for NATS or Redis (issue #19, TLS to the messaging servers), made when
+ * missing: its DNS names are the server's name and localhost, and 127.0.0.1. The local stacks' servers speak plaintext
+ * (the kit allows it outside production); the suites start TLS servers with these to prove the kit's TLS clients.
+ */
+export function messagingServerFiles(
+  stack: Stack,
+  server: 'nats' | 'redis',
+): { ca: string; cert: string; key: string } {
+  ensurePki(stack, [server]);
+  return identityFiles(stack, server);
+}
+
 /** The gateway's actor token keys (Ed25519, PEM): it signs with the private one, every service verifies. */
 export function actorKeyFiles(stack: Stack): { signing: string; verifying: string } {
   const dir = join(pkiDir(stack), 'actor');
