@@ -41,6 +41,14 @@ export {
 export { errorMessage, spreadError, type SpreadError } from './errors.js';
 export { formatDate, formatDateTime } from './format.js';
 export { useLoad, type Load } from './useLoad.js';
+export {
+  runFormSubmit,
+  useFormSubmit,
+  type FieldErrors,
+  type FormSubmit,
+  type FormSubmitOptions,
+  type FormSubmitState,
+} from './useFormSubmit.js';
 export { readCookie, documentCookie } from './cookies.js';
 export { readStorage, writeStorage, removeStorage } from './storage.js';
 export { useDocumentMeta } from './document-meta.js';
