@@ -7,9 +7,9 @@ import {
   formatDate,
   formatDateTime,
   Select,
-  spreadError,
   TextField,
   useFeedback,
+  useFormSubmit,
   useLoad,
 } from '@pencraft/ui';
 import { useId, useRef, useState } from 'react';
@@ -93,9 +93,8 @@ function CreateForm({ onCreated }: { onCreated: (name: string, secret: string) =
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['read']);
   const [days, setDays] = useState('30');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit<Field>({ fields: FIELDS, fallback: settings('common:dialog.failure') });
+  const { errors, setErrors } = form;
 
   const submit = async () => {
     const clean = collapseWhitespace(name);
@@ -103,11 +102,7 @@ function CreateForm({ onCreated }: { onCreated: (name: string, secret: string) =
     if (!clean) local.name = t('nameRequired');
     else if (codePointLength(clean) > TOKEN_NAME_MAX) local.name = t('nameTooLong', { max: TOKEN_NAME_MAX });
     if (scopes.length === 0) local.scopes = t('scopesRequired');
-    setErrors(local);
-    setFormError(undefined);
-    if (Object.keys(local).length > 0) return;
-    setBusy(true);
-    try {
+    await form.submit(local, async () => {
       const created = await api.post('/api/ttin/tokens', {
         body: { name: clean, scopes: TOKEN_SCOPES.filter((scope) => scopes.includes(scope)), expiresInDays: +days },
       });
@@ -115,13 +110,7 @@ function CreateForm({ onCreated }: { onCreated: (name: string, secret: string) =
       setScopes(['read']);
       // The token shown once is the answer: no dialog over it.
       onCreated(created.token.name, created.secret);
-    } catch (error) {
-      const spread = spreadError(error, FIELDS, {}, settings('common:dialog.failure'));
-      setErrors(spread.fields);
-      setFormError(spread.form);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -189,9 +178,9 @@ function CreateForm({ onCreated }: { onCreated: (name: string, secret: string) =
         options={EXPIRIES.map((count) => ({ value: String(count), label: t('days', { count }) }))}
         error={errors.expiresInDays}
       />
-      <FormError message={formError} />
+      <FormError message={form.formError} />
       <div className="pc-settings__actions">
-        <Button type="submit" busy={busy}>
+        <Button type="submit" busy={form.busy}>
           {t('create')}
         </Button>
       </div>

@@ -12,7 +12,7 @@ import {
   type PartnerClientField,
   type PartnerScope,
 } from '@pencraft/rules';
-import { Button, Checkbox, errorMessage, spreadError, TextField } from '@pencraft/ui';
+import { Button, Checkbox, errorMessage, TextField, useFormSubmit } from '@pencraft/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PartnerClientInput } from '../lib/api.js';
@@ -217,29 +217,19 @@ export function PartnerForm({
   const id = useId();
   const creating = client === undefined;
   const [values, setValues] = useState<PartnerFormValues>(() => (client ? partnerFormOf(client) : emptyPartnerForm()));
-  const [errors, setErrors] = useState<PartnerFormErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const [done, setDone] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit<PartnerClientField>({
+    fields: PARTNER_CLIENT_FIELDS,
+    codeFields: { NameExists: 'name' },
+    fallback: t('common:dialog.failure'),
+  });
 
   const submit = async () => {
-    setFormError(undefined);
-    setDone(undefined);
     const { input, errors: found } = checkPartnerForm(values, creating, t);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
+    await form.submit(found, async () => {
       await send(input);
-      if (creating) setValues(emptyPartnerForm());
-      else setDone(t('detail.saved'));
-    } catch (error) {
-      const spread = spreadError(error, PARTNER_CLIENT_FIELDS, { NameExists: 'name' }, t('common:dialog.failure'));
-      setErrors(spread.fields);
-      setFormError(spread.form);
-    } finally {
-      setBusy(false);
-    }
+      if (!creating) return t('detail.saved');
+      setValues(emptyPartnerForm());
+    });
   };
 
   return (
@@ -254,10 +244,16 @@ export function PartnerForm({
       }}
     >
       <h2 id={`${id}-title`}>{creating ? t('create.title') : t('detail.edit')}</h2>
-      <PartnerFields values={values} errors={errors} withName={creating} disabled={busy} onChange={setValues} />
-      <FormError message={formError} />
-      {!creating && <Done message={done} />}
-      <Button type="submit" busy={busy}>
+      <PartnerFields
+        values={values}
+        errors={form.errors}
+        withName={creating}
+        disabled={form.busy}
+        onChange={setValues}
+      />
+      <FormError message={form.formError} />
+      {!creating && <Done message={form.notice} />}
+      <Button type="submit" busy={form.busy}>
         {creating ? t('create.submit') : t('detail.save')}
       </Button>
     </form>

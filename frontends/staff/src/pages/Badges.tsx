@@ -1,5 +1,5 @@
 import { STAFF_BADGES, type BadgeId } from '@pencraft/rules';
-import { Button, errorMessage, Select, TextField } from '@pencraft/ui';
+import { Button, Select, TextField, useFormSubmit } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODERATION_ROLES, StaffFrame, type StaffContext } from '../auth/StaffFrame.js';
@@ -15,28 +15,16 @@ function GrantBadge({ api }: StaffContext) {
   const id = useId();
   const [username, setUsername] = useState('');
   const [badge, setBadge] = useState<BadgeId>(STAFF_BADGES[0]!);
-  const [usernameError, setUsernameError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
-  const [done, setDone] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit<'username'>({ fallback: t('common:dialog.failure') });
 
   const submit = async () => {
-    setFormError(undefined);
-    setDone(undefined);
     const name = username.trim().replace(/^@/, '');
-    setUsernameError(name ? undefined : t('errors.username'));
-    if (!name) return;
-    setBusy(true);
-    try {
+    await form.submit({ username: name ? undefined : t('errors.username') }, async () => {
       const answer = await api.grantBadge(name, badge as 'beta-tester' | 'bug-hunter');
       const values = { username: name, badge: t(`names.${badge}`) };
-      setDone(answer.granted ? t('granted', values) : t('already', values));
       setUsername('');
-    } catch (error) {
-      setFormError(errorMessage(error, t('common:dialog.failure')));
-    } finally {
-      setBusy(false);
-    }
+      return answer.granted ? t('granted', values) : t('already', values);
+    });
   };
 
   return (
@@ -58,7 +46,7 @@ function GrantBadge({ api }: StaffContext) {
         required
         autoComplete="off"
         spellCheck={false}
-        error={usernameError}
+        error={form.errors.username}
         onChange={(event) => setUsername(event.target.value)}
       />
       <Select
@@ -67,9 +55,9 @@ function GrantBadge({ api }: StaffContext) {
         onChange={(event) => setBadge(event.target.value as BadgeId)}
         options={STAFF_BADGES.map((value) => ({ value, label: t(`names.${value}`) }))}
       />
-      <FormError message={formError} />
-      <Done message={done} />
-      <Button type="submit" busy={busy}>
+      <FormError message={form.formError} />
+      <Done message={form.notice} />
+      <Button type="submit" busy={form.busy}>
         {t('submit')}
       </Button>
     </form>

@@ -1,4 +1,13 @@
-import { Button, EmptyState, Select, TextField, errorMessage, formatDateTime, useLoad } from '@pencraft/ui';
+import {
+  Button,
+  EmptyState,
+  Select,
+  TextField,
+  errorMessage,
+  formatDateTime,
+  useFormSubmit,
+  useLoad,
+} from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { StaffFrame, type StaffContext } from '../auth/StaffFrame.js';
 import { BanFields, banRequest, EMPTY_BAN, type BanDraft, type BanErrors } from '../components/BanFields.js';
@@ -12,28 +21,18 @@ function IssueBan({ api, onIssued }: StaffContext & { onIssued: (ban: Ban) => vo
   const id = useId();
   const [username, setUsername] = useState('');
   const [draft, setDraft] = useState<BanDraft>(EMPTY_BAN);
-  const [errors, setErrors] = useState<BanErrors & { username?: string }>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit<keyof BanErrors | 'username'>({ fallback: t('common:dialog.failure') });
 
   const submit = async () => {
-    setFormError(undefined);
     const result = banRequest(draft, t);
     const name = username.trim().replace(/^@/, '');
-    const all = { ...result.errors, ...(name ? {} : { username: t('ban.errors.username') }) };
-    setErrors(all);
-    if (!result.request || !name) return;
-    setBusy(true);
-    try {
-      const ban = await api.issueBan({ username: name, ...result.request });
+    // banRequest gives a request exactly when none of its fields has a message.
+    await form.submit({ ...result.errors, ...(name ? {} : { username: t('ban.errors.username') }) }, async () => {
+      const ban = await api.issueBan({ username: name, ...result.request! });
       setUsername('');
       setDraft(EMPTY_BAN);
       onIssued(ban);
-    } catch (error) {
-      setFormError(errorMessage(error, t('common:dialog.failure')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -53,12 +52,12 @@ function IssueBan({ api, onIssued }: StaffContext & { onIssued: (ban: Ban) => vo
         required
         autoComplete="off"
         spellCheck={false}
-        error={errors.username}
+        error={form.errors.username}
         onChange={(event) => setUsername(event.target.value)}
       />
-      <BanFields draft={draft} errors={errors} onChange={setDraft} />
-      <FormError message={formError} />
-      <Button type="submit" variant="danger" busy={busy}>
+      <BanFields draft={draft} errors={form.errors} onChange={setDraft} />
+      <FormError message={form.formError} />
+      <Button type="submit" variant="danger" busy={form.busy}>
         {t('bans.submit')}
       </Button>
     </form>

@@ -1,4 +1,4 @@
-import { ApiError, Button, TextField, errorMessage, formatDate, formatDateTime, useLoad } from '@pencraft/ui';
+import { Button, TextField, formatDate, formatDateTime, useFormSubmit, useLoad } from '@pencraft/ui';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { StaffFrame, type StaffContext } from '../auth/StaffFrame.js';
@@ -80,34 +80,28 @@ function EditChanges({ live, proposed, lang }: { live: ItemContent; proposed: It
   );
 }
 
+/** The decision's one field: its note, which the gateway may refuse by name. */
+const NOTE_FIELD = ['note'] as const;
+
 function DecisionForm({ detail, api, onDecided }: { detail: QueueItemDetail; onDecided: () => void } & StaffContext) {
   const { t } = useStaffTranslation();
   const id = useId();
   const [decision, setDecision] = useState<Decision>('approve');
   const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string>();
+  const form = useFormSubmit<'note'>({ fields: NOTE_FIELD, fallback: t('common:dialog.failure') });
+  const { errors, formError, busy, notice: done } = form;
   const { item } = detail;
 
   const submit = async () => {
-    setFormError(undefined);
-    setDone(undefined);
     const problem = checkNote(decision, note);
-    setNoteError(problem ? t(`decide.note.${problem}`, { max: DECISION_NOTE_MAX }) : undefined);
-    if (problem) return;
-    setBusy(true);
-    try {
-      await api.decide(item.id, decision, note.trim());
-      setDone(t(`decide.done.${decision}`));
-      onDecided();
-    } catch (error) {
-      if (error instanceof ApiError && error.fieldMessage('note')) setNoteError(error.fieldMessage('note'));
-      else setFormError(errorMessage(error, t('common:dialog.failure')));
-    } finally {
-      setBusy(false);
-    }
+    await form.submit(
+      { note: problem ? t(`decide.note.${problem}`, { max: DECISION_NOTE_MAX }) : undefined },
+      async () => {
+        await api.decide(item.id, decision, note.trim());
+        onDecided();
+        return t(`decide.done.${decision}`);
+      },
+    );
   };
 
   return (
@@ -132,7 +126,7 @@ function DecisionForm({ detail, api, onDecided }: { detail: QueueItemDetail; onD
               checked={decision === option}
               onChange={() => {
                 setDecision(option);
-                setNoteError(undefined);
+                form.setErrors({});
               }}
             />
             {t(`decide.options.${option}`)}
@@ -148,7 +142,7 @@ function DecisionForm({ detail, api, onDecided }: { detail: QueueItemDetail; onD
         value={note}
         maxLength={DECISION_NOTE_MAX}
         required={needsNote(decision)}
-        error={noteError}
+        error={errors.note}
         onChange={(event) => setNote(event.target.value)}
       />
       <FormError message={formError} />
