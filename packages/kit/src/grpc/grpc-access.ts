@@ -19,10 +19,58 @@ export interface GrpcServerCall {
   getAuthContext?(): { sslPeerCertificate?: { subject?: Record<string, string | string[] | undefined> } } | null;
 }
 
-/** The caller's identity: the common name of the certificate it presented (mutual TLS), if any. */
-export function peerName(call: GrpcServerCall | undefined): string | undefined {
+/** The caller's identity as grpc-js reads it: the common name of the certificate it presented (mutual TLS), if any. */
+function certificateName(call: GrpcServerCall | undefined): string | undefined {
   const cn = call?.getAuthContext?.()?.sslPeerCertificate?.subject?.CN;
   return typeof cn === 'string' && cn ? cn : undefined;
+}
+
+/** An HTTP/2 session as grpc-js's server call holds it: one per TLS connection, for the connection's life. */
+interface Http2SessionLike {
+  socket?: { disableRenegotiation?: () => void };
+}
+
+/**
+ * The HTTP/2 session a server call arrived on: grpc-js keeps it in its call objects (ServerUnaryCallImpl.call →
+ * ServerInterceptingCall.nextCall… → BaseServerInterceptingCall.stream.session), which it does not export; undefined
+ * when that shape is not found (then the certificate is read on every call, as before).
+ */
+export function sessionOf(call: GrpcServerCall | undefined): object | undefined {
+  let inner = (call as { call?: unknown } | undefined)?.call;
+  for (let depth = 0; inner && typeof inner === 'object' && depth < 8; depth += 1) {
+    const stream = (inner as { stream?: { session?: unknown } }).stream;
+    if (stream) return stream.session && typeof stream.session === 'object' ? stream.session : undefined;
+    inner = (inner as { nextCall?: unknown }).nextCall;
+  }
+  return undefined;
+}
+
+/**
+ * The caller names already read, per HTTP/2 session: reading the peer certificate builds a new object of it on every
+ * call (6-7% of a service's CPU under load). A name is bound to the session it was read on (a WeakMap: forgotten
+ * with the connection), and that connection's TLS renegotiation is turned off once it is remembered, so the
+ * certificate behind the name cannot change for the connection's life (TLS 1.3, which the platform's Node processes
+ * speak to each other, has no renegotiation anyway).
+ */
+const sessionCallers = new WeakMap<object, string>();
+
+/** The caller's identity: the common name of the certificate it presented (mutual TLS), if any. */
+export function peerName(call: GrpcServerCall | undefined): string | undefined {
+  const session = sessionOf(call);
+  if (!session) return certificateName(call);
+  const known = sessionCallers.get(session);
+  if (known !== undefined) return known;
+  const name = certificateName(call);
+  // Only a name is remembered: a connection without one is refused, and read again if it calls again.
+  if (name) {
+    try {
+      (session as Http2SessionLike).socket?.disableRenegotiation?.();
+    } catch {
+      // A session whose socket is gone: its calls end with it.
+    }
+    sessionCallers.set(session, name);
+  }
+  return name;
 }
 
 /** "/articles.v1.ArticlesService/DecideReview" → its service and method; undefined for anything else. */
@@ -41,12 +89,20 @@ export function mayCall(
   caller: string | undefined,
   trusted: readonly string[] = [],
 ): boolean {
-  if (!caller) return false;
   const target = splitPath(path);
-  if (!target) return false;
-  const callers = list[target.service]?.[target.method];
-  if (!callers) return false;
+  return admits(target && list[target.service]?.[target.method], caller, trusted);
+}
+
+/** Whether `callers` (a method's entry of the list; undefined: not listed) admit `caller`. */
+function admits(callers: readonly string[] | undefined, caller: string | undefined, trusted: readonly string[]) {
+  if (!caller || !callers) return false;
   return callers.includes(caller) || callers.includes(ANY_CALLER) || trusted.includes(caller);
+}
+
+/** What the interceptor looks up for a method, once per method path: its callers and its actor field. */
+interface MethodAccess {
+  callers: readonly string[] | undefined;
+  field: string | undefined;
 }
 
 /** What the interceptor needs to check actor tokens: the service's own name and the gateway's public key. */
@@ -71,36 +127,59 @@ export class GrpcAccessInterceptor implements NestInterceptor {
     private readonly actors?: ActorCheck,
   ) {}
 
+  /** Per method path (only the list's own methods, so it stays as small as the list). */
+  private readonly methods = new Map<string, MethodAccess>();
+
+  private accessOf(path: string | undefined): MethodAccess {
+    const known = path === undefined ? undefined : this.methods.get(path);
+    if (known) return known;
+    const target = splitPath(path);
+    const callers = target && this.list[target.service]?.[target.method];
+    const access = { callers, field: this.actors ? actorFieldOf(path) : undefined };
+    if (callers) this.methods.set(path!, access);
+    return access;
+  }
+
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (ctx.getType() !== 'rpc') return next.handle();
     const call = ctx.getArgByIndex<GrpcServerCall | undefined>(2);
     const path = call?.getPath?.();
     const caller = peerName(call);
-    const refuse = (code: 'Forbidden' | 'Unauthorized', reason: string) => {
-      logger().warn({ caller: caller ?? null, method: path ?? null, reason }, 'gRPC call refused');
-      return throwError(() => new AppError(code));
-    };
-    if (!mayCall(this.list, path, caller, this.trusted)) return refuse('Forbidden', 'caller not allowed');
-    const field = this.actors && actorFieldOf(path);
+    const { callers, field } = this.accessOf(path);
+    if (!admits(callers, caller, this.trusted)) return refused('Forbidden', 'caller not allowed', caller, path);
     const claimed = field ? fieldValue(ctx.getArgByIndex(0), field) : undefined;
     if (!this.actors || !claimed) return next.handle();
     const token = ctx.getArgByIndex<Metadata | undefined>(1)?.get?.(ACTOR_TOKEN_METADATA)[0];
     if (typeof token !== 'string') {
       // The local stacks' test client may name a user without a token (the suites set up data directly).
-      return caller && this.trusted.includes(caller) ? next.handle() : refuse('Unauthorized', 'actor token absent');
+      return caller && this.trusted.includes(caller)
+        ? next.handle()
+        : refused('Unauthorized', 'actor token absent', caller, path);
     }
-    if (!this.actors.key) return refuse('Unauthorized', 'no key to verify actor tokens (ACTOR_TOKEN_VERIFY_KEY_FILE)');
+    if (!this.actors.key)
+      return refused('Unauthorized', 'no key to verify actor tokens (ACTOR_TOKEN_VERIFY_KEY_FILE)', caller, path);
     let sub: string;
     try {
       ({ sub } = verifyActorToken(this.actors.key, token, caller ? [this.actors.self, caller] : [this.actors.self]));
     } catch (error) {
-      return refuse('Unauthorized', error instanceof ActorTokenError ? `actor token ${error.reason}` : 'actor token');
+      return refused(
+        'Unauthorized',
+        error instanceof ActorTokenError ? `actor token ${error.reason}` : 'actor token',
+        caller,
+        path,
+      );
     }
-    if (sub !== claimed) return refuse('Forbidden', 'actor token of another user');
+    if (sub !== claimed) return refused('Forbidden', 'actor token of another user', caller, path);
     const context = currentRequestContext();
     if (context) Object.assign(context, { userId: sub, actorToken: token });
     return next.handle();
   }
+}
+
+/** A refusal, logged with the caller, the method and the reason. */
+function refused(code: 'Forbidden' | 'Unauthorized', reason: string, caller?: string, path?: string) {
+  logger().warn({ caller: caller ?? null, method: path ?? null, reason }, 'gRPC call refused');
+  return throwError(() => new AppError(code));
 }
 
 /** The identities trusted with every method: the local stacks' test client only; never in production. */

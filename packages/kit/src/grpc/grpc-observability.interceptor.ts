@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Observable } from 'rxjs';
 import { runWithRequestContext } from '../logging/request-context.js';
 import type { Metrics } from '../metrics/metrics.js';
+import { propagation } from '@opentelemetry/api';
 import { context, continueTrace, extractContext, isInstrumented } from '../tracing/tracing.js';
 
 export const REQUEST_ID_KEY = 'x-request-id';
@@ -22,7 +23,7 @@ export class GrpcObservabilityInterceptor implements NestInterceptor {
     if (ctx.getType() !== 'rpc') return next.handle();
     const metadata = ctx.switchToRpc().getContext<Metadata>();
     const carrier = metadataToRecord(metadata);
-    const method = `${ctx.getClass().name}.${ctx.getHandler().name}`;
+    const method = methodName(ctx);
     const requestId = carrier[REQUEST_ID_KEY] ?? randomUUID();
     const traceContext = isInstrumented() ? context.active() : continueTrace(extractContext(carrier));
     const started = process.hrtime.bigint();
@@ -51,10 +52,27 @@ export class GrpcObservabilityInterceptor implements NestInterceptor {
   }
 }
 
-function metadataToRecord(metadata: Metadata | undefined): Record<string, string> {
+/** "ArticlesGrpcController.getArticle", named once per handler. */
+const methodNames = new WeakMap<object, string>();
+function methodName(ctx: ExecutionContext): string {
+  const handler = ctx.getHandler();
+  let name = methodNames.get(handler);
+  if (name === undefined) {
+    name = `${ctx.getClass().name}.${handler.name}`;
+    methodNames.set(handler, name);
+  }
+  return name;
+}
+
+/**
+ * The metadata the interceptor reads: the request id and the propagator's fields (traceparent, tracestate, baggage),
+ * each looked up by its key rather than copying the whole metadata into a new map on every call.
+ */
+export function metadataToRecord(metadata: Metadata | undefined): Record<string, string> {
   const record: Record<string, string> = {};
-  if (!metadata || typeof metadata.getMap !== 'function') return record;
-  for (const [key, value] of Object.entries(metadata.getMap())) {
+  if (!metadata || typeof metadata.get !== 'function') return record;
+  for (const key of [REQUEST_ID_KEY, ...propagation.fields()]) {
+    const value = metadata.get(key)[0];
     if (typeof value === 'string') record[key] = value;
   }
   return record;
