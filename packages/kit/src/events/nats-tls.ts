@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { tlsFilesFromEnv, tlsFileVariables } from '../config/tls-files.js';
 
 /**
  * NATS over TLS (issue #19): the CA the servers' certificates must chain to, and an optional client certificate (for a
@@ -11,7 +11,7 @@ export interface NatsTls {
 }
 
 /** The variables naming the PEM files (the chart mounts them from a Secret; the dev stack sets none). */
-export const NATS_TLS_VARIABLES = ['NATS_TLS_CA_FILE', 'NATS_TLS_CERT_FILE', 'NATS_TLS_KEY_FILE'] as const;
+export const NATS_TLS_VARIABLES = tlsFileVariables('NATS');
 
 /**
  * The NATS TLS configured in the environment for NATS_URL. TLS is on when a server URL is tls:// or a NATS_TLS_*
@@ -20,10 +20,9 @@ export const NATS_TLS_VARIABLES = ['NATS_TLS_CA_FILE', 'NATS_TLS_CERT_FILE', 'NA
  * and test allow; NATS_INSECURE=true says so explicitly in production (e.g. a mesh encrypts), like GRPC_INSECURE.
  */
 export function natsTlsFromEnv(url: string, env: NodeJS.ProcessEnv = process.env): NatsTls | undefined {
-  const [ca, cert, key] = NATS_TLS_VARIABLES.map((name) => env[name]?.trim() || undefined);
-  const servers = url.split(',').map((server) => server.trim());
-  const tlsUrl = servers.some((server) => server.startsWith('tls://'));
-  if (!tlsUrl && !ca && !cert && !key) {
+  const files = tlsFilesFromEnv('NATS', env);
+  const tlsUrl = url.split(',').some((server) => server.trim().startsWith('tls://'));
+  if (!tlsUrl && !files) {
     if (env.NODE_ENV === 'production' && env.NATS_INSECURE !== 'true') {
       throw new Error(
         `NATS needs TLS in production: use tls:// server URLs in NATS_URL (${NATS_TLS_VARIABLES.join(', ')} for the ` +
@@ -32,9 +31,6 @@ export function natsTlsFromEnv(url: string, env: NodeJS.ProcessEnv = process.env
     }
     return undefined;
   }
-  if (!cert !== !key) throw new Error('a NATS client certificate needs both NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE');
-  return {
-    ...(ca ? { ca: readFileSync(ca, 'utf8') } : {}),
-    ...(cert && key ? { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') } : {}),
-  };
+  const pem = Object.entries(files ?? {}).map(([name, content]: [string, Buffer]) => [name, content.toString('utf8')]);
+  return Object.fromEntries(pem) as NatsTls;
 }

@@ -1,20 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { tlsFilesFromEnv, tlsFileVariables, type TlsFiles } from '../config/tls-files.js';
 
 /**
  * Redis over TLS (issue #19): a rediss:// REDIS_URL, checked against REDIS_TLS_CA_FILE (the system's roots without
  * it), with an optional client certificate (a server with `tls-auth-clients yes`). As node:tls takes them.
  */
-export interface RedisTls {
-  ca?: Buffer;
-  cert?: Buffer;
-  key?: Buffer;
+export interface RedisTls extends TlsFiles {
   /** The name the server's certificate must carry (SNI): the URL's host, unless it is an IP address. */
   servername?: string;
 }
 
 /** The variables naming the PEM files (the chart mounts them from a Secret; the dev stack sets none). */
-export const REDIS_TLS_VARIABLES = ['REDIS_TLS_CA_FILE', 'REDIS_TLS_CERT_FILE', 'REDIS_TLS_KEY_FILE'] as const;
+export const REDIS_TLS_VARIABLES = tlsFileVariables('REDIS');
 
 /**
  * The Redis TLS configured in the environment for `url`: TLS for rediss://. A redis:// URL is plaintext, which only
@@ -22,12 +19,11 @@ export const REDIS_TLS_VARIABLES = ['REDIS_TLS_CA_FILE', 'REDIS_TLS_CERT_FILE', 
  * contradicts a REDIS_TLS_* file (a URL left plain by mistake): both refuse to start.
  */
 export function redisTlsFromEnv(url: string, env: NodeJS.ProcessEnv = process.env): RedisTls | undefined {
-  const [ca, cert, key] = REDIS_TLS_VARIABLES.map((name) => env[name]?.trim() || undefined);
+  const files = tlsFilesFromEnv('REDIS', env);
   const target = new URL(url);
   if (target.protocol !== 'rediss:') {
-    if (ca || cert || key) {
+    if (files)
       throw new Error(`${REDIS_TLS_VARIABLES.join(', ')} name TLS files but REDIS_URL is plaintext: use rediss://`);
-    }
     if (env.NODE_ENV === 'production' && env.REDIS_INSECURE !== 'true') {
       throw new Error(
         'Redis needs TLS in production: use a rediss:// REDIS_URL (REDIS_TLS_CA_FILE for its CA), or set ' +
@@ -36,14 +32,8 @@ export function redisTlsFromEnv(url: string, env: NodeJS.ProcessEnv = process.en
     }
     return undefined;
   }
-  if (!cert !== !key)
-    throw new Error('a Redis client certificate needs both REDIS_TLS_CERT_FILE and REDIS_TLS_KEY_FILE');
   const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
-  return {
-    ...(ca ? { ca: readFileSync(ca) } : {}),
-    ...(cert && key ? { cert: readFileSync(cert), key: readFileSync(key) } : {}),
-    ...(host && !isIP(host) ? { servername: host } : {}),
-  };
+  return { ...files, ...(host && !isIP(host) ? { servername: host } : {}) };
 }
 
 let cached: { key: string; tls: RedisTls | undefined } | undefined;
