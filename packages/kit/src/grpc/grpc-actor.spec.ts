@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runWithRequestContext } from '../logging/request-context.js';
 import { verifyActorToken } from './actor-token.js';
-import { outgoingActorToken } from './grpc-actor.js';
+import { actorFieldOf, actorTokenFor, outgoingActorToken } from './grpc-actor.js';
 
 const keys = generateKeyPairSync('ed25519');
 const dir = mkdtempSync(join(tmpdir(), 'actor-keys-'));
@@ -48,6 +48,21 @@ describe('the actor token a client sends', () => {
       }
       expect(outgoingActorToken(UPDATE_DRAFT, { actorUid: '' }, 'articles')).toBeUndefined();
       expect(outgoingActorToken(GET_PREVIEW, { token: 't' }, 'articles')).toBeUndefined();
+    });
+
+    it('decides the same with the actor field looked up once per method (what a client does)', () => {
+      const field = actorFieldOf(UPDATE_DRAFT);
+      expect(field).toBe('actorUid');
+      expect(actorFieldOf(GET_PREVIEW)).toBeUndefined();
+      const token = actorTokenFor(field, { actorUid: 'u-4' }, 'articles');
+      expect(verifyActorToken(keys.publicKey, token!, ['articles'])).toMatchObject({ sub: 'u-4', aud: 'articles' });
+      expect(actorTokenFor(undefined, { actorUid: 'u-4' }, 'articles')).toBeUndefined();
+      expect(actorTokenFor(field, { actorUid: 'u-4' }, undefined)).toBeUndefined();
+      expect(() =>
+        runWithRequestContext({ requestId: 'r', userId: 'u-1' }, () =>
+          actorTokenFor(field, { actorUid: 'u-2' }, 'articles'),
+        ),
+      ).toThrow(expect.objectContaining({ code: 'Forbidden' }));
     });
   });
 

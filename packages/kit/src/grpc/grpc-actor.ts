@@ -28,8 +28,16 @@ export function fieldValue(request: unknown, path: string): string | undefined {
  * serves; a service forwards the token of the user whose request it is handling, for that user only.
  */
 export function outgoingActorToken(path: string, request: unknown, callee: string | undefined): string | undefined {
-  const field = callee && actorFieldOf(path);
-  const uid = field && fieldValue(request, field);
+  return actorTokenFor(callee && actorFieldOf(path), request, callee);
+}
+
+/** outgoingActorToken with the method's actor field already looked up (a client does it once per method). */
+export function actorTokenFor(
+  field: string | undefined,
+  request: unknown,
+  callee: string | undefined,
+): string | undefined {
+  const uid = callee && field && fieldValue(request, field);
   if (!uid) return undefined;
   const context = currentRequestContext();
   const { signing } = processActorKeys();
@@ -37,7 +45,7 @@ export function outgoingActorToken(path: string, request: unknown, callee: strin
     const signedIn = context?.userId;
     // staff:… and partner:… contexts act through their own checks; a user's session names the only user it may.
     if (signedIn && !signedIn.includes(':') && signedIn !== uid) throw new AppError('Forbidden');
-    return signActorToken(signing, { sub: uid, aud: callee });
+    return signActorToken(signing, { sub: uid, aud: callee! });
   }
   return context?.actorToken && context.userId === uid ? context.actorToken : undefined;
 }

@@ -13,8 +13,8 @@ import { injectContext, isInstrumented } from '../tracing/tracing.js';
 import { REQUEST_ID_KEY } from './grpc-observability.interceptor.js';
 import { grpcChannel, processGrpcTls, serviceNameOf, type GrpcTls } from './grpc-tls.js';
 import { ACTOR_TOKEN_METADATA } from './actor-token.js';
-import { outgoingActorToken } from './grpc-actor.js';
-import { callResiliently } from './grpc-resilience.js';
+import { actorFieldOf, actorTokenFor } from './grpc-actor.js';
+import { callResiliently, isIdempotentMethod } from './grpc-resilience.js';
 
 type UnaryMethod<Req, Res> = (
   request: Req,
@@ -61,30 +61,43 @@ export function createGrpcClient<C extends Client>(
     'grpc.keepalive_permit_without_calls': 1,
     'grpc.max_reconnect_backoff_ms': 2_000,
     'grpc.initial_reconnect_backoff_ms': 100,
+    // No channelz: nothing reads it, and it counts every call and message (issue #19, performance).
+    'grpc.enable_channelz': 0,
   });
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 5_000;
   const wrapped: Record<string, unknown> = { close: () => client.close() };
   for (const name of Object.keys(definition)) {
     const rpc = (client as unknown as Record<string, UnaryMethod<unknown, unknown>>)[name]!.bind(client);
+    // Decided once per method, not on every call: its path, the request field naming its user, whether it is a read.
+    const { path } = definition[name]!;
+    const actorField = serverName ? actorFieldOf(path) : undefined;
+    const idempotent = isIdempotentMethod(path);
     wrapped[name] = (request: unknown, settings: CallSettings = {}) => {
       const metadata = new Metadata();
       if (!isInstrumented()) for (const [key, value] of Object.entries(injectContext())) metadata.set(key, value);
       const requestId = currentRequestContext()?.requestId;
       if (requestId) metadata.set(REQUEST_ID_KEY, requestId);
-      let actorToken: string | undefined;
-      try {
-        actorToken = outgoingActorToken(definition[name]!.path, request, serverName);
-      } catch (error) {
-        return Promise.reject(error);
+      if (actorField) {
+        let actorToken: string | undefined;
+        try {
+          actorToken = actorTokenFor(actorField, request, serverName);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        if (actorToken) metadata.set(ACTOR_TOKEN_METADATA, actorToken);
       }
-      if (actorToken) metadata.set(ACTOR_TOKEN_METADATA, actorToken);
       const deadline = new Date(Date.now() + (settings.timeoutMs ?? defaultTimeoutMs));
       // Retries (reads only), the target's circuit breaker, and the catalogue error: grpc-resilience.ts.
-      return callResiliently(address, definition[name]!.path, deadline, () => {
-        return new Promise((resolve, reject) => {
-          rpc(request, metadata, { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
-        });
-      });
+      return callResiliently(
+        address,
+        path,
+        deadline,
+        () =>
+          new Promise((resolve, reject) => {
+            rpc(request, metadata, { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
+          }),
+        idempotent,
+      );
     };
   }
   return wrapped as PromiseClient<C>;

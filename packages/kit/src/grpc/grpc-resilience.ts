@@ -175,15 +175,17 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * One client call: `attempt` sends it once (rejecting with the grpc-js error); the breaker of `target` guards every
  * attempt, and an idempotent `method` is sent again after a transport failure while its deadline leaves time for
  * the backoff. Fails with the AppError of the catalogue (NetworkError when the target could not be reached).
+ * `idempotent` may be given when the caller has decided it once for the method (a client does, per method).
  */
 export async function callResiliently<T>(
   target: string,
   method: string,
   deadline: Date,
   attempt: () => Promise<T>,
+  idempotent: boolean = isIdempotentMethod(method),
 ): Promise<T> {
   const breaker = breakerFor(target);
-  const retries = isIdempotentMethod(method) ? options.retries : 0;
+  const retries = idempotent ? options.retries : 0;
   for (let n = 0; ; n += 1) {
     if (!breaker.tryAcquire()) throw new AppError('NetworkError', { cause: new Error(`circuit open: ${target}`) });
     try {

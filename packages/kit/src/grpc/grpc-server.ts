@@ -36,6 +36,8 @@ export function grpcServerOptions(port: number, services: GrpcServices): GrpcOpt
       packageDefinition,
       gracefulShutdown: true,
       keepalive: { keepaliveTimeMs: 30_000, keepalivePermitWithoutCalls: 1, http2MinPingIntervalWithoutDataMs: 10_000 },
+      // No channelz: nothing reads it, and it counts every call, stream and message (issue #19, performance).
+      channelOptions: { 'grpc.enable_channelz': 0 },
     } as GrpcOptions['options'],
   };
 }
