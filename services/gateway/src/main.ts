@@ -8,6 +8,7 @@ import { ApiExceptionFilter } from './http/api-error.js';
 import { installEdgeProxy } from './http/edge-proxy.js';
 import { installJsonBody } from './http/json-body.js';
 import { installImageBody } from './profile-settings/image-body.js';
+import { installPlainRoutes } from './http/plain-route.js';
 import { installProtections } from './http/protections.js';
 import { PublicationHosts } from './http/publication-hosts.js';
 import { PARTNER_CORS, type PartnerCors } from './partner/partner-cors.js';
@@ -51,5 +52,7 @@ await bootService({
       partnerCors.preflight,
     );
     installEdgeProxy(fastify, config.EDGE_ROUTES, methods, config.EDGE_PAGES, hosts);
+    // The hot public reads declared with PlainRoute: Fastify handlers of their own, under the same protections.
+    installPlainRoutes(fastify, (controller) => app.get(controller, { strict: false }), config);
   },
 });

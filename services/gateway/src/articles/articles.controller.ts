@@ -5,7 +5,7 @@ import { CurrentUser } from '../accounts/current-user.js';
 import { SESSION_COOKIE } from '../http/cookies.js';
 import { Input } from '../http/input.js';
 import { publicationOf } from '../http/publication-hosts.js';
-import { Route, type RouteInput } from '../http/route.js';
+import { PlainRoute, Route, type RouteInput } from '../http/route.js';
 import { categoriesRoute, createArticleRoute, publishArticleRoute, readArticleRoute } from './articles.routes.js';
 import { ArticlesService } from './articles.service.js';
 
@@ -33,8 +33,9 @@ export class ArticlesController {
     return this.articles.publish(user, input.params.id);
   }
 
-  @Route(readArticleRoute)
-  read(@Input() input: RouteInput<typeof readArticleRoute>, @Req() request: FastifyRequest) {
+  /** The hot public read: a plain Fastify handler (PlainRoute), not Nest's router, guards and interceptors. */
+  @PlainRoute(readArticleRoute)
+  read(input: RouteInput<typeof readArticleRoute>, request: FastifyRequest) {
     return this.articles.read(input.params.id, request.cookies[SESSION_COOKIE]);
   }
 }

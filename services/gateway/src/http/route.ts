@@ -165,6 +165,41 @@ export function Route(spec: RouteSpec) {
   );
 }
 
+/** A route served by a plain Fastify handler (PlainRoute): the controller class and the method that answers it. */
+export interface PlainRouteEntry {
+  spec: RouteSpec;
+  controller: abstract new (...args: never[]) => unknown;
+  method: string;
+}
+
+const plainRoutes: PlainRouteEntry[] = [];
+
+/** Every route declared with PlainRoute so far, for installPlainRoutes (plain-route.ts). */
+export function declaredPlainRoutes(): readonly PlainRouteEntry[] {
+  return plainRoutes;
+}
+
+/**
+ * @Route for a hot public read: the same declaration, documented the same way, but answered by a plain Fastify
+ * handler that installPlainRoutes registers from it (the same protections, input parsing, route effects and error
+ * shape) instead of through Nest's router, guards and interceptors, which cost more than the read itself. The method
+ * receives the parsed input and the request. Only for routes no guard acts on (no auth, or 'optional': the handler
+ * resolves the session itself); any other auth is refused when the class is defined.
+ */
+export function PlainRoute(spec: RouteSpec): MethodDecorator {
+  if (spec.auth !== undefined && spec.auth !== 'optional') {
+    throw new Error(`${spec.operationId}: a plain route cannot be declared auth '${spec.auth}' (its guard is Nest's)`);
+  }
+  declared.push(spec);
+  return (target, key) => {
+    plainRoutes.push({
+      spec,
+      controller: (target as { constructor: PlainRouteEntry['controller'] }).constructor,
+      method: String(key),
+    });
+  };
+}
+
 /** The answer of a route declared `session: 'open'`: the session opened, if any, and the body to send. */
 export interface SessionAnswer<T> {
   session?: { token: string; expiresAtMs: number };
