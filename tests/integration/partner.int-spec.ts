@@ -235,9 +235,9 @@ describe('paid articles on the partner surface', () => {
     expect(publication.status).toBe(201);
     const content = {
       blocks: [
-        { type: 'paragraph', data: { text: `${WORD} açıq giriş.` } },
-        ...Array.from({ length: 6 }, () => ({ type: 'paragraph', data: { text: FILLER } })),
-        { type: 'paragraph', data: { text: MARKER } },
+        { type: 'paragraph' as const, data: { text: `${WORD} açıq giriş.` } },
+        ...Array.from({ length: 6 }, () => ({ type: 'paragraph' as const, data: { text: FILLER } })),
+        { type: 'paragraph' as const, data: { text: MARKER } },
       ],
     };
     const draft = await site.POST('/api/drafts', {

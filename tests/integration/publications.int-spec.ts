@@ -490,7 +490,11 @@ describe('plans', () => {
       400,
       'PlanPriceLessThan',
     ]);
-    expect(statusAndCode(await createPlan(owner, { interval: 'month' }))).toEqual([400, 'EmptyPlanPrice']);
+    // Raw: the document requires a price, which the typed client would not leave out; the service names it.
+    const priceless = await owner.client.post(`/api/core-publications/${publication.id}/studio/plans`, {
+      interval: 'month',
+    });
+    expect(rawStatusAndCode(priceless)).toEqual([400, 'EmptyPlanPrice']);
     // Raw: 'week' is outside the document's list of intervals, which the typed client would not send.
     const weekly = await owner.client.post(`/api/core-publications/${publication.id}/studio/plans`, {
       interval: 'week',

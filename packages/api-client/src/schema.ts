@@ -4169,7 +4169,8 @@ export interface components {
     /** @description An Editor.js block; the articles service checks each type's data. */
     Block: {
       id?: string;
-      type: string;
+      /** @enum {string} */
+      type: 'paragraph' | 'header' | 'quote' | 'list' | 'image' | 'link' | 'table' | 'code' | 'video';
       data: {
         [key: string]: unknown;
       };

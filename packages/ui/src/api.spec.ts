@@ -42,7 +42,7 @@ const article = {
   language: 'az' as const,
   category: 'tech' as const,
   subCategories: [] as 'tech'[],
-  content: { blocks: [{ type: 'paragraph', data: { text: 'x' } }] },
+  content: { blocks: [{ type: 'paragraph' as const, data: { text: 'x' } }] },
 };
 
 describe('parseApiError', () => {

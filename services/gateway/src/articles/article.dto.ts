@@ -25,18 +25,27 @@ export const ArticleId = z
   .string()
   .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/);
 
+/**
+ * The block types the articles service knows (its blockSchemas, services/articles/src/content/article-content.ts):
+ * the document states them (issue #19: it allowed any word, which the service refuses as InvalidArticleContent).
+ */
+export const BLOCK_TYPES = ['paragraph', 'header', 'quote', 'list', 'image', 'link', 'table', 'code', 'video'] as const;
 export const Block = z
   .object({
     id: z
       .string()
       .max(64)
       .regex(/^[A-Za-z0-9_-]*$/)
+      // The service refuses an empty id (1 to 64 characters), as the document says.
+      .meta({ minLength: 1 })
       .optional(),
+    // The gateway takes any word and the service names an unknown one (InvalidArticleContent); the document says which.
     type: z
       .string()
       .min(1)
       .max(32)
-      .regex(/^[A-Za-z]+$/),
+      .regex(/^[A-Za-z]+$/)
+      .meta({ enum: [...BLOCK_TYPES] }),
     data: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'Block', description: "An Editor.js block; the articles service checks each type's data." });
