@@ -7153,7 +7153,7 @@ export interface components {
       verified: boolean;
     };
     PhoneBody: {
-      /** @description E.164, e.g. +994501234567 (spaces, brackets and dashes are ignored) */
+      /** @description E.164, e.g. +994501234567 (spaces, brackets and dashes are ignored); a number its country does not assign is InvalidPhoneNumber */
       phone: string;
     };
     PhoneCodeBody: {

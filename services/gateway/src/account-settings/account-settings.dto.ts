@@ -13,7 +13,14 @@ export const PhoneBody = z
       .string()
       .max(32)
       .regex(/^\+[0-9 ()-]{7,31}$/)
-      .meta({ description: 'E.164, e.g. +994501234567 (spaces, brackets and dashes are ignored)' }),
+      .meta({
+        // What identity reads (PHONE_E164 once spaces, brackets and dashes are removed): a country code never starts
+        // with 0, and 7 to 15 digits in all; whether the number exists in its country's plan no pattern says.
+        pattern: '^\\+[ ()-]*[1-9](?:[ ()-]*[0-9]){6,14}[ ()-]*$',
+        description:
+          'E.164, e.g. +994501234567 (spaces, brackets and dashes are ignored); a number its country does not ' +
+          'assign is InvalidPhoneNumber',
+      }),
   })
   .strict()
   .meta({ id: 'PhoneBody' });

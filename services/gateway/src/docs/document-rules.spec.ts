@@ -5,6 +5,7 @@ import {
   checkLink,
   EMAIL_PATTERN,
   normalizeCardHolder,
+  PHONE_E164,
   PLAN_PRICE_MAX,
   PLAN_PRICE_MIN,
   planPriceProblem,
@@ -114,6 +115,20 @@ describe('the document states what the services accept', () => {
     for (const refused of ['', ' ', '1', 'Ləylə', '-A']) {
       expect(cardHolderProblem(normalizeCardHolder(refused))).toBeDefined();
       expect(valid(holder, refused)).toBe(false);
+    }
+  });
+
+  it('states a phone number as PHONE_E164 reads it once spaces, brackets and dashes are removed', () => {
+    const phone = property('PhoneBody', 'phone');
+    const read = (value: string) => PHONE_E164.test(value.replace(/[\s()-]/g, ''));
+    for (const value of ['+994501234567', '+994 (50) 123-45-67', '+1 202 555 0100', '+(994)501234567']) {
+      expect(read(value)).toBe(true);
+      expect(valid(phone, value)).toBe(true);
+    }
+    // The fuzzer's +0000000: no country code starts with 0.
+    for (const refused of ['+0000000', '+994', '994501234567', '+9945012345678901']) {
+      expect(read(refused)).toBe(false);
+      expect(valid(phone, refused)).toBe(false);
     }
   });
 
