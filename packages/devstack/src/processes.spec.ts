@@ -27,6 +27,10 @@ describe('process settings', () => {
   it('bounds V8’s heap per kind of process', () => {
     expect(nodeOptionsOf(dev, findApp(dev, 'gateway'))).toBe('--max-semi-space-size=4 --max-old-space-size=192');
     expect(nodeOptionsOf(dev, findApp(dev, 'reader'))).toMatch(/--max-old-space-size=96/);
+    // The hot read paths keep a 4 MiB semi-space; the other services take 1 MiB.
+    expect(nodeOptionsOf(dev, findApp(dev, 'articles'))).toBe('--max-semi-space-size=4 --max-old-space-size=128');
+    expect(nodeOptionsOf(dev, findApp(dev, 'notifications'))).toBe('--max-semi-space-size=4 --max-old-space-size=128');
+    expect(nodeOptionsOf(dev, findApp(dev, 'comments'))).toBe('--max-semi-space-size=1 --max-old-space-size=128');
     for (const app of appsOf(dev))
       expect(nodeOptionsOf(dev, app)).toMatch(/--max-semi-space-size=\d+ --max-old-space-size=\d+/);
   });
