@@ -20,6 +20,7 @@ import { siteHostOf } from '@pencraft/rules';
 import { pageData, publicationHomeData, type PublicationHomeData } from '../src/data/index.js';
 import PublicationHome from '../src/pages/PublicationHome.js';
 import reader from '../src/routes.js';
+import { keepAliveAgent, serverGet } from './api.js';
 import { feed, publicationSitemap, type FeedContext } from './feeds.js';
 import { headTags } from './head.js';
 import { metaFor, publicationHomeMeta } from './meta.js';
@@ -160,6 +161,7 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
   // One i18next instance and one API client per language, every catalogue loaded before the first request.
   const i18ns = new Map<Language, I18n>();
   const clients = new Map<Language, ApiClient>();
+  const agent = keepAliveAgent(options.apiOrigin);
   for (const language of LANGUAGES) {
     const { i18n, ready } = createI18n({
       language,
@@ -170,17 +172,18 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
     await ready;
     memoizeTranslations(i18n);
     i18ns.set(language, i18n);
+    const translate = (key: string) => i18n.t(key, { ns: 'common' });
+    const client = createApiClient({
+      baseUrl: options.apiOrigin,
+      getLanguage: () => language,
+      getCookie: () => undefined,
+      translate,
+      fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(5000) }),
+    });
+    // The loaders only read: their GETs take the plain HTTP path (server/api.ts), one pool for every language.
     clients.set(
       language,
-      sharingFixedAnswers(
-        createApiClient({
-          baseUrl: options.apiOrigin,
-          getLanguage: () => language,
-          getCookie: () => undefined,
-          translate: (key) => i18n.t(key, { ns: 'common' }),
-          fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(5000) }),
-        }),
-      ),
+      sharingFixedAnswers({ ...client, get: serverGet({ baseUrl: options.apiOrigin, language, translate, agent }) }),
     );
   }
   const pages = new Map<string, ComponentType>();
