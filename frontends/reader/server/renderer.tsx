@@ -28,7 +28,7 @@ import { FEED_PATTERNS, matchFirst, PAGE_PATTERNS, type PagePattern } from './pa
 import { forwardedFor, LANGUAGES, requestHost, type Language } from './request.js';
 import { memoizeTranslations, sharingFixedAnswers } from './memo.js';
 import { missingStatus } from './status.js';
-import { fillTemplate, shellTemplate } from './template.js';
+import { frames, shellTemplate } from './template.js';
 
 export interface RendererOptions {
   /** The gateway (the public API), e.g. http://127.0.0.1:8080. */
@@ -156,7 +156,8 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
   const scheme = site.protocol === 'https:' ? 'https:' : 'http:';
   /** A publication's own origin: its slug under the main host, same scheme and port. */
   const publicationOrigin = (slug: string) => `${site.protocol}//${slug}.${site.host}`;
-  const styles = readerStyles(options.distDir, basePath);
+  // The shell's, like boot.js: it starts the shell's scripts, whatever reader build serves this page.
+  const frameOf = frames({ styles: readerStyles(options.distDir, basePath), loader: '/first-view.js' });
 
   // One i18next instance and one API client per language, every catalogue loaded before the first request.
   const i18ns = new Map<Language, I18n>();
@@ -245,15 +246,12 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
           </I18nextProvider>,
         )
       : '';
-    const html = fillTemplate(await template.get(), {
+    const html = frameOf(await template.get())({
       // An article's page is in the article's language; the others in the app's.
       language: meta.type === 'article' && meta.language ? meta.language : language,
       head: headTags(meta),
-      styles,
       body,
       data: { path, data },
-      // The shell's, like boot.js: it starts the shell's scripts, whatever reader build serves this page.
-      loader: '/first-view.js',
     });
     return { status, type: 'text/html; charset=utf-8', body: Buffer.from(html) };
   }
@@ -294,14 +292,7 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
         </InitialDataProvider>
       </I18nextProvider>,
     );
-    const html = fillTemplate(await template.get(), {
-      language,
-      head: headTags(meta),
-      styles,
-      body,
-      data: { path: '/', data },
-      loader: '/first-view.js',
-    });
+    const html = frameOf(await template.get())({ language, head: headTags(meta), body, data: { path: '/', data } });
     return { status: value ? 200 : 404, type: 'text/html; charset=utf-8', body: Buffer.from(html) };
   }
 
