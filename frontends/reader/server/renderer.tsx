@@ -10,10 +10,8 @@ import type { i18n as I18n } from 'i18next';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ComponentType, ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { siteHostOf } from '@pencraft/rules';
@@ -27,6 +25,7 @@ import { metaFor, publicationHomeMeta } from './meta.js';
 import { FEED_PATTERNS, matchFirst, PAGE_PATTERNS, type PagePattern } from './pages.js';
 import { forwardedFor, LANGUAGES, requestHost, type Language } from './request.js';
 import { memoizeTranslations, sharingFixedAnswers } from './memo.js';
+import { renderToHtml } from './render.js';
 import { missingStatus } from './status.js';
 import { frames, shellTemplate } from './template.js';
 
@@ -90,32 +89,6 @@ function readerStyles(distDir: string, basePath: string): string[] {
         .startsWith(':root');
     })
     .map((file) => `${basePath}assets/${file}`);
-}
-
-function renderToHtml(element: ReactNode, timeoutMs = 5000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(Buffer.from(chunk));
-        callback();
-      },
-      final(callback) {
-        resolve(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      },
-    });
-    const stream = renderToPipeableStream(element, {
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      onError: (error) => {
-        process.stderr.write(
-          `${JSON.stringify({ level: 'error', msg: 'render error', error: String(error).slice(0, 300) })}\n`,
-        );
-      },
-    });
-    setTimeout(() => stream.abort(), timeoutMs).unref();
-  });
 }
 
 /**
