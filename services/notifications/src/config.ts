@@ -9,7 +9,10 @@ export const notificationsConfigSchema = serviceConfigSchema
     PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }),
     /** How often the mail sender looks for notifications to mail besides being woken by new ones. */
     MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-    /** How often an open stream looks for new notifications besides being woken by PostgreSQL (a safety net). */
+    /**
+     * How often the open streams look for new notifications besides being woken by PostgreSQL (a safety net): one
+     * query a replica for all of them (LiveHub).
+     */
     LIVE_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     /** Partner webhooks (issue #18): seals the endpoints' signing secrets at rest (AES-256-GCM, 32 bytes in hex). */
     WEBHOOK_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)'),

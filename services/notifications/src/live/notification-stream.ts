@@ -7,7 +7,10 @@ import { LiveHub } from './live-hub.js';
 
 const BATCH = 100;
 
-/** A user's notifications above an id, oldest first, then each new one as it commits, until the caller goes. */
+/**
+ * A user's notifications above an id, oldest first, then each new one as it commits, until the caller goes. It reads
+ * only when the hub wakes it (LiveHub), never on a timer of its own.
+ */
 @Injectable()
 export class NotificationStream {
   constructor(
@@ -21,6 +24,7 @@ export class NotificationStream {
       // Set by a wake-up; a wake-up while a read is running makes the loop read again instead of sleeping.
       let dirty = true;
       let sleeping: (() => void) | undefined;
+      let last = afterId;
       const wake = () => {
         dirty = true;
         sleeping?.();
@@ -32,9 +36,9 @@ export class NotificationStream {
           sleeping?.();
           subscriber.complete();
         },
+        last: () => last,
       });
       const run = async () => {
-        let last = afterId;
         while (!closed) {
           dirty = false;
           const rows = await this.notifications.after(uid, last, BATCH);
@@ -44,13 +48,8 @@ export class NotificationStream {
             last = row.id;
           }
           if (rows.length === BATCH || dirty) continue;
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, this.hub.pollMs);
-            sleeping = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
+          // Until the hub wakes it: a NOTIFY of this user's, a reconnection, or its safety-net poll.
+          await new Promise<void>((resolve) => (sleeping = resolve));
           sleeping = undefined;
         }
       };

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type DatabaseHandle, type Queryable } from '@pencraft/kit';
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import { people } from '../people/person.table.js';
 import type { NotificationDraft } from './notification-drafts.js';
 import { notifications, type ActorSnapshot, type NotificationRow } from './notification.table.js';
@@ -51,7 +51,22 @@ export function toView({ snapshot, username, fullname, imageUrl, ...row }: ViewR
 
 @Injectable()
 export class NotificationRepository {
-  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+  /**
+   * What an open stream reads each time it is woken, as a named prepared statement: built once, and planned once per
+   * connection.
+   */
+  private readonly afterStatement;
+
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {
+    this.afterStatement = database.db
+      .select(view)
+      .from(notifications)
+      .leftJoin(people, eq(people.uid, notifications.actorUid))
+      .where(and(eq(notifications.uid, sql.placeholder('uid')), gt(notifications.id, sql.placeholder('afterId'))))
+      .orderBy(asc(notifications.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('notifications_after');
+  }
 
   /**
    * Stores one notification unless its dedupe key is known for that user; answers its id when stored. Inserts for
@@ -77,10 +92,13 @@ export class NotificationRepository {
         mailState: mail ? 'pending' : null,
       })
       .onConflictDoNothing({ target: [notifications.uid, notifications.dedupeKey] })
-      .returning({ id: notifications.id });
-    if (!row) return undefined;
-    await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${`${draft.uid}:${row.id}`})`);
-    return row.id;
+      // The live streams' NOTIFY in the same statement (one round trip less on a vote's way to its author's page):
+      // evaluated only for a row actually inserted, delivered when the transaction commits.
+      .returning({
+        id: notifications.id,
+        live: sql<string>`pg_notify(${LIVE_CHANNEL}, ${notifications.uid}::text || ':' || ${notifications.id}::text)`,
+      });
+    return row?.id;
   }
 
   async page(uid: string, offset: number, limit: number, unreadOnly: boolean): Promise<NotificationView[]> {
@@ -97,14 +115,19 @@ export class NotificationRepository {
 
   /** The user's notifications above an id, oldest first (what a stream sends). */
   async after(uid: string, afterId: number, limit: number): Promise<NotificationView[]> {
-    const rows = await this.database.db
-      .select(view)
-      .from(notifications)
-      .leftJoin(people, eq(people.uid, notifications.actorUid))
-      .where(and(eq(notifications.uid, uid), gt(notifications.id, afterId)))
-      .orderBy(asc(notifications.id))
-      .limit(limit);
+    const rows = await this.afterStatement.execute({ uid, afterId, limit });
     return rows.map(toView);
+  }
+
+  /** Each of these users' newest notification id (users without one are left out): one index probe a user. */
+  async newestIds(uids: string[]): Promise<Map<string, number>> {
+    if (uids.length === 0) return new Map();
+    const rows = await this.database.db
+      .select({ uid: notifications.uid, id: max(notifications.id) })
+      .from(notifications)
+      .where(inArray(notifications.uid, uids))
+      .groupBy(notifications.uid);
+    return new Map(rows.filter((row) => row.id !== null).map((row) => [row.uid, Number(row.id)]));
   }
 
   async unreadCount(uid: string): Promise<number> {
