@@ -127,9 +127,10 @@ const subscribers = (account: Account) =>
 const studioPlans = (account: Account) => account.api.GET('/api/core-publications/{id}/studio/plans', byPublication());
 const publicPlans = async () =>
   (await visitorApi().GET('/api/core-publications/{id}/plns', byPublication())).data!.items;
+// Any number: one outside the document's periods (30, 90, 365) is sent on purpose, to see it refused.
 const analytics = (account: Account, days?: number) =>
   account.api.GET('/api/core-publications/{id}/studio/analytics', {
-    params: { path: { id: publication.id }, query: days ? { days } : {} },
+    params: { path: { id: publication.id }, query: days ? { days: days as 30 | 90 | 365 } : {} },
   });
 const studioComments = (account: Account) =>
   account.api.GET('/api/core-publications/{id}/studio/comments', byPublication());

@@ -12524,7 +12524,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @description The period in days, today included: 30, 90, 365 */
-        days?: number;
+        days?: 30 | 90 | 365;
       };
       header?: never;
       path: {

@@ -9,6 +9,7 @@ import {
   PLAN_PRICE_MAX,
   PLAN_PRICE_MIN,
   planPriceProblem,
+  STUDIO_ANALYTICS_DAYS,
   TOKEN_NAME_MAX,
 } from '@pencraft/rules';
 import { readFileSync } from 'node:fs';
@@ -34,8 +35,13 @@ interface ObjectSchema {
   required?: string[];
 }
 
+interface Parameter {
+  name: string;
+  schema: Property & { enum?: unknown[] };
+}
 const document = JSON.parse(readFileSync(fileURLToPath(new URL('../../openapi.json', import.meta.url)), 'utf8')) as {
   components: { schemas: Record<string, ObjectSchema> };
+  paths: Record<string, Record<string, { parameters?: Parameter[] }>>;
 };
 const schema = (id: string) => document.components.schemas[id]!;
 const property = (id: string, name: string) => schema(id).properties[name]!;
@@ -58,6 +64,13 @@ describe('the document states what the services accept', () => {
     expect(planPriceProblem(PLAN_PRICE_MAX)).toBeUndefined();
     expect(planPriceProblem(PLAN_PRICE_MIN - 1)).toBe('lessThan');
     expect(planPriceProblem(PLAN_PRICE_MAX + 1)).toBe('moreThan');
+  });
+
+  it("states a publication's analytics periods, the only ones it answers", () => {
+    const days = document.paths['/api/core-publications/{id}/studio/analytics']!.get!.parameters!.find(
+      (parameter) => parameter.name === 'days',
+    )!;
+    expect(days.schema.enum).toEqual([...STUDIO_ANALYTICS_DAYS]);
   });
 
   it("requires a token's name and scopes: a visible character, no < or >, at least one scope, no default", () => {
