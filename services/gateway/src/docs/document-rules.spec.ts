@@ -103,7 +103,7 @@ describe('the document states what the services accept', () => {
       expect(checkJobApply(value).apply).toBeDefined();
       expect(valid(apply, value)).toBe(true);
     }
-    for (const refused of ['', ' ', '0', 'ftp://example.az', 'javascript:alert(1)', 'hr at example.az']) {
+    for (const refused of ['', ' ', '0', '0@0', 'ftp://example.az', 'javascript:alert(1)', 'hr at example.az']) {
       expect(checkJobApply(refused).apply).toBeUndefined();
       expect(valid(apply, refused)).toBe(false);
     }

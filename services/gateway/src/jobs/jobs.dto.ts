@@ -64,6 +64,9 @@ export const JobsQuery = z.object({
 
 export const StudioJobsQuery = z.object({ cursor: Cursor });
 
+/** An e-mail address's domain as EMAIL_PATTERN (packages/rules) reads it: labels of letters, digits and hyphens, a dot. */
+const EMAIL_DOMAIN =
+  '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+';
 export const JobBody = z
   .object({
     title: text({ min: 1, max: JOB_TITLE_MAX }).meta({
@@ -89,7 +92,7 @@ export const JobBody = z
         // address (the URL parser has the last word), mailto: before either, white space around it trimmed.
         minLength: 1,
         pattern:
-          `^[${JS_SPACE}]*(?:[mM][aA][iI][lL][tT][oO]:)*(?:[^${JS_SPACE}@:<>()\\[\\]\\\\,;"]+@[A-Za-z0-9.-]+|` +
+          `^[${JS_SPACE}]*(?:[mM][aA][iI][lL][tT][oO]:)*(?:[^${JS_SPACE}@:<>()\\[\\]\\\\,;"]+@${EMAIL_DOMAIN}|` +
           `[hH][tT][tT][pP][sS]?:[^${JS_SPACE}]+)[${JS_SPACE}]*$`,
         description:
           'Where applications go: an http:// or https:// address or an e-mail address (mailto: optional); any ' +
