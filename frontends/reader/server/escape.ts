@@ -13,10 +13,17 @@ export function escapeHtml(value: string): string {
  * no `>` or `&`, and no U+2028/U+2029 (line terminators to older JavaScript parsers). JSON.parse reads it back as is.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value ?? null).replace(/[<>&\u2028\u2029]/g, (c) => {
-    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
+  return JSON.stringify(value ?? null).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
 }
+
+/** The \uXXXX escape of each character jsonForScript replaces (an article's inline markup has dozens). */
+const SCRIPT_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
 
 const XML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 

@@ -22,6 +22,7 @@ describe('escaping', () => {
     const text = jsonForScript(value);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual(value);
+    expect(jsonForScript({ a: '<b>&\u2028\u2029' })).toBe('{"a":"\\u003cb\\u003e\\u0026\\u2028\\u2029"}');
   });
 
   it('escapes XML and drops characters XML forbids', () => {
