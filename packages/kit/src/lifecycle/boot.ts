@@ -26,6 +26,7 @@ import {
   shutdownTracing,
   tracingOptionsFromEnv,
 } from '../tracing/tracing.js';
+import { startIdleMemoryRelease } from './idle-memory.js';
 import { PlatformModule } from './platform.module.js';
 
 export interface ServiceSpec<C extends BaseConfig> {
@@ -192,6 +193,14 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
   // Only now: a caller told "ready" (the orchestrator, the tests' waitReady) finds the public HTTP and gRPC ports
   // listening, and its SIGTERM ends the process gracefully (exit 0) instead of killing it mid-boot.
   readiness.markStarted();
+  // Idle after work (and after the boot), the process gives V8's freed pages back (under node --expose-gc).
+  startIdleMemoryRelease({
+    onRelease: ({ rssBefore, rssAfter, ms }) =>
+      logger.info(
+        { rssBeforeMiB: Math.round(rssBefore / 1_048_576), rssAfterMiB: Math.round(rssAfter / 1_048_576), ms },
+        'idle: memory released',
+      ),
+  });
   return { app, logger, readiness, shutdown };
 }
 
