@@ -26,6 +26,8 @@ import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabas
 import { fill, operations, type Operation, type Seeds } from './matrix.ts';
 import {
   firstDelivery,
+  JOB,
+  OTHER_CARD,
   RECEIVER,
   seedDonations,
   seedPartners,
@@ -91,6 +93,8 @@ interface Call {
   text: string;
   touches: (keyof Seeds)[];
   ms: number;
+  /** Sent with a valid body of the matrix's table (the owner's write must then succeed). */
+  valid?: boolean;
 }
 
 /** A request of the matrix that has not answered by then is a failure (no operation is that slow here). */
@@ -268,7 +272,16 @@ async function send(
   },
 ): Promise<Call> {
   const filled = fill(operation, options.from ?? seeds, `mx${role}`);
-  if (options.body !== undefined) filled.body = options.body;
+  if (options.body !== undefined && !options.emptyBody) filled.body = options.body;
+  let valid = options.body !== undefined && !options.emptyBody;
+  const query = QUERIES[operation.id];
+  if (query && (role === 'owner' || role === 'other' || role === 'member')) {
+    const [path, search = ''] = filled.url.split('?');
+    const params = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(query())) params.set(name, value);
+    filled.url = `${path}?${params}`;
+    valid = true;
+  }
   const client = options.person?.client ?? options.visitor;
   const unsafe = operation.method !== 'GET';
   if (client && unsafe && !client.cookies.has('pc_csrf')) await client.get('/api/csrf');
@@ -315,6 +328,7 @@ async function send(
   const call = {
     role,
     operation,
+    valid,
     status: response.status,
     code,
     text,
@@ -357,8 +371,11 @@ const ordered = (list: Operation[]) =>
     (a, b) =>
       endsSession(a) - endsSession(b) ||
       Number(a.method !== 'GET') - Number(b.method !== 'GET') ||
-      Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
+      Number(a.method === 'DELETE') - Number(b.method === 'DELETE') ||
+      Number(PARENTS.has(a.id)) - Number(PARENTS.has(b.id)),
   );
+/** Deletions of a resource others hang on (a publication's plans, a draft's cover): after the others. */
+const PARENTS = new Set(['deletePublication', 'deleteDraft', 'deleteCollection', 'deletePendingArticle']);
 
 /** The owner's resources as their owner reads them: the text of each, compared before and after the attacks. */
 async function ownerView(): Promise<Record<string, string[]>> {
@@ -463,7 +480,7 @@ describe("the attacker's matrix", () => {
         for (const bearer of lesser) await send('lesser-staff', operation, { bearer, emptyBody: true });
         continue;
       }
-      await sendAs('other', other, operation);
+      await sendAs('other', other, operation, { body: validBody(operation) });
       await sendAs('banned', banned, operation);
     }
     for (const operation of ordered(partner)) {
@@ -491,7 +508,7 @@ describe("the attacker's matrix", () => {
     // owner: never allowed).
     const memberSeeds = { ...seeds, memberUid: owner.uid };
     for (const operation of ordered(site.filter((o) => o.path.startsWith('/api/core-publications/{id}')))) {
-      await sendAs('member', member, operation, { from: memberSeeds });
+      await sendAs('member', member, operation, { from: memberSeeds, body: validBody(operation) });
     }
     const after = await ownerView();
     // CSRF: every cookie-authenticated write, as the owner, without the header.
@@ -511,10 +528,14 @@ describe("the attacker's matrix", () => {
         from: { ...seeds, draft: partnerDraft.id },
       });
     }
-    // The owner last (writes with no body, so that most stop at validation, past authorization).
+    // The owner last: a valid body where the matrix has one (the owner may, and it succeeds), no body elsewhere (so
+    // that the write stops at validation, past authorization).
     for (const operation of ordered(site)) {
       if (operation.auth.kind === 'staff') await send('owner', operation, { bearer: staff.admin, emptyBody: true });
-      else await sendAs('owner', owner, operation, { emptyBody: operation.method !== 'GET' });
+      else {
+        const body = validBody(operation);
+        await sendAs('owner', owner, operation, { emptyBody: operation.method !== 'GET' && body === undefined, body });
+      }
     }
 
     const violations = [
@@ -609,6 +630,16 @@ function judge(call: Call): string[] {
       if (code !== 'ChallengeFailed') wrong.push('not refused ChallengeFailed without the CSRF header');
       break;
     case 'owner':
+      if (
+        operation.document === 'site' &&
+        kind !== 'staff' &&
+        operation.method !== 'GET' &&
+        (call.valid || (!operation.body && !operation.binaryType && call.touches.length > 0)) &&
+        !ok &&
+        OWNER_REFUSALS[operation.id] !== code
+      ) {
+        wrong.push('the owner may, and is refused');
+      }
       if (kind === 'partner' && !operation.tokenMayCall) {
         if (status !== 403) wrong.push('a personal token is not refused an operation only a partner client may call');
       } else if (kind !== 'none' && kind !== 'optional' && kind !== 'signature' && refusedCredential(status, code)) {
@@ -629,8 +660,47 @@ function judge(call: Call): string[] {
   return wrong;
 }
 
-/** Bodies the document's plainest sample would not make valid (a webhook's URL must be the allowed receiver). */
+const paragraph = (text: string) => ({ blocks: [{ type: 'paragraph', data: { text: text.repeat(3) } }] });
+
+/**
+ * Valid bodies (the document's plainest sample is not one: it stops at validation): the owner's writes with them
+ * must succeed, and the other user's and the member's are then refused for who they are, not for what they sent.
+ * Each changes only the sender's own things or the owner's resources, after the owner's view was compared.
+ */
 const BODIES: Record<string, () => unknown> = {
+  createArticle: () => ({
+    title: 'A second article of the matrix',
+    language: 'en',
+    category: 'tech',
+    content: paragraph('Written for the matrix, long enough for the rules. '),
+  }),
+  createComment: () => ({ articleId: seeds.article, content: 'A comment the matrix writes' }),
+  editComment: () => ({ commentId: seeds.comment, content: 'The owner’s own comment, edited' }),
+  createCollection: () => ({ name: 'A collection of the matrix' }),
+  updateDraft: () => ({ version: 1, title: 'The owner’s draft, saved again' }),
+  setDraftPublication: () => ({ publicationId: seeds.publication }),
+  // (Invitees whose usernames the sweeps leave as they are: the other user changes theirs.)
+  invitePublicationMember: () => ({ username: banned.username }),
+  createPublicationPlan: () => ({ interval: 'year', price: 5_000 }),
+  updatePublicationSettings: () => ({ name: `Matrix ${run} renamed`, description: 'What the owner may change' }),
+  updatePublicationSlug: () => ({ slug: `matrix-${run}-renamed` }),
+  createStudioJob: () => JOB,
+  updateStudioJob: () => ({ ...JOB, title: 'Matrix editor, changed' }),
+  addDonationCard: () => ({ number: OTHER_CARD, holder: 'Matrix Person' }),
+  setDonationThanks: () => ({ message: 'Thank you for the support!' }),
+  updateBio: () => ({ bio: 'A bio the matrix writes' }),
+  updateHeadline: () => ({ headline: 'A headline the matrix writes' }),
+  updateFullname: () => ({ fullname: 'Matrix Person' }),
+  updateCountry: () => ({ country: 'AZ' }),
+  updateBirthdate: () => ({ birthdate: '1990-01-01' }),
+  updateGender: () => ({ gender: 'female' }),
+  setTheme: () => ({ theme: 'dark' }),
+  setLanguage: () => ({ language: 'en' }),
+  setNotificationSettings: () => ({ ar: true }),
+  setNotificationMailSettings: () => ({ ar: true }),
+  createAccessToken: () => ({ name: 'Another token of the matrix', scopes: ['read'], expiresInDays: 7 }),
+  addProfileLink: () => ({ provider: 'github', url: 'https://github.com/matrix-person' }),
+  reportPageView: () => ({ path: '/matrix' }),
   v1CreateWebhook: () => ({ url: `${RECEIVER}/owner-again`, eventTypes: ['article.published'] }),
   v1UpdateWebhook: () => ({ url: `${RECEIVER}/owner`, eventTypes: ['article.published'], enabled: true }),
   // The owner's second draft, filled by the owner's partner app and then published (submitted for review) by it.
@@ -645,6 +715,33 @@ const BODIES: Record<string, () => unknown> = {
       ],
     },
   }),
+};
+
+/**
+ * The owner's writes that are refused for what they are, not for who asks (the matrix's resources are as they are):
+ * the code each must answer. Every other write of the owner with a valid body, or with none on an owner's resource,
+ * must succeed.
+ */
+const OWNER_REFUSALS: Record<string, string> = {
+  upvoteArticle: 'Forbidden', // one's own article
+  downvoteArticle: 'Forbidden',
+  upvoteComment: 'CommentNotFound', // one's own comment, not yet published
+  downvoteComment: 'CommentNotFound',
+  publishArticle: 'InvalidCategory', // the canary draft is a title alone
+  pinPublicationArticle: 'ArticleNotFound', // the owner's article is not the publication's
+  subscribePublication: 'CannotSubscribePublication', // one's own publication
+  unsubscribePublication: 'SubscriptionNotFound',
+  acceptPublicationInvitation: 'MemberNotFound', // the owner was invited nowhere
+  rejectPublicationInvitation: 'MemberNotFound',
+  followUser: 'CantFollowYourself',
+  unfollowUser: 'CantFollowYourself',
+  deletePendingArticle: 'ArticleDeletionExpired', // a published article, past the deletion window
+  deleteDonationCard: 'HasActivePayout', // the card the payout goes to
+};
+
+/** Valid query parameters where the sample is not one (an invitee who exists). */
+const QUERIES: Record<string, () => Record<string, string>> = {
+  inviteCoAuthor: () => ({ username: member.username }),
 };
 
 /** A partner client acts for a writer (Pencraft-Acting-Token) where the operation needs the act scope. */

@@ -16,6 +16,20 @@ import { deliverSigned, supportPaid } from '../support/stripe-webhooks.ts';
 export const RECEIVER = `http://127.0.0.1:${WEBHOOK_TEST_RECEIVER_PORT}`;
 /** A Visa test number (Luhn-valid): never to appear in an answer or a log line. */
 export const CARD = '4000 0566 5566 5556';
+/** Another (Mastercard's test number), for the card the matrix's roles add. */
+export const OTHER_CARD = '5555 5555 5555 4444';
+/** A job as the owner posts it. */
+export const JOB = {
+  title: 'Matrix editor',
+  description: 'Edit the daily news, work with the writers and keep the publication’s voice.',
+  location: 'Bakı',
+  remote: false,
+  employmentType: 'fullTime',
+  category: 'editing',
+  salaryMinQepik: 150_000,
+  salaryMaxQepik: 250_000,
+  apply: 'https://example.az/apply',
+};
 
 async function ok<T>(answer: Promise<{ status: number; body: unknown }>, what: string): Promise<T> {
   const { status, body } = await answer;
@@ -47,20 +61,7 @@ export async function seedPublication(
   await ok(member.client.post(`/api/ttin/pbls/invitations/${publication}/accept`), 'acceptance');
   const [plan, job] = await Promise.all([
     ok<{ id: string }>(owner.client.post(`${studio}/plans`, { interval: 'month', price: 500 }), 'plan'),
-    ok<{ id: string }>(
-      owner.client.post(`${studio}/jobs`, {
-        title: 'Matrix editor',
-        description: 'Edit the daily news, work with the writers and keep the publication’s voice.',
-        location: 'Bakı',
-        remote: false,
-        employmentType: 'fullTime',
-        category: 'editing',
-        salaryMinQepik: 150_000,
-        salaryMaxQepik: 250_000,
-        apply: 'https://example.az/apply',
-      }),
-      'job',
-    ),
+    ok<{ id: string }>(owner.client.post(`${studio}/jobs`, JOB), 'job'),
   ]);
   return { plan: plan.id, job: job.id };
 }
@@ -75,7 +76,7 @@ export async function seedDonations(
   owner: Person,
   patron: Person,
 ): Promise<{ support: string; card: string; payout: string }> {
-  rememberSecret(CARD, CARD.replaceAll(' ', ''));
+  rememberSecret(CARD, CARD.replaceAll(' ', ''), OTHER_CARD, OTHER_CARD.replaceAll(' ', ''));
   await ok(owner.client.request('PUT', '/api/me/settings/profile/country', { country: 'AZ' }), 'country');
   const phone = `+99450${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
   rememberSecret(phone, phone.slice(1));
