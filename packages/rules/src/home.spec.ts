@@ -37,6 +37,9 @@ describe('home cursor', () => {
       'x.az.1.' + ID,
       'l.az.1.not-a-uuid-at-all-but-36-chars-long',
       'l.az.1234567890123456.' + ID,
+      // Past the year 9999 (a server error in PostgreSQL before 14 digits were the most).
+      'l.en.808807138612532.' + ID,
+      'o.az.999999999999999.' + ID,
       'l.az.-1.' + ID,
       'l.az.1.' + ID + 'x',
       "o'; drop table",

@@ -30,10 +30,12 @@ export interface HomeCursor {
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /**
  * Every cursor this writes, as the gateway documents it (so any text the document allows is a readable position):
- * `l.<lang>.<ms>.<id>`, `o.<lang>` or `o.<lang>.<ms>.<id>`.
+ * `l.<lang>.<ms>.<id>`, `o.<lang>` or `o.<lang>.<ms>.<id>`. At most 14 digits of milliseconds (before the year 5138):
+ * PostgreSQL cannot read a time past the year 9999 as JavaScript writes it (+027600-...), which 15 digits reach
+ * (schemathesis's cursor l.en.808807138612532.<id> was a server error, issue #19).
  */
-export const HOME_CURSOR_PATTERN = `^(?:l\\.(?:az|en|ru)\\.[0-9]{1,15}\\.${UUID}|o\\.(?:az|en|ru)(?:\\.[0-9]{1,15}\\.${UUID})?)$`;
-const CURSOR = new RegExp(`^([lo])\\.(az|en|ru)(?:\\.([0-9]{1,15})\\.(${UUID}))?$`);
+export const HOME_CURSOR_PATTERN = `^(?:l\\.(?:az|en|ru)\\.[0-9]{1,14}\\.${UUID}|o\\.(?:az|en|ru)(?:\\.[0-9]{1,14}\\.${UUID})?)$`;
+const CURSOR = new RegExp(`^([lo])\\.(az|en|ru)(?:\\.([0-9]{1,14})\\.(${UUID}))?$`);
 /** Longer text is not a cursor this wrote (refused before any parsing). */
 export const HOME_CURSOR_MAX = 64;
 

@@ -4,6 +4,7 @@ import {
   isEmploymentType,
   isJobCategory,
   JOB_APPLY_MAX,
+  JOB_CURSOR_PATTERN,
   JOB_DESCRIPTION_MAX,
   JOB_DESCRIPTION_MIN,
   JOB_LOCATION_MAX,
@@ -22,6 +23,15 @@ import {
   normalizeJobTitle,
 } from './jobs.js';
 import { mayInPublication } from './publications.js';
+
+describe('the jobs cursor', () => {
+  it('holds a posting time PostgreSQL can read: at most 14 digits of milliseconds (issue #19)', () => {
+    const id = '5b1e2117-f9c9-0799-7859-102838501f1d';
+    expect(new RegExp(JOB_CURSOR_PATTERN).test(`${Date.now()}.${id}`)).toBe(true);
+    expect(new RegExp(JOB_CURSOR_PATTERN).test(`99999999999999.${id}`)).toBe(true);
+    expect(new RegExp(JOB_CURSOR_PATTERN).test(`808807138612532.${id}`)).toBe(false);
+  });
+});
 
 describe('job titles', () => {
   it('are one line of plain text', () => {

@@ -15,9 +15,10 @@ export const JOB_SALARY_MAX_QEPIK = 100_000_000;
 export const JOB_QUERY_MAX = 100;
 /**
  * A page cursor of the jobs lists, `<milliseconds>.<uuid>` (the last job's posting time and id): the service reads
- * exactly this and the gateway documents it, so every cursor the document allows is readable.
+ * exactly this and the gateway documents it, so every cursor the document allows is readable. At most 14 digits
+ * (before the year 5138): PostgreSQL cannot read a time past 9999 as JavaScript writes it (HOME_CURSOR_PATTERN's case).
  */
-export const JOB_CURSOR_PATTERN = '^[0-9]{1,15}\\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+export const JOB_CURSOR_PATTERN = '^[0-9]{1,14}\\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 /** Jobs per page of the lists (the public list and the studio's). */
 export const JOBS_PAGE_SIZE = 20;
 
