@@ -173,7 +173,14 @@ describe('FeedService', () => {
     });
 
     it('refuses a cursor it did not write and answers an id that is no publication with nothing', async () => {
-      for (const cursor of ['x', 'n.1.nope', `q.1.${id(1)}`, `n.-1.${id(1)}`, `p.1.${id(1)}.`]) {
+      for (const cursor of [
+        'x',
+        'n.1.nope',
+        `q.1.${id(1)}`,
+        `n.-1.${id(1)}`,
+        `p.1.${id(1)}.`,
+        `n.808807138612532.${id(1)}`,
+      ]) {
         expect(await codeOf(service.publication(PUB, [], cursor, 20))).toBe('InvalidPage');
       }
       expect(await service.publication('nope', [], '', 20)).toEqual({ items: [], nextCursor: '' });

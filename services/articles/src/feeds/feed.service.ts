@@ -25,7 +25,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 type PublicationCursor = { pinned: true; shown: number; id: string } | { pinned: false; at: Date; id: string };
 
-const CURSOR = /^(p|n)\.(\d{1,15})\.([0-9a-f-]{36})$/;
+/** At most 14 digits: a 15-digit time in ms is past the year 9999, which PostgreSQL cannot read (a 5xx before). */
+const CURSOR = /^(p|n)\.(\d{1,14})\.([0-9a-f-]{36})$/;
 
 function cursorOf(text: string): PublicationCursor | undefined {
   if (!text) return undefined;

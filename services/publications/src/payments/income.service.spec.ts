@@ -184,6 +184,7 @@ describe('IncomeService', () => {
         'x',
         Buffer.from('12.not-a-uuid').toString('base64url'),
         Buffer.from('a.b').toString('base64url'),
+        Buffer.from('808807138612532.00000000-0000-4000-8000-000000000001').toString('base64url'),
       ]) {
         expect(await codeOf(service.list({ ...request, cursor }))).toBe('InvalidPage');
       }

@@ -39,7 +39,8 @@ export function exactQepik(text: string): number {
   return Number(value);
 }
 
-const CURSOR = /^(\d{1,15})\.([0-9a-f-]{36})$/;
+/** At most 14 digits: a 15-digit time in ms is past the year 9999, which PostgreSQL cannot read (a 5xx before). */
+const CURSOR = /^(\d{1,14})\.([0-9a-f-]{36})$/;
 
 export function encodeIncomeCursor(row: Pick<IncomeEntryRow, 'paidAt' | 'id'>): string {
   return Buffer.from(`${row.paidAt.getTime()}.${row.id}`).toString('base64url');
