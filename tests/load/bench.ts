@@ -5,7 +5,8 @@
 // list, a search for a common and for a rare word) at a few hundred articles and again at n, side by side.
 // The reader's server-rendered article and home pages are measured beside them (its renderer, with and without its
 // 2 s page cache), the JavaScript weight of the first article view (Chromium, tests/support/js-weight.ts), and the
-// time from a vote to the author's open page receiving its notification (p50, p99; tests/load/notify-latency.ts), and
+// time from a vote to the author's open page receiving its notification (p50, p99; tests/load/notify-latency.ts; with
+// the author's stream alone and with BENCH_NOTIFY_STREAMS, default 1,000, other users' streams open), and
 // reader support: 100 supports started and paid at once and 100 payout requests at once against one balance, with
 // their latency and the ledger check afterwards (tests/load/donations-bench.ts).
 // Then it prints the resident memory of every platform process it started. A measurement, never a test: it
