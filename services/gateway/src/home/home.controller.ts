@@ -1,10 +1,10 @@
-import { Controller, Headers, Req } from '@nestjs/common';
+import { Controller, Headers } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import type { FastifyRequest } from 'fastify';
 import { CurrentUser } from '../accounts/current-user.js';
 import { SESSION_COOKIE } from '../http/cookies.js';
 import { Input } from '../http/input.js';
-import { Route, type RouteInput } from '../http/route.js';
+import { PlainRoute, Route, type RouteInput } from '../http/route.js';
 import * as routes from './home.routes.js';
 import { HomeService } from './home.service.js';
 
@@ -12,13 +12,10 @@ import { HomeService } from './home.service.js';
 export class HomeController {
   constructor(private readonly home: HomeService) {}
 
-  @Route(routes.homeArticlesRoute)
-  articles(
-    @Input() { query }: RouteInput<typeof routes.homeArticlesRoute>,
-    @Req() request: FastifyRequest,
-    @Headers('accept-language') acceptLanguage: string | undefined,
-  ) {
-    return this.home.articles(query, request.cookies[SESSION_COOKIE], acceptLanguage);
+  /** A hot public read like the article's: a plain Fastify handler (PlainRoute), not Nest's router and pipes. */
+  @PlainRoute(routes.homeArticlesRoute)
+  articles({ query }: RouteInput<typeof routes.homeArticlesRoute>, request: FastifyRequest) {
+    return this.home.articles(query, request.cookies[SESSION_COOKIE], request.headers['accept-language']);
   }
 
   @Route(routes.homeTrendsRoute)

@@ -43,7 +43,9 @@ async function serve(controller: ThingsController) {
     request.platform = { context: { requestId: 'req-1' }, started: 0n };
     done();
   });
-  fastify.addHook('onRoute', (route) => policies.push((route.config as Record<string, unknown>)?.[POLICY]));
+  fastify.addHook('onRoute', (route) => {
+    policies.push((route.config as Record<string, unknown>)?.[POLICY]);
+  });
   fastify.setErrorHandler((error, _request, reply) => {
     void reply.code(AppError.is(error) ? 400 : 500).send({ code: AppError.is(error) ? error.code : 'x' });
   });
