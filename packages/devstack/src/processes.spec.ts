@@ -26,9 +26,9 @@ describe('process settings', () => {
 
   it('bounds V8’s heap per kind of process', () => {
     expect(nodeOptionsOf(dev, findApp(dev, 'gateway'))).toBe(
-      '--max-semi-space-size=4 --max-old-space-size=192 --expose-gc',
+      '--max-semi-space-size=16 --max-old-space-size=192 --expose-gc',
     );
-    expect(nodeOptionsOf(dev, findApp(dev, 'reader'))).toBe('--max-semi-space-size=2 --max-old-space-size=96');
+    expect(nodeOptionsOf(dev, findApp(dev, 'reader'))).toBe('--max-semi-space-size=8 --max-old-space-size=96');
     // V8's gc function for the kit's idle release, in every process that runs the kit (not the static servers).
     for (const app of appsOf(dev))
       expect(nodeOptionsOf(dev, app).includes('--expose-gc')).toBe(app.kind !== 'frontend');
