@@ -227,4 +227,5 @@ it('makes one notification per vote across a crash, and open and reconnecting pa
   expect(back.received.every((r) => r.id > Number(left))).toBe(true);
 
   await Promise.all([steady.close(), back.close()]);
-});
+  // Longer than the open page's 120 s to receive every vote, so a slow run fails with the counts, not a bare timeout.
+}, 240_000);

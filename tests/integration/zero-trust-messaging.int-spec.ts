@@ -344,10 +344,12 @@ describe('TLS to NATS and Redis (the production values)', () => {
         reconnect: false,
         timeout: 2_000,
       });
-    await expect(handshake({ ca: search.ca })).rejects.toThrow(/bad certificate/i);
-    await expect(handshake({ ca: search.ca, cert: foreign.cert, key: foreign.key })).rejects.toThrow(
-      /bad certificate/i,
-    );
+    // With TLS 1.3 the client finishes its side before the server judges its certificate, so the refusal arrives as
+    // the server's alert or, when the server closes first, as a reset (a clean-clone run saw ECONNRESET); the
+    // handshake with the right certificate below proves the server was there to refuse.
+    const refusedByServer = /bad certificate|unknown ca|certificate required|ECONNRESET|EPIPE/i;
+    await expect(handshake({ ca: search.ca })).rejects.toThrow(refusedByServer);
+    await expect(handshake({ ca: search.ca, cert: foreign.cert, key: foreign.key })).rejects.toThrow(refusedByServer);
     const direct = await handshake(search);
     handles.push(direct);
     await direct.flush();
@@ -380,8 +382,8 @@ describe('TLS to NATS and Redis (the production values)', () => {
     expect(() =>
       redisTlsFromEnv(redisUrl(stack, 'search'), { NODE_ENV: 'production', REDIS_TLS_CA_FILE: search.ca }),
     ).toThrow(/use rediss:\/\//);
-    // At once: no retry loop waits for a server it must not talk to.
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // At once: no retry loop waits for a server it must not talk to (the kit would wait 5 s to connect).
+    expect(Date.now() - started).toBeLessThan(3_000);
     // The explicit opt-out (a mesh encrypts) connects in clear, as the default and local chart values do.
     const { user, pass } = natsConnectOptions(stack, secrets, 'search');
     const insecure = await connectNats({
