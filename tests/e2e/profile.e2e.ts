@@ -166,9 +166,38 @@ describe('the public profile', () => {
     await page.getByLabel(`Signed in as ${reader.fullname}`).waitFor();
     rememberSecret(...(await context.cookies()).filter((c) => c.name === 'pc_su').map((c) => c.value));
 
+    // The page reads the profile again once it knows the viewer. Hold that read's answer (0 followers, not followed)
+    // until the follow has been answered: the older answer must not replace the follow's.
+    const profilePath = `/api/profile/${writer.username}`;
+    let releaseRead: () => void = () => undefined;
+    const followAnswered = new Promise<void>((resolve) => (releaseRead = resolve));
+    let heldRead: Promise<void> | undefined;
+    const isProfileRead = (url: URL) => url.pathname === profilePath;
+    await page.route(isProfileRead, (route) => {
+      if (heldRead) return route.continue();
+      heldRead = (async () => {
+        const response = await route.fetch();
+        await followAnswered;
+        // The page may have dropped the read by now (then the browser has cancelled the request).
+        await route.fulfill({ response }).catch(() => undefined);
+      })();
+      return heldRead;
+    });
     await page.goto(`${SITE}/@${writer.username}`);
     const followers = page.locator('.pc-profile__counts div', { hasText: 'Followers' }).locator('dd');
+    const followed = page.waitForResponse((r) => r.url().endsWith(`/follow`) && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await followed;
+    await page.getByRole('button', { name: 'Unfollow' }).waitFor();
+    expect(heldRead).toBeDefined();
+    releaseRead();
+    await heldRead;
+    await settled(page);
+    await page.unroute(isProfileRead);
+    expect(await followers.textContent()).toBe('1');
+    expect(await page.getByRole('button', { name: 'Unfollow' }).count()).toBe(1);
+    // Opened afresh, the page is rendered for a visitor and then read again for the follower it now knows.
+    await page.reload();
     await page.getByRole('button', { name: 'Unfollow' }).waitFor();
     expect(await followers.textContent()).toBe('1');
     await page.getByRole('link', { name: 'Followers', exact: true }).click();

@@ -75,9 +75,10 @@ function ProfileView({ handle }: { handle: string }) {
   const tabName = (name: string) => (name === 'badges' ? ts('badges.tab') : t(`profile.tabs.${name}`));
   const { state: session } = useSession();
   const [params] = useSearchParams();
-  const { state, reload, refresh, set } = usePageData(profileData(handle));
+  const { state, reload, refresh, set, rendered } = usePageData(profileData(handle));
   const viewer = session.status === 'user' ? session.user.uid : session.status;
-  const shownFor = useRef(viewer);
+  // Whom the shown value was read for: the server renders for a visitor, even when the session is known by now.
+  const shownFor = useRef(rendered ? 'visitor' : viewer);
   const profileUser = state.status === 'ready' ? state.value : undefined;
   const recipient = { uid: profileUser?.uid ?? '', username: handle, fullname: profileUser?.fullname ?? '' };
   const acceptsSupport = useAcceptsSupport(handle);
