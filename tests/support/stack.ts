@@ -12,6 +12,7 @@ import {
   redisUrl,
   stackFor,
   startApp,
+  stopApp,
   TEST_SLOTS,
   testSlotStack,
   type AppHandle,
@@ -58,6 +59,10 @@ export async function startService(
   database: string,
   extraEnv: Record<string, string> = {},
 ): Promise<AppHandle> {
+  // A suite whose beforeAll failed part-way (one service of a Promise.all not ready) may have left the others of this
+  // slot running, with no handle to stop them in its afterAll: stop such a one here, so that one failure does not
+  // fail every later suite of the slot with "already running".
+  if (await stopApp(name, PROFILE)) console.warn(`${name} was left running by an earlier suite of this slot: stopped`);
   const handle = await startApp(name, PROFILE, extraEnv, { database });
   try {
     await handle.waitReady();

@@ -1,4 +1,5 @@
 export * from './concurrency/encode-slots.js';
+export * from './media/image-codecs.js';
 export * from './config/config.js';
 export * from './crypto/secret-box.js';
 export * from './database/checks.js';

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@pencraft/errors';
 import { EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_TYPES, editorImageWidths, IMAGE_MAX_PIXELS } from '@pencraft/rules';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
-import { EncodeSlots } from '@pencraft/kit';
+import type { Sharp } from 'sharp';
+import { EncodeSlots, loadImageCodecs, type ImageCodecs } from '@pencraft/kit';
 
 export type ImageFormat = 'jpg' | 'png' | 'webp' | 'avif';
 
@@ -46,6 +45,7 @@ export class ImageVariantsMaker {
 
   async make(bytes: Buffer): Promise<ImageVariants> {
     if (bytes.length > EDITOR_IMAGE_MAX_BYTES) throw new AppError('InvalidImageSize');
+    const { sharp, fileTypeFromBuffer } = await loadImageCodecs();
     const type = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
     if (!type || !(EDITOR_IMAGE_TYPES as readonly string[]).includes(type.mime))
       throw new AppError('InvalidImageFormat');
@@ -60,10 +60,16 @@ export class ImageVariantsMaker {
     const width = (turned ? meta.height : meta.width) ?? 0;
     const height = (turned ? meta.width : meta.height) ?? 0;
     if (width < 1 || height < 1) throw new AppError('InvalidImageFormat');
-    return this.slots.run(() => this.encode(bytes, original, width, height));
+    return this.slots.run(() => this.encode(sharp, bytes, original, width, height));
   }
 
-  private async encode(bytes: Buffer, original: 'jpg' | 'png', width: number, height: number): Promise<ImageVariants> {
+  private async encode(
+    sharp: ImageCodecs['sharp'],
+    bytes: Buffer,
+    original: 'jpg' | 'png',
+    width: number,
+    height: number,
+  ): Promise<ImageVariants> {
     try {
       const input = () => sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).rotate();
       const files: ImageFile[] = [];

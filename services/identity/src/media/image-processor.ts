@@ -8,23 +8,7 @@ import {
   PICTURE_TYPES,
   type PictureKind,
 } from '@pencraft/rules';
-import { EncodeSlots } from '@pencraft/kit';
-
-/**
- * sharp (libvips) and file-type, loaded with the first picture: most processes never get an upload, and sharp adds
- * about 20 MiB resident to the process that loads it (issue #19, memory).
- */
-let codecs:
-  | Promise<{
-      sharp: typeof import('sharp').default;
-      fileTypeFromBuffer: typeof import('file-type').fileTypeFromBuffer;
-    }>
-  | undefined;
-const loadCodecs = () =>
-  (codecs ??= Promise.all([import('sharp'), import('file-type')]).then(([images, types]) => ({
-    sharp: images.default,
-    fileTypeFromBuffer: types.fileTypeFromBuffer,
-  })));
+import { EncodeSlots, loadImageCodecs } from '@pencraft/kit';
 
 const CODES: Record<PictureKind, { format: ErrorCode; size: ErrorCode }> = {
   avatar: { format: 'InvalidAvatarFormat', size: 'InvalidAvatarSize' },
@@ -45,7 +29,7 @@ export class ImageProcessor {
   async process(kind: PictureKind, bytes: Buffer): Promise<Buffer> {
     const codes = CODES[kind];
     if (bytes.length > PICTURE_MAX_BYTES) throw new AppError(codes.size);
-    const { sharp, fileTypeFromBuffer } = await loadCodecs();
+    const { sharp, fileTypeFromBuffer } = await loadImageCodecs();
     const type = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
     if (!type || !(PICTURE_TYPES as readonly string[]).includes(type.mime)) throw new AppError(codes.format);
     const size = kind === 'avatar' ? AVATAR_SIZE : BANNER_SIZE;

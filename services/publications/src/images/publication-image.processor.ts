@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, type ErrorCode } from '@pencraft/errors';
-import { EncodeSlots } from '@pencraft/kit';
+import { EncodeSlots, loadImageCodecs } from '@pencraft/kit';
 import {
   AVATAR_SIZE,
   BANNER_SIZE,
@@ -9,22 +9,6 @@ import {
   PICTURE_TYPES,
   type PublicationImageKind,
 } from '@pencraft/rules';
-
-/**
- * sharp (libvips) and file-type, loaded with the first picture: most processes never get an upload, and sharp adds
- * about 20 MiB resident to the process that loads it (issue #19, memory).
- */
-let codecs:
-  | Promise<{
-      sharp: typeof import('sharp').default;
-      fileTypeFromBuffer: typeof import('file-type').fileTypeFromBuffer;
-    }>
-  | undefined;
-const loadCodecs = () =>
-  (codecs ??= Promise.all([import('sharp'), import('file-type')]).then(([images, types]) => ({
-    sharp: images.default,
-    fileTypeFromBuffer: types.fileTypeFromBuffer,
-  })));
 
 /**
  * A logo answers as a profile picture does and a cover as a banner (SPEC.md section 8 names no codes of its own for
@@ -51,7 +35,7 @@ export class PublicationImageProcessor {
   async process(kind: PublicationImageKind, bytes: Buffer): Promise<Buffer> {
     const codes = PUBLICATION_IMAGE_CODES[kind];
     if (bytes.length > PICTURE_MAX_BYTES) throw new AppError(codes.size);
-    const { sharp, fileTypeFromBuffer } = await loadCodecs();
+    const { sharp, fileTypeFromBuffer } = await loadImageCodecs();
     const type = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
     if (!type || !(PICTURE_TYPES as readonly string[]).includes(type.mime)) throw new AppError(codes.format);
     const header = await sharp(bytes, { limitInputPixels: false })
