@@ -124,6 +124,8 @@ interface Figures {
   p90: number;
   p99: number;
   errors: number;
+  /** The errors by kind: the statuses of non-2xx answers, timeouts, failed connections (e.g. "429×3"). */
+  errorKinds?: string;
   /** CPU seconds per process during the measured seconds (BENCH_CPU=true): where the run's time goes. */
   cpu?: Record<string, number>;
 }
@@ -225,6 +227,7 @@ async function measure(
     p90: result.latency.p90,
     p99: result.latency.p99,
     errors,
+    ...(errors ? { errorKinds: errorKindsOf(result) } : {}),
     ...(cpu ? { cpu } : {}),
   };
 }
@@ -258,6 +261,7 @@ async function measureSignIns(connections: number): Promise<Figures> {
     p90: result.latency.p90,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    ...(result.errors + result.timeouts + result.non2xx ? { errorKinds: errorKindsOf(result) } : {}),
   };
 }
 
@@ -431,11 +435,24 @@ function getWithHost(base: string, path: string, host: string): Promise<{ status
   });
 }
 
+/** What an autocannon run's errors were: each non-2xx status with its count, then timeouts and failed connections. */
+function errorKindsOf(result: autocannon.Result): string | undefined {
+  const kinds = Object.entries(result.statusCodeStats ?? {})
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, stats]) => `${status}×${stats.count ?? 0}`);
+  if (result.timeouts) kinds.push(`timeout×${result.timeouts}`);
+  if (result.errors > result.timeouts) kinds.push(`connection×${result.errors - result.timeouts}`);
+  return kinds.length ? kinds.join(', ') : undefined;
+}
+
 function table(rows: Figures[]) {
   say('');
   say('| run | req/s | p50 ms | p90 ms | p99 ms | errors |');
   say('|---|---:|---:|---:|---:|---:|');
-  for (const r of rows) say(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.errors} |`);
+  for (const r of rows) {
+    const errors = r.errorKinds ? `${r.errors} (${r.errorKinds})` : String(r.errors);
+    say(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p90} | ${r.p99} | ${errors} |`);
+  }
 }
 
 // --- memory -------------------------------------------------------------------------------------------------------

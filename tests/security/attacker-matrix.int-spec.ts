@@ -22,7 +22,14 @@ import { rememberSecret } from '../support/log-hygiene.ts';
 import { bareCall, removePartnerClients } from '../support/partners.ts';
 import { publishArticle, signUp, type Person } from '../support/reader-fixtures.ts';
 import { closeReviewClient } from '../support/review.ts';
-import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabase } from '../support/stack.ts';
+import {
+  eventually,
+  freshDatabase,
+  httpBase,
+  resetMessaging,
+  startService,
+  type TestDatabase,
+} from '../support/stack.ts';
 import { fill, operations, type Operation, type Seeds } from './matrix.ts';
 import {
   firstDelivery,
@@ -211,6 +218,15 @@ beforeAll(async () => {
     seedDonations(base, owner, member),
     firstDelivery(base, clients.owner, clients.webhook),
   ]);
+  // A profile link of the owner's; and the owner's newest notification (the support received), unread.
+  const link = await created<{ id: string }>(
+    owner.client.post('/api/me/settings/profile/links', { provider: 'website', url: 'https://example.az/matrix' }),
+    'profile link',
+  );
+  const notification = await eventually(async () => {
+    const answer = await owner.client.get<{ items: { id: string; read: boolean }[] }>('/api/notifications?unread=true');
+    return answer.body.items?.[0]?.id;
+  });
   const sessions = await owner.client.get('/api/ttin/logs/sns');
   const session = /"id":"([0-9a-f-]{36})"/.exec(JSON.stringify(sessions.body))?.[1];
   if (!session) throw new Error(`no session of the owner in ${JSON.stringify(sessions.body)}`);
@@ -230,6 +246,8 @@ beforeAll(async () => {
     ...donated,
     webhook: clients.webhook,
     delivery,
+    link: link.id,
+    notification,
   };
   tokens.owner = ownerToken.secret;
   [tokens.other, tokens.read, tokens.search] = await Promise.all([
@@ -394,6 +412,7 @@ async function ownerView(): Promise<Record<string, string[]>> {
     received: '/api/donations/report/donations',
     cards: '/api/donations/cards',
     payout: '/api/donations/payout',
+    links: '/api/me/settings/profile/links',
   };
   if (!owner.client.cookies.has('pc_su')) await signIn(owner);
   const view: Record<string, string[]> = {};
@@ -402,6 +421,8 @@ async function ownerView(): Promise<Record<string, string[]>> {
     if (answer.status !== 200) throw new Error(`the owner's ${name} answered ${answer.status}`);
     view[name] = texts(answer.body).sort();
   }
+  // The seeded notification stays unread (others arrive meanwhile: it is looked for among all unread ones).
+  view.notification = [`unread=${await unreadHas(seeds.notification)}`];
   // The support is its supporter's (the member's): only they read it by its id.
   if (!member.client.cookies.has('pc_su')) await signIn(member);
   const support = await member.client.get(`/api/donations/${seeds.support}`);
@@ -414,6 +435,18 @@ async function ownerView(): Promise<Record<string, string[]>> {
     view[path] = texts(answer.body).sort();
   }
   return view;
+}
+
+/** Whether the owner's unread notifications hold `id` (every page of them). */
+async function unreadHas(id: string): Promise<boolean> {
+  for (let page = 1; ; page += 1) {
+    const answer = await owner.client.get<{ items: { id: string }[]; hasMore: boolean }>(
+      `/api/notifications?unread=true&page=${page}`,
+    );
+    if (answer.status !== 200) throw new Error(`the owner's notifications answered ${answer.status}`);
+    if (answer.body.items.some((item) => item.id === id)) return true;
+    if (!answer.body.hasMore) return false;
+  }
 }
 
 /** The string leaves of an answer, but times (which reading itself may move). */
@@ -455,6 +488,8 @@ describe("the attacker's matrix", () => {
             payout: '',
             webhook: '',
             delivery: '',
+            link: '',
+            notification: '',
           },
           'mx',
         );

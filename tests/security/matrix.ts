@@ -117,6 +117,9 @@ export interface Seeds {
   /** The owner's partner client's webhook endpoint and one of its deliveries. */
   webhook: string;
   delivery: string;
+  /** One of the owner's profile links, and one of the owner's notifications (unread). */
+  link: string;
+  notification: string;
 }
 
 /** Where a path parameter comes from: an owner's resource, or an id nobody holds (the answer must still hold up). */
@@ -157,11 +160,13 @@ const PARAMETER_RULES: [RegExp, string, Source][] = [
   [/^\/api\/jobs\/\{id\}$/, 'id', 'job'],
   [/^\/api\/v1\/webhooks\/\{id\}/, 'id', 'webhook'],
   [/^\/api\/v1\/webhooks\/\{id\}\/deliveries\/\{deliveryId\}/, 'deliveryId', 'delivery'],
-  // Resources the matrix does not seed (profile links, notifications, staff queues): an id nobody holds,
-  // so every role must answer within the document and none may succeed at changing it.
+  [/^\/api\/me\/settings\/profile\/links\/\{id\}/, 'id', 'link'],
+  [/^\/api\/notifications\/\{id\}/, 'id', 'notification'],
   // An invitation's id is its publication's: nobody but the member was invited to the owner's.
   [/^\/api\/ttin\/pbls\/invitations\/\{id\}/, 'id', 'publication'],
-  [/^\/api\/(me\/settings\/profile\/links|notifications)\/\{id\}/, 'id', 'absent'],
+  // The staff queues (reports, review items, bans, feedback, partner registrations) are not seeded: acting on a real
+  // one would change what the other roles' calls meet (lifting the banned user's ban, revoking a partner client). An
+  // id nobody holds: every lesser role must be refused before the id is looked up, and the admin's answer must hold.
   [/^\/api\/(moderation|staff)\//, 'id', 'absent'],
 ];
 
