@@ -233,36 +233,74 @@ async function measure(
 }
 
 /**
- * Sign-ins: POST /api/id/auth/login with the writer's username and password, as the sign-in form sends it (the
- * CSRF cookie and header, the site's Origin); every answer opens a new session, so each is one argon2id verify.
+ * Sign-ins: POST /api/id/auth/login with a username and password, as the sign-in form sends it (the CSRF cookie and
+ * header, the site's Origin); every answer opens a new session, so each is one argon2id verify. Each connection signs
+ * in to an account of its own (the writer, then bench_signer_<n>): attempts on one account in flight count against
+ * it until they succeed, and from the third its sign-ins need a captcha (CaptchaRequired, the guard against parallel
+ * guessing), so eight at once on one account measure that guard, not sign-in.
  */
 async function measureSignIns(connections: number): Promise<Figures> {
+  const accounts = await signers(connections);
   const csrf = await fetch(`${gatewayBase}/api/csrf`);
   const { token } = (await csrf.json()) as { token: string };
   const origin = new URL(gatewayBase);
-  const request = {
-    method: 'POST' as const,
+  // The error codes of refused sign-ins (their bodies' error.code), for the run's line.
+  const codes = new Map<string, number>();
+  let next = 0;
+  const request: autocannon.Request = {
+    method: 'POST',
     path: '/api/id/auth/login',
-    body: JSON.stringify(WRITER),
     headers: {
       'content-type': 'application/json',
       origin: `http://localhost:${origin.port}`,
       cookie: `pc_csrf=${token}`,
       'x-csrf-token': token,
     },
+    // The context is the connection's own: its account is chosen once.
+    setupRequest: (req, context: { account?: number }) => {
+      context.account ??= next++ % accounts.length;
+      return { ...req, body: JSON.stringify(accounts[context.account]) };
+    },
+    onResponse: (status, body) => {
+      if (status < 300) return;
+      const code = /"code":"([A-Za-z]+)"/.exec(body)?.[1] ?? String(status);
+      codes.set(code, (codes.get(code) ?? 0) + 1);
+    },
   };
   const options = { url: gatewayBase, connections, requests: [request] };
   await autocannon({ ...options, duration: 2 });
+  codes.clear();
   const result = await autocannon({ ...options, duration: SECONDS });
+  if (codes.size > 0)
+    say(`sign-ins ${connections} at a time refused: ${[...codes].map(([c, n]) => `${c}×${n}`).join(', ')}`);
+  const errors = result.errors + result.timeouts + result.non2xx;
   return {
-    name: `gateway: sign-in (argon2id verify + new session), ${connections} at a time`,
+    name: `gateway: sign-in (argon2id verify + new session), ${connections} at a time${connections > 1 ? `, ${connections} accounts` : ''}`,
     rps: result.requests.average,
     p50: result.latency.p50,
     p90: result.latency.p90,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    ...(result.errors + result.timeouts + result.non2xx ? { errorKinds: errorKindsOf(result) } : {}),
+    errors,
+    ...(errors ? { errorKinds: errorKindsOf(result) } : {}),
   };
+}
+
+/** The accounts of the sign-in runs: the writer, then bench_signer_1, 2, ... (registered when first needed). */
+const signerAccounts: { login: string; password: string }[] = [];
+async function signers(count: number): Promise<{ login: string; password: string }[]> {
+  if (signerAccounts.length === 0) signerAccounts.push(WRITER);
+  while (signerAccounts.length < count) {
+    const n = signerAccounts.length;
+    const account = { login: `bench_signer_${n}`, password: `bench-pass-signer-${n}` };
+    await registerAccount(new ApiClient(gatewayBase), {
+      email: `bench-signer-${n}@example.az`,
+      username: account.login,
+      fullname: `Bench Signer ${n}`,
+      password: account.password,
+    });
+    signerAccounts.push(account);
+  }
+  return signerAccounts.slice(0, count);
 }
 
 async function bareServer(pages: Record<string, { body: Buffer; type: string }>): Promise<Server> {
