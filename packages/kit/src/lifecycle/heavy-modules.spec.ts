@@ -1,5 +1,6 @@
 // Every service imports the kit; the S3 and SMTP clients are loaded only by the processes that make an ObjectStore or
-// a Mailer (issue #19, memory: minio held about 10 MiB and nodemailer about 5 MiB of V8 heap in every process), and
+// a Mailer (issue #19, memory: minio held about 10 MiB and nodemailer about 5 MiB of V8 heap in every process), sharp
+// and file-type only with the first picture (sharp adds about 20 MiB resident), and
 // the preload's instrumentations only with a trace exporter (about 2 MiB). Run
 // against the built kit (dist), as the services load it, in a fresh Node process that records the packages it loads.
 import { execFileSync } from 'node:child_process';
@@ -44,6 +45,13 @@ describe('the kit loads heavy clients only where they are used', () => {
     expect(loaded).toEqual(expect.arrayContaining(['@nestjs/core', 'zod']));
     expect(loaded).not.toContain('minio');
     expect(loaded).not.toContain('nodemailer');
+    expect(loaded).not.toContain('sharp');
+    expect(loaded).not.toContain('file-type');
+  });
+
+  it('loads sharp and file-type with the first picture (loadImageCodecs), not before', () => {
+    const loaded = packagesLoaded('await kit.loadImageCodecs();');
+    expect(loaded).toEqual(expect.arrayContaining(['sharp', 'file-type']));
   });
 
   it('the preload loads the instrumentations and their loader hooks only with an exporter', () => {
