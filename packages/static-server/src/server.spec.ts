@@ -6,6 +6,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   cacheControlFor,
+  CompressionCache,
   createStaticServer,
   IMMUTABLE,
   NO_CACHE,
@@ -306,5 +307,45 @@ describe('parseStaticSites (more sites in one process)', () => {
     expect(() => parseStaticSites('["x"]')).toThrow('object of environment variables');
     expect(() => parseStaticSites('[{"PORT":"3002"}]')).toThrow('PORT and ROOT');
     expect(() => parseStaticSites('[{"PORT":"3002","ROOT":"/srv","RENDERER":"r.cjs"}]')).toThrow('RENDERER');
+  });
+});
+
+describe('CompressionCache', () => {
+  const bytes = (n: number, fill = 1) => Buffer.alloc(n, fill);
+
+  it('counts a body stored again under its key once, and stays within its bound', () => {
+    const cache = new CompressionCache(100);
+    cache.set('a', bytes(40));
+    cache.set('a', bytes(40, 2));
+    expect(cache.bytes).toBe(40);
+    expect(cache.get('a')?.[0]).toBe(2);
+    cache.set('b', bytes(40));
+    cache.set('c', bytes(40));
+    // The least recently used ('a') made room.
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.bytes).toBe(80);
+    cache.set('big', bytes(101));
+    expect(cache.get('big')).toBeUndefined();
+    expect(cache.bytes).toBe(80);
+  });
+
+  it('compresses a body once for the requests that miss while it runs, and again after a failure', async () => {
+    const cache = new CompressionCache(1000);
+    let made = 0;
+    let finish: (value: Buffer) => void = () => undefined;
+    const make = () => {
+      made += 1;
+      return new Promise<Buffer>((resolve) => (finish = resolve));
+    };
+    const waiting = [cache.getOrMake('k', make), cache.getOrMake('k', make), cache.getOrMake('k', make)];
+    finish(bytes(10));
+    const answers = await Promise.all(waiting);
+    expect(made).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+    expect(await cache.getOrMake('k', make)).toBe(answers[0]);
+    expect(made).toBe(1);
+
+    await expect(cache.getOrMake('f', () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(await cache.getOrMake('f', () => Promise.resolve(bytes(5)))).toHaveLength(5);
   });
 });

@@ -154,14 +154,25 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return null;
 }
 
-/** Least-recently-used cache of compressed bodies, bounded by total size. */
-class CompressionCache {
+/**
+ * Least-recently-used cache of compressed bodies, bounded by their total size. A body is compressed once: requests
+ * that miss while its compression runs wait for the same one (brotli at quality 9 of a large bundle takes tens of
+ * milliseconds of a pool thread and megabytes of its working memory, so a burst of first requests for the same file
+ * would otherwise compress it once each).
+ */
+export class CompressionCache {
   private readonly entries = new Map<string, Buffer>();
-  private bytes = 0;
+  private readonly pending = new Map<string, Promise<Buffer>>();
+  private total = 0;
   private readonly maxBytes: number;
 
   constructor(maxBytes: number) {
     this.maxBytes = maxBytes;
+  }
+
+  /** The bytes held (at most maxBytes). */
+  get bytes(): number {
+    return this.total;
   }
 
   get(key: string): Buffer | undefined {
@@ -174,14 +185,36 @@ class CompressionCache {
   }
 
   set(key: string, value: Buffer): void {
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.total -= previous.length;
+    }
     if (value.length > this.maxBytes) return;
     this.entries.set(key, value);
-    this.bytes += value.length;
+    this.total += value.length;
     for (const [oldKey, oldValue] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
+      if (this.total <= this.maxBytes) break;
       this.entries.delete(oldKey);
-      this.bytes -= oldValue.length;
+      this.total -= oldValue.length;
     }
+  }
+
+  /** The cached body, else the one `make` gives, made once however many ask for it meanwhile. */
+  async getOrMake(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    const cached = this.get(key);
+    if (cached) return cached;
+    let running = this.pending.get(key);
+    if (!running) {
+      running = make()
+        .then((value) => {
+          this.set(key, value);
+          return value;
+        })
+        .finally(() => this.pending.delete(key));
+      this.pending.set(key, running);
+    }
+    return running;
   }
 }
 
@@ -252,17 +285,14 @@ export function createStaticServer(options: StaticServerOptions): StaticServer {
       return { data: await readFile(filePath), encoding: null };
     }
     const key = `${filePath}\0${stats.mtimeMs}\0${stats.size}\0${encoding}`;
-    let data = cache.get(key);
-    if (!data) {
+    const data = await cache.getOrMake(key, async () => {
       const raw = await readFile(filePath);
-      data =
-        encoding === 'br'
-          ? await brotli(raw, {
-              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-            })
-          : await gzipAsync(raw, { level: 9 });
-      cache.set(key, data);
-    }
+      return encoding === 'br'
+        ? brotli(raw, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          })
+        : gzipAsync(raw, { level: 9 });
+    });
     return { data, encoding };
   }
 
