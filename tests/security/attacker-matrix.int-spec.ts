@@ -12,6 +12,7 @@
 // cookie-authenticated write without the CSRF header is refused 403 ChallengeFailed. No answer is a 5xx. And a
 // session id set before signing in is not the one after (session fixation).
 import { writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import type { Server } from 'node:http';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { banUser, closeTrustClient } from '../support/bans.ts';
@@ -174,6 +175,11 @@ beforeAll(async () => {
   );
   base = httpBase('gateway');
   const seedingFrom = Date.now();
+  // 1,600 x 900: large enough for every picture's size (an avatar's 200 x 200, a cover's 1,200 x 240, the editor's).
+  const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a6f97' } })
+    .png()
+    .toBuffer();
+  picture = new Uint8Array(png);
   receiver = await startReceiver();
   [owner, other, banned, member] = await Promise.all([
     signUp(base, `mx_owner_${run}`, 'Matrix Owner'),
@@ -314,8 +320,11 @@ async function send(
   if (options.acting) headers['pencraft-acting-token'] = options.acting;
   let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (operation.binaryType && !options.emptyBody) {
-    headers['content-type'] = operation.binaryType;
-    body = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    // A real picture where a valid body is wanted (the owner's upload succeeds, the others' are refused for who they
+    // are); else a PNG signature alone, which no upload accepts.
+    const real = options.body === PICTURE;
+    headers['content-type'] = real ? 'image/png' : operation.binaryType;
+    body = real ? picture : new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
   } else if (filled.body !== undefined && !options.emptyBody) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(filled.body);
@@ -707,7 +716,17 @@ const paragraph = (text: string) => ({ blocks: [{ type: 'paragraph', data: { tex
  * must succeed, and the other user's and the member's are then refused for who they are, not for what they sent.
  * Each changes only the sender's own things or the owner's resources, after the owner's view was compared.
  */
+/** The valid body of an upload: a real PNG (`picture`, made once by the suite's start). */
+const PICTURE = Symbol('a real picture');
+let picture: Uint8Array<ArrayBuffer>;
+
 const BODIES: Record<string, () => unknown> = {
+  setPublicationCover: () => PICTURE,
+  setPublicationLogo: () => PICTURE,
+  setProfileBanner: () => PICTURE,
+  setProfilePicture: () => PICTURE,
+  setMyProfileImage: () => PICTURE,
+  uploadEditorImage: () => PICTURE,
   createArticle: () => ({
     title: 'A second article of the matrix',
     language: 'en',
