@@ -217,6 +217,7 @@ beforeAll(async () => {
     makeToken(owner, CANARIES.token, ['read', 'search', 'act']),
   ]);
   partnerDraft = await created(owner.client.post('/api/drafts', { title: 'For the partner app' }), 'second draft');
+  ownerImageKey = await uploadEditorImage(owner);
   await created(owner.client.post(`/api/articles/${article}/bookmark`), 'bookmark');
   await created(owner.client.request('PUT', `/api/collections/${collection.id}/${article}`), 'collection item');
   const [published, donated, delivery] = await Promise.all([
@@ -719,6 +720,25 @@ const paragraph = (text: string) => ({ blocks: [{ type: 'paragraph', data: { tex
 /** The valid body of an upload: a real PNG (`picture`, made once by the suite's start). */
 const PICTURE = Symbol('a real picture');
 let picture: Uint8Array<ArrayBuffer>;
+/** An editor image the owner uploaded: what the owner's draft may take as its cover. */
+let ownerImageKey: string;
+
+/** Uploads the picture as an editor image of `person`'s; its key. */
+async function uploadEditorImage(person: Person): Promise<string> {
+  if (!person.client.cookies.has('pc_csrf')) await person.client.get('/api/csrf');
+  const response = await suiteFetch(`${base}/api/publication/f`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'image/png',
+      cookie: [...person.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-csrf-token': person.client.cookies.get('pc_csrf') ?? '',
+    },
+    body: picture,
+  });
+  const body = (await response.json()) as { key?: string };
+  if (response.status !== 201 || !body.key) throw new Error(`the editor image answered ${response.status}`);
+  return body.key;
+}
 
 const BODIES: Record<string, () => unknown> = {
   setPublicationCover: () => PICTURE,
@@ -727,6 +747,7 @@ const BODIES: Record<string, () => unknown> = {
   setProfilePicture: () => PICTURE,
   setMyProfileImage: () => PICTURE,
   uploadEditorImage: () => PICTURE,
+  setDraftCover: () => ({ key: ownerImageKey }),
   createArticle: () => ({
     title: 'A second article of the matrix',
     language: 'en',

@@ -42,6 +42,14 @@ export class WebhookRepository {
     return this.database.db.transaction(work);
   }
 
+  /**
+   * Reads in one snapshot (repeatable read, read only): a listing made of several queries sees one moment, never an
+   * endpoint from before a change beside its deliveries from after it.
+   */
+  snapshot<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.database.db.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  }
+
   /** The handle for reads outside a transaction. */
   reader(): Queryable {
     return this.database.db;

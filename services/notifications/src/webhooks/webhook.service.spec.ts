@@ -143,4 +143,18 @@ describe('WebhookService', () => {
   it('refuses a call without a client id (a bare personal token never reaches here with one)', async () => {
     expect(await code(service.list(''))).toBe('Forbidden');
   });
+
+  it("lists a client's endpoints and their deliveries for the staff in one snapshot", async () => {
+    const SNAPSHOT = { snapshot: true } as never;
+    repository.snapshot.mockImplementation((work) => work(SNAPSHOT));
+    repository.listEndpoints.mockResolvedValue([endpointRow]);
+    repository.listDeliveriesDeadFirst.mockResolvedValue([{ ...deliveryRow, status: 'dead' }]);
+    const listed = await service.staffList('partner-a', 0);
+    expect(listed.endpoints).toHaveLength(1);
+    expect(listed.endpoints[0]!.endpoint?.id).toBe(ENDPOINT);
+    expect(listed.endpoints[0]!.deliveries.map((d) => d.id)).toEqual([DELIVERY]);
+    // Both reads in the snapshot's transaction, none on the plain reader.
+    expect(repository.listEndpoints).toHaveBeenCalledWith(SNAPSHOT, 'partner-a');
+    expect(repository.listDeliveriesDeadFirst).toHaveBeenCalledWith(SNAPSHOT, ENDPOINT, expect.any(Number));
+  });
 });

@@ -199,13 +199,17 @@ export class WebhookService {
   async staffList(clientId: string, perEndpoint: number): Promise<{ endpoints: EndpointWithDeliveries[] }> {
     const owner = this.client(clientId);
     const limit = Math.min(Math.max(perEndpoint || STAFF_DELIVERIES_DEFAULT, 1), DELIVERIES_MAX);
-    const rows = await this.repository.listEndpoints(this.repository.reader(), owner);
-    const endpoints: EndpointWithDeliveries[] = [];
-    for (const row of rows) {
-      const deliveries = await this.repository.listDeliveriesDeadFirst(this.repository.reader(), row.id, limit);
-      endpoints.push({ endpoint: toEndpoint(row), deliveries: deliveries.map(toDelivery) });
-    }
-    return { endpoints };
+    // One snapshot: a revoked client's endpoints are paused just before its delivery is marked dead, and a listing
+    // must not show the delivery dead beside its endpoint still enabled.
+    return this.repository.snapshot(async (tx) => {
+      const rows = await this.repository.listEndpoints(tx, owner);
+      const endpoints: EndpointWithDeliveries[] = [];
+      for (const row of rows) {
+        const deliveries = await this.repository.listDeliveriesDeadFirst(tx, row.id, limit);
+        endpoints.push({ endpoint: toEndpoint(row), deliveries: deliveries.map(toDelivery) });
+      }
+      return { endpoints };
+    });
   }
 
   /** Staff: redelivers any delivery. */
