@@ -21,7 +21,7 @@ import { ApiClient } from '../support/http-client.ts';
 import { staffToken, userTokenWithoutRole } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { bareCall, removePartnerClients } from '../support/partners.ts';
-import { publishArticle, signUp, type Person } from '../support/reader-fixtures.ts';
+import { publishArticle, signUp, uploadEditorImage, type Person } from '../support/reader-fixtures.ts';
 import { closeReviewClient } from '../support/review.ts';
 import {
   eventually,
@@ -217,7 +217,7 @@ beforeAll(async () => {
     makeToken(owner, CANARIES.token, ['read', 'search', 'act']),
   ]);
   partnerDraft = await created(owner.client.post('/api/drafts', { title: 'For the partner app' }), 'second draft');
-  ownerImageKey = await uploadEditorImage(owner);
+  ownerImageKey = (await uploadEditorImage(owner, picture)).key;
   await created(owner.client.post(`/api/articles/${article}/bookmark`), 'bookmark');
   await created(owner.client.request('PUT', `/api/collections/${collection.id}/${article}`), 'collection item');
   const [published, donated, delivery] = await Promise.all([
@@ -712,34 +712,17 @@ function judge(call: Call): string[] {
 
 const paragraph = (text: string) => ({ blocks: [{ type: 'paragraph', data: { text: text.repeat(3) } }] });
 
-/**
- * Valid bodies (the document's plainest sample is not one: it stops at validation): the owner's writes with them
- * must succeed, and the other user's and the member's are then refused for who they are, not for what they sent.
- * Each changes only the sender's own things or the owner's resources, after the owner's view was compared.
- */
 /** The valid body of an upload: a real PNG (`picture`, made once by the suite's start). */
 const PICTURE = Symbol('a real picture');
 let picture: Uint8Array<ArrayBuffer>;
 /** An editor image the owner uploaded: what the owner's draft may take as its cover. */
 let ownerImageKey: string;
 
-/** Uploads the picture as an editor image of `person`'s; its key. */
-async function uploadEditorImage(person: Person): Promise<string> {
-  if (!person.client.cookies.has('pc_csrf')) await person.client.get('/api/csrf');
-  const response = await suiteFetch(`${base}/api/publication/f`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'image/png',
-      cookie: [...person.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-csrf-token': person.client.cookies.get('pc_csrf') ?? '',
-    },
-    body: picture,
-  });
-  const body = (await response.json()) as { key?: string };
-  if (response.status !== 201 || !body.key) throw new Error(`the editor image answered ${response.status}`);
-  return body.key;
-}
-
+/**
+ * Valid bodies (the document's plainest sample is not one: it stops at validation): the owner's writes with them
+ * must succeed, and the other user's and the member's are then refused for who they are, not for what they sent.
+ * Each changes only the sender's own things or the owner's resources, after the owner's view was compared.
+ */
 const BODIES: Record<string, () => unknown> = {
   setPublicationCover: () => PICTURE,
   setPublicationLogo: () => PICTURE,

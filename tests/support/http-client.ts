@@ -60,7 +60,13 @@ export class ApiClient {
         ...(method !== 'GET' ? { 'x-csrf-token': this.cookies.get('pc_csrf') ?? '' } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      // Bytes (an upload) as they are, with the caller's content type; text as it is; anything else as JSON.
+      body:
+        body === undefined
+          ? undefined
+          : typeof body === 'string' || body instanceof Uint8Array
+            ? (body as string | Uint8Array<ArrayBuffer>)
+            : JSON.stringify(body),
       redirect: 'manual',
     });
     this.remember(response.headers);

@@ -5,7 +5,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { confirmAccount } from './accounts.ts';
 import { captchaHeader } from './captcha.ts';
-import { suiteFetch } from './client-address.ts';
 import { ApiClient } from './http-client.ts';
 import { rememberSecret } from './log-hygiene.ts';
 import { approveArticle } from './review.ts';
@@ -39,23 +38,26 @@ export async function signUp(api: string, username: string, fullname: string, la
   return { uid: info.body.uid, email, username, fullname, password, client };
 }
 
-/** Uploads an editor image (POST /api/publication/f, raw body) and answers its address under /media. */
+/** Uploads an editor image (POST /api/publication/f, raw body): its key (what a draft's cover takes) and address. */
+export async function uploadEditorImage(
+  person: Person,
+  bytes: Uint8Array,
+  type = 'image/png',
+): Promise<{ key: string; url: string }> {
+  const answer = await person.client.request<{ key?: string; url?: string }>(
+    'POST',
+    '/api/publication/f',
+    new Uint8Array(bytes),
+    { 'content-type': type },
+  );
+  const { key, url } = answer.body;
+  if (answer.status !== 201 || !key || !url) throw new Error(`image upload answered ${answer.status}`);
+  return { key, url };
+}
+
+/** Uploads an editor image and answers its address under /media. */
 export async function uploadImage(person: Person, bytes: Buffer, type = 'image/png'): Promise<string> {
-  const { client } = person;
-  if (!client.cookies.has('pc_csrf')) await client.get('/api/csrf');
-  const response = await suiteFetch(`${client.base}/api/publication/f`, {
-    method: 'POST',
-    headers: {
-      'content-type': type,
-      'accept-language': 'en',
-      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-csrf-token': client.cookies.get('pc_csrf') ?? '',
-    },
-    body: new Uint8Array(bytes),
-  });
-  const body = (await response.json()) as { url?: string };
-  if (response.status !== 201 || !body.url) throw new Error(`image upload answered ${response.status}`);
-  return body.url;
+  return (await uploadEditorImage(person, bytes, type)).url;
 }
 
 export interface ArticleInput {
