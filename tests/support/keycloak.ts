@@ -54,6 +54,22 @@ export async function signInOnKeycloakPage(
   await page.waitForURL((url) => url.origin === site && `${url.pathname}${url.search}` === path);
 }
 
+/**
+ * A password grant, asked again after a short pause when Keycloak answers invalid_grant: with brute-force detection
+ * on, grants for one user at the same moment (two suites on two workers, each asking for the same account's token)
+ * are sometimes refused. A wrong password is refused every time, so three refusals still fail.
+ */
+async function grant(...args: Parameters<typeof passwordToken>): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await passwordToken(...args);
+    } catch (error) {
+      if (attempt >= 3 || !/invalid_grant/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt + Math.random() * 250));
+    }
+  }
+}
+
 function remembered(token: string): string {
   rememberSecret(token);
   return token;
@@ -70,7 +86,7 @@ export async function staffToken(role: StaffRole = 'moderator'): Promise<string>
   const cached = staffTokens.get(role);
   if (cached && cached.until > Date.now()) return cached.token;
   const { username, password } = staffCredentials(role);
-  const token = remembered(await passwordToken(stack, username, password));
+  const token = remembered(await grant(stack, username, password));
   staffTokens.set(role, { token, until: Date.now() + 60_000 });
   return token;
 }
@@ -84,22 +100,20 @@ export function bearer(token: string): { authorization: string } {
 export async function userTokenWithoutRole(): Promise<string> {
   const password = loadSecrets(stack).keycloakNoStaffPassword;
   rememberSecret(password);
-  return remembered(await passwordToken(stack, 'nostaff', password));
+  return remembered(await grant(stack, 'nostaff', password));
 }
 
 /** A real moderator token of the realm from a client without the pencraft-api audience: 401 TokenRejected. */
 export async function wrongAudienceToken(): Promise<string> {
   const { username, password } = staffCredentials('moderator');
-  return remembered(await passwordToken(stack, username, password, { clientId: TESTS_NO_AUDIENCE_CLIENT_ID }));
+  return remembered(await grant(stack, username, password, { clientId: TESTS_NO_AUDIENCE_CLIENT_ID }));
 }
 
 /** A real token of the same Keycloak's master realm (another issuer, another key): 401 TokenRejected. */
 export async function wrongIssuerToken(): Promise<string> {
   const password = loadSecrets(stack).keycloakBootstrapPassword;
   rememberSecret(password);
-  return remembered(
-    await passwordToken(stack, KEYCLOAK_BOOTSTRAP_ADMIN, password, { clientId: 'admin-cli', realm: 'master' }),
-  );
+  return remembered(await grant(stack, KEYCLOAK_BOOTSTRAP_ADMIN, password, { clientId: 'admin-cli', realm: 'master' }));
 }
 
 /**
