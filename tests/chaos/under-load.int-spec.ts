@@ -15,7 +15,10 @@ const DEADLINE_MS = 5_000;
 
 let db: TestDatabase;
 const apps = new Map<string, AppHandle>();
+/** Set once the suite ends: a controller still running (its test timed out) must not start a process nobody stops. */
+let ended = false;
 const start = async (name: string) => {
+  if (ended) throw new Error(`${name} not started again: the suite has ended`);
   const handle = await startService(name, db.name, chaosEnv(name, BREAKER_OPEN_MS));
   apps.set(name, handle);
   return handle;
@@ -30,6 +33,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  ended = true;
   await Promise.all([...apps.values()].map((app) => app.stop().catch(() => undefined)));
   await db?.drop();
 });

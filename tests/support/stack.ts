@@ -9,6 +9,7 @@ import {
   dropDatabase,
   natsAdmin,
   natsUrl,
+  reclaimPorts,
   redisUrl,
   stackFor,
   startApp,
@@ -63,6 +64,11 @@ export async function startService(
   // slot running, with no handle to stop them in its afterAll: stop such a one here, so that one failure does not
   // fail every later suite of the slot with "already running".
   if (await stopApp(name, PROFILE)) console.warn(`${name} was left running by an earlier suite of this slot: stopped`);
+  // One on the app's ports that no pid file names (a start racing another, such as a restart a timed-out chaos test
+  // made after its suite ended) would fail every later suite of the slot with "port taken": stop it too.
+  for (const pid of await reclaimPorts(name, PROFILE)) {
+    console.warn(`${name}: pid ${pid} held its ports without a pid file (an earlier suite's leftover): stopped`);
+  }
   const handle = await startApp(name, PROFILE, extraEnv, { database });
   try {
     await handle.waitReady();

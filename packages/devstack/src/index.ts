@@ -46,6 +46,7 @@ export {
   nodeOptionsOf,
   probePort,
   readyUrl,
+  reclaimPorts,
   runMigrations,
   sharingProcess,
   startApp,

@@ -6,7 +6,9 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
+  readlinkSync,
   readSync,
   rmSync,
   statSync,
@@ -230,6 +232,53 @@ export function logTail(file: string, lines = 40): string {
     closeSync(fd);
   }
   return buffer.toString('utf8').trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+/**
+ * The process listening on a TCP port (IPv4 or IPv6, any address), read from /proc: the socket's inode in
+ * /proc/net/tcp{,6}, then the process whose descriptors hold it. Undefined when nothing listens or the holder is not
+ * visible to this user.
+ */
+export function portHolder(port: number): { pid: number; cmdline: string } | undefined {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      const local = fields[1];
+      // st 0A: LISTEN; the port is the local address's hex after the colon.
+      if (fields[3] === '0A' && local && Number.parseInt(local.slice(local.lastIndexOf(':') + 1), 16) === port) {
+        if (fields[9] && fields[9] !== '0') inodes.add(fields[9]);
+      }
+    }
+  }
+  if (inodes.size === 0) return undefined;
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid <= 1) continue;
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      let target: string;
+      try {
+        target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+      if (inode && inodes.has(inode)) return { pid, cmdline: cmdlineOf(pid) ?? '(unknown)' };
+    }
+  }
+  return undefined;
 }
 
 /** True when something accepts TCP connections on 127.0.0.1:port. */

@@ -1,7 +1,12 @@
 // How the dev stack starts its processes (issue #19, memory): the environment each gets besides envFor.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compileCacheEnvOf, mallocEnvOf, nodeOptionsOf } from './processes.ts';
-import { appsOf, findApp, stackFor } from './registry.ts';
+import { isAlive, pidFile, portHolder, writePid } from './proc.ts';
+import { compileCacheEnvOf, mallocEnvOf, nodeOptionsOf, reclaimPorts } from './processes.ts';
+import { appsOf, findApp, stackFor, type Stack } from './registry.ts';
 
 describe('process settings', () => {
   const dev = stackFor('dev');
@@ -44,5 +49,79 @@ describe('process settings', () => {
     );
     for (const app of appsOf(dev))
       expect(nodeOptionsOf(dev, app)).toMatch(/--max-semi-space-size=\d+ --max-old-space-size=\d+/);
+  });
+});
+
+describe('ports held without a pid file', () => {
+  const listen = (port = 0) =>
+    new Promise<Server>((resolve, reject) => {
+      const server = createServer().listen(port, '127.0.0.1', () => resolve(server));
+      server.once('error', reject);
+    });
+  const freePort = async () => {
+    const server = await listen();
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  };
+
+  let root: string;
+  let stack: Stack;
+  let script: string;
+  beforeEach(async () => {
+    root = mkdtempSync(join(tmpdir(), 'pencraft-reclaim-'));
+    const test = stackFor('test');
+    stack = {
+      ...test,
+      root,
+      runDir: join(root, '.run'),
+      logDir: join(root, '.run', 'logs'),
+      gateway: { ...test.gateway, httpPort: await freePort(), internalPort: await freePort() },
+    };
+    mkdirSync(stack.runDir, { recursive: true });
+    // The gateway's program as the identity check sees it: services/gateway/dist/main.js under the stack's root.
+    script = join(root, 'services', 'gateway', 'dist', 'main.js');
+    mkdirSync(join(root, 'services', 'gateway', 'dist'), { recursive: true });
+    writeFileSync(
+      script,
+      "require('node:net').createServer().listen(Number(process.argv[2]), '127.0.0.1', () => console.log('up'));",
+    );
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  const startHolder = async (port: number) => {
+    const child = spawn(process.execPath, [script, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    return child;
+  };
+
+  it('names the process listening on a port, and nothing when none listens', async () => {
+    const server = await listen();
+    const { port } = server.address() as { port: number };
+    expect(portHolder(port)?.pid).toBe(process.pid);
+    await new Promise((resolve) => server.close(resolve));
+    expect(portHolder(port)).toBeUndefined();
+  });
+
+  it('stops the app’s own program on its port when no pid file names it, and only that', async () => {
+    const leftover = await startHolder(stack.gateway.httpPort);
+    const exited = new Promise((resolve) => leftover.once('exit', resolve));
+    expect(await reclaimPorts('gateway', 'test', { stack })).toEqual([leftover.pid]);
+    await exited;
+    expect(portHolder(stack.gateway.httpPort)).toBeUndefined();
+  });
+
+  it('leaves the process its pid file names, and another program on the port', async () => {
+    const tracked = await startHolder(stack.gateway.httpPort);
+    writePid(pidFile(stack, 'gateway'), tracked.pid!);
+    const other = await listen(stack.gateway.internalPort);
+    try {
+      expect(await reclaimPorts('gateway', 'test', { stack })).toEqual([]);
+      expect(isAlive(tracked.pid!)).toBe(true);
+      expect(portHolder(stack.gateway.internalPort)?.pid).toBe(process.pid);
+    } finally {
+      tracked.kill('SIGKILL');
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 });

@@ -10,9 +10,11 @@ import {
   ensureRunDirs,
   exitOf,
   httpStatus,
+  isSameProgram,
   logFile,
   logTail,
   pidFile,
+  portHolder,
   portOpen,
   removePid,
   run,
@@ -204,9 +206,7 @@ export async function startApp(
   const current = tracked(file, identity);
   if (current.state === 'running') throw new Error(`${name} is already running (pid ${current.pid}); stop it first`);
   for (const port of portsOf(app)) {
-    if (await portOpen(port)) {
-      throw new Error(`${name}: port ${port} is taken by another process (find it with: ss -ltnp 'sport = :${port}')`);
-    }
+    if (await portOpen(port)) throw new Error(`${name}: port ${port} is taken by ${holderOf(port)}`);
   }
   ensureRunDirs(stack);
   // The gRPC identities (issue #19): every process's certificate, and the caller's own client certificate.
@@ -231,6 +231,38 @@ export async function startApp(
     throw new Error(`${name} did not start: ${process.execPath} ${nodeArgsOf(app, script).join(' ')}`);
   writePid(file, child.pid);
   return handleOf(stack, app, child, child.pid);
+}
+
+/** Who holds a port, for an error: the pid and command line, or how to find them. */
+function holderOf(port: number): string {
+  const holder = portHolder(port);
+  return holder
+    ? `pid ${holder.pid} (${holder.cmdline})`
+    : `another process (find it with: ss -ltnp 'sport = :${port}')`;
+}
+
+/**
+ * Stops a process of this app's own program (its command line names the app's script under this stack's root) that
+ * listens on one of the app's ports without being the one its pid file names: a leftover whose pid file was lost or
+ * overwritten (two starts racing, one of them a start a finished test suite no longer waited for). Another program
+ * on the port is left alone. Answers the pids it stopped.
+ */
+export async function reclaimPorts(name: string, profile: Profile, options: { stack?: Stack } = {}): Promise<number[]> {
+  const stack = options.stack ?? stackFor(profile);
+  const app = findApp(stack, name);
+  const identity = identityOf(stack, app);
+  const current = tracked(pidFile(stack, name), identity);
+  const stopped: number[] = [];
+  for (const port of portsOf(app)) {
+    const holder = portHolder(port);
+    if (!holder || (current.state === 'running' && current.pid === holder.pid) || stopped.includes(holder.pid)) {
+      continue;
+    }
+    if (!isSameProgram(holder.pid, identity)) continue;
+    await terminate(holder.pid, identity, { timeoutMs: STOP_TIMEOUT_MS });
+    stopped.push(holder.pid);
+  }
+  return stopped;
 }
 
 /** The settings of one site a static server serves (packages/static-server: STATIC_SITES). */
@@ -262,7 +294,7 @@ export async function startStaticFrontends(
     const current = tracked(pidFile(stack, guest.name), identityOf(stack, guest));
     if (current.state === 'running') throw new Error(`${guest.name} is already running (pid ${current.pid})`);
     for (const port of portsOf(guest)) {
-      if (await portOpen(port)) throw new Error(`${guest.name}: port ${port} is taken by another process`);
+      if (await portOpen(port)) throw new Error(`${guest.name}: port ${port} is taken by ${holderOf(port)}`);
     }
   }
   const sites = guests.map((guest) => {
