@@ -9,8 +9,9 @@
 // the author's stream alone and with BENCH_NOTIFY_STREAMS, default 1,000, other users' streams open), and
 // reader support: 100 supports started and paid at once and 100 payout requests at once against one balance, with
 // their latency and the ledger check afterwards (tests/load/donations-bench.ts).
-// Then it prints the resident memory of every platform process it started. A measurement, never a test: it
-// prints figures and exits 0. Only 127.0.0.1 is loaded, for a bounded time (BENCH_SECONDS per run, default 10).
+// Then it prints the resident memory of every platform process it started, right after the runs and again after
+// BENCH_IDLE_SECONDS idle (default 35: each service's release of memory once idle has run). A measurement, never a
+// test: it prints figures and exits 0. Only 127.0.0.1 is loaded, for a bounded time (BENCH_SECONDS per run, default 10).
 // It runs its own stack (bench-stack.ts: own ports and data), so it never collides with `make dev` or the tests.
 // BENCH_ONLY=<group,...> runs only some groups (to iterate on one figure): reads (bare, the gateway's article and home
 // list, cached and not), ssr (the reader's rendered pages), publication (its home and the paid read), comments,
@@ -73,6 +74,11 @@ import { COMMON_WORD, growArticles, growRaters, publishedIds, rareWord, waitForD
 const PROFILE = 'test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/**
+ * Seconds the platform is left idle after the runs before its memory is read a second time (0: not read again): long
+ * enough for each service's release of memory once idle (20 s idle, sampled every 5 s; kit lifecycle/idle-memory.ts).
+ */
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 35);
 /** Articles for the scale runs (0: no scale runs) and how many for the small side of the comparison. */
 const SCALE = Number(process.env.BENCH_SCALE || 0);
 const SMALL = Number(process.env.BENCH_SCALE_SMALL ?? 300);
@@ -508,6 +514,10 @@ interface MemoryRow {
   sharedAfterRuns: number;
   /** Of a service or the gateway after the runs (its /metrics): V8's heap in use and committed, and external memory. */
   heap?: { used: number; total: number; external: number };
+  /** The same once the platform has been idle IDLE_SECONDS after the runs. */
+  afterIdle?: number;
+  privateAfterIdle?: number;
+  sharedAfterIdle?: number;
 }
 
 /** A process's V8 heap from its /metrics (prom-client's Node figures), on the internal port of services and the gateway. */
@@ -548,29 +558,49 @@ function memoryTable(rows: MemoryRow[]) {
   // of the private pages is malloc (Node's and the native modules'), thread stacks and V8's code outside the heap.
   say(
     '| process | under load | RSS after start MiB | RSS after the runs MiB | of which private MiB | peak RSS MiB | ' +
-      'V8 heap used / committed MiB | external MiB |',
+      `V8 heap used / committed MiB | external MiB | RSS after ${IDLE_SECONDS} s idle MiB |`,
   );
-  say('|---|---|---:|---:|---:|---:|---:|---:|');
+  say('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  const idle = (bytes: number | undefined) => (bytes === undefined ? '-' : mib(bytes));
   for (const r of rows) {
     say(
       `| ${r.name} | ${r.loaded ? 'yes' : 'no'} | ${mib(r.afterStart)} | ${mib(r.afterRuns)} | ` +
         `${mib(r.privateAfterRuns)} | ${mib(r.peak)} | ` +
-        (r.heap ? `${mib(r.heap.used)} / ${mib(r.heap.total)} | ${mib(r.heap.external)} |` : '- | - |'),
+        (r.heap ? `${mib(r.heap.used)} / ${mib(r.heap.total)} | ${mib(r.heap.external)} |` : '- | - |') +
+        ` ${idle(r.afterIdle)} |`,
     );
   }
   const sum = (pick: (r: MemoryRow) => number) => mib(rows.reduce((total, r) => total + pick(r), 0));
+  const idled = rows.every((r) => r.afterIdle !== undefined);
   say(
     `| all ${rows.length} processes | | ${sum((r) => r.afterStart)} | ${sum((r) => r.afterRuns)} | ` +
       `${sum((r) => r.privateAfterRuns)} | ${sum((r) => r.peak)} | ` +
-      `${sum((r) => r.heap?.used ?? 0)} / ${sum((r) => r.heap?.total ?? 0)} | ${sum((r) => r.heap?.external ?? 0)} |`,
+      `${sum((r) => r.heap?.used ?? 0)} / ${sum((r) => r.heap?.total ?? 0)} | ${sum((r) => r.heap?.external ?? 0)} | ` +
+      `${idled ? sum((r) => r.afterIdle!) : '-'} |`,
   );
   // The sum of RSS counts the pages every Node process shares (its binary's code) once per process.
-  const shared = Math.max(0, ...rows.map((r) => r.sharedAfterRuns));
-  const held = rows.reduce((total, r) => total + r.privateAfterRuns, 0) + shared;
-  say(
-    `the platform's processes hold ${mib(held)} MiB after the runs: their private pages plus the shared ones once ` +
-      `(at most ${mib(shared)} MiB, Node's code); the RSS sum counts those ${rows.length} times`,
+  const held = (privates: number[], shareds: number[]) => {
+    const shared = Math.max(0, ...shareds);
+    return { held: privates.reduce((total, bytes) => total + bytes, 0) + shared, shared };
+  };
+  const runs = held(
+    rows.map((r) => r.privateAfterRuns),
+    rows.map((r) => r.sharedAfterRuns),
   );
+  say(
+    `the platform's processes hold ${mib(runs.held)} MiB after the runs: their private pages plus the shared ones once ` +
+      `(at most ${mib(runs.shared)} MiB, Node's code); the RSS sum counts those ${rows.length} times`,
+  );
+  if (idled) {
+    const rested = held(
+      rows.map((r) => r.privateAfterIdle ?? 0),
+      rows.map((r) => r.sharedAfterIdle ?? 0),
+    );
+    say(
+      `after ${IDLE_SECONDS} s idle (each service's release of memory once idle has run): RSS sum ` +
+        `${sum((r) => r.afterIdle!)} MiB; private pages plus the shared ones once ${mib(rested.held)} MiB`,
+    );
+  }
 }
 
 async function main() {
@@ -989,6 +1019,21 @@ async function main() {
         if (app.kind !== 'frontend') memory[i]!.heap = await heapOf(app.internalPort);
       }),
     );
+    // Once more after the platform has rested: what idle processes keep (issue #19: idle services must not hold memory
+    // they do not use). Nothing is sent to them meanwhile.
+    if (IDLE_SECONDS > 0) {
+      say(`memory: read again after ${IDLE_SECONDS} s idle`);
+      await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+      running.forEach(({ name: app }, i) => {
+        const pid = apps.get(app)!.handle.pid;
+        const parts = residentParts(pid);
+        Object.assign(memory[i]!, {
+          afterIdle: memoryOf(pid)?.rss ?? 0,
+          privateAfterIdle: parts.private,
+          sharedAfterIdle: parts.shared,
+        });
+      });
+    }
 
     table(results);
     const ratio = (a: string, b: string) => {
