@@ -581,6 +581,30 @@ const COMPONENTS: Record<InfraName, Component> = { postgres, redis, nats, mailpi
 export type Reporter = (line: string) => void;
 const silent: Reporter = () => undefined;
 
+/** A failed start's log saying its port was in use. */
+const PORT_IN_USE = /address already in use/i;
+
+/**
+ * Starts a component, again (up to four times, 2 s apart) when it could not bind its port although nothing listened
+ * there a moment before: the test stacks' ports (PostgreSQL on 55532 and 55572) lie in Linux's ephemeral range, where
+ * a short-lived outgoing connection can hold one for a moment (seen right after a bench run).
+ */
+export async function startBindingRetried(
+  stack: Stack,
+  component: Pick<Component, 'start'>,
+  log: string,
+  pauseMs = 2_000,
+): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await component.start(stack, log);
+    } catch (error) {
+      if (attempt >= 4 || !PORT_IN_USE.test(logTail(log, 12))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+}
+
 async function startOne(stack: Stack, component: Component, report: Reporter): Promise<void> {
   const file = pidFile(stack, component.name);
   const log = logFile(stack, component.name);
@@ -609,7 +633,7 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
       }
     }
     try {
-      pid = await component.start(stack, log);
+      pid = await startBindingRetried(stack, component, log);
     } catch (error) {
       throw new Error(`${component.name} failed to start: ${(error as Error).message}\n${logTail(log)}\nlog: ${log}`, {
         cause: error,
