@@ -9,6 +9,7 @@ import {
   baseEnv,
   ensureRunDirs,
   exitOf,
+  holderOf,
   isAlive,
   httpStatus,
   isSameProgram,
@@ -628,7 +629,7 @@ async function startOne(stack: Stack, component: Component, report: Reporter): P
     for (const port of component.ports(stack)) {
       if (await portOpen(port)) {
         throw new Error(
-          `${component.name}: port ${port} is taken by a process this tool did not start (find it with: ss -ltnp 'sport = :${port}')`,
+          `${component.name}: port ${port} is taken by a process this tool did not start: ${holderOf(port)}`,
         );
       }
     }

@@ -281,6 +281,14 @@ export function portHolder(port: number): { pid: number; cmdline: string } | und
   return undefined;
 }
 
+/** Who holds a port, for an error: the pid and command line, or how to find them. */
+export function holderOf(port: number): string {
+  const holder = portHolder(port);
+  return holder
+    ? `pid ${holder.pid} (${holder.cmdline})`
+    : `another process (find it with: ss -ltnp 'sport = :${port}')`;
+}
+
 /** True when something accepts TCP connections on 127.0.0.1:port. */
 export function portOpen(port: number, timeoutMs = 1000): Promise<boolean> {
   return new Promise((resolve) => {

@@ -9,6 +9,7 @@ import {
   baseEnv,
   ensureRunDirs,
   exitOf,
+  holderOf,
   httpStatus,
   isSameProgram,
   logFile,
@@ -231,14 +232,6 @@ export async function startApp(
     throw new Error(`${name} did not start: ${process.execPath} ${nodeArgsOf(app, script).join(' ')}`);
   writePid(file, child.pid);
   return handleOf(stack, app, child, child.pid);
-}
-
-/** Who holds a port, for an error: the pid and command line, or how to find them. */
-function holderOf(port: number): string {
-  const holder = portHolder(port);
-  return holder
-    ? `pid ${holder.pid} (${holder.cmdline})`
-    : `another process (find it with: ss -ltnp 'sport = :${port}')`;
 }
 
 /**
