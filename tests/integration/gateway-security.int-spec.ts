@@ -12,6 +12,7 @@ import { freshDatabase, httpBase, resetMessaging, startService, type TestDatabas
 import { captchaHeader } from '../support/captcha.ts';
 import { captchaParam, typedApi } from '../support/typed-api.ts';
 import type { Schemas } from '@pencraft/api-client';
+import { freshRateWindow } from '../support/rate-window.ts';
 
 let db: TestDatabase;
 const apps: AppHandle[] = [];
@@ -142,6 +143,7 @@ describe('every spelling of a path routes with every protection, or is refused',
 
   it('spends the sign-in budget whatever the spelling', async () => {
     const statuses: number[] = [];
+    await freshRateWindow(15);
     for (let i = 0; i < AUTH_LIMIT + 1; i += 1) {
       const target = spellings[i % 5]!;
       const response = await raw(
@@ -276,6 +278,7 @@ describe('sign-in limits', () => {
   it('counts IPv6 clients by /64 and IPv4-mapped addresses as IPv4', async () => {
     const attempt = (ip: string, n: number) =>
       client(ip).post<ErrorBody>('/api/id/auth/login', { login: `v6-nobody-${n}`, password: 'wrong-42' });
+    await freshRateWindow(15);
     for (let i = 1; i <= AUTH_LIMIT; i += 1)
       expect((await attempt(`2001:db8:a:b::${i.toString(16)}`, i)).status).toBe(401);
     const over = await attempt('2001:db8:a:b:ffff:ffff:ffff:ffff', 99);

@@ -27,6 +27,7 @@ import { captchaParam, errorCode, typedApi } from '../support/typed-api.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
 import type { Schemas } from '@pencraft/api-client';
 import { Language } from '@pencraft/contracts/common/v1/common';
+import { freshRateWindow } from '../support/rate-window.ts';
 
 interface Account {
   client: ApiClient;
@@ -363,6 +364,8 @@ describe('limits', () => {
   it('limits analytics reports per address on a budget of their own', async () => {
     const firefox = visitor('Mozilla/5.0 Firefox/140.0');
     let limited: Awaited<ReturnType<typeof firefox.pv>> | undefined;
+    // The budget is a fixed minute: all 61 reports within one.
+    await freshRateWindow(30);
     for (let i = 0; i <= ANALYTICS_LIMIT && !limited; i += 1) {
       const response = await firefox.pv({ path: '/' });
       if (response.status === 429) limited = response;
