@@ -28,6 +28,7 @@ import {
 import { signUp } from '../support/reader-fixtures.ts';
 import { freshDatabase, httpBase, resetMessaging, stack, startService, type TestDatabase } from '../support/stack.ts';
 import type { BodyOf } from '../support/typed-api.ts';
+import { freshRateWindow } from '../support/rate-window.ts';
 
 const CLIENT_ADDRESS = '127.0.0.134';
 const run = Date.now().toString(36);
@@ -176,8 +177,7 @@ describe('limits', () => {
     const client = await register('Auth Small', { scopes: ['read'], rateLimitPerMinute: 3 });
     const token = await partnerToken(client);
     // Four requests within one window: not in its last seconds.
-    const secondsLeft = 60 - (Math.floor(Date.now() / 1000) % 60);
-    if (secondsLeft < 5) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 200));
+    await freshRateWindow(10);
     const answers = [];
     for (let i = 0; i < 4; i += 1) answers.push(await call('/api/v1/categories', bearer(token)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);

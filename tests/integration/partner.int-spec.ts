@@ -30,6 +30,7 @@ import {
 } from '../support/stack.ts';
 import { typedApi } from '../support/typed-api.ts';
 import { DocumentedClient as ApiClient } from './gateway-openapi.ts';
+import { freshRateWindow } from '../support/rate-window.ts';
 
 const CLIENT_ADDRESS = '127.0.0.135';
 const run = Date.now().toString(36);
@@ -369,6 +370,8 @@ describe('refused credentials and limits', () => {
       fetch: suiteFetch,
     });
     const answers = [];
+    // Four requests within one window (its first also fetches the token).
+    await freshRateWindow(10);
     for (let i = 0; i < 4; i++) answers.push(await partner.client.GET('/api/v1/categories'));
     expect(answers.map((answer) => answer.response.status)).toEqual([200, 200, 200, 429]);
     expect(rateLimitOf(answers[0]!.response).limits[0]).toMatchObject({ name: 'minute', remaining: 2 });
