@@ -6,7 +6,7 @@
 // log and signs out. Every console page is checked with axe-core in
 // both themes and at 375 px (reloads sign in again through Keycloak's session, no password); the decision is made
 // with the keyboard alone. Keycloak's own page is not ours and is not checked.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { appReady, expectAccessible, launchBrowser, navigateInApp, networkQuiet } from '../support/browser.ts';
 import { staffCredentials, staffToken } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
@@ -448,10 +448,23 @@ describe('the staff console', () => {
   it('opens Keycloak’s login page in the console’s language (az, ru)', async () => {
     const button = { az: 'Əməkdaş kimi daxil ol', ru: 'Войти как сотрудник' } as const;
     const login = { az: 'Daxil ol', ru: 'Вход' } as const;
+    // Coming back from a login page left without signing in is no check-sso bounce through Keycloak (prompt=none).
+    const bounces: string[] = [];
+    const bounce = (request: Request) => {
+      if (request.isNavigationRequest() && new URL(request.url()).searchParams.get('prompt') === 'none') {
+        bounces.push(request.url());
+      }
+    };
+    page.on('request', bounce);
+    // The console is ready (its sign-in button shown, in whichever language) before its storage is changed.
+    const signInButton = page.getByRole('button', {
+      name: new RegExp(`^(Sign in as staff|${button.az}|${button.ru})$`),
+    });
     try {
       for (const language of ['az', 'ru'] as const) {
         // Back on the site first: the language is kept in the site's storage, not Keycloak's.
         await page.goto(`${SITE}/staff`);
+        await signInButton.waitFor();
         await page.evaluate((value) => localStorage.setItem('pc_lang', value), language);
         await page.reload();
         await page.getByRole('button', { name: button[language] }).click();
@@ -459,8 +472,13 @@ describe('the staff console', () => {
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
         expect((await page.locator('#kc-login').innerText()).trim()).toBe(login[language]);
       }
-    } finally {
       await page.goto(`${SITE}/staff`);
+      await signInButton.waitFor();
+      expect(bounces).toEqual([]);
+    } finally {
+      page.off('request', bounce);
+      await page.goto(`${SITE}/staff`);
+      await signInButton.waitFor();
       await page.evaluate(() => localStorage.setItem('pc_lang', 'en'));
     }
   });

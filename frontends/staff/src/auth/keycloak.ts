@@ -122,9 +122,12 @@ export function returnAddress(href: string): string {
   return url.toString();
 }
 
-/** Sends the browser to Keycloak's login page; it comes back to `returnTo` (this page by default). */
+/**
+ * Sends the browser to Keycloak's login page; it comes back to `returnTo` (this page by default). The tab remembers
+ * a sign-in only once it is done (startStaffAuth): a login page left without signing in brings no check-sso bounce
+ * through Keycloak on the next visit.
+ */
 export function signIn(keycloak: Keycloak, language: string, returnTo = window.location.href): Promise<void> {
-  storage()?.setItem(SSO_FLAG, '1');
   return keycloak.login({ redirectUri: returnAddress(returnTo), locale: language });
 }
 
