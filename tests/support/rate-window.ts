@@ -5,8 +5,8 @@
  * count starts again. This waits, when needed, for the next window, so at least `seconds` of it are left before the
  * test starts spending (the servers read the same clock: one machine).
  */
-export async function freshRateWindow(seconds: number, windowMs = 60_000, now: () => number = Date.now): Promise<void> {
-  const left = windowMs - (now() % windowMs);
+export async function freshRateWindow(seconds: number, windowMs = 60_000): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
   if (left >= seconds * 1000) return;
   await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
