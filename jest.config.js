@@ -36,6 +36,8 @@ export default {
         '<rootDir>/{packages,services,frontends}/*/src/**/*.spec.ts?(x)',
         // A frontend's server rendering (frontends/reader/server).
         '<rootDir>/frontends/*/server/**/*.spec.ts?(x)',
+        // The test tooling's own logic (make test's reading of the reports).
+        '<rootDir>/tests/support/**/*.spec.ts',
       ],
     },
     {

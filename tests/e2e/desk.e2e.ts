@@ -224,7 +224,17 @@ describe('the editor desk', () => {
     await page.getByLabel('Email or username').fill(writer.username);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${SITE}/me/review`);
+    await page.waitForURL(`${SITE}/me/review`).catch(async (error: unknown) => {
+      // Once seen in CI only (the run's screenshot went with its machine): say where the sign-in stood.
+      const form = await page
+        .evaluate(() => ({
+          alerts: [...document.querySelectorAll('[role="alert"], .pc-field__error')].map((e) => e.textContent),
+          button: document.querySelector('form button[type="submit"]')?.textContent,
+        }))
+        .catch(() => undefined);
+      console.warn(`sign-in did not return to /me/review: at ${page.url()}, ${JSON.stringify(form)}`);
+      throw error;
+    });
     await page.getByRole('heading', { level: 2, name: 'Wind over the boulevard' }).waitFor();
     rememberSecret(...(await context.cookies()).filter((c) => c.name === 'pc_su').map((c) => c.value));
   });

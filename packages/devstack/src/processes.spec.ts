@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isAlive, pidFile, portHolder, writePid } from './proc.ts';
-import { compileCacheEnvOf, mallocEnvOf, nodeOptionsOf, reclaimPorts } from './processes.ts';
+import { boundedExit, compileCacheEnvOf, mallocEnvOf, nodeOptionsOf, reclaimPorts } from './processes.ts';
 import { appsOf, findApp, stackFor, type Stack } from './registry.ts';
 
 describe('process settings', () => {
@@ -123,5 +123,15 @@ describe('ports held without a pid file', () => {
       tracked.kill('SIGKILL');
       await new Promise((resolve) => other.close(resolve));
     }
+  });
+});
+
+describe("a handle's wait for its child's exit", () => {
+  it('returns the exit, and fails with the reason when none comes in time', async () => {
+    const exit = { code: 0, signal: null };
+    await expect(boundedExit(Promise.resolve(exit), 1_000, 'app')).resolves.toBe(exit);
+    await expect(
+      boundedExit(new Promise(() => undefined), 50, 'gateway (pid 1) did not exit after SIGKILL'),
+    ).rejects.toThrow('gateway (pid 1) did not exit after SIGKILL within 0.05 s');
   });
 });

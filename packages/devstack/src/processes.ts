@@ -331,15 +331,34 @@ export function sharingProcess(stack: Stack, name: string): string[] {
     .map((other) => other.name);
 }
 
+/** How long past its stop timeout a handle waits for its child's exit before it gives up with an error. */
+const EXIT_GRACE_MS = 10_000;
+
+/** The exit, or an error after `ms`: a stop or a kill never waits for ever (a start that failed must say why). */
+export async function boundedExit(ended: Promise<ExitInfo>, ms: number, message: string): Promise<ExitInfo> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${message} within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([ended, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function handleOf(stack: Stack, app: AppInfo, child: ChildProcess, pid: number): AppHandle {
   const identity = identityOf(stack, app);
   let exited: Promise<ExitInfo> | undefined;
   const exit = (): Promise<ExitInfo> => (exited ??= exitOf(child));
   const end = async (signal: NodeJS.Signals, timeoutMs: number): Promise<ExitInfo> => {
     const ended = exit();
-    await terminate(pid, identity, { signal, timeoutMs });
+    const result = await terminate(pid, identity, { signal, timeoutMs });
+    // terminate signals only a process it still recognises as the app's program; the child this handle started is
+    // ours by construction (its pid cannot be reused before Node has seen it exit), so kill it through its handle.
+    if (result === 'not-running' && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     removePid(pidFile(stack, app.name), pid);
-    return ended;
+    return boundedExit(ended, timeoutMs + EXIT_GRACE_MS, `${app.name} (pid ${pid}) did not exit after ${signal}`);
   };
   return {
     name: app.name,
