@@ -135,15 +135,18 @@ describe('SecurityService against PostgreSQL', () => {
        select id, now() + interval '1 hour', sha256(id::text::bytea) from identity.users where id = any($1)`,
       [[held.uid, free.uid]],
     );
-    // Another replica's transaction holds the first account's request while both fall due.
+    // Another replica's transaction holds the first account's request before both fall due: locked first, or the
+    // job may delete it between the two statements (seen once in CI). A KEY SHARE lock lets the update that makes
+    // both due through, and still makes the job's FOR UPDATE SKIP LOCKED pass the row by, as another replica's lock
+    // would.
     const replica = await sql.connect();
     try {
       await replica.query('begin');
+      await replica.query('select 1 from identity.deletion_requests where user_id = $1 for key share', [held.uid]);
       await sql.query(
         "update identity.deletion_requests set scheduled_for = now() - interval '1 second' where user_id = any($1)",
         [[held.uid, free.uid]],
       );
-      await replica.query('select 1 from identity.deletion_requests where user_id = $1 for update', [held.uid]);
 
       await eventually(async () => {
         const { rows } = await sql.query('select 1 from identity.users where id = $1', [free.uid]);
