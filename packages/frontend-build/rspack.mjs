@@ -198,6 +198,8 @@ export function rendererConfig({ dir, entry, outDir = 'dist-server' }) {
         alias: {
           '@pencraft/rules$': fileURLToPath(new URL('../rules/src/index.ts', import.meta.url)),
           '@pencraft/api-client$': fileURLToPath(new URL('../api-client/src/index.ts', import.meta.url)),
+          // One module of the kit (no dependencies), not the kit: the release of memory once idle.
+          '@pencraft/kit/idle-memory$': fileURLToPath(new URL('../kit/src/lifecycle/idle-memory.ts', import.meta.url)),
         },
         extensions: ['.ts', '.tsx', '.js', '.mjs'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },

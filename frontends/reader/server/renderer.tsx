@@ -4,6 +4,7 @@
 // GET. The pages are the reader's own components and loaders (src/routes.ts, src/data), fed by the gateway's API
 // over HTTP through the same typed client the browser uses.
 import { createI18n } from '@pencraft/i18n';
+import { startIdleMemoryRelease } from '@pencraft/kit/idle-memory';
 import { ApiError, createApiClient, FeedbackProvider, InitialDataProvider, SessionProvider } from '@pencraft/ui';
 import type { ApiClient } from '@pencraft/ui';
 import type { i18n as I18n } from 'i18next';
@@ -321,6 +322,15 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
         } satisfies FeedContext);
     return remember(key, { ...fresh, expires: Date.now() + cacheMs });
   }
+
+  // Idle after rendering, the process gives V8's freed pages back, as the services do (under node --expose-gc, which
+  // the dev stack and the chart give the reader; issue #19, aim 3).
+  startIdleMemoryRelease({
+    onRelease: ({ rssBefore, rssAfter, ms }) =>
+      process.stdout.write(
+        `${JSON.stringify({ level: 'info', msg: 'idle: memory released', rssBeforeMiB: Math.round(rssBefore / 1_048_576), rssAfterMiB: Math.round(rssAfter / 1_048_576), ms: Math.round(ms) })}\n`,
+      ),
+  });
 
   return async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;

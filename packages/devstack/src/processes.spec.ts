@@ -33,10 +33,13 @@ describe('process settings', () => {
     expect(nodeOptionsOf(dev, findApp(dev, 'gateway'))).toBe(
       '--max-semi-space-size=16 --max-old-space-size=192 --expose-gc',
     );
-    expect(nodeOptionsOf(dev, findApp(dev, 'reader'))).toBe('--max-semi-space-size=8 --max-old-space-size=96');
-    // V8's gc function for the kit's idle release, in every process that runs the kit (not the static servers).
+    expect(nodeOptionsOf(dev, findApp(dev, 'reader'))).toBe(
+      '--max-semi-space-size=8 --max-old-space-size=96 --expose-gc',
+    );
+    // V8's gc function for the kit's idle release, in every process that runs it (the reader's renderer does; not the
+    // static servers).
     for (const app of appsOf(dev))
-      expect(nodeOptionsOf(dev, app).includes('--expose-gc')).toBe(app.kind !== 'frontend');
+      expect(nodeOptionsOf(dev, app).includes('--expose-gc')).toBe(app.kind !== 'frontend' || Boolean(app.renderer));
     // Every service under load keeps a 4 MiB semi-space (1 MiB cost the comments service 80% more CPU an answer).
     expect(nodeOptionsOf(dev, findApp(dev, 'articles'))).toBe(
       '--max-semi-space-size=4 --max-old-space-size=128 --expose-gc',

@@ -156,8 +156,9 @@ function probesOnly(stack: Stack, app: AppInfo): boolean {
  */
 export function nodeOptionsOf(stack: Stack, app: AppInfo): string {
   const options = v8OptionsOf(stack, app);
-  // V8's gc function, for the kit's release of memory once a service is idle after work (lifecycle/idle-memory.ts).
-  return app.kind === 'frontend' ? options : `${options} --expose-gc`;
+  // V8's gc function, for the kit's release of memory once a process is idle after work (lifecycle/idle-memory.ts):
+  // every service, the gateway and a frontend that renders pages (the reader); the static servers hold little.
+  return app.kind === 'frontend' && !app.renderer ? options : `${options} --expose-gc`;
 }
 
 function v8OptionsOf(stack: Stack, app: AppInfo): string {
