@@ -2,7 +2,7 @@
 // frontends/Dockerfile with ARG FRONTEND), multi-stage on a Node 24 base, production dependencies only, a non-root
 // numeric user, no HEALTHCHECK (Kubernetes probes do that), nothing specific to one component.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, readText } from './support/helm.js';
 import { allServices, frontendNames, serviceNames } from './support/system.js';
@@ -187,6 +187,25 @@ describe.each(kinds)('$file', ({ kind, file, arg }) => {
       }
       expect(workspaceDeps('--runtime', `services/${name}`).filter((dir) => dir.startsWith('frontends/'))).toEqual([]);
     });
+
+    it.each(serviceNames)(
+      '%s declares every workspace its code imports at run time, and each resolves to built JavaScript',
+      (name) => {
+        // The image ships the runtime workspaces' dist/ without src/ (above): a workspace imported but not declared
+        // is not shipped, and an export that resolves to TypeScript is not there (and under Node, loads its type
+        // stripper, about 15 MiB, into the process).
+        const declared = Object.keys(readJson(`services/${name}/package.json`).dependencies ?? {});
+        const problems = runtimeImports(`services/${name}/src`).flatMap(({ file, specifier }) => {
+          const [, pkg, sub] = /^(@pencraft\/[^/]+)(\/.*)?$/.exec(specifier)!;
+          const target = exportTarget(pkg!, sub ? `.${sub}` : '.');
+          return [
+            ...(declared.includes(pkg!) ? [] : [`${file}: ${pkg} is not among the dependencies`]),
+            ...(target?.endsWith('.js') ? [] : [`${file}: ${specifier} resolves to ${target ?? 'nothing'}`]),
+          ];
+        });
+        expect(problems).toEqual([]);
+      },
+    );
   } else {
     it('serves the chosen bundle with the static server (port, base path and SPA fallback come from the chart)', () => {
       const env = final.instructions
@@ -246,3 +265,44 @@ describe('.dockerignore', () => {
     );
   });
 });
+
+function readJson(file: string): { dependencies?: Record<string, string>; exports?: unknown } {
+  return JSON.parse(readText(file)) as { dependencies?: Record<string, string>; exports?: unknown };
+}
+
+/** The value imports (not `import type`) of @pencraft workspaces in a folder's non-test TypeScript. */
+function runtimeImports(dir: string): { file: string; specifier: string }[] {
+  const found: { file: string; specifier: string }[] = [];
+  for (const entry of readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.spec.ts')) continue;
+    const file = path.relative(ROOT, path.join(entry.parentPath, entry.name));
+    const text = readText(file);
+    for (const match of text.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from\s+'(@pencraft\/[^']+)'/gms)) {
+      found.push({ file, specifier: match[1]! });
+    }
+  }
+  return found;
+}
+
+/** Where a workspace's export resolves for Node (its `types` condition ignored), relative to the workspace. */
+function exportTarget(pkg: string, subpath: string): string | undefined {
+  const dir = path.join('packages', pkg.replace('@pencraft/', ''));
+  const exports = readJson(path.join(dir, 'package.json')).exports;
+  const pick = (value: unknown): string | undefined => {
+    if (typeof value === 'string') return value;
+    if (!value || typeof value !== 'object') return undefined;
+    for (const [condition, inner] of Object.entries(value)) {
+      if (['import', 'node', 'default'].includes(condition)) return pick(inner);
+    }
+    return undefined;
+  };
+  const map = (typeof exports === 'string' ? { '.': exports } : (exports ?? {})) as Record<string, unknown>;
+  if (subpath in map) return pick(map[subpath]);
+  for (const [key, value] of Object.entries(map)) {
+    const star = key.indexOf('*');
+    if (star < 0 || !subpath.startsWith(key.slice(0, star)) || !subpath.endsWith(key.slice(star + 1))) continue;
+    const part = subpath.slice(star, subpath.length - (key.length - star - 1));
+    return pick(value)?.replace('*', part);
+  }
+  return undefined;
+}
