@@ -3,6 +3,7 @@
 // numeric user, no HEALTHCHECK (Kubernetes probes do that), nothing specific to one component.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT, readText } from './support/helm.js';
 import { allServices, frontendNames, serviceNames } from './support/system.js';
@@ -195,12 +196,20 @@ describe.each(kinds)('$file', ({ kind, file, arg }) => {
         // is not shipped, and an export that resolves to TypeScript is not there (and under Node, loads its type
         // stripper, about 15 MiB, into the process).
         const declared = Object.keys(readJson(`services/${name}/package.json`).dependencies ?? {});
+        // Node's own resolver, from the service, as the image's process resolves (a `types` condition is not Node's;
+        // it finds the built file, so this runs after the build, as make test does).
+        const resolve = createRequire(path.join(ROOT, 'services', name, 'package.json')).resolve;
         const problems = runtimeImports(`services/${name}/src`).flatMap(({ file, specifier }) => {
-          const [, pkg, sub] = /^(@pencraft\/[^/]+)(\/.*)?$/.exec(specifier)!;
-          const target = exportTarget(pkg!, sub ? `.${sub}` : '.');
+          const pkg = /^@pencraft\/[^/]+/.exec(specifier)![0];
+          let target: string;
+          try {
+            target = resolve(specifier);
+          } catch {
+            target = 'nothing';
+          }
           return [
-            ...(declared.includes(pkg!) ? [] : [`${file}: ${pkg} is not among the dependencies`]),
-            ...(target?.endsWith('.js') ? [] : [`${file}: ${specifier} resolves to ${target ?? 'nothing'}`]),
+            ...(declared.includes(pkg) ? [] : [`${file}: ${pkg} is not among the dependencies`]),
+            ...(/\/dist\/.*\.js$/.test(target) ? [] : [`${file}: ${specifier} resolves to ${target}`]),
           ];
         });
         expect(problems).toEqual([]);
@@ -266,8 +275,8 @@ describe('.dockerignore', () => {
   });
 });
 
-function readJson(file: string): { dependencies?: Record<string, string>; exports?: unknown } {
-  return JSON.parse(readText(file)) as { dependencies?: Record<string, string>; exports?: unknown };
+function readJson(file: string): { dependencies?: Record<string, string> } {
+  return JSON.parse(readText(file)) as { dependencies?: Record<string, string> };
 }
 
 /** The value imports (not `import type`) of @pencraft workspaces in a folder's non-test TypeScript. */
@@ -282,27 +291,4 @@ function runtimeImports(dir: string): { file: string; specifier: string }[] {
     }
   }
   return found;
-}
-
-/** Where a workspace's export resolves for Node (its `types` condition ignored), relative to the workspace. */
-function exportTarget(pkg: string, subpath: string): string | undefined {
-  const dir = path.join('packages', pkg.replace('@pencraft/', ''));
-  const exports = readJson(path.join(dir, 'package.json')).exports;
-  const pick = (value: unknown): string | undefined => {
-    if (typeof value === 'string') return value;
-    if (!value || typeof value !== 'object') return undefined;
-    for (const [condition, inner] of Object.entries(value)) {
-      if (['import', 'node', 'default'].includes(condition)) return pick(inner);
-    }
-    return undefined;
-  };
-  const map = (typeof exports === 'string' ? { '.': exports } : (exports ?? {})) as Record<string, unknown>;
-  if (subpath in map) return pick(map[subpath]);
-  for (const [key, value] of Object.entries(map)) {
-    const star = key.indexOf('*');
-    if (star < 0 || !subpath.startsWith(key.slice(0, star)) || !subpath.endsWith(key.slice(star + 1))) continue;
-    const part = subpath.slice(star, subpath.length - (key.length - star - 1));
-    return pick(value)?.replace('*', part);
-  }
-  return undefined;
 }
