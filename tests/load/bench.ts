@@ -24,7 +24,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   appsOf,
   createDatabase,
@@ -39,6 +39,7 @@ import {
   stopInfra,
   type AppHandle,
 } from '../../packages/devstack/src/index.ts';
+import { identityFiles } from '../../packages/devstack/src/certs.ts';
 import { nodeOptionsOf } from '../../packages/devstack/src/processes.ts';
 import { launchBrowser } from '../support/browser.ts';
 import {
@@ -68,6 +69,7 @@ import {
   type Stage,
   type TripFigures,
 } from './notify-latency.ts';
+import { startBareChain, type BareChain } from './bare-chain.ts';
 import { preparePartnerReads } from './partner-bench.ts';
 import { COMMON_WORD, growArticles, growRaters, publishedIds, rareWord, waitForDocuments } from './scale.ts';
 
@@ -140,6 +142,8 @@ interface Figures {
 
 /** The processes the bench started, by pid (set as they start). */
 const platformPids = new Map<number, string>();
+/** The bare chain's processes (bare-chain.ts): named in the CPU breakdown, not counted as the platform's memory. */
+const chainPids = new Map<number, string>();
 const TICKS = 100; // USER_HZ on Linux
 
 /** utime + stime (s) and the parent of every process, from /proc. */
@@ -174,7 +178,7 @@ function cpuGroups(): (pid: number, snapshot: ReturnType<typeof cpuSnapshot>) =>
   }
   return (pid, snapshot) => {
     if (pid === process.pid) return 'bench (autocannon)';
-    const app = platformPids.get(pid);
+    const app = platformPids.get(pid) ?? chainPids.get(pid);
     if (app) return app;
     // PostgreSQL's backends are children of its postmaster (which may run under a wrapper the pid file names).
     for (let at: number | undefined = pid, depth = 0; at && depth < 4; at = snapshot.get(at)?.ppid, depth += 1) {
@@ -744,6 +748,22 @@ async function main() {
     }
     await gateway.stop();
     await startGateway('0');
+    // The same hops made of the design's bare parts (http, grpc-js over mutual TLS, pg; none of our code): the floor
+    // of the uncached runs on this machine, measured beside them.
+    let chain: BareChain | undefined;
+    if (runs('reads') || runs('ssr')) {
+      chain = await startBareChain({
+        databaseUrl: url,
+        tls: (identity) => dirname(identityFiles(stack, identity).cert),
+        pageBytes: pages[articlePage]!.body.length,
+      });
+      for (const [pid, name] of chain.pids) chainPids.set(pid, name);
+      const probe = await fetch(`${chain.articleBase}${articlePath}`);
+      if (probe.status !== 200) {
+        throw new Error(`the bare chain answered the article with ${probe.status}: ${await probe.text()}`);
+      }
+      await probe.arrayBuffer();
+    }
     // Every request rendered: the reader's page cache off, the gateway's too (render + HTTP + gRPC + PostgreSQL).
     await apps.get('reader')!.handle.stop();
     await start('reader', { RENDER_CACHE_SECONDS: '0' });
@@ -752,6 +772,12 @@ async function main() {
         await measure(
           'reader: server-rendered article, no cache (render + gateway + gRPC + PostgreSQL)',
           `${readerBase}${articlePage}`,
+        ),
+      );
+      results.push(
+        await measure(
+          'bare chain: article page (http → http → gRPC over mutual TLS → PostgreSQL; no framework)',
+          `${chain!.pageBase}${articlePage}`,
         ),
       );
       results.push(
@@ -773,6 +799,12 @@ async function main() {
     }
     if (runs('reads')) {
       results.push(await measure('gateway: article, no cache (gRPC + PostgreSQL)', `${gatewayBase}${articlePath}`));
+      results.push(
+        await measure(
+          'bare chain: article (http → gRPC over mutual TLS → PostgreSQL; no framework)',
+          `${chain!.articleBase}${articlePath}`,
+        ),
+      );
     }
     // Never under a shared key: each read resolves the session and asks articles, whose entitlement keeps a yes 5 s.
     if (publication) {
@@ -788,6 +820,7 @@ async function main() {
     if (runs('reads')) {
       results.push(await measure('gateway: home list, no cache (gRPC + PostgreSQL)', `${gatewayBase}${homePath}`));
     }
+    chain?.stop();
     if (runs('comments')) {
       results.push(
         await measure(
@@ -1050,6 +1083,9 @@ async function main() {
     );
     say(
       `reader/bare, article page: ${ratio('reader: server-rendered article (', 'bare node: article page')} (cached), ${ratio('reader: server-rendered article, no', 'bare node: article page')} (uncached)`,
+    );
+    say(
+      `bare chain/bare, article: ${ratio('bare chain: article (', 'bare node: article')}; article page: ${ratio('bare chain: article page', 'bare node: article page')} (the floor of the uncached runs with the design's parts)`,
     );
     say(
       `reader/bare, home page:    ${ratio('reader: server-rendered home (', 'bare node: home page')} (cached), ${ratio('reader: server-rendered home, no', 'bare node: home page')} (uncached)`,
