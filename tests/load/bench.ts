@@ -3,6 +3,8 @@
 // on this machine), with the ratio. With BENCH_SCALE=<n> (make bench SCALE=100000) it also measures the uncached
 // reads that depend on the amount of data (an article by random id, the first and the deepest page of the home
 // list, a search for a common and for a rare word) at a few hundred articles and again at n, side by side.
+// Beside the uncached article read and page, the bare chain (bare-chain.ts) makes the same hops of the design's bare
+// parts alone (node:http, grpc-js over mutual TLS, pg with the articles service's statement): the floor they set.
 // The reader's server-rendered article and home pages are measured beside them (its renderer, with and without its
 // 2 s page cache), the JavaScript weight of the first article view (Chromium, tests/support/js-weight.ts), and the
 // time from a vote to the author's open page receiving its notification (p50, p99; tests/load/notify-latency.ts; with
