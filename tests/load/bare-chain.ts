@@ -5,13 +5,13 @@
 //   with the articles service's own prepared statement (its `articles_for_reading`, taken from the built repository),
 //   run with pg directly: no Nest, no drizzle mapping, no interceptors, no allow-list;
 // - front: a node:http server answering GET /api/articles/{id} through a grpc-js client over mutual TLS (the
-//   gateway's certificate) with the article's JSON, the content spliced in as text as the gateway does: no Fastify,
-//   no protections, no session;
+//   gateway's certificate), each call with a deadline, with the article's JSON, the content spliced in as text as the
+//   gateway does: no Fastify, no protections, no session;
 // - page: a node:http server answering GET /a/{id} with an HTML page of the article (the front's JSON read over a
 //   keep-alive pool, parsed, escaped into a template of the reader's page size): no React, no i18next.
 // The bench measures each beside the real path in the same run (`make bench`, groups reads and ssr): what the design's
 // parts cost by themselves, against the aims' share of the bare ceiling. Run as a child: node bare-chain.ts <role> ...
-import { credentials, Server, ServerCredentials, status, type ServiceError } from '@grpc/grpc-js';
+import { credentials, Metadata, Server, ServerCredentials, status, type ServiceError } from '@grpc/grpc-js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -134,38 +134,45 @@ async function front(port: number, backPort: number, tlsDir: string) {
   listen(port, (request, response) => {
     const id = /^\/api\/articles\/([0-9a-f-]{36})$/.exec(request.url ?? '')?.[1];
     if (!id) return void response.writeHead(404).end();
-    client.getArticle({ articleId: id, viewerUid: '' }, (error: ServiceError | null, answer) => {
-      if (error || !answer?.article) {
-        return void response
-          .writeHead(error?.code === status.NOT_FOUND ? 404 : 502)
-          .end(error?.message ?? 'no article');
-      }
-      const { contentJson, ...a } = answer.article;
-      const head = JSON.stringify({
-        id: a.id,
-        title: a.title,
-        description: a.description,
-        language: languages.fromProto(a.language),
-        category: a.category,
-        subCategories: a.subCategories,
-        status: 'published',
-        author: a.author,
-        createdAt: iso(a.createdAtMs),
-        updatedAt: iso(a.updatedAtMs),
-        publishedAt: iso(a.publishedAtMs),
-        wordCount: a.wordCount,
-        symbolCount: a.symbolCount,
-        readingMinutes: a.readingMinutes,
-        coverUrl: a.coverUrl || null,
-        audience: 'free',
-        locked: a.locked,
-        coAuthors: a.coAuthors,
-        translations: a.translations,
-      });
-      const body = Buffer.from(`${head.slice(0, -1)},"content":${contentJson}}`);
-      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-      response.end(body);
-    });
+    // With a deadline, as every call of the platform has one (the kit's client: 5 s by default).
+    const deadline = new Date(Date.now() + 5_000);
+    client.getArticle(
+      { articleId: id, viewerUid: '' },
+      new Metadata(),
+      { deadline },
+      (error: ServiceError | null, answer) => {
+        if (error || !answer?.article) {
+          return void response
+            .writeHead(error?.code === status.NOT_FOUND ? 404 : 502)
+            .end(error?.message ?? 'no article');
+        }
+        const { contentJson, ...a } = answer.article;
+        const head = JSON.stringify({
+          id: a.id,
+          title: a.title,
+          description: a.description,
+          language: languages.fromProto(a.language),
+          category: a.category,
+          subCategories: a.subCategories,
+          status: 'published',
+          author: a.author,
+          createdAt: iso(a.createdAtMs),
+          updatedAt: iso(a.updatedAtMs),
+          publishedAt: iso(a.publishedAtMs),
+          wordCount: a.wordCount,
+          symbolCount: a.symbolCount,
+          readingMinutes: a.readingMinutes,
+          coverUrl: a.coverUrl || null,
+          audience: 'free',
+          locked: a.locked,
+          coAuthors: a.coAuthors,
+          translations: a.translations,
+        });
+        const body = Buffer.from(`${head.slice(0, -1)},"content":${contentJson}}`);
+        response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+        response.end(body);
+      },
+    );
   });
 }
 
