@@ -11,27 +11,22 @@
 //   keep-alive pool, parsed, escaped into a template of the reader's page size): no React, no i18next.
 // The bench measures each beside the real path in the same run (`make bench`, groups reads and ssr): what the design's
 // parts cost by themselves, against the aims' share of the bare ceiling. Run as a child: node bare-chain.ts <role> ...
-import { credentials, Metadata, Server, ServerCredentials, status, type ServiceError } from '@grpc/grpc-js';
+import { Metadata, Server, status, type ServiceError } from '@grpc/grpc-js';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+// The kit's TLS set-up (configuration only, nothing of it runs per call): the same identity files and checks as the
+// platform's processes, from the same variables.
+import { grpcChannel, grpcServerCredentials, grpcTlsFromEnv } from '../../packages/kit/src/grpc/grpc-tls.ts';
 
 type Role = 'back' | 'front' | 'page';
 
-interface Tls {
-  ca: Buffer;
-  cert: Buffer;
-  key: Buffer;
-}
-
-function tlsOf(dir: string): Tls {
-  return {
-    ca: readFileSync(`${dir}/ca.crt`),
-    cert: readFileSync(`${dir}/tls.crt`),
-    key: readFileSync(`${dir}/tls.key`),
-  };
+/** The process's gRPC identity: required, so the chain never falls back to plaintext without saying so. */
+function identityTls() {
+  const tls = grpcTlsFromEnv();
+  if (!tls) throw new Error('no gRPC identity: GRPC_TLS_* are not set');
+  return tls;
 }
 
 async function contracts() {
@@ -56,14 +51,13 @@ async function readingStatement(pool: import('pg').Pool) {
   return { text: prepared.queryString, values, paths: prepared.fields.map((field) => field.path) };
 }
 
-async function back(port: number, databaseUrl: string, tlsDir: string) {
+async function back(databaseUrl: string): Promise<number> {
   const pg = (await import('pg')).default;
   const { ArticlesServiceService, ArticleStatus } = await contracts();
   const { Audience } = await import('@pencraft/contracts/common/v1/common');
   const { languages } = await import('@pencraft/contracts/enums');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const { text, values, paths } = await readingStatement(pool);
-  const tls = tlsOf(tlsDir);
   const server = new Server({ 'grpc.enable_channelz': 0 });
   const ms = (value: unknown) => (value ? Date.parse(String(value)) : 0);
   server.addService(ArticlesServiceService, {
@@ -112,26 +106,23 @@ async function back(port: number, databaseUrl: string, tlsDir: string) {
       );
     },
   } as never);
-  await new Promise<void>((resolve, reject) =>
-    server.bindAsync(
-      `127.0.0.1:${port}`,
-      ServerCredentials.createSsl(tls.ca, [{ private_key: tls.key, cert_chain: tls.cert }], true),
-      (error) => (error ? reject(error) : resolve()),
+  return new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpcServerCredentials(identityTls()), (error, port) =>
+      error ? reject(error) : resolve(port),
     ),
   );
 }
 
-async function front(port: number, backPort: number, tlsDir: string) {
+async function front(backPort: number): Promise<number> {
   const { ArticlesServiceClient } = await contracts();
   const { languages } = await import('@pencraft/contracts/enums');
-  const tls = tlsOf(tlsDir);
-  const client = new ArticlesServiceClient(`127.0.0.1:${backPort}`, credentials.createSsl(tls.ca, tls.key, tls.cert), {
-    'grpc.ssl_target_name_override': 'articles',
-    'grpc.default_authority': 'articles',
+  const channel = grpcChannel(identityTls(), 'articles');
+  const client = new ArticlesServiceClient(`127.0.0.1:${backPort}`, channel.credentials, {
+    ...channel.options,
     'grpc.enable_channelz': 0,
   });
   const iso = (ms: number) => (ms ? new Date(ms).toISOString() : null);
-  listen(port, (request, response) => {
+  return listen((request, response) => {
     const id = /^\/api\/articles\/([0-9a-f-]{36})$/.exec(request.url ?? '')?.[1];
     if (!id) return void response.writeHead(404).end();
     // With a deadline, as every call of the platform has one (the kit's client: 5 s by default).
@@ -179,7 +170,7 @@ async function front(port: number, backPort: number, tlsDir: string) {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-async function page(port: number, frontPort: number, padTo: number) {
+async function page(frontPort: number, padTo: number): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const get = (path: string) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -192,7 +183,7 @@ async function page(port: number, frontPort: number, padTo: number) {
       request.on('error', reject);
       request.end();
     });
-  listen(port, (request, response) => {
+  return listen((request, response) => {
     const id = /^\/a\/([0-9a-f-]{36})$/.exec(request.url ?? '')?.[1];
     if (!id) return void response.writeHead(404).end();
     get(`/api/articles/${id}`).then(
@@ -224,10 +215,11 @@ async function page(port: number, frontPort: number, padTo: number) {
   });
 }
 
-function listen(port: number, handle: (request: IncomingMessage, response: ServerResponse) => void) {
+/** An HTTP server on a free loopback port; answers the port. */
+function listen(handle: (request: IncomingMessage, response: ServerResponse) => void): Promise<number> {
   const server = createServer(handle);
   server.keepAliveTimeout = 60_000;
-  server.listen(port, '127.0.0.1', () => process.send?.({ ready: (server.address() as AddressInfo).port }));
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 }
 
 export interface BareChain {
@@ -240,40 +232,44 @@ export interface BareChain {
   stop: () => void;
 }
 
-function child(role: Role, args: string[]): Promise<{ process: ChildProcess; port: number }> {
-  const script = fileURLToPath(import.meta.url);
-  const started = spawn(process.execPath, [script, role, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    started.once('message', (message: { ready?: number }) =>
-      message.ready ? resolve({ process: started, port: message.ready }) : reject(new Error(`${role}: ${message}`)),
-    );
+/** Starts one role in a process of its own; answers once it listens, with its port. */
+function child(role: Role, args: string[], env: Record<string, string> = {}) {
+  const started = spawn(process.execPath, [fileURLToPath(import.meta.url), role, ...args], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  });
+  return new Promise<{ process: ChildProcess; port: number }>((resolve, reject) => {
+    started.once('message', (message: { ready: number }) => resolve({ process: started, port: message.ready }));
     started.once('exit', (code) => reject(new Error(`bare chain ${role} exited with ${code}`)));
   });
 }
 
-/** Starts the three processes; `tls(name)` is the directory of an identity's certificate, key and CA. */
+/**
+ * Starts the three processes; `identity(name)` is the environment of a gRPC identity (the kit's GRPC_TLS_* variables:
+ * the articles service's for the back, the gateway's for the front).
+ */
 export async function startBareChain(options: {
   databaseUrl: string;
-  tls: (identity: string) => string;
+  identity: (name: string) => Record<string, string>;
   pageBytes: number;
 }): Promise<BareChain> {
   const processes: ChildProcess[] = [];
+  const start = async (role: Role, args: string[], env?: Record<string, string>) => {
+    const started = await child(role, args, env);
+    processes.push(started.process);
+    return started;
+  };
   try {
-    const backPort = await freePort();
-    const backProcess = spawnBack(backPort, options.databaseUrl, options.tls('articles'));
-    processes.push(backProcess.process);
-    await backProcess.ready;
-    const frontChild = await child('front', ['0', String(backPort), options.tls('gateway')]);
-    processes.push(frontChild.process);
-    const pageChild = await child('page', ['0', String(frontChild.port), String(options.pageBytes)]);
-    processes.push(pageChild.process);
+    const back = await start('back', [options.databaseUrl], options.identity('articles'));
+    const front = await start('front', [String(back.port)], options.identity('gateway'));
+    const page = await start('page', [String(front.port), String(options.pageBytes)]);
     return {
-      articleBase: `http://127.0.0.1:${frontChild.port}`,
-      pageBase: `http://127.0.0.1:${pageChild.port}`,
+      articleBase: `http://127.0.0.1:${front.port}`,
+      pageBase: `http://127.0.0.1:${page.port}`,
       pids: new Map([
-        [backProcess.process.pid!, 'bare back (grpc-js + pg)'],
-        [frontChild.process.pid!, 'bare front (http + grpc-js)'],
-        [pageChild.process.pid!, 'bare page (http)'],
+        [back.process.pid!, 'bare back (grpc-js + pg)'],
+        [front.process.pid!, 'bare front (http + grpc-js)'],
+        [page.process.pid!, 'bare page (http)'],
       ]),
       stop: () => processes.forEach((p) => p.kill()),
     };
@@ -283,41 +279,20 @@ export async function startBareChain(options: {
   }
 }
 
-/** The back binds a port it is given (grpc-js answers the bound port, but only inside the process). */
-function spawnBack(port: number, databaseUrl: string, tlsDir: string) {
-  const script = fileURLToPath(import.meta.url);
-  const started = spawn(process.execPath, [script, 'back', String(port), databaseUrl, tlsDir], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    started.once('message', () => resolve());
-    started.once('exit', (code) => reject(new Error(`bare chain back exited with ${code}`)));
-  });
-  return { process: started, ready };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [role, ...args] = process.argv.slice(2) as [Role, ...string[]];
   const run =
     role === 'back'
-      ? back(Number(args[0]), args[1]!, args[2]!).then(() => process.send?.({ ready: Number(args[0]) }))
+      ? back(args[0]!)
       : role === 'front'
-        ? front(Number(args[0]), Number(args[1]), args[2]!)
-        : page(Number(args[0]), Number(args[1]), Number(args[2]));
-  run.catch((error: unknown) => {
-    process.stderr.write(`bare chain ${role}: ${(error as Error).stack ?? error}\n`);
-    process.exit(1);
-  });
+        ? front(Number(args[0]))
+        : page(Number(args[0]), Number(args[1]));
+  run.then(
+    (port) => process.send?.({ ready: port }),
+    (error: unknown) => {
+      process.stderr.write(`bare chain ${role}: ${(error as Error).stack ?? error}\n`);
+      process.exit(1);
+    },
+  );
   process.on('disconnect', () => process.exit(0));
 }

@@ -26,7 +26,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import {
   appsOf,
   createDatabase,
@@ -41,7 +41,7 @@ import {
   stopInfra,
   type AppHandle,
 } from '../../packages/devstack/src/index.ts';
-import { identityFiles } from '../../packages/devstack/src/certs.ts';
+import { grpcTlsEnv } from '../../packages/devstack/src/certs.ts';
 import { nodeOptionsOf } from '../../packages/devstack/src/processes.ts';
 import { launchBrowser } from '../support/browser.ts';
 import {
@@ -320,7 +320,7 @@ async function bareChain(databaseUrl: string, articlePath: string, pageBytes: nu
   try {
     chain = await startBareChain({
       databaseUrl,
-      tls: (identity) => dirname(identityFiles(stack, identity).cert),
+      identity: (name) => grpcTlsEnv(stack, name),
       pageBytes,
     });
     for (const [pid, name] of chain.pids) chainPids.set(pid, name);
