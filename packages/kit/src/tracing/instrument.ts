@@ -3,7 +3,11 @@
 // be in place before the main module is even loaded. Configured by the standard OTEL_* variables; see tracing.ts.
 // Without an exporter it only sets up propagation: no instrumentation, no loader hook (see instrumentations.ts).
 import { register as registerAsyncHooks } from 'node:module';
+import { registerKnownModuleFormats } from '../lifecycle/module-format.js';
 import { initTracing, markPreloaded, tracingOptionsFromEnv } from './tracing.js';
+
+// drizzle-orm's files resolved without Node's per-file parse of its 130 KB exports map (lifecycle/module-format.ts).
+registerKnownModuleFormats();
 
 const options = tracingOptionsFromEnv();
 const provider = await initTracing(options);
