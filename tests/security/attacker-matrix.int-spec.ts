@@ -16,13 +16,16 @@ import sharp from 'sharp';
 import type { Server } from 'node:http';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { banUser, closeTrustClient } from '../support/bans.ts';
+import { solveCaptcha } from '../support/captcha.ts';
 import { suiteFetch, useClientAddress } from '../support/client-address.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { staffToken, userTokenWithoutRole } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
+import { codeIn, waitForMail } from '../support/mailbox.ts';
 import { bareCall, removePartnerClients } from '../support/partners.ts';
 import { publishArticle, signUp, uploadEditorImage, type Person } from '../support/reader-fixtures.ts';
 import { closeReviewClient } from '../support/review.ts';
+import { DONATIONS_STRIPE_WEBHOOK, signatureHeader, stripeEvent } from '../support/stripe-webhooks.ts';
 import {
   eventually,
   freshDatabase,
@@ -105,6 +108,9 @@ interface Call {
   valid?: boolean;
 }
 
+/** The header of a solved captcha, as the document names it. */
+const CAPTCHA_HEADER = 'X-Captcha';
+
 /** A request of the matrix that has not answered by then is a failure (no operation is that slow here). */
 const REQUEST_TIMEOUT_MS = 5000;
 
@@ -116,6 +122,8 @@ let other: Person;
 let banned: Person;
 /** A member of the owner's publication (and the patron whose support the owner received). */
 let member: Person;
+/** A user the admin bans in the owner's sweep (issueModerationBan): nobody else's calls depend on them. */
+let bystander: Person;
 let seeds: Seeds;
 let clients: PartnerClients;
 /** The owner's draft the owner's partner client fills and publishes (the canary draft stays as it is). */
@@ -181,11 +189,14 @@ beforeAll(async () => {
     .toBuffer();
   picture = new Uint8Array(png);
   receiver = await startReceiver();
-  [owner, other, banned, member] = await Promise.all([
+  rememberSecret(`mx_newcomer_${run}@example.az`, `mx_newcomer_${run}-pass-7`, 'Matrix Newcomer');
+  rememberSecret(moves.email);
+  [owner, other, banned, member, bystander] = await Promise.all([
     signUp(base, `mx_owner_${run}`, 'Matrix Owner'),
     signUp(base, `mx_other_${run}`, 'Matrix Other'),
     signUp(base, `mx_banned_${run}`, 'Matrix Banned'),
     signUp(base, `mx_member_${run}`, 'Matrix Member'),
+    signUp(base, `mx_bystander_${run}`, 'Matrix Bystander'),
   ]);
   // The partner clients subscribe before the owner's article is published: its event is their first delivery.
   clients = await seedPartners(base, run);
@@ -308,6 +319,13 @@ async function send(
     for (const [name, value] of Object.entries(query())) params.set(name, value);
     filled.url = `${path}?${params}`;
     valid = true;
+  }
+  // A valid body behind a captcha comes with a solved one (the document's sample of the header is not), and a
+  // provider's delivery with its endpoint's signature.
+  if (valid && CAPTCHA_HEADER in filled.headers) filled.headers[CAPTCHA_HEADER] = await solveCaptcha(base);
+  if (valid && operation.auth.kind === 'signature') {
+    const endpoint = operation.path === DONATIONS_STRIPE_WEBHOOK ? 'donations' : 'payments';
+    filled.headers['stripe-signature'] = signatureHeader(JSON.stringify(filled.body), endpoint);
   }
   const client = options.person?.client ?? options.visitor;
   const unsafe = operation.method !== 'GET';
@@ -524,13 +542,13 @@ describe("the attacker's matrix", () => {
       if (operation.auth.kind === 'staff') {
         // A Keycloak user without a staff role; and a moderator where an admin or finance is needed.
         const lesser = operation.auth.staffRole === 'moderator' ? [staff.none] : [staff.moderator, staff.none];
-        const body = validBody(operation);
+        const body = await validBody(operation, undefined);
         for (const bearer of lesser) {
           await send('lesser-staff', operation, { bearer, body, emptyBody: body === undefined });
         }
         continue;
       }
-      await sendAs('other', other, operation, { body: validBody(operation) });
+      await sendAs('other', other, operation, { body: await validBody(operation, other) });
       await sendAs('banned', banned, operation);
     }
     for (const operation of ordered(partner)) {
@@ -551,14 +569,14 @@ describe("the attacker's matrix", () => {
       await send('client-other', operation, {
         bearer: clients.other,
         acting: acts(operation) ? tokens.other : undefined,
-        body: validBody(operation),
+        body: await validBody(operation, undefined),
       });
     }
     // The publication's member, on every route of the owner's publication (a member removing someone removes the
     // owner: never allowed).
     const memberSeeds = { ...seeds, memberUid: owner.uid };
     for (const operation of ordered(site.filter((o) => o.path.startsWith('/api/core-publications/{id}')))) {
-      await sendAs('member', member, operation, { from: memberSeeds, body: validBody(operation) });
+      await sendAs('member', member, operation, { from: memberSeeds, body: await validBody(operation, member) });
     }
     const after = await ownerView();
     // CSRF: every cookie-authenticated write, as the owner, without the header.
@@ -574,14 +592,14 @@ describe("the attacker's matrix", () => {
       await send('client-owner', operation, {
         bearer: clients.owner,
         acting: acts(operation) ? tokens.owner : undefined,
-        body: validBody(operation),
+        body: await validBody(operation, undefined),
         from: { ...seeds, draft: partnerDraft.id },
       });
     }
     // The owner last: a valid body where the matrix has one (the owner may, and it succeeds), no body elsewhere (so
     // that the write stops at validation, past authorization).
     for (const operation of ordered(site)) {
-      const body = validBody(operation);
+      const body = await validBody(operation, owner);
       if (operation.auth.kind === 'staff') {
         await send('owner', operation, { bearer: staff.admin, body, emptyBody: body === undefined });
       } else {
@@ -723,7 +741,7 @@ let ownerImageKey: string;
  * must succeed, and the other user's and the member's are then refused for who they are, not for what they sent.
  * Each changes only the sender's own things or the owner's resources, after the owner's view was compared.
  */
-const BODIES: Record<string, () => unknown> = {
+const BODIES: Record<string, (sender: Person | undefined) => unknown> = {
   setPublicationCover: () => PICTURE,
   setPublicationLogo: () => PICTURE,
   setProfileBanner: () => PICTURE,
@@ -770,6 +788,76 @@ const BODIES: Record<string, () => unknown> = {
   requestDonationPayout: () => ({ cardId: seeds.card, amountQepik: 1_000 }),
   // Staff: the finance move of the owner's payout (an admin may; a moderator and a user without a role may not).
   updateStaffPayoutState: () => ({ state: 'processing' }),
+  createDraft: () => ({ title: 'Another draft of the matrix' }),
+  createArticleDraft: () => ({ title: 'A draft started from the article route' }),
+  updateCollection: () => ({ name: 'The owner’s collection, renamed' }),
+  saveCollection: () => ({ collectionId: seeds.collection }),
+  unsaveCollection: () => ({ collectionId: seeds.collection }),
+  reportArticle: () => ({ reason: 'spam', note: 'Reported by the matrix' }),
+  reportComment: () => ({ reason: 'spam', note: 'Reported by the matrix' }),
+  // (Named after its sender: the other user's publication does not take the owner's name.)
+  createPublication: (sender) => {
+    const name = (sender?.username ?? `mx_${run}`).replaceAll('_', '-');
+    return { name: `Second of ${name}`, slug: `second-${name}` };
+  },
+  createDonationAccount: () => ({ thanksMessage: 'Thank you for reading, truly.' }),
+  setDonationAccountState: () => ({ active: true }),
+  updateProfileSettings: () => ({ headline: 'A headline the settings page writes' }),
+  editMyProfile: () => ({ bio: 'A bio the profile page writes' }),
+  // (The path's field is the first of the one-field routes, the full name.)
+  editMyProfileField: () => ({ fullname: 'Matrix Person' }),
+  // Each signs in with their own credentials (the owner's answer is the owner's; the session is not kept).
+  login: (sender) => (sender ? { login: sender.email, password: sender.password } : undefined),
+  // Behind a captcha (solved for these): a newcomer the owner registers (others send the sample), feedback, and a
+  // password reset mailed to the sender's own address.
+  register: (sender) =>
+    sender === owner
+      ? {
+          email: `mx_newcomer_${run}@example.az`,
+          username: `mx_newcomer_${run}`,
+          fullname: 'Matrix Newcomer',
+          password: `mx_newcomer_${run}-pass-7`,
+          acceptTerms: true,
+          acceptPrivacy: true,
+        }
+      : undefined,
+  sendFeedback: () => ({
+    title: 'A question from the matrix',
+    type: 'question',
+    description: 'Written by the attacker matrix, long enough for the rules of feedback.',
+    lang: 'en',
+  }),
+  requestPasswordReset: (sender) => (sender ? { email: sender.email } : undefined),
+  // The first step of two-factor sign-in (its secret, not yet required: confirming it would make the matrix's later
+  // sign-ins need a TOTP code).
+  startMfa: () => ({ password: owner.password }),
+  // A signed delivery of an event neither endpoint acts on (a new customer): accepted, and nothing changes.
+  receiveStripeWebhook: () => stripeEvent('customer.created', { id: `cus_mx${run}`, object: 'customer' }),
+  receiveDonationsStripeWebhook: () => stripeEvent('customer.created', { id: `cus_mx${run}`, object: 'customer' }),
+  // Staff: a badge for the owner, and a ban of a user nobody else's calls depend on (the lesser roles are refused).
+  grantBadge: () => ({ badge: 'beta-tester' }),
+  // The owner moves the account to a new address with the mailed code and changes the password (later sign-ins use
+  // both). Anyone else sends the owner's password (refused for their account) and a code nobody was sent. (The
+  // owner's phone is not changed: the seeding verified it within the minute a new code waits, and payouts need it.)
+  changeEmail: (sender) => {
+    if (sender === owner) moves.emailAskedAt = new Date();
+    return { email: moves.email, password: owner.password };
+  },
+  verifyEmailChange: async (sender) => {
+    if (sender !== owner) return { code: '000000' };
+    const mail = await waitForMail({ to: moves.email, after: moves.emailAskedAt });
+    owner.email = moves.email;
+    return { code: codeIn(mail) };
+  },
+  changePassword: (sender) => {
+    const body = { oldPassword: owner.password, newPassword: `${owner.password}-2` };
+    if (sender === owner) {
+      rememberSecret(body.newPassword);
+      owner.password = body.newPassword;
+    }
+    return body;
+  },
+  issueModerationBan: () => ({ username: bystander.username, reason: 'spam', days: 1 }),
   v1CreateWebhook: () => ({ url: `${RECEIVER}/owner-again`, eventTypes: ['article.published'] }),
   v1UpdateWebhook: () => ({ url: `${RECEIVER}/owner`, eventTypes: ['article.published'], enabled: true }),
   // The owner's second draft, filled by the owner's partner app and then published (submitted for review) by it.
@@ -809,6 +897,12 @@ const OWNER_REFUSALS: Record<string, string> = {
   deleteDonationCard: 'HasActivePayout', // the card the payout goes to
   requestDonationPayout: 'HasActivePayout', // one at a time
   initiateSupport: 'Forbidden', // oneself
+  reportArticle: 'ForbiddenSelfReaction', // one's own article
+  reportComment: 'CommentNotFound', // one's own comment, not yet published
+  saveCollection: 'CantSaveOwnCollection',
+  unsaveCollection: 'CantRemoveOwnCollection',
+  createPublication: 'UserAlreadyOwnsPublication', // one publication an owner
+  createDonationAccount: 'AlreadyHasDonationAccount', // opened by the seeding
 };
 
 /** Valid query parameters where the sample is not one (an invitee who exists). */
@@ -819,9 +913,15 @@ const QUERIES: Record<string, () => Record<string, string>> = {
 /** A partner client acts for a writer (Pencraft-Acting-Token) where the operation needs the act scope. */
 const acts = (operation: Operation) => operation.auth.scopes?.includes('act') ?? false;
 
-/** A valid body for the operation where the plainest sample is not one (undefined: the sample). */
-function validBody(operation: Operation): unknown {
-  return BODIES[operation.id]?.();
+/** The owner's new e-mail address, and when its code was asked for. */
+const moves = { email: `mx_owner_${run}.moved@example.az`, emailAskedAt: new Date() };
+
+/**
+ * A valid body for the operation where the plainest sample is not one (undefined: the sample), as `sender` sends it
+ * (undefined: a bearer credential).
+ */
+async function validBody(operation: Operation, sender: Person | undefined): Promise<unknown> {
+  return BODIES[operation.id]?.(sender);
 }
 
 /** What the owner's publication's studio lets a member read (viewStudio); every other studio read is the owner's. */

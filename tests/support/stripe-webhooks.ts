@@ -96,16 +96,18 @@ export function supportPaid(support: { supportId: string; amountQepik: number; c
  * Posts the event's exact bytes as Stripe does: no session, no CSRF token, the signature in Stripe-Signature (the
  * endpoint's own secret, unless a suite signs with another to forge one).
  */
+/** The Stripe-Signature header of `payload` for an endpoint (its own secret unless another is given). */
+export function signatureHeader(payload: string, endpoint: WebhookEndpoint = 'payments', secret?: string): string {
+  return stripe.webhooks.generateTestHeaderString({ payload, secret: secret ?? webhookSecret(endpoint) });
+}
+
 export async function deliverSigned(
   base: string,
   event: StripeEvent,
   options: { endpoint?: WebhookEndpoint; secret?: string } = {},
 ): Promise<{ status: number; body: unknown }> {
   const payload = JSON.stringify(event);
-  const signature = stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? webhookSecret(options.endpoint),
-  });
+  const signature = signatureHeader(payload, options.endpoint, options.secret);
   const path = options.endpoint === 'donations' ? DONATIONS_STRIPE_WEBHOOK : STRIPE_WEBHOOK;
   const response = await suiteFetch(`${base}${path}`, {
     method: 'POST',
