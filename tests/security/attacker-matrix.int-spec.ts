@@ -12,6 +12,7 @@
 // cookie-authenticated write without the CSRF header is refused 403 ChallengeFailed. No answer is a 5xx. And a
 // session id set before signing in is not the one after (session fixation).
 import { writeFileSync } from 'node:fs';
+import { generate } from 'otplib';
 import sharp from 'sharp';
 import type { Server } from 'node:http';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
@@ -245,9 +246,7 @@ beforeAll(async () => {
     const answer = await owner.client.get<{ items: { id: string; read: boolean }[] }>('/api/notifications?unread=true');
     return answer.body.items?.[0]?.id;
   });
-  const sessions = await owner.client.get('/api/ttin/logs/sns');
-  const session = /"id":"([0-9a-f-]{36})"/.exec(JSON.stringify(sessions.body))?.[1];
-  if (!session) throw new Error(`no session of the owner in ${JSON.stringify(sessions.body)}`);
+  const session = await ownerSession();
   seeds = {
     article,
     comment: comment.id,
@@ -411,7 +410,10 @@ async function sendAs(
 const site = all.filter((operation) => operation.document === 'site');
 const partner = all.filter((operation) => operation.document === 'partner');
 const signedIn = (operation: Operation) => operation.auth.kind === 'required' || operation.auth.kind === 'confirmed';
-/** Operations that end a session: last in every role's sweep, signing out the very last. */
+/**
+ * Operations that end a session: last in every role's sweep, signing out the very last. Deletions come after the other
+ * writes, and turning two-factor sign-in off last of those (the owner renews its recovery codes first).
+ */
 const endsSession = (operation: Operation) =>
   operation.id === 'logout' ? 2 : operation.id === 'endSession' || operation.id === 'endOtherSessions' ? 1 : 0;
 const ordered = (list: Operation[]) =>
@@ -420,6 +422,7 @@ const ordered = (list: Operation[]) =>
       endsSession(a) - endsSession(b) ||
       Number(a.method !== 'GET') - Number(b.method !== 'GET') ||
       Number(a.method === 'DELETE') - Number(b.method === 'DELETE') ||
+      Number(a.id === 'disableMfa') - Number(b.id === 'disableMfa') ||
       Number(PARENTS.has(a.id)) - Number(PARENTS.has(b.id)),
   );
 /** Deletions of a resource others hang on (a publication's plans, a draft's cover): after the others. */
@@ -605,6 +608,7 @@ describe("the attacker's matrix", () => {
       } else {
         await sendAs('owner', owner, operation, { emptyBody: operation.method !== 'GET' && body === undefined, body });
       }
+      await AFTER_OWNER[operation.id]?.();
     }
 
     const violations = [
@@ -827,10 +831,43 @@ const BODIES: Record<string, (sender: Person | undefined) => unknown> = {
     description: 'Written by the attacker matrix, long enough for the rules of feedback.',
     lang: 'en',
   }),
-  requestPasswordReset: (sender) => (sender ? { email: sender.email } : undefined),
-  // The first step of two-factor sign-in (its secret, not yet required: confirming it would make the matrix's later
-  // sign-ins need a TOTP code).
+  requestPasswordReset: (sender) => {
+    if (sender === owner) moves.resetAskedAt = new Date();
+    return sender ? { email: sender.email } : undefined;
+  },
+  // (Within the minute the first code waits: refused Flood.)
+  resendPasswordReset: (sender) => (sender ? { email: sender.email } : undefined),
+  // The owner completes the reset with the mailed code (later sign-ins use the new password).
+  verifyPasswordReset: async (sender) => {
+    if (sender !== owner) return undefined;
+    const mail = await waitForMail({
+      to: owner.email,
+      subject: /Reset your Pencraft password/,
+      after: moves.resetAskedAt,
+    });
+    const newPassword = `${owner.password}-3`;
+    rememberSecret(newPassword);
+    const body = { email: owner.email, code: codeIn(mail), newPassword };
+    owner.password = newPassword;
+    return body;
+  },
+  // Deletion asked for with the password, and undone by the next operation of the sweep (cancelAccountDeletion).
+  requestAccountDeletion: () => ({ password: owner.password }),
+  // Two-factor sign-in on and off again: started with the password, confirmed with a TOTP code of the secret it
+  // answered, its recovery codes renewed with one of the first set, and turned off with one of the second (last of
+  // the writes, so the matrix's later sign-ins need no second factor). Anyone else sends the owner's password.
   startMfa: () => ({ password: owner.password }),
+  confirmMfa: async (sender) => ({
+    code: sender === owner ? await totpOf(ownerAnswer<{ secret: string }>('startMfa').secret) : '000000',
+  }),
+  regenerateRecoveryCodes: (sender) => ({
+    password: owner.password,
+    code: sender === owner ? ownerAnswer<RecoveryCodes>('confirmMfa').recoveryCodes[0] : '000000',
+  }),
+  disableMfa: (sender) => ({
+    password: owner.password,
+    code: sender === owner ? ownerAnswer<RecoveryCodes>('regenerateRecoveryCodes').recoveryCodes[0] : '000000',
+  }),
   // A signed delivery of an event neither endpoint acts on (a new customer): accepted, and nothing changes.
   receiveStripeWebhook: () => stripeEvent('customer.created', { id: `cus_mx${run}`, object: 'customer' }),
   receiveDonationsStripeWebhook: () => stripeEvent('customer.created', { id: `cus_mx${run}`, object: 'customer' }),
@@ -903,6 +940,7 @@ const OWNER_REFUSALS: Record<string, string> = {
   unsaveCollection: 'CantRemoveOwnCollection',
   createPublication: 'UserAlreadyOwnsPublication', // one publication an owner
   createDonationAccount: 'AlreadyHasDonationAccount', // opened by the seeding
+  resendPasswordReset: 'Flood', // within the minute of the first code
 };
 
 /** Valid query parameters where the sample is not one (an invitee who exists). */
@@ -913,8 +951,50 @@ const QUERIES: Record<string, () => Record<string, string>> = {
 /** A partner client acts for a writer (Pencraft-Acting-Token) where the operation needs the act scope. */
 const acts = (operation: Operation) => operation.auth.scopes?.includes('act') ?? false;
 
-/** The owner's new e-mail address, and when its code was asked for. */
-const moves = { email: `mx_owner_${run}.moved@example.az`, emailAskedAt: new Date() };
+interface RecoveryCodes {
+  recoveryCodes: string[];
+}
+
+/** A session of the owner's (the first the account's sessions list names). */
+async function ownerSession(): Promise<string> {
+  const sessions = await owner.client.get('/api/ttin/logs/sns');
+  const session = /"id":"([0-9a-f-]{36})"/.exec(JSON.stringify(sessions.body))?.[1];
+  if (!session) throw new Error(`no session of the owner in ${JSON.stringify(sessions.body)}`);
+  return session;
+}
+
+/**
+ * What the owner's sweep does after an operation: a completed password reset ends every session of the account, so
+ * the owner signs in again and the seeded session becomes the new one (ending a session stays the owner's to do).
+ */
+const AFTER_OWNER: Record<string, () => Promise<void>> = {
+  verifyPasswordReset: async () => {
+    await signIn(owner);
+    seeds.session = await ownerSession();
+  },
+};
+
+/** The owner's last answer to an operation of the sweep (its secrets remembered for the log check). */
+function ownerAnswer<T>(operationId: string): T {
+  const call = calls.findLast((c) => c.role === 'owner' && c.operation.id === operationId);
+  if (!call || call.status !== 200)
+    throw new Error(`the owner's ${operationId} did not answer 200 before it was needed`);
+  const answer = JSON.parse(call.text) as T;
+  // (Its codes and secret; not the QR code's data URL.)
+  const texts = Object.values(answer as Record<string, unknown>).flat();
+  rememberSecret(...texts.filter((v): v is string => typeof v === 'string' && v.length < 200));
+  return answer;
+}
+
+/** A TOTP code of the secret now (remembered for the log check). */
+async function totpOf(secret: string): Promise<string> {
+  const code = await generate({ secret });
+  rememberSecret(code);
+  return code;
+}
+
+/** The owner's new e-mail address, and when its code and the password reset's were asked for. */
+const moves = { email: `mx_owner_${run}.moved@example.az`, emailAskedAt: new Date(), resetAskedAt: new Date() };
 
 /**
  * A valid body for the operation where the plainest sample is not one (undefined: the sample), as `sender` sends it
