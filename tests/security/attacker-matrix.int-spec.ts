@@ -26,7 +26,7 @@ import { codeIn, waitForMail } from '../support/mailbox.ts';
 import { bareCall, removePartnerClients } from '../support/partners.ts';
 import { publishArticle, signUp, uploadEditorImage, type Person } from '../support/reader-fixtures.ts';
 import { closeReviewClient } from '../support/review.ts';
-import { DONATIONS_STRIPE_WEBHOOK, signatureHeader, stripeEvent } from '../support/stripe-webhooks.ts';
+import { signatureHeader, stripeEvent, webhookEndpointAt } from '../support/stripe-webhooks.ts';
 import {
   eventually,
   freshDatabase,
@@ -323,7 +323,8 @@ async function send(
   // provider's delivery with its endpoint's signature.
   if (valid && CAPTCHA_HEADER in filled.headers) filled.headers[CAPTCHA_HEADER] = await solveCaptcha(base);
   if (valid && operation.auth.kind === 'signature') {
-    const endpoint = operation.path === DONATIONS_STRIPE_WEBHOOK ? 'donations' : 'payments';
+    const endpoint = webhookEndpointAt(operation.path);
+    if (!endpoint) throw new Error(`no signing secret for the deliveries of ${operation.path}`);
     filled.headers['stripe-signature'] = signatureHeader(JSON.stringify(filled.body), endpoint);
   }
   const client = options.person?.client ?? options.visitor;
@@ -837,7 +838,7 @@ const BODIES: Record<string, (sender: Person | undefined) => unknown> = {
   },
   // (Within the minute the first code waits: refused Flood.)
   resendPasswordReset: (sender) => (sender ? { email: sender.email } : undefined),
-  // The owner completes the reset with the mailed code (later sign-ins use the new password).
+  // The owner completes the reset with the mailed code.
   verifyPasswordReset: async (sender) => {
     if (sender !== owner) return undefined;
     const mail = await waitForMail({
@@ -845,12 +846,26 @@ const BODIES: Record<string, (sender: Person | undefined) => unknown> = {
       subject: /Reset your Pencraft password/,
       after: moves.resetAskedAt,
     });
-    const newPassword = `${owner.password}-3`;
-    rememberSecret(newPassword);
-    const body = { email: owner.email, code: codeIn(mail), newPassword };
-    owner.password = newPassword;
-    return body;
+    return { email: owner.email, code: codeIn(mail), newPassword: nextOwnerPassword('-3') };
   },
+  // The owner moves the account to a new address with the mailed code and changes the password (the matrix's later
+  // sign-ins use both). Anyone else sends the owner's password (refused for their account) and a code nobody was
+  // sent. (The owner's phone is not changed: the seeding verified it within the minute a new code waits, and payouts
+  // need it.)
+  changeEmail: (sender) => {
+    if (sender === owner) moves.emailAskedAt = new Date();
+    return { email: moves.email, password: owner.password };
+  },
+  verifyEmailChange: async (sender) => {
+    if (sender !== owner) return { code: '000000' };
+    const mail = await waitForMail({ to: moves.email, after: moves.emailAskedAt });
+    owner.email = moves.email;
+    return { code: codeIn(mail) };
+  },
+  changePassword: (sender) => ({
+    oldPassword: owner.password,
+    newPassword: sender === owner ? nextOwnerPassword('-2') : `${owner.password}-2`,
+  }),
   // Deletion asked for with the password, and undone by the next operation of the sweep (cancelAccountDeletion).
   requestAccountDeletion: () => ({ password: owner.password }),
   // Two-factor sign-in on and off again: started with the password, confirmed with a TOTP code of the secret it
@@ -868,32 +883,11 @@ const BODIES: Record<string, (sender: Person | undefined) => unknown> = {
     password: owner.password,
     code: sender === owner ? ownerAnswer<RecoveryCodes>('regenerateRecoveryCodes').recoveryCodes[0] : '000000',
   }),
-  // A signed delivery of an event neither endpoint acts on (a new customer): accepted, and nothing changes.
-  receiveStripeWebhook: () => stripeEvent('customer.created', { id: `cus_mx${run}`, object: 'customer' }),
-  receiveDonationsStripeWebhook: () => stripeEvent('customer.created', { id: `cus_mx${run}`, object: 'customer' }),
+  // A signed delivery of an event neither endpoint acts on: accepted, and nothing changes.
+  receiveStripeWebhook: () => unactedDelivery(),
+  receiveDonationsStripeWebhook: () => unactedDelivery(),
   // Staff: a badge for the owner, and a ban of a user nobody else's calls depend on (the lesser roles are refused).
   grantBadge: () => ({ badge: 'beta-tester' }),
-  // The owner moves the account to a new address with the mailed code and changes the password (later sign-ins use
-  // both). Anyone else sends the owner's password (refused for their account) and a code nobody was sent. (The
-  // owner's phone is not changed: the seeding verified it within the minute a new code waits, and payouts need it.)
-  changeEmail: (sender) => {
-    if (sender === owner) moves.emailAskedAt = new Date();
-    return { email: moves.email, password: owner.password };
-  },
-  verifyEmailChange: async (sender) => {
-    if (sender !== owner) return { code: '000000' };
-    const mail = await waitForMail({ to: moves.email, after: moves.emailAskedAt });
-    owner.email = moves.email;
-    return { code: codeIn(mail) };
-  },
-  changePassword: (sender) => {
-    const body = { oldPassword: owner.password, newPassword: `${owner.password}-2` };
-    if (sender === owner) {
-      rememberSecret(body.newPassword);
-      owner.password = body.newPassword;
-    }
-    return body;
-  },
   issueModerationBan: () => ({ username: bystander.username, reason: 'spam', days: 1 }),
   v1CreateWebhook: () => ({ url: `${RECEIVER}/owner-again`, eventTypes: ['article.published'] }),
   v1UpdateWebhook: () => ({ url: `${RECEIVER}/owner`, eventTypes: ['article.published'], enabled: true }),
@@ -992,6 +986,19 @@ async function totpOf(secret: string): Promise<string> {
   rememberSecret(code);
   return code;
 }
+
+/**
+ * The owner's next password, the current one with `suffix` (remembered for the log check): the matrix's later
+ * sign-ins use it from now on.
+ */
+function nextOwnerPassword(suffix: string): string {
+  owner.password = `${owner.password}${suffix}`;
+  rememberSecret(owner.password);
+  return owner.password;
+}
+
+/** A Stripe event neither webhook endpoint acts on (a new customer). */
+const unactedDelivery = () => stripeEvent('customer.created', { id: `cus_mx${run}`, object: 'customer' });
 
 /** The owner's new e-mail address, and when its code and the password reset's were asked for. */
 const moves = { email: `mx_owner_${run}.moved@example.az`, emailAskedAt: new Date(), resetAskedAt: new Date() };

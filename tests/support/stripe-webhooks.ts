@@ -16,6 +16,16 @@ export const DONATIONS_STRIPE_WEBHOOK = '/api/donations/webhooks/stripe';
 /** Where an event goes: publications' subscriptions (payments) or reader supports (donations). */
 export type WebhookEndpoint = 'payments' | 'donations';
 
+const WEBHOOK_PATHS: Record<WebhookEndpoint, string> = {
+  payments: STRIPE_WEBHOOK,
+  donations: DONATIONS_STRIPE_WEBHOOK,
+};
+
+/** The endpoint a path of the API is (undefined: neither of Stripe's). */
+export function webhookEndpointAt(path: string): WebhookEndpoint | undefined {
+  return (Object.keys(WEBHOOK_PATHS) as WebhookEndpoint[]).find((endpoint) => WEBHOOK_PATHS[endpoint] === path);
+}
+
 /** The signing secret of an endpoint on the test stack (Stripe gives each endpoint its own). */
 export function webhookSecret(endpoint: WebhookEndpoint = 'payments'): string {
   const secrets = loadSecrets(stack);
@@ -92,15 +102,15 @@ export function supportPaid(support: { supportId: string; amountQepik: number; c
   });
 }
 
-/**
- * Posts the event's exact bytes as Stripe does: no session, no CSRF token, the signature in Stripe-Signature (the
- * endpoint's own secret, unless a suite signs with another to forge one).
- */
 /** The Stripe-Signature header of `payload` for an endpoint (its own secret unless another is given). */
 export function signatureHeader(payload: string, endpoint: WebhookEndpoint = 'payments', secret?: string): string {
   return stripe.webhooks.generateTestHeaderString({ payload, secret: secret ?? webhookSecret(endpoint) });
 }
 
+/**
+ * Posts the event's exact bytes as Stripe does: no session, no CSRF token, the signature in Stripe-Signature (the
+ * endpoint's own secret, unless a suite signs with another to forge one).
+ */
 export async function deliverSigned(
   base: string,
   event: StripeEvent,
@@ -108,7 +118,7 @@ export async function deliverSigned(
 ): Promise<{ status: number; body: unknown }> {
   const payload = JSON.stringify(event);
   const signature = signatureHeader(payload, options.endpoint, options.secret);
-  const path = options.endpoint === 'donations' ? DONATIONS_STRIPE_WEBHOOK : STRIPE_WEBHOOK;
+  const path = WEBHOOK_PATHS[options.endpoint ?? 'payments'];
   const response = await suiteFetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
