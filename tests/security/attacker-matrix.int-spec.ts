@@ -12,6 +12,7 @@
 // cookie-authenticated write without the CSRF header is refused 403 ChallengeFailed. No answer is a 5xx. And a
 // session id set before signing in is not the one after (session fixation).
 import { writeFileSync } from 'node:fs';
+import type { Schemas } from '@pencraft/api-client';
 import { generate } from 'otplib';
 import sharp from 'sharp';
 import type { Server } from 'node:http';
@@ -873,15 +874,16 @@ const BODIES: Record<string, (sender: Person | undefined) => unknown> = {
   // the writes, so the matrix's later sign-ins need no second factor). Anyone else sends the owner's password.
   startMfa: () => ({ password: owner.password }),
   confirmMfa: async (sender) => ({
-    code: sender === owner ? await totpOf(ownerAnswer<{ secret: string }>('startMfa').secret) : '000000',
+    code: sender === owner ? await totpOf(ownerAnswer<Schemas['MfaEnrolment']>('startMfa').secret) : '000000',
   }),
   regenerateRecoveryCodes: (sender) => ({
     password: owner.password,
-    code: sender === owner ? ownerAnswer<RecoveryCodes>('confirmMfa').recoveryCodes[0] : '000000',
+    code: sender === owner ? ownerAnswer<Schemas['RecoveryCodes']>('confirmMfa').recoveryCodes[0] : '000000',
   }),
   disableMfa: (sender) => ({
     password: owner.password,
-    code: sender === owner ? ownerAnswer<RecoveryCodes>('regenerateRecoveryCodes').recoveryCodes[0] : '000000',
+    code:
+      sender === owner ? ownerAnswer<Schemas['RecoveryCodes']>('regenerateRecoveryCodes').recoveryCodes[0] : '000000',
   }),
   // A signed delivery of an event neither endpoint acts on: accepted, and nothing changes.
   receiveStripeWebhook: () => unactedDelivery(),
@@ -944,10 +946,6 @@ const QUERIES: Record<string, () => Record<string, string>> = {
 
 /** A partner client acts for a writer (Pencraft-Acting-Token) where the operation needs the act scope. */
 const acts = (operation: Operation) => operation.auth.scopes?.includes('act') ?? false;
-
-interface RecoveryCodes {
-  recoveryCodes: string[];
-}
 
 /** A session of the owner's (the first the account's sessions list names). */
 async function ownerSession(): Promise<string> {
