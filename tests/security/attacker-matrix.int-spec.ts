@@ -2,7 +2,8 @@
 // matrix.ts reads them), called as a visitor, as another user, as a banned user, as a member without the staff role
 // (and a moderator where an admin or finance is needed), as a partner token without the operation's scope, and as
 // the owner, with the path filled from one owner's seeded resources (an article, its comment, a draft, a private
-// collection, a publication, a personal access token, a session) and a body valid by the document. Each operation's
+// collection, a publication, a personal access token, a session, the staff queues' entries and more: see owner-world.ts)
+// and a body valid by the document. Each operation's
 // expectation comes from its declaration (x-pencraft-auth): a visitor gets 401 on authenticated routes, a banned user
 // 403 UserBanned on every signed-in route not declared whileBanned, a token without the scope 403, a staff route
 // 401 without a bearer and 403 with a token of a lesser role; another user never succeeds at an operation on the
@@ -17,14 +18,14 @@ import { generate } from 'otplib';
 import sharp from 'sharp';
 import type { Server } from 'node:http';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
-import { banUser, closeTrustClient } from '../support/bans.ts';
 import { solveCaptcha } from '../support/captcha.ts';
 import { suiteFetch, useClientAddress } from '../support/client-address.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { staffToken, userTokenWithoutRole } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
+import { CONFIRMATION_SUBJECT } from '../support/accounts.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
-import { bareCall, removePartnerClients } from '../support/partners.ts';
+import { bareCall, removeAfterwards, removePartnerClients } from '../support/partners.ts';
 import { publishArticle, signUp, uploadEditorImage, type Person } from '../support/reader-fixtures.ts';
 import { closeReviewClient } from '../support/review.ts';
 import { signatureHeader, stripeEvent, webhookEndpointAt } from '../support/stripe-webhooks.ts';
@@ -44,7 +45,9 @@ import {
   RECEIVER,
   seedDonations,
   seedPartners,
+  seedCoAuthorInvitations,
   seedPublication,
+  seedStaffQueues,
   startReceiver,
   type PartnerClients,
 } from './owner-world.ts';
@@ -192,7 +195,7 @@ beforeAll(async () => {
   picture = new Uint8Array(png);
   receiver = await startReceiver();
   rememberSecret(`mx_newcomer_${run}@example.az`, `mx_newcomer_${run}-pass-7`, 'Matrix Newcomer');
-  rememberSecret(moves.email);
+  rememberSecret(moves.email, moves.phone, moves.phone.slice(1));
   [owner, other, banned, member, bystander] = await Promise.all([
     signUp(base, `mx_owner_${run}`, 'Matrix Owner'),
     signUp(base, `mx_other_${run}`, 'Matrix Other'),
@@ -200,6 +203,7 @@ beforeAll(async () => {
     signUp(base, `mx_member_${run}`, 'Matrix Member'),
     signUp(base, `mx_bystander_${run}`, 'Matrix Bystander'),
   ]);
+  moves.registeredAs = owner.email;
   // The partner clients subscribe before the owner's article is published: its event is their first delivery.
   clients = await seedPartners(base, run);
   const article = await publishArticle(owner, {
@@ -230,13 +234,21 @@ beforeAll(async () => {
     makeToken(owner, CANARIES.token, ['read', 'search', 'act']),
   ]);
   partnerDraft = await created(owner.client.post('/api/drafts', { title: 'For the partner app' }), 'second draft');
-  ownerImageKey = (await uploadEditorImage(owner, picture)).key;
+  const image = (await uploadEditorImage(owner, picture)).key;
   await created(owner.client.post(`/api/articles/${article}/bookmark`), 'bookmark');
   await created(owner.client.request('PUT', `/api/collections/${collection.id}/${article}`), 'collection item');
-  const [published, donated, delivery] = await Promise.all([
+  [staff.admin, staff.moderator, staff.none] = await Promise.all([
+    staffToken('admin'),
+    staffToken('moderator'),
+    userTokenWithoutRole(),
+  ]);
+  const [published, donated, delivery, otherDelivery, queues, invitations] = await Promise.all([
     seedPublication(owner, member, publication.id),
     seedDonations(base, owner, member),
     firstDelivery(base, clients.owner, clients.webhook),
+    firstDelivery(base, clients.other, clients.otherWebhook),
+    seedStaffQueues(base, staff.admin, { member, banned }, article, run),
+    seedCoAuthorInvitations(owner, member),
   ]);
   // A profile link of the owner's; and the owner's newest notification (the support received), unread.
   const link = await created<{ id: string }>(
@@ -266,6 +278,10 @@ beforeAll(async () => {
     delivery,
     link: link.id,
     notification,
+    ...queues,
+    staffDelivery: otherDelivery,
+    ...invitations,
+    image,
   };
   tokens.owner = ownerToken.secret;
   [tokens.other, tokens.read, tokens.search] = await Promise.all([
@@ -273,19 +289,12 @@ beforeAll(async () => {
     makeToken(owner, 'Read only', ['read']).then((t) => t.secret),
     makeToken(owner, 'Search only', ['search']).then((t) => t.secret),
   ]);
-  [staff.admin, staff.moderator, staff.none] = await Promise.all([
-    staffToken('admin'),
-    staffToken('moderator'),
-    userTokenWithoutRole(),
-  ]);
-  await banUser(banned.uid, 'spam', 2);
   seedingMs = Date.now() - seedingFrom;
 });
 
 afterAll(async () => {
   await removePartnerClients();
   receiver?.close();
-  closeTrustClient();
   closeReviewClient();
   await Promise.all(apps.map((app) => app.stop()));
   await db?.drop();
@@ -311,7 +320,10 @@ async function send(
 ): Promise<Call> {
   const filled = fill(operation, options.from ?? seeds, `mx${role}`);
   if (options.body !== undefined && !options.emptyBody) filled.body = options.body;
-  let valid = options.body !== undefined && !options.emptyBody;
+  // A write without a body is valid as it is (its path is the whole request).
+  let valid =
+    (options.body !== undefined && !options.emptyBody) ||
+    (operation.method !== 'GET' && !operation.body && !operation.binaryType);
   const query = QUERIES[operation.id];
   if (query && (role === 'owner' || role === 'other' || role === 'member')) {
     const [path, search = ''] = filled.url.split('?');
@@ -414,7 +426,7 @@ const partner = all.filter((operation) => operation.document === 'partner');
 const signedIn = (operation: Operation) => operation.auth.kind === 'required' || operation.auth.kind === 'confirmed';
 /**
  * Operations that end a session: last in every role's sweep, signing out the very last. Deletions come after the other
- * writes, and turning two-factor sign-in off last of those (the owner renews its recovery codes first).
+ * writes, and the final writes (below) last of those.
  */
 const endsSession = (operation: Operation) =>
   operation.id === 'logout' ? 2 : operation.id === 'endSession' || operation.id === 'endOtherSessions' ? 1 : 0;
@@ -424,9 +436,14 @@ const ordered = (list: Operation[]) =>
       endsSession(a) - endsSession(b) ||
       Number(a.method !== 'GET') - Number(b.method !== 'GET') ||
       Number(a.method === 'DELETE') - Number(b.method === 'DELETE') ||
-      Number(a.id === 'disableMfa') - Number(b.id === 'disableMfa') ||
+      Number(FINAL_WRITES.has(a.id)) - Number(FINAL_WRITES.has(b.id)) ||
       Number(PARENTS.has(a.id)) - Number(PARENTS.has(b.id)),
   );
+/**
+ * Writes that end what other writes need, after them: turning two-factor sign-in off (renewing its recovery codes
+ * needs it on), revoking the spare partner client (rotating its secret needs it live).
+ */
+const FINAL_WRITES = new Set(['disableMfa', 'revokePartnerClient']);
 /** Deletions of a resource others hang on (a publication's plans, a draft's cover): after the others. */
 const PARENTS = new Set(['deletePublication', 'deleteDraft', 'deleteCollection', 'deletePendingArticle']);
 
@@ -523,6 +540,15 @@ describe("the attacker's matrix", () => {
             delivery: '',
             link: '',
             notification: '',
+            reviewItem: '',
+            report: '',
+            ban: '',
+            feedback: '',
+            partnerClient: '',
+            staffDelivery: '',
+            invitation: '',
+            declinedInvitation: '',
+            image: '',
           },
           'mx',
         );
@@ -605,12 +631,15 @@ describe("the attacker's matrix", () => {
     // that the write stops at validation, past authorization).
     for (const operation of ordered(site)) {
       const body = await validBody(operation, owner);
-      if (operation.auth.kind === 'staff') {
-        await send('owner', operation, { bearer: staff.admin, body, emptyBody: body === undefined });
-      } else {
-        await sendAs('owner', owner, operation, { emptyBody: operation.method !== 'GET' && body === undefined, body });
-      }
-      await AFTER_OWNER[operation.id]?.();
+      const call =
+        operation.auth.kind === 'staff'
+          ? await send('owner', operation, { bearer: staff.admin, body, emptyBody: body === undefined })
+          : await sendAs('owner', owner, operation, {
+              emptyBody: operation.method !== 'GET' && body === undefined,
+              body,
+            });
+      // (A refusal is the judge's to report.)
+      if (call.status >= 200 && call.status < 300) await AFTER_OWNER[operation.id]?.();
     }
 
     const violations = [
@@ -708,7 +737,7 @@ function judge(call: Call): string[] {
       if (
         operation.document === 'site' &&
         operation.method !== 'GET' &&
-        (call.valid || (kind !== 'staff' && !operation.body && !operation.binaryType && call.touches.length > 0)) &&
+        call.valid &&
         !ok &&
         OWNER_REFUSALS[operation.id] !== code
       ) {
@@ -718,6 +747,9 @@ function judge(call: Call): string[] {
         if (status !== 403) wrong.push('a personal token is not refused an operation only a partner client may call');
       } else if (kind !== 'none' && kind !== 'optional' && kind !== 'signature' && refusedCredential(status, code)) {
         wrong.push('the owner is refused');
+      }
+      if (kind === 'staff' && operation.method === 'GET' && call.touches.length > 0 && status !== 200) {
+        wrong.push('the admin cannot read the queue entry');
       }
       // (The support by its id is its supporter's, the member's: the owner received it.)
       if (
@@ -739,8 +771,6 @@ const paragraph = (text: string) => ({ blocks: [{ type: 'paragraph', data: { tex
 /** The valid body of an upload: a real PNG (`picture`, made once by the suite's start). */
 const PICTURE = Symbol('a real picture');
 let picture: Uint8Array<ArrayBuffer>;
-/** An editor image the owner uploaded: what the owner's draft may take as its cover. */
-let ownerImageKey: string;
 
 /**
  * Valid bodies (the document's plainest sample is not one: it stops at validation): the owner's writes with them
@@ -754,7 +784,7 @@ const BODIES: Record<string, (sender: Person | undefined) => unknown> = {
   setProfilePicture: () => PICTURE,
   setMyProfileImage: () => PICTURE,
   uploadEditorImage: () => PICTURE,
-  setDraftCover: () => ({ key: ownerImageKey }),
+  setDraftCover: () => ({ key: seeds.image }),
   createArticle: () => ({
     title: 'A second article of the matrix',
     language: 'en',
@@ -867,6 +897,15 @@ const BODIES: Record<string, (sender: Person | undefined) => unknown> = {
     oldPassword: owner.password,
     newPassword: sender === owner ? nextOwnerPassword('-2') : `${owner.password}-2`,
   }),
+  // A new username (the matrix's later calls name the owner by it: AFTER_OWNER); the others send the sample.
+  changeUsername: (sender) => (sender === owner ? { username: `${owner.username}_2` } : undefined),
+  // The code the owner's registration mailed (the account is confirmed: answered as confirmed). Others send the sample.
+  verifyRegistration: async (sender) => {
+    if (sender !== owner) return undefined;
+    return { code: codeIn(await waitForMail({ to: moves.registeredAs, subject: CONFIRMATION_SUBJECT })) };
+  },
+  // A new phone number (the seeding verified the owner's within the minute a new code waits: refused Flood).
+  requestPhoneChange: (sender) => (sender === owner ? { phone: moves.phone } : undefined),
   // Deletion asked for with the password, and undone by the next operation of the sweep (cancelAccountDeletion).
   requestAccountDeletion: () => ({ password: owner.password }),
   // Two-factor sign-in on and off again: started with the password, confirmed with a TOTP code of the secret it
@@ -891,6 +930,16 @@ const BODIES: Record<string, (sender: Person | undefined) => unknown> = {
   // Staff: a badge for the owner, and a ban of a user nobody else's calls depend on (the lesser roles are refused).
   grantBadge: () => ({ badge: 'beta-tester' }),
   issueModerationBan: () => ({ username: bystander.username, reason: 'spam', days: 1 }),
+  // The staff queues' seeded entries: the member's comment approved, the report of the owner's article dismissed,
+  // the banned user's ban lifted (every other role's sweep is over), the member's feedback answered (and then closed,
+  // which needs no body), a partner client registered, and the spare one changed (then its secret rotated and it
+  // revoked, which need no body).
+  decideModerationItem: () => ({ decision: 'approve' }),
+  resolveModerationReport: () => ({ action: 'dismiss' }),
+  liftModerationBan: () => ({ note: 'Lifted by the matrix' }),
+  answerStaffFeedback: () => ({ answer: 'Thank you for the question: answered by the matrix.' }),
+  createPartnerClient: () => ({ name: `Matrix registered ${run}`, scopes: ['read'] }),
+  updatePartnerClient: () => ({ scopes: ['read', 'search'], rateLimitPerMinute: 120 }),
   v1CreateWebhook: () => ({ url: `${RECEIVER}/owner-again`, eventTypes: ['article.published'] }),
   v1UpdateWebhook: () => ({ url: `${RECEIVER}/owner`, eventTypes: ['article.published'], enabled: true }),
   // The owner's second draft, filled by the owner's partner app and then published (submitted for review) by it.
@@ -937,6 +986,9 @@ const OWNER_REFUSALS: Record<string, string> = {
   createPublication: 'UserAlreadyOwnsPublication', // one publication an owner
   createDonationAccount: 'AlreadyHasDonationAccount', // opened by the seeding
   resendPasswordReset: 'Flood', // within the minute of the first code
+  resendEmailChange: 'Flood', // within the minute of the change's code
+  resendRegistrationCode: 'OperationFailed', // confirmed already
+  requestPhoneChange: 'Flood', // within the minute of the seeding's phone code
 };
 
 /** Valid query parameters where the sample is not one (an invitee who exists). */
@@ -956,7 +1008,7 @@ async function ownerSession(): Promise<string> {
 }
 
 /**
- * What the owner's sweep does after an operation: a completed password reset ends every session of the account, so
+ * What the owner's sweep does after an operation that succeeded: a completed password reset ends every session of the account, so
  * the owner signs in again and the seeded session becomes the new one (ending a session stays the owner's to do).
  */
 const AFTER_OWNER: Record<string, () => Promise<void>> = {
@@ -964,14 +1016,32 @@ const AFTER_OWNER: Record<string, () => Promise<void>> = {
     await signIn(owner);
     seeds.session = await ownerSession();
   },
+  // The owner's later calls name the new username.
+  changeUsername: async () => {
+    owner.username = lastOwnerAnswer<Schemas['UsernameChange']>('changeUsername').username;
+    seeds.username = owner.username;
+  },
+  // A registered partner client is removed from the shared realm afterwards; its secrets are remembered.
+  createPartnerClient: async () => {
+    removeAfterwards(ownerAnswer<Schemas['PartnerClientSecret']>('createPartnerClient').client.clientId);
+  },
+  rotatePartnerClientSecret: async () => {
+    ownerAnswer('rotatePartnerClientSecret');
+  },
 };
 
-/** The owner's last answer to an operation of the sweep (its secrets remembered for the log check). */
-function ownerAnswer<T>(operationId: string): T {
+/** The owner's last answer to an operation of the sweep. */
+function lastOwnerAnswer<T>(operationId: string): T {
   const call = calls.findLast((c) => c.role === 'owner' && c.operation.id === operationId);
-  if (!call || call.status !== 200)
-    throw new Error(`the owner's ${operationId} did not answer 200 before it was needed`);
-  const answer = JSON.parse(call.text) as T;
+  if (!call || call.status < 200 || call.status >= 300) {
+    throw new Error(`the owner's ${operationId} did not succeed before it was needed`);
+  }
+  return JSON.parse(call.text) as T;
+}
+
+/** The owner's last answer to an operation of the sweep, its secrets remembered for the log check. */
+function ownerAnswer<T>(operationId: string): T {
+  const answer = lastOwnerAnswer<T>(operationId);
   // (Its codes and secret; not the QR code's data URL.)
   const texts = Object.values(answer as Record<string, unknown>).flat();
   rememberSecret(...texts.filter((v): v is string => typeof v === 'string' && v.length < 200));
@@ -999,7 +1069,14 @@ function nextOwnerPassword(suffix: string): string {
 const unactedDelivery = () => stripeEvent('customer.created', { id: `cus_mx${run}`, object: 'customer' });
 
 /** The owner's new e-mail address, and when its code and the password reset's were asked for. */
-const moves = { email: `mx_owner_${run}.moved@example.az`, emailAskedAt: new Date(), resetAskedAt: new Date() };
+const moves = {
+  email: `mx_owner_${run}.moved@example.az`,
+  emailAskedAt: new Date(),
+  resetAskedAt: new Date(),
+  /** The address the owner registered with (its confirmation mail's code). */
+  registeredAs: '',
+  phone: `+99455${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`,
+};
 
 /**
  * A valid body for the operation where the plainest sample is not one (undefined: the sample), as `sender` sends it

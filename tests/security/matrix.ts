@@ -120,6 +120,22 @@ export interface Seeds {
   /** One of the owner's profile links, and one of the owner's notifications (unread). */
   link: string;
   notification: string;
+  /** The staff queues' entries (owner-world.ts's seedStaffQueues): a review item, a report, a ban, feedback, a client. */
+  reviewItem: string;
+  report: string;
+  ban: string;
+  feedback: string;
+  partnerClient: string;
+  /**
+   * A delivery of the other partner's endpoint, for the staff's redelivery (the owner client's endpoint, with its
+   * deliveries, is deleted by that client's own sweep before the admin's).
+   */
+  staffDelivery: string;
+  /** Co-author invitations of the owner's (from the member's drafts): one to accept, one to decline. */
+  invitation: string;
+  declinedInvitation: string;
+  /** The key of an editor image the owner uploaded (the owner's draft takes it as its cover). */
+  image: string;
 }
 
 /** Where a path parameter comes from: an owner's resource, or an id nobody holds (the answer must still hold up). */
@@ -130,7 +146,8 @@ type Source = keyof Seeds | 'absent';
  * enum parameter takes its first value. A parameter no rule names is unclassified: add a rule (or a seed) for it.
  */
 const PARAMETER_RULES: [RegExp, string, Source][] = [
-  [/^\/api\/drafts\/invitations\//, 'id', 'absent'],
+  [/^\/api\/drafts\/invitations\/\{id\}\/accept$/, 'id', 'invitation'],
+  [/^\/api\/drafts\/invitations\/\{id\}\/reject$/, 'id', 'declinedInvitation'],
   [/^\/api\/drafts\/public\//, 'token', 'absent'],
   [/^\/api\/(v1\/)?drafts\/\{id\}/, 'id', 'draft'],
   [/^\/api\/articles\/comments\//, 'cid', 'comment'],
@@ -164,10 +181,13 @@ const PARAMETER_RULES: [RegExp, string, Source][] = [
   [/^\/api\/notifications\/\{id\}/, 'id', 'notification'],
   // An invitation's id is its publication's: nobody but the member was invited to the owner's.
   [/^\/api\/ttin\/pbls\/invitations\/\{id\}/, 'id', 'publication'],
-  // The staff queues (reports, review items, bans, feedback, partner registrations) are not seeded: acting on a real
-  // one would change what the other roles' calls meet (lifting the banned user's ban, revoking a partner client). An
-  // id nobody holds: every lesser role must be refused before the id is looked up, and the admin's answer must hold.
-  [/^\/api\/(moderation|staff)\//, 'id', 'absent'],
+  // The staff queues, each an entry seeded for the admin to act on (the lesser roles are refused it by role).
+  [/^\/api\/moderation\/items\/\{id\}/, 'id', 'reviewItem'],
+  [/^\/api\/moderation\/reports\/\{id\}/, 'id', 'report'],
+  [/^\/api\/moderation\/bans\/\{id\}/, 'id', 'ban'],
+  [/^\/api\/staff\/feedback\/\{id\}/, 'id', 'feedback'],
+  [/^\/api\/staff\/partners\/\{id\}/, 'id', 'partnerClient'],
+  [/^\/api\/staff\/webhook-deliveries\/\{id\}/, 'id', 'staffDelivery'],
 ];
 
 /** Query parameters named for an owner's resource. */
@@ -176,6 +196,7 @@ const QUERY_SOURCES: Record<string, keyof Seeds> = {
   articleId: 'article',
   uid: 'uid',
   publicationId: 'publication',
+  key: 'image',
 };
 
 export interface Filled {

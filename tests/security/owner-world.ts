@@ -1,10 +1,13 @@
 // The attacker's matrix's resources beyond the owner's article, draft and collection (issue #19): a member of the
 // owner's publication, its plan and job; a support paid to the owner (stripe-mock's checkout and the signed webhook),
 // the owner's card and a payout requested to it; three partner clients of Keycloak (client credentials) and the owner
-// client's webhook endpoint with a delivery. Every seeding answer is checked: a seed that did not happen fails the
-// suite's start instead of letting the matrix try an id nobody holds.
+// client's webhook endpoint with a delivery; the staff queues' entries (a comment held for review, a report, a ban,
+// feedback, a spare partner client); two co-author invitations of the owner's. Every seeding answer is checked: a seed
+// that did not happen fails the suite's start instead of letting the matrix try an id nobody holds.
+import type { Schemas } from '@pencraft/api-client';
 import { createServer, type Server } from 'node:http';
 import { WEBHOOK_TEST_RECEIVER_PORT } from '../../packages/devstack/src/env.ts';
+import { captchaHeader } from '../support/captcha.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
 import { bareCall, partnerToken, registerPartnerClient } from '../support/partners.ts';
@@ -157,4 +160,93 @@ export async function firstDelivery(base: string, client: string, webhook: strin
     });
     return (answer.body as { items?: { id: string }[] }).items?.[0]?.id;
   });
+}
+
+/** The staff queues' entries the admin's valid writes act on (the matrix's staff routes name them). */
+export interface StaffQueues {
+  /** The member's comment on the owner's article, held for review (the admin approves it). */
+  reviewItem: string;
+  /** The member's report of the owner's article (the admin dismisses it). */
+  report: string;
+  /** The banned user's ban, issued through moderation (the admin lifts it after every other role's sweep). */
+  ban: string;
+  /** The member's feedback (the admin answers and closes it). */
+  feedback: string;
+  /** A partner client no role's calls use (the admin changes, rotates and revokes it). */
+  partnerClient: string;
+}
+
+/**
+ * Fills the staff queues through the routes their users take: the member comments on the owner's article and reports
+ * it and sends feedback, the admin bans the banned user through moderation, and a spare partner client is registered.
+ * The queue item and the report group are looked up once moderation has consumed their events.
+ */
+export async function seedStaffQueues(
+  base: string,
+  admin: string,
+  people: { member: Person; banned: Person },
+  article: string,
+  run: string,
+): Promise<StaffQueues> {
+  const { member, banned } = people;
+  const asAdmin = { authorization: `Bearer ${admin}` };
+  const [comment, , feedback, ban, spare] = await Promise.all([
+    ok<{ id: string }>(
+      member.client.post('/api/articles/comment', { articleId: article, content: 'A comment the admin approves' }),
+      'member comment',
+    ),
+    ok(member.client.post(`/api/articles/${article}/report`, { reason: 'spam', note: 'For the admin' }), 'report'),
+    ok<{ id: string }>(
+      member.client.post(
+        '/api/feedback',
+        {
+          title: 'Feedback the admin answers',
+          type: 'question',
+          description: 'Sent by the matrix’s member, long enough for the rules of feedback.',
+          lang: 'en',
+        },
+        await captchaHeader(base),
+      ),
+      'feedback',
+    ),
+    ok<{ id: string }>(
+      bareCall(base, '/api/moderation/bans', {
+        method: 'POST',
+        headers: asAdmin,
+        body: { username: banned.username, reason: 'spam', days: 2 },
+      }),
+      'ban',
+    ),
+    registerPartnerClient(base, { name: `Matrix spare ${run}`, scopes: ['read'], origins: [] }),
+  ]);
+  const [reviewItem, report] = await Promise.all([
+    eventually(async () => {
+      const answer = await bareCall(base, '/api/moderation/queue?kind=comment', { headers: asAdmin });
+      const { items = [] } = answer.body as Partial<Schemas['ModerationQueuePage']>;
+      return items.find((item) => item.subjectId === comment.id)?.id;
+    }),
+    eventually(async () => {
+      const answer = await bareCall(base, '/api/moderation/reports', { headers: asAdmin });
+      const { items: groups = [] } = answer.body as Partial<Schemas['ModerationReportsPage']>;
+      return groups.find((group) => group.kind === 'article' && group.articleId === article)?.id;
+    }),
+  ]);
+  return { reviewItem, report, ban: ban.id, feedback: feedback.id, partnerClient: spare.id };
+}
+
+/** Two co-author invitations of the owner's, from the member's drafts: one the owner accepts, one the owner declines. */
+export async function seedCoAuthorInvitations(
+  owner: Person,
+  member: Person,
+): Promise<{ invitation: string; declinedInvitation: string }> {
+  const invite = async (title: string) => {
+    const draft = await ok<{ id: string }>(member.client.post('/api/drafts', { title }), 'member draft');
+    const query = new URLSearchParams({ username: owner.username });
+    return ok<{ id: string }>(member.client.post(`/api/drafts/${draft.id}/invite?${query}`), 'co-author invitation');
+  };
+  const [accepted, declined] = await Promise.all([
+    invite('A draft the owner joins'),
+    invite('A draft the owner declines'),
+  ]);
+  return { invitation: accepted.id, declinedInvitation: declined.id };
 }
