@@ -47,6 +47,7 @@ import {
   seedPartners,
   seedCoAuthorInvitations,
   seedPublication,
+  seedPublicationInvitations,
   seedStaffQueues,
   startReceiver,
   type PartnerClients,
@@ -242,13 +243,14 @@ beforeAll(async () => {
     staffToken('moderator'),
     userTokenWithoutRole(),
   ]);
-  const [published, donated, delivery, otherDelivery, queues, invitations] = await Promise.all([
+  const [published, donated, delivery, otherDelivery, queues, invitations, publicationInvitations] = await Promise.all([
     seedPublication(owner, member, publication.id),
     seedDonations(base, owner, member),
     firstDelivery(base, clients.owner, clients.webhook),
     firstDelivery(base, clients.other, clients.otherWebhook),
     seedStaffQueues(base, staff.admin, { member, banned }, article, run),
     seedCoAuthorInvitations(owner, member),
+    seedPublicationInvitations(owner, { joined: other, declined: bystander }, run),
   ]);
   // A profile link of the owner's; and the owner's newest notification (the support received), unread.
   const link = await created<{ id: string }>(
@@ -281,6 +283,7 @@ beforeAll(async () => {
     ...queues,
     staffDelivery: otherDelivery,
     ...invitations,
+    ...publicationInvitations,
     image,
   };
   tokens.owner = ownerToken.secret;
@@ -549,6 +552,8 @@ describe("the attacker's matrix", () => {
             invitation: '',
             declinedInvitation: '',
             image: '',
+            publicationInvitation: '',
+            declinedPublicationInvitation: '',
           },
           'mx',
         );
@@ -971,8 +976,6 @@ const OWNER_REFUSALS: Record<string, string> = {
   subscribePublication: 'CannotSubscribePublication', // one's own publication
   startPublicationCheckout: 'CannotSubscribePublication',
   unsubscribePublication: 'SubscriptionNotFound',
-  acceptPublicationInvitation: 'MemberNotFound', // the owner was invited nowhere
-  rejectPublicationInvitation: 'MemberNotFound',
   followUser: 'CantFollowYourself',
   unfollowUser: 'CantFollowYourself',
   deletePendingArticle: 'ArticleDeletionExpired', // a published article, past the deletion window

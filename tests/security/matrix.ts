@@ -136,6 +136,9 @@ export interface Seeds {
   declinedInvitation: string;
   /** The key of an editor image the owner uploaded (the owner's draft takes it as its cover). */
   image: string;
+  /** Publications that invited the owner (an invitation is named by its publication's id): to accept, to decline. */
+  publicationInvitation: string;
+  declinedPublicationInvitation: string;
 }
 
 /** Where a path parameter comes from: an owner's resource, or an id nobody holds (the answer must still hold up). */
@@ -179,8 +182,9 @@ const PARAMETER_RULES: [RegExp, string, Source][] = [
   [/^\/api\/v1\/webhooks\/\{id\}\/deliveries\/\{deliveryId\}/, 'deliveryId', 'delivery'],
   [/^\/api\/me\/settings\/profile\/links\/\{id\}/, 'id', 'link'],
   [/^\/api\/notifications\/\{id\}/, 'id', 'notification'],
-  // An invitation's id is its publication's: nobody but the member was invited to the owner's.
-  [/^\/api\/ttin\/pbls\/invitations\/\{id\}/, 'id', 'publication'],
+  // An invitation's id is its publication's: two publications invited the owner.
+  [/^\/api\/ttin\/pbls\/invitations\/\{id\}\/accept$/, 'id', 'publicationInvitation'],
+  [/^\/api\/ttin\/pbls\/invitations\/\{id\}\/reject$/, 'id', 'declinedPublicationInvitation'],
   // The staff queues, each an entry seeded for the admin to act on (the lesser roles are refused it by role).
   [/^\/api\/moderation\/items\/\{id\}/, 'id', 'reviewItem'],
   [/^\/api\/moderation\/reports\/\{id\}/, 'id', 'report'],

@@ -2,7 +2,7 @@
 // owner's publication, its plan and job; a support paid to the owner (stripe-mock's checkout and the signed webhook),
 // the owner's card and a payout requested to it; three partner clients of Keycloak (client credentials) and the owner
 // client's webhook endpoint with a delivery; the staff queues' entries (a comment held for review, a report, a ban,
-// feedback, a spare partner client); two co-author invitations of the owner's. Every seeding answer is checked: a seed
+// feedback, a spare partner client); two co-author invitations and two publications' invitations of the owner's. Every seeding answer is checked: a seed
 // that did not happen fails the suite's start instead of letting the matrix try an id nobody holds.
 import type { Schemas } from '@pencraft/api-client';
 import { createServer, type Server } from 'node:http';
@@ -249,4 +249,31 @@ export async function seedCoAuthorInvitations(
     invite('A draft the owner declines'),
   ]);
   return { invitation: accepted.id, declinedInvitation: declined.id };
+}
+
+/**
+ * Two publications' invitations of the owner's: the other user's publication and the bystander's each invite the owner
+ * (an invitation is named by its publication's id); the owner accepts the first and declines the second.
+ */
+export async function seedPublicationInvitations(
+  owner: Person,
+  inviters: { joined: Person; declined: Person },
+  run: string,
+): Promise<{ publicationInvitation: string; declinedPublicationInvitation: string }> {
+  const invite = async (inviter: Person, name: string) => {
+    const publication = await ok<{ id: string }>(
+      inviter.client.post('/api/core-publications', { name: `Matrix ${name} ${run}`, slug: `matrix-${name}-${run}` }),
+      `${name}'s publication`,
+    );
+    await ok(
+      inviter.client.post(`/api/core-publications/${publication.id}/studio/members`, { username: owner.username }),
+      `${name}'s invitation`,
+    );
+    return publication.id;
+  };
+  const [publicationInvitation, declinedPublicationInvitation] = await Promise.all([
+    invite(inviters.joined, 'joined'),
+    invite(inviters.declined, 'declined'),
+  ]);
+  return { publicationInvitation, declinedPublicationInvitation };
 }
