@@ -2,28 +2,27 @@
 // matrix.ts reads them), called as a visitor, as another user, as a banned user, as a member without the staff role
 // (and a moderator where an admin or finance is needed), as a partner token without the operation's scope, and as
 // the owner, with the path filled from one owner's seeded resources (an article, its comment, a draft, a private
-// collection, a publication, a personal access token, a session, the staff queues' entries and more: see owner-world.ts)
-// and a body valid by the document. Each operation's
-// expectation comes from its declaration (x-pencraft-auth): a visitor gets 401 on authenticated routes, a banned user
-// 403 UserBanned on every signed-in route not declared whileBanned, a token without the scope 403, a staff route
-// 401 without a bearer and 403 with a token of a lesser role; another user never succeeds at an operation on the
-// owner's resources except the few that are acts of their own (voting, bookmarking, reporting, following,
-// subscribing), never reads the owner's private text (canaries in the draft, the collection and the token names),
-// and leaves the owner's resources as they were (their text read back by the owner before and after). Every
-// cookie-authenticated write without the CSRF header is refused 403 ChallengeFailed. No answer is a 5xx. And a
-// session id set before signing in is not the one after (session fixation).
+// collection, a publication, a personal access token, a session, the staff queues' entries and more: owner-world.ts)
+// and a body valid by the document. Each operation's expectation comes from its declaration (x-pencraft-auth): a
+// visitor gets 401 on authenticated routes, a banned user 403 UserBanned on every signed-in route not declared
+// whileBanned, a token without the scope 403, a staff route 401 without a bearer and 403 with a token of a lesser
+// role; another user never succeeds at an operation on the owner's resources except the few that are acts of their
+// own (voting, bookmarking, reporting, following, subscribing), never reads the owner's private text (canaries in the
+// draft, the collection and the token names), and leaves the owner's resources as they were (their text read back by
+// the owner before and after). Every cookie-authenticated write without the CSRF header is refused 403
+// ChallengeFailed. No answer is a 5xx. And a session id set before signing in is not the one after (session fixation).
 import { writeFileSync } from 'node:fs';
 import type { Schemas } from '@pencraft/api-client';
 import { generate } from 'otplib';
 import sharp from 'sharp';
 import type { Server } from 'node:http';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
+import { CONFIRMATION_SUBJECT } from '../support/accounts.ts';
 import { solveCaptcha } from '../support/captcha.ts';
 import { suiteFetch, useClientAddress } from '../support/client-address.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { staffToken, userTokenWithoutRole } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
-import { CONFIRMATION_SUBJECT } from '../support/accounts.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
 import { bareCall, removeAfterwards, removePartnerClients } from '../support/partners.ts';
 import { publishArticle, signUp, uploadEditorImage, type Person } from '../support/reader-fixtures.ts';
@@ -632,8 +631,8 @@ describe("the attacker's matrix", () => {
         from: { ...seeds, draft: partnerDraft.id },
       });
     }
-    // The owner last: a valid body where the matrix has one (the owner may, and it succeeds), no body elsewhere (so
-    // that the write stops at validation, past authorization).
+    // The owner last: a valid body where the matrix has one (the owner may, and it succeeds), and a write without a
+    // body as it is; no body elsewhere (so that the write stops at validation, past authorization).
     for (const operation of ordered(site)) {
       const body = await validBody(operation, owner);
       const call =
@@ -963,8 +962,8 @@ const BODIES: Record<string, (sender: Person | undefined) => unknown> = {
 
 /**
  * The owner's writes that are refused for what they are, not for who asks (the matrix's resources are as they are):
- * the code each must answer. Every other write of the owner with a valid body, or with none on an owner's resource,
- * must succeed.
+ * the code each must answer. Every other write of the owner with a valid body (a write without a body is valid as it
+ * is) must succeed.
  */
 const OWNER_REFUSALS: Record<string, string> = {
   upvoteArticle: 'Forbidden', // one's own article
@@ -1011,20 +1010,20 @@ async function ownerSession(): Promise<string> {
 }
 
 /**
- * What the owner's sweep does after an operation that succeeded: a completed password reset ends every session of the account, so
- * the owner signs in again and the seeded session becomes the new one (ending a session stays the owner's to do).
+ * What the owner's sweep does after an operation that succeeded: a completed password reset ends every session of the
+ * account, so the owner signs in again and the seeded session becomes the new one (ending a session stays the owner's
+ * to do); a new username is the one the later calls name; a partner client's secrets are remembered for the log check.
  */
 const AFTER_OWNER: Record<string, () => Promise<void>> = {
   verifyPasswordReset: async () => {
     await signIn(owner);
     seeds.session = await ownerSession();
   },
-  // The owner's later calls name the new username.
   changeUsername: async () => {
     owner.username = lastOwnerAnswer<Schemas['UsernameChange']>('changeUsername').username;
     seeds.username = owner.username;
   },
-  // A registered partner client is removed from the shared realm afterwards; its secrets are remembered.
+  // (A registered partner client is removed from the shared realm afterwards.)
   createPartnerClient: async () => {
     removeAfterwards(ownerAnswer<Schemas['PartnerClientSecret']>('createPartnerClient').client.clientId);
   },
@@ -1071,12 +1070,14 @@ function nextOwnerPassword(suffix: string): string {
 /** A Stripe event neither webhook endpoint acts on (a new customer). */
 const unactedDelivery = () => stripeEvent('customer.created', { id: `cus_mx${run}`, object: 'customer' });
 
-/** The owner's new e-mail address, and when its code and the password reset's were asked for. */
+/**
+ * The owner's moves: the new e-mail address (and when its code was asked for), when the password reset was asked for,
+ * the address the owner registered with, and the new phone number the owner asks a code for.
+ */
 const moves = {
   email: `mx_owner_${run}.moved@example.az`,
   emailAskedAt: new Date(),
   resetAskedAt: new Date(),
-  /** The address the owner registered with (its confirmation mail's code). */
   registeredAs: '',
   phone: `+99455${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`,
 };

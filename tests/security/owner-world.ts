@@ -2,8 +2,9 @@
 // owner's publication, its plan and job; a support paid to the owner (stripe-mock's checkout and the signed webhook),
 // the owner's card and a payout requested to it; three partner clients of Keycloak (client credentials) and the owner
 // client's webhook endpoint with a delivery; the staff queues' entries (a comment held for review, a report, a ban,
-// feedback, a spare partner client); two co-author invitations and two publications' invitations of the owner's. Every seeding answer is checked: a seed
-// that did not happen fails the suite's start instead of letting the matrix try an id nobody holds.
+// feedback, a spare partner client); two co-author invitations and two publications' invitations of the owner's.
+// Every seeding answer is checked: a seed that did not happen fails the suite's start instead of letting the matrix
+// try an id nobody holds.
 import type { Schemas } from '@pencraft/api-client';
 import { createServer, type Server } from 'node:http';
 import { WEBHOOK_TEST_RECEIVER_PORT } from '../../packages/devstack/src/env.ts';
