@@ -38,7 +38,9 @@ import {
 } from '../support/stack.ts';
 import { fill, operations, type Operation, type Seeds } from './matrix.ts';
 import {
+  FEEDBACK,
   firstDelivery,
+  freshPhone,
   JOB,
   OTHER_CARD,
   RECEIVER,
@@ -861,12 +863,7 @@ const BODIES: Record<string, (sender: Person | undefined) => unknown> = {
           acceptPrivacy: true,
         }
       : undefined,
-  sendFeedback: () => ({
-    title: 'A question from the matrix',
-    type: 'question',
-    description: 'Written by the attacker matrix, long enough for the rules of feedback.',
-    lang: 'en',
-  }),
+  sendFeedback: () => FEEDBACK,
   requestPasswordReset: (sender) => {
     if (sender === owner) moves.resetAskedAt = new Date();
     return sender ? { email: sender.email } : undefined;
@@ -1079,7 +1076,7 @@ const moves = {
   emailAskedAt: new Date(),
   resetAskedAt: new Date(),
   registeredAs: '',
-  phone: `+99455${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`,
+  phone: freshPhone('55'),
 };
 
 /**

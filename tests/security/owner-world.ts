@@ -9,6 +9,7 @@ import type { Schemas } from '@pencraft/api-client';
 import { createServer, type Server } from 'node:http';
 import { WEBHOOK_TEST_RECEIVER_PORT } from '../../packages/devstack/src/env.ts';
 import { captchaHeader } from '../support/captcha.ts';
+import { bearer } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
 import { codeIn, waitForMail } from '../support/mailbox.ts';
 import { bareCall, partnerToken, registerPartnerClient } from '../support/partners.ts';
@@ -22,6 +23,16 @@ export const RECEIVER = `http://127.0.0.1:${WEBHOOK_TEST_RECEIVER_PORT}`;
 export const CARD = '4000 0566 5566 5556';
 /** Another (Mastercard's test number), for the card the matrix's roles add. */
 export const OTHER_CARD = '5555 5555 5555 4444';
+/** Feedback as the matrix's users send it (a question). */
+export const FEEDBACK = {
+  title: 'A question from the matrix',
+  type: 'question',
+  description: 'Written by the attacker matrix, long enough for the rules of feedback.',
+  lang: 'en',
+};
+/** A mobile number of Azerbaijan's that nobody holds (the operator code given: 50, 55...). */
+export const freshPhone = (operator: string) =>
+  `+994${operator}${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
 /** A job as the owner posts it. */
 export const JOB = {
   title: 'Matrix editor',
@@ -82,7 +93,7 @@ export async function seedDonations(
 ): Promise<{ support: string; card: string; payout: string }> {
   rememberSecret(CARD, CARD.replaceAll(' ', ''), OTHER_CARD, OTHER_CARD.replaceAll(' ', ''));
   await ok(owner.client.request('PUT', '/api/me/settings/profile/country', { country: 'AZ' }), 'country');
-  const phone = `+99450${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
+  const phone = freshPhone('50');
   rememberSecret(phone, phone.slice(1));
   const before = new Date();
   await ok(owner.client.request('PUT', '/api/ttin/phone', { phone }), 'phone');
@@ -190,26 +201,14 @@ export async function seedStaffQueues(
   run: string,
 ): Promise<StaffQueues> {
   const { member, banned } = people;
-  const asAdmin = { authorization: `Bearer ${admin}` };
+  const asAdmin = bearer(admin);
   const [comment, , feedback, ban, spare] = await Promise.all([
     ok<{ id: string }>(
       member.client.post('/api/articles/comment', { articleId: article, content: 'A comment the admin approves' }),
       'member comment',
     ),
     ok(member.client.post(`/api/articles/${article}/report`, { reason: 'spam', note: 'For the admin' }), 'report'),
-    ok<{ id: string }>(
-      member.client.post(
-        '/api/feedback',
-        {
-          title: 'Feedback the admin answers',
-          type: 'question',
-          description: 'Sent by the matrix’s member, long enough for the rules of feedback.',
-          lang: 'en',
-        },
-        await captchaHeader(base),
-      ),
-      'feedback',
-    ),
+    ok<{ id: string }>(member.client.post('/api/feedback', FEEDBACK, await captchaHeader(base)), 'feedback'),
     ok<{ id: string }>(
       bareCall(base, '/api/moderation/bans', {
         method: 'POST',

@@ -2,12 +2,12 @@
 // 80% of that loading in its own package.json reader: to learn each .js file's format it looks up the package's scope
 // (getPackageScopeConfig), which copies the parsed package.json with a spread, and the spread runs the lazy getter of
 // its "exports" field, parsing that field's JSON again for every file. drizzle-orm's "exports" is 130 KB (an entry for
-// every file), so about 400 ms of each start went there (issue #19: each integration suite starts its own
-// services). drizzle-orm declares "type": "module" and has no nested package.json, so the format of a
-// relative .js import between its own files is known: this resolve hook answers those imports itself (the URL the
-// default resolver would give, format "module") and passes everything else on. A bare import of drizzle-orm (its
-// exports map) still goes through Node's resolver, once per specifier and importing directory: the services import
-// it from about forty files each, in a score of directories.
+// every file), so about 400 ms of each start went there (issue #19: each integration suite starts its own services).
+// drizzle-orm declares "type": "module" and has no nested package.json, so the format of a relative .js import
+// between its own files is known: this resolve hook answers those imports itself (the URL the default resolver would
+// give, format "module") and passes everything else on. A bare import of drizzle-orm (its exports map) still goes
+// through Node's resolver, once per specifier and importing directory: the services import it from about forty files
+// each, in a score of directories.
 import { registerHooks, type ResolveFnOutput } from 'node:module';
 
 /** The packages whose own relative .js imports are answered here: "type": "module", no nested package.json. */
