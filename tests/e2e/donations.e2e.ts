@@ -22,7 +22,7 @@ import { appReady, expectAccessible, launchBrowser, navigateInApp, networkQuiet 
 import { useClientAddress } from '../support/client-address.ts';
 import { staffCredentials } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
-import { codeIn, waitForMail } from '../support/mailbox.ts';
+import { codeIn, smsMailboxOf, waitForMail } from '../support/mailbox.ts';
 import { publishArticle, signInBrowser, signUp, type Person } from '../support/reader-fixtures.ts';
 import { closeReviewClient } from '../support/review.ts';
 import { stack } from '../support/stack.ts';
@@ -262,7 +262,7 @@ beforeAll(async () => {
   const after = new Date();
   const sent = await api.PUT('/api/ttin/phone', { body: { phone } });
   expect(sent.status).toBeLessThan(300);
-  const sms = await waitForMail({ to: `${phone.slice(1)}@sms.pencraft.test`, after });
+  const sms = await waitForMail({ to: smsMailboxOf(phone), after });
   const verified = await api.POST('/api/ttin/phone/verify', { body: { code: codeIn(sms) } });
   expect(verified.status).toBeLessThan(300);
   articleId = await publishArticle(author, {

@@ -14,7 +14,7 @@ import { useClientAddress } from '../support/client-address.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { ApiClient } from '../support/http-client.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
-import { codeIn, waitForMail } from '../support/mailbox.ts';
+import { codeIn, smsMailboxOf, waitForMail } from '../support/mailbox.ts';
 import { stack } from '../support/stack.ts';
 
 const SITE = `http://localhost:${stack.gateway.httpPort}`;
@@ -307,7 +307,7 @@ describe('the settings screens', () => {
     const after = new Date();
     await page.getByRole('button', { name: 'Send the code' }).click();
     await page.getByText(/We sent a code by SMS to/).waitFor();
-    const sms = await waitForMail({ to: `${user.phone.slice(1)}@sms.pencraft.test`, after });
+    const sms = await waitForMail({ to: smsMailboxOf(user.phone), after });
     await page.getByLabel('Code from the SMS').fill(codeIn(sms));
     await page.getByRole('button', { name: 'Confirm the number' }).click();
     await page.getByRole('dialog').getByRole('button').first().click();

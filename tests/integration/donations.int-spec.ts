@@ -26,7 +26,7 @@ import { confirmAccount } from '../support/accounts.ts';
 import { bearer, staffCredentials, staffToken, userTokenWithoutRole } from '../support/keycloak.ts';
 import { checkLedger } from '../support/ledger-check.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
-import { codeIn, waitForMail } from '../support/mailbox.ts';
+import { codeIn, smsMailboxOf, waitForMail } from '../support/mailbox.ts';
 import { approveArticle, closeReviewClient } from '../support/review.ts';
 import {
   eventually,
@@ -161,7 +161,7 @@ async function verifyPhone(account: Account) {
   rememberSecret(phone, phone.slice(1));
   const before = new Date();
   expect((await account.api.PUT('/api/ttin/phone', { body: { phone } })).status).toBe(200);
-  const sms = await waitForMail({ to: `${phone.replace(/\D/g, '')}@sms.pencraft.test`, after: before });
+  const sms = await waitForMail({ to: smsMailboxOf(phone), after: before });
   const verified = await account.api.POST('/api/ttin/phone/verify', { body: { code: codeIn(sms) } });
   expect(verified.data?.verified).toBe(true);
 }

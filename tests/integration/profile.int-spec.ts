@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import type { AppHandle } from '../../packages/devstack/src/index.ts';
 import { confirmAccount } from '../support/accounts.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
-import { codeIn, waitForMail } from '../support/mailbox.ts';
+import { codeIn, smsMailboxOf, waitForMail } from '../support/mailbox.ts';
 import {
   eventually,
   freshDatabase,
@@ -324,7 +324,6 @@ describe('username', () => {
 
 describe('phone', () => {
   const phoneNumber = () => `+99450${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
-  const smsTo = (phone: string) => `${phone.replace(/\D/g, '')}@sms.pencraft.test`;
 
   it('sets a number only with the code sent to it by SMS', async () => {
     const account = await signUp();
@@ -343,7 +342,7 @@ describe('phone', () => {
     const sent = await setPhone(account, phone);
     expect(sent.status).toBe(200);
     expect(sent.data).toEqual({ phone: `${phone.slice(0, 4)}•••••••${phone.slice(-2)}`, verified: false });
-    const sms = await waitForMail({ to: smsTo(phone), after: before });
+    const sms = await waitForMail({ to: smsMailboxOf(phone), after: before });
     const code = codeIn(sms);
 
     const wrong = await verify(code === '000000' ? '111111' : '000000');

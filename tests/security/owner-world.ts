@@ -11,7 +11,7 @@ import { WEBHOOK_TEST_RECEIVER_PORT } from '../../packages/devstack/src/env.ts';
 import { captchaHeader } from '../support/captcha.ts';
 import { bearer } from '../support/keycloak.ts';
 import { rememberSecret } from '../support/log-hygiene.ts';
-import { codeIn, waitForMail } from '../support/mailbox.ts';
+import { codeIn, smsMailboxOf, waitForMail } from '../support/mailbox.ts';
 import { bareCall, partnerToken, registerPartnerClient } from '../support/partners.ts';
 import type { Person } from '../support/reader-fixtures.ts';
 import { eventually } from '../support/stack.ts';
@@ -97,7 +97,7 @@ export async function seedDonations(
   rememberSecret(phone, phone.slice(1));
   const before = new Date();
   await ok(owner.client.request('PUT', '/api/ttin/phone', { phone }), 'phone');
-  const sms = await waitForMail({ to: `${phone.replace(/\D/g, '')}@sms.pencraft.test`, after: before });
+  const sms = await waitForMail({ to: smsMailboxOf(phone), after: before });
   await ok(owner.client.post('/api/ttin/phone/verify', { code: codeIn(sms) }), 'phone verification');
   // The published article reaches donations by its event: the account opens once it has.
   await eventually(async () => {

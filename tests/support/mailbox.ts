@@ -5,6 +5,9 @@ import { mailApiUrl } from '../../packages/devstack/src/index.ts';
 import { rememberSecret } from './log-hygiene.ts';
 import { stack } from './stack.ts';
 
+/** Where the dev stack's SMS to a phone number arrive: a mail to its digits at sms.pencraft.test. */
+export const smsMailboxOf = (phone: string) => `${phone.replace(/\D/g, '')}@sms.pencraft.test`;
+
 export interface Mail {
   /** mailpit's message ID. */
   id: string;
