@@ -192,6 +192,8 @@ export function rendererConfig({ dir, entry, outDir = 'dist-server' }) {
         library: { type: 'commonjs2' },
         clean: true,
       },
+      // An FFI library with a native binary, loaded by the release of memory once idle (the image ships it beside).
+      externals: { koffi: 'commonjs koffi' },
       // Readable stack traces on the server; the size does not matter there.
       optimization: { minimize: false },
       resolve: {

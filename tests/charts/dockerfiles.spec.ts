@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT, readText } from './support/helm.js';
 import { allServices, frontendNames, serviceNames } from './support/system.js';
 
@@ -227,6 +228,27 @@ describe.each(kinds)('$file', ({ kind, file, arg }) => {
       );
       expect(run(stages.find((s) => s.name === 'build')!)).toContain('"frontends/${FRONTEND}/dist"');
       expect(run(stages.find((s) => s.name === 'build')!)).toContain('packages/static-server/dist');
+    });
+
+    it('ships beside a renderer’s bundle every package the bundle leaves out (koffi, with its native binary)', async () => {
+      const { rendererConfig } = (await import(
+        pathToFileURL(path.join(ROOT, 'packages/frontend-build/rspack.mjs')).href
+      )) as {
+        rendererConfig: (o: { dir: string; entry: string }) => (
+          e: unknown,
+          a: { mode: string },
+        ) => {
+          externals?: Record<string, string>;
+        };
+      };
+      const externals = Object.keys(
+        rendererConfig({ dir: ROOT, entry: './x.ts' })({}, { mode: 'production' }).externals ?? {},
+      );
+      expect(externals).toEqual(['koffi']);
+      const build = run(stages.find((s) => s.name === 'build')!);
+      for (const name of externals) expect(build).toContain(`cp -r node_modules/${name} /out/node_modules/`);
+      // koffi finds its binary in the package of the platform, beside it.
+      expect(build).toContain('cp -r node_modules/@koromix/koffi-linux-* /out/node_modules/@koromix/');
     });
 
     it.each(frontendNames)('builds %s after the workspaces it builds from', (name) => {

@@ -323,12 +323,12 @@ export async function createRenderer(options: RendererOptions): Promise<RequestH
     return remember(key, { ...fresh, expires: Date.now() + cacheMs });
   }
 
-  // Idle after rendering, the process gives V8's freed pages back, as the services do (under node --expose-gc, which
-  // the dev stack and the chart give the reader; issue #19, aim 3).
+  // Idle after rendering, the process gives V8's freed pages back and malloc's, as the services do (under node
+  // --expose-gc, which the dev stack and the chart give the reader; issue #19, aim 3).
   startIdleMemoryRelease({
-    onRelease: ({ rssBefore, rssAfter, ms }) =>
+    onRelease: ({ rssBefore, rssAfter, ms, trimmed }) =>
       process.stdout.write(
-        `${JSON.stringify({ level: 'info', msg: 'idle: memory released', rssBeforeMiB: Math.round(rssBefore / 1_048_576), rssAfterMiB: Math.round(rssAfter / 1_048_576), ms: Math.round(ms) })}\n`,
+        `${JSON.stringify({ level: 'info', msg: 'idle: memory released', rssBeforeMiB: Math.round(rssBefore / 1_048_576), rssAfterMiB: Math.round(rssAfter / 1_048_576), ms: Math.round(ms), mallocTrimmed: trimmed })}\n`,
       ),
   });
 

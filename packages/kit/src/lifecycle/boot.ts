@@ -193,11 +193,17 @@ export async function bootService<C extends BaseConfig>(spec: ServiceSpec<C>): P
   // Only now: a caller told "ready" (the orchestrator, the tests' waitReady) finds the public HTTP and gRPC ports
   // listening, and its SIGTERM ends the process gracefully (exit 0) instead of killing it mid-boot.
   readiness.markStarted();
-  // Idle after work (and after the boot), the process gives V8's freed pages back (under node --expose-gc).
+  // Idle after work (and after the boot), the process gives V8's freed pages back (under node --expose-gc), and after
+  // work malloc's too.
   startIdleMemoryRelease({
-    onRelease: ({ rssBefore, rssAfter, ms }) =>
+    onRelease: ({ rssBefore, rssAfter, ms, trimmed }) =>
       logger.info(
-        { rssBeforeMiB: Math.round(rssBefore / 1_048_576), rssAfterMiB: Math.round(rssAfter / 1_048_576), ms },
+        {
+          rssBeforeMiB: Math.round(rssBefore / 1_048_576),
+          rssAfterMiB: Math.round(rssAfter / 1_048_576),
+          ms,
+          mallocTrimmed: trimmed,
+        },
         'idle: memory released',
       ),
   });

@@ -12,6 +12,12 @@ import { performance } from 'node:perf_hooks';
  * stayed under `idleBelow` for `idleMs`, one memory-reducing collection runs; the next waits for more work. It needs
  * V8's gc function (node --expose-gc, which the dev stack and the chart give services and the gateway); without it,
  * nothing runs.
+ *
+ * After a collection that followed work (a busy sample, not only the boot), glibc's malloc is asked to give back the pages of the blocks
+ * freed meanwhile (`malloc_trim`): it keeps them otherwise, and under load the gateway and the reader free tens of
+ * MiB of them (TLS and HTTP/2 buffers, sockets' reads). Node has no call for it; koffi (an FFI library) makes one, loaded
+ * at the first such release (about 4 MiB), so a process that only booted and answers probes never loads it. Without glibc (or koffi),
+ * nothing is trimmed.
  */
 export interface IdleMemoryOptions {
   /** How often the event loop's utilization is sampled (ms). */
@@ -25,8 +31,27 @@ export interface IdleMemoryOptions {
   /** The loop's utilization since the previous call (0-1); from perf_hooks by default. */
   utilization?: () => number;
   now?: () => number;
-  /** Told after each release, with the resident memory before and after (bytes). */
-  onRelease?: (released: { rssBefore: number; rssAfter: number; ms: number }) => void;
+  /** glibc's malloc_trim(0), made at the first release after work; undefined where there is none (default: koffi's). */
+  loadTrim?: () => Promise<TrimFunction | undefined>;
+  /** Told after each release, with the resident memory before and after (bytes), and whether malloc was trimmed. */
+  onRelease?: (released: { rssBefore: number; rssAfter: number; ms: number; trimmed: boolean }) => void;
+}
+
+/** Gives malloc's free pages back to the system (glibc's `malloc_trim(0)`). */
+export type TrimFunction = () => void;
+
+/** glibc's malloc_trim through koffi; undefined without glibc or koffi (the release then only collects). */
+export async function loadMallocTrim(): Promise<TrimFunction | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const module = await import('koffi');
+    // (Its CommonJS build where the reader's bundle requires it: the namespace's default, or the module itself.)
+    const koffi = (module.default ?? module) as typeof module.default;
+    const trim = koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as (pad: number) => number;
+    return () => void trim(0);
+  } catch {
+    return undefined;
+  }
 }
 
 export type GcFunction = (options: {
@@ -60,8 +85,12 @@ export function startIdleMemoryRelease(options: IdleMemoryOptions = {}): IdleMem
   const idleBelow = options.idleBelow ?? 0.02;
   const utilization = options.utilization ?? loopUtilization();
   const now = options.now ?? Date.now;
+  const loadTrim = options.loadTrim ?? loadMallocTrim;
   // The boot counts as work: what it left behind is released once the process is first idle.
   let worked = true;
+  // Whether any sample was busy: trimming waits for work after the start (a process that only booted frees little).
+  let busySeen = false;
+  let trim: Promise<TrimFunction | undefined> | undefined;
   let idleSince: number | undefined;
   let releasing = false;
 
@@ -69,6 +98,7 @@ export function startIdleMemoryRelease(options: IdleMemoryOptions = {}): IdleMem
     if (releasing) return;
     if (utilization() >= idleBelow) {
       worked = true;
+      busySeen = true;
       idleSince = undefined;
       return;
     }
@@ -80,14 +110,21 @@ export function startIdleMemoryRelease(options: IdleMemoryOptions = {}): IdleMem
     releasing = true;
     const rssBefore = process.memoryUsage.rss();
     const started = performance.now();
+    let trimmed = false;
     try {
       await gc({ type: 'major', execution: 'async', flavor: 'last-resort' });
+      if (busySeen) {
+        trim ??= loadTrim().catch(() => undefined);
+        const trimNow = await trim;
+        trimNow?.();
+        trimmed = trimNow !== undefined;
+      }
     } finally {
       releasing = false;
       // The collection's own time is not work: the next samples start after it.
       utilization();
     }
-    options.onRelease?.({ rssBefore, rssAfter: process.memoryUsage.rss(), ms: performance.now() - started });
+    options.onRelease?.({ rssBefore, rssAfter: process.memoryUsage.rss(), ms: performance.now() - started, trimmed });
   };
   // A failed collection is not the process's failure: the next idle period tries again.
   const timer = setInterval(() => void tick().catch(() => undefined), intervalMs);
