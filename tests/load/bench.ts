@@ -33,8 +33,8 @@ import {
   databaseUrl,
   dropDatabase,
   pidFile,
-  startStaticFrontends,
   staticOnly,
+  staticSitesOf,
   runMigrations,
   startApp,
   startInfra,
@@ -654,8 +654,12 @@ async function main() {
     platformPids.set(handle.pid, name);
     return handle;
   };
+  // The static frontends the gateway serves besides the API, as the dev stack runs them (startGatewayHosting;
+  // BENCH_SEPARATE_STATIC=true: one process each, as before).
+  let hostedStatics: string[] = [];
   const startGateway = async (cacheSeconds: string, edge = false) => {
     const gateway = await start('gateway', {
+      ...(hostedStatics.length > 0 ? { STATIC_SITES: staticSitesOf(stack, hostedStatics) } : {}),
       RATE_LIMIT_PER_MINUTE: '100000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
       // A writer's personal access tokens; a partner client's limits are its registry record's (lifted by the bench).
@@ -665,6 +669,8 @@ async function main() {
       // The edge (frontends at the gateway's origin) only for the browser's weight measurement.
       ...(edge ? {} : { EDGE_ROUTES: '', EDGE_PAGES: '' }),
     });
+    for (const name of hostedStatics) apps.set(name, { handle: gateway, afterStart: 0 });
+    if (hostedStatics.length > 0) platformPids.set(gateway.pid, ['gateway', ...hostedStatics].join(' + '));
     // After a moment: what a started process holds once its boot garbage is collected.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     apps.get('gateway')!.afterStart = memoryOf(gateway.pid)?.rss ?? 0;
@@ -687,24 +693,13 @@ async function main() {
       (app) => app.kind === 'service' || existsSync(join(stack.root, 'frontends', app.name, 'dist')),
     );
     // The bench runs the test profile's layout; its setup approves the articles it writes (see seed).
-    // The static frontends in one process, as the dev stack runs them (BENCH_SEPARATE_STATIC=true: one each, as before).
-    const statics = process.env.BENCH_SEPARATE_STATIC === 'true' ? [] : others.filter((app) => staticOnly(app));
-    if (statics.length > 1) {
-      const names = statics.map((app) => app.name);
-      const handle = await startStaticFrontends(stack, names, { LOG_LEVEL: 'warn' }, { compileCache: false });
-      await handle.waitReady();
-      for (const app of statics) {
-        for (let tries = 0; tries < 50; tries += 1) {
-          if ((await fetch(`http://127.0.0.1:${app.httpPort}/readyz`).catch(() => undefined))?.status === 200) break;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        apps.set(app.name, { handle, afterStart: 0 });
-      }
-      platformPids.set(handle.pid, names.join(' + '));
+    if (process.env.BENCH_SEPARATE_STATIC !== 'true') {
+      hostedStatics = others.filter((app) => staticOnly(app)).map((app) => app.name);
     }
-    await Promise.all(others.filter((app) => !apps.has(app.name)).map((app) => start(app.name)));
+    const own = others.filter((app) => !hostedStatics.includes(app.name));
+    await Promise.all(own.map((app) => start(app.name)));
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    for (const app of others) apps.get(app.name)!.afterStart = memoryOf(apps.get(app.name)!.handle.pid)?.rss ?? 0;
+    for (const app of own) apps.get(app.name)!.afterStart = memoryOf(apps.get(app.name)!.handle.pid)?.rss ?? 0;
     const gateway = await startGateway('2');
     const templates = await seed();
     const articleId = templates.at(-1)!;
@@ -1051,7 +1046,7 @@ async function main() {
         'search',
         'reader',
         'donations',
-      ].includes(name);
+      ].includes(app);
       const parts = residentParts(handle.pid);
       return {
         name,

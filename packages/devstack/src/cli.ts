@@ -181,7 +181,7 @@ async function main(argv: string[]): Promise<void> {
             .join('|')}>`,
         );
       findApp(stack, name);
-      // Static frontends share a process (startStaticFrontends): restarting one restarts them together.
+      // Static frontends share a process (the gateway's, or one of their own): restarting one restarts them together.
       const together = command === 'restart' ? sharingProcess(stack, name) : [name];
       if (command !== 'start')
         say(`${name}: ${(await stopApp(name, stack.profile, { stack })) ? 'stopped' : 'was not running'}`);

@@ -22,9 +22,13 @@ import type { Stack } from './registry.ts';
 
 export type Env = Record<string, string>;
 
-/** What must still be true of a pid before it is signalled: every string appears in its command line. */
+/**
+ * What must still be true of a pid before it is signalled: every string appears in its command line, and where it
+ * names alternatives, every string of one of them (a static frontend runs in a static server or in the gateway).
+ */
 export interface Identity {
   cmdlineIncludes: string[];
+  alternatives?: string[][];
 }
 
 export function pidFile(stack: Stack, name: string): string {
@@ -82,7 +86,8 @@ export function cmdlineOf(pid: number): string | undefined {
 export function isSameProgram(pid: number, identity: Identity): boolean {
   if (!isAlive(pid)) return false;
   const cmdline = cmdlineOf(pid);
-  return cmdline !== undefined && identity.cmdlineIncludes.every((part) => cmdline.includes(part));
+  if (cmdline === undefined || !identity.cmdlineIncludes.every((part) => cmdline.includes(part))) return false;
+  return identity.alternatives?.some((parts) => parts.every((part) => cmdline.includes(part))) ?? true;
 }
 
 export type Tracked = { state: 'running'; pid: number } | { state: 'stopped' };

@@ -4,8 +4,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isAlive, pidFile, portHolder, writePid } from './proc.ts';
-import { boundedExit, compileCacheEnvOf, mallocEnvOf, nodeOptionsOf, reclaimPorts } from './processes.ts';
+import { cmdlineOf, isAlive, isSameProgram, pidFile, portHolder, writePid } from './proc.ts';
+import {
+  boundedExit,
+  compileCacheEnvOf,
+  mallocEnvOf,
+  nodeOptionsOf,
+  reclaimPorts,
+  sharingProcess,
+  staticOnly,
+  staticSitesOf,
+} from './processes.ts';
 import { appsOf, findApp, stackFor, type Stack } from './registry.ts';
 
 describe('process settings', () => {
@@ -125,6 +134,63 @@ describe('ports held without a pid file', () => {
     } finally {
       tracked.kill('SIGKILL');
       await new Promise((resolve) => other.close(resolve));
+    }
+  });
+});
+
+describe('the static frontends in the gateway’s process', () => {
+  it('gives each static frontend its own site settings, as its own process would have them', () => {
+    const test = stackFor('test');
+    const statics = test.frontends.filter(staticOnly);
+    expect(statics.map((f) => f.name)).toEqual(expect.arrayContaining(['shell', 'editor', 'studio', 'settings']));
+    expect(test.frontends.filter((f) => !staticOnly(f)).map((f) => f.name)).toEqual(['reader']);
+    const sites = JSON.parse(
+      staticSitesOf(
+        test,
+        statics.map((f) => f.name),
+      ),
+    ) as Record<string, string>[];
+    expect(sites).toHaveLength(statics.length);
+    statics.forEach((frontend, i) => {
+      expect(sites[i]).toMatchObject({
+        HOST: '127.0.0.1',
+        PORT: String(frontend.httpPort),
+        ROOT: join(test.root, 'frontends', frontend.name, 'dist'),
+      });
+      // Only the shell, at /, answers its client routes and falls back to index.html.
+      expect(sites[i]!.SPA_FALLBACK).toBe(frontend.path === '/' ? 'true' : undefined);
+      expect(sites[i]!.RENDERER).toBeUndefined();
+    });
+  });
+
+  it('matches a program by one of its alternatives', () => {
+    const own = cmdlineOf(process.pid)!.split(' ')[0]!; // this process's own program
+    expect(isSameProgram(process.pid, { cmdlineIncludes: [], alternatives: [['no such program'], [own]] })).toBe(true);
+    expect(isSameProgram(process.pid, { cmdlineIncludes: [], alternatives: [['no such program']] })).toBe(false);
+    expect(isSameProgram(process.pid, { cmdlineIncludes: ['no such program'], alternatives: [[own]] })).toBe(false);
+  });
+
+  it('takes the frontends the gateway serves as running in its process, and restarts them together', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'pencraft-hosted-'));
+    const test = stackFor('test');
+    const stack: Stack = { ...test, root, runDir: join(root, '.run'), logDir: join(root, '.run', 'logs') };
+    mkdirSync(stack.runDir, { recursive: true });
+    // The gateway's program as the identity check sees it: services/gateway/dist/main.js under the stack's root.
+    const script = join(root, 'services', 'gateway', 'dist', 'main.js');
+    mkdirSync(join(root, 'services', 'gateway', 'dist'), { recursive: true });
+    writeFileSync(script, 'setInterval(() => undefined, 1000);');
+    const gateway = spawn(process.execPath, [script], { stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => gateway.once('spawn', resolve));
+      for (const name of ['gateway', 'shell', 'editor']) writePid(pidFile(stack, name), gateway.pid!);
+      expect(sharingProcess(stack, 'shell')).toEqual(['gateway', 'shell', 'editor']);
+      expect(sharingProcess(stack, 'gateway')).toEqual(['gateway', 'shell', 'editor']);
+      // The reader renders pages: never in another process, so its pid file naming the gateway is stale.
+      writePid(pidFile(stack, 'reader'), gateway.pid!);
+      expect(sharingProcess(stack, 'reader')).toEqual(['reader']);
+    } finally {
+      gateway.kill('SIGKILL');
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -92,6 +92,16 @@ export function nodeArgsOf(app: AppInfo, script: string): string[] {
 }
 
 function identityOf(stack: Stack, app: AppInfo): Identity {
+  if (staticOnly(app)) {
+    // Its own static server (dist/server.js, or src/server.ts before a build), or the gateway that hosts it.
+    return {
+      cmdlineIncludes: [],
+      alternatives: [
+        [join(stack.root, 'packages', 'static-server') + '/'],
+        [join(stack.root, 'services', 'gateway', 'dist', 'main.js')],
+      ],
+    };
+  }
   const parts =
     app.kind === 'frontend'
       ? [`${join('packages', 'static-server')}/`] // dist/server.js, or src/server.ts before a build
@@ -260,7 +270,17 @@ export async function reclaimPorts(name: string, profile: Profile, options: { st
 }
 
 /** The settings of one site a static server serves (packages/static-server: STATIC_SITES). */
-const SITE_KEYS = ['PORT', 'ROOT', 'BASE_PATH', 'SPA_FALLBACK', 'SPA_ROUTES', 'CSP_CONNECT_SRC', 'HSTS'];
+const SITE_KEYS = ['HOST', 'PORT', 'ROOT', 'BASE_PATH', 'SPA_FALLBACK', 'SPA_ROUTES', 'CSP_CONNECT_SRC', 'HSTS'];
+
+/** STATIC_SITES of the named static frontends: each one's site settings, as its own process would have them. */
+export function staticSitesOf(stack: Stack, names: string[]): string {
+  return JSON.stringify(
+    names.map((name) => {
+      const env = envFor(name, stack.profile, { stack });
+      return Object.fromEntries(SITE_KEYS.filter((key) => env[key] !== undefined).map((key) => [key, env[key]]));
+    }),
+  );
+}
 
 /** A frontend served from its files only (no server rendering): it can share a process with the others. */
 export function staticOnly(app: AppInfo): boolean {
@@ -284,28 +304,35 @@ export async function startStaticFrontends(
   if (!host || apps.some((app) => !staticOnly(app))) {
     throw new Error(`only frontends without server rendering share a process: ${names.join(', ')}`);
   }
+  return startHosting(stack, host, guests, extraEnv, options);
+}
+
+/**
+ * Starts `host` serving the static frontends `guests` too (STATIC_SITES: each on its own port with its own readiness),
+ * and writes their pid files with its pid. The handle's stop and kill forget those pid files too.
+ */
+async function startHosting(
+  stack: Stack,
+  host: AppInfo,
+  guests: AppInfo[],
+  extraEnv: Env,
+  options: Pick<StartOptions, 'compileCache'>,
+): Promise<AppHandle> {
   for (const guest of guests) {
+    scriptOf(stack, guest); // built, or a pointer to `make build`
     const current = tracked(pidFile(stack, guest.name), identityOf(stack, guest));
     if (current.state === 'running') throw new Error(`${guest.name} is already running (pid ${current.pid})`);
     for (const port of portsOf(guest)) {
       if (await portOpen(port)) throw new Error(`${guest.name}: port ${port} is taken by ${holderOf(port)}`);
     }
   }
-  const sites = guests.map((guest) => {
-    const env = envFor(guest.name, stack.profile, { stack });
-    return Object.fromEntries(SITE_KEYS.filter((key) => env[key] !== undefined).map((key) => [key, env[key]]));
-  });
-  const handle = await startApp(
-    host.name,
-    stack.profile,
-    { ...extraEnv, STATIC_SITES: JSON.stringify(sites) },
-    { ...options, stack },
-  );
-  for (const guest of guests) writePid(pidFile(stack, guest.name), handle.pid);
-  // Stopping the process through this handle forgets the others' pid files too.
+  const names = guests.map((guest) => guest.name);
+  const env = names.length > 0 ? { ...extraEnv, STATIC_SITES: staticSitesOf(stack, names) } : extraEnv;
+  const handle = await startApp(host.name, stack.profile, env, { ...options, stack });
+  for (const name of names) writePid(pidFile(stack, name), handle.pid);
   const forgetGuests = (ended: Promise<ExitInfo>) =>
     ended.finally(() => {
-      for (const guest of guests) removePid(pidFile(stack, guest.name), handle.pid);
+      for (const name of names) removePid(pidFile(stack, name), handle.pid);
     });
   return {
     name: handle.name,
@@ -445,8 +472,29 @@ export async function appsStatus(stack: Stack): Promise<AppStatus[]> {
 }
 
 /**
+ * Starts the gateway serving the named static frontends too (STATIC_SITES: each on its own port with its own
+ * readiness), and writes their pid files with its pid: they take no process of their own (a static server takes about
+ * 60 MiB resident whatever it serves; issue #19). Stopping one of them stops the gateway, and so all of them
+ * (`pencraft restart <one>` starts them together again: sharingProcess).
+ */
+export async function startGatewayHosting(
+  stack: Stack,
+  names: string[],
+  extraEnv: Env = {},
+  options: Pick<StartOptions, 'compileCache'> = {},
+): Promise<AppHandle> {
+  const apps = names.map((name) => findApp(stack, name));
+  if (apps.some((app) => !staticOnly(app))) {
+    throw new Error(`the gateway serves only frontends without server rendering: ${names.join(', ')}`);
+  }
+  return startHosting(stack, stack.gateway, apps, extraEnv, options);
+}
+
+/**
  * Starts the named processes (default: all) that are not running yet, in waves — services, the gateway, the frontends —
- * and waits for each wave to be ready before the next. Already running processes only get a readiness check.
+ * and waits for each wave to be ready before the next. Already running processes only get a readiness check. The
+ * static frontends that are not running are served by the gateway when it starts here (startGatewayHosting), else
+ * together in one process of their own (startStaticFrontends).
  */
 export async function startApps(stack: Stack, names?: string[], report: Reporter = () => undefined): Promise<void> {
   const wanted = names === undefined ? appsOf(stack) : names.map((name) => findApp(stack, name));
@@ -455,11 +503,14 @@ export async function startApps(stack: Stack, names?: string[], report: Reporter
     wanted.filter((a) => a.kind === 'gateway'),
     wanted.filter((a) => a.kind === 'frontend'),
   ];
+  const idleStatic = (app: AppInfo) =>
+    staticOnly(app) && tracked(pidFile(stack, app.name), identityOf(stack, app)).state !== 'running';
+  const gatewayStarts = waves[1]!.some(
+    (app) => tracked(pidFile(stack, app.name), identityOf(stack, app)).state !== 'running',
+  );
+  const hosted = gatewayStarts ? wanted.filter(idleStatic) : [];
   for (const wave of waves) {
-    // The static frontends that are not running start together in one process (startStaticFrontends).
-    const idle = wave.filter(
-      (app) => staticOnly(app) && tracked(pidFile(stack, app.name), identityOf(stack, app)).state !== 'running',
-    );
+    const idle = wave.filter(idleStatic);
     const shared =
       idle.length > 1
         ? startStaticFrontends(
@@ -476,9 +527,21 @@ export async function startApps(stack: Stack, names?: string[], report: Reporter
             ? (await shared).pid
             : current.state === 'running'
               ? current.pid
-              : (await startApp(app.name, stack.profile, {}, { stack })).pid;
+              : app.kind === 'gateway'
+                ? (
+                    await startGatewayHosting(
+                      stack,
+                      hosted.map((frontend) => frontend.name),
+                    )
+                  ).pid
+                : (await startApp(app.name, stack.profile, {}, { stack })).pid;
         await waitAppReady(stack, app, pid, READY_TIMEOUT_MS);
-        return `${app.name}: ${current.state === 'running' ? 'already up' : 'up'} on ${app.httpPort} (pid ${pid})`;
+        const state = hosted.includes(app)
+          ? "up in the gateway's process"
+          : current.state === 'running'
+            ? 'already up'
+            : 'up';
+        return `${app.name}: ${state} on ${app.httpPort} (pid ${pid})`;
       }),
     );
     for (const result of results) if (result.status === 'fulfilled') report(result.value);

@@ -416,10 +416,10 @@ async function loadRenderer(
 }
 
 /** The environment of one site this process serves (its own, and each of STATIC_SITES). */
-type SiteEnv = Record<string, string | undefined>;
+export type SiteEnv = Record<string, string | undefined>;
 
 /** One site from its environment (PORT, ROOT, BASE_PATH, SPA_*, HSTS, CSP_CONNECT_SRC, RENDERER...), not yet listening. */
-async function siteFrom(env: SiteEnv): Promise<StaticServer & { port: number; host: string; root: string }> {
+async function siteFrom(env: SiteEnv): Promise<ListeningSite> {
   const port = Number(env.PORT ?? '8080');
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got "${env.PORT}"`);
   const root = path.resolve(env.ROOT ?? 'dist');
@@ -457,8 +457,8 @@ async function siteFrom(env: SiteEnv): Promise<StaticServer & { port: number; ho
 /**
  * STATIC_SITES: more sites for this process to serve, each on its own port, as a JSON array of environments (each
  * over this process's own, e.g. `[{"PORT":"3002","ROOT":"/srv/editor/dist","BASE_PATH":"/mf/editor/"}]`). Static
- * remotes need no process each (the dev stack runs them in one, about 60 MiB instead of 60 MiB apiece); a renderer
- * (RENDERER) runs only in a process of its own.
+ * remotes need no process each (the dev stack runs them in its gateway's: startStaticSites); a renderer (RENDERER)
+ * runs only in a process of its own.
  */
 export function parseStaticSites(value: string | undefined): SiteEnv[] {
   if (!value) return [];
@@ -479,6 +479,61 @@ export function parseStaticSites(value: string | undefined): SiteEnv[] {
     if (!env.PORT || !env.ROOT) throw new Error('each of STATIC_SITES needs its PORT and ROOT');
     return env;
   });
+}
+
+/** A site that serves on its port. */
+type ListeningSite = StaticServer & { port: number; host: string; root: string };
+
+/** Starts sites on their ports; resolves once each listens (logging its address). */
+async function listen(sites: ListeningSite[]): Promise<void> {
+  await Promise.all(
+    sites.map(
+      ({ server, port, host, root }) =>
+        new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(port, host, () => {
+            server.off('error', reject);
+            const address = server.address();
+            const actualPort = typeof address === 'object' && address ? address.port : port;
+            process.stdout.write(
+              `${JSON.stringify({ level: 'info', msg: 'listening', host, port: actualPort, root })}\n`,
+            );
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
+/** The static sites another process hosts, and how to close them. */
+export interface HostedSites {
+  /** Marks every site not ready (readyz answers 503) and closes its server, idle connections first. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves static sites (STATIC_SITES: parseStaticSites) from another Node process, each on its own port, as a static
+ * server's own process would: the dev stack's gateway hosts the static frontends, so they take no process of their
+ * own. A site's HOST is 127.0.0.1 unless it names one. Resolves once every site listens.
+ */
+export async function startStaticSites(sites: SiteEnv[]): Promise<HostedSites> {
+  const started: ListeningSite[] = [];
+  for (const site of sites) started.push(await siteFrom({ HOST: '127.0.0.1', ...site }));
+  await listen(started);
+  return {
+    close: async () => {
+      await Promise.all(
+        started.map(
+          ({ server, setNotReady }) =>
+            new Promise<void>((resolve) => {
+              setNotReady();
+              server.close(() => resolve());
+              server.closeIdleConnections();
+            }),
+        ),
+      );
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -518,13 +573,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 
-  for (const { server, port, host, root } of sites) {
-    server.listen(port, host, () => {
-      const address = server.address();
-      const actualPort = typeof address === 'object' && address ? address.port : port;
-      process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'listening', host, port: actualPort, root })}\n`);
-    });
-  }
+  await listen(sites);
 }
 
 if (import.meta.main) await main();

@@ -34,6 +34,11 @@ const gatewayVariables = baseConfigSchema.extend({
       (value) => value === '' || value.split(',').every((pair) => /^\/[^=]*=https?:\/\/[^\s,]+$/.test(pair)),
       'must be prefix=url pairs separated by commas',
     ),
+  /**
+   * Local development only: the static frontends this process serves besides the API, each on its own port (a JSON
+   * array of their environments: packages/static-server's STATIC_SITES), so that they take no process of their own.
+   */
+  STATIC_SITES: z.string().default(''),
   /** Local development only: pattern=url pairs of the pages a frontend renders on the server (e.g. /a/:id). */
   EDGE_PAGES: z
     .string()

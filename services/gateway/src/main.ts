@@ -54,5 +54,11 @@ await bootService({
     installEdgeProxy(fastify, config.EDGE_ROUTES, methods, config.EDGE_PAGES, hosts);
     // The hot public reads declared with PlainRoute: Fastify handlers of their own, under the same protections.
     installPlainRoutes(fastify, (controller) => app.get(controller, { strict: false }), config);
+    // Local development: the static frontends, each on its own port, closed with the gateway.
+    if (config.STATIC_SITES) {
+      const { parseStaticSites, startStaticSites } = await import('@pencraft/static-server/sites');
+      const sites = await startStaticSites(parseStaticSites(config.STATIC_SITES));
+      fastify.addHook('onClose', () => sites.close());
+    }
   },
 });

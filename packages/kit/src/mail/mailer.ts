@@ -49,20 +49,24 @@ export class Mailer {
   ) {}
 
   static fromConfig(config: MailConfig): Mailer {
-    // Loaded by the services that send mail, when they make their Mailer: every service imports the kit, and
-    // nodemailer holds about 5 MiB of V8 heap in each process that loads it (issue #19, memory).
-    const { createTransport } = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
-    const transport = createTransport({
-      url: config.SMTP_URL,
-      ...(config.SMTP_USERNAME && config.SMTP_PASSWORD
-        ? { auth: { user: config.SMTP_USERNAME, pass: config.SMTP_PASSWORD } }
-        : {}),
-      // Fail a send within seconds rather than hold a request (or a job) on a silent server.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
-    return new Mailer(transport, config.MAIL_FROM);
+    // Loaded by the services that send mail, with their first mail: every service imports the kit, and nodemailer
+    // holds about 5 MiB of V8 heap in each process that loads it (issue #19, memory).
+    let transport: MailTransport | undefined;
+    const made = () => {
+      const { createTransport } = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
+      transport ??= createTransport({
+        url: config.SMTP_URL,
+        ...(config.SMTP_USERNAME && config.SMTP_PASSWORD
+          ? { auth: { user: config.SMTP_USERNAME, pass: config.SMTP_PASSWORD } }
+          : {}),
+        // Fail a send within seconds rather than hold a request (or a job) on a silent server.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      });
+      return transport;
+    };
+    return new Mailer({ sendMail: (mail) => (transport ?? made()).sendMail(mail) }, config.MAIL_FROM);
   }
 
   async send(message: MailMessage): Promise<void> {

@@ -85,21 +85,36 @@ export class ObjectStore {
     this.publicBase = publicPath.replace(/\/+$/, '');
   }
 
+  /**
+   * The store of the settings; minio is loaded and its client made at the store's first call (the gateway, which only
+   * reads pictures, loads it with the first one it serves; the services at start, where they create the bucket).
+   */
   static fromConfig(config: ObjectStoreConfig): ObjectStore {
     const endpoint = new URL(config.S3_ENDPOINT);
     const useSSL = endpoint.protocol === 'https:';
-    const { Client: MinioClient } = loadMinio();
-    const client = new MinioClient({
-      endPoint: endpoint.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
-      useSSL,
-      accessKey: config.S3_ACCESS_KEY,
-      secretKey: config.S3_SECRET_KEY,
-      region: config.S3_REGION,
-      // Self-hosted stores (versitygw, MinIO, Ceph) rarely have a DNS name per bucket.
-      pathStyle: true,
+    let client: S3Client | undefined;
+    const made = () => {
+      const { Client: MinioClient } = loadMinio();
+      client ??= new MinioClient({
+        endPoint: endpoint.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
+        useSSL,
+        accessKey: config.S3_ACCESS_KEY,
+        secretKey: config.S3_SECRET_KEY,
+        region: config.S3_REGION,
+        // Self-hosted stores (versitygw, MinIO, Ceph) rarely have a DNS name per bucket.
+        pathStyle: true,
+      });
+      return client;
+    };
+    const lazy = new Proxy({} as S3Client, {
+      get: (_target, name) => {
+        const real = client ?? made();
+        const value = real[name as keyof S3Client] as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(real) : value;
+      },
     });
-    return new ObjectStore(client, config.S3_BUCKET, config.S3_REGION, config.MEDIA_PUBLIC_PATH);
+    return new ObjectStore(lazy, config.S3_BUCKET, config.S3_REGION, config.MEDIA_PUBLIC_PATH);
   }
 
   /** Creates the bucket when it does not exist yet (another process creating it at the same time is fine). */
