@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { AUDIENCES, AUDIT_ACTIONS, BAN_REASONS, LANGS, REPORT_REASONS } from '@pencraft/rules';
-import { auditActions, audiences, banReasons, languages, protoEnum, reportReasons } from './enums.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { audiences, banReasons, languages, protoEnum, reportReasons, type EnumCodec } from './enums.js';
+import { auditActions } from './enums/moderation.js';
 import { Language, ReportReason } from './gen/common/v1/common.js';
 import { AuditAction } from './gen/moderation/v1/moderation.js';
 
@@ -46,5 +50,28 @@ describe('protoEnum', () => {
     expect(() => protoEnum('Colour', Colour, ['red'])).toThrow(/darkBlue/);
     expect(() => protoEnum('Colour', Colour, ['red', 'darkBlue', 'green'])).toThrow(/no value for green/);
     expect(() => protoEnum('Colour', { COLOUR_UNSPECIFIED: 0, SHADE_RED: 1 }, ['red'])).toThrow(/COLOUR_/);
+  });
+
+  it('loads every contract’s codecs (each agrees with its rules list), each from the module of its contract', async () => {
+    const dir = join(dirname(fileURLToPath(import.meta.url)), 'enums');
+    const modules = readdirSync(dir).filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'));
+    expect(modules.length).toBeGreaterThanOrEqual(9);
+    let codecs = 0;
+    for (const file of modules) {
+      const module = (await import(join(dir, file))) as Record<string, EnumCodec<number, string>>;
+      for (const codec of Object.values(module)) {
+        expect(codec.values.length).toBeGreaterThan(0);
+        for (const value of codec.values) expect(codec.fromProto(codec.toProto(value))).toBe(value);
+        codecs += 1;
+      }
+    }
+    expect(codecs).toBe(27);
+  });
+
+  it('loads the generated code of the common contract alone (a service takes only the modules it uses)', () => {
+    const imports = [
+      ...readFileSync(fileURLToPath(new URL('./enums.ts', import.meta.url)), 'utf8').matchAll(/from '(\.[^']+)'/g),
+    ].map((match) => match[1]);
+    expect(imports).toEqual(['./gen/common/v1/common.js']);
   });
 });

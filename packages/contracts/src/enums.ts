@@ -3,74 +3,12 @@
 // codec maps between the two by the enum's own names (LANGUAGE_AZ is 'az', REPORT_REASON_HATE_SPEECH is
 // 'hateSpeech', AUDIT_ACTION_ITEM_AUTO_PASS is 'item.autoPass'), so no service writes a mapping table by hand, and it
 // refuses to load when the proto enum and the rules' list disagree.
+//
+// This module holds the codec maker and the codecs of the common contract; each other contract's codecs are in
+// enums/<contract>.ts, so that a service loads the generated code of the contracts it uses, not every one's.
 import { AppError } from '@pencraft/errors';
-import {
-  ARTICLE_REMOVAL_REASONS,
-  WEBHOOK_DELIVERY_STATUSES,
-  WEBHOOK_EVENT_TYPES,
-  ACCOUNT_LOG_TYPES,
-  AUDIT_ACTIONS,
-  AUDIT_SUBJECT_KINDS,
-  AUTO_DECISIONS,
-  COMMENT_STATUSES,
-  PICTURE_KINDS,
-  QUEUE_KINDS,
-  QUEUE_STATES,
-  REPORT_KINDS,
-  REPORT_STATES,
-} from '@pencraft/rules';
-import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@pencraft/rules';
-import { RATING_KINDS } from '@pencraft/rules';
-import { PLAN_INTERVALS, PUBLICATION_IMAGE_KINDS, PUBLICATION_ROLES, SUBSCRIPTION_TIERS } from '@pencraft/rules';
-import {
-  ELIGIBILITY_CONDITIONS,
-  LEDGER_TRANSACTION_KINDS,
-  PAYOUT_STATES,
-  SUPPORT_STATES,
-  USER_ACCOUNT_KINDS,
-} from '@pencraft/rules';
-import {
-  ARTICLE_STATUSES,
-  AUDIENCES,
-  BAN_REASONS,
-  EDITOR_IMAGE_FORMATS,
-  LANGS,
-  REPORT_REASONS,
-  SEARCH_HIT_KINDS,
-  SEARCH_SORTS,
-} from '@pencraft/rules';
-import { ArticleStatus } from './gen/articles/v1/articles.js';
-import { EditorImageFormat } from './gen/articles/v1/media.js';
-import { CommentStatus } from './gen/comments/v1/comments.js';
+import { AUDIENCES, BAN_REASONS, LANGS, PAYOUT_STATES, QUEUE_KINDS, REPORT_REASONS } from '@pencraft/rules';
 import { Audience, BanReason, Language, PayoutState, QueueKind, ReportReason } from './gen/common/v1/common.js';
-import {
-  BalanceAccountKind,
-  EligibilityCondition,
-  LedgerTransactionKind,
-  SupportState,
-} from './gen/donations/v1/donations.js';
-import { FeedbackStatus, FeedbackType } from './gen/identity/v1/feedback.js';
-import { AccountLogType } from './gen/identity/v1/identity.js';
-import { RatingKind } from './gen/identity/v1/standing.js';
-import { PictureKind } from './gen/identity/v1/profile.js';
-import {
-  AuditAction,
-  AuditSubjectKind,
-  AutoDecision,
-  QueueState,
-  ReportKind,
-  ReportState,
-} from './gen/moderation/v1/moderation.js';
-import { SearchHitKind, SearchSort } from './gen/search/v1/search.js';
-import {
-  PlanInterval,
-  PublicationImageKind,
-  PublicationRole,
-  SubscriptionTier,
-} from './gen/publications/v1/publications.js';
-
-import { ArticleRemovalReason } from './gen/events/v1/articles.js';
-import { WebhookDeliveryStatus, WebhookEventType } from './gen/notifications/v1/webhooks.js';
 
 export interface EnumCodec<E extends number, V extends string> {
   /** The names, in the rules' order: what zod schemas, check constraints and option lists are made from. */
@@ -154,128 +92,9 @@ export const reportReasons = protoEnum<ReportReason, (typeof REPORT_REASONS)[num
 );
 export const audiences = protoEnum<Audience, (typeof AUDIENCES)[number]>('Audience', Audience, AUDIENCES);
 export const banReasons = protoEnum<BanReason, (typeof BAN_REASONS)[number]>('BanReason', BanReason, BAN_REASONS);
-export const accountLogTypes = protoEnum<AccountLogType, (typeof ACCOUNT_LOG_TYPES)[number]>(
-  'AccountLogType',
-  AccountLogType,
-  ACCOUNT_LOG_TYPES,
-);
-export const pictureKinds = protoEnum<PictureKind, (typeof PICTURE_KINDS)[number]>(
-  'PictureKind',
-  PictureKind,
-  PICTURE_KINDS,
-);
-export const commentStatuses = protoEnum<CommentStatus, (typeof COMMENT_STATUSES)[number]>(
-  'CommentStatus',
-  CommentStatus,
-  COMMENT_STATUSES,
-);
-export const articleStatuses = protoEnum<ArticleStatus, (typeof ARTICLE_STATUSES)[number]>(
-  'ArticleStatus',
-  ArticleStatus,
-  ARTICLE_STATUSES,
-);
-export const searchHitKinds = protoEnum<SearchHitKind, (typeof SEARCH_HIT_KINDS)[number]>(
-  'SearchHitKind',
-  SearchHitKind,
-  SEARCH_HIT_KINDS,
-);
-export const searchSorts = protoEnum<SearchSort, (typeof SEARCH_SORTS)[number]>('SearchSort', SearchSort, SEARCH_SORTS);
-export const editorImageFormats = protoEnum<EditorImageFormat, (typeof EDITOR_IMAGE_FORMATS)[number]>(
-  'EditorImageFormat',
-  EditorImageFormat,
-  EDITOR_IMAGE_FORMATS,
-);
 export const queueKinds = protoEnum<QueueKind, (typeof QUEUE_KINDS)[number]>('QueueKind', QueueKind, QUEUE_KINDS);
-export const queueStates = protoEnum<QueueState, (typeof QUEUE_STATES)[number]>('QueueState', QueueState, QUEUE_STATES);
-export const reportKinds = protoEnum<ReportKind, (typeof REPORT_KINDS)[number]>('ReportKind', ReportKind, REPORT_KINDS);
-export const reportStates = protoEnum<ReportState, (typeof REPORT_STATES)[number]>(
-  'ReportState',
-  ReportState,
-  REPORT_STATES,
-);
-export const auditSubjectKinds = protoEnum<AuditSubjectKind, (typeof AUDIT_SUBJECT_KINDS)[number]>(
-  'AuditSubjectKind',
-  AuditSubjectKind,
-  AUDIT_SUBJECT_KINDS,
-);
-export const autoDecisions = protoEnum<AutoDecision, (typeof AUTO_DECISIONS)[number]>(
-  'AutoDecision',
-  AutoDecision,
-  AUTO_DECISIONS,
-);
-export const auditActions = protoEnum<AuditAction, (typeof AUDIT_ACTIONS)[number]>(
-  'AuditAction',
-  AuditAction,
-  AUDIT_ACTIONS,
-);
-export const publicationRoles = protoEnum<PublicationRole, (typeof PUBLICATION_ROLES)[number]>(
-  'PublicationRole',
-  PublicationRole,
-  PUBLICATION_ROLES,
-);
-export const publicationImageKinds = protoEnum<PublicationImageKind, (typeof PUBLICATION_IMAGE_KINDS)[number]>(
-  'PublicationImageKind',
-  PublicationImageKind,
-  PUBLICATION_IMAGE_KINDS,
-);
-export const planIntervals = protoEnum<PlanInterval, (typeof PLAN_INTERVALS)[number]>(
-  'PlanInterval',
-  PlanInterval,
-  PLAN_INTERVALS,
-);
-export const subscriptionTiers = protoEnum<SubscriptionTier, (typeof SUBSCRIPTION_TIERS)[number]>(
-  'SubscriptionTier',
-  SubscriptionTier,
-  SUBSCRIPTION_TIERS,
-);
 export const payoutStates = protoEnum<PayoutState, (typeof PAYOUT_STATES)[number]>(
   'PayoutState',
   PayoutState,
   PAYOUT_STATES,
-);
-export const supportStates = protoEnum<SupportState, (typeof SUPPORT_STATES)[number]>(
-  'SupportState',
-  SupportState,
-  SUPPORT_STATES,
-);
-export const eligibilityConditions = protoEnum<EligibilityCondition, (typeof ELIGIBILITY_CONDITIONS)[number]>(
-  'EligibilityCondition',
-  EligibilityCondition,
-  ELIGIBILITY_CONDITIONS,
-);
-export const ledgerTransactionKinds = protoEnum<LedgerTransactionKind, (typeof LEDGER_TRANSACTION_KINDS)[number]>(
-  'LedgerTransactionKind',
-  LedgerTransactionKind,
-  LEDGER_TRANSACTION_KINDS,
-);
-export const balanceAccountKinds = protoEnum<BalanceAccountKind, (typeof USER_ACCOUNT_KINDS)[number]>(
-  'BalanceAccountKind',
-  BalanceAccountKind,
-  USER_ACCOUNT_KINDS,
-);
-export const feedbackTypes = protoEnum<FeedbackType, (typeof FEEDBACK_TYPES)[number]>(
-  'FeedbackType',
-  FeedbackType,
-  FEEDBACK_TYPES,
-);
-export const feedbackStatuses = protoEnum<FeedbackStatus, (typeof FEEDBACK_STATUSES)[number]>(
-  'FeedbackStatus',
-  FeedbackStatus,
-  FEEDBACK_STATUSES,
-);
-export const ratingKinds = protoEnum<RatingKind, (typeof RATING_KINDS)[number]>('RatingKind', RatingKind, RATING_KINDS);
-export const articleRemovalReasons = protoEnum<ArticleRemovalReason, (typeof ARTICLE_REMOVAL_REASONS)[number]>(
-  'ArticleRemovalReason',
-  ArticleRemovalReason,
-  ARTICLE_REMOVAL_REASONS,
-);
-export const webhookEventTypes = protoEnum<WebhookEventType, (typeof WEBHOOK_EVENT_TYPES)[number]>(
-  'WebhookEventType',
-  WebhookEventType,
-  WEBHOOK_EVENT_TYPES,
-);
-export const webhookDeliveryStatuses = protoEnum<WebhookDeliveryStatus, (typeof WEBHOOK_DELIVERY_STATUSES)[number]>(
-  'WebhookDeliveryStatus',
-  WebhookDeliveryStatus,
-  WEBHOOK_DELIVERY_STATUSES,
 );

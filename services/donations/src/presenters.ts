@@ -1,5 +1,6 @@
 // Rows as the donations.v1 messages answer them.
-import { payoutStates, supportStates } from '@pencraft/contracts/enums';
+import { payoutStates } from '@pencraft/contracts/enums';
+import { supportStates } from '@pencraft/contracts/enums/donations';
 import type * as pb from '@pencraft/contracts/donations/v1/donations';
 import type { CardRow } from './cards/card.table.js';
 import type { PayoutRow } from './payouts/payout.table.js';

@@ -1,16 +1,13 @@
 import { Language, ReportReason } from '@pencraft/contracts/common/v1/common';
+import { banReasons, languages, queueKinds, reportReasons } from '@pencraft/contracts/enums';
 import {
   auditActions,
   auditSubjectKinds,
   autoDecisions,
-  banReasons,
-  languages,
-  queueKinds,
   queueStates,
   reportKinds,
-  reportReasons,
   reportStates,
-} from '@pencraft/contracts/enums';
+} from '@pencraft/contracts/enums/moderation';
 import { isLang, isReportReason } from '@pencraft/rules';
 import type * as pb from '@pencraft/contracts/moderation/v1/moderation';
 import type { AuditRow } from './audit/audit.table.js';

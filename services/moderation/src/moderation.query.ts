@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { auditActions, queueKinds, queueStates, reportStates } from '@pencraft/contracts/enums';
+import { queueKinds } from '@pencraft/contracts/enums';
+import { auditActions, queueStates, reportStates } from '@pencraft/contracts/enums/moderation';
 import type * as pb from '@pencraft/contracts/moderation/v1/moderation';
 import { AppError } from '@pencraft/errors';
 import { resolvePaging } from '@pencraft/rules';

@@ -4,7 +4,8 @@
 // bans go through identity, and every action is in the audit log. Through the gateway with Keycloak tokens:
 // tests/integration/moderation.int-spec.ts.
 import { BanReason, QueueKind, ReportReason } from '@pencraft/contracts/common/v1/common';
-import { auditActions, queueKinds, queueStates } from '@pencraft/contracts/enums';
+import { queueKinds } from '@pencraft/contracts/enums';
+import { auditActions, queueStates } from '@pencraft/contracts/enums/moderation';
 import type { QueueKind as QueueKindName, QueueState as QueueStateName } from '@pencraft/rules';
 import {
   ArticleStatus,

@@ -20,7 +20,8 @@ import { checkArticle, type ArticleDraftInput } from './article.rules.js';
 import { Entitlement } from './entitlement.js';
 import { PublicationDirectory, startingPublication } from '../publications/publication-directory.js';
 import { Audience } from '@pencraft/contracts/common/v1/common';
-import { articleStatuses, audiences, languages } from '@pencraft/contracts/enums';
+import { audiences, languages } from '@pencraft/contracts/enums';
+import { articleStatuses } from '@pencraft/contracts/enums/articles';
 
 @Injectable()
 export class ArticleService {

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS, eventSubscription, outboxEvent } from '@pencraft/contracts/events';
 import type { UserDeleted } from '@pencraft/contracts/events/v1/identity';
 import { Clock, EventConsumers, Outbox, type Transaction } from '@pencraft/kit';
-import { articleRemovalReasons } from '@pencraft/contracts/enums';
+import { articleRemovalReasons } from '@pencraft/contracts/enums/article-events';
 import { ArticleRepository } from '../articles/article.repository.js';
 import { CoAuthorRepository } from '../coauthors/coauthor.repository.js';
 import { EngagementRepository } from '../feeds/engagement.repository.js';

@@ -7,7 +7,7 @@ import {
 } from '@pencraft/contracts/articles/v1/articles';
 import { isUuid } from '../feeds/ids.js';
 import { ArticleRefRepository, type ArticleRefRow } from './article-ref.repository.js';
-import { articleStatuses } from '@pencraft/contracts/enums';
+import { articleStatuses } from '@pencraft/contracts/enums/articles';
 
 /** The answer of GetArticleRef (the contract with comments checks exactly this). */
 export function articleRefResponse(ref: ArticleRefRow | undefined): GetArticleRefResponse {

@@ -26,7 +26,7 @@ import {
   thumbnailOf,
   uploadWindow,
 } from './media.rules.js';
-import { editorImageFormats } from '@pencraft/contracts/enums';
+import { editorImageFormats } from '@pencraft/contracts/enums/articles';
 
 /** The Redis counter of a writer's uploads in one rate window. */
 const uploadsKey = (uid: string, window: number) => `articles:media:uploads:${uid}:${window}`;

@@ -27,7 +27,8 @@ import { translationPublishedEvent, translationSubmittedEvent } from '../transla
 import { editSubmittedEvent, reviewedEvent, submittedEvent } from './review.events.js';
 import { ReviewRepository } from './review.repository.js';
 import { decide, submission, type Decision, type Transition } from './review.rules.js';
-import { articleStatuses, languages } from '@pencraft/contracts/enums';
+import { languages } from '@pencraft/contracts/enums';
+import { articleStatuses } from '@pencraft/contracts/enums/articles';
 
 const DAY_MS = 24 * 3_600_000;
 

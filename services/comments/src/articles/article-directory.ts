@@ -6,7 +6,7 @@ import {
 } from '@pencraft/contracts/articles/v1/articles';
 import { CONFIG, createGrpcClient, type PromiseClient } from '@pencraft/kit';
 import type { CommentsConfig } from '../config.js';
-import { articleStatuses } from '@pencraft/contracts/enums';
+import { articleStatuses } from '@pencraft/contracts/enums/articles';
 import type { ArticleStatus } from '@pencraft/rules';
 
 export interface ArticleSummary {

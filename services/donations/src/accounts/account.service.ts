@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eligibilityConditions } from '@pencraft/contracts/enums';
+import { eligibilityConditions } from '@pencraft/contracts/enums/donations';
 import type * as pb from '@pencraft/contracts/donations/v1/donations';
 import { AppError } from '@pencraft/errors';
 import { Clock, type Logger, LOGGER, TransactionManager, type Queryable } from '@pencraft/kit';

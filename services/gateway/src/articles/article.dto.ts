@@ -15,7 +15,8 @@ import {
 } from '@pencraft/rules';
 import { z } from 'zod';
 import { text } from '../http/text.js';
-import { articleStatuses, audiences, languages } from '@pencraft/contracts/enums';
+import { audiences, languages } from '@pencraft/contracts/enums';
+import { articleStatuses } from '@pencraft/contracts/enums/articles';
 
 const Lang = z.enum(LANGS);
 /** The category ids of @pencraft/rules, the list the articles service checks and names. */

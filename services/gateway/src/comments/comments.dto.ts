@@ -1,4 +1,4 @@
-import { commentStatuses } from '@pencraft/contracts/enums';
+import { commentStatuses } from '@pencraft/contracts/enums/comments';
 import type { Comment } from '@pencraft/contracts/comments/v1/comments';
 import {
   COMMENT_CONTENT_MAX,

@@ -1,10 +1,10 @@
+import { payoutStates } from '@pencraft/contracts/enums';
 import {
   balanceAccountKinds,
   eligibilityConditions,
   ledgerTransactionKinds,
-  payoutStates,
   supportStates,
-} from '@pencraft/contracts/enums';
+} from '@pencraft/contracts/enums/donations';
 import type * as pb from '@pencraft/contracts/donations/v1/donations';
 import {
   CARD_HOLDER_MAX,

@@ -8,7 +8,8 @@ import { draftCollaborationJson } from '../collaboration/collaboration.dto.js';
 import { COLLABORATION, type CollaborationClient } from '../collaboration/collaboration.upstream.js';
 import { draftJson, type DraftBody } from './draft.dto.js';
 import { DRAFTS, type DraftsClient } from './drafts.upstream.js';
-import { articleStatuses, audiences, languages } from '@pencraft/contracts/enums';
+import { audiences, languages } from '@pencraft/contracts/enums';
+import { articleStatuses } from '@pencraft/contracts/enums/articles';
 import { type ArticleStatus } from '@pencraft/contracts/articles/v1/articles';
 
 const iso = (ms: number) => new Date(ms).toISOString();

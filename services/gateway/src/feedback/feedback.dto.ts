@@ -1,4 +1,5 @@
-import { feedbackStatuses, feedbackTypes, languages } from '@pencraft/contracts/enums';
+import { languages } from '@pencraft/contracts/enums';
+import { feedbackStatuses, feedbackTypes } from '@pencraft/contracts/enums/identity';
 import type * as pb from '@pencraft/contracts/identity/v1/feedback';
 import {
   EMAIL_MAX,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Language } from '@pencraft/contracts/common/v1/common';
-import { feedbackStatuses, feedbackTypes, languages } from '@pencraft/contracts/enums';
+import { languages } from '@pencraft/contracts/enums';
+import { feedbackStatuses, feedbackTypes } from '@pencraft/contracts/enums/identity';
 import { FeedbackStatus, FeedbackType } from '@pencraft/contracts/identity/v1/feedback';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import type { Lang } from '@pencraft/rules';

@@ -7,7 +7,7 @@ import { Input } from '../http/input.js';
 import { Route, type RouteInput } from '../http/route.js';
 import * as routes from './editor-images.routes.js';
 import { ARTICLES_MEDIA, type ArticlesMediaClient } from './media.upstream.js';
-import { editorImageFormats } from '@pencraft/contracts/enums';
+import { editorImageFormats } from '@pencraft/contracts/enums/articles';
 
 /** Upload: a gRPC deadline long enough for nine encodes of a 2 MB image on a busy machine. */
 const UPLOAD_TIMEOUT_MS = 30_000;

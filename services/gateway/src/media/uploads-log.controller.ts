@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import type { ListImagesResponse } from '@pencraft/contracts/articles/v1/media';
-import { editorImageFormats } from '@pencraft/contracts/enums';
+import { editorImageFormats } from '@pencraft/contracts/enums/articles';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import type { z } from 'zod';
 import { CurrentUser } from '../accounts/current-user.js';

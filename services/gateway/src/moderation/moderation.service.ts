@@ -1,16 +1,13 @@
 import { QueueKind } from '@pencraft/contracts/common/v1/common';
+import { banReasons, languages, queueKinds, reportReasons } from '@pencraft/contracts/enums';
 import {
   auditActions,
   auditSubjectKinds,
   autoDecisions,
-  banReasons,
-  languages,
-  queueKinds,
   queueStates,
   reportKinds,
-  reportReasons,
   reportStates,
-} from '@pencraft/contracts/enums';
+} from '@pencraft/contracts/enums/moderation';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuditAction } from '@pencraft/contracts/moderation/v1/moderation';
 import type * as pb from '@pencraft/contracts/moderation/v1/moderation';

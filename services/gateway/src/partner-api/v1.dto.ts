@@ -4,7 +4,9 @@ import type { Comment } from '@pencraft/contracts/comments/v1/comments';
 import type { PublicProfile } from '@pencraft/contracts/identity/v1/profile';
 import type { Publication } from '@pencraft/contracts/publications/v1/publications';
 import type { SearchHit } from '@pencraft/contracts/search/v1/search';
-import { articleStatuses, audiences, languages, searchHitKinds } from '@pencraft/contracts/enums';
+import { audiences, languages } from '@pencraft/contracts/enums';
+import { articleStatuses } from '@pencraft/contracts/enums/articles';
+import { searchHitKinds } from '@pencraft/contracts/enums/search';
 import {
   ARTICLE_CONTENT_MAX_BLOCKS,
   ARTICLE_CONTENT_MAX_BYTES,

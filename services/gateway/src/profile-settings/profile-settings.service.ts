@@ -1,4 +1,4 @@
-import { pictureKinds } from '@pencraft/contracts/enums';
+import { pictureKinds } from '@pencraft/contracts/enums/identity';
 import { Inject, Injectable } from '@nestjs/common';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError, type ErrorCode } from '@pencraft/errors';

@@ -1,4 +1,4 @@
-import { planIntervals } from '@pencraft/contracts/enums';
+import { planIntervals } from '@pencraft/contracts/enums/publications';
 import type { IncomeEntry, IncomeMonth } from '@pencraft/contracts/publications/v1/publications';
 import { PLAN_INTERVALS } from '@pencraft/rules';
 import { z } from 'zod';

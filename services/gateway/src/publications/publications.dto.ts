@@ -1,4 +1,5 @@
-import { audiences, languages, planIntervals, publicationRoles, subscriptionTiers } from '@pencraft/contracts/enums';
+import { audiences, languages } from '@pencraft/contracts/enums';
+import { planIntervals, publicationRoles, subscriptionTiers } from '@pencraft/contracts/enums/publications';
 import type { PublicationArticle } from '@pencraft/contracts/articles/v1/engagement';
 import type { Invitation, Plan, Publication, Subscription } from '@pencraft/contracts/publications/v1/publications';
 import {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { planIntervals, publicationImageKinds, publicationRoles } from '@pencraft/contracts/enums';
+import { planIntervals, publicationImageKinds, publicationRoles } from '@pencraft/contracts/enums/publications';
 import type { UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import type { Member, Publication } from '@pencraft/contracts/publications/v1/publications';
 import { AppError } from '@pencraft/errors';

@@ -5,7 +5,8 @@ import { PAGE_SIZE, SEARCH_HIT_KINDS } from '@pencraft/rules';
 import type { RouteInput } from '../http/route.js';
 import type { searchAdvancedRoute, searchFullRoute, searchTextRoute } from './search.routes.js';
 import { SEARCH, type SearchClient } from './search.upstream.js';
-import { languages, searchHitKinds, searchSorts } from '@pencraft/contracts/enums';
+import { languages } from '@pencraft/contracts/enums';
+import { searchHitKinds, searchSorts } from '@pencraft/contracts/enums/search';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What /full searches when no kind is asked for: photos have their own grid (kind=photo). */

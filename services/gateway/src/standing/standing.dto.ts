@@ -1,4 +1,4 @@
-import { ratingKinds } from '@pencraft/contracts/enums';
+import { ratingKinds } from '@pencraft/contracts/enums/identity';
 import type * as pb from '@pencraft/contracts/identity/v1/standing';
 import {
   BADGE_IDS,

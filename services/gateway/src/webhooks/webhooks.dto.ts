@@ -1,4 +1,4 @@
-import { webhookDeliveryStatuses, webhookEventTypes } from '@pencraft/contracts/enums';
+import { webhookDeliveryStatuses, webhookEventTypes } from '@pencraft/contracts/enums/webhooks';
 import type { WebhookDelivery, WebhookEndpoint } from '@pencraft/contracts/notifications/v1/webhooks';
 import { UUID_PATTERN, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX } from '@pencraft/rules';
 import { z } from 'zod';

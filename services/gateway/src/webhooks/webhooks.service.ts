@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { webhookDeliveryStatuses } from '@pencraft/contracts/enums';
+import { webhookDeliveryStatuses } from '@pencraft/contracts/enums/webhooks';
 import { AppError } from '@pencraft/errors';
 import type { z } from 'zod';
 import { PARTNER_CLIENTS, type PartnerClientsClient } from '../partner-clients/partner-clients.upstream.js';

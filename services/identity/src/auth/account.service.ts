@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { accountLogTypes } from '@pencraft/contracts/enums';
+import { accountLogTypes } from '@pencraft/contracts/enums/identity';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type { ClientInfo, ListAccountLogResponse, UserSummary } from '@pencraft/contracts/identity/v1/identity';
 import { AppError } from '@pencraft/errors';

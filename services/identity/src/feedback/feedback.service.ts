@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { feedbackStatuses, feedbackTypes, languages } from '@pencraft/contracts/enums';
+import { languages } from '@pencraft/contracts/enums';
+import { feedbackStatuses, feedbackTypes } from '@pencraft/contracts/enums/identity';
 import type {
   Feedback,
   ListFeedbackRequest,

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { GrpcMethod } from '@nestjs/microservices';
-import { languages, pictureKinds } from '@pencraft/contracts/enums';
+import { languages } from '@pencraft/contracts/enums';
+import { pictureKinds } from '@pencraft/contracts/enums/identity';
 import type * as pb from '@pencraft/contracts/identity/v1/profile';
 import { FollowService } from '../follows/follow.service.js';
 import { MediaService } from '../media/media.service.js';

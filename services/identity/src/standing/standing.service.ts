@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ratingKinds } from '@pencraft/contracts/enums';
+import { ratingKinds } from '@pencraft/contracts/enums/identity';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type { ArticleCounted, ArticleReviewed, ArticleVoted } from '@pencraft/contracts/events/v1/articles';
 import type { CommentDeleted, CommentPublished, CommentVoted } from '@pencraft/contracts/events/v1/comments';

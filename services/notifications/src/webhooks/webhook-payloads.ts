@@ -1,4 +1,5 @@
-import { articleRemovalReasons, languages } from '@pencraft/contracts/enums';
+import { languages } from '@pencraft/contracts/enums';
+import { articleRemovalReasons } from '@pencraft/contracts/enums/article-events';
 import type { ArticlePublished, ArticleRemoved } from '@pencraft/contracts/events/v1/articles';
 import type { CommentPublished } from '@pencraft/contracts/events/v1/comments';
 import type { SubscriptionCancelled, SubscriptionCreated } from '@pencraft/contracts/events/v1/publications';

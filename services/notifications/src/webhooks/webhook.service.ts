@@ -4,7 +4,7 @@ import type {
   WebhookEndpoint,
   EndpointWithDeliveries,
 } from '@pencraft/contracts/notifications/v1/webhooks';
-import { webhookDeliveryStatuses, webhookEventTypes } from '@pencraft/contracts/enums';
+import { webhookDeliveryStatuses, webhookEventTypes } from '@pencraft/contracts/enums/webhooks';
 import type { WebhookDeliveryStatus as WebhookDeliveryStatusProto } from '@pencraft/contracts/notifications/v1/webhooks';
 import { AppError } from '@pencraft/errors';
 import { Clock, CONFIG, SecretBox, type Queryable } from '@pencraft/kit';

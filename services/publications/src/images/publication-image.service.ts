@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { publicationImageKinds } from '@pencraft/contracts/enums';
+import { publicationImageKinds } from '@pencraft/contracts/enums/publications';
 import type * as pb from '@pencraft/contracts/publications/v1/publications';
 import { AppError } from '@pencraft/errors';
 import { Clock, type Logger, LOGGER, ObjectStore, Outbox, TransactionManager } from '@pencraft/kit';

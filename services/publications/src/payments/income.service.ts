@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { planIntervals } from '@pencraft/contracts/enums';
+import { planIntervals } from '@pencraft/contracts/enums/publications';
 import type * as pb from '@pencraft/contracts/publications/v1/publications';
 import { AppError } from '@pencraft/errors';
 import { type Logger, LOGGER, TransactionManager, type Queryable } from '@pencraft/kit';

@@ -1,5 +1,5 @@
 import type * as pb from '@pencraft/contracts/publications/v1/publications';
-import { planIntervals, publicationRoles, subscriptionTiers } from '@pencraft/contracts/enums';
+import { planIntervals, publicationRoles, subscriptionTiers } from '@pencraft/contracts/enums/publications';
 import type { InvitationView } from '../members/member.repository.js';
 import type { MemberRow } from '../members/member.table.js';
 import type { PlanRow } from '../subscriptions/plan.table.js';

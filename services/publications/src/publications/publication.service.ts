@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { publicationRoles } from '@pencraft/contracts/enums';
+import { publicationRoles } from '@pencraft/contracts/enums/publications';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type * as pb from '@pencraft/contracts/publications/v1/publications';
 import { PublicationRole } from '@pencraft/contracts/publications/v1/publications';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { planIntervals } from '@pencraft/contracts/enums';
+import { planIntervals } from '@pencraft/contracts/enums/publications';
 import { EVENTS, outboxEvent } from '@pencraft/contracts/events';
 import type * as pb from '@pencraft/contracts/publications/v1/publications';
 import { AppError } from '@pencraft/errors';

@@ -10,7 +10,8 @@ import {
   type SearchHitKind,
 } from '@pencraft/rules';
 import { DocumentRepository, type SearchFilters } from './document.repository.js';
-import { languages, searchHitKinds, searchSorts } from '@pencraft/contracts/enums';
+import { languages } from '@pencraft/contracts/enums';
+import { searchHitKinds, searchSorts } from '@pencraft/contracts/enums/search';
 import { correctable, highlighted, queryGroups, queryWords } from './query.js';
 
 /** A category id as categories are named (a-z, digits, dashes); anything else matches nothing and is refused. */
