@@ -13,11 +13,11 @@ import { performance } from 'node:perf_hooks';
  * V8's gc function (node --expose-gc, which the dev stack and the chart give services and the gateway); without it,
  * nothing runs.
  *
- * After a collection that followed work (a busy sample, not only the boot), glibc's malloc is asked to give back the pages of the blocks
- * freed meanwhile (`malloc_trim`): it keeps them otherwise, and under load the gateway and the reader free tens of
- * MiB of them (TLS and HTTP/2 buffers, sockets' reads). Node has no call for it; koffi (an FFI library) makes one, loaded
- * at the first such release (about 4 MiB), so a process that only booted and answers probes never loads it. Without glibc (or koffi),
- * nothing is trimmed.
+ * After a collection that followed work (a busy sample, not only the boot), glibc's malloc is asked to give back the
+ * pages of the blocks freed meanwhile (`malloc_trim`): it keeps them otherwise, and under load the gateway and the
+ * reader free tens of MiB of them (TLS and HTTP/2 buffers, sockets' reads). Node has no call for it; koffi (an FFI
+ * library) makes one, loaded at the first such release (about 4 MiB), so a process that only booted and answers probes
+ * never loads it. Without glibc (or koffi), nothing is trimmed.
  */
 export interface IdleMemoryOptions {
   /** How often the event loop's utilization is sampled (ms). */
