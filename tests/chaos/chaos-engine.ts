@@ -26,6 +26,7 @@ import {
   loadSecrets,
   mailApiUrl,
   mailpitCodeReader,
+  smsMailboxOf,
   type AppHandle,
   type Stack,
 } from '../../packages/devstack/src/index.ts';
@@ -338,7 +339,7 @@ export async function runChaos(platform: ChaosPlatform, options: ChaosOptions): 
   const phone = `+99450${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
   const phoneSince = new Date();
   await author.client.request('PUT', '/api/ttin/phone', { phone });
-  const smsCode = await readCode(`${phone.replace(/\D/g, '')}@sms.pencraft.test`, phoneSince);
+  const smsCode = await readCode(smsMailboxOf(phone), phoneSince);
   rememberSecret(phone, phone.slice(1), smsCode);
   await author.client.post('/api/ttin/phone/verify', { code: smsCode });
   const account = await author.client.post('/api/donations/account', {});

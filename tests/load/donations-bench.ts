@@ -12,6 +12,7 @@ import {
   loadSecrets,
   mailApiUrl,
   mailpitCodeReader,
+  smsMailboxOf,
   type Stack,
 } from '../../packages/devstack/src/index.ts';
 import type { ApiClient } from '../support/http-client.ts';
@@ -96,7 +97,7 @@ async function openAccount(stack: Stack, author: ApiClient) {
   const phone = `+99450${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
   const since = new Date();
   await expectStatus('the phone', author.request('PUT', '/api/ttin/phone', { phone }), 200);
-  const code = await mailpitCodeReader(mailApiUrl(stack))(`${phone.replace(/\D/g, '')}@sms.pencraft.test`, since);
+  const code = await mailpitCodeReader(mailApiUrl(stack))(smsMailboxOf(phone), since);
   await expectStatus('the phone code', author.post('/api/ttin/phone/verify', { code }), 200);
   await expectStatus('the support account', author.post('/api/donations/account', {}), 201);
   const card = await expectStatus(

@@ -2,11 +2,10 @@
 // (GET /api/v1/search?query=to:<address>, GET /api/v1/message/<ID>). SMS in development arrive here too, as mails to
 // <digits-of-phone>@sms.pencraft.test. Codes and link tokens read from a mail are remembered as log secrets.
 import { mailApiUrl } from '../../packages/devstack/src/index.ts';
+
+export { smsMailboxOf } from '../../packages/devstack/src/index.ts';
 import { rememberSecret } from './log-hygiene.ts';
 import { stack } from './stack.ts';
-
-/** Where the dev stack's SMS to a phone number arrive: a mail to its digits at sms.pencraft.test. */
-export const smsMailboxOf = (phone: string) => `${phone.replace(/\D/g, '')}@sms.pencraft.test`;
 
 export interface Mail {
   /** mailpit's message ID. */

@@ -75,5 +75,5 @@ export {
 } from './keycloak.ts';
 export type { StaffRole } from './keycloak.ts';
 export { keycloakEnv, keycloakPublicUrl } from './env.ts';
-export { createClient, loadSeedData, mailpitCodeReader, seed } from './seed.ts';
+export { createClient, loadSeedData, mailpitCodeReader, seed, smsMailboxOf } from './seed.ts';
 export type { Client, SeedData, SeedResult } from './seed.ts';

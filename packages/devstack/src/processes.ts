@@ -92,21 +92,12 @@ export function nodeArgsOf(app: AppInfo, script: string): string[] {
 }
 
 function identityOf(stack: Stack, app: AppInfo): Identity {
-  if (staticOnly(app)) {
-    // Its own static server (dist/server.js, or src/server.ts before a build), or the gateway that hosts it.
-    return {
-      cmdlineIncludes: [],
-      alternatives: [
-        [join(stack.root, 'packages', 'static-server') + '/'],
-        [join(stack.root, 'services', 'gateway', 'dist', 'main.js')],
-      ],
-    };
-  }
-  const parts =
-    app.kind === 'frontend'
-      ? [`${join('packages', 'static-server')}/`] // dist/server.js, or src/server.ts before a build
-      : [join('services', app.name, 'dist', 'main.js')];
-  return { cmdlineIncludes: parts.map((part) => join(stack.root, part)) };
+  // The static server's dist/server.js, or its src/server.ts before a build.
+  const staticServer = `${join(stack.root, 'packages', 'static-server')}/`;
+  const main = (name: string) => join(stack.root, 'services', name, 'dist', 'main.js');
+  // A static frontend runs in a static server, or in the gateway that hosts it.
+  if (staticOnly(app)) return { cmdlineIncludes: [], alternatives: [[staticServer], [main(stack.gateway.name)]] };
+  return { cmdlineIncludes: [app.kind === 'frontend' ? staticServer : main(app.name)] };
 }
 
 function portsOf(app: AppInfo): number[] {
@@ -299,9 +290,8 @@ export async function startStaticFrontends(
   extraEnv: Env = {},
   options: Pick<StartOptions, 'compileCache'> = {},
 ): Promise<AppHandle> {
-  const apps = names.map((name) => findApp(stack, name));
-  const [host, ...guests] = apps;
-  if (!host || apps.some((app) => !staticOnly(app))) {
+  const [host, ...guests] = names.map((name) => findApp(stack, name));
+  if (!host || !staticOnly(host)) {
     throw new Error(`only frontends without server rendering share a process: ${names.join(', ')}`);
   }
   return startHosting(stack, host, guests, extraEnv, options);
@@ -318,6 +308,9 @@ async function startHosting(
   extraEnv: Env,
   options: Pick<StartOptions, 'compileCache'>,
 ): Promise<AppHandle> {
+  if (guests.some((guest) => !staticOnly(guest))) {
+    throw new Error(`only frontends without server rendering share a process: ${guests.map((g) => g.name).join(', ')}`);
+  }
   for (const guest of guests) {
     scriptOf(stack, guest); // built, or a pointer to `make build`
     const current = tracked(pidFile(stack, guest.name), identityOf(stack, guest));
@@ -483,11 +476,13 @@ export async function startGatewayHosting(
   extraEnv: Env = {},
   options: Pick<StartOptions, 'compileCache'> = {},
 ): Promise<AppHandle> {
-  const apps = names.map((name) => findApp(stack, name));
-  if (apps.some((app) => !staticOnly(app))) {
-    throw new Error(`the gateway serves only frontends without server rendering: ${names.join(', ')}`);
-  }
-  return startHosting(stack, stack.gateway, apps, extraEnv, options);
+  return startHosting(
+    stack,
+    stack.gateway,
+    names.map((name) => findApp(stack, name)),
+    extraEnv,
+    options,
+  );
 }
 
 /**

@@ -182,6 +182,9 @@ interface UserInfo {
   cnf?: boolean;
 }
 
+/** Where the dev stack's SMS to a phone number arrive: a mail to its digits at sms.pencraft.test (identity's dev sender). */
+export const smsMailboxOf = (phone: string) => `${phone.replace(/\D/g, '')}@sms.pencraft.test`;
+
 /** Reads the newest confirmation code mailed to an address since a moment (the mail catcher of the stack). */
 export type CodeReader = (to: string, since: Date) => Promise<string>;
 

@@ -505,6 +505,20 @@ async function listen(sites: ListeningSite[]): Promise<void> {
   );
 }
 
+/** Marks every site not ready (readyz answers 503) and closes its server, idle connections first. */
+function closeSites(sites: ListeningSite[]): Promise<void> {
+  return Promise.all(
+    sites.map(
+      ({ server, setNotReady }) =>
+        new Promise<void>((resolve) => {
+          setNotReady();
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+    ),
+  ).then(() => undefined);
+}
+
 /** The static sites another process hosts, and how to close them. */
 export interface HostedSites {
   /** Marks every site not ready (readyz answers 503) and closes its server, idle connections first. */
@@ -520,20 +534,7 @@ export async function startStaticSites(sites: SiteEnv[]): Promise<HostedSites> {
   const started: ListeningSite[] = [];
   for (const site of sites) started.push(await siteFrom({ HOST: '127.0.0.1', ...site }));
   await listen(started);
-  return {
-    close: async () => {
-      await Promise.all(
-        started.map(
-          ({ server, setNotReady }) =>
-            new Promise<void>((resolve) => {
-              setNotReady();
-              server.close(() => resolve());
-              server.closeIdleConnections();
-            }),
-        ),
-      );
-    },
-  };
+  return { close: () => closeSites(started) };
 }
 
 async function main(): Promise<void> {
@@ -556,15 +557,7 @@ async function main(): Promise<void> {
 
   const shutdown = (signal: string): void => {
     process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'shutting down', signal })}\n`);
-    let open = sites.length;
-    for (const { server, setNotReady } of sites) {
-      setNotReady();
-      server.close(() => {
-        open -= 1;
-        if (open === 0) process.exit(0);
-      });
-      server.closeIdleConnections();
-    }
+    void closeSites(sites).then(() => process.exit(0));
     setTimeout(() => {
       for (const { server } of sites) server.closeAllConnections();
       process.exit(0);

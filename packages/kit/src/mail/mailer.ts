@@ -52,9 +52,9 @@ export class Mailer {
     // Loaded by the services that send mail, with their first mail: every service imports the kit, and nodemailer
     // holds about 5 MiB of V8 heap in each process that loads it (issue #19, memory).
     let transport: MailTransport | undefined;
-    const made = () => {
+    const make = () => {
       const { createTransport } = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
-      transport ??= createTransport({
+      return createTransport({
         url: config.SMTP_URL,
         ...(config.SMTP_USERNAME && config.SMTP_PASSWORD
           ? { auth: { user: config.SMTP_USERNAME, pass: config.SMTP_PASSWORD } }
@@ -64,9 +64,8 @@ export class Mailer {
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
       });
-      return transport;
     };
-    return new Mailer({ sendMail: (mail) => (transport ?? made()).sendMail(mail) }, config.MAIL_FROM);
+    return new Mailer({ sendMail: (mail) => (transport ??= make()).sendMail(mail) }, config.MAIL_FROM);
   }
 
   async send(message: MailMessage): Promise<void> {

@@ -93,9 +93,9 @@ export class ObjectStore {
     const endpoint = new URL(config.S3_ENDPOINT);
     const useSSL = endpoint.protocol === 'https:';
     let client: S3Client | undefined;
-    const made = () => {
+    const make = () => {
       const { Client: MinioClient } = loadMinio();
-      client ??= new MinioClient({
+      return new MinioClient({
         endPoint: endpoint.hostname.replace(/^\[(.*)\]$/, '$1'),
         port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
         useSSL,
@@ -105,11 +105,10 @@ export class ObjectStore {
         // Self-hosted stores (versitygw, MinIO, Ceph) rarely have a DNS name per bucket.
         pathStyle: true,
       });
-      return client;
     };
     const lazy = new Proxy({} as S3Client, {
       get: (_target, name) => {
-        const real = client ?? made();
+        const real = (client ??= make());
         const value = real[name as keyof S3Client] as unknown;
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(real) : value;
       },
