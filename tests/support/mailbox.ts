@@ -106,9 +106,12 @@ export async function mailsTo(query: Omit<MailQuery, 'timeoutMs'>): Promise<Mail
   return Promise.all((await summaries(query)).map((summary) => read(summary, query.to)));
 }
 
-/** The 6-digit code in the mail's text (the first one, when the text holds several). */
+/**
+ * The 6-digit code in the mail's text: six digits standing alone (no letter, digit, `_` or `-` touching them), followed
+ * by a line's end, a space or a full stop. A greeting's name may hold six digits ("Hello, Zero Trust mx270000!").
+ */
 export function codeIn(mail: Pick<Mail, 'text'>): string {
-  const code = /(?<!\d)(\d{6})(?!\d)/.exec(mail.text)?.[1];
+  const code = /(?<![\w-])(\d{6})(?=\.?(?:\s|$))/m.exec(mail.text)?.[1];
   if (!code) throw new Error('the mail holds no 6-digit code');
   rememberSecret(code);
   return code;
